@@ -1,0 +1,9 @@
+export const LOGIN_FAILED = 'Onjuist e-mailadres of wachtwoord.';
+export const LOGGED_OUT = 'U bent uitgelogd.';
+export const RESET_LINK_INVALID = 'Deze link om uw wachtwoord te herstellen is ongeldig of verlopen.';
+export const PASSWORD_CHANGED = 'Uw wachtwoord is gewijzigd.';
+export const PASSWORDS_DIFFER = 'De wachtwoorden komen niet overeen.';
+export const EMAIL_TAKEN = 'Dit e-mailadres is al in gebruik.';
+export const OLD_PASSWORD_WRONG = 'Het huidige wachtwoord is onjuist.';
+export const REGISTRATION_CLOSED = 'Registreren is op deze server niet mogelijk.';
+export const RESET_TOKEN_HOURS = 1;

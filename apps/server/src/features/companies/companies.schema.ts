@@ -1,0 +1,55 @@
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, unique, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, idColumn, updatedAt } from '../../platform/db/columns';
+import { companyIdColumn, tenantPolicy } from '../../platform/db/tenancy-sql';
+
+export const company = pgTable(
+  'company',
+  {
+    id: idColumn(),
+    name: varchar('name', { length: 200 }).notNull(),
+    country: varchar('country', { length: 100 }).notNull().default('Nederland'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  () => [tenantPolicy('id')],
+).enableRLS();
+
+export const companySettings = pgTable(
+  'company_settings',
+  {
+    id: idColumn(),
+    companyId: companyIdColumn()
+      .unique()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    appname: varchar('appname', { length: 200 }).notNull().default('Installatiemanager'),
+    appdescription: text('appdescription').notNull().default(''),
+    brandButtonColor: varchar('brand_button_color', { length: 20 }),
+    logoFileId: integer('logo_file_id'),
+    hostnames: jsonb('hostnames').$type<string[]>().notNull().default([]),
+    updatedAt: updatedAt(),
+  },
+  () => [tenantPolicy()],
+).enableRLS();
+
+/** The 14 modules of spec 000 section 6; platform data, not company-owned. */
+export const module = pgTable('module', {
+  id: idColumn(),
+  tag: varchar('tag', { length: 40 }).notNull().unique(),
+  description: text('description').notNull().default(''),
+});
+
+export const companyModule = pgTable(
+  'company_module',
+  {
+    id: idColumn(),
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => module.id),
+    purchased: boolean('purchased').notNull().default(true),
+  },
+  (t) => [unique().on(t.companyId, t.moduleId), index().on(t.moduleId), tenantPolicy()],
+).enableRLS();

@@ -1,0 +1,31 @@
+import type { ModuleTag } from '@im/domain';
+import type { Tx } from '../../platform/db/database';
+import { writeLog } from '../logitems';
+import { company, companySettings } from './companies.schema';
+import { addCompanyModules } from './company-modules';
+
+export interface NewCompany {
+  id?: number;
+  name: string;
+  country?: string;
+  modules: readonly ModuleTag[];
+  appname?: string;
+  appdescription?: string;
+}
+
+/** Creates a company with its settings and modules. Runs in platform scope (the company is new). */
+export async function createCompany(tx: Tx, input: NewCompany): Promise<number> {
+  const [row] = await tx
+    .insert(company)
+    .values({ id: input.id, name: input.name, country: input.country ?? 'Nederland' })
+    .returning({ id: company.id });
+  const companyId = row!.id;
+  await tx.insert(companySettings).values({
+    companyId,
+    appname: input.appname ?? 'Installatiemanager',
+    appdescription: input.appdescription ?? 'Het besturingssysteem voor installatiebedrijven',
+  });
+  await addCompanyModules(tx, companyId, input.modules);
+  await writeLog(tx, { type: 'company', id: companyId, action: 'create', description: `Bedrijf ${input.name} aangemaakt`, companyId });
+  return companyId;
+}

@@ -1,0 +1,2 @@
+export { logItem } from './logitems.schema';
+export { type LogEntry, writeLog } from './write-log';

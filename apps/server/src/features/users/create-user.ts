@@ -1,0 +1,44 @@
+import type { UserType } from '@im/domain';
+import { hashPassword } from '../../platform/auth/passwords';
+import type { Tx } from '../../platform/db/database';
+import { writeLog } from '../logitems';
+import { user } from './users.schema';
+
+export interface NewUser {
+  id?: number;
+  companyId: number;
+  name: string;
+  nameprefix?: string;
+  surname?: string;
+  email: string;
+  password: string;
+  role: number;
+  userType: UserType;
+  altDashboard?: string;
+}
+
+export async function createUser(tx: Tx, input: NewUser): Promise<number> {
+  const [row] = await tx
+    .insert(user)
+    .values({
+      id: input.id,
+      companyId: input.companyId,
+      name: input.name,
+      nameprefix: input.nameprefix ?? '',
+      surname: input.surname ?? '',
+      email: input.email.trim(),
+      passwordHash: await hashPassword(input.password),
+      role: input.role,
+      userType: input.userType,
+      altDashboard: input.altDashboard ?? '',
+    })
+    .returning({ id: user.id });
+  await writeLog(tx, {
+    type: 'user',
+    id: row!.id,
+    action: 'create',
+    description: `Gebruiker ${input.email} aangemaakt`,
+    companyId: input.companyId,
+  });
+  return row!.id;
+}

@@ -1,0 +1,26 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/database';
+import { user } from './users.schema';
+
+export async function findUserByEmail(tx: Tx, email: string) {
+  const rows = await tx
+    .select()
+    .from(user)
+    .where(and(sql`lower(${user.email}) = ${email.trim().toLowerCase()}`, isNull(user.deletedAt)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(tx: Tx, id: number) {
+  const rows = await tx
+    .select()
+    .from(user)
+    .where(and(eq(user.id, id), isNull(user.deletedAt)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function isEmailTaken(tx: Tx, email: string, exceptUserId?: number): Promise<boolean> {
+  const found = await findUserByEmail(tx, email);
+  return found !== null && found.id !== exceptUserId;
+}

@@ -1,0 +1,48 @@
+import {
+  ALT_DASHBOARDS,
+  type AltDashboard,
+  MODULE_TAGS,
+  type ModuleFlags,
+  moduleFlagKey,
+  type SessionData,
+} from '@im/domain';
+import { eq } from 'drizzle-orm';
+import type { AuthContext } from '../../platform/auth/auth-context';
+import type { Tx } from '../../platform/db/database';
+import { notFound } from '../../platform/errors';
+import { company, companySettings } from '../companies/companies.schema';
+import { findUserById } from './find-user';
+import { displayName } from './serialize-user';
+
+/** The session data of spec 000 section 3 for the caller (answer of getcurrentuser and of a login). */
+export async function buildSessionData(tx: Tx, auth: AuthContext): Promise<SessionData> {
+  const u = await findUserById(tx, auth.userId);
+  const [c] = await tx
+    .select({ name: company.name, appname: companySettings.appname, appdescription: companySettings.appdescription })
+    .from(company)
+    .leftJoin(companySettings, eq(companySettings.companyId, company.id))
+    .where(eq(company.id, auth.companyId));
+  if (!u || !c) throw notFound();
+  const altDashboard = (ALT_DASHBOARDS as readonly string[]).includes(u.altDashboard)
+    ? (u.altDashboard as AltDashboard)
+    : '';
+  const flags = Object.fromEntries(MODULE_TAGS.map((tag) => [moduleFlagKey(tag), auth.modules.has(tag)])) as ModuleFlags;
+  return {
+    currentuser_id: u.id,
+    username: displayName(u),
+    email: u.email,
+    userrole: u.role,
+    user_type: auth.userType,
+    companyname: c.name,
+    currentcompany_id: auth.companyId,
+    appname: c.appname ?? 'Installatiemanager',
+    appdescription: c.appdescription ?? '',
+    altDashboard,
+    experimental_feature_flags: u.experimentalFeatureFlags,
+    simplemode: u.simplemode,
+    modules: [...auth.modules],
+    module_blacklist: u.moduleBlacklist,
+    impersonator_user_id: auth.impersonatorUserId,
+    ...flags,
+  };
+}

@@ -1,0 +1,92 @@
+import { ALT_DASHBOARDS, ASSIGNABLE_ROLES, MODULE_TAGS, PROTECTED_MESSAGE, USER_TYPES } from '@im/domain';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../platform/db/database';
+import { AppError, forbidden, validationError } from '../../platform/errors';
+import { EMAIL_TAKEN } from '../auth/messages';
+import { writeLog } from '../logitems';
+import { findUserById } from './find-user';
+import { serializeUser } from './serialize-user';
+import { user } from './users.schema';
+
+/** Fields a user may change on their own profile. */
+export const zUpdateOwnUser = z.object({
+  name: z.string().trim().min(1).max(100).optional(),
+  nameprefix: z.string().trim().max(50).optional(),
+  surname: z.string().trim().max(100).optional(),
+  email: z.string().trim().email().max(254).optional(),
+  simplemode: z.union([z.literal(0), z.literal(1)]).optional(),
+  receives_newsletter: z.boolean().optional(),
+});
+
+/** Fields only a system administrator or platform admin may change. */
+export const zUpdateUser = zUpdateOwnUser.extend({
+  role: z.union(ASSIGNABLE_ROLES.map((r) => z.literal(r))).optional(),
+  user_type: z.enum(USER_TYPES).optional(),
+  order: z.number().int().min(0).max(1_000_000).optional(),
+  module_blacklist: z.array(z.enum(MODULE_TAGS)).max(MODULE_TAGS.length).optional(),
+  hide_from_planning: z.boolean().optional(),
+  altDashboard: z.enum(ALT_DASHBOARDS).optional(),
+  update_reason: z.string().max(50).optional(),
+});
+export type UpdateUserInput = z.infer<typeof zUpdateUser>;
+
+const COLUMN: Record<string, keyof typeof user.$inferInsert> = {
+  name: 'name',
+  nameprefix: 'nameprefix',
+  surname: 'surname',
+  email: 'email',
+  simplemode: 'simplemode',
+  receives_newsletter: 'receivesNewsletter',
+  role: 'role',
+  user_type: 'userType',
+  order: 'order',
+  module_blacklist: 'moduleBlacklist',
+  hide_from_planning: 'hideFromPlanning',
+  altDashboard: 'altDashboard',
+};
+
+const OWN_FIELDS = new Set(Object.keys(zUpdateOwnUser.shape));
+
+export async function updateUser(
+  tx: Tx,
+  id: number,
+  input: UpdateUserInput,
+  scope: 'self' | 'manager' | 'platform',
+  actorRole: number,
+  emailTaken: (email: string) => Promise<boolean>,
+) {
+  const existing = await findUserById(tx, id);
+  if (!existing) return null;
+  const { update_reason: _reason, ...fields } = input;
+  const changes: Record<string, unknown> = {};
+  const set: Partial<typeof user.$inferInsert> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    if (scope === 'self' && !OWN_FIELDS.has(key)) throw forbidden('U mag dit veld niet wijzigen.');
+    (set as Record<string, unknown>)[COLUMN[key]!] = value;
+    changes[key] = value;
+  }
+  if (set.role !== undefined && scope !== 'platform') {
+    if (set.role > actorRole) throw forbidden('U kunt geen hogere rol toekennen dan uw eigen rol.');
+  }
+  if (id === 1 && (set.role !== undefined && set.role < 5000)) throw new AppError('conflict', PROTECTED_MESSAGE);
+  if (set.email && set.email.toLowerCase() !== existing.email.toLowerCase() && (await emailTaken(set.email))) {
+    throw validationError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+  }
+  if (Object.keys(set).length === 0) return serializeUser(existing);
+  const [updated] = await tx
+    .update(user)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(user.id, id))
+    .returning();
+  await writeLog(tx, {
+    type: 'user',
+    id,
+    action: 'update',
+    description: 'Gebruiker gewijzigd',
+    changes,
+    companyId: existing.companyId,
+  });
+  return serializeUser(updated!);
+}

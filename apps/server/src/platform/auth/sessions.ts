@@ -1,0 +1,94 @@
+import { USER_TYPES, type UserType } from '@im/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../db/database';
+import { session } from './auth.schema';
+import { type AuthContext, effectiveModules } from './auth-context';
+import { hashToken, newToken } from './tokens';
+
+export interface SessionPolicy {
+  idleMinutes: number;
+  maxDays: number;
+}
+
+// Writing last_used_at on every request would turn each read into a write; a minute is precise enough.
+const TOUCH_AFTER_MS = 60_000;
+
+export async function createSession(
+  tx: Tx,
+  input: { userId: number; companyId: number; impersonatorUserId?: number | null; ip?: string; userAgent?: string },
+  policy: SessionPolicy,
+): Promise<string> {
+  const token = newToken();
+  await tx.insert(session).values({
+    tokenHash: hashToken(token),
+    userId: input.userId,
+    companyId: input.companyId,
+    impersonatorUserId: input.impersonatorUserId ?? null,
+    ip: input.ip?.slice(0, 64),
+    userAgent: input.userAgent?.slice(0, 500),
+    expiresAt: new Date(Date.now() + policy.maxDays * 86_400_000),
+  });
+  return token;
+}
+
+interface SessionRow extends Record<string, unknown> {
+  id: number;
+  user_id: number;
+  company_id: number;
+  impersonator_user_id: number | null;
+  last_used_at: Date;
+  role: number;
+  user_type: string;
+  module_blacklist: string[];
+  modules: string[];
+}
+
+/** Answers the caller for a token, or null when it is unknown, ended, idle too long or past its end. */
+export async function resolveSession(db: Database, token: string, policy: SessionPolicy): Promise<AuthContext | null> {
+  const tokenHash = hashToken(token);
+  return db.platform(async (tx) => {
+    const result = await tx.execute<SessionRow>(sql`
+      select s.id, s.user_id, s.company_id, s.impersonator_user_id, s.last_used_at,
+             u.role, u.user_type, u.module_blacklist,
+             coalesce((select array_agg(m.tag) from company_module cm join module m on m.id = cm.module_id
+                       where cm.company_id = s.company_id), '{}') as modules
+      from session s
+      join "user" u on u.id = s.user_id and u.deleted_at is null
+      join company c on c.id = s.company_id and c.deleted_at is null
+      where s.token_hash = ${tokenHash} and s.ended_at is null and s.expires_at > now()
+        and s.last_used_at > now() - make_interval(mins => ${policy.idleMinutes})`);
+    const row = result.rows[0];
+    if (!row) return null;
+    if (Date.now() - new Date(row.last_used_at).getTime() > TOUCH_AFTER_MS) {
+      await tx.update(session).set({ lastUsedAt: new Date() }).where(eq(session.id, row.id));
+    }
+    const userType = (USER_TYPES as readonly string[]).includes(row.user_type)
+      ? (row.user_type as UserType)
+      : 'standard';
+    return {
+      sessionId: row.id,
+      userId: row.user_id,
+      companyId: row.company_id,
+      role: row.role,
+      userType,
+      modules: effectiveModules(row.modules, row.module_blacklist),
+      companyModules: new Set(effectiveModules(row.modules, [])),
+      impersonatorUserId: row.impersonator_user_id,
+    };
+  });
+}
+
+export async function endSession(tx: Tx, sessionId: number): Promise<void> {
+  await tx
+    .update(session)
+    .set({ endedAt: new Date() })
+    .where(and(eq(session.id, sessionId), isNull(session.endedAt)));
+}
+
+/** Ends every session of a user, e.g. after a password reset. */
+export async function endUserSessions(tx: Tx, userId: number): Promise<void> {
+  await tx
+    .update(session)
+    .set({ endedAt: new Date() })
+    .where(and(eq(session.userId, userId), isNull(session.endedAt)));
+}

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const zBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable the server reads; README.md "Configuration" lists the same set. */
+const zEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  APP_URL: z.string().url().optional(),
+  INIT_ADMIN_EMAIL: z.string().email().optional(),
+  INIT_ADMIN_PASSWORD: z.string().min(1).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Installatiemanager <noreply@installatiemanager.local>'),
+  CHROMIUM_PATH: z.string().optional(),
+  PDF_POOL_SIZE: z.coerce.number().int().min(1).max(16).default(2),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(12 * 60),
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(14),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
+  REGISTRATION_ENABLED: zBool.default(true),
+  TRUST_PROXY: zBool.default(false),
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
+  WEB_DIST_DIR: z.string().optional(),
+  BATCH_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(1000),
+});
+
+export type Env = z.infer<typeof zEnv>;
+
+export interface Config extends Omit<Env, 'APP_URL' | 'DATA_DIR'> {
+  DATA_DIR: string;
+  APP_URL: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = zEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const appUrl = (e.APP_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  return { ...e, DATA_DIR: path.resolve(e.DATA_DIR), APP_URL: appUrl };
+}

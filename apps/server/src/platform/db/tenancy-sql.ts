@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgPolicy } from 'drizzle-orm/pg-core';
+
+/**
+ * Settings the data layer puts on every transaction (set_config(..., true)). Column defaults and
+ * row-level-security policies read them, so a query cannot forget its company.
+ */
+export const SETTING = {
+  companyId: 'app.company_id',
+  userId: 'app.user_id',
+  impersonatorId: 'app.impersonator_id',
+  allCompanies: 'app.all_companies',
+} as const;
+
+export const currentCompanyIdSql = sql.raw(`nullif(current_setting('${SETTING.companyId}', true), '')::integer`);
+export const currentUserIdSql = sql.raw(`nullif(current_setting('${SETTING.userId}', true), '')::integer`);
+export const currentImpersonatorIdSql = sql.raw(
+  `nullif(current_setting('${SETTING.impersonatorId}', true), '')::integer`,
+);
+export const allCompaniesSql = sql.raw(`coalesce(current_setting('${SETTING.allCompanies}', true), '') = 'on'`);
+
+/** The `company_id` column every company-owned table has; filled from the transaction's company. */
+export const companyIdColumn = () => integer('company_id').notNull().default(currentCompanyIdSql);
+
+/** Row-level security: a row is visible and writable only for its own company (or in platform scope). */
+export function tenantPolicy(column = 'company_id') {
+  const expr = sql.raw(
+    `${column} = nullif(current_setting('${SETTING.companyId}', true), '')::integer or coalesce(current_setting('${SETTING.allCompanies}', true), '') = 'on'`,
+  );
+  return pgPolicy('tenant_isolation', { as: 'permissive', for: 'all', to: 'public', using: expr, withCheck: expr });
+}

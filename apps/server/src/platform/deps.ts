@@ -1,0 +1,24 @@
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { FileStorage } from './files/storage';
+import type { Jobs } from './jobs/jobs';
+import type { Logger } from './logger';
+import type { Mailer } from './mail/mailer';
+import type { PdfService } from './pdf/pdf-service';
+
+/** The services every feature leans on, built once at start-up and reachable as `app.deps`. */
+export interface Deps {
+  config: Config;
+  db: Database;
+  jobs: Jobs;
+  mailer: Mailer;
+  storage: FileStorage;
+  pdf: PdfService;
+  logger: Logger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { UPLOAD_ONLY_IMAGES_AND_PDF, uploadTooLargeMessage } from '@im/domain';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError } from '../errors';
+
+export type UploadKind = 'image' | 'image-or-pdf';
+
+export const ONLY_IMAGES = 'Let op! Alleen afbeeldingen kunnen worden geupload.';
+const HEAD_BYTES = 4100; // what file-type needs to recognise every format it knows
+
+export interface ReceivedUpload {
+  storageKey: string;
+  filename: string;
+  mimeType: string;
+  size: number;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  return `${Math.round(bytes / 1024)} KB`;
+}
+
+function isAllowed(kind: UploadKind, mime: string | undefined): boolean {
+  if (!mime) return false;
+  if (mime.startsWith('image/') && mime !== 'image/svg+xml') return true;
+  return kind === 'image-or-pdf' && mime === 'application/pdf';
+}
+
+function cleanFilename(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? 'bestand';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  return base.replace(/[\u0000-\u001f"]/g, '').slice(0, 200) || 'bestand';
+}
+
+/**
+ * Streams the request's single file into storage: the type is checked on the first bytes (by
+ * content, never by name) and the size limit is enforced while streaming.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  options: { kind: UploadKind; keyPrefix: string },
+): Promise<ReceivedUpload> {
+  const { storage, config } = request.server.deps;
+  const maxBytes = config.UPLOAD_MAX_BYTES;
+  if (!request.isMultipart()) throw new AppError('bad_request', 'Verstuur het bestand als multipart/form-data.');
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (!part) throw new AppError('validation', 'Er is geen bestand ontvangen.', { errors: { file: ['Verplicht'] } });
+  const filename = cleanFilename(part.filename);
+
+  const chunks = part.file[Symbol.asyncIterator]();
+  let head = Buffer.alloc(0);
+  let done = false;
+  while (head.length < HEAD_BYTES && !done) {
+    const next = await chunks.next();
+    if (next.done) done = true;
+    else head = Buffer.concat([head, next.value as Buffer]);
+  }
+  const detected = await fileTypeFromBuffer(head);
+  if (!isAllowed(options.kind, detected?.mime)) {
+    part.file.resume(); // drain so the connection can answer
+    throw new AppError(
+      'unsupported_media_type',
+      options.kind === 'image' ? ONLY_IMAGES : UPLOAD_ONLY_IMAGES_AND_PDF,
+    );
+  }
+  const storageKey = `${options.keyPrefix}/${randomUUID()}.${detected!.ext}`;
+  const body = Readable.from(
+    (async function* () {
+      yield head;
+      if (done) return;
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value as Buffer;
+    })(),
+  );
+  const size = await storage.put(storageKey, body);
+  if (part.file.truncated) {
+    await storage.delete(storageKey);
+    throw new AppError('payload_too_large', uploadTooLargeMessage(filename, formatBytes(maxBytes)));
+  }
+  return { storageKey, filename, mimeType: detected!.mime, size };
+}

@@ -1,0 +1,33 @@
+import type { ModuleTag } from '@im/domain';
+
+/**
+ * What a route needs, declared where the route is defined (`config: { access }`). A route under
+ * /api without it fails at start-up; `public` names why no login is needed.
+ */
+export type RouteAccess =
+  | { public: string }
+  | {
+      /** null: any logged-in user, whatever the company's modules. */
+      module: ModuleTag | null;
+      minRole: number;
+    };
+
+export const anyUser: RouteAccess = { module: null, minRole: 0 };
+
+export function publicRoute(reason: string): RouteAccess {
+  return { public: reason };
+}
+
+export function moduleRoute(module: ModuleTag, minRole = 100): RouteAccess {
+  return { module, minRole };
+}
+
+export function isPublic(access: RouteAccess): access is { public: string } {
+  return 'public' in access;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}

@@ -1,0 +1,71 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type FieldErrors } from '../errors';
+
+const INVALID_INPUT = 'De invoer is ongeldig.';
+
+/** PostgreSQL error codes that mean the request itself was wrong, never the server. */
+const PG_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  '23505': { status: 409, message: 'Dit record bestaat al.' },
+  '23503': { status: 409, message: 'Dit record is nog in gebruik of verwijst naar een onbekend record.' },
+  '23502': { status: 422, message: INVALID_INPUT },
+  '23514': { status: 422, message: INVALID_INPUT },
+  '22P02': { status: 422, message: INVALID_INPUT },
+  '22001': { status: 422, message: 'Een waarde is te lang.' },
+  '22003': { status: 422, message: 'Een getal is buiten het toegestane bereik.' },
+  '22007': { status: 422, message: 'Een datum is ongeldig.' },
+  '22008': { status: 422, message: 'Een datum is ongeldig.' },
+};
+
+function fieldErrorsFromValidation(error: FastifyError): FieldErrors {
+  const out: FieldErrors = {};
+  const add = (field: string, message: string) => {
+    const key = field || '_';
+    out[key] = [...(out[key] ?? []), message];
+  };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    for (const v of error.validation) {
+      const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      add(field, v.message ?? INVALID_INPUT);
+    }
+    return out;
+  }
+  for (const v of error.validation ?? []) {
+    add(String(v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.'), v.message ?? INVALID_INPUT);
+  }
+  return out;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply
+        .status(error.status)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (error.validation) {
+      return reply.status(422).send({ message: INVALID_INPUT, errors: fieldErrorsFromValidation(error) });
+    }
+    const pg = error.code ? PG_CLIENT_ERRORS[error.code] : undefined;
+    if (pg && 'severity' in error) {
+      request.log.info({ code: error.code, detail: (error as { detail?: string }).detail }, 'database refused input');
+      return reply.status(pg.status).send({ message: pg.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ message: 'Het verzoek is te groot.' });
+    }
+    if (status === 415) return reply.status(415).send({ message: 'Dit type inhoud wordt niet ondersteund.' });
+    if (status === 429) return reply.status(429).send({ message: error.message });
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: status === 404 ? 'Niet gevonden.' : 'Ongeldig verzoek.' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Er is een interne fout opgetreden.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: 'Niet gevonden.' });
+  });
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthContext } from '../auth/auth-context';
+import { resolveSession } from '../auth/sessions';
+import type { Tx } from '../db/database';
+import { AppError } from '../errors';
+import { isPublic } from './access';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export const NOT_LOGGED_IN = 'U bent niet ingelogd.';
+export const NO_ACCESS = 'U heeft geen toegang tot dit onderdeel.';
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header);
+  return match ? match[1]! : null;
+}
+
+/** The caller of a guarded route; the access hook has already made sure there is one. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('unauthenticated', NOT_LOGGED_IN);
+  return request.auth;
+}
+
+/** Runs `fn` in a transaction that sees only the caller's company, attributed to the caller. */
+export function tenantTx<T>(request: FastifyRequest, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const auth = authOf(request);
+  return request.server.deps.db.tenant(
+    { companyId: auth.companyId, userId: auth.userId, impersonatorUserId: auth.impersonatorUserId },
+    fn,
+  );
+}
+
+/** Resolves the caller and enforces the route's declared module and minimum role. */
+export function registerAccessControl(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api') && !route.config?.access && !route.url.startsWith('/api/docs')) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access (module and minimum role, or public)`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || isPublic(access)) return;
+    const token = bearerToken(request);
+    const { config, db } = app.deps;
+    request.auth = token
+      ? await resolveSession(db, token, { idleMinutes: config.SESSION_IDLE_MINUTES, maxDays: config.SESSION_MAX_DAYS })
+      : null;
+    if (!request.auth) throw new AppError('unauthenticated', NOT_LOGGED_IN);
+    if (access.module && !request.auth.modules.has(access.module)) throw new AppError('forbidden', NO_ACCESS);
+    if (request.auth.role < access.minRole) throw new AppError('forbidden', NO_ACCESS);
+  });
+}

@@ -1,0 +1,251 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { Database, Tx } from '../db/database';
+import type { Logger } from '../logger';
+import { batch } from './batch.schema';
+
+export const BATCH_QUEUE = 'batch';
+const RECOVERY_INTERVAL_MS = 60_000;
+export const INTERRUPTED_MESSAGE = 'De taak is onderbroken doordat de server opnieuw is gestart.';
+
+export interface BatchStep {
+  progress: number;
+  state?: Record<string, unknown>;
+}
+
+export interface BatchContext<P> {
+  batchId: string;
+  payload: P;
+  /** What earlier steps saved; a resumed job continues from it. */
+  state: Record<string, unknown>;
+  companyId: number;
+  userId: number | null;
+  /**
+   * Runs one chunk of work in a transaction that also records progress and state, so a chunk is
+   * either fully done and counted, or not at all.
+   */
+  step(fn: (tx: Tx) => Promise<BatchStep>, scope?: 'tenant' | 'platform'): Promise<void>;
+}
+
+export interface BatchJobDefinition<P> {
+  type: string;
+  payload: z.ZodType<P>;
+  /** True when `run` can continue after a restart from the saved state; else the batch is marked failed. */
+  resumable: boolean;
+  run(ctx: BatchContext<P>): Promise<void>;
+}
+
+export interface JobDefinition<P> {
+  name: string;
+  payload: z.ZodType<P>;
+  retryLimit: number;
+  handle(payload: P): Promise<void>;
+}
+
+/** Runs a pg-boss statement inside a drizzle transaction, outside the restricted role (pg-boss owns its schema). */
+function executorFor(tx: Tx, appRole: string | null) {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = [];
+      parts.forEach((part, i) => {
+        chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`);
+      });
+      if (appRole) await tx.execute(sql`select set_config('role', 'none', true)`);
+      try {
+        return await tx.execute(sql.join(chunks));
+      } finally {
+        if (appRole) await tx.execute(sql`select set_config('role', ${appRole}, true)`);
+      }
+    },
+  };
+}
+
+export class Jobs {
+  private readonly boss: PgBoss;
+  private readonly batchDefs = new Map<string, BatchJobDefinition<unknown>>();
+  private readonly jobDefs = new Map<string, JobDefinition<unknown>>();
+  private recoveryTimer: NodeJS.Timeout | undefined;
+  private started = false;
+
+  constructor(
+    databaseUrl: string,
+    private readonly db: Database,
+    private readonly logger: Logger,
+  ) {
+    this.boss = new PgBoss({ connectionString: databaseUrl, max: 3, application_name: 'installatiemanager-jobs' });
+    this.boss.on('error', (err) => logger.error({ err }, 'job queue error'));
+  }
+
+  defineBatch<P>(def: BatchJobDefinition<P>): void {
+    this.batchDefs.set(def.type, def as BatchJobDefinition<unknown>);
+  }
+
+  defineJob<P>(def: JobDefinition<P>): void {
+    this.jobDefs.set(def.name, def as JobDefinition<unknown>);
+  }
+
+  async start(options: { work: boolean } = { work: true }): Promise<void> {
+    await this.boss.start();
+    await this.ensureQueue(BATCH_QUEUE);
+    for (const name of this.jobDefs.keys()) await this.ensureQueue(name);
+    this.started = true;
+    if (!options.work) return;
+    await this.boss.work<{ batchId: string }>(
+      BATCH_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: 0.5 },
+      async ([job]) => {
+        if (job) await this.runBatch(job.data.batchId);
+      },
+    );
+    for (const def of this.jobDefs.values()) {
+      await this.boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        if (job) await def.handle(def.payload.parse(job.data));
+      });
+    }
+    await this.recoverBatches();
+    this.recoveryTimer = setInterval(() => {
+      this.recoverBatches().catch((err) => this.logger.error({ err }, 'batch recovery failed'));
+    }, RECOVERY_INTERVAL_MS);
+    this.recoveryTimer.unref();
+  }
+
+  private async ensureQueue(name: string): Promise<void> {
+    if (!(await this.boss.getQueue(name))) {
+      await this.boss.createQueue(name, { name, retryLimit: 0, expireInSeconds: 4 * 3600 } as never);
+    }
+  }
+
+  /** Records a batch and queues it in the caller's transaction: both commit, or neither. */
+  async startBatch<P>(tx: Tx, type: string, payload: P): Promise<string> {
+    const def = this.batchDefs.get(type);
+    if (!def) throw new Error(`Unknown batch type ${type}`);
+    const parsed = def.payload.parse(payload) as Record<string, unknown>;
+    const [row] = await tx.insert(batch).values({ type, payload: parsed }).returning({ id: batch.id });
+    await this.boss.send(BATCH_QUEUE, { batchId: row!.id }, { db: executorFor(tx, this.db.appRole) } as never);
+    return row!.id;
+  }
+
+  /** Queues a plain job in the caller's transaction. */
+  async send<P extends object>(tx: Tx, name: string, payload: P): Promise<void> {
+    const def = this.jobDefs.get(name);
+    if (!def) throw new Error(`Unknown job ${name}`);
+    await this.boss.send(name, def.payload.parse(payload) as object, {
+      retryLimit: def.retryLimit,
+      retryBackoff: true,
+      retryDelay: 5,
+      db: executorFor(tx, this.db.appRole),
+    } as never);
+  }
+
+  /** Runs a batch if nobody else does; the advisory lock lives as long as this worker's connection. */
+  async runBatch(batchId: string): Promise<void> {
+    const client = await this.db.pool.connect();
+    let locked = false;
+    try {
+      const lock = await client.query<{ ok: boolean }>(
+        'select pg_try_advisory_lock(hashtextextended($1, 7)) as ok',
+        [batchId],
+      );
+      locked = lock.rows[0]!.ok;
+      if (!locked) return;
+      const row = await this.db.platform((tx) =>
+        tx
+          .select()
+          .from(batch)
+          .where(eq(batch.id, batchId))
+          .then((r) => r[0]),
+      );
+      if (!row || row.finishedAt || row.cancelledAt) return;
+      const def = this.batchDefs.get(row.type);
+      if (!def) return await this.failBatch(batchId, `Onbekend taaktype ${row.type}`);
+      await this.db.platform((tx) =>
+        tx
+          .update(batch)
+          .set({ startedAt: row.startedAt ?? new Date(), attempts: row.attempts + 1 })
+          .where(eq(batch.id, batchId)),
+      );
+      let state = row.state;
+      const actor = { companyId: row.companyId, userId: row.createdBy };
+      const ctx: BatchContext<unknown> = {
+        batchId,
+        payload: def.payload.parse(row.payload),
+        get state() {
+          return state;
+        },
+        companyId: row.companyId,
+        userId: row.createdBy,
+        step: async (fn, scope = 'tenant') => {
+          const work = async (tx: Tx) => {
+            const result = await fn(tx);
+            state = result.state ?? state;
+            const progress = Math.max(0, Math.min(99, Math.floor(result.progress)));
+            await tx.update(batch).set({ progress, state }).where(eq(batch.id, batchId));
+          };
+          await (scope === 'platform' ? this.db.platform(work, actor) : this.db.tenant(actor, work));
+        },
+      };
+      try {
+        await def.run(ctx);
+        await this.db.platform((tx) =>
+          tx.update(batch).set({ progress: 100, finishedAt: new Date() }).where(eq(batch.id, batchId)),
+        );
+      } catch (err) {
+        this.logger.error({ err, batchId, type: row.type }, 'batch failed');
+        await this.failBatch(batchId, err instanceof Error ? err.message : String(err));
+      }
+    } finally {
+      if (locked) await client.query('select pg_advisory_unlock(hashtextextended($1, 7))', [batchId]).catch(() => {});
+      client.release();
+    }
+  }
+
+  private async failBatch(batchId: string, message: string): Promise<void> {
+    await this.db.platform((tx) =>
+      tx
+        .update(batch)
+        .set({ progress: 100, cancelledAt: new Date(), error: message.slice(0, 2000) })
+        .where(eq(batch.id, batchId)),
+    );
+  }
+
+  /**
+   * A batch that started but whose lock nobody holds lost its worker (the process died). Resumable
+   * kinds are queued again and continue from their saved state; the others are marked failed.
+   */
+  async recoverBatches(): Promise<void> {
+    const candidates = await this.db.platform((tx) =>
+      tx.execute<{ id: string; type: string }>(sql`
+        select id, type from batch
+        where finished_at is null and cancelled_at is null and started_at is not null`),
+    );
+    if (candidates.rows.length === 0) return;
+    const client = await this.db.pool.connect();
+    try {
+      for (const { id, type } of candidates.rows) {
+        const lock = await client.query<{ ok: boolean }>(
+          'select pg_try_advisory_lock(hashtextextended($1, 7)) as ok',
+          [id],
+        );
+        if (!lock.rows[0]!.ok) continue; // a live worker holds it
+        await client.query('select pg_advisory_unlock(hashtextextended($1, 7))', [id]);
+        if (this.batchDefs.get(type)?.resumable) {
+          this.logger.info({ batchId: id, type }, 'resuming interrupted batch');
+          await this.boss.send(BATCH_QUEUE, { batchId: id });
+        } else {
+          this.logger.warn({ batchId: id, type }, 'marking interrupted batch as failed');
+          await this.failBatch(id, INTERRUPTED_MESSAGE);
+        }
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.recoveryTimer) clearInterval(this.recoveryTimer);
+    if (this.started) await this.boss.stop({ graceful: true, timeout: 10_000 });
+    this.started = false;
+  }
+}

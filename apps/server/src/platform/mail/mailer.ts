@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { z } from 'zod';
+import type { Database, Tx } from '../db/database';
+import type { Jobs } from '../jobs/jobs';
+import type { Logger } from '../logger';
+import { outboxMail } from './mail.schema';
+
+export const SEND_MAIL_JOB = 'send-mail';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Every mail is written to the outbox in the caller's transaction. With SMTP configured a job
+ * delivers it (retried on failure); without SMTP it stays in the outbox, readable by platform admins.
+ */
+export class Mailer {
+  private readonly transport: Transporter | null;
+
+  constructor(
+    private readonly options: { smtpUrl?: string; from: string },
+    private readonly db: Database,
+    private readonly jobs: Jobs,
+    private readonly logger: Logger,
+  ) {
+    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+    jobs.defineJob({
+      name: SEND_MAIL_JOB,
+      payload: z.object({ id: z.number().int() }),
+      retryLimit: 5,
+      handle: ({ id }) => this.deliver(id),
+    });
+  }
+
+  get isSmtpConfigured(): boolean {
+    return this.transport !== null;
+  }
+
+  /** Queues a mail for the transaction's company. */
+  async queue(tx: Tx, message: MailMessage): Promise<number> {
+    const [row] = await tx
+      .insert(outboxMail)
+      .values({
+        toAddress: message.to,
+        fromAddress: this.options.from,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        status: this.transport ? 'queued' : 'kept',
+      })
+      .returning({ id: outboxMail.id });
+    if (this.transport) await this.jobs.send(tx, SEND_MAIL_JOB, { id: row!.id });
+    return row!.id;
+  }
+
+  private async deliver(id: number): Promise<void> {
+    const mail = await this.db.platform((tx) =>
+      tx
+        .select()
+        .from(outboxMail)
+        .where(eq(outboxMail.id, id))
+        .then((r) => r[0]),
+    );
+    if (!mail || mail.status === 'sent' || !this.transport) return;
+    try {
+      await this.transport.sendMail({
+        from: mail.fromAddress,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+      });
+      await this.db.platform((tx) =>
+        tx.update(outboxMail).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(outboxMail.id, id)),
+      );
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.logger.warn({ mailId: id, err: message }, 'mail delivery failed');
+      await this.db.platform((tx) =>
+        tx
+          .update(outboxMail)
+          .set({ status: 'failed', error: message.slice(0, 1000), attempts: mail.attempts + 1 })
+          .where(eq(outboxMail.id, id)),
+      );
+      throw err; // the job queue retries with backoff
+    }
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+}

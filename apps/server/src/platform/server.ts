@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { registerCompanyJobs } from '../features/companies/company-jobs';
+import type { Config } from './config';
+import { openDatabase } from './db/setup';
+import type { Deps } from './deps';
+import { LocalDiskStorage } from './files/storage';
+import { buildApp } from './http/app';
+import { Jobs } from './jobs/jobs';
+import { type AppLogger, createLogger } from './log';
+import { Mailer } from './mail/mailer';
+import { createPdfService } from './pdf/pdf-service';
+
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+export interface ServerOptions {
+  config: Config;
+  databaseUrl: string;
+  logger?: AppLogger;
+  /** Whether this process works on jobs (tests that only call the API may skip it). */
+  work?: boolean;
+  batchChunkSize?: number;
+}
+
+export interface Server {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  deps: Deps;
+  close(): Promise<void>;
+}
+
+/** Wires database, jobs, mail, files and PDF into the HTTP app. */
+export async function createServer(options: ServerOptions): Promise<Server> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const db = await openDatabase(options.databaseUrl, config.DB_POOL_SIZE, logger);
+  const jobs = new Jobs(options.databaseUrl, db, logger);
+  const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, db, jobs, logger);
+  registerCompanyJobs(jobs, options.batchChunkSize ?? config.BATCH_CHUNK_SIZE);
+  const storage = new LocalDiskStorage(path.join(config.DATA_DIR, 'files'));
+  const pdf = await createPdfService({ chromiumPath: config.CHROMIUM_PATH, poolSize: config.PDF_POOL_SIZE, logger });
+  const deps: Deps = { config, db, jobs, mailer, storage, pdf, logger };
+  try {
+    await jobs.start({ work: options.work ?? true });
+  } catch (err) {
+    await pdf.close();
+    await db.close();
+    throw err;
+  }
+  const app = await buildApp(deps, { webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST, loggerInstance: logger });
+  let closed = false;
+  return {
+    app,
+    deps,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await jobs.stop();
+      mailer.close();
+      await pdf.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { SessionData } from '@im/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../api/client';
+import { i18n } from '../i18n';
+
+export interface Branding {
+  appname: string;
+  appdescription: string;
+  logo_url: string | null;
+  background_url: string | null;
+  brand_button_color: string | null;
+}
+
+function defaultBranding(): Branding {
+  return {
+    appname: i18n.t('app.defaultName'),
+    appdescription: i18n.t('app.defaultDescription'),
+    logo_url: null,
+    background_url: null,
+    brand_button_color: null,
+  };
+}
+
+/** Only plain hex colours reach CSS, so a stored value cannot inject styles. */
+export function safeColor(value: string | null | undefined): string | null {
+  return value && /^#[0-9a-f]{3,8}$/i.test(value) ? value : null;
+}
+
+/** Before login the host name decides the branding; a 404 or failure means the defaults. */
+export function useHostBranding(): Branding {
+  const host = window.location.hostname;
+  const query = useQuery({
+    queryKey: ['branding', host],
+    queryFn: ({ signal }) =>
+      api.get<Partial<Branding>>(`/api/portal/branding/hostname/${encodeURIComponent(host)}`, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const fallback = defaultBranding();
+  const data = query.data ?? {};
+  return {
+    appname: data.appname || fallback.appname,
+    appdescription: data.appdescription || fallback.appdescription,
+    logo_url: data.logo_url || null,
+    background_url: data.background_url || null,
+    brand_button_color: safeColor(data.brand_button_color),
+  };
+}
+
+/** After login the session's appname/appdescription win. */
+export function sessionBranding(session: SessionData, host: Branding): Branding {
+  return {
+    ...host,
+    appname: session.appname || host.appname,
+    appdescription: session.appdescription || host.appdescription,
+  };
+}
+
+export function useDocumentTitle(appname: string): void {
+  useEffect(() => {
+    document.title = appname;
+  }, [appname]);
+}

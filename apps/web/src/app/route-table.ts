@@ -1,0 +1,237 @@
+import { type ModuleTag, ROLE } from '@im/domain';
+import {
+  IconAddressBook,
+  IconBuilding,
+  IconClipboardList,
+  IconFileInvoice,
+  IconFileText,
+  IconLayoutDashboard,
+  IconPackage,
+  IconTargetArrow,
+} from '@tabler/icons-react';
+import { matchPath } from 'react-router';
+import { accountScreens } from '../features/account';
+import { authScreens } from '../features/auth';
+import { dashboardScreens } from '../features/dashboard';
+import { errorScreens } from '../features/errors';
+import { publicScreens } from '../features/public';
+import type { AppRoute, RouteSpec, ScreenEntry } from './route-types';
+
+// The one route table: every route of spec 000 section 2 (plus /note_detail of spec 001) with its
+// access rule. The guard, the side menu, the router and the tests all read it. Screens come from the
+// features' routes.tsx; a route without a screen renders the 404 page until its issue builds it.
+
+type Extra = Pick<RouteSpec, 'query' | 'paramValues' | 'menu'> & { minRole?: number };
+
+const MIN_ROLE = ROLE.UITVOEREND;
+
+const open = (path: string): RouteSpec => ({ path, access: 'public', module: null, minRole: 0 });
+const customer = (path: string): RouteSpec => ({
+  path,
+  access: 'customer',
+  module: null,
+  minRole: 0,
+  query: ['options'],
+});
+const staff = (path: string, module: ModuleTag | null, extra: Extra = {}): RouteSpec => {
+  const { minRole = MIN_ROLE, ...rest } = extra;
+  return { path, access: 'staff', module, minRole, ...rest };
+};
+const settings = (path: string, extra?: Extra) => staff(path, 'SETTINGS', extra);
+const admin = (path: string, extra?: Extra) => staff(path, 'ADMIN', extra);
+
+export const ROUTE_SPECS: readonly RouteSpec[] = [
+  // Public
+  open('/login'),
+  open('/register'),
+  open('/lostpassword'),
+  open('/resetpassword/:token'),
+  open('/privacypolicy'),
+  ...['/401', '/403', '/404', '/500', '/503'].map(open),
+
+  // Customer pages (no login); the customer pages themselves arrive with spec 002.
+  customer('/customer_flow_detail/:flowHash'),
+  customer('/customer_communicator/:flowHash'),
+  customer('/customer_quotation_detail/:quotationHash'),
+  customer('/customer_confirmation_detail/:confirmationHash'),
+  customer('/customer_invoice_detail/:invoiceHash'),
+  customer('/customer_document_detail/:documentHash'),
+
+  // Dashboards. /dashboard and /dashboardadmin are minimal welcome screens for now; the full
+  // dashboards (statistics, widgets, company list) arrive with their own issues.
+  staff('/dashboard', 'BASIS', {
+    query: ['usecase'],
+    menu: { labelKey: 'dashboard', icon: IconLayoutDashboard, module: 'BASIS', order: 10, isHome: true },
+  }),
+  ...['/dashboardv1', '/dashboard2', '/dashboardv2', '/dashboard_sales', '/dashboard_project'].map((p) =>
+    staff(p, 'BASIS'),
+  ),
+  admin('/dashboardadmin'),
+  staff('/dashboard_partner', 'PARTNER'),
+
+  // Partners
+  staff('/partner_overview', 'PARTNERMANAGEMENT'),
+  staff('/partner_detail/:partnerId', 'PARTNERMANAGEMENT'),
+  staff('/partnerproject_logitems/:partnerProjectId', 'PARTNERMANAGEMENT'),
+  staff('/partnerproject_detail/:partnerProjectId', 'PROJECTMANAGEMENT'),
+
+  // CRM
+  ...[
+    '/pipeline',
+    '/calendar',
+    '/communicator',
+    '/notification_overview',
+    '/logitem_overview',
+    '/incident_overview',
+    '/agendaitem_detail/:agendaitemId',
+    '/relation_trashcan',
+    '/relation_bulkdelete',
+    '/relation_emptytrash',
+    '/relation_detail/:relationId',
+    '/organization_detail/:organizationId',
+    '/note_detail/:noteId',
+  ].map((p) => staff(p, 'CRM')),
+  staff('/relation_overview', 'CRM', {
+    menu: { labelKey: 'relations', icon: IconAddressBook, module: 'CRM', order: 20 },
+  }),
+  staff('/organization_overview', 'CRM', {
+    menu: { labelKey: 'organizations', icon: IconBuilding, module: 'CRM', order: 30 },
+  }),
+  staff('/flow_overview', 'CRM', {
+    menu: { labelKey: 'leads', icon: IconTargetArrow, module: 'CRM', order: 40 },
+  }),
+  staff('/flow_detail/:flowId', 'CRM', { query: ['options'] }),
+  staff('/flow_partner/:flowId', 'CRM', { query: ['options'] }),
+  staff('/document_partner/:documentId', 'CRM', { query: ['documentType'] }),
+  staff('/flow_bulkimport', 'CRM', { minRole: ROLE.BULK_IMPORT }),
+
+  // Actions and tasks
+  staff('/action_overview', 'BASIS'),
+  staff('/task_overview', 'BASIS', { query: ['view'] }),
+
+  // Sales and delivery documents
+  staff('/intake_overview', 'INTAKE', {
+    menu: { labelKey: 'intakes', icon: IconClipboardList, module: 'SALES', order: 60 },
+  }),
+  staff('/intake_detail/:intakeId', 'INTAKE', { query: ['formId'] }),
+  staff('/quotation_overview', 'QUOTATION', {
+    menu: { labelKey: 'quotations', icon: IconFileText, module: 'SALES', order: 70 },
+  }),
+  staff('/quotation_detail/:quotationId', 'QUOTATION'),
+  staff('/document_overview', 'QUOTATION'),
+  staff('/confirmation_overview', 'CONFIRMATION'),
+  staff('/confirmation_detail/:confirmationId', 'CONFIRMATION'),
+  staff('/document_detail/:documentId', 'PROJECT'),
+  staff('/project_overview', 'PROJECT'),
+  staff('/project_detail/:projectId', 'PROJECT', { query: ['formId'] }),
+  staff('/invoice_overview', 'INVOICE', {
+    menu: { labelKey: 'invoices', icon: IconFileInvoice, module: 'SALES', order: 80 },
+  }),
+  staff('/overdueinvoice_overview.html', 'INVOICE'),
+  staff('/invoice_overview_quarterly', 'INVOICE'),
+  staff('/invoice_detail/:invoiceId', 'INVOICE'),
+  staff('/aftercare_detail/:flowId', 'AFTERCARE', { query: ['formId'] }),
+
+  // No module
+  staff('/releasenotes', null),
+  staff('/account/user_profile', null),
+
+  // SETTINGS
+  ...[
+    'company_profile',
+    'company_statistics',
+    'company_realtime_statistics',
+    'company_lead_statistics',
+    'company_modules',
+    'company_flowprofiles',
+    'company_flowprofiles/:flowProfileId',
+    'company_emailsettings',
+    'company_mergetags',
+    'company_medialibrary',
+    'company_library',
+    'company_eventtriggerrules',
+    'company_intakesettings',
+    'company_documentsettings',
+    'company_projectsettings',
+    'company_calculationsettings',
+    'company_aftercaresettings',
+  ].map((p) => settings(`/account/${p}`)),
+  settings('/account/company_users', { minRole: ROLE.SYSTEEMBEHEERDER }),
+  settings('/vertical_overview'),
+  settings('/vertical_detail/:verticalId'),
+  settings('/product_overview', {
+    menu: { labelKey: 'products', icon: IconPackage, module: 'SALES', order: 50 },
+  }),
+  settings('/product_detail/:productId'),
+  settings('/webhookconnection_detail/:connectionId'),
+  ...['intake', 'quotation', 'confirmation', 'document', 'project', 'invoice'].map((kind) =>
+    settings(`/${kind}template_detail/:${kind}templateId`),
+  ),
+
+  // ADMIN (platform administration)
+  ...[
+    '/company_overview',
+    '/company_trashcan',
+    '/company_detail/:companyId',
+    '/subscription_overview',
+    '/subscriptiontype_overview',
+    '/subscriptiontype_detail/:subscriptiontypeId',
+    '/systemnotification_overview',
+    '/documentwidgettype_overview',
+    '/documentwidgettype_detail/:documentwidgettypeId',
+    '/eventtrigger_overview',
+    '/eventtrigger_detail/:eventtriggerId',
+    '/module_overview',
+    '/user_overview',
+    '/user_newsletter_overview',
+    '/user_detail/:userId',
+  ].map((p) => admin(p)),
+  admin('/company_delete/:companyId/:type', { paramValues: { type: ['forceDelete', 'restore'] } }),
+  // The spec: needs login and module ADMIN, with no role check.
+  admin('/bragscreen', { minRole: 0 }),
+];
+
+const SCREENS: readonly ScreenEntry[] = [
+  ...authScreens,
+  ...accountScreens,
+  ...dashboardScreens,
+  ...errorScreens,
+  ...publicScreens,
+];
+
+export function buildRoutes(specs: readonly RouteSpec[], screens: readonly ScreenEntry[]): AppRoute[] {
+  const byPath = new Map(specs.map((spec) => [spec.path, spec]));
+  const duplicates = specs.filter((spec, i) => specs.findIndex((s) => s.path === spec.path) !== i);
+  if (duplicates.length > 0) throw new Error(`Route declared twice: ${duplicates[0]?.path}`);
+  for (const screen of screens) {
+    // A screen must belong to a declared route, so access rules can never be forgotten.
+    if (!byPath.has(screen.path)) throw new Error(`Screen for undeclared route ${screen.path}`);
+  }
+  return specs.map((spec) => {
+    const screen = screens.find((s) => s.path === spec.path);
+    const defaultLayout = spec.access === 'staff' ? 'shell' : spec.access === 'customer' ? 'bare' : 'page';
+    return { ...spec, Screen: screen?.Screen ?? null, layout: screen?.layout ?? defaultLayout };
+  });
+}
+
+export const ROUTES: readonly AppRoute[] = buildRoutes(ROUTE_SPECS, SCREENS);
+
+export interface RouteMatch {
+  route: AppRoute;
+  params: Record<string, string | undefined>;
+}
+
+export function matchRoute(pathname: string, routes: readonly AppRoute[] = ROUTES): RouteMatch | null {
+  for (const route of routes) {
+    const match = matchPath({ path: route.path, end: true }, pathname);
+    if (!match) continue;
+    const allowed = route.paramValues ?? {};
+    const fits = Object.entries(allowed).every(([name, values]) => values.includes(match.params[name] ?? ''));
+    if (fits) return { route, params: match.params };
+  }
+  return null;
+}
+
+export function findRoute(path: string, routes: readonly AppRoute[] = ROUTES): AppRoute | undefined {
+  return routes.find((route) => route.path === path);
+}

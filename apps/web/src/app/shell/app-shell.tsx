@@ -1,0 +1,70 @@
+import type { SessionData } from '@im/domain';
+import { Anchor, AppShell, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { companyHasModule, dashboardPathFor } from '../access';
+import { sessionBranding, useDocumentTitle, useHostBranding } from '../branding';
+import { ADMIN_TOP_BAR_COLOR } from '../theme';
+import { NotificationDropdown } from './notification-dropdown';
+import { SideMenu } from './side-menu';
+import { SystemNotifications } from './system-notifications';
+import { getSearchBox } from './top-bar-slots';
+import { UserMenu } from './user-menu';
+
+export function AppShellLayout({ session, children }: { session: SessionData; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [isNavOpen, nav] = useDisclosure(false);
+  const branding = sessionBranding(session, useHostBranding());
+  useDocumentTitle(branding.appname);
+  const SearchBox = getSearchBox();
+  const isAdminCompany = companyHasModule(session, 'ADMIN');
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
+      padding="md"
+    >
+      <AppShell.Header
+        bg={isAdminCompany ? ADMIN_TOP_BAR_COLOR : 'var(--mantine-color-blue-8)'}
+        c="white"
+        data-admin={isAdminCompany || undefined}
+      >
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={isNavOpen}
+              onClick={nav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              color="white"
+              aria-label={t('topbar.openMenu')}
+            />
+            <Anchor component={Link} to={dashboardPathFor(session)} c="white" underline="never">
+              <Text fw={700} size="lg" span>
+                {branding.appname}
+              </Text>
+            </Anchor>
+            <Text size="sm" c="rgba(255,255,255,0.75)" visibleFrom="md" span truncate>
+              {session.companyname}
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            {SearchBox && <SearchBox />}
+            <NotificationDropdown />
+            <UserMenu session={session} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <SideMenu session={session} onNavigate={nav.close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <SystemNotifications />
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

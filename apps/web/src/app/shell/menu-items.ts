@@ -1,0 +1,29 @@
+import type { SessionData } from '@im/domain';
+import { dashboardPathFor, hasModule } from '../access';
+import { decideRoute } from '../guard';
+import { ROUTES } from '../route-table';
+import type { AppRoute, MenuSpec } from '../route-types';
+
+export interface MenuItem {
+  path: string;
+  to: string;
+  labelKey: MenuSpec['labelKey'];
+  icon: MenuSpec['icon'];
+}
+
+/**
+ * The side menu, read from the route table: an entry shows when the company has the menu's module
+ * (spec 000 "Side menu"), the guard would let the user in, and the target screen exists.
+ */
+export function buildMenu(session: SessionData, routes: readonly AppRoute[] = ROUTES): MenuItem[] {
+  const items: (MenuItem & { order: number })[] = [];
+  for (const route of routes) {
+    const menu = route.menu;
+    if (!menu || !hasModule(session, menu.module)) continue;
+    const to = menu.isHome ? dashboardPathFor(session) : route.path;
+    const decision = decideRoute(to.split('?')[0] ?? to, session, routes);
+    if (decision.type !== 'allow' || !decision.route.Screen) continue;
+    items.push({ path: route.path, to, labelKey: menu.labelKey, icon: menu.icon, order: menu.order });
+  }
+  return items.sort((a, b) => a.order - b.order).map(({ order: _order, ...item }) => item);
+}

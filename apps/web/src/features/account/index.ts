@@ -1,0 +1,1 @@
+export { accountScreens } from './routes';

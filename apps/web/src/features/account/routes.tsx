@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+import type { ScreenEntry } from '../../app/route-types';
+
+const UserProfileScreen = lazy(() =>
+  import('./screens/user-profile.screen').then((m) => ({ default: m.UserProfileScreen })),
+);
+
+export const accountScreens: ScreenEntry[] = [{ path: '/account/user_profile', Screen: UserProfileScreen }];

@@ -1,0 +1,51 @@
+import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useAppForm } from '../../../ui/form/use-app-form';
+import { email } from '../../../ui/form/validators';
+import { AuthLinks } from '../components/auth-links';
+import { FormError } from '../components/form-error';
+import { useRequestPasswordReset } from '../queries';
+
+export function LostPasswordScreen() {
+  const { t } = useTranslation();
+  const request = useRequestPasswordReset();
+  const { inputProps, onSubmit } = useAppForm({
+    initialValues: { email: '' },
+    validate: (values) => ({ email: email(values.email) }),
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit((values) => request.mutate({ email: values.email.trim() }))}>
+      <Title order={2} mb="md">
+        {t('auth.lostPasswordTitle')}
+      </Title>
+      {request.isSuccess ? (
+        // The spec's alert text, verbatim.
+        <Alert color="green" icon={<IconMailCheck size={18} />} role="status">
+          {t('auth.resetSent')}
+        </Alert>
+      ) : (
+        <>
+          <FormError error={request.error} title={t('auth.requestFailed')} />
+          <Text size="sm" mb="md">
+            {t('auth.lostPasswordIntro')}
+          </Text>
+          <Stack gap="sm">
+            <TextInput
+              label={t('common.email')}
+              type="email"
+              autoComplete="email"
+              required
+              {...inputProps('email')}
+            />
+            <Button type="submit" loading={request.isPending} fullWidth>
+              {t('auth.sendResetLink')}
+            </Button>
+          </Stack>
+        </>
+      )}
+      <AuthLinks links={[{ to: '/login', label: t('auth.backToLogin') }]} />
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+import { lazy } from 'react';
+import type { ScreenEntry } from '../../app/route-types';
+
+const DashboardScreen = lazy(() =>
+  import('./screens/dashboard.screen').then((m) => ({ default: m.DashboardScreen })),
+);
+const DashboardAdminScreen = lazy(() =>
+  import('./screens/dashboard-admin.screen').then((m) => ({ default: m.DashboardAdminScreen })),
+);
+
+// The guard sends every user to the dashboard of their altDashboard (spec 000 section 4), so each
+// of those routes shows the minimal dashboard until the full dashboards are built.
+const USER_DASHBOARDS = [
+  '/dashboard',
+  '/dashboardv1',
+  '/dashboard2',
+  '/dashboardv2',
+  '/dashboard_sales',
+  '/dashboard_project',
+  '/dashboard_partner',
+];
+
+export const dashboardScreens: ScreenEntry[] = [
+  ...USER_DASHBOARDS.map((path) => ({ path, Screen: DashboardScreen })),
+  { path: '/dashboardadmin', Screen: DashboardAdminScreen },
+];

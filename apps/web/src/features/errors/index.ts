@@ -1,0 +1,2 @@
+export { errorScreens } from './routes';
+export { ErrorScreen, NotFoundScreen } from './screens/error.screen';

@@ -1,0 +1,1 @@
+export { publicScreens } from './routes';

@@ -1,0 +1,32 @@
+import { vi } from 'vitest';
+
+export interface MockCall {
+  method: string;
+  url: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Handler = (call: MockCall) => { status?: number; body?: unknown } | undefined;
+
+/** Replaces global fetch with a handler answering JSON; records every call for assertions. */
+export function mockFetch(handler: Handler) {
+  const calls: MockCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call: MockCall = {
+      method: init?.method ?? 'GET',
+      url: String(input),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+    };
+    calls.push(call);
+    const answer = handler(call) ?? { status: 404, body: { message: 'Not found' } };
+    const status = answer.status ?? 200;
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}

@@ -1,0 +1,160 @@
+import { DEFAULT_PAGE_SIZE } from '@im/domain';
+import { Alert, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, type QueryValue } from '../../api/client';
+import { FullNumberPager } from './full-number-pager';
+import { loadTableState, type SortState, saveTableState, type TableState, toSortParam } from './table-state';
+
+export interface Paginated<T> {
+  data: T[];
+  pagination: { total: number; offset: number; limit: number };
+}
+
+export interface TableFilter {
+  /** Query parameter sent to the server. */
+  key: string;
+  label: string;
+  options: { value: string; label: string }[];
+  defaultValue?: string | null;
+}
+
+export interface ServerDataTableProps<T> {
+  /** Saved state (page, search, sort, filters) lives in localStorage under this key. */
+  tableKey: string;
+  /** A `querypaginated` endpoint of the contract. */
+  path: string;
+  columns: DataTableColumn<T>[];
+  defaultSort?: SortState | null;
+  filters?: TableFilter[];
+  /** Fixed parameters of the screen (for example a relation id). */
+  params?: Record<string, QueryValue>;
+  withSearch?: boolean;
+  pageSize?: number;
+  idAccessor?: keyof T & string;
+  onRowClick?: (record: T) => void;
+}
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export function ServerDataTable<T extends Record<string, unknown>>({
+  tableKey,
+  path,
+  columns,
+  defaultSort = null,
+  filters = [],
+  params = {},
+  withSearch = true,
+  pageSize = DEFAULT_PAGE_SIZE,
+  idAccessor,
+  onRowClick,
+}: ServerDataTableProps<T>) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<TableState>(() =>
+    loadTableState(tableKey, {
+      page: 1,
+      query: '',
+      sort: defaultSort,
+      filters: Object.fromEntries(filters.map((f) => [f.key, f.defaultValue ?? null])),
+    }),
+  );
+  const [search, setSearch] = useState(state.query);
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+
+  useEffect(() => saveTableState(tableKey, state), [tableKey, state]);
+  useEffect(() => {
+    setState((s) => (s.query === debouncedSearch ? s : { ...s, query: debouncedSearch, page: 1 }));
+  }, [debouncedSearch]);
+
+  const request = {
+    ...params,
+    ...state.filters,
+    offset: (state.page - 1) * pageSize,
+    limit: pageSize,
+    query: state.query || undefined,
+    sort: toSortParam(state.sort),
+  };
+  const result = useQuery({
+    queryKey: ['table', path, request],
+    queryFn: ({ signal }) => api.get<Paginated<T>>(path, { query: request, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const total = result.data?.pagination.total ?? 0;
+  // The data shrank (deletes, another filter): go back to the last page that still exists.
+  useEffect(() => {
+    const lastPage = Math.max(1, Math.ceil(total / pageSize));
+    if (result.isSuccess && state.page > lastPage) setState((s) => ({ ...s, page: lastPage }));
+  }, [result.isSuccess, total, pageSize, state.page]);
+
+  const sortStatus: DataTableSortStatus<T> | undefined = state.sort
+    ? { columnAccessor: state.sort.column, direction: state.sort.direction }
+    : undefined;
+
+  return (
+    <Stack gap="sm">
+      {(withSearch || filters.length > 0) && (
+        <Group gap="sm" align="flex-end">
+          {withSearch && (
+            <TextInput
+              leftSection={<IconSearch size={16} />}
+              placeholder={t('ui.tableSearch')}
+              aria-label={t('ui.tableSearch')}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+            />
+          )}
+          {filters.map((filter) => (
+            <Select
+              key={filter.key}
+              label={filter.label}
+              data={filter.options}
+              value={state.filters[filter.key] ?? null}
+              clearable
+              onChange={(value) =>
+                setState((s) => ({ ...s, page: 1, filters: { ...s.filters, [filter.key]: value } }))
+              }
+            />
+          ))}
+        </Group>
+      )}
+      {result.isError && <Alert color="red">{t('ui.tableLoadFailed')}</Alert>}
+      <DataTable<T>
+        withTableBorder
+        borderRadius="sm"
+        minHeight={150}
+        highlightOnHover={Boolean(onRowClick)}
+        columns={columns}
+        records={result.data?.data ?? []}
+        idAccessor={idAccessor}
+        fetching={result.isFetching}
+        noRecordsText={t('ui.tableEmpty')}
+        onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
+        sortStatus={sortStatus as DataTableSortStatus<T>}
+        onSortStatusChange={(next) =>
+          setState((s) => ({
+            ...s,
+            page: 1,
+            sort: { column: String(next.columnAccessor), direction: next.direction },
+          }))
+        }
+        page={state.page}
+        onPageChange={(page) => setState((s) => ({ ...s, page }))}
+        totalRecords={total}
+        recordsPerPage={pageSize}
+        renderPagination={({ state: pager, actions }) => (
+          <FullNumberPager
+            page={pager.page}
+            pageSize={pageSize}
+            total={total}
+            onPageChange={actions.setPage}
+          />
+        )}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import { type GetInputPropsOptions, useForm } from '@mantine/form';
+import { type FormEvent, useRef, useState } from 'react';
+import type { ApiError } from '../../api/client';
+
+export type FieldErrorMap<V> = Partial<Record<Extract<keyof V, string>, string>>;
+export type Validator<V> = (values: V) => FieldErrorMap<V>;
+
+/** Spec 000 section 5: a field shows its error once it was changed, or after a submit attempt. */
+export function shouldShowFieldError(state: { isDirty: boolean; isSubmitAttempted: boolean }): boolean {
+  return state.isDirty || state.isSubmitAttempted;
+}
+
+interface Options<V> {
+  initialValues: V;
+  validate: Validator<V>;
+}
+
+/**
+ * @mantine/form keeps the values; validation runs on every render so rules that span fields
+ * (password confirmation) stay current. Server field errors (422) show until that field changes.
+ */
+export function useAppForm<V extends Record<string, unknown>>({ initialValues, validate }: Options<V>) {
+  type Field = Extract<keyof V, string>;
+  const [isSubmitAttempted, setSubmitAttempted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrorMap<V>>({});
+  // "Dirty" as users know it: changed at least once, even if changed back afterwards.
+  const changedFields = useRef(new Set<string>());
+
+  const form = useForm<V>({
+    mode: 'controlled',
+    initialValues,
+    onValuesChange: (values, previous) => {
+      const changed = Object.keys(values).filter((key) => values[key] !== previous[key]);
+      for (const key of changed) changedFields.current.add(key);
+      setServerErrors((current) => {
+        if (!changed.some((key) => key in current)) return current;
+        const next = { ...current };
+        for (const key of changed) delete next[key as Field];
+        return next;
+      });
+    },
+  });
+
+  const clientErrors = validate(form.values);
+  const isValid = Object.values(clientErrors).every((message) => !message);
+
+  const fieldError = (field: Field): string | undefined => {
+    const isDirty = changedFields.current.has(field);
+    if (!shouldShowFieldError({ isDirty, isSubmitAttempted })) return undefined;
+    return serverErrors[field] ?? clientErrors[field] ?? undefined;
+  };
+
+  const inputProps = (field: Field, options?: GetInputPropsOptions) => ({
+    ...form.getInputProps(field, options),
+    error: fieldError(field),
+  });
+
+  const onSubmit =
+    (handler: (values: V) => unknown) =>
+    (event?: FormEvent<HTMLFormElement>): void => {
+      event?.preventDefault();
+      setSubmitAttempted(true);
+      if (!isValid) return;
+      void handler(form.values);
+    };
+
+  /** Puts a 422 answer's `errors` on the matching fields; returns whether any field matched. */
+  const applyServerErrors = (error: ApiError): boolean => {
+    const next: FieldErrorMap<V> = {};
+    for (const [field, messages] of Object.entries(error.errors)) {
+      if (field in form.values && messages[0]) next[field as Field] = messages[0];
+    }
+    setServerErrors(next);
+    return Object.keys(next).length > 0;
+  };
+
+  return {
+    form,
+    values: form.values,
+    inputProps,
+    fieldError,
+    isValid,
+    isSubmitAttempted,
+    onSubmit,
+    applyServerErrors,
+  };
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { MODULE_TAGS, moduleFlagKey } from './modules';
+import { roleLabel } from './roles';
+
+describe('modules and roles', () => {
+  it('has the 14 modules of spec 000 section 6', () => {
+    expect(MODULE_TAGS).toHaveLength(14);
+    expect(moduleFlagKey('PARTNERMANAGEMENT')).toBe('hasModulePartnermanagement');
+  });
+  it('labels roles, falling back to Standaard', () => {
+    expect(roleLabel(5000)).toBe('Systeembeheerder');
+    expect(roleLabel(100)).toBe('Uitvoerend');
+    expect(roleLabel(42)).toBe('Standaard');
+  });
+});

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 500;
+
+/** `querypaginated` input of the API contract: offset, limit, query, sort ("column" or "-column"). */
+export const zPaginationQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  query: z.string().max(200).optional(),
+  sort: z.string().max(100).optional(),
+});
+export type PaginationQuery = z.infer<typeof zPaginationQuery>;
+
+export function zPaginated<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    pagination: z.object({ total: z.number().int(), offset: z.number().int(), limit: z.number().int() }),
+  });
+}
