@@ -60,7 +60,7 @@ export async function startTestServer(
   const api: TestServer['api'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: BodyInit | undefined;
+    let body: RequestInit['body'];
     if (opts.body instanceof FormData) body = opts.body;
     else if (opts.body !== undefined) {
       headers['content-type'] = 'application/json';

@@ -222,7 +222,8 @@ async function ensureCluster(ctx: Ctx) {
     .then((raw) => JSON.parse(raw) as { user: string; password: string })
     .catch(() => undefined);
   const initialised = existsSync(path.join(clusterDir, 'PG_VERSION'));
-  if (initialised && !creds) throw new Error(`${clusterDir} exists but ${credsPath} is missing; restore it.`);
+  if (initialised && !creds)
+    throw new Error(`${clusterDir} exists but ${credsPath} is missing or unreadable; restore it.`);
   if (!creds) {
     // Persisted before initdb, so the password is never lost once a cluster exists.
     creds = { user: 'postgres', password: randomBytes(24).toString('hex') };
@@ -285,7 +286,10 @@ async function launch(ctx: Ctx, password: string) {
     child.once('error', (err) => (failure = err.message));
     child.once('exit', (code, sig) => (failure ??= `exited during startup (code ${code}, signal ${sig})`));
     for (const end = Date.now() + READY_TIMEOUT_MS; !failure; await sleep(100)) {
-      if (Date.now() > end) failure = 'did not become ready in time';
+      if (Date.now() > end) {
+        failure = 'did not become ready in time';
+        break;
+      }
       const c = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
       c.on('error', () => {});
       try {

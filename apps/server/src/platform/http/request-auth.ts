@@ -3,11 +3,15 @@ import type { AuthContext } from '../auth/auth-context';
 import { resolveSession } from '../auth/sessions';
 import type { Tx } from '../db/database';
 import { AppError } from '../errors';
-import { isPublic } from './access';
+import { isPublic, type RouteAccess } from './access';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its declared access, for the access test and the docs. */
+    apiRoutes: { method: string; url: string; access: RouteAccess }[];
   }
 }
 
@@ -39,10 +43,17 @@ export function tenantTx<T>(request: FastifyRequest, fn: (tx: Tx) => Promise<T>)
 /** Resolves the caller and enforces the route's declared module and minimum role. */
 export function registerAccessControl(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
+  const apiRoutes: FastifyInstance['apiRoutes'] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api') && !route.config?.access && !route.url.startsWith('/api/docs')) {
+    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access (module and minimum role, or public)`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
     }
   });
 

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+import { writeLog } from '../../features/logitems';
+import { user } from '../../features/users/users.schema';
+
+let t: TestServer;
+let companyA: number;
+let companyB: number;
+
+beforeAll(async () => {
+  t = await startTestServer({ work: false });
+  companyA = await t.createTestCompany({ name: 'Bedrijf A' });
+  companyB = await t.createTestCompany({ name: 'Bedrijf B' });
+  for (const companyId of [companyA, companyA, companyB, companyB, companyB]) await t.createTestUser({ companyId });
+  await t.server.deps.db.tenant({ companyId: companyB }, (tx) =>
+    writeLog(tx, { type: 'test', id: null, action: 'create', description: 'geheim van B' }),
+  );
+});
+afterAll(async () => t?.close());
+
+describe('row-level security', () => {
+  it('an unfiltered query as company A returns none of company B’s rows', async () => {
+    const { db } = t.server.deps;
+    const rows = await db.tenant({ companyId: companyA }, (tx) => tx.select({ companyId: user.companyId }).from(user));
+    expect(rows.length).toBe(2);
+    expect(rows.every((r) => r.companyId === companyA)).toBe(true);
+    const raw = await db.tenant({ companyId: companyA }, (tx) =>
+      tx.execute<{ description: string }>(sql`select description from log_item`),
+    );
+    expect(raw.rows.map((r) => r.description)).not.toContain('geheim van B');
+  });
+
+  it('covers every table that has a company_id column, forced, with a policy', async () => {
+    const tables = await t.server.deps.db.platform((tx) =>
+      tx.execute<{ relname: string; rls: boolean; forced: boolean; policies: number }>(sql`
+        select c.relname, c.relrowsecurity as rls, c.relforcerowsecurity as forced,
+               (select count(*)::int from pg_policy p where p.polrelid = c.oid) as policies
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r'
+          and exists (select 1 from information_schema.columns col
+                      where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'company_id')`),
+    );
+    expect(tables.rows.length).toBeGreaterThanOrEqual(8);
+    for (const table of tables.rows) {
+      expect(table, table.relname).toMatchObject({ rls: true, forced: true });
+      expect(table.policies, table.relname).toBeGreaterThan(0);
+    }
+  });
+
+  it('queries run under a role that is no superuser and cannot bypass the policies, though the connection is a superuser', async () => {
+    const { db } = t.server.deps;
+    const conn = await db.pool.query<{ rolsuper: boolean }>(
+      'select rolsuper from pg_roles where rolname = current_user',
+    );
+    const inTx = await db.tenant({ companyId: companyA }, (tx) =>
+      tx.execute<{ rolsuper: boolean; rolbypassrls: boolean; who: string }>(
+        sql`select current_user as who, rolsuper, rolbypassrls from pg_roles where rolname = current_user`,
+      ),
+    );
+    expect(inTx.rows[0]).toMatchObject({ rolsuper: false, rolbypassrls: false });
+    if (conn.rows[0]?.rolsuper) expect(db.appRole).toBe(inTx.rows[0]!.who);
+  });
+
+  it('refuses to write a row for another company and cannot change or delete its rows', async () => {
+    const { db } = t.server.deps;
+    const refused = await db
+      .tenant({ companyId: companyA }, (tx) =>
+        tx.execute(sql`insert into log_item (company_id, loggable_type, action) values (${companyB}, 'x', 'x')`),
+      )
+      .then(
+        () => null,
+        (err: { cause?: { code?: string; message?: string } }) => err.cause,
+      );
+    expect(refused?.code).toBe('42501');
+    expect(refused?.message).toMatch(/row-level security/);
+    const updated = await db.tenant({ companyId: companyA }, (tx) =>
+      tx.execute(sql`update "user" set name = 'gekaapt' where company_id = ${companyB}`),
+    );
+    expect(updated.rowCount).toBe(0);
+    const deleted = await db.tenant({ companyId: companyA }, (tx) => tx.execute(sql`delete from "user"`));
+    expect(deleted.rowCount).toBe(2);
+    const left = await db.platform((tx) =>
+      tx.execute<{ n: number }>(sql`select count(*)::int as n from "user" where company_id = ${companyB}`),
+    );
+    expect(left.rows[0]!.n).toBe(3);
+  });
+
+  it('sees nothing at all without a company', async () => {
+    const rows = await t.server.deps.db.pool.connect().then(async (client) => {
+      try {
+        await client.query('begin');
+        if (t.server.deps.db.appRole) await client.query(`set local role ${t.server.deps.db.appRole}`);
+        const r = await client.query('select * from "user"');
+        await client.query('rollback');
+        return r.rows;
+      } finally {
+        client.release();
+      }
+    });
+    expect(rows).toEqual([]);
+  });
+
+  it('fills company_id of a new row from the transaction', async () => {
+    const { db } = t.server.deps;
+    await db.tenant({ companyId: companyA, userId: 77 }, (tx) =>
+      writeLog(tx, { type: 'test', id: 1, action: 'create', description: 'van A' }),
+    );
+    const row = await db.platform((tx) =>
+      tx.execute<{ company_id: number; user_id: number }>(
+        sql`select company_id, user_id from log_item where description = 'van A'`,
+      ),
+    );
+    expect(row.rows[0]).toEqual({ company_id: companyA, user_id: 77 });
+  });
+});

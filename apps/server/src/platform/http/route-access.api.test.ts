@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+import { isPublic } from './access';
+
+/** The short list of routes anyone may call without logging in; a new public route must be added here on purpose. */
+const PUBLIC_ROUTES = [
+  'GET /api/health',
+  'GET /api/openapi.json',
+  'POST /api/authenticate',
+  'POST /api/password/email',
+  'POST /api/password/reset',
+  'POST /api/register',
+  'GET /api/portal/branding/hostname/:host',
+  'GET /api/portal/branding/:id/logo',
+];
+
+let t: TestServer;
+let noModulesToken: string;
+let lowRoleToken: string;
+
+function concrete(url: string): string {
+  return url.replace(/:id\b/g, '1').replace(/:(\w+)/g, 'x');
+}
+
+beforeAll(async () => {
+  t = await startTestServer({ work: false });
+  const bare = await t.createTestCompany({ modules: [] });
+  noModulesToken = await t.login((await t.createTestUser({ companyId: bare, role: 5000 })).email);
+  const full = await t.createTestCompany({
+    modules: ['BASIS', 'CRM', 'SALES', 'SETTINGS', 'ADMIN', 'INTAKE', 'QUOTATION', 'CONFIRMATION', 'PROJECT', 'INVOICE'],
+  });
+  lowRoleToken = await t.login((await t.createTestUser({ companyId: full, role: 100 })).email);
+});
+afterAll(async () => t?.close());
+
+describe('route access declarations', () => {
+  it('every /api route declares a module and minimum role, or is on the public list', () => {
+    const routes = t.server.app.apiRoutes;
+    expect(routes.length).toBeGreaterThan(15);
+    const publicOnes = routes.filter((r) => isPublic(r.access)).map((r) => `${r.method} ${r.url}`);
+    expect(publicOnes.sort()).toEqual([...PUBLIC_ROUTES].sort());
+  });
+
+  it('every guarded route answers 401 without a token', async () => {
+    for (const route of t.server.app.apiRoutes.filter((r) => !isPublic(r.access))) {
+      const res = await t.api(route.method, concrete(route.url), { body: route.method === 'GET' ? undefined : {} });
+      expect(res.status, `${route.method} ${route.url}`).toBe(401);
+      expect(res.body.message, `${route.method} ${route.url}`).toBeTruthy();
+    }
+  });
+
+  it('every route of a module answers 403 to a company without that module', async () => {
+    const moduleRoutes = t.server.app.apiRoutes.filter((r) => !isPublic(r.access) && 'module' in r.access && r.access.module);
+    expect(moduleRoutes.length).toBeGreaterThan(3);
+    for (const route of moduleRoutes) {
+      const res = await t.api(route.method, concrete(route.url), {
+        token: noModulesToken,
+        body: route.method === 'GET' ? undefined : {},
+      });
+      expect(res.status, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+
+  it('routes with a minimum role above 100 answer 403 to a role-100 user', async () => {
+    const high = t.server.app.apiRoutes.filter(
+      (r) => !isPublic(r.access) && 'minRole' in r.access && r.access.minRole > 100,
+    );
+    expect(high.length).toBeGreaterThan(0);
+    for (const route of high) {
+      const res = await t.api(route.method, concrete(route.url), {
+        token: lowRoleToken,
+        body: route.method === 'GET' ? undefined : {},
+      });
+      expect(res.status, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,45 @@
+// Makes a fresh checkout ready: npm packages (npm ci when node_modules is missing or stale), and,
+// for the tests, Debian's Chromium and poppler-utils when they are missing and we may install them.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function run(cmd, args, options = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT, ...options });
+  if (r.error) throw r.error;
+  return r.status ?? 1;
+}
+
+function commandExists(name) {
+  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+}
+
+export function ensureNodeModules() {
+  const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log('Installing npm packages (npm ci)...');
+  if (run('npm', ['ci', '--no-audit', '--no-fund']) !== 0) throw new Error('npm ci failed');
+}
+
+export function ensureSystemPackages({ required }) {
+  const missing = [];
+  if (!['chromium', 'chromium-browser', 'google-chrome'].some(commandExists) && !process.env.CHROMIUM_PATH) {
+    missing.push('chromium');
+  }
+  if (!commandExists('pdftotext')) missing.push('poppler-utils');
+  if (missing.length === 0) return;
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot || !commandExists('apt-get')) {
+    const msg = `Missing system packages: ${missing.join(', ')} (install them with apt-get).`;
+    if (required) throw new Error(msg);
+    console.warn(`${msg} PDF rendering stays unavailable until Chromium is installed.`);
+    return;
+  }
+  console.log(`Installing ${missing.join(', ')} from Debian...`);
+  execSync('apt-get update -qq', { stdio: 'inherit' });
+  execSync(`DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`, { stdio: 'inherit' });
+}

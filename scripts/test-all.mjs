@@ -1,0 +1,72 @@
+// `npm test`: every test of the project. Unit tests, the API tests against the embedded PostgreSQL
+// and again against the PostgreSQL on 127.0.0.1:5432 when one answers, then the browser tests
+// against the built app. Ends with one line "N passed, N failed".
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureNodeModules, ensureSystemPackages, ROOT, run } from './setup.mjs';
+
+const EXTERNAL_URL = process.env.EXTERNAL_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+function answers(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 5432), timeout: 1500 });
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+    socket.on('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const outDir = mkdtempSync(path.join(os.tmpdir(), 'im-test-results-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSuites = [];
+
+function vitest(name, args, env = {}) {
+  const outputFile = path.join(outDir, `${name}.json`);
+  console.log(`\n=== ${name} ===`);
+  const code = run(
+    'node_modules/.bin/vitest',
+    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
+    { env: { ...process.env, ...env } },
+  );
+  if (existsSync(outputFile)) {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    if (report.numTotalTests === 0) {
+      console.error(`${name}: no test ran`);
+      failedSuites.push(name);
+    }
+  }
+  if (code !== 0) failedSuites.push(name);
+}
+
+ensureNodeModules();
+ensureSystemPackages({ required: true });
+
+vitest('domain', ['--root', 'packages/domain']);
+vitest('web', ['--root', 'apps/web']);
+vitest('server (embedded PostgreSQL)', ['--root', 'apps/server']);
+if (await answers(EXTERNAL_URL)) {
+  vitest('server API (PostgreSQL at 127.0.0.1:5432)', ['--root', 'apps/server', 'api.test'], {
+    TEST_DATABASE_URL: EXTERNAL_URL,
+  });
+} else {
+  console.log(`\nNo PostgreSQL answers at ${EXTERNAL_URL}; the API tests ran against the embedded server only.`);
+}
+if (run('npm', ['run', 'build']) !== 0) failedSuites.push('build');
+else vitest('end-to-end (Chromium)', ['--config', 'apps/web/vitest.e2e.config.ts']);
+
+console.log('');
+if (failedSuites.length) console.log(`Failed: ${[...new Set(failedSuites)].join(', ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSuites.length || totals.failed ? 1 : 0);
