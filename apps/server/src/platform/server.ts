@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { registerCompanyJobs } from '../features/companies/company-jobs';
 import type { Config } from './config';
 import { openDatabase } from './db/setup';
@@ -9,9 +8,9 @@ import { buildApp } from './http/app';
 import { Jobs } from './jobs/jobs';
 import { type AppLogger, createLogger } from './log';
 import { Mailer } from './mail/mailer';
+import { DEFAULT_WEB_DIST } from './paths';
 import { createPdfService } from './pdf/pdf-service';
 
-export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 export interface ServerOptions {
   config: Config;

@@ -1,12 +1,10 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 import type { Logger } from '../logger';
+import { MIGRATIONS_DIR } from '../paths';
 import { APP_ROLE, createPool, Database } from './database';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
 /**
  * Makes sure the restricted role exists and the connection user may switch to it. Answers the role

@@ -94,6 +94,30 @@ describe('createPdfService (Chromium available)', { timeout: TIMEOUT }, () => {
     });
   });
 
+  it.skipIf(!hasPdftotext)(
+    'puts "Pagina x van y" on every page when no header or footer is given',
+    async () => {
+      const pdf = await service.render({ html: threePageHtml() });
+      const pages = pdfText(pdf)
+        .split('\f')
+        .filter((p) => p.trim() !== '');
+      expect(pages).toHaveLength(3);
+      pages.forEach((text, i) => {
+        expect(text).toContain(`Pagina ${i + 1} van 3`);
+        // No Chromium default header (date, title) or footer (URL).
+        expect(text).not.toContain('about:blank');
+        expect(text.trim().startsWith('Hoofdstuk')).toBe(true);
+      });
+    },
+  );
+
+  it.skipIf(!hasPdftotext)('a given footer replaces the page numbers', async () => {
+    const pdf = await service.render({ html: threePageHtml(), footerHtml: '<span>VOETMARKER-7</span>' });
+    const text = pdfText(pdf);
+    expect(text.match(/VOETMARKER-7/g)).toHaveLength(3);
+    expect(text).not.toContain('Pagina 1 van 3');
+  });
+
   it('handles more concurrent renders than the pool size', async () => {
     const results = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>

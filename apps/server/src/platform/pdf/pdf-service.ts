@@ -138,17 +138,17 @@ export async function createPdfService(opts: {
 
   const renderOn = async (page: Page, input: PdfRenderInput): Promise<Buffer> => {
     await page.setContent(input.html, { waitUntil: 'load', timeout: RENDER_TIMEOUT_MS });
-    const withHeaderFooter = input.headerHtml !== undefined || input.footerHtml !== undefined;
+    // Every document gets the page-number footer unless the caller gives its own; a header only when given.
+    // An empty header template is still passed, since Chromium would otherwise print its date/title header.
+    const withHeader = input.headerHtml !== undefined;
     return page.pdf({
       format: 'A4',
       landscape: input.landscape ?? false,
       printBackground: true,
-      displayHeaderFooter: withHeaderFooter,
-      headerTemplate: withHeaderFooter ? templateWrap(input.headerHtml ?? '') : undefined,
-      footerTemplate: withHeaderFooter ? templateWrap(input.footerHtml ?? DEFAULT_FOOTER) : undefined,
-      margin: withHeaderFooter
-        ? { top: '25mm', bottom: '20mm', left: '15mm', right: '15mm' }
-        : { top: '15mm', bottom: '15mm', left: '15mm', right: '15mm' },
+      displayHeaderFooter: true,
+      headerTemplate: templateWrap(input.headerHtml ?? ''),
+      footerTemplate: templateWrap(input.footerHtml ?? DEFAULT_FOOTER),
+      margin: { top: withHeader ? '25mm' : '15mm', bottom: '20mm', left: '15mm', right: '15mm' },
     });
   };
 
