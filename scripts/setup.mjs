@@ -41,5 +41,7 @@ export function ensureSystemPackages({ required }) {
   }
   console.log(`Installing ${missing.join(', ')} from Debian...`);
   execSync('apt-get update -qq', { stdio: 'inherit' });
-  execSync(`DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`, { stdio: 'inherit' });
+  execSync(`DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`, {
+    stdio: 'inherit',
+  });
 }

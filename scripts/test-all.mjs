@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureNodeModules, ensureSystemPackages, ROOT, run } from './setup.mjs';
+import { ensureNodeModules, ensureSystemPackages, run } from './setup.mjs';
 
 const EXTERNAL_URL = process.env.EXTERNAL_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -61,7 +61,9 @@ if (await answers(EXTERNAL_URL)) {
     TEST_DATABASE_URL: EXTERNAL_URL,
   });
 } else {
-  console.log(`\nNo PostgreSQL answers at ${EXTERNAL_URL}; the API tests ran against the embedded server only.`);
+  console.log(
+    `\nNo PostgreSQL answers at ${EXTERNAL_URL}; the API tests ran against the embedded server only.`,
+  );
 }
 if (run('npm', ['run', 'build']) !== 0) failedSuites.push('build');
 else vitest('end-to-end (Chromium)', ['--config', 'apps/web/vitest.e2e.config.ts']);

@@ -1,5 +1,5 @@
-import { loadDemoData } from './features/demo/load-demo';
 import { ensureMainCompany } from './features/companies/bootstrap';
+import { loadDemoData } from './features/demo/load-demo';
 import { loadConfig } from './platform/config';
 import { DataDirLockedError, type EmbeddedPostgres, startEmbeddedPostgres } from './platform/db/embedded';
 import { createLogger } from './platform/log';

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { ModuleTag, UserType } from '@im/domain';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createCompany } from '../src/features/companies/create-company';
 import { ensureMainCompany } from '../src/features/companies/bootstrap';
+import { createCompany } from '../src/features/companies/create-company';
 import { createUser } from '../src/features/users/create-user';
 import { createLogger } from '../src/platform/log';
 import { createServer, type Server } from '../src/platform/server';
@@ -18,16 +18,26 @@ export interface TestServer {
   server: Server;
   baseUrl: string;
   databaseUrl: string;
-  api: (method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<ApiResponse>;
+  api: (
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ) => Promise<ApiResponse>;
   login: (email: string, password?: string) => Promise<string>;
   createTestCompany: (input?: { name?: string; modules?: ModuleTag[] }) => Promise<number>;
-  createTestUser: (input: { companyId: number; role?: number; userType?: UserType; email?: string }) => Promise<{ id: number; email: string }>;
+  createTestUser: (input: {
+    companyId: number;
+    role?: number;
+    userType?: UserType;
+    email?: string;
+  }) => Promise<{ id: number; email: string }>;
   close: () => Promise<void>;
 }
 
 export interface ApiResponse {
   status: number;
   headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
   body: any;
 }
 
@@ -52,7 +62,13 @@ export async function startTestServer(
   const databaseUrl = await createTestDatabase();
   const config = testConfig(options.config);
   const logger = createLogger('warn');
-  const server = await createServer({ config, databaseUrl, logger, work: options.work ?? true, batchChunkSize: options.batchChunkSize });
+  const server = await createServer({
+    config,
+    databaseUrl,
+    logger,
+    work: options.work ?? true,
+    batchChunkSize: options.batchChunkSize,
+  });
   await ensureMainCompany(server.deps.db, config, logger, () => {});
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
@@ -69,7 +85,8 @@ export async function startTestServer(
     const res = await fetch(baseUrl + path, { method, headers, body });
     const text = await res.text();
     let parsed: unknown = text;
-    if ((res.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text);
+    if ((res.headers.get('content-type') ?? '').includes('application/json') && text)
+      parsed = JSON.parse(text);
     return { status: res.status, headers: res.headers, body: parsed };
   };
 
@@ -81,7 +98,8 @@ export async function startTestServer(
     api,
     async login(email, password = TEST_PASSWORD) {
       const res = await api('POST', '/api/authenticate', { body: { email, password } });
-      if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 200)
+        throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.token as string;
     },
     async createTestCompany(input = {}) {

@@ -7,7 +7,4 @@ export function isStrongPassword(password: string): boolean {
   return password.length >= 8 && /[a-z]/.test(password) && /[A-Z]/.test(password) && /[0-9]/.test(password);
 }
 
-export const zPassword = z
-  .string()
-  .max(200)
-  .refine(isStrongPassword, { message: PASSWORD_RULE_MESSAGE });
+export const zPassword = z.string().max(200).refine(isStrongPassword, { message: PASSWORD_RULE_MESSAGE });

@@ -19,7 +19,11 @@ const zEnv = z.object({
   CHROMIUM_PATH: z.string().optional(),
   PDF_POOL_SIZE: z.coerce.number().int().min(1).max(16).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(12 * 60),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(12 * 60),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(14),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -48,6 +52,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
-  const appUrl = (e.APP_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  const appUrl = (e.APP_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(
+    /\/$/,
+    '',
+  );
   return { ...e, DATA_DIR: path.resolve(e.DATA_DIR), APP_URL: appUrl };
 }

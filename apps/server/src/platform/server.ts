@@ -11,7 +11,6 @@ import { Mailer } from './mail/mailer';
 import { DEFAULT_WEB_DIST } from './paths';
 import { createPdfService } from './pdf/pdf-service';
 
-
 export interface ServerOptions {
   config: Config;
   databaseUrl: string;
@@ -36,7 +35,11 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, db, jobs, logger);
   registerCompanyJobs(jobs, options.batchChunkSize ?? config.BATCH_CHUNK_SIZE);
   const storage = new LocalDiskStorage(path.join(config.DATA_DIR, 'files'));
-  const pdf = await createPdfService({ chromiumPath: config.CHROMIUM_PATH, poolSize: config.PDF_POOL_SIZE, logger });
+  const pdf = await createPdfService({
+    chromiumPath: config.CHROMIUM_PATH,
+    poolSize: config.PDF_POOL_SIZE,
+    logger,
+  });
   const deps: Deps = { config, db, jobs, mailer, storage, pdf, logger };
   try {
     await jobs.start({ work: options.work ?? true });
@@ -45,7 +48,10 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     await db.close();
     throw err;
   }
-  const app = await buildApp(deps, { webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST, loggerInstance: logger });
+  const app = await buildApp(deps, {
+    webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
+    loggerInstance: logger,
+  });
   let closed = false;
   return {
     app,

@@ -1,8 +1,13 @@
 import type { SessionData } from '@im/domain';
-import { eq, isNull, and } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { spendVerifyTime, verifyPassword } from '../../platform/auth/passwords';
 import { createSession, resolveSession } from '../../platform/auth/sessions';
-import { isLoginThrottled, loginThrottleKeys, recordLoginFailure, THROTTLED_MESSAGE } from '../../platform/auth/throttle';
+import {
+  isLoginThrottled,
+  loginThrottleKeys,
+  recordLoginFailure,
+  THROTTLED_MESSAGE,
+} from '../../platform/auth/throttle';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { company } from '../companies/companies.schema';
@@ -49,7 +54,9 @@ export async function authenticate(
       .where(and(eq(company.id, u.companyId), isNull(company.deletedAt)));
     return c ? u : null;
   });
-  const ok = found ? await verifyPassword(found.passwordHash, input.password) : (await spendVerifyTime(input.password), false);
+  let ok = false;
+  if (found) ok = await verifyPassword(found.passwordHash, input.password);
+  else await spendVerifyTime(input.password);
   if (!found || !ok) {
     await db.platform((tx) => recordLoginFailure(tx, keys));
     throw new AppError('unauthenticated', LOGIN_FAILED);

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { anyUser } from '../../platform/http/access';
+import { toIso } from '../../platform/http/dates';
 import { tenantTx } from '../../platform/http/request-auth';
 import { batch } from '../../platform/jobs/batch.schema';
-import { toIso } from '../../platform/http/dates';
 
 export async function batchRoutes(app: FastifyInstance): Promise<void> {
   app.get(

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { isStrongPassword, MAIN_COMPANY_ID, MODULE_TAGS, PASSWORD_RULE_MESSAGE, PROTECTED_USER_ID } from '@im/domain';
+import {
+  isStrongPassword,
+  MAIN_COMPANY_ID,
+  MODULE_TAGS,
+  PASSWORD_RULE_MESSAGE,
+  PROTECTED_USER_ID,
+} from '@im/domain';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/database';
@@ -49,7 +55,9 @@ export async function ensureMainCompany(
       userType: 'standard',
     });
     if (companyId !== MAIN_COMPANY_ID || userId !== PROTECTED_USER_ID) {
-      throw new Error(`The database is not empty enough to create the main company (got company ${companyId}, user ${userId})`);
+      throw new Error(
+        `The database is not empty enough to create the main company (got company ${companyId}, user ${userId})`,
+      );
     }
     return true;
   });

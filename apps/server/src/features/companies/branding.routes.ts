@@ -23,7 +23,11 @@ const zBranding = z.object({
 
 async function logoOf(tx: Tx, where: ReturnType<typeof eq>) {
   const [row] = await tx
-    .select({ storageKey: storedFile.storageKey, filename: storedFile.filename, mimeType: storedFile.mimeType })
+    .select({
+      storageKey: storedFile.storageKey,
+      filename: storedFile.filename,
+      mimeType: storedFile.mimeType,
+    })
     .from(companySettings)
     .innerJoin(storedFile, eq(storedFile.id, companySettings.logoFileId))
     .where(where);
@@ -46,7 +50,10 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
         tx.select({ id: companySettings.id }).from(companySettings).where(eq(companySettings.id, id)),
       );
       if (own.length === 0) throw notFound();
-      const upload = await receiveUpload(request, { kind: 'image', keyPrefix: `companies/${auth.companyId}/logo` });
+      const upload = await receiveUpload(request, {
+        kind: 'image',
+        keyPrefix: `companies/${auth.companyId}/logo`,
+      });
       const oldKey = await tenantTx(request, async (tx) => {
         const old = await logoOf(tx, eq(companySettings.id, id));
         const [file] = await tx
@@ -76,7 +83,9 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get('/api/company/getcurrentcompanylogo', { config: { access: anyUser } }, async (request, reply) => {
-    const logo = await tenantTx(request, (tx) => logoOf(tx, eq(companySettings.companyId, authOf(request).companyId)));
+    const logo = await tenantTx(request, (tx) =>
+      logoOf(tx, eq(companySettings.companyId, authOf(request).companyId)),
+    );
     return logo ? sendStoredFile(reply, app.deps.storage, logo, 'inline') : sendNoImage(reply);
   });
 
@@ -108,7 +117,10 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/portal/branding/:id/logo',
-    { config: { access: publicRoute('a brand logo is shown on the public login page') }, schema: { params: zId } },
+    {
+      config: { access: publicRoute('a brand logo is shown on the public login page') },
+      schema: { params: zId },
+    },
     async (request, reply) => {
       const logo = await app.deps.db.platform((tx) => logoOf(tx, eq(companySettings.id, request.params.id)));
       return logo ? sendStoredFile(reply, app.deps.storage, logo, 'inline') : sendNoImage(reply);

@@ -18,9 +18,16 @@ export async function companyModuleTags(tx: Tx, companyId: number): Promise<Modu
 }
 
 /** Gives a company these modules (those it already has are left alone). */
-export async function addCompanyModules(tx: Tx, companyId: number, tags: readonly ModuleTag[]): Promise<void> {
+export async function addCompanyModules(
+  tx: Tx,
+  companyId: number,
+  tags: readonly ModuleTag[],
+): Promise<void> {
   if (tags.length === 0) return;
-  const modules = await tx.select({ id: module.id }).from(module).where(inArray(module.tag, [...tags]));
+  const modules = await tx
+    .select({ id: module.id })
+    .from(module)
+    .where(inArray(module.tag, [...tags]));
   await tx
     .insert(companyModule)
     .values(modules.map((m) => ({ companyId, moduleId: m.id, purchased: true })))

@@ -26,6 +26,12 @@ export async function createCompany(tx: Tx, input: NewCompany): Promise<number> 
     appdescription: input.appdescription ?? 'Het besturingssysteem voor installatiebedrijven',
   });
   await addCompanyModules(tx, companyId, input.modules);
-  await writeLog(tx, { type: 'company', id: companyId, action: 'create', description: `Bedrijf ${input.name} aangemaakt`, companyId });
+  await writeLog(tx, {
+    type: 'company',
+    id: companyId,
+    action: 'create',
+    description: `Bedrijf ${input.name} aangemaakt`,
+    companyId,
+  });
   return companyId;
 }

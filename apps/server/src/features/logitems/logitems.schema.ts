@@ -26,5 +26,9 @@ export const logItem = pgTable(
     adminUserId: integer('admin_user_id').default(currentImpersonatorIdSql),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.companyId, t.loggableType, t.loggableId), index().on(t.companyId, t.createdAt), tenantPolicy()],
+  (t) => [
+    index().on(t.companyId, t.loggableType, t.loggableId),
+    index().on(t.companyId, t.createdAt),
+    tenantPolicy(),
+  ],
 ).enableRLS();

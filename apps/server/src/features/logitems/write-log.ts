@@ -4,7 +4,16 @@ import { logItem } from './logitems.schema';
 export interface LogEntry {
   type: string;
   id: number | null;
-  action: 'create' | 'update' | 'delete' | 'restore' | 'forcedelete' | 'login' | 'adminlogin' | 'password' | string;
+  action:
+    | 'create'
+    | 'update'
+    | 'delete'
+    | 'restore'
+    | 'forcedelete'
+    | 'login'
+    | 'adminlogin'
+    | 'password'
+    | string;
   description: string;
   changes?: Record<string, unknown>;
   /** Only needed in platform scope, where the transaction has no company of its own. */

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
-import { toIso } from '../../platform/http/dates';
 import { moduleRoute } from '../../platform/http/access';
+import { toIso } from '../../platform/http/dates';
 import { outboxMail } from '../../platform/mail/mail.schema';
 
 const zOutboxMail = z.object({
@@ -45,7 +45,10 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/outboxmail/querypaginated',
-    { config: { access }, schema: { querystring: zPaginationQuery, response: { 200: zPaginated(zOutboxMail) } } },
+    {
+      config: { access },
+      schema: { querystring: zPaginationQuery, response: { 200: zPaginated(zOutboxMail) } },
+    },
     async (request) => {
       const { offset, limit, query } = request.query;
       const where = query
@@ -69,7 +72,10 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
     '/api/outboxmail/:id',
     {
       config: { access },
-      schema: { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), response: { 200: zOutboxMail } },
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: zOutboxMail },
+      },
     },
     async (request) => {
       const [row] = await app.deps.db.platform((tx) =>

@@ -22,13 +22,22 @@ export async function pdfRoutes(app: FastifyInstance): Promise<void> {
           header_html: z.string().max(20_000).optional(),
           footer_html: z.string().max(20_000).optional(),
           landscape: z.boolean().optional(),
-          filename: z.string().max(120).regex(/^[\w .-]+$/).optional(),
+          filename: z
+            .string()
+            .max(120)
+            .regex(/^[\w .-]+$/)
+            .optional(),
         }),
       },
     },
     async (request, reply) => {
       const { html, header_html, footer_html, landscape, filename } = request.body;
-      const pdf = await app.deps.pdf.render({ html, headerHtml: header_html, footerHtml: footer_html, landscape });
+      const pdf = await app.deps.pdf.render({
+        html,
+        headerHtml: header_html,
+        footerHtml: footer_html,
+        landscape,
+      });
       const name = filename ?? 'voorbeeld.pdf';
       return reply
         .header('content-type', 'application/pdf')

@@ -12,8 +12,8 @@ import { OLD_PASSWORD_WRONG, PASSWORD_CHANGED } from '../auth/messages';
 import { writeLog } from '../logitems';
 import { adminLogin } from './admin-login';
 import { findUserById, isEmailTaken } from './find-user';
-import { buildSessionData } from './session-data';
 import { serializeUser, zUser } from './serialize-user';
+import { buildSessionData } from './session-data';
 import { updateUser, zUpdateUser } from './update-user';
 import { userScopeTx } from './user-access';
 import { user } from './users.schema';
@@ -48,7 +48,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     { config: { access: anyUser }, schema: { params: zId, body: zUpdateUser, response: { 200: zUser } } },
     async (request) => {
       const auth = authOf(request);
-      const emailTaken = (email: string) => app.deps.db.platform((tx) => isEmailTaken(tx, email, request.params.id));
+      const emailTaken = (email: string) =>
+        app.deps.db.platform((tx) => isEmailTaken(tx, email, request.params.id));
       const updated = await userScopeTx(request, request.params.id, (tx, scope) =>
         updateUser(tx, request.params.id, request.body, scope, auth.role, emailTaken),
       );
@@ -59,16 +60,26 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete(
     '/api/user/:id',
-    { config: { access: anyUser }, schema: { params: zId, response: { 200: z.object({ message: z.string() }) } } },
+    {
+      config: { access: anyUser },
+      schema: { params: zId, response: { 200: z.object({ message: z.string() }) } },
+    },
     async (request) => {
       const { id } = request.params;
-      if (id === PROTECTED_USER_ID || id === authOf(request).userId) throw new AppError('conflict', PROTECTED_MESSAGE);
+      if (id === PROTECTED_USER_ID || id === authOf(request).userId)
+        throw new AppError('conflict', PROTECTED_MESSAGE);
       const deleted = await userScopeTx(request, id, async (tx, scope) => {
         if (scope === 'self') return null;
         const u = await findUserById(tx, id);
         if (!u) return null;
         await tx.update(user).set({ deletedAt: new Date() }).where(eq(user.id, id));
-        await writeLog(tx, { type: 'user', id, action: 'delete', description: 'Gebruiker verwijderd', companyId: u.companyId });
+        await writeLog(tx, {
+          type: 'user',
+          id,
+          action: 'delete',
+          description: 'Gebruiker verwijderd',
+          companyId: u.companyId,
+        });
         return true;
       });
       if (!deleted) throw notFound();
@@ -82,7 +93,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       config: { access: anyUser },
       schema: {
         params: zId,
-        body: z.object({ oldpassword: z.string().max(200), password: zPassword, password_confirmation: z.string().max(200) }),
+        body: z.object({
+          oldpassword: z.string().max(200),
+          password: zPassword,
+          password_confirmation: z.string().max(200),
+        }),
         response: { 200: z.object({ message: z.string() }) },
       },
     },
@@ -99,7 +114,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const passwordHash = await hashPassword(password);
       await tenantTx(request, async (tx) => {
         await tx.update(user).set({ passwordHash, updatedAt: new Date() }).where(eq(user.id, auth.userId));
-        await writeLog(tx, { type: 'user', id: auth.userId, action: 'password', description: 'Wachtwoord gewijzigd' });
+        await writeLog(tx, {
+          type: 'user',
+          id: auth.userId,
+          action: 'password',
+          description: 'Wachtwoord gewijzigd',
+        });
       });
       return { message: PASSWORD_CHANGED };
     },

@@ -18,7 +18,11 @@ import { displayName } from './serialize-user';
 export async function buildSessionData(tx: Tx, auth: AuthContext): Promise<SessionData> {
   const u = await findUserById(tx, auth.userId);
   const [c] = await tx
-    .select({ name: company.name, appname: companySettings.appname, appdescription: companySettings.appdescription })
+    .select({
+      name: company.name,
+      appname: companySettings.appname,
+      appdescription: companySettings.appdescription,
+    })
     .from(company)
     .leftJoin(companySettings, eq(companySettings.companyId, company.id))
     .where(eq(company.id, auth.companyId));
@@ -26,7 +30,9 @@ export async function buildSessionData(tx: Tx, auth: AuthContext): Promise<Sessi
   const altDashboard = (ALT_DASHBOARDS as readonly string[]).includes(u.altDashboard)
     ? (u.altDashboard as AltDashboard)
     : '';
-  const flags = Object.fromEntries(MODULE_TAGS.map((tag) => [moduleFlagKey(tag), auth.modules.has(tag)])) as ModuleFlags;
+  const flags = Object.fromEntries(
+    MODULE_TAGS.map((tag) => [moduleFlagKey(tag), auth.modules.has(tag)]),
+  ) as ModuleFlags;
   return {
     currentuser_id: u.id,
     username: displayName(u),

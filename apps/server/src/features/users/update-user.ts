@@ -70,8 +70,13 @@ export async function updateUser(
   if (set.role !== undefined && scope !== 'platform') {
     if (set.role > actorRole) throw forbidden('U kunt geen hogere rol toekennen dan uw eigen rol.');
   }
-  if (id === 1 && (set.role !== undefined && set.role < 5000)) throw new AppError('conflict', PROTECTED_MESSAGE);
-  if (set.email && set.email.toLowerCase() !== existing.email.toLowerCase() && (await emailTaken(set.email))) {
+  if (id === 1 && set.role !== undefined && set.role < 5000)
+    throw new AppError('conflict', PROTECTED_MESSAGE);
+  if (
+    set.email &&
+    set.email.toLowerCase() !== existing.email.toLowerCase() &&
+    (await emailTaken(set.email))
+  ) {
     throw validationError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   }
   if (Object.keys(set).length === 0) return serializeUser(existing);

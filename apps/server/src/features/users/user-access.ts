@@ -21,7 +21,11 @@ export function userScopeTx<T>(
 ): Promise<T | null> {
   const auth = authOf(request);
   const { db } = request.server.deps;
-  const actor = { companyId: auth.companyId, userId: auth.userId, impersonatorUserId: auth.impersonatorUserId };
+  const actor = {
+    companyId: auth.companyId,
+    userId: auth.userId,
+    impersonatorUserId: auth.impersonatorUserId,
+  };
   if (id === auth.userId) return db.tenant(actor, (tx) => fn(tx, 'self'));
   if (isPlatformAdmin(auth)) return db.platform((tx) => fn(tx, 'platform'), actor);
   if (auth.role >= USER_MANAGER_ROLE) return db.tenant(actor, (tx) => fn(tx, 'manager'));

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestServer, type TestServer, TEST_PASSWORD } from '../../../test/test-server';
+import { ADMIN, startTestServer, TEST_PASSWORD, type TestServer } from '../../../test/test-server';
 import { OLD_PASSWORD_WRONG } from '../auth/messages';
 
 let t: TestServer;
@@ -77,7 +77,9 @@ describe('own profile and password', () => {
     const manager = await t.createTestUser({ companyId: otherCompany, role: 5000 });
     const managerToken = await t.login(manager.email);
     expect((await t.api('GET', `/api/user/${u.id}`, { token: managerToken })).status).toBe(404);
-    expect((await t.api('PATCH', `/api/user/${u.id}`, { token: managerToken, body: { name: 'x' } })).status).toBe(404);
+    expect(
+      (await t.api('PATCH', `/api/user/${u.id}`, { token: managerToken, body: { name: 'x' } })).status,
+    ).toBe(404);
   });
 
   it('needs the old password to change it; a wrong one answers the message the screen shows', async () => {
@@ -100,7 +102,9 @@ describe('own profile and password', () => {
       body: { oldpassword: TEST_PASSWORD, password: 'Nieuw12345', password_confirmation: 'Nieuw12345' },
     });
     expect(ok.status).toBe(200);
-    expect((await t.api('POST', '/api/authenticate', { body: { email: u.email, password: 'Nieuw12345' } })).status).toBe(200);
+    expect(
+      (await t.api('POST', '/api/authenticate', { body: { email: u.email, password: 'Nieuw12345' } })).status,
+    ).toBe(200);
   });
 
   it('protects user id 1 from deletion', async () => {
@@ -113,11 +117,18 @@ describe('own profile and password', () => {
     const u = await t.createTestUser({ companyId, role: 5000 });
     const manager = await t.createTestUser({ companyId, role: 5000 });
     const managerToken = await t.login(manager.email);
-    const res = await t.api('PATCH', `/api/user/${u.id}`, { token: managerToken, body: { module_blacklist: ['SETTINGS'] } });
+    const res = await t.api('PATCH', `/api/user/${u.id}`, {
+      token: managerToken,
+      body: { module_blacklist: ['SETTINGS'] },
+    });
     expect(res.status).toBe(200);
     const token = await t.login(u.email);
     const me = await t.api('GET', '/api/user/getcurrentuser', { token });
-    expect(me.body).toMatchObject({ hasModuleSettings: false, hasModuleCrm: true, module_blacklist: ['SETTINGS'] });
+    expect(me.body).toMatchObject({
+      hasModuleSettings: false,
+      hasModuleCrm: true,
+      module_blacklist: ['SETTINGS'],
+    });
     expect((await t.api('POST', '/api/pdf/preview', { token, body: { html: '<p>x</p>' } })).status).toBe(403);
   });
 });
@@ -135,7 +146,12 @@ describe('registration', () => {
       },
     });
     expect(res.status).toBe(201);
-    expect(res.body.user).toMatchObject({ companyname: 'Warmte Direct', userrole: 5000, hasModuleCrm: true, hasModuleAdmin: false });
+    expect(res.body.user).toMatchObject({
+      companyname: 'Warmte Direct',
+      userrole: 5000,
+      hasModuleCrm: true,
+      hasModuleAdmin: false,
+    });
     const again = await t.api('POST', '/api/register', {
       body: {
         companyname: 'Nog een',
@@ -152,10 +168,14 @@ describe('registration', () => {
 
   it('enforces the password rule and confirmation on the server', async () => {
     const base = { companyname: 'X', name: 'A', surname: 'B', email: 'a@b.test' };
-    const weak = await t.api('POST', '/api/register', { body: { ...base, password: 'abcdefgh', password_confirmation: 'abcdefgh' } });
+    const weak = await t.api('POST', '/api/register', {
+      body: { ...base, password: 'abcdefgh', password_confirmation: 'abcdefgh' },
+    });
     expect(weak.status).toBe(422);
     expect(weak.body.errors.password).toBeDefined();
-    const differ = await t.api('POST', '/api/register', { body: { ...base, password: 'Abcdefg1', password_confirmation: 'Abcdefg2' } });
+    const differ = await t.api('POST', '/api/register', {
+      body: { ...base, password: 'Abcdefg1', password_confirmation: 'Abcdefg2' },
+    });
     expect(differ.status).toBe(422);
     expect(differ.body.errors.password_confirmation).toBeDefined();
   });

@@ -29,5 +29,9 @@ export const user = pgTable(
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
   },
-  (t) => [uniqueIndex('user_email_lower_unique').on(sql`lower(${t.email})`).where(sql`deleted_at is null`), index().on(t.companyId), tenantPolicy()],
+  (t) => [
+    uniqueIndex('user_email_lower_unique').on(sql`lower(${t.email})`).where(sql`deleted_at is null`),
+    index().on(t.companyId),
+    tenantPolicy(),
+  ],
 ).enableRLS();

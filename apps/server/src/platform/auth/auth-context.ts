@@ -1,5 +1,5 @@
-import { isModuleTag, type ModuleTag } from '@im/domain';
 import type { UserType } from '@im/domain';
+import { isModuleTag, type ModuleTag } from '@im/domain';
 
 /** The caller of a request, resolved from its bearer token. */
 export interface AuthContext {
@@ -15,7 +15,10 @@ export interface AuthContext {
   impersonatorUserId: number | null;
 }
 
-export function effectiveModules(companyModules: readonly string[], blacklist: readonly string[]): Set<ModuleTag> {
+export function effectiveModules(
+  companyModules: readonly string[],
+  blacklist: readonly string[],
+): Set<ModuleTag> {
   const blocked = new Set(blacklist);
   return new Set(companyModules.filter(isModuleTag).filter((m) => !blocked.has(m)));
 }

@@ -15,7 +15,13 @@ const TOUCH_AFTER_MS = 60_000;
 
 export async function createSession(
   tx: Tx,
-  input: { userId: number; companyId: number; impersonatorUserId?: number | null; ip?: string; userAgent?: string },
+  input: {
+    userId: number;
+    companyId: number;
+    impersonatorUserId?: number | null;
+    ip?: string;
+    userAgent?: string;
+  },
   policy: SessionPolicy,
 ): Promise<string> {
   const token = newToken();
@@ -44,7 +50,11 @@ interface SessionRow extends Record<string, unknown> {
 }
 
 /** Answers the caller for a token, or null when it is unknown, ended, idle too long or past its end. */
-export async function resolveSession(db: Database, token: string, policy: SessionPolicy): Promise<AuthContext | null> {
+export async function resolveSession(
+  db: Database,
+  token: string,
+  policy: SessionPolicy,
+): Promise<AuthContext | null> {
   const tokenHash = hashToken(token);
   return db.platform(async (tx) => {
     const result = await tx.execute<SessionRow>(sql`

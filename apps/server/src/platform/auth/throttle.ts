@@ -23,5 +23,7 @@ export async function recordLoginFailure(tx: Tx, keys: string[]): Promise<void> 
   await tx.insert(loginFailure).values(keys.map((key) => ({ key })));
   await tx
     .delete(loginFailure)
-    .where(and(inArray(loginFailure.key, keys), lt(loginFailure.createdAt, sql`now() - interval '5 minutes'`)));
+    .where(
+      and(inArray(loginFailure.key, keys), lt(loginFailure.createdAt, sql`now() - interval '5 minutes'`)),
+    );
 }

@@ -5,7 +5,6 @@ import type { Logger } from '../logger';
 import { MIGRATIONS_DIR } from '../paths';
 import { APP_ROLE, createPool, Database } from './database';
 
-
 /**
  * Makes sure the restricted role exists and the connection user may switch to it. Answers the role
  * name, or null when the connection user cannot create roles but is itself subject to RLS.
@@ -27,7 +26,10 @@ async function ensureAppRole(client: pg.PoolClient, logger: Logger): Promise<str
   const hasRole = await client.query('select 1 from pg_roles where rolname = $1', [APP_ROLE]);
   if (hasRole.rowCount === 1) {
     if (!rolsuper) {
-      const member = await client.query('select pg_has_role(current_user, $1, $2) as ok', [APP_ROLE, 'MEMBER']);
+      const member = await client.query('select pg_has_role(current_user, $1, $2) as ok', [
+        APP_ROLE,
+        'MEMBER',
+      ]);
       if (!member.rows[0].ok) await client.query(`grant ${APP_ROLE} to current_user`);
     }
     return APP_ROLE;
@@ -37,7 +39,10 @@ async function ensureAppRole(client: pg.PoolClient, logger: Logger): Promise<str
       `The database user bypasses row-level security and role ${APP_ROLE} cannot be created. Create it once with: CREATE ROLE ${APP_ROLE} NOLOGIN; GRANT ${APP_ROLE} TO <your user>;`,
     );
   }
-  logger.warn({}, `role ${APP_ROLE} not available; relying on FORCE ROW LEVEL SECURITY for the connection user`);
+  logger.warn(
+    {},
+    `role ${APP_ROLE} not available; relying on FORCE ROW LEVEL SECURITY for the connection user`,
+  );
   return null;
 }
 

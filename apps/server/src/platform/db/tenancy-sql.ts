@@ -12,12 +12,16 @@ export const SETTING = {
   allCompanies: 'app.all_companies',
 } as const;
 
-export const currentCompanyIdSql = sql.raw(`nullif(current_setting('${SETTING.companyId}', true), '')::integer`);
+export const currentCompanyIdSql = sql.raw(
+  `nullif(current_setting('${SETTING.companyId}', true), '')::integer`,
+);
 export const currentUserIdSql = sql.raw(`nullif(current_setting('${SETTING.userId}', true), '')::integer`);
 export const currentImpersonatorIdSql = sql.raw(
   `nullif(current_setting('${SETTING.impersonatorId}', true), '')::integer`,
 );
-export const allCompaniesSql = sql.raw(`coalesce(current_setting('${SETTING.allCompanies}', true), '') = 'on'`);
+export const allCompaniesSql = sql.raw(
+  `coalesce(current_setting('${SETTING.allCompanies}', true), '') = 'on'`,
+);
 
 /** The `company_id` column every company-owned table has; filled from the transaction's company. */
 export const companyIdColumn = () => integer('company_id').notNull().default(currentCompanyIdSql);
@@ -27,5 +31,11 @@ export function tenantPolicy(column = 'company_id') {
   const expr = sql.raw(
     `${column} = nullif(current_setting('${SETTING.companyId}', true), '')::integer or coalesce(current_setting('${SETTING.allCompanies}', true), '') = 'on'`,
   );
-  return pgPolicy('tenant_isolation', { as: 'permissive', for: 'all', to: 'public', using: expr, withCheck: expr });
+  return pgPolicy('tenant_isolation', {
+    as: 'permissive',
+    for: 'all',
+    to: 'public',
+    using: expr,
+    withCheck: expr,
+  });
 }

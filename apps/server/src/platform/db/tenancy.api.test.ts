@@ -12,7 +12,8 @@ beforeAll(async () => {
   t = await startTestServer({ work: false });
   companyA = await t.createTestCompany({ name: 'Bedrijf A' });
   companyB = await t.createTestCompany({ name: 'Bedrijf B' });
-  for (const companyId of [companyA, companyA, companyB, companyB, companyB]) await t.createTestUser({ companyId });
+  for (const companyId of [companyA, companyA, companyB, companyB, companyB])
+    await t.createTestUser({ companyId });
   await t.server.deps.db.tenant({ companyId: companyB }, (tx) =>
     writeLog(tx, { type: 'test', id: null, action: 'create', description: 'geheim van B' }),
   );
@@ -22,7 +23,9 @@ afterAll(async () => t?.close());
 describe('row-level security', () => {
   it('an unfiltered query as company A returns none of company B’s rows', async () => {
     const { db } = t.server.deps;
-    const rows = await db.tenant({ companyId: companyA }, (tx) => tx.select({ companyId: user.companyId }).from(user));
+    const rows = await db.tenant({ companyId: companyA }, (tx) =>
+      tx.select({ companyId: user.companyId }).from(user),
+    );
     expect(rows.length).toBe(2);
     expect(rows.every((r) => r.companyId === companyA)).toBe(true);
     const raw = await db.tenant({ companyId: companyA }, (tx) =>
@@ -66,7 +69,9 @@ describe('row-level security', () => {
     const { db } = t.server.deps;
     const refused = await db
       .tenant({ companyId: companyA }, (tx) =>
-        tx.execute(sql`insert into log_item (company_id, loggable_type, action) values (${companyB}, 'x', 'x')`),
+        tx.execute(
+          sql`insert into log_item (company_id, loggable_type, action) values (${companyB}, 'x', 'x')`,
+        ),
       )
       .then(
         () => null,

@@ -1,8 +1,7 @@
-import { bigint, index, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { company } from '../../features/companies/companies.schema';
 import { createdAt, idColumn } from '../db/columns';
 import { companyIdColumn, currentUserIdSql, tenantPolicy } from '../db/tenancy-sql';
-import { integer } from 'drizzle-orm/pg-core';
 
 /** Metadata of a stored file; the bytes live in the file storage under `storage_key`. */
 export const storedFile = pgTable(

@@ -25,5 +25,9 @@ export async function sendStoredFile(
 
 /** Image endpoints without an image answer 200 with `x-imagestatus: unavailable` (api-contract "Files"). */
 export function sendNoImage(reply: FastifyReply) {
-  return reply.status(200).header('x-imagestatus', 'unavailable').header('cache-control', 'no-store').send('');
+  return reply
+    .status(200)
+    .header('x-imagestatus', 'unavailable')
+    .header('cache-control', 'no-store')
+    .send('');
 }

@@ -44,9 +44,11 @@ export async function receiveUpload(
 ): Promise<ReceivedUpload> {
   const { storage, config } = request.server.deps;
   const maxBytes = config.UPLOAD_MAX_BYTES;
-  if (!request.isMultipart()) throw new AppError('bad_request', 'Verstuur het bestand als multipart/form-data.');
+  if (!request.isMultipart())
+    throw new AppError('bad_request', 'Verstuur het bestand als multipart/form-data.');
   const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (!part) throw new AppError('validation', 'Er is geen bestand ontvangen.', { errors: { file: ['Verplicht'] } });
+  if (!part)
+    throw new AppError('validation', 'Er is geen bestand ontvangen.', { errors: { file: ['Verplicht'] } });
   const filename = cleanFilename(part.filename);
 
   const chunks = part.file[Symbol.asyncIterator]();

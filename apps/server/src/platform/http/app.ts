@@ -15,8 +15,8 @@ import {
 import { registerFeatureRoutes } from '../../features/routes';
 import type { Deps } from '../deps';
 import type { AppLogger } from '../log';
-import { registerAccessControl } from './request-auth';
 import { registerErrorHandling } from './error-handler';
+import { registerAccessControl } from './request-auth';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 

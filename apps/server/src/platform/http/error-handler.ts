@@ -31,7 +31,12 @@ function fieldErrorsFromValidation(error: FastifyError): FieldErrors {
     return out;
   }
   for (const v of error.validation ?? []) {
-    add(String(v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.'), v.message ?? INVALID_INPUT);
+    add(
+      String(v.instancePath ?? '')
+        .replace(/^\//, '')
+        .replaceAll('/', '.'),
+      v.message ?? INVALID_INPUT,
+    );
   }
   return out;
 }
@@ -49,7 +54,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const pg = error.code ? PG_CLIENT_ERRORS[error.code] : undefined;
     if (pg && 'severity' in error) {
-      request.log.info({ code: error.code, detail: (error as { detail?: string }).detail }, 'database refused input');
+      request.log.info(
+        { code: error.code, detail: (error as { detail?: string }).detail },
+        'database refused input',
+      );
       return reply.status(pg.status).send({ message: pg.message });
     }
     const status = error.statusCode ?? 500;
@@ -65,7 +73,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send({ message: 'Er is een interne fout opgetreden.' });
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler((_request, reply) => {
     reply.status(404).send({ message: 'Niet gevonden.' });
   });
 }

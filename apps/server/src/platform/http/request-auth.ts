@@ -50,7 +50,9 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
     const access = route.config?.access;
     if (!access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access (module and minimum role, or public)`);
+      throw new Error(
+        `Route ${route.method} ${route.url} declares no access (module and minimum role, or public)`,
+      );
     }
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
@@ -63,7 +65,10 @@ export function registerAccessControl(app: FastifyInstance): void {
     const token = bearerToken(request);
     const { config, db } = app.deps;
     request.auth = token
-      ? await resolveSession(db, token, { idleMinutes: config.SESSION_IDLE_MINUTES, maxDays: config.SESSION_MAX_DAYS })
+      ? await resolveSession(db, token, {
+          idleMinutes: config.SESSION_IDLE_MINUTES,
+          maxDays: config.SESSION_MAX_DAYS,
+        })
       : null;
     if (!request.auth) throw new AppError('unauthenticated', NOT_LOGGED_IN);
     if (access.module && !request.auth.modules.has(access.module)) throw new AppError('forbidden', NO_ACCESS);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { ADMIN, startTestServer, type TestServer } from '../../../test/test-server';
 import { isPublic } from './access';
 
 /** The short list of routes anyone may call without logging in; a new public route must be added here on purpose. */
@@ -27,7 +27,18 @@ beforeAll(async () => {
   const bare = await t.createTestCompany({ modules: [] });
   noModulesToken = await t.login((await t.createTestUser({ companyId: bare, role: 5000 })).email);
   const full = await t.createTestCompany({
-    modules: ['BASIS', 'CRM', 'SALES', 'SETTINGS', 'ADMIN', 'INTAKE', 'QUOTATION', 'CONFIRMATION', 'PROJECT', 'INVOICE'],
+    modules: [
+      'BASIS',
+      'CRM',
+      'SALES',
+      'SETTINGS',
+      'ADMIN',
+      'INTAKE',
+      'QUOTATION',
+      'CONFIRMATION',
+      'PROJECT',
+      'INVOICE',
+    ],
   });
   lowRoleToken = await t.login((await t.createTestUser({ companyId: full, role: 100 })).email);
 });
@@ -43,14 +54,18 @@ describe('route access declarations', () => {
 
   it('every guarded route answers 401 without a token', async () => {
     for (const route of t.server.app.apiRoutes.filter((r) => !isPublic(r.access))) {
-      const res = await t.api(route.method, concrete(route.url), { body: route.method === 'GET' ? undefined : {} });
+      const res = await t.api(route.method, concrete(route.url), {
+        body: route.method === 'GET' ? undefined : {},
+      });
       expect(res.status, `${route.method} ${route.url}`).toBe(401);
       expect(res.body.message, `${route.method} ${route.url}`).toBeTruthy();
     }
   });
 
   it('every route of a module answers 403 to a company without that module', async () => {
-    const moduleRoutes = t.server.app.apiRoutes.filter((r) => !isPublic(r.access) && 'module' in r.access && r.access.module);
+    const moduleRoutes = t.server.app.apiRoutes.filter(
+      (r) => !isPublic(r.access) && 'module' in r.access && r.access.module,
+    );
     expect(moduleRoutes.length).toBeGreaterThan(3);
     for (const route of moduleRoutes) {
       const res = await t.api(route.method, concrete(route.url), {
@@ -72,6 +87,33 @@ describe('route access declarations', () => {
         body: route.method === 'GET' ? undefined : {},
       });
       expect(res.status, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+});
+
+describe('bad input never answers 5xx', () => {
+  const GARBAGE_BODIES: unknown[] = [
+    {},
+    { email: 12, password: ['x'], html: { a: 1 }, id: 'drop table', name: 'x'.repeat(5000) },
+    [1, 2, 3],
+    'nonsense',
+  ];
+
+  it('every route answers 4xx (or success) in the contract format to malformed ids and bodies', async () => {
+    const adminToken = await t.login(ADMIN.email, ADMIN.password);
+    // Logging out would end the token and leave the rest of the routes answering 401 only.
+    const routes = t.server.app.apiRoutes.filter((r) => r.url !== '/api/authenticate/logout');
+    for (const route of routes) {
+      for (const id of ['x', '99999999', '-1', '99999999999999999999']) {
+        const url = route.url.replace(/:id\b/g, id).replace(/:(\w+)/g, 'x');
+        for (const body of route.method === 'GET' ? [undefined] : GARBAGE_BODIES) {
+          const res = await t.api(route.method, url, { token: adminToken, body });
+          const label = `${route.method} ${url} ${JSON.stringify(body)?.slice(0, 40)}`;
+          expect(res.status, label).toBeLessThan(500);
+          if (res.status >= 400) expect(typeof res.body.message, label).toBe('string');
+          expect(res.status, label).not.toBe(401);
+        }
+      }
     }
   });
 });
