@@ -22,7 +22,11 @@ export class AppError extends Error {
   readonly errors: FieldErrors | undefined;
   readonly headers: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, message: string, options?: { errors?: FieldErrors; headers?: Record<string, string> }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { errors?: FieldErrors; headers?: Record<string, string> },
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestServer, type TestServer, TEST_PASSWORD } from '../../../test/test-server';
+import { ADMIN, startTestServer, TEST_PASSWORD, type TestServer } from '../../../test/test-server';
 import { LOGIN_FAILED } from './messages';
 
 let t: TestServer;
@@ -28,7 +28,9 @@ describe('authentication and sessions', () => {
   });
 
   it('refuses a wrong password with the server message and no token', async () => {
-    const res = await t.api('POST', '/api/authenticate', { body: { email: ADMIN.email, password: 'Verkeerd123' } });
+    const res = await t.api('POST', '/api/authenticate', {
+      body: { email: ADMIN.email, password: 'Verkeerd123' },
+    });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: LOGIN_FAILED });
   });
@@ -116,5 +118,19 @@ describe('login throttling (more than 10 failures a minute answers 429)', () => 
       headers: { 'x-forwarded-for': '10.9.9.10' },
     });
     expect(elsewhere.status).toBe(200);
+  });
+
+  it('limits password-reset requests per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await p.api('POST', '/api/password/email', {
+        body: { email: `nobody${i}@test.local` },
+        headers: { 'x-forwarded-for': '10.7.7.7' },
+      });
+      statuses.push(res.status);
+      if (res.status === 429) expect(res.body.message).toMatch(/Te veel verzoeken/);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
   });
 });

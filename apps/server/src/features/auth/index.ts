@@ -34,7 +34,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { email, password } = request.body as { email: string; password: string };
-      return authenticate(app.deps, { email, password, ip: request.ip, userAgent: request.headers['user-agent'] });
+      return authenticate(app.deps, {
+        email,
+        password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
     },
   );
 
@@ -54,7 +59,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/password/email',
     {
-      config: { access: publicRoute('a user who forgot the password is not logged in'), rateLimit: PER_ADDRESS },
+      config: {
+        access: publicRoute('a user who forgot the password is not logged in'),
+        rateLimit: PER_ADDRESS,
+      },
       schema: { body: z.object({ email: zEmail }), response: { 200: zMessage } },
     },
     async (request) => {
@@ -78,7 +86,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const body = request.body as { token: string; email: string; password: string; password_confirmation: string };
+      const body = request.body as {
+        token: string;
+        email: string;
+        password: string;
+        password_confirmation: string;
+      };
       requireConfirmation(body.password, body.password_confirmation);
       await resetPassword(app.deps, body);
       return { message: PASSWORD_CHANGED };
@@ -111,7 +124,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         password_confirmation: string;
       };
       requireConfirmation(body.password, body.password_confirmation);
-      const result = await register(app.deps, body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      const result = await register(app.deps, body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       return reply.status(201).send(result);
     },
   );

@@ -71,7 +71,12 @@ export async function resetPassword(deps: Deps, input: { token: string; email: s
     if (used.length === 0) throw validationError(RESET_LINK_INVALID);
     await tx.update(user).set({ passwordHash, updatedAt: new Date() }).where(eq(user.id, found.user.id));
     await endUserSessions(tx, found.user.id);
-    await writeLog(tx, { type: 'user', id: found.user.id, action: 'password', description: 'Wachtwoord hersteld' });
+    await writeLog(tx, {
+      type: 'user',
+      id: found.user.id,
+      action: 'password',
+      description: 'Wachtwoord hersteld',
+    });
   });
 }
 

@@ -25,7 +25,10 @@ export async function register(
   if (!deps.config.REGISTRATION_ENABLED) throw new AppError('forbidden', REGISTRATION_CLOSED);
   const token = await deps.db.platform(async (tx) => {
     if (await isEmailTaken(tx, input.email)) throw validationError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
-    const companyId = await createCompany(tx, { name: input.companyname, modules: SELF_REGISTRATION_MODULES });
+    const companyId = await createCompany(tx, {
+      name: input.companyname,
+      modules: SELF_REGISTRATION_MODULES,
+    });
     const userId = await createUser(tx, {
       companyId,
       name: input.name,

@@ -1,4 +1,14 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, unique, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, idColumn, updatedAt } from '../../platform/db/columns';
 import { companyIdColumn, tenantPolicy } from '../../platform/db/tenancy-sql';
 

@@ -30,7 +30,8 @@ async function tablesInDeleteOrder(tx: Tx) {
   const visit = (name: string, seen: Set<string>) => {
     if (ordered.includes(name) || seen.has(name)) return;
     seen.add(name);
-    for (const e of edges.rows) if (unquote(e.parent) === name && names.includes(unquote(e.child))) visit(unquote(e.child), seen);
+    for (const e of edges.rows)
+      if (unquote(e.parent) === name && names.includes(unquote(e.child))) visit(unquote(e.child), seen);
     ordered.push(name);
   };
   for (const n of names) visit(n, new Set());
@@ -45,7 +46,10 @@ export function registerCompanyJobs(jobs: Jobs, chunkSize: number): void {
     async run(ctx) {
       await ctx.step(async (tx) => {
         await tx.update(company).set({ deletedAt: new Date() }).where(eq(company.id, ctx.payload.companyId));
-        await tx.update(session).set({ endedAt: new Date() }).where(eq(session.companyId, ctx.payload.companyId));
+        await tx
+          .update(session)
+          .set({ endedAt: new Date() })
+          .where(eq(session.companyId, ctx.payload.companyId));
         await writeLog(tx, {
           type: 'company',
           id: ctx.payload.companyId,
@@ -66,10 +70,16 @@ export function registerCompanyJobs(jobs: Jobs, chunkSize: number): void {
       let tables: string[] = [];
       await ctx.step(async (tx) => {
         tables = await tablesInDeleteOrder(tx);
-        if (typeof ctx.state.total === 'number') return { progress: 0, state: ctx.state };
+        if (typeof ctx.state.total === 'number') {
+          // Resumed after a restart: keep the progress already reached, never report 0 again.
+          const s = ctx.state as DeleteState;
+          return { progress: s.total > 0 ? (s.done / s.total) * 99 : 0, state: s };
+        }
         let total = 0;
         for (const t of tables) {
-          const r = await tx.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(t)} where company_id = ${id}`);
+          const r = await tx.execute<{ n: number }>(
+            sql`select count(*)::int as n from ${sql.identifier(t)} where company_id = ${id}`,
+          );
           total += r.rows[0]!.n;
         }
         return { progress: 0, state: { total, done: 0 } satisfies DeleteState };

@@ -7,10 +7,10 @@ import { AppError, notFound } from '../../platform/errors';
 import { anyUser, moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { writeLog } from '../logitems';
+import { brandingRoutes } from './branding.routes';
 import { company } from './companies.schema';
 import { FORCE_DELETE_COMPANY, TRASH_COMPANY } from './company-jobs';
 import { listCompanyModules } from './company-modules';
-import { brandingRoutes } from './branding.routes';
 
 const zId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -60,7 +60,12 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
             .where(and(eq(company.id, id), isNotNull(company.deletedAt)))
             .returning({ name: company.name });
           if (rows.length === 0) return false;
-          await writeLog(tx, { type: 'company', id, action: 'restore', description: `Bedrijf ${rows[0]!.name} hersteld` });
+          await writeLog(tx, {
+            type: 'company',
+            id,
+            action: 'restore',
+            description: `Bedrijf ${rows[0]!.name} hersteld`,
+          });
           return true;
         },
         { companyId: auth.companyId, userId: auth.userId, impersonatorUserId: auth.impersonatorUserId },
@@ -74,10 +79,19 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
    * Records the batch and queues its job in one transaction, attributed to the admin; the batch belongs
    * to the admin's company so they can poll it, and the target company is in its payload.
    */
-  async function startCompanyBatch(request: FastifyRequest, id: number, type: string, which: 'active' | 'any') {
+  async function startCompanyBatch(
+    request: FastifyRequest,
+    id: number,
+    type: string,
+    which: 'active' | 'any',
+  ) {
     if (id === MAIN_COMPANY_ID) throw new AppError('conflict', PROTECTED_MESSAGE);
     const auth = authOf(request);
-    const actor = { companyId: auth.companyId, userId: auth.userId, impersonatorUserId: auth.impersonatorUserId };
+    const actor = {
+      companyId: auth.companyId,
+      userId: auth.userId,
+      impersonatorUserId: auth.impersonatorUserId,
+    };
     const batchId = await app.deps.db.platform(async (tx) => {
       const [target] = await tx
         .select({ name: company.name })

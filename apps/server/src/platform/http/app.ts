@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -54,6 +55,14 @@ export async function buildApp(deps: Deps, options: { webDistDir?: string; logge
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // Per-route limits (`config.rateLimit`) on the public calls that send mail or create accounts.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({
+      statusCode: 429,
+      message: 'Te veel verzoeken. Probeer het over een minuut opnieuw.',
+    }),
   });
   await app.register(multipart, { limits: { fileSize: deps.config.UPLOAD_MAX_BYTES, files: 1, fields: 20 } });
   await app.register(swagger, {

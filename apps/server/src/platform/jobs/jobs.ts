@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, Tx } from '../db/database';
@@ -50,7 +50,9 @@ function executorFor(tx: Tx, appRole: string | null) {
       const parts = text.split(/\$(\d+)/);
       const chunks: SQL[] = [];
       parts.forEach((part, i) => {
-        chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`);
+        // drizzle renders an undefined value as no SQL at all (`$15::int` would become `::int`); pg-boss
+        // passes undefined for options that are not set, which node-postgres itself would send as NULL.
+        chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`);
       });
       if (appRole) await tx.execute(sql`select set_config('role', 'none', true)`);
       try {
@@ -74,7 +76,11 @@ export class Jobs {
     private readonly db: Database,
     private readonly logger: Logger,
   ) {
-    this.boss = new PgBoss({ connectionString: databaseUrl, max: 3, application_name: 'installatiemanager-jobs' });
+    this.boss = new PgBoss({
+      connectionString: databaseUrl,
+      max: 3,
+      application_name: 'installatiemanager-jobs',
+    });
     this.boss.on('error', (err) => logger.error({ err }, 'job queue error'));
   }
 
@@ -123,7 +129,9 @@ export class Jobs {
     if (!def) throw new Error(`Unknown batch type ${type}`);
     const parsed = def.payload.parse(payload) as Record<string, unknown>;
     const [row] = await tx.insert(batch).values({ type, payload: parsed }).returning({ id: batch.id });
-    await this.boss.send(BATCH_QUEUE, { batchId: row!.id }, { db: executorFor(tx, this.db.appRole) } as never);
+    await this.boss.send(BATCH_QUEUE, { batchId: row!.id }, {
+      db: executorFor(tx, this.db.appRole),
+    } as never);
     return row!.id;
   }
 
@@ -131,12 +139,16 @@ export class Jobs {
   async send<P extends object>(tx: Tx, name: string, payload: P): Promise<void> {
     const def = this.jobDefs.get(name);
     if (!def) throw new Error(`Unknown job ${name}`);
-    await this.boss.send(name, def.payload.parse(payload) as object, {
-      retryLimit: def.retryLimit,
-      retryBackoff: true,
-      retryDelay: 5,
-      db: executorFor(tx, this.db.appRole),
-    } as never);
+    await this.boss.send(
+      name,
+      def.payload.parse(payload) as object,
+      {
+        retryLimit: def.retryLimit,
+        retryBackoff: true,
+        retryDelay: 5,
+        db: executorFor(tx, this.db.appRole),
+      } as never,
+    );
   }
 
   /** Runs a batch if nobody else does; the advisory lock lives as long as this worker's connection. */
@@ -196,42 +208,48 @@ export class Jobs {
         await this.failBatch(batchId, err instanceof Error ? err.message : String(err));
       }
     } finally {
-      if (locked) await client.query('select pg_advisory_unlock(hashtextextended($1, 7))', [batchId]).catch(() => {});
+      if (locked)
+        await client.query('select pg_advisory_unlock(hashtextextended($1, 7))', [batchId]).catch(() => {});
       client.release();
     }
   }
 
   private async failBatch(batchId: string, message: string): Promise<void> {
+    // Only an unfinished batch: recovery may see one just before its worker finishes and unlocks it.
     await this.db.platform((tx) =>
       tx
         .update(batch)
         .set({ progress: 100, cancelledAt: new Date(), error: message.slice(0, 2000) })
-        .where(eq(batch.id, batchId)),
+        .where(and(eq(batch.id, batchId), isNull(batch.finishedAt))),
     );
   }
 
   /**
    * A batch that started but whose lock nobody holds lost its worker (the process died). Resumable
-   * kinds are queued again and continue from their saved state; the others are marked failed.
+   * kinds are queued again and continue from their saved state; the others are marked failed. A
+   * batch still not started a minute after it was asked for (its worker died while picking it up)
+   * is queued again whatever its kind: it has done nothing yet. A duplicate job is harmless, since
+   * `runBatch` skips a batch that is locked or already ended.
    */
   async recoverBatches(): Promise<void> {
     const candidates = await this.db.platform((tx) =>
-      tx.execute<{ id: string; type: string }>(sql`
-        select id, type from batch
-        where finished_at is null and cancelled_at is null and started_at is not null`),
+      tx.execute<{ id: string; type: string; started: boolean }>(sql`
+        select id, type, started_at is not null as started from batch
+        where finished_at is null and cancelled_at is null
+          and (started_at is not null or created_at < now() - interval '1 minute')`),
     );
     if (candidates.rows.length === 0) return;
     const client = await this.db.pool.connect();
     try {
-      for (const { id, type } of candidates.rows) {
+      for (const { id, type, started } of candidates.rows) {
         const lock = await client.query<{ ok: boolean }>(
           'select pg_try_advisory_lock(hashtextextended($1, 7)) as ok',
           [id],
         );
         if (!lock.rows[0]!.ok) continue; // a live worker holds it
         await client.query('select pg_advisory_unlock(hashtextextended($1, 7))', [id]);
-        if (this.batchDefs.get(type)?.resumable) {
-          this.logger.info({ batchId: id, type }, 'resuming interrupted batch');
+        if (!started || this.batchDefs.get(type)?.resumable) {
+          this.logger.info({ batchId: id, type, started }, 'queueing interrupted batch again');
           await this.boss.send(BATCH_QUEUE, { batchId: id });
         } else {
           this.logger.warn({ batchId: id, type }, 'marking interrupted batch as failed');

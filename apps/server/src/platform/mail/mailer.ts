@@ -76,7 +76,10 @@ export class Mailer {
         html: mail.html ?? undefined,
       });
       await this.db.platform((tx) =>
-        tx.update(outboxMail).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(outboxMail.id, id)),
+        tx
+          .update(outboxMail)
+          .set({ status: 'sent', sentAt: new Date(), error: null, attempts: mail.attempts + 1 })
+          .where(eq(outboxMail.id, id)),
       );
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
