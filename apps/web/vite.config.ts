@@ -2,7 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // The server (apps/server) serves the built SPA from apps/web/dist and answers /api;
-// in development Vite proxies /api to it.
+// in development Vite proxies /api to it (IM_API_URL points elsewhere, e.g. a second server).
+const apiTarget = process.env.IM_API_URL ?? 'http://127.0.0.1:3000';
+
 export default defineConfig({
   plugins: [react()],
   build: {
@@ -18,7 +20,11 @@ export default defineConfig({
               test: /node_modules[\\/](@mantine|mantine-datatable|@tabler)/,
               priority: 2,
             },
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
+            {
+              name: 'vendor-react',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+              priority: 2,
+            },
             { name: 'vendor', test: /node_modules/, priority: 1 },
           ],
         },
@@ -26,6 +32,6 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: true } },
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },
 });

@@ -1,7 +1,12 @@
 import { useEffect } from 'react';
 
-// Spec 000 section 9: below 793 px wide the whole page scales down instead of reflowing.
+// Spec 000 section 9: below 793 px wide the page scales down instead of reflowing. The zoom sits on
+// #root, not on <html>: Mantine's popovers and modals render in portals outside #root, so their
+// positions (computed from on-screen rectangles) stay right and they keep a readable size.
 export const MIN_LAYOUT_WIDTH = 793;
+
+/** Inside the zoomed root `100dvh` is drawn at zoom size; this is the full screen height there. */
+export const FULL_HEIGHT = 'calc(100dvh / var(--im-page-zoom, 1))';
 
 export function pageScaleFor(viewportWidth: number): number {
   return viewportWidth > 0 && viewportWidth < MIN_LAYOUT_WIDTH ? viewportWidth / MIN_LAYOUT_WIDTH : 1;
@@ -9,16 +14,22 @@ export function pageScaleFor(viewportWidth: number): number {
 
 export function usePageScale(): void {
   useEffect(() => {
-    const root = document.documentElement;
+    const root = document.getElementById('root');
+    if (!root) return;
     const apply = () => {
       const scale = pageScaleFor(window.innerWidth);
-      root.style.zoom = scale < 1 ? String(scale) : '';
+      if (scale < 1) {
+        root.style.zoom = String(scale);
+        root.style.setProperty('--im-page-zoom', String(scale));
+        root.dataset.pageZoom = '';
+      } else {
+        root.style.zoom = '';
+        root.style.removeProperty('--im-page-zoom');
+        delete root.dataset.pageZoom;
+      }
     };
     apply();
     window.addEventListener('resize', apply);
-    return () => {
-      window.removeEventListener('resize', apply);
-      root.style.zoom = '';
-    };
+    return () => window.removeEventListener('resize', apply);
   }, []);
 }

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { LoadingBar } from '../ui/loading-bar';
 import { ModalHost } from '../ui/modal-manager';
 import { TOAST_POSITION } from '../ui/toasts';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 interface ProvidersProps {
   queryClient: QueryClient;
@@ -18,7 +18,7 @@ interface ProvidersProps {
 export function Providers({ queryClient, children, env = 'default' }: ProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} env={env}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
         <Notifications position={TOAST_POSITION} autoClose={NOTIFICATION_TIMEOUT_MS} />
         <LoadingBar />
         {children}

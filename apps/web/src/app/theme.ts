@@ -1,10 +1,19 @@
-import { createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme } from '@mantine/core';
 
 // Spec 000 section 9: breakpoints 480, 768, 992, 1200 px (em at a 16 px root).
+// Shade 8 of blue and a darker "dimmed" grey keep text at WCAG AA contrast (4.5:1) on white and
+// on the light grey page background; Mantine's defaults (shade 6, gray.6) fall short.
 export const theme = createTheme({
   primaryColor: 'blue',
+  primaryShade: { light: 8, dark: 6 },
   defaultRadius: 'sm',
   breakpoints: { xs: '30em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
+});
+
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': t.colors.gray[7] },
+  dark: {},
 });
 
 /** Top bar colour of companies with the ADMIN module. */

@@ -24,6 +24,8 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+document.documentElement.lang = i18n.language;
+
 export function changeLanguage(language: Language): void {
   window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   void i18n.changeLanguage(language);

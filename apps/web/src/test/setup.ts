@@ -6,8 +6,9 @@ import '../i18n';
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
+    // An empty query matches everything in browsers (mantine-datatable relies on it for headers).
     value: (query: string) => ({
-      matches: false,
+      matches: query.trim() === '' || query.trim() === 'all',
       media: query,
       onchange: null,
       addListener: () => {},
@@ -28,6 +29,10 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
+
+// axe-core probes a canvas; jsdom has none and would log an error for every run.
+HTMLCanvasElement.prototype.getContext = () => null;
 
 afterEach(() => {
   cleanup();

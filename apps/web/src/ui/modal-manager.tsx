@@ -41,10 +41,6 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-export function useOpenModalCount(): number {
-  return useSyncExternalStore(subscribe, () => modals.length);
-}
-
 export function ModalHost() {
   const current = useSyncExternalStore(subscribe, () => modals);
   return (

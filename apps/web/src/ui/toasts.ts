@@ -16,3 +16,8 @@ export const toast = {
     return notifications.show({ message, title, autoClose: NOTIFICATION_TIMEOUT_MS });
   },
 };
+
+/** On logout: nothing of the previous user stays on screen. */
+export function clearToasts(): void {
+  notifications.clean();
+}

@@ -3,6 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle, useHostBranding } from '../branding';
+import { FULL_HEIGHT } from '../page-scale';
 
 /** Login, register and password screens: a centred card branded by the host name. */
 export function AuthLayout({ children }: { children: ReactNode }) {
@@ -22,8 +23,8 @@ export function AuthLayout({ children }: { children: ReactNode }) {
     : undefined;
 
   return (
-    <Box mih="100vh" style={background}>
-      <Center mih="100vh" p="md">
+    <Box component="main" mih={FULL_HEIGHT} style={background}>
+      <Center mih={FULL_HEIGHT} p="md">
         <Stack w="100%" maw={440} gap="md">
           <Stack gap={4} align="center" ta="center">
             {branding.logo_url ? (

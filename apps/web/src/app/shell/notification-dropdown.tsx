@@ -14,11 +14,12 @@ export function NotificationDropdown() {
   return (
     <Menu position="bottom-end" width={320} shadow="md">
       <Menu.Target>
-        <Indicator disabled={unread === 0} label={unread} size={16} offset={4} color="red">
-          <ActionIcon variant="subtle" color="white" size="lg" aria-label={t('topbar.notifications')}>
+        {/* The ActionIcon is the target itself, so the menu's aria attributes land on a button. */}
+        <ActionIcon variant="subtle" color="white" size="lg" aria-label={t('topbar.notifications')}>
+          <Indicator disabled={unread === 0} label={unread} size={16} offset={-2} color="red">
             <IconBell size={20} />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('topbar.notifications')}</Menu.Label>

@@ -4,7 +4,6 @@ export {
   type SessionState,
   useClearSession,
   useLogout,
-  useOptionalSession,
   useSession,
   useSessionState,
   useToken,

@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useCallback, useSyncExternalStore } from 'react';
 import { api, isApiError } from '../../api/client';
 import { getToken, setToken, subscribeToken } from '../../api/token';
+import { clearToasts } from '../../ui/toasts';
 
 export interface AuthAnswer {
   token: string;
@@ -49,17 +50,13 @@ export function useSession(): SessionData {
   return state.session;
 }
 
-export function useOptionalSession(): SessionData | null {
-  const state = useSessionState();
-  return state.status === 'ready' ? state.session : null;
-}
-
 /** Drops the token and every cached answer, so nothing of this user stays on screen. */
 export function useClearSession() {
   const queryClient = useQueryClient();
   return useCallback(() => {
     setToken(null);
     queryClient.clear();
+    clearToasts();
   }, [queryClient]);
 }
 
@@ -75,7 +72,11 @@ export function useLogout() {
 function useStartSession() {
   const queryClient = useQueryClient();
   return (answer: AuthAnswer) => {
-    queryClient.clear();
+    // Queries only: clearing the mutation cache would swallow the caller's own onSuccess.
+    queryClient.removeQueries();
+    // The login answer carries the session data already; that saves a round trip.
+    const session = zSessionData.safeParse(answer.user);
+    if (session.success) queryClient.setQueryData(currentUserQuery(answer.token).queryKey, session.data);
     setToken(answer.token);
   };
 }
@@ -98,11 +99,18 @@ export interface RegisterRequest {
   password_confirmation: string;
 }
 
-export function useRegister() {
+/**
+ * `onRegistered` runs before the session starts: once the token is set the guard swaps the screen
+ * for a loader, and callbacks passed to mutate() of an unmounted screen never fire.
+ */
+export function useRegister({ onRegistered }: { onRegistered?: () => void } = {}) {
   const startSession = useStartSession();
   return useMutation({
     mutationFn: (body: RegisterRequest) => api.post<AuthAnswer>('/api/register', body),
-    onSuccess: startSession,
+    onSuccess: (answer) => {
+      onRegistered?.();
+      startSession(answer);
+    },
   });
 }
 

@@ -1,6 +1,6 @@
 import { type GetInputPropsOptions, useForm } from '@mantine/form';
 import { type FormEvent, useRef, useState } from 'react';
-import type { ApiError } from '../../api/client';
+import { isApiError } from '../../api/client';
 
 export type FieldErrorMap<V> = Partial<Record<Extract<keyof V, string>, string>>;
 export type Validator<V> = (values: V) => FieldErrorMap<V>;
@@ -23,6 +23,8 @@ export function useAppForm<V extends Record<string, unknown>>({ initialValues, v
   type Field = Extract<keyof V, string>;
   const [isSubmitAttempted, setSubmitAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrorMap<V>>({});
+  // A server message that belongs to no field (wrong password, throttling, server trouble).
+  const [formError, setFormError] = useState<string | null>(null);
   // "Dirty" as users know it: changed at least once, even if changed back afterwards.
   const changedFields = useRef(new Set<string>());
 
@@ -61,17 +63,24 @@ export function useAppForm<V extends Record<string, unknown>>({ initialValues, v
       event?.preventDefault();
       setSubmitAttempted(true);
       if (!isValid) return;
+      setFormError(null);
       void handler(form.values);
     };
 
-  /** Puts a 422 answer's `errors` on the matching fields; returns whether any field matched. */
-  const applyServerErrors = (error: ApiError): boolean => {
+  /**
+   * Shows a failed call: field errors of the answer on their fields, the server's message above
+   * the form only when no field took it (so the same text never shows twice).
+   */
+  const showServerError = (error: unknown): void => {
     const next: FieldErrorMap<V> = {};
-    for (const [field, messages] of Object.entries(error.errors)) {
-      if (field in form.values && messages[0]) next[field as Field] = messages[0];
+    if (isApiError(error)) {
+      for (const [field, messages] of Object.entries(error.errors)) {
+        if (field in form.values && messages[0]) next[field as Field] = messages[0];
+      }
     }
     setServerErrors(next);
-    return Object.keys(next).length > 0;
+    const isOnField = Object.keys(next).length > 0;
+    setFormError(isOnField ? null : error instanceof Error ? error.message : String(error));
   };
 
   return {
@@ -82,6 +91,7 @@ export function useAppForm<V extends Record<string, unknown>>({ initialValues, v
     isValid,
     isSubmitAttempted,
     onSubmit,
-    applyServerErrors,
+    formError,
+    showServerError,
   };
 }

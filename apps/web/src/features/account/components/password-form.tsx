@@ -1,7 +1,7 @@
-import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/client';
+import { FormError } from '../../../ui/form/form-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { required, sameAs, strongPassword } from '../../../ui/form/validators';
 import { toast } from '../../../ui/toasts';
@@ -16,7 +16,7 @@ export function PasswordForm({ userId }: { userId: number }) {
 function PasswordFormFields({ userId, onChanged }: { userId: number; onChanged: () => void }) {
   const { t } = useTranslation();
   const change = useUpdatePassword(userId);
-  const { inputProps, onSubmit, applyServerErrors } = useAppForm({
+  const { inputProps, onSubmit, formError, showServerError } = useAppForm({
     initialValues: { oldpassword: '', password: '', password_confirmation: '' },
     validate: (v) => ({
       oldpassword: required(v.oldpassword),
@@ -31,20 +31,14 @@ function PasswordFormFields({ userId, onChanged }: { userId: number; onChanged: 
         toast.success(t('account.passwordChanged'));
         onChanged();
       },
-      onError: (error) => {
-        if (isApiError(error, 422)) applyServerErrors(error);
-      },
+      onError: showServerError,
     }),
   );
 
   return (
     <form noValidate onSubmit={submit}>
       {/* Spec 000 section 5: a failed old-password check shows the server's error text. */}
-      {change.isError && (
-        <Alert color="red" mb="md" role="alert">
-          {change.error.message}
-        </Alert>
-      )}
+      <FormError message={formError} />
       <Stack gap="sm" maw={420}>
         <PasswordInput
           label={t('account.oldpassword')}

@@ -1,7 +1,7 @@
 import { roleLabel, USER_TYPE_LABELS, type UserType } from '@im/domain';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/client';
+import { FormError } from '../../../ui/form/form-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { email, required } from '../../../ui/form/validators';
 import { toast } from '../../../ui/toasts';
@@ -28,7 +28,7 @@ export function ProfileForm({ user }: { user: UserDetails }) {
     surname: user.surname,
     email: user.email,
   };
-  const { inputProps, onSubmit, applyServerErrors } = useAppForm({
+  const { inputProps, onSubmit, formError, showServerError } = useAppForm({
     initialValues: initial,
     validate: (v) => ({ name: required(v.name), surname: required(v.surname), email: email(v.email) }),
   });
@@ -41,9 +41,7 @@ export function ProfileForm({ user }: { user: UserDetails }) {
     }
     update.mutate(changes, {
       onSuccess: () => toast.success(t('account.profileSaved')),
-      onError: (error) => {
-        if (isApiError(error, 422)) applyServerErrors(error);
-      },
+      onError: showServerError,
     });
   });
 
@@ -51,11 +49,7 @@ export function ProfileForm({ user }: { user: UserDetails }) {
 
   return (
     <form noValidate onSubmit={submit}>
-      {update.isError && (
-        <Alert color="red" title={t('account.saveFailed')} mb="md" role="alert">
-          {update.error.message}
-        </Alert>
-      )}
+      <FormError message={formError} title={t('account.saveFailed')} />
       <Stack gap="sm">
         <Group grow align="flex-start">
           <TextInput label={t('account.name')} autoComplete="given-name" required {...inputProps('name')} />

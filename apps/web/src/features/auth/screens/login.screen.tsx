@@ -1,9 +1,9 @@
 import { Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../ui/form/form-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { email, required } from '../../../ui/form/validators';
 import { AuthLinks } from '../components/auth-links';
-import { FormError } from '../components/form-error';
 import { useLogin } from '../queries';
 
 // After a successful login the token is stored; the route guard then sends the user to the
@@ -11,7 +11,7 @@ import { useLogin } from '../queries';
 export function LoginScreen() {
   const { t } = useTranslation();
   const login = useLogin();
-  const { inputProps, onSubmit } = useAppForm({
+  const { inputProps, onSubmit, formError, showServerError } = useAppForm({
     initialValues: { email: '', password: '' },
     validate: (values) => ({ email: email(values.email), password: required(values.password) }),
   });
@@ -19,12 +19,14 @@ export function LoginScreen() {
   return (
     <form
       noValidate
-      onSubmit={onSubmit((values) => login.mutate({ email: values.email.trim(), password: values.password }))}
+      onSubmit={onSubmit((values) =>
+        login.mutate({ email: values.email.trim(), password: values.password }, { onError: showServerError }),
+      )}
     >
       <Title order={2} mb="md">
         {t('auth.loginTitle')}
       </Title>
-      <FormError error={login.error} title={t('auth.loginFailed')} />
+      <FormError message={formError} title={t('auth.loginFailed')} />
       <Stack gap="sm">
         <TextInput
           label={t('common.email')}

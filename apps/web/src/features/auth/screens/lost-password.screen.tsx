@@ -1,22 +1,27 @@
 import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../ui/form/form-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { email } from '../../../ui/form/validators';
 import { AuthLinks } from '../components/auth-links';
-import { FormError } from '../components/form-error';
 import { useRequestPasswordReset } from '../queries';
 
 export function LostPasswordScreen() {
   const { t } = useTranslation();
   const request = useRequestPasswordReset();
-  const { inputProps, onSubmit } = useAppForm({
+  const { inputProps, onSubmit, formError, showServerError } = useAppForm({
     initialValues: { email: '' },
     validate: (values) => ({ email: email(values.email) }),
   });
 
   return (
-    <form noValidate onSubmit={onSubmit((values) => request.mutate({ email: values.email.trim() }))}>
+    <form
+      noValidate
+      onSubmit={onSubmit((values) =>
+        request.mutate({ email: values.email.trim() }, { onError: showServerError }),
+      )}
+    >
       <Title order={2} mb="md">
         {t('auth.lostPasswordTitle')}
       </Title>
@@ -27,7 +32,7 @@ export function LostPasswordScreen() {
         </Alert>
       ) : (
         <>
-          <FormError error={request.error} title={t('auth.requestFailed')} />
+          <FormError message={formError} title={t('auth.requestFailed')} />
           <Text size="sm" mb="md">
             {t('auth.lostPasswordIntro')}
           </Text>

@@ -1,16 +1,18 @@
 import { Button, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/client';
+import { useNavigate } from 'react-router';
+import { FormError } from '../../../ui/form/form-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { email, required, sameAs, strongPassword } from '../../../ui/form/validators';
 import { AuthLinks } from '../components/auth-links';
-import { FormError } from '../components/form-error';
 import { useRegister } from '../queries';
 
 export function RegisterScreen() {
   const { t } = useTranslation();
-  const register = useRegister();
-  const { inputProps, onSubmit, applyServerErrors } = useAppForm({
+  const navigate = useNavigate();
+  // Home lets the guard choose the new user's dashboard.
+  const register = useRegister({ onRegistered: () => void navigate('/', { replace: true }) });
+  const { inputProps, onSubmit, formError, showServerError } = useAppForm({
     initialValues: {
       companyname: '',
       name: '',
@@ -29,20 +31,14 @@ export function RegisterScreen() {
     }),
   });
 
-  const submit = onSubmit((values) =>
-    register.mutate(values, {
-      onError: (error) => {
-        if (isApiError(error, 422)) applyServerErrors(error);
-      },
-    }),
-  );
+  const submit = onSubmit((values) => register.mutate(values, { onError: showServerError }));
 
   return (
     <form noValidate onSubmit={submit}>
       <Title order={2} mb="md">
         {t('auth.registerTitle')}
       </Title>
-      <FormError error={register.error} title={t('auth.registerFailed')} />
+      <FormError message={formError} title={t('auth.registerFailed')} />
       <Stack gap="sm">
         <TextInput
           label={t('auth.companyname')}
@@ -83,12 +79,7 @@ export function RegisterScreen() {
           {t('auth.register')}
         </Button>
       </Stack>
-      <AuthLinks
-        links={[
-          { to: '/login', label: t('auth.backToLogin') },
-          { to: '/privacypolicy', label: t('auth.privacyLink') },
-        ]}
-      />
+      <AuthLinks links={[{ to: '/login', label: t('auth.backToLogin') }]} />
     </form>
   );
 }

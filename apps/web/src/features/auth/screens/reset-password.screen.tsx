@@ -1,12 +1,11 @@
 import { Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { isApiError } from '../../../api/client';
+import { FormError } from '../../../ui/form/form-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { email, sameAs, strongPassword } from '../../../ui/form/validators';
 import { toast } from '../../../ui/toasts';
 import { AuthLinks } from '../components/auth-links';
-import { FormError } from '../components/form-error';
 import { useResetPassword } from '../queries';
 
 // Reached from the e-mail link: /resetpassword/{token}?email=...
@@ -16,7 +15,7 @@ export function ResetPasswordScreen() {
   const { token = '' } = useParams();
   const [searchParams] = useSearchParams();
   const reset = useResetPassword();
-  const { inputProps, onSubmit, applyServerErrors } = useAppForm({
+  const { inputProps, onSubmit, formError, showServerError } = useAppForm({
     initialValues: { email: searchParams.get('email') ?? '', password: '', password_confirmation: '' },
     validate: (v) => ({
       email: email(v.email),
@@ -33,9 +32,7 @@ export function ResetPasswordScreen() {
           toast.success(t('auth.resetDone'));
           void navigate('/login', { replace: true });
         },
-        onError: (error) => {
-          if (isApiError(error, 422)) applyServerErrors(error);
-        },
+        onError: showServerError,
       },
     ),
   );
@@ -45,7 +42,7 @@ export function ResetPasswordScreen() {
       <Title order={2} mb="md">
         {t('auth.resetTitle')}
       </Title>
-      <FormError error={reset.error} title={t('auth.requestFailed')} />
+      <FormError message={formError} title={t('auth.requestFailed')} />
       <Stack gap="sm">
         <TextInput
           label={t('common.email')}

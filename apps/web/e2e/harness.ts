@@ -1,0 +1,112 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const ADMIN = { email: 'admin@e2e.test', password: 'Beheer123' };
+export const DEMO_PASSWORD = 'Welkom123';
+export const SCREENSHOT_DIR = path.join(ROOT, 'apps/web/e2e/screenshots');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function findChromium(): string {
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
+  const found = candidates.find((p) => p && existsSync(p));
+  if (!found) throw new Error('Chromium not found: apt-get install -y chromium, or set CHROMIUM_PATH');
+  return found;
+}
+
+export interface E2eApp {
+  baseUrl: string;
+  browser: Browser;
+  newPage(): Promise<Page>;
+  stop(): Promise<void>;
+}
+
+/** Starts the built server on a fresh embedded database with the demo data, and a headless Chromium. */
+export async function startApp(): Promise<E2eApp> {
+  const main = path.join(ROOT, 'apps/server/dist/main.js');
+  if (!existsSync(main)) throw new Error('Build first: npm run build');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'im-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, [main, '--demo'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseUrl,
+      INIT_ADMIN_EMAIL: ADMIN.email,
+      INIT_ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error('server did not become healthy');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  return {
+    baseUrl,
+    browser,
+    async newPage() {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'nl-NL' });
+      return context.newPage();
+    },
+    async stop() {
+      await browser.close().catch(() => {});
+      if (server.exitCode === null) {
+        const exited = new Promise((r) => server.once('exit', r));
+        server.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function login(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/#/login`);
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel(/^Wachtwoord/).fill(password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: the built server (apps/server/dist) with its embedded PostgreSQL and demo data,
+// driven in Debian's Chromium through playwright-core.
+export default defineConfig({
+  test: {
+    root: import.meta.dirname,
+    include: ['e2e/**/*.e2e.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    pool: 'forks',
+    maxWorkers: 1,
+    fileParallelism: false,
+  },
+});
