@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -24,7 +25,12 @@ export const company = pgTable(
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
   },
-  () => [tenantPolicy('id')],
+  (t) => [
+    // The admin's company lists sort by name and search it with ILIKE (pg_trgm).
+    index('company_name_lower_index').on(sql`lower(${t.name})`),
+    index('company_name_trgm_index').using('gin', t.name.op('gin_trgm_ops')),
+    tenantPolicy('id'),
+  ],
 ).enableRLS();
 
 export const companySettings = pgTable(

@@ -22,6 +22,7 @@ export async function addCompanyModules(
   tx: Tx,
   companyId: number,
   tags: readonly ModuleTag[],
+  purchased = true,
 ): Promise<void> {
   if (tags.length === 0) return;
   const modules = await tx
@@ -30,7 +31,7 @@ export async function addCompanyModules(
     .where(inArray(module.tag, [...tags]));
   await tx
     .insert(companyModule)
-    .values(modules.map((m) => ({ companyId, moduleId: m.id, purchased: true })))
+    .values(modules.map((m) => ({ companyId, moduleId: m.id, purchased })))
     .onConflictDoNothing();
 }
 

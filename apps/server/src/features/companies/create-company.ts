@@ -8,7 +8,11 @@ export interface NewCompany {
   id?: number;
   name: string;
   country?: string;
+  lat?: number | null;
+  lng?: number | null;
   modules: readonly ModuleTag[];
+  /** false when a platform admin hands the modules out rather than the company buying them. */
+  modulesPurchased?: boolean;
   appname?: string;
   appdescription?: string;
 }
@@ -17,7 +21,13 @@ export interface NewCompany {
 export async function createCompany(tx: Tx, input: NewCompany): Promise<number> {
   const [row] = await tx
     .insert(company)
-    .values({ id: input.id, name: input.name, country: input.country ?? 'Nederland' })
+    .values({
+      id: input.id,
+      name: input.name,
+      country: input.country ?? 'Nederland',
+      lat: input.lat ?? null,
+      lng: input.lng ?? null,
+    })
     .returning({ id: company.id });
   const companyId = row!.id;
   await tx.insert(companySettings).values({
@@ -25,7 +35,7 @@ export async function createCompany(tx: Tx, input: NewCompany): Promise<number> 
     appname: input.appname ?? 'Installatiemanager',
     appdescription: input.appdescription ?? 'Het besturingssysteem voor installatiebedrijven',
   });
-  await addCompanyModules(tx, companyId, input.modules);
+  await addCompanyModules(tx, companyId, input.modules, input.modulesPurchased ?? true);
   await writeLog(tx, {
     type: 'company',
     id: companyId,

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { anyUser, moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { writeLog } from '../logitems';
+import { companyAdminRoutes } from './admin.routes';
 import { brandingRoutes } from './branding.routes';
 import { company } from './companies.schema';
 import { FORCE_DELETE_COMPANY, TRASH_COMPANY } from './company-jobs';
@@ -17,6 +18,7 @@ const zId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647)
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   await app.register(brandingRoutes);
+  await app.register(companyAdminRoutes);
 
   r.get(
     '/api/company/getmodules',

@@ -1,7 +1,17 @@
-import { MODULE_TAGS, type ModuleTag, type UserType } from '@im/domain';
-import type { Database } from '../../platform/db/database';
+import { MAIN_COMPANY_ID, MODULE_TAGS, type ModuleTag, type Theme, type UserType } from '@im/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../platform/db/database';
 import type { Logger } from '../../platform/logger';
+import { company, module } from '../companies/companies.schema';
 import { createCompany } from '../companies/create-company';
+import { createSubscription, createSubscriptionType } from '../subscriptions';
+import {
+  subscription,
+  subscriptionType,
+  subscriptionTypeModule,
+} from '../subscriptions/subscriptions.schema';
+import { createSystemNotification } from '../systemnotifications';
+import { systemNotification } from '../systemnotifications/systemnotifications.schema';
 import { createUser } from '../users/create-user';
 import { findUserByEmail } from '../users/find-user';
 
@@ -22,8 +32,30 @@ interface DemoCompany {
   name: string;
   modules: readonly ModuleTag[];
   appdescription: string;
+  /** Name of the demo subscription type it subscribes to (which also gives it that type's modules). */
+  subscription: string;
   users: DemoUser[];
 }
+
+export const DEMO_SUBSCRIPTION_TYPES: { name: string; description: string; modules: readonly ModuleTag[] }[] =
+  [
+    {
+      name: 'Basis',
+      description: 'Dashboard, relaties en aanvragen, en de bedrijfsinstellingen',
+      modules: ['BASIS', 'CRM', 'SETTINGS'],
+    },
+    {
+      name: 'Compleet',
+      description: 'Alle modules voor installatiebedrijven, van aanvraag tot service',
+      modules: MODULE_TAGS.filter((m) => m !== 'ADMIN'),
+    },
+  ];
+
+export const DEMO_SYSTEM_NOTIFICATION: { content: string; theme: Theme } = {
+  content:
+    'Gepland onderhoud: op dinsdag 15 december 2026 tussen 22:00 en 23:00 uur is Installatiemanager niet bereikbaar. Sla uw werk vóór 22:00 uur op.',
+  theme: 'info',
+};
 
 const INSTALLER_MODULES = MODULE_TAGS.filter((m) => m !== 'ADMIN' && m !== 'PARTNER');
 
@@ -32,6 +64,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     name: 'Zonnestroom Noord B.V.',
     modules: INSTALLER_MODULES,
     appdescription: 'Zonnepanelen, thuisbatterijen en laadpalen in Noord-Nederland',
+    subscription: 'Compleet',
     users: [
       {
         name: 'Sanne',
@@ -73,6 +106,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     name: 'Warmtepomp Totaal Twente',
     modules: ['BASIS', 'CRM', 'SALES', 'SETTINGS', 'INTAKE', 'QUOTATION', 'INVOICE', 'PARTNER'],
     appdescription: 'Warmtepompen en isolatie in Twente',
+    subscription: 'Basis',
     users: [
       {
         name: 'Eva',
@@ -110,4 +144,59 @@ export async function loadDemoData(db: Database, logger: Logger): Promise<void> 
       logger.info({ company: demo.name, users: demo.users.length }, 'demo company loaded');
     });
   }
+  // Platform data is logged under the main company, as when a platform admin creates it.
+  await db.platform(
+    async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('installatiemanager:demo'))`);
+      const typeIds = new Map<string, number>();
+      for (const type of DEMO_SUBSCRIPTION_TYPES)
+        typeIds.set(type.name, await ensureSubscriptionType(tx, type));
+      for (const demo of DEMO_COMPANIES) {
+        const typeId = typeIds.get(demo.subscription)!;
+        const [target] = await tx.select({ id: company.id }).from(company).where(eq(company.name, demo.name));
+        if (!target) continue;
+        const existing = await tx
+          .select({ id: subscription.id })
+          .from(subscription)
+          .where(and(eq(subscription.companyId, target.id), eq(subscription.subscriptionTypeId, typeId)));
+        if (existing.length > 0) continue;
+        await createSubscription(tx, {
+          company_id: target.id,
+          subscription_type_id: typeId,
+          start_date: '2026-01-01',
+          end_date: null,
+        });
+        logger.info({ company: demo.name, subscription: demo.subscription }, 'demo subscription loaded');
+      }
+      const notice = await tx
+        .select({ id: systemNotification.id })
+        .from(systemNotification)
+        .where(eq(systemNotification.content, DEMO_SYSTEM_NOTIFICATION.content));
+      if (notice.length === 0) {
+        await createSystemNotification(tx, { ...DEMO_SYSTEM_NOTIFICATION, active: true });
+      }
+    },
+    { companyId: MAIN_COMPANY_ID },
+  );
+}
+
+async function ensureSubscriptionType(
+  tx: Tx,
+  type: (typeof DEMO_SUBSCRIPTION_TYPES)[number],
+): Promise<number> {
+  const [found] = await tx
+    .select({ id: subscriptionType.id })
+    .from(subscriptionType)
+    .where(sql`lower(${subscriptionType.name}) = ${type.name.toLowerCase()}`);
+  if (found) return found.id;
+  const id = await createSubscriptionType(tx, { name: type.name, description: type.description });
+  const modules = await tx
+    .select({ id: module.id })
+    .from(module)
+    .where(inArray(module.tag, [...type.modules]));
+  await tx
+    .insert(subscriptionTypeModule)
+    .values(modules.map((m) => ({ subscriptionTypeId: id, moduleId: m.id })))
+    .onConflictDoNothing();
+  return id;
 }

@@ -1,5 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { company } from '../companies/companies.schema';
+import { serializeUser, type UserDto } from './serialize-user';
 import { user } from './users.schema';
 
 export async function findUserByEmail(tx: Tx, email: string) {
@@ -23,4 +25,16 @@ export async function findUserById(tx: Tx, id: number) {
 export async function isEmailTaken(tx: Tx, email: string, exceptUserId?: number): Promise<boolean> {
   const found = await findUserByEmail(tx, email);
   return found !== null && found.id !== exceptUserId;
+}
+
+/** A user as the API shows it (with the company name), or null when it is not visible in this scope. */
+export async function loadUserDto(tx: Tx, id: number): Promise<UserDto | null> {
+  const rows = await tx
+    .select({ user, companyName: company.name })
+    .from(user)
+    .innerJoin(company, eq(company.id, user.companyId))
+    .where(and(eq(user.id, id), isNull(user.deletedAt)))
+    .limit(1);
+  const row = rows[0];
+  return row ? serializeUser(row.user, row.companyName) : null;
 }

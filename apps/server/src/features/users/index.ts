@@ -11,11 +11,13 @@ import { requireConfirmation } from '../auth';
 import { OLD_PASSWORD_WRONG, PASSWORD_CHANGED } from '../auth/messages';
 import { writeLog } from '../logitems';
 import { adminLogin } from './admin-login';
-import { findUserById, isEmailTaken } from './find-user';
-import { serializeUser, zUser } from './serialize-user';
+import { findUserById, isEmailTaken, loadUserDto } from './find-user';
+import { queryUsers, zUserPage, zUserQuery } from './query-users';
+import { saveUser, targetCompanyId, zCreateUserRequest } from './save-user';
+import { zUser } from './serialize-user';
 import { buildSessionData } from './session-data';
 import { updateUser, zUpdateUser } from './update-user';
-import { userScopeTx } from './user-access';
+import { userManagerTx, userScopeTx } from './user-access';
 import { user } from './users.schema';
 
 const zId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -31,13 +33,29 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get(
+    '/api/user/querypaginated',
+    { config: { access: anyUser }, schema: { querystring: zUserQuery, response: { 200: zUserPage } } },
+    async (request) => userManagerTx(request, (tx) => queryUsers(tx, request.query)),
+  );
+
+  r.post(
+    '/api/user',
+    { config: { access: anyUser }, schema: { body: zCreateUserRequest, response: { 201: zUser } } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const emailTaken = (email: string) => app.deps.db.platform((tx) => isEmailTaken(tx, email));
+      const created = await userManagerTx(request, (tx, scope) =>
+        saveUser(tx, targetCompanyId(auth, scope, request.body), request.body, emailTaken),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  r.get(
     '/api/user/:id',
     { config: { access: anyUser }, schema: { params: zId, response: { 200: zUser } } },
     async (request) => {
-      const found = await userScopeTx(request, request.params.id, async (tx) => {
-        const u = await findUserById(tx, request.params.id);
-        return u ? serializeUser(u) : null;
-      });
+      const found = await userScopeTx(request, request.params.id, (tx) => loadUserDto(tx, request.params.id));
       if (!found) throw notFound();
       return found;
     },
@@ -68,8 +86,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params;
       if (id === PROTECTED_USER_ID || id === authOf(request).userId)
         throw new AppError('conflict', PROTECTED_MESSAGE);
-      const deleted = await userScopeTx(request, id, async (tx, scope) => {
-        if (scope === 'self') return null;
+      const deleted = await userManagerTx(request, async (tx) => {
         const u = await findUserById(tx, id);
         if (!u) return null;
         await tx.update(user).set({ deletedAt: new Date() }).where(eq(user.id, id));

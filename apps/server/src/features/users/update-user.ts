@@ -5,8 +5,7 @@ import type { Tx } from '../../platform/db/database';
 import { AppError, forbidden, validationError } from '../../platform/errors';
 import { EMAIL_TAKEN } from '../auth/messages';
 import { writeLog } from '../logitems';
-import { findUserById } from './find-user';
-import { serializeUser } from './serialize-user';
+import { findUserById, loadUserDto } from './find-user';
 import { user } from './users.schema';
 
 /** Fields a user may change on their own profile. */
@@ -46,6 +45,8 @@ const COLUMN: Record<string, keyof typeof user.$inferInsert> = {
   altDashboard: 'altDashboard',
 };
 
+const ORDER_REQUIRED = 'Geef de volgorde op.';
+
 const OWN_FIELDS = new Set(Object.keys(zUpdateOwnUser.shape));
 
 export async function updateUser(
@@ -58,7 +59,12 @@ export async function updateUser(
 ) {
   const existing = await findUserById(tx, id);
   if (!existing) return null;
-  const { update_reason: _reason, ...fields } = input;
+  const { update_reason: reason, ...allFields } = input;
+  // The planning screen reorders users with `orderOnly`: then nothing but the order changes.
+  if (reason === 'orderOnly' && allFields.order === undefined) {
+    throw validationError(ORDER_REQUIRED, { order: [ORDER_REQUIRED] });
+  }
+  const fields = reason === 'orderOnly' ? { order: allFields.order } : allFields;
   const changes: Record<string, unknown> = {};
   const set: Partial<typeof user.$inferInsert> = {};
   for (const [key, value] of Object.entries(fields)) {
@@ -79,12 +85,11 @@ export async function updateUser(
   ) {
     throw validationError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   }
-  if (Object.keys(set).length === 0) return serializeUser(existing);
-  const [updated] = await tx
+  if (Object.keys(set).length === 0) return loadUserDto(tx, id);
+  await tx
     .update(user)
     .set({ ...set, updatedAt: new Date() })
-    .where(eq(user.id, id))
-    .returning();
+    .where(eq(user.id, id));
   await writeLog(tx, {
     type: 'user',
     id,
@@ -93,5 +98,5 @@ export async function updateUser(
     changes,
     companyId: existing.companyId,
   });
-  return serializeUser(updated!);
+  return loadUserDto(tx, id);
 }

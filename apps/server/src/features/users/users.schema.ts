@@ -32,6 +32,14 @@ export const user = pgTable(
   (t) => [
     uniqueIndex('user_email_lower_unique').on(sql`lower(${t.email})`).where(sql`deleted_at is null`),
     index().on(t.companyId),
+    // querypaginated searches name, surname and e-mail with ILIKE (pg_trgm) and sorts by lower(name).
+    index('user_search_trgm_index').using(
+      'gin',
+      t.name.op('gin_trgm_ops'),
+      t.surname.op('gin_trgm_ops'),
+      t.email.op('gin_trgm_ops'),
+    ),
+    index('user_name_lower_index').on(sql`lower(${t.name})`),
     tenantPolicy(),
   ],
 ).enableRLS();

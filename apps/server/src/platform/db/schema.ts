@@ -1,6 +1,8 @@
 // Every table, for drizzle-kit and the typed query builder. Features add their schema file here.
 export * from '../../features/companies/companies.schema';
 export * from '../../features/logitems/logitems.schema';
+export * from '../../features/subscriptions/subscriptions.schema';
+export * from '../../features/systemnotifications/systemnotifications.schema';
 export * from '../../features/users/users.schema';
 export * from '../auth/auth.schema';
 export * from '../files/files.schema';

@@ -41,6 +41,22 @@ function fieldErrorsFromValidation(error: FastifyError): FieldErrors {
   return out;
 }
 
+/** The PostgreSQL error behind `error`: itself, or the cause drizzle wraps it in (DrizzleQueryError). */
+function databaseErrorOf(error: unknown): { code: string; detail?: string } | null {
+  for (const e of [error, (error as { cause?: unknown })?.cause]) {
+    const candidate = e as { severity?: unknown; code?: unknown; detail?: string } | null | undefined;
+    if (
+      candidate &&
+      typeof candidate === 'object' &&
+      'severity' in candidate &&
+      typeof candidate.code === 'string'
+    ) {
+      return { code: candidate.code, detail: candidate.detail };
+    }
+  }
+  return null;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     if (error instanceof AppError) {
@@ -52,12 +68,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.validation) {
       return reply.status(422).send({ message: INVALID_INPUT, errors: fieldErrorsFromValidation(error) });
     }
-    const pg = error.code ? PG_CLIENT_ERRORS[error.code] : undefined;
-    if (pg && 'severity' in error) {
-      request.log.info(
-        { code: error.code, detail: (error as { detail?: string }).detail },
-        'database refused input',
-      );
+    const dbError = databaseErrorOf(error);
+    const pg = dbError ? PG_CLIENT_ERRORS[dbError.code] : undefined;
+    if (dbError && pg) {
+      request.log.info({ code: dbError.code, detail: dbError.detail }, 'database refused input');
       return reply.status(pg.status).send({ message: pg.message });
     }
     const status = error.statusCode ?? 500;

@@ -40,6 +40,19 @@ export function tenantTx<T>(request: FastifyRequest, fn: (tx: Tx) => Promise<T>)
   );
 }
 
+/**
+ * Runs `fn` across all companies (platform administration), attributed to the caller so log items
+ * name the admin. Only for routes that already required the ADMIN module.
+ */
+export function platformTx<T>(request: FastifyRequest, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const auth = authOf(request);
+  return request.server.deps.db.platform(fn, {
+    companyId: auth.companyId,
+    userId: auth.userId,
+    impersonatorUserId: auth.impersonatorUserId,
+  });
+}
+
 /** Resolves the caller and enforces the route's declared module and minimum role. */
 export function registerAccessControl(app: FastifyInstance): void {
   app.decorateRequest('auth', null);

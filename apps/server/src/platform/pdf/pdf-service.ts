@@ -127,12 +127,14 @@ export async function createPdfService(opts: {
       discard(slot);
     }
     const context = await current.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
-    // Only inline data: URLs may load; everything else (http, file, ...) is aborted.
-    await context.route('**/*', (route) =>
-      (route.request().url().startsWith('data:') ? route.continue() : route.abort('blockedbyclient')).catch(
-        () => {},
-      ),
-    );
+    // Only inline data: URLs may load; everything else (http, file, ...) is aborted. A navigation
+    // (meta refresh) is aborted as ERR_ABORTED: a blocked one would replace the document with an
+    // error page, sometimes while it prints ("Printing failed").
+    await context.route('**/*', (route) => {
+      const request = route.request();
+      if (request.url().startsWith('data:')) return route.continue().catch(() => {});
+      return route.abort(request.isNavigationRequest() ? 'aborted' : 'blockedbyclient').catch(() => {});
+    });
     return { browser: current, context, page: await context.newPage() };
   };
 

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, startTestServer, type TestServer } from '../../../test/test-server';
+import { createLogger } from '../../platform/log';
+import { DEMO_PASSWORD, loadDemoData } from './load-demo';
+
+let t: TestServer;
+
+beforeAll(async () => {
+  t = await startTestServer({ work: false });
+});
+afterAll(async () => t?.close());
+
+async function counts() {
+  const r = await t.server.deps.db.platform((tx) =>
+    tx.execute<{
+      companies: number;
+      users: number;
+      types: number;
+      subscriptions: number;
+      notices: number;
+    }>(sql`
+      select (select count(*)::int from company) as companies, (select count(*)::int from "user") as users,
+        (select count(*)::int from subscription_type) as types,
+        (select count(*)::int from subscription) as subscriptions,
+        (select count(*)::int from system_notification) as notices`),
+  );
+  return r.rows[0]!;
+}
+
+describe('demo data', () => {
+  it('loads subscription types, a subscription per demo company and a maintenance notice, idempotently', async () => {
+    const logger = createLogger('warn');
+    await loadDemoData(t.server.deps.db, logger);
+    const first = await counts();
+    await loadDemoData(t.server.deps.db, logger);
+    expect(await counts()).toEqual(first);
+    expect(first).toMatchObject({ companies: 3, types: 2, subscriptions: 2, notices: 1 });
+
+    const admin = await t.login(ADMIN.email, ADMIN.password);
+    const types = await t.api('GET', '/api/subscriptiontype', { token: admin });
+    const byName = Object.fromEntries(
+      types.body.map((ty: { name: string; modules: { tag: string }[] }) => [
+        ty.name,
+        ty.modules.map((m) => m.tag),
+      ]),
+    );
+    expect(byName.Basis).toEqual(['BASIS', 'CRM', 'SETTINGS']);
+    expect(byName.Compleet).toHaveLength(13);
+    expect(byName.Compleet).not.toContain('ADMIN');
+    const subs = await t.api('GET', '/api/subscription', { token: admin });
+    expect(
+      subs.body.map((s: { company_name: string; subscription_type_name: string }) => [
+        s.company_name,
+        s.subscription_type_name,
+      ]),
+    ).toEqual([
+      ['Warmtepomp Totaal Twente', 'Basis'],
+      ['Zonnestroom Noord B.V.', 'Compleet'],
+    ]);
+
+    const sanne = await t.login('sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
+    const notices = await t.api('GET', '/api/systemnotification/active', { token: sanne });
+    expect(notices.body).toEqual([
+      { id: expect.any(Number), content: expect.stringMatching(/december 2026/), theme: 'info' },
+    ]);
+    const modules = await t.api('GET', '/api/company/getmodules', { token: sanne });
+    expect(modules.body.every((m: { purchased: boolean }) => m.purchased)).toBe(true);
+  });
+});

@@ -1,0 +1,44 @@
+import { asc, desc, eq, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../platform/db/database';
+import { company } from '../companies/companies.schema';
+import { subscription, subscriptionType } from './subscriptions.schema';
+
+export const zSubscription = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  company_name: z.string(),
+  subscription_type_id: z.number().int(),
+  subscription_type_name: z.string(),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+});
+export type SubscriptionDto = z.infer<typeof zSubscription>;
+
+/** Subscriptions with their company and type names; RLS limits them to the transaction's scope. */
+export async function listSubscriptions(tx: Tx, where?: SQL): Promise<SubscriptionDto[]> {
+  return tx
+    .select({
+      id: subscription.id,
+      company_id: subscription.companyId,
+      company_name: company.name,
+      subscription_type_id: subscription.subscriptionTypeId,
+      subscription_type_name: subscriptionType.name,
+      start_date: subscription.startDate,
+      end_date: subscription.endDate,
+    })
+    .from(subscription)
+    .innerJoin(company, eq(company.id, subscription.companyId))
+    .innerJoin(subscriptionType, eq(subscriptionType.id, subscription.subscriptionTypeId))
+    .where(where)
+    .orderBy(asc(company.name), desc(subscription.startDate), asc(subscription.id));
+}
+
+export async function findSubscription(tx: Tx, id: number): Promise<SubscriptionDto | null> {
+  const [row] = await listSubscriptions(tx, eq(subscription.id, id));
+  return row ?? null;
+}
+
+export function companySubscriptions(tx: Tx, companyId: number): Promise<SubscriptionDto[]> {
+  return listSubscriptions(tx, eq(subscription.companyId, companyId));
+}

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** A row id in a path or body: a positive PostgreSQL integer, so a bad one answers 422, never 500. */
+export const zId = z.coerce.number().int().positive().max(2_147_483_647);
+export const zIdParams = z.object({ id: zId });
+export const zMessage = z.object({ message: z.string() });
+/** A boolean query parameter: `true`/`false` or `1`/`0`. */
+export const zQueryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
