@@ -1,4 +1,5 @@
 import { ensureMainCompany } from './features/companies/bootstrap';
+import { backfillCompanyCrmDefaults } from './features/companies/company-defaults';
 import { loadDemoData } from './features/demo/load-demo';
 import { loadConfig } from './platform/config';
 import { DataDirLockedError, type EmbeddedPostgres, startEmbeddedPostgres } from './platform/db/embedded';
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     }
     server = await createServer({ config, databaseUrl, logger, work: !args.has('--exit') });
     await ensureMainCompany(server.deps.db, config, logger);
+    await backfillCompanyCrmDefaults(server.deps.db);
     if (args.has('--demo')) await loadDemoData(server.deps.db, logger);
     if (args.has('--exit')) return await shutdown('done');
     await server.app.listen({ port: config.PORT, host: config.HOST });

@@ -45,6 +45,13 @@ export const companySettings = pgTable(
     brandButtonColor: varchar('brand_button_color', { length: 20 }),
     logoFileId: integer('logo_file_id'),
     hostnames: jsonb('hostnames').$type<string[]>().notNull().default([]),
+    /** The request profile new flows get (no FK: profiles belong to the company and come later in the graph). */
+    standardFlowprofileId: integer('standard_flowprofile_id'),
+    leadSources: jsonb('lead_sources').$type<string[]>().notNull().default([]),
+    flowTags: jsonb('flow_tags').$type<string[]>().notNull().default([]),
+    cancelReasons: jsonb('cancel_reasons').$type<string[]>().notNull().default([]),
+    customLeadInfobox: text('custom_lead_infobox').notNull().default(''),
+    emailSignature: text('email_signature').notNull().default(''),
     updatedAt: updatedAt(),
   },
   () => [tenantPolicy()],

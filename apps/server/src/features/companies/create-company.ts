@@ -2,6 +2,7 @@ import type { ModuleTag } from '@im/domain';
 import type { Tx } from '../../platform/db/database';
 import { writeLog } from '../logitems';
 import { company, companySettings } from './companies.schema';
+import { ensureCompanyCrmDefaults } from './company-defaults';
 import { addCompanyModules } from './company-modules';
 
 export interface NewCompany {
@@ -36,6 +37,7 @@ export async function createCompany(tx: Tx, input: NewCompany): Promise<number> 
     appdescription: input.appdescription ?? 'Het besturingssysteem voor installatiebedrijven',
   });
   await addCompanyModules(tx, companyId, input.modules, input.modulesPurchased ?? true);
+  await ensureCompanyCrmDefaults(tx, companyId);
   await writeLog(tx, {
     type: 'company',
     id: companyId,

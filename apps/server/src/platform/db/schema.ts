@@ -1,6 +1,12 @@
 // Every table, for drizzle-kit and the typed query builder. Features add their schema file here.
 export * from '../../features/companies/companies.schema';
+export * from '../../features/flowphases/flowphases.schema';
+export * from '../../features/flowprofiles/flowprofiles.schema';
+export * from '../../features/flows/flows.schema';
+export * from '../../features/locations/locations.schema';
 export * from '../../features/logitems/logitems.schema';
+export * from '../../features/organizations/organizations.schema';
+export * from '../../features/relations/relations.schema';
 export * from '../../features/subscriptions/subscriptions.schema';
 export * from '../../features/systemnotifications/systemnotifications.schema';
 export * from '../../features/users/users.schema';
