@@ -3,6 +3,7 @@ import { authRoutes } from './auth';
 import { batchRoutes } from './batches';
 import { companyRoutes } from './companies';
 import { healthRoutes } from './health';
+import { portalConfigRoutes } from './health/portal-config';
 import { mailRoutes } from './mail';
 import { moduleRoutes } from './modules';
 import { pdfRoutes } from './pdf';
@@ -13,6 +14,7 @@ import { userRoutes } from './users';
 /** Every feature's routes; each route declares its access where it is defined. */
 export async function registerFeatureRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
+  await app.register(portalConfigRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(companyRoutes);

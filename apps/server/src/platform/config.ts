@@ -34,6 +34,8 @@ const zEnv = z.object({
   TRUST_PROXY: zBool.default(false),
   DB_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
   WEB_DIST_DIR: z.string().optional(),
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_ATTRIBUTION: z.string().default('&copy; OpenStreetMap-bijdragers'),
   BATCH_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(1000),
 });
 

@@ -21,6 +21,16 @@ import { registerAccessControl } from './request-auth';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
+/** The origin map tiles come from, for the CSP (`{s}` subdomains become a wildcard). */
+function tileOrigin(template: string): string {
+  try {
+    const url = new URL(template.replace('{s}', 'a').replace(/\{[a-z]\}/g, '0'));
+    return template.includes('{s}.') ? `${url.protocol}//*.${url.host.split('.').slice(1).join('.')}` : url.origin;
+  } catch {
+    return "'self'";
+  }
+}
+
 export async function buildApp(deps: Deps, options: { webDistDir?: string; loggerInstance: AppLogger }) {
   const app = Fastify({
     loggerInstance: options.loggerInstance as FastifyBaseLogger,
@@ -47,7 +57,7 @@ export async function buildApp(deps: Deps, options: { webDistDir?: string; logge
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+        imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(deps.config.MAP_TILE_URL)],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

@@ -5,6 +5,7 @@ import { isPublic } from './access';
 /** The short list of routes anyone may call without logging in; a new public route must be added here on purpose. */
 const PUBLIC_ROUTES = [
   'GET /api/health',
+  'GET /api/portal/config',
   'GET /api/openapi.json',
   'POST /api/authenticate',
   'POST /api/password/email',
