@@ -1,4 +1,4 @@
-// Makes a fresh checkout ready: npm packages (npm ci when node_modules is missing or stale), and,
+// Makes a fresh checkout ready: npm packages (when node_modules is missing or stale), and,
 // for the tests, Debian's Chromium and poppler-utils when they are missing and we may install them.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -21,8 +21,10 @@ export function ensureNodeModules() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log('Installing npm packages (npm ci)...');
-  if (run('npm', ['ci', '--no-audit', '--no-fund']) !== 0) throw new Error('npm ci failed');
+  // `npm install` with the committed lock file, not `npm ci`: npm 11 here writes lock files without
+  // the other platforms' optional packages (Biome's), which `npm ci` then rejects as out of sync.
+  console.log('Installing npm packages (npm install from package-lock.json)...');
+  if (run('npm', ['install', '--no-audit', '--no-fund']) !== 0) throw new Error('npm install failed');
 }
 
 export function ensureSystemPackages({ required }) {
