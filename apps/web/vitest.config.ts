@@ -10,6 +10,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       restoreMocks: true,
       unstubGlobals: true,
+      // Whole-app tests (guard, lazy screens, polling dialogs) need more than 5 s on a busy machine.
+      testTimeout: 20_000,
     },
   }),
 );

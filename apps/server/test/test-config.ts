@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Config, loadConfig } from '../src/platform/config';
 
-/** A configuration for tests: quiet, its own data directory, no SMTP, no demo data. */
+/** A configuration for tests: quiet, its own data directory, no SMTP, no demo data, no geocoding (no network). */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     LOG_LEVEL: 'warn',
@@ -12,6 +12,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     INIT_ADMIN_EMAIL: 'admin@test.local',
     INIT_ADMIN_PASSWORD: 'Beheer123',
     DB_POOL_SIZE: '5',
+    GEOCODER: 'none',
     ...overrides,
   });
 }

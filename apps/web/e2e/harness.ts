@@ -43,7 +43,8 @@ export interface E2eApp {
 
 /** Starts the built server on a fresh embedded database with the demo data, and a headless Chromium. */
 export async function startApp(): Promise<E2eApp> {
-  const main = path.join(ROOT, 'apps/server/dist/main.js');
+  // IM_E2E_SERVER_MAIN: a server bundle elsewhere (a snapshot taken while others rebuild dist/).
+  const main = process.env.IM_E2E_SERVER_MAIN ?? path.join(ROOT, 'apps/server/dist/main.js');
   if (!existsSync(main)) throw new Error('Build first: npm run build');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'im-e2e-'));
   const port = await freePort();

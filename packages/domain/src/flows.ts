@@ -197,3 +197,31 @@ export const NO_SEARCH_RESULTS = 'Geen resultaten gevonden';
 export const SEARCH_MIN_CHARS = 3;
 export const SEARCH_DEBOUNCE_MS = 750;
 export const PIPELINE_LIMIT_OPTIONS = [100, 250, 500, 1000, 2500, 100000] as const;
+export const PIPELINE_DEFAULT_LIMIT = 100;
+/** The pipeline's 10 sort options (spec 001 section 9); the default is index 4, flowstage_asc. */
+export const PIPELINE_SORT_OPTIONS = [
+  'updated_desc',
+  'updated_asc',
+  'created_desc',
+  'created_asc',
+  'flowstage_asc',
+  'flowstage_desc',
+  'turnover_desc',
+  'turnover_asc',
+  'name_asc',
+  'name_desc',
+] as const;
+export type PipelineSort = (typeof PIPELINE_SORT_OPTIONS)[number];
+export const PIPELINE_DEFAULT_SORT: PipelineSort = PIPELINE_SORT_OPTIONS[4];
+/** The pipeline's columns in board order; the lead column holds new and unread flows. */
+export const PIPELINE_COLUMNS: readonly { flow_status: FlowStatus; statuses: readonly FlowStatus[] }[] = [
+  { flow_status: 'new', statuses: ['new', 'unread'] },
+  { flow_status: 'intake', statuses: ['intake'] },
+  { flow_status: 'quotation', statuses: ['quotation'] },
+  { flow_status: 'confirmation', statuses: ['confirmation'] },
+  { flow_status: 'project', statuses: ['project'] },
+  { flow_status: 'invoice', statuses: ['invoice'] },
+  { flow_status: 'aftercare', statuses: ['aftercare'] },
+  { flow_status: 'completed', statuses: ['completed'] },
+  { flow_status: 'cancelled', statuses: ['cancelled'] },
+];

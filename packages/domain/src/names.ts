@@ -71,5 +71,5 @@ export function fullName(parts: {
   nameprefix?: string | null;
   surname?: string | null;
 }): string {
-  return [parts.name, parts.nameprefix, parts.surname].filter((p) => p && p.trim()).join(' ');
+  return [parts.name, parts.nameprefix, parts.surname].filter((p) => p?.trim()).join(' ');
 }

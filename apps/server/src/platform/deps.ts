@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { FileStorage } from './files/storage';
+import type { Geocoder } from './geocode/geocoder';
 import type { Jobs } from './jobs/jobs';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
@@ -14,6 +15,7 @@ export interface Deps {
   mailer: Mailer;
   storage: FileStorage;
   pdf: PdfService;
+  geocoder: Geocoder;
   logger: Logger;
 }
 

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { registerCompanyJobs } from '../features/companies/company-jobs';
+import { registerRelationJobs } from '../features/relations/relation-jobs';
 import type { Config } from './config';
 import { openDatabase } from './db/setup';
 import type { Deps } from './deps';
 import { LocalDiskStorage } from './files/storage';
+import { createGeocoder } from './geocode';
 import { buildApp } from './http/app';
 import { Jobs } from './jobs/jobs';
 import { type AppLogger, createLogger } from './log';
@@ -33,14 +35,17 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   const db = await openDatabase(options.databaseUrl, config.DB_POOL_SIZE, logger);
   const jobs = new Jobs(options.databaseUrl, db, logger);
   const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, db, jobs, logger);
-  registerCompanyJobs(jobs, options.batchChunkSize ?? config.BATCH_CHUNK_SIZE);
+  const chunkSize = options.batchChunkSize ?? config.BATCH_CHUNK_SIZE;
+  registerCompanyJobs(jobs, chunkSize);
   const storage = new LocalDiskStorage(path.join(config.DATA_DIR, 'files'));
   const pdf = await createPdfService({
     chromiumPath: config.CHROMIUM_PATH,
     poolSize: config.PDF_POOL_SIZE,
     logger,
   });
-  const deps: Deps = { config, db, jobs, mailer, storage, pdf, logger };
+  const geocoder = createGeocoder(config, logger);
+  const deps: Deps = { config, db, jobs, mailer, storage, pdf, geocoder, logger };
+  registerRelationJobs(jobs, chunkSize, storage);
   try {
     await jobs.start({ work: options.work ?? true });
   } catch (err) {

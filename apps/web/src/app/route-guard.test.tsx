@@ -28,9 +28,9 @@ describe('route guard wiring', () => {
   it('renders the 404 page for a route of the table whose screen is not built yet', async () => {
     setToken('t');
     mockServer({ session: createTestSession() });
-    const { router } = renderApp('/relation_overview');
+    const { router } = renderApp('/calendar');
     expect(await screen.findByText('Pagina niet gevonden')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/relation_overview');
+    expect(router.state.location.pathname).toBe('/calendar');
   });
 
   it('redirects to /401 when the module is missing and to /404 for unknown routes', async () => {
@@ -77,7 +77,11 @@ describe('route guard wiring', () => {
     renderApp('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
     const links = [...nav.querySelectorAll('a')].map((a) => a.textContent);
-    expect(links).toEqual(['Dashboard']);
+    expect(links[0]).toBe('Dashboard');
+    // Role 1000 with SETTINGS: the modules page of the settings area, not the users page (5000).
+    const settings = screen.getByRole('group', { name: 'Instellingen' });
+    expect([...settings.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Modules']);
+    expect(screen.queryByRole('group', { name: 'Platformbeheer' })).toBeNull();
   });
 
   it('logs out from the user menu', async () => {

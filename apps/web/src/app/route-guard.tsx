@@ -5,7 +5,13 @@ import { type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isApiError } from '../api/client';
-import { currentUserQuery, useClearSession, useSessionState, useToken } from '../features/auth';
+import {
+  currentUserQuery,
+  useClearSession,
+  useHomeRequest,
+  useSessionState,
+  useToken,
+} from '../features/auth';
 import { NotFoundScreen } from '../features/errors';
 import { closeAllModals } from '../ui/modal-manager';
 import { decideRoute } from './guard';
@@ -61,6 +67,8 @@ export function RouteGuard() {
   const queryClient = useQueryClient();
   const sessionState = useSessionState();
   const clearSession = useClearSession();
+  const { isRequested: isHomeRequested, done: endHomeRequest } = useHomeRequest();
+  const isGoingHome = isHomeRequested && location.pathname !== '/';
   const session = sessionState.status === 'ready' ? sessionState.session : null;
   const isUnauthorized = sessionState.status === 'error' && isApiError(sessionState.error, 401);
   const isSettled = sessionState.status === 'anonymous' || sessionState.status === 'ready';
@@ -78,12 +86,18 @@ export function RouteGuard() {
     if (token) void queryClient.prefetchQuery(currentUserQuery(token));
   }, [location.key]);
 
+  // A requested trip home (after a log-in as another user) ends once home is reached.
+  useEffect(() => {
+    if (isHomeRequested && location.pathname === '/') endHomeRequest();
+  }, [isHomeRequested, endHomeRequest, location.pathname]);
+
   // Open modals close on every successful route change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs per navigation (location.key)
   useEffect(() => {
     if (isAllowed) closeAllModals();
   }, [location.key, isAllowed]);
 
+  if (isGoingHome) return <Navigate to="/" replace />;
   if (sessionState.status === 'error' && !isUnauthorized) {
     return (
       <SessionError

@@ -184,10 +184,16 @@ describe('route table', () => {
         '/releasenotes',
         '/privacypolicy',
         '/404',
+        '/company_overview',
+        '/company_delete/:companyId/:type',
+        '/user_detail/:userId',
+        '/account/company_users',
+        '/account/company_modules',
       ]),
     );
-    expect(findRoute('/relation_overview')?.Screen).toBeNull();
-    expect(findRoute('/company_overview')?.Screen).toBeNull();
+    expect(findRoute('/relation_overview')?.Screen).not.toBeNull();
+    expect(findRoute('/calendar')?.Screen).toBeNull();
+    expect(findRoute('/eventtrigger_overview')?.Screen).toBeNull();
   });
 
   it('refuses a screen for a route that is not in the table, and duplicate routes', () => {

@@ -1,20 +1,42 @@
 import { type ModuleTag, ROLE } from '@im/domain';
 import {
   IconAddressBook,
+  IconApps,
   IconBuilding,
+  IconBuildingSkyscraper,
   IconClipboardList,
   IconFileInvoice,
   IconFileText,
   IconLayoutDashboard,
+  IconLayoutKanban,
+  IconMail,
   IconPackage,
+  IconPuzzle,
+  IconReceipt,
+  IconSpeakerphone,
+  IconTags,
   IconTargetArrow,
+  IconTrash,
+  IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { matchPath } from 'react-router';
 import { accountScreens } from '../features/account';
 import { authScreens } from '../features/auth';
+import { companiesScreens } from '../features/companies';
 import { dashboardScreens } from '../features/dashboard';
 import { errorScreens } from '../features/errors';
+import { flowsScreens } from '../features/flows';
+import { modulesScreens } from '../features/modules';
+import { organizationsScreens } from '../features/organizations';
+import { pipelineScreens } from '../features/pipeline';
 import { publicScreens } from '../features/public';
+import { relationsScreens } from '../features/relations';
+// Plugs the global search into the top bar.
+import '../features/search';
+import { subscriptionsScreens } from '../features/subscriptions';
+import { systemNotificationsScreens } from '../features/systemnotifications';
+import { usersScreens } from '../features/users';
 import type { AppRoute, RouteSpec, ScreenEntry } from './route-types';
 
 // The one route table: every route of spec 000 section 2 (plus /note_detail of spec 001) with its
@@ -57,8 +79,8 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   customer('/customer_invoice_detail/:invoiceHash'),
   customer('/customer_document_detail/:documentHash'),
 
-  // Dashboards. /dashboard and /dashboardadmin are minimal welcome screens for now; the full
-  // dashboards (statistics, widgets, company list) arrive with their own issues.
+  // Dashboards. /dashboard is a minimal welcome screen for now; the full dashboards (statistics,
+  // widgets) arrive with their own issues. /dashboardadmin lists the companies (main company only).
   staff('/dashboard', 'BASIS', {
     query: ['usecase'],
     menu: { labelKey: 'dashboard', icon: IconLayoutDashboard, module: 'BASIS', order: 10, isHome: true },
@@ -76,8 +98,10 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   staff('/partnerproject_detail/:partnerProjectId', 'PROJECTMANAGEMENT'),
 
   // CRM
+  staff('/pipeline', 'CRM', {
+    menu: { labelKey: 'pipeline', icon: IconLayoutKanban, module: 'CRM', order: 45 },
+  }),
   ...[
-    '/pipeline',
     '/calendar',
     '/communicator',
     '/notification_overview',
@@ -142,7 +166,6 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     'company_statistics',
     'company_realtime_statistics',
     'company_lead_statistics',
-    'company_modules',
     'company_flowprofiles',
     'company_flowprofiles/:flowProfileId',
     'company_emailsettings',
@@ -156,7 +179,19 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     'company_calculationsettings',
     'company_aftercaresettings',
   ].map((p) => settings(`/account/${p}`)),
-  settings('/account/company_users', { minRole: ROLE.SYSTEEMBEHEERDER }),
+  settings('/account/company_modules', {
+    menu: { labelKey: 'companyModules', icon: IconApps, module: 'SETTINGS', order: 910, group: 'settings' },
+  }),
+  settings('/account/company_users', {
+    minRole: ROLE.SYSTEEMBEHEERDER,
+    menu: {
+      labelKey: 'companyUsers',
+      icon: IconUsersGroup,
+      module: 'SETTINGS',
+      order: 900,
+      group: 'settings',
+    },
+  }),
   settings('/vertical_overview'),
   settings('/vertical_detail/:verticalId'),
   settings('/product_overview', {
@@ -170,22 +205,28 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
 
   // ADMIN (platform administration)
   ...[
-    '/company_overview',
-    '/company_trashcan',
     '/company_detail/:companyId',
-    '/subscription_overview',
-    '/subscriptiontype_overview',
     '/subscriptiontype_detail/:subscriptiontypeId',
-    '/systemnotification_overview',
     '/documentwidgettype_overview',
     '/documentwidgettype_detail/:documentwidgettypeId',
     '/eventtrigger_overview',
     '/eventtrigger_detail/:eventtriggerId',
-    '/module_overview',
-    '/user_overview',
-    '/user_newsletter_overview',
     '/user_detail/:userId',
   ].map((p) => admin(p)),
+  ...(
+    [
+      ['/company_overview', 'companies', IconBuildingSkyscraper],
+      ['/company_trashcan', 'companyTrashcan', IconTrash],
+      ['/user_overview', 'users', IconUsers],
+      ['/user_newsletter_overview', 'newsletter', IconMail],
+      ['/subscription_overview', 'subscriptions', IconReceipt],
+      ['/subscriptiontype_overview', 'subscriptionTypes', IconTags],
+      ['/module_overview', 'modules', IconPuzzle],
+      ['/systemnotification_overview', 'systemNotifications', IconSpeakerphone],
+    ] as const
+  ).map(([p, labelKey, icon], i) =>
+    admin(p, { menu: { labelKey, icon, module: 'ADMIN', order: 1000 + i * 10, group: 'admin' } }),
+  ),
   admin('/company_delete/:companyId/:type', { paramValues: { type: ['forceDelete', 'restore'] } }),
   // The spec: needs login and module ADMIN, with no role check.
   admin('/bragscreen', { minRole: 0 }),
@@ -197,6 +238,15 @@ const SCREENS: readonly ScreenEntry[] = [
   ...dashboardScreens,
   ...errorScreens,
   ...publicScreens,
+  ...companiesScreens,
+  ...subscriptionsScreens,
+  ...modulesScreens,
+  ...usersScreens,
+  ...systemNotificationsScreens,
+  ...flowsScreens,
+  ...pipelineScreens,
+  ...relationsScreens,
+  ...organizationsScreens,
 ];
 
 export function buildRoutes(specs: readonly RouteSpec[], screens: readonly ScreenEntry[]): AppRoute[] {

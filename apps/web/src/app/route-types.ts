@@ -9,8 +9,12 @@ export type RouteAccess = 'public' | 'customer' | 'staff';
 /** auth: centred card with branding; page: plain page (in the shell when logged in); shell: app shell. */
 export type RouteLayout = 'auth' | 'page' | 'shell' | 'bare';
 
+/** Side-menu sections below the main entries (spec 000: platform administration, settings area). */
+export type MenuGroup = keyof Catalog['menuGroups'];
+
 export interface MenuSpec {
   labelKey: keyof Catalog['menu'];
+  group?: MenuGroup;
   icon: Icon;
   /** The spec groups the side menu by module; this module must be present to show the entry. */
   module: ModuleTag;

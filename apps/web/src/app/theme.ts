@@ -12,7 +12,13 @@ export const theme = createTheme({
 
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': t.colors.gray[7] },
+  // Light-variant blue text (active side-menu entry, light badges and buttons) likewise.
+  light: {
+    '--mantine-color-dimmed': t.colors.gray[7],
+    '--mantine-color-blue-light-color': t.colors.blue[9],
+    '--mantine-primary-color-light-color': t.colors.blue[9],
+    '--mantine-primary-color-light-hover': t.colors.blue[1],
+  },
   dark: {},
 });
 

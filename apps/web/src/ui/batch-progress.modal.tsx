@@ -21,11 +21,19 @@ const COLORS: Record<BatchState, string> = { running: 'blue', done: 'teal', fail
 interface BatchProgressDialogProps {
   batchId: string;
   title: string;
+  /** Shown in red when the job failed; a general text otherwise. */
+  failedMessage?: string;
   onFinished?: (state: Exclude<BatchState, 'running'>) => void;
   onClose: () => void;
 }
 
-export function BatchProgressDialog({ batchId, title, onFinished, onClose }: BatchProgressDialogProps) {
+export function BatchProgressDialog({
+  batchId,
+  title,
+  failedMessage,
+  onFinished,
+  onClose,
+}: BatchProgressDialogProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(true);
   const query = useQuery({
@@ -50,7 +58,7 @@ export function BatchProgressDialog({ batchId, title, onFinished, onClose }: Bat
     state === 'done'
       ? t('ui.batchDone')
       : state === 'failed'
-        ? t('ui.batchFailed')
+        ? (failedMessage ?? t('ui.batchFailed'))
         : t('ui.batchRunning', { progress: value });
 
   return (
@@ -88,7 +96,21 @@ export function BatchProgressDialog({ batchId, title, onFinished, onClose }: Bat
   );
 }
 
-/** Opens the progress dialog for a batch job (e.g. after an answer `{batchId}`); closes with the route. */
-export function openBatchProgress(options: Omit<BatchProgressDialogProps, 'onClose'>): void {
-  openModal((close) => <BatchProgressDialog {...options} onClose={close} />);
+/**
+ * Opens the progress dialog for a batch job (e.g. after an answer `{batchId}`); closes with the route.
+ * `onClose` runs when the user closes it (not when a route change does).
+ */
+export function openBatchProgress(
+  options: Omit<BatchProgressDialogProps, 'onClose'> & { onClose?: () => void },
+): void {
+  const { onClose, ...rest } = options;
+  openModal((close) => (
+    <BatchProgressDialog
+      {...rest}
+      onClose={() => {
+        close();
+        onClose?.();
+      }}
+    />
+  ));
 }

@@ -18,8 +18,10 @@ interface DeleteState extends Record<string, unknown> {
 /** Company-owned tables, children before parents, so chunked deletes never trip a foreign key. */
 async function tablesInDeleteOrder(tx: Tx) {
   const tables = await tx.execute<{ table_name: string }>(sql`
-    select table_name from information_schema.columns
-    where table_schema = 'public' and column_name = 'company_id' and table_name <> 'batch'`);
+    select c.table_name from information_schema.columns c
+    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+    where c.table_schema = 'public' and c.column_name = 'company_id' and c.table_name <> 'batch'
+      and t.table_type = 'BASE TABLE'`);
   const edges = await tx.execute<{ child: string; parent: string }>(sql`
     select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
     from pg_constraint c where c.contype = 'f' and c.connamespace = 'public'::regnamespace

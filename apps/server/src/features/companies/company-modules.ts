@@ -5,7 +5,12 @@ import { companyModule, module } from './companies.schema';
 
 export async function listCompanyModules(tx: Tx, companyId: number) {
   return tx
-    .select({ id: module.id, tag: module.tag, purchased: companyModule.purchased })
+    .select({
+      id: module.id,
+      tag: module.tag,
+      description: module.description,
+      purchased: companyModule.purchased,
+    })
     .from(companyModule)
     .innerJoin(module, eq(module.id, companyModule.moduleId))
     .where(eq(companyModule.companyId, companyId))

@@ -25,7 +25,11 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: anyUser },
       schema: {
-        response: { 200: z.array(z.object({ id: z.number(), tag: z.string(), purchased: z.boolean() })) },
+        response: {
+          200: z.array(
+            z.object({ id: z.number(), tag: z.string(), description: z.string(), purchased: z.boolean() }),
+          ),
+        },
       },
     },
     async (request) => tenantTx(request, (tx) => listCompanyModules(tx, authOf(request).companyId)),

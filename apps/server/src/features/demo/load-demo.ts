@@ -14,6 +14,7 @@ import { createSystemNotification } from '../systemnotifications';
 import { systemNotification } from '../systemnotifications/systemnotifications.schema';
 import { createUser } from '../users/create-user';
 import { findUserByEmail } from '../users/find-user';
+import { loadCrmDemoData } from './load-crm-demo';
 
 /** Every demo user logs in with this password (README "Demo data"). */
 export const DEMO_PASSWORD = 'Welkom123';
@@ -178,6 +179,7 @@ export async function loadDemoData(db: Database, logger: Logger): Promise<void> 
     },
     { companyId: MAIN_COMPANY_ID },
   );
+  await loadCrmDemoData(db, logger);
 }
 
 async function ensureSubscriptionType(

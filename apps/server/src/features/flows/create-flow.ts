@@ -6,14 +6,18 @@ import { companySettings } from '../companies/companies.schema';
 import { flowPhase } from '../flowphases/flowphases.schema';
 import { writeLog } from '../logitems';
 import { refreshFlowSearchText } from './flow-search-text';
-import { companyCounter, flow, lead } from './flows.schema';
+import { flow, lead } from './flows.schema';
 
 /** 128 random bits, URL-safe: the only credential of the customer's flow page. */
 export function newFlowHash(): string {
   return randomBytes(16).toString('base64url');
 }
 
-/** The company's next running number of a kind (flow, quotation, ...), gap-free within a transaction. */
+/**
+ * The company's next running number of a kind (flow, quotation, ...), gap-free within a transaction.
+ * The counter row stays locked until commit, so flows get their numbers in id order: the overview
+ * sorts by number along the id index (flow-filters.ts).
+ */
 export async function nextCompanyNumber(tx: Tx, name: string): Promise<number> {
   const rows = await tx.execute<{ value: number }>(sql`
     insert into company_counter (name, value) values (${name}, 1)

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 
 /**
- * Rebuilds `flow.search_text` (number, description, relation name, e-mail, address) for the flows
- * of a relation, or for given flows. Called by every use-case that changes one of those values.
+ * Rebuilds `flow.search_text` (number, description, relation name, e-mail, address) and
+ * `flow.relation_fullname` (the sort key of the relation column) for the flows of a relation, or for
+ * given flows. Called by every use-case that changes one of those values.
  */
 export async function refreshFlowSearchText(tx: Tx, where: { relationId: number } | { flowIds: number[] }) {
   const filter =
@@ -11,7 +12,7 @@ export async function refreshFlowSearchText(tx: Tx, where: { relationId: number 
       ? sql`f.relation_id = ${where.relationId}`
       : sql`f.id = any(${sql.raw(`ARRAY[${where.flowIds.map(Number).join(',') || 'NULL'}]::int[]`)})`;
   await tx.execute(sql`
-    update flow f set search_text = lower(concat_ws(' ',
+    update flow f set relation_fullname = coalesce(r.fullname, ''), search_text = lower(concat_ws(' ',
         f.number::text, f.description, r.fullname, r.email,
         l.address, l.number, l.number_addition, l.postcode, replace(l.postcode, ' ', ''), l.city))
     from relation r

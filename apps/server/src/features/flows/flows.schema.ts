@@ -19,8 +19,10 @@ import { relation } from '../relations/relations.schema';
 import { user } from '../users/users.schema';
 
 /**
- * The case file (dossier). `search_text` holds number, description, relation name and address,
- * kept current by the flow and relation use-cases, so overview search is one trigram index.
+ * The case file (dossier). `search_text` holds number, description, relation name and address, and
+ * `relation_fullname` the relation's name for sorting; both are kept current by
+ * refreshFlowSearchText, which every use-case that changes one of those values calls.
+ * A merged flow keeps its row with `merged_into_flow_id` and `deleted_at` set; it is never shown again.
  */
 export const flow = pgTable(
   'flow',
@@ -48,6 +50,7 @@ export const flow = pgTable(
     cancelReason: varchar('cancel_reason', { length: 200 }),
     mergedIntoFlowId: integer('merged_into_flow_id'),
     searchText: text('search_text').notNull().default(''),
+    relationFullname: varchar('relation_fullname', { length: 310 }).notNull().default(''),
     flowstageStartAt: timestamp('flowstage_start_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -60,7 +63,20 @@ export const flow = pgTable(
     index('flow_company_status_id').on(t.companyId, t.flowStatus, t.id).where(sql`deleted_at is null`),
     index('flow_company_user_id').on(t.companyId, t.userId, t.id).where(sql`deleted_at is null`),
     index('flow_company_leadsource_id').on(t.companyId, t.leadSource, t.id).where(sql`deleted_at is null`),
-    index('flow_company_updated').on(t.companyId, t.updatedAt).where(sql`deleted_at is null`),
+    index('flow_company_updated').on(t.companyId, t.updatedAt, t.id).where(sql`deleted_at is null`),
+    // Sort orders of the overview and the pipeline (docs/decisions/008-flow-lists-at-scale.md).
+    index('flow_company_created').on(t.companyId, t.createdAt, t.id).where(sql`deleted_at is null`),
+    index('flow_company_status_updated')
+      .on(t.companyId, t.flowStatus, t.updatedAt, t.id)
+      .where(sql`deleted_at is null`),
+    index('flow_company_status_created')
+      .on(t.companyId, t.flowStatus, t.createdAt, t.id)
+      .where(sql`deleted_at is null`),
+    index('flow_company_description').on(t.companyId, t.description, t.id).where(sql`deleted_at is null`),
+    index('flow_company_relname').on(t.companyId, t.relationFullname, t.id).where(sql`deleted_at is null`),
+    index('flow_company_status_stage')
+      .on(t.companyId, t.flowStatus, t.flowstageStartAt, t.id)
+      .where(sql`deleted_at is null`),
     index('flow_relation').on(t.relationId),
     index('flow_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('flow_tags').using('gin', t.tags),
@@ -101,4 +117,29 @@ export const companyCounter = pgTable(
     value: integer('value').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.name] }), tenantPolicy()],
+).enableRLS();
+
+/**
+ * Exact counts of live flows per status and id bucket (`id >> 16`), for the flow overview's totals
+ * and deep pages (docs/decisions/008). Every flow counts in four cubes: all users and sources
+ * (`user_id` -1, `lead_source` ''), per user (0 = none), per source, and per user and source; and once
+ * more per tag (`tag` '' counts every flow). A query reads the one cube its filters and sort need.
+ * Maintained only by the statement triggers on `flow` (migration 0005), never by code.
+ */
+export const flowTally = pgTable(
+  'flow_tally',
+  {
+    // No foreign key: the triggers also run inside a company's cascading delete (derived rows, no owner).
+    companyId: companyIdColumn(),
+    tag: varchar('tag', { length: 100 }).notNull(),
+    userId: integer('user_id').notNull(),
+    leadSource: varchar('lead_source', { length: 100 }).notNull(),
+    flowStatus: varchar('flow_status', { length: 20 }).notNull(),
+    bucket: integer('bucket').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.tag, t.userId, t.leadSource, t.flowStatus, t.bucket] }),
+    tenantPolicy(),
+  ],
 ).enableRLS();

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../platform/db/columns';
 import { companyIdColumn, tenantPolicy } from '../../platform/db/tenancy-sql';

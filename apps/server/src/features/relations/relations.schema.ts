@@ -1,12 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, idColumn, updatedAt } from '../../platform/db/columns';
 import { companyIdColumn, tenantPolicy } from '../../platform/db/tenancy-sql';
 import { company } from '../companies/companies.schema';
 import { flowProfile } from '../flowprofiles/flowprofiles.schema';
 import { organization } from '../organizations/organizations.schema';
 
-/** A customer (person). `fullname` is derived by the database, so it can never disagree with its parts. */
+/**
+ * A customer (person). `fullname` is derived by the database, so it can never disagree with its parts.
+ * `search_text` and `main_city` are kept by database triggers (migrations crm_relations_extra and crm_relations_extra_search) from the name, e-mail and
+ * main location, whoever writes them; `relation_search_ids()` searches them (docs/decisions/007).
+ */
 export const relation = pgTable(
   'relation',
   {
@@ -27,8 +31,14 @@ export const relation = pgTable(
     leadSource: varchar('lead_source', { length: 100 }).notNull().default('Eigen website'),
     flowprofileId: integer('flowprofile_id').references(() => flowProfile.id, { onDelete: 'set null' }),
     organizationId: integer('organization_id').references(() => organization.id, { onDelete: 'set null' }),
+    /** The main flow chosen with update_reason flowchange (no FK: flows reference relations); else the newest. */
+    flowId: integer('flow_id'),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
+    /** ' ' + lower(name, e-mail, main address): set by trigger, searched through relation_search_ids(). */
+    searchText: text('search_text').notNull().default(''),
+    /** City of the main location, set by trigger: the overview sorts on it. */
+    mainCity: varchar('main_city', { length: 100 }).notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
@@ -38,6 +48,14 @@ export const relation = pgTable(
     index('relation_company_trashed').on(t.companyId, t.deletedAt).where(sql`deleted_at is not null`),
     index('relation_company_surname').on(t.companyId, t.surname, t.id),
     index('relation_fullname_trgm').using('gin', sql`${t.fullname} gin_trgm_ops`),
+    index('relation_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // One per sortable overview column, live rows only: a page is an index range, never a sort of all rows.
+    index('relation_company_created').on(t.companyId, t.createdAt, t.id).where(sql`deleted_at is null`),
+    index('relation_company_updated').on(t.companyId, t.updatedAt, t.id).where(sql`deleted_at is null`),
+    index('relation_company_fullname').on(t.companyId, t.fullname, t.id).where(sql`deleted_at is null`),
+    index('relation_company_email').on(t.companyId, t.email, t.id).where(sql`deleted_at is null`),
+    index('relation_company_city').on(t.companyId, t.mainCity, t.id).where(sql`deleted_at is null`),
+    index('relation_company_leadsource').on(t.companyId, t.leadSource, t.id).where(sql`deleted_at is null`),
     index().on(t.organizationId),
     tenantPolicy(),
   ],

@@ -42,6 +42,24 @@ export async function receiveUpload(
   request: FastifyRequest,
   options: { kind: UploadKind; keyPrefix: string },
 ): Promise<ReceivedUpload> {
+  return (await receiveUploadWithFields(request, options)).upload;
+}
+
+/** The text fields sent with the file (the first value of each), e.g. `flow_id`. */
+function fieldValues(fields: Record<string, unknown>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, entry] of Object.entries(fields)) {
+    const first = (Array.isArray(entry) ? entry[0] : entry) as { type?: string; value?: unknown } | undefined;
+    if (first?.type === 'field') values[name] = String(first.value);
+  }
+  return values;
+}
+
+/** receiveUpload, also answering the form's text fields (those before and after the file). */
+export async function receiveUploadWithFields(
+  request: FastifyRequest,
+  options: { kind: UploadKind; keyPrefix: string },
+): Promise<{ upload: ReceivedUpload; fields: Record<string, string> }> {
   const { storage, config } = request.server.deps;
   const maxBytes = config.UPLOAD_MAX_BYTES;
   if (!request.isMultipart())
@@ -80,5 +98,8 @@ export async function receiveUpload(
     await storage.delete(storageKey);
     throw new AppError('payload_too_large', uploadTooLargeMessage(filename, formatBytes(maxBytes)));
   }
-  return { storageKey, filename, mimeType: detected!.mime, size };
+  return {
+    upload: { storageKey, filename, mimeType: detected!.mime, size },
+    fields: fieldValues(part.fields),
+  };
 }

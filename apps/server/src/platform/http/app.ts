@@ -25,7 +25,9 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 function tileOrigin(template: string): string {
   try {
     const url = new URL(template.replace('{s}', 'a').replace(/\{[a-z]\}/g, '0'));
-    return template.includes('{s}.') ? `${url.protocol}//*.${url.host.split('.').slice(1).join('.')}` : url.origin;
+    return template.includes('{s}.')
+      ? `${url.protocol}//*.${url.host.split('.').slice(1).join('.')}`
+      : url.origin;
   } catch {
     return "'self'";
   }
@@ -49,6 +51,8 @@ export async function buildApp(deps: Deps, options: { webDistDir?: string; logge
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Server time up to the serialised answer, for clients and the benchmarks (bench/crm-bench.ts).
+    reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
   });
 
   await app.register(helmet, {

@@ -13,6 +13,7 @@ const PUBLIC_ROUTES = [
   'POST /api/register',
   'GET /api/portal/branding/hostname/:host',
   'GET /api/portal/branding/:id/logo',
+  'GET /api/flow/:hash/getbycustomer',
 ];
 
 let t: TestServer;

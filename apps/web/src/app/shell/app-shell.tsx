@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { companyHasModule, dashboardPathFor } from '../access';
 import { sessionBranding, useDocumentTitle, useHostBranding } from '../branding';
 import { ADMIN_TOP_BAR_COLOR } from '../theme';
+import { ImpersonationBanner } from './impersonation-banner';
 import { NotificationDropdown } from './notification-dropdown';
 import { SideMenu } from './side-menu';
 import { SystemNotifications } from './system-notifications';
@@ -47,7 +48,7 @@ export function AppShellLayout({ session, children }: { session: SessionData; ch
                 {branding.appname}
               </Text>
             </Anchor>
-            <Text size="sm" c="rgba(255,255,255,0.75)" visibleFrom="md" span truncate>
+            <Text size="sm" c="white" visibleFrom="md" span truncate>
               {session.companyname}
             </Text>
           </Group>
@@ -62,6 +63,7 @@ export function AppShellLayout({ session, children }: { session: SessionData; ch
         <SideMenu session={session} onNavigate={nav.close} />
       </AppShell.Navbar>
       <AppShell.Main>
+        <ImpersonationBanner session={session} />
         <SystemNotifications />
         {children}
       </AppShell.Main>

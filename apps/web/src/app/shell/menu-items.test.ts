@@ -9,44 +9,81 @@ const allBuilt = buildRoutes(
   ROUTE_SPECS,
   ROUTE_SPECS.filter((r) => r.menu || r.path.startsWith('/dashboard')).map((r) => ({ path: r.path, Screen })),
 );
+const labels = (items: ReturnType<typeof buildMenu>) => items.map((i) => i.labelKey);
 
 describe('side menu', () => {
-  it('shows only entries whose screens exist (today: the dashboard)', () => {
+  it('shows the settings entries of SETTINGS companies in their own group', () => {
     const items = buildMenu(createTestSession({ modules: ['BASIS', 'CRM', 'SALES', 'SETTINGS'] }));
-    expect(items.map((i) => i.labelKey)).toEqual(['dashboard']);
+    expect(items[0]?.labelKey).toBe('dashboard');
+    expect(labels(items.filter((i) => i.group === 'settings'))).toEqual(['companyModules']);
+    expect(items.some((i) => i.group === 'admin')).toBe(false);
+    const withoutSettings = buildMenu(createTestSession({ modules: ['BASIS', 'CRM'] }));
+    expect(withoutSettings.some((i) => i.group === 'settings')).toBe(false);
   });
 
   it('groups entries by the spec modules once screens exist', () => {
     const session = createTestSession({
       modules: ['BASIS', 'CRM', 'SALES', 'SETTINGS', 'INTAKE', 'QUOTATION', 'INVOICE'],
     });
-    expect(buildMenu(session, allBuilt).map((i) => i.labelKey)).toEqual([
+    const items = buildMenu(session, allBuilt);
+    expect(labels(items.filter((i) => i.group === null))).toEqual([
       'dashboard',
       'relations',
       'organizations',
       'leads',
+      'pipeline',
       'products',
       'intakes',
       'quotations',
       'invoices',
     ]);
+    expect(labels(items.filter((i) => i.group === 'settings'))).toEqual(['companyModules']);
   });
 
   it('hides the SALES entries without SALES, and entries the guard would refuse', () => {
     const noSales = createTestSession({
       modules: ['BASIS', 'CRM', 'SETTINGS', 'INTAKE', 'QUOTATION', 'INVOICE'],
     });
-    expect(buildMenu(noSales, allBuilt).map((i) => i.labelKey)).toEqual([
+    expect(labels(buildMenu(noSales, allBuilt).filter((i) => i.group === null))).toEqual([
       'dashboard',
       'relations',
       'organizations',
       'leads',
+      'pipeline',
     ]);
     // SALES alone does not open /quotation_overview (module QUOTATION): no dead link in the menu.
     const salesOnly = createTestSession({ modules: ['BASIS', 'SALES'] });
-    expect(buildMenu(salesOnly, allBuilt).map((i) => i.labelKey)).toEqual(['dashboard']);
+    expect(labels(buildMenu(salesOnly, allBuilt))).toEqual(['dashboard']);
     const crmBlacklisted = createTestSession({ modules: ['BASIS', 'CRM'], module_blacklist: ['CRM'] });
-    expect(buildMenu(crmBlacklisted, allBuilt).map((i) => i.labelKey)).toEqual(['dashboard']);
+    expect(labels(buildMenu(crmBlacklisted, allBuilt))).toEqual(['dashboard']);
+  });
+
+  it('shows the company users page only from role 5000', () => {
+    const settingsOf = (userrole: number) =>
+      labels(
+        buildMenu(createTestSession({ modules: ['BASIS', 'SETTINGS'], userrole })).filter(
+          (i) => i.group === 'settings',
+        ),
+      );
+    expect(settingsOf(1000)).toEqual(['companyModules']);
+    expect(settingsOf(5000)).toEqual(['companyUsers', 'companyModules']);
+  });
+
+  it('lists the platform administration under its own group for ADMIN companies', () => {
+    const admin = createTestSession({ modules: ['BASIS', 'ADMIN', 'SETTINGS'], userrole: 5000 });
+    const items = buildMenu(admin);
+    expect(labels(items.filter((i) => i.group === 'admin'))).toEqual([
+      'companies',
+      'companyTrashcan',
+      'users',
+      'newsletter',
+      'subscriptions',
+      'subscriptionTypes',
+      'modules',
+      'systemNotifications',
+    ]);
+    const withoutAdmin = createTestSession({ modules: ['BASIS', 'SETTINGS'], userrole: 5000 });
+    expect(buildMenu(withoutAdmin).some((i) => i.group === 'admin')).toBe(false);
   });
 
   it("points the Dashboard entry at the user's own dashboard", () => {

@@ -2,13 +2,14 @@ import type { SessionData } from '@im/domain';
 import { dashboardPathFor, hasModule } from '../access';
 import { decideRoute } from '../guard';
 import { ROUTES } from '../route-table';
-import type { AppRoute, MenuSpec } from '../route-types';
+import type { AppRoute, MenuGroup, MenuSpec } from '../route-types';
 
 export interface MenuItem {
   path: string;
   to: string;
   labelKey: MenuSpec['labelKey'];
   icon: MenuSpec['icon'];
+  group: MenuGroup | null;
 }
 
 /**
@@ -23,7 +24,14 @@ export function buildMenu(session: SessionData, routes: readonly AppRoute[] = RO
     const to = menu.isHome ? dashboardPathFor(session) : route.path;
     const decision = decideRoute(to.split('?')[0] ?? to, session, routes);
     if (decision.type !== 'allow' || !decision.route.Screen) continue;
-    items.push({ path: route.path, to, labelKey: menu.labelKey, icon: menu.icon, order: menu.order });
+    items.push({
+      path: route.path,
+      to,
+      labelKey: menu.labelKey,
+      icon: menu.icon,
+      group: menu.group ?? null,
+      order: menu.order,
+    });
   }
   return items.sort((a, b) => a.order - b.order).map(({ order: _order, ...item }) => item);
 }

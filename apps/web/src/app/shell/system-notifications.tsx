@@ -3,6 +3,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import { themeAlertProps } from '../../ui/theme-alert';
 
 export interface SystemNotification {
   id: number;
@@ -11,18 +12,6 @@ export interface SystemNotification {
 }
 
 export const HIDDEN_SYSTEM_NOTIFICATIONS_KEY = 'im.hiddenSystemNotifications';
-
-// Spec themes (statbox and alert styles) onto Mantine colours.
-const THEME_COLORS: Record<string, string> = {
-  primary: 'blue',
-  light: 'gray',
-  info: 'cyan',
-  danger: 'red',
-  warning: 'yellow',
-  success: 'green',
-  green: 'teal',
-  purple: 'grape',
-};
 
 export function SystemNotifications() {
   const { t } = useTranslation();
@@ -45,8 +34,7 @@ export function SystemNotifications() {
       {visible.map((notification) => (
         <Alert
           key={notification.id}
-          color={THEME_COLORS[notification.theme] ?? 'blue'}
-          variant={notification.theme === 'light' ? 'outline' : 'light'}
+          {...themeAlertProps(notification.theme)}
           withCloseButton
           closeButtonLabel={t('systemNotifications.hide')}
           onClose={() => setHidden((ids) => [...ids, notification.id])}

@@ -114,6 +114,54 @@ export function useRegister({ onRegistered }: { onRegistered?: () => void } = {}
   });
 }
 
+// After a platform admin logs in as another user the guard first goes home, so the new user lands
+// on their own dashboard instead of being refused the admin screen that was open.
+let isHomeRequested = false;
+const homeListeners = new Set<() => void>();
+
+function setHomeRequested(value: boolean): void {
+  isHomeRequested = value;
+  for (const listener of homeListeners) listener();
+}
+
+export function useHomeRequest(): { isRequested: boolean; done: () => void } {
+  const isRequested = useSyncExternalStore(
+    (listener) => {
+      homeListeners.add(listener);
+      return () => homeListeners.delete(listener);
+    },
+    () => isHomeRequested,
+    () => false,
+  );
+  return { isRequested, done: useCallback(() => setHomeRequested(false), []) };
+}
+
+/**
+ * POST /api/user/{id}/adminlogin (spec 000 section 6): the admin's own session ends, the answer's
+ * token replaces it, nothing cached of the admin stays, and the guard goes home.
+ */
+export function useAdminLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => api.post<AuthAnswer>(`/api/user/${userId}/adminlogin`),
+    onSuccess: (answer) => {
+      const adminToken = getToken();
+      queryClient.clear();
+      clearToasts();
+      const session = zSessionData.safeParse(answer.user);
+      if (session.success) queryClient.setQueryData(currentUserQuery(answer.token).queryKey, session.data);
+      setHomeRequested(true);
+      setToken(answer.token);
+      // The admin is logged out, on the server too; a failure there only leaves an idle session.
+      if (adminToken) {
+        void fetch('/api/authenticate/logout', {
+          headers: { Accept: 'application/json', Authorization: `Bearer ${adminToken}` },
+        }).catch(() => undefined);
+      }
+    },
+  });
+}
+
 export function useRequestPasswordReset() {
   return useMutation({ mutationFn: (body: { email: string }) => api.post('/api/password/email', body) });
 }

@@ -21,6 +21,8 @@ export interface TableFilter {
   label: string;
   options: { value: string; label: string }[];
   defaultValue?: string | null;
+  /** Shown while no value is chosen (e.g. "Alle bedrijven"). */
+  placeholder?: string;
 }
 
 export interface ServerDataTableProps<T> {
@@ -113,7 +115,9 @@ export function ServerDataTable<T extends Record<string, unknown>>({
               key={filter.key}
               label={filter.label}
               data={filter.options}
+              placeholder={filter.placeholder}
               value={state.filters[filter.key] ?? null}
+              searchable
               clearable
               onChange={(value) =>
                 setState((s) => ({ ...s, page: 1, filters: { ...s.filters, [filter.key]: value } }))

@@ -1,14 +1,15 @@
-import { roleLabel } from '@im/domain';
+import { MAIN_COMPANY_ID, roleLabel } from '@im/domain';
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth';
-import { ModuleList } from '../components/module-list';
+import { CompaniesTable } from '../../companies';
 
-// Platform administrators land here. The company list, statistics and trash of the admin
-// dashboard arrive with the platform-admin issue.
+// Platform administrators land here. Only the main company (id 1) sees the list of all companies
+// (spec 000 section 1); every admin sees their session.
 export function DashboardAdminScreen() {
   const { t } = useTranslation();
   const session = useSession();
+  const isMainCompany = session.currentcompany_id === MAIN_COMPANY_ID;
   const rows: [string, string][] = [
     [t('dashboard.userId'), String(session.currentuser_id)],
     [t('common.email'), session.email],
@@ -17,15 +18,23 @@ export function DashboardAdminScreen() {
   ];
 
   return (
-    <Stack gap="md" maw={900}>
+    <Stack gap="md">
       <Title order={1}>{t('dashboard.adminTitle')}</Title>
-      <Card withBorder padding="lg">
+      {isMainCompany && (
+        <Card withBorder padding="lg">
+          <Title order={2} size="h4" mb="sm">
+            {t('dashboard.companiesTitle')}
+          </Title>
+          <CompaniesTable tableKey="dashboard-companies" isCompact />
+        </Card>
+      )}
+      <Card withBorder padding="lg" maw={900}>
         <Title order={2} size="h3" mb="xs">
           {t('dashboard.welcome', { name: session.username })}
         </Title>
         <Text mb="md">{t('dashboard.adminIntro', { company: session.companyname })}</Text>
         {session.impersonator_user_id !== null && (
-          <Text c="orange" mb="md">
+          <Text c="orange.9" mb="md">
             {t('dashboard.impersonatedBy', { id: session.impersonator_user_id })}
           </Text>
         )}
@@ -42,12 +51,6 @@ export function DashboardAdminScreen() {
             ))}
           </Table.Tbody>
         </Table>
-      </Card>
-      <Card withBorder padding="lg">
-        <Title order={2} size="h4" mb="sm">
-          {t('dashboard.modulesTitle')}
-        </Title>
-        <ModuleList session={session} />
       </Card>
     </Stack>
   );

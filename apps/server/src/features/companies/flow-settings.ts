@@ -1,0 +1,102 @@
+import { fullName } from '@im/domain';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../platform/db/database';
+import { zId } from '../../platform/http/params';
+import { listFlowPhases, zFlowPhase } from '../flowphases';
+import { flowPhase } from '../flowphases/flowphases.schema';
+import { listFlowProfiles, zFlowProfile } from '../flowprofiles';
+import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
+import { writeLog } from '../logitems';
+import { user } from '../users/users.schema';
+import { companySettings } from './companies.schema';
+
+/** A company list (lead sources, tags, cancel reasons): trimmed, non-empty, each once. */
+const zList = z
+  .array(z.string().trim().min(1, 'Lege waarden zijn niet toegestaan.').max(100))
+  .max(200)
+  .transform((items) => [...new Set(items)]);
+
+export const zFlowSettingsLists = z.object({
+  id: z.number().int(),
+  lead_sources: z.array(z.string()),
+  flow_tags: z.array(z.string()),
+  cancel_reasons: z.array(z.string()),
+  standard_flowprofile_id: z.number().int().nullable(),
+});
+export const zUpdateFlowSettings = z.object({
+  lead_sources: zList.optional(),
+  flow_tags: zList.optional(),
+  cancel_reasons: zList.optional(),
+  standard_flowprofile_id: zId.optional(),
+});
+export const zCurrentFlowSettings = zFlowSettingsLists.omit({ id: true }).extend({
+  company_settings_id: z.number().int(),
+  flowprofiles: z.array(zFlowProfile),
+  flowphases: z.array(zFlowPhase),
+  users: z.array(
+    z.object({ id: z.number().int(), fullname: z.string(), user_type: z.string(), role: z.number().int() }),
+  ),
+});
+
+function lists(s: typeof companySettings.$inferSelect) {
+  return {
+    id: s.id,
+    lead_sources: s.leadSources,
+    flow_tags: s.flowTags,
+    cancel_reasons: s.cancelReasons,
+    standard_flowprofile_id: s.standardFlowprofileId,
+  };
+}
+
+/** What the CRM screens choose from: the company's lists, request profiles, flow phases and users. */
+export async function currentFlowSettings(tx: Tx, companyId: number) {
+  const [settings] = await tx.select().from(companySettings).where(eq(companySettings.companyId, companyId));
+  const users = await tx
+    .select({
+      id: user.id,
+      name: user.name,
+      nameprefix: user.nameprefix,
+      surname: user.surname,
+      userType: user.userType,
+      role: user.role,
+    })
+    .from(user)
+    .where(and(eq(user.companyId, companyId), isNull(user.deletedAt)))
+    .orderBy(asc(user.order), asc(user.name), asc(user.id));
+  const { id, ...rest } = lists(settings!);
+  return {
+    ...rest,
+    company_settings_id: id,
+    flowprofiles: await listFlowProfiles(tx),
+    flowphases: await listFlowPhases(tx, eq(flowPhase.companyId, companyId)),
+    users: users.map((u) => ({ id: u.id, fullname: fullName(u), user_type: u.userType, role: u.role })),
+  };
+}
+
+/** Changes the company's lists and standard request profile. Null when the settings are not the company's. */
+export async function updateFlowSettings(tx: Tx, id: number, input: z.infer<typeof zUpdateFlowSettings>) {
+  const [before] = await tx.select().from(companySettings).where(eq(companySettings.id, id)).for('update');
+  if (!before) return null;
+  if (input.standard_flowprofile_id !== undefined)
+    await requireFlowProfile(tx, input.standard_flowprofile_id, 'standard_flowprofile_id');
+  const [after] = await tx
+    .update(companySettings)
+    .set({
+      leadSources: input.lead_sources,
+      flowTags: input.flow_tags,
+      cancelReasons: input.cancel_reasons,
+      standardFlowprofileId: input.standard_flowprofile_id,
+      updatedAt: new Date(),
+    })
+    .where(eq(companySettings.id, id))
+    .returning();
+  await writeLog(tx, {
+    type: 'companysettings',
+    id,
+    action: 'update',
+    description: 'Lijsten voor aanvragen gewijzigd',
+    changes: input,
+  });
+  return lists(after!);
+}

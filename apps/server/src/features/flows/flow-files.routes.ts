@@ -1,0 +1,145 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Tx } from '../../platform/db/database';
+import { notFound, validationError } from '../../platform/errors';
+import { storedFile } from '../../platform/files/files.schema';
+import { sendStoredFile } from '../../platform/files/send-file';
+import { receiveUploadWithFields } from '../../platform/files/upload';
+import { moduleRoute } from '../../platform/http/access';
+import { zId, zIdParams, zMessage } from '../../platform/http/params';
+import { authOf, tenantTx } from '../../platform/http/request-auth';
+import { writeLog } from '../logitems';
+import { relation } from '../relations/relations.schema';
+import { FLOW_NOT_FOUND, lockFlow } from './flow-access';
+import { type FileInfo, zFileInfo } from './flow-dto';
+import { isoFast } from './iso';
+
+const CRM = { access: moduleRoute('CRM') };
+const FILE_NOT_FOUND = 'Bestand niet gevonden.';
+const OWNER_REQUIRED = 'Geef flow_id of relation_id.';
+const FLOW_ID_REQUIRED = 'Geef flow_id.';
+const UNKNOWN_RELATION = 'Onbekende relatie.';
+
+type Purpose = 'flowfile' | 'assistfile';
+type Owner = { type: 'flow' | 'relation'; id: number; label: string };
+
+function toFileInfo(f: typeof storedFile.$inferSelect, purpose: Purpose): FileInfo {
+  return {
+    id: f.id,
+    filename: f.filename,
+    mime_type: f.mimeType,
+    size: f.size,
+    created_at: isoFast(f.createdAt),
+    url: `/api/${purpose}/${f.id}`,
+  };
+}
+
+function ownerIdField(fields: Record<string, string>, name: string): number | undefined {
+  const raw = fields[name];
+  if (raw === undefined || raw === '') return undefined;
+  const parsed = zId.safeParse(raw);
+  if (!parsed.success) throw validationError(`${name} is ongeldig.`, { [name]: ['Ongeldig id.'] });
+  return parsed.data;
+}
+
+/** The live flow or relation the file is for; 422 when neither is given or it is not the company's. */
+async function ownerOf(tx: Tx, fields: Record<string, string>, purpose: Purpose): Promise<Owner> {
+  const flowId = ownerIdField(fields, 'flow_id');
+  if (flowId !== undefined) {
+    const row = await lockFlow(tx, flowId).catch(() => {
+      throw validationError(FLOW_NOT_FOUND, { flow_id: [FLOW_NOT_FOUND] });
+    });
+    return { type: 'flow', id: flowId, label: `dossier ${row.number}` };
+  }
+  const relationId = purpose === 'assistfile' ? ownerIdField(fields, 'relation_id') : undefined;
+  if (relationId !== undefined) {
+    const [r] = await tx
+      .select({ fullname: relation.fullname })
+      .from(relation)
+      .where(and(eq(relation.id, relationId), isNull(relation.deletedAt)));
+    if (!r) throw validationError(UNKNOWN_RELATION, { relation_id: [UNKNOWN_RELATION] });
+    return { type: 'relation', id: relationId, label: `relatie ${r.fullname ?? ''}` };
+  }
+  const message = purpose === 'assistfile' ? OWNER_REQUIRED : FLOW_ID_REQUIRED;
+  throw validationError(message, { flow_id: [message] });
+}
+
+/**
+ * Stores an uploaded image or PDF (checked by content: 415, size: 413) for a flow, or for an assist
+ * file also a relation. The bytes are written first; a refused owner removes them again.
+ */
+async function upload(app: FastifyInstance, request: FastifyRequest, purpose: Purpose): Promise<FileInfo> {
+  const auth = authOf(request);
+  const { upload: file, fields } = await receiveUploadWithFields(request, {
+    kind: 'image-or-pdf',
+    keyPrefix: `companies/${auth.companyId}/${purpose}s`,
+  });
+  try {
+    return await tenantTx(request, async (tx) => {
+      const owner = await ownerOf(tx, fields, purpose);
+      const [row] = await tx
+        .insert(storedFile)
+        .values({ ...file, purpose, ownerType: owner.type, ownerId: owner.id })
+        .returning();
+      await writeLog(tx, {
+        type: owner.type,
+        id: owner.id,
+        action: 'upload',
+        description: `Bestand ${file.filename} toegevoegd aan ${owner.label}`,
+        changes: { file_id: row!.id, purpose },
+      });
+      return toFileInfo(row!, purpose);
+    });
+  } catch (err) {
+    await app.deps.storage.delete(file.storageKey);
+    throw err;
+  }
+}
+
+async function findFile(tx: Tx, id: number, purpose: Purpose) {
+  const [row] = await tx
+    .select()
+    .from(storedFile)
+    .where(and(eq(storedFile.id, id), eq(storedFile.purpose, purpose)));
+  if (!row) throw notFound(FILE_NOT_FOUND);
+  return row;
+}
+
+export async function flowFileRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const purpose of ['flowfile', 'assistfile'] as const) {
+    r.post(
+      `/api/${purpose}`,
+      { config: CRM, schema: { consumes: ['multipart/form-data'], response: { 201: zFileInfo } } },
+      async (request, reply) => reply.status(201).send(await upload(app, request, purpose)),
+    );
+
+    r.get(`/api/${purpose}/:id`, { config: CRM, schema: { params: zIdParams } }, async (request, reply) => {
+      const file = await tenantTx(request, (tx) => findFile(tx, request.params.id, purpose));
+      return sendStoredFile(reply, app.deps.storage, file, 'attachment');
+    });
+
+    r.delete(
+      `/api/${purpose}/:id`,
+      { config: CRM, schema: { params: zIdParams, response: { 200: zMessage } } },
+      async (request) => {
+        const key = await tenantTx(request, async (tx) => {
+          const file = await findFile(tx, request.params.id, purpose);
+          await tx.delete(storedFile).where(eq(storedFile.id, file.id));
+          await writeLog(tx, {
+            type: file.ownerType ?? purpose,
+            id: file.ownerId,
+            action: 'delete',
+            description: `Bestand ${file.filename} verwijderd`,
+            changes: { file_id: file.id, purpose },
+          });
+          return file.storageKey;
+        });
+        await app.deps.storage.delete(key);
+        return { message: 'Bestand verwijderd.' };
+      },
+    );
+  }
+}

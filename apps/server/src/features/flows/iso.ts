@@ -1,0 +1,35 @@
+import { type SQLWrapper, sql } from 'drizzle-orm';
+import { toIso } from '../../platform/http/dates';
+
+const HOUR_MS = 3_600_000;
+/** UTC hour → Europe/Amsterdam offset ('+01:00') and its milliseconds. */
+const offsets = new Map<number, { text: string; ms: number }>();
+
+/**
+ * `toIso` for lists with thousands of dates (the pipeline): Intl formatting costs ~10 µs a call,
+ * while the business zone's offset only changes on whole UTC hours, so it is looked up once per hour.
+ * Same output as `toIso`.
+ */
+export function isoFast(value: Date | number): string {
+  const ms = typeof value === 'number' ? value : value.getTime();
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = offsets.get(hour);
+  if (!offset) {
+    const text = toIso(new Date(hour * HOUR_MS)).slice(19);
+    const sign = text.startsWith('-') ? -1 : 1;
+    const [h, m] = text.slice(1).split(':').map(Number);
+    offset = { text, ms: sign * ((h ?? 0) * 60 + (m ?? 0)) * 60_000 };
+    if (offsets.size > 200_000) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  return new Date(ms + offset.ms).toISOString().slice(0, 19) + offset.text;
+}
+
+export function isoFastOrNull(value: Date | number | null | undefined): string | null {
+  return value === null || value === undefined ? null : isoFast(value);
+}
+
+/** A timestamp column as epoch milliseconds (a JSON number) in raw SQL, for `isoFast`. */
+export function epochMs(column: SQLWrapper) {
+  return sql`(extract(epoch from ${column}) * 1000)::float8`;
+}

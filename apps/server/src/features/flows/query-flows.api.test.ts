@@ -1,0 +1,272 @@
+import { FLOW_STATUSES, fullName } from '@im/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+import { countLiveFlows, createTestFlow, createTestRelation } from './flow-test-factory';
+import { TEXT_QUERY_CAP } from './query-flows';
+
+let t: TestServer;
+let companyId: number;
+let token: string;
+let userIds: number[];
+
+const SOURCES = ['Telefonisch', 'Eigen website', 'Beurs', 'E-mail'];
+const DESCRIPTIONS = ['Zonnepanelen', 'Warmtepomp', 'Airco', 'Laadpaal', 'CV-ketel'];
+const TAGS = ['', 'Spoed', 'Subsidie,Spoed', 'VvE', ''];
+const ROWS = 1500;
+
+const tenant = <T>(
+  fn: (tx: Parameters<Parameters<TestServer['server']['deps']['db']['tenant']>[1]>[0]) => Promise<T>,
+) => t.server.deps.db.tenant({ companyId }, fn);
+
+beforeAll(async () => {
+  t = await startTestServer({ work: false });
+  companyId = await t.createTestCompany();
+  const users = [];
+  for (let i = 0; i < 4; i++) users.push(await t.createTestUser({ companyId }));
+  userIds = users.map((u) => u.id);
+  token = await t.login(users[0]!.email);
+  const relations = [
+    await createTestRelation(t, companyId, { name: 'Anna', surname: 'Visser', city: 'Zwolle' }),
+    await createTestRelation(t, companyId, { name: 'Bram', surname: 'de Boer', city: 'Kampen' }),
+    await createTestRelation(t, companyId, { name: 'Cees', surname: 'Mulder', city: 'Deventer' }),
+  ];
+  // Ids spread over many tally buckets (id >> 16), numbers in id order, every status, some without handler.
+  await tenant((tx) =>
+    tx.execute(sql`
+      insert into flow (id, hash, number, description, flow_status, user_id, relation_id, lead_source, tags,
+        search_text, relation_fullname, created_at, updated_at)
+      select 100000 + g * 1709 + (g % 13), md5('q' || g), 1000 + g,
+        (${sql.raw(`array[${DESCRIPTIONS.map((d) => `'${d}'`).join(',')}]`)})[1 + g % 5],
+        (${sql.raw(`array[${FLOW_STATUSES.map((s) => `'${s}'`).join(',')}]`)})[1 + (g * 7) % 10],
+        case when g % 6 = 0 then null else (${sql.raw(`array[${userIds.join(',')}]`)})[1 + (g / 3) % 4] end,
+        r.id, (${sql.raw(`array[${SOURCES.map((s) => `'${s}'`).join(',')}]`)})[1 + (g * 3) % 4],
+        coalesce(string_to_array(nullif((${sql.raw(`array[${TAGS.map((x) => `'${x}'`).join(',')}]`)})[1 + g % 5], ''), ','), '{}'),
+        lower(g || ' ' || r.fullname || case when g % 40 = 0 then ' zeldzaam' else '' end),
+        r.fullname, now() - (g % 97) * interval '1 day', now() - (g % 89) * interval '1 hour'
+      from generate_series(1, ${ROWS}) g
+      join relation r on r.id = (${sql.raw(`array[${relations.join(',')}]`)})[1 + g % 3]`),
+  );
+  await tenant((tx) => tx.execute(sql`update flow set deleted_at = now() where id % 11 = 0 and id > 100000`));
+});
+afterAll(async () => t?.close());
+
+const api = (path: string) => t.api('GET', path, { token });
+
+/** The same page computed the plain way: every live flow ordered in SQL. */
+async function reference(where: SQL, order: SQL, offset: number, limit: number) {
+  return tenant(async (tx) => {
+    const total = await tx.execute<{ n: number }>(
+      sql`select count(*)::int as n from flow f where f.deleted_at is null and ${where}`,
+    );
+    const ids = await tx.execute<{ id: number }>(
+      sql`select f.id from flow f where f.deleted_at is null and ${where} order by ${order} offset ${offset} limit ${limit}`,
+    );
+    return { total: total.rows[0]!.n, ids: ids.rows.map((r) => r.id) };
+  });
+}
+
+async function userRank(): Promise<string[]> {
+  const rows = await tenant((tx) =>
+    tx.execute<{ id: number; name: string; nameprefix: string; surname: string }>(
+      sql`select id, name, nameprefix, surname from "user" order by id`,
+    ),
+  );
+  return [
+    ...rows.rows
+      .map((u) => ({ id: u.id, key: fullName(u).toLowerCase() }))
+      .sort((a, b) => a.key.localeCompare(b.key, 'nl') || a.id - b.id)
+      .map((u) => String(u.id)),
+    '0',
+  ];
+}
+
+const ORDERS: Record<string, (desc: boolean) => Promise<SQL>> = {
+  id: async (d) => (d ? sql`f.id desc` : sql`f.id asc`),
+  number: async (d) => (d ? sql`f.number desc, f.id desc` : sql`f.number asc, f.id asc`),
+  description: async (d) => (d ? sql`f.description desc, f.id desc` : sql`f.description asc, f.id asc`),
+  relation_fullname: async (d) =>
+    d ? sql`f.relation_fullname desc, f.id desc` : sql`f.relation_fullname asc, f.id asc`,
+  created_at: async (d) => (d ? sql`f.created_at desc, f.id desc` : sql`f.created_at asc, f.id asc`),
+  updated_at: async (d) => (d ? sql`f.updated_at desc, f.id desc` : sql`f.updated_at asc, f.id asc`),
+  flow_status: async (d) =>
+    sql`array_position(${sql.param([...FLOW_STATUSES])}::text[], f.flow_status) ${sql.raw(d ? 'desc' : 'asc')}, f.id ${sql.raw(d ? 'desc' : 'asc')}`,
+  lead_source: async (d) => {
+    const sorted = [...SOURCES].sort((a, b) => a.localeCompare(b, 'nl'));
+    return sql`array_position(${sql.param(sorted)}::text[], f.lead_source) ${sql.raw(d ? 'desc' : 'asc')}, f.id ${sql.raw(d ? 'desc' : 'asc')}`;
+  },
+  user_fullname: async (d) =>
+    sql`array_position(${sql.param(await userRank())}::text[], coalesce(f.user_id, 0)::text) ${sql.raw(d ? 'desc' : 'asc')}, f.id ${sql.raw(d ? 'desc' : 'asc')}`,
+};
+
+interface Filter {
+  params: Record<string, string | number>;
+  where: SQL;
+}
+
+function filters(): Filter[] {
+  const u = userIds[1]!;
+  return [
+    { params: {}, where: sql`true` },
+    { params: { status: 'quotation' }, where: sql`f.flow_status = 'quotation'` },
+    { params: { status: 'lead' }, where: sql`f.flow_status in ('new', 'unread')` },
+    { params: { status: 'all' }, where: sql`true` },
+    { params: { userId: u }, where: sql`f.user_id = ${u}` },
+    { params: { leadSource: 'Beurs' }, where: sql`f.lead_source = 'Beurs'` },
+    { params: { tag: 'Spoed' }, where: sql`f.tags @> '{Spoed}'` },
+    {
+      params: { status: 'completed', userId: u, leadSource: 'Telefonisch', tag: 'Spoed' },
+      where: sql`f.flow_status = 'completed' and f.user_id = ${u} and f.lead_source = 'Telefonisch' and f.tags @> '{Spoed}'`,
+    },
+  ];
+}
+
+async function expectSamePage(params: Record<string, string | number>, where: SQL, order: SQL) {
+  const limit = Number(params.limit ?? 25);
+  const offset = Number(params.offset ?? 0);
+  const ref = await reference(where, order, offset, limit);
+  const qs = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
+  const res = await api(`/api/flow/querypaginated?${qs}`);
+  expect(res.status, qs.toString()).toBe(200);
+  expect(res.body.pagination, qs.toString()).toEqual({
+    total: ref.total,
+    offset,
+    limit,
+    total_capped: false,
+  });
+  expect(
+    res.body.data.map((f: { id: number }) => f.id),
+    qs.toString(),
+  ).toEqual(ref.ids);
+  return ref.total;
+}
+
+describe('flow overview pages', () => {
+  it('every sort, both directions, any page, with and without filters: the same rows as a plain ORDER BY', async () => {
+    for (const f of filters()) {
+      for (const [key, orderOf] of Object.entries(ORDERS)) {
+        for (const desc of [false, true]) {
+          const sort = desc ? `-${key}` : key;
+          const order = await orderOf(desc);
+          const total = await expectSamePage({ ...f.params, sort, offset: 0, limit: 25 }, f.where, order);
+          for (const offset of [Math.floor(total / 2) - 7, total - 25, total - 3, total]) {
+            if (offset < 0) continue;
+            await expectSamePage({ ...f.params, sort, offset, limit: 25 }, f.where, order);
+          }
+        }
+      }
+    }
+  }, 300_000);
+
+  it('pages with a large limit across many buckets', async () => {
+    for (const offset of [0, 333, 901]) {
+      await expectSamePage({ sort: '-id', offset, limit: 500 }, sql`true`, sql`f.id desc`);
+      await expectSamePage(
+        { sort: 'flow_status', offset, limit: 500 },
+        sql`true`,
+        await ORDERS.flow_status!(false),
+      );
+    }
+  });
+
+  it('defaults to status all and sort -id; refuses unknown sorts and statuses', async () => {
+    const res = await api('/api/flow/querypaginated');
+    expect(res.body.pagination).toMatchObject({ offset: 0, limit: 25 });
+    const ref = await reference(sql`true`, sql`f.id desc`, 0, 25);
+    expect(res.body.data.map((f: { id: number }) => f.id)).toEqual(ref.ids);
+    expect((await api('/api/flow/querypaginated?sort=search_text')).status).toBe(422);
+    expect((await api('/api/flow/querypaginated?status=gezellig')).status).toBe(422);
+    expect((await api('/api/flow/querypaginated?limit=100000')).status).toBe(422);
+    expect((await api('/api/flow/querypaginated?leadSource=&tag=&userId=')).status).toBe(200);
+  });
+
+  it('text query: every word must occur; sorted; rows carry the list fields', async () => {
+    const where = sql`f.search_text like '%zeldzaam%' and f.search_text like '%visser%'`;
+    await expectSamePage(
+      { query: 'Zeldzaam VISSER', sort: 'description' },
+      where,
+      sql`f.description asc, f.id asc`,
+    );
+    const res = await api('/api/flow/querypaginated?query=zeldzaam&status=quotation');
+    for (const row of res.body.data) {
+      expect(row).toMatchObject({ flow_status: 'quotation', relation_fullname: expect.any(String) });
+      expect(row.address).toMatch(/^Dorpsstraat 12, 8011 AB /);
+    }
+    const byNumber = await api('/api/flow/querypaginated?query=7');
+    expect(byNumber.body.pagination.total).toBe(0);
+  });
+});
+
+describe('text query cap', () => {
+  it(`counts up to ${TEXT_QUERY_CAP} matches, says so, and pages only those`, async () => {
+    const all = await api('/api/flow/querypaginated?query=visser');
+    expect(all.body.pagination.total).toBeLessThan(TEXT_QUERY_CAP);
+    await tenant((tx) =>
+      tx.execute(sql`update flow set search_text = search_text || ' gewoon' where id > 100000`),
+    );
+    const live = await countLiveFlows(t, companyId, sql`search_text like '%gewoon%'`);
+    expect(live).toBeGreaterThan(TEXT_QUERY_CAP);
+    const first = await api('/api/flow/querypaginated?query=gewoon');
+    expect(first.body.pagination).toEqual({
+      total: TEXT_QUERY_CAP,
+      offset: 0,
+      limit: 25,
+      total_capped: true,
+    });
+    const ref = await reference(sql`f.search_text like '%gewoon%'`, sql`f.id desc`, TEXT_QUERY_CAP - 25, 25);
+    const last = await api(`/api/flow/querypaginated?query=gewoon&offset=${TEXT_QUERY_CAP - 25}`);
+    expect(last.body.data.map((f: { id: number }) => f.id)).toEqual(ref.ids);
+    const beyond = await api(`/api/flow/querypaginated?query=gewoon&offset=${TEXT_QUERY_CAP}`);
+    expect(beyond.body.data).toEqual([]);
+  });
+});
+
+describe('the tally stays exact through every change', () => {
+  async function expectTotals() {
+    for (const f of filters()) {
+      const qs = new URLSearchParams(
+        Object.entries(f.params).map(([k, v]): [string, string] => [k, String(v)]),
+      );
+      const res = await api(`/api/flow/querypaginated?${qs}`);
+      const ref = await reference(f.where, sql`f.id`, 0, 1);
+      expect(res.body.pagination.total, qs.toString()).toBe(ref.total);
+    }
+    const pipeline = await api('/api/user/getleadpipeline');
+    const total = pipeline.body.columns.reduce((sum: number, c: { total: number }) => sum + c.total, 0);
+    expect(total).toBe(await countLiveFlows(t, companyId));
+  }
+
+  it('after creates, status moves, edits, trash, restore, merge, duplicate and force delete', async () => {
+    const call = (method: string, path: string, body?: unknown) => t.api(method, path, { token, body });
+    const a = await createTestFlow(t, companyId, {
+      userId: userIds[1],
+      tags: ['Spoed'],
+      leadSource: 'Beurs',
+    });
+    const b = await createTestFlow(t, companyId, { userId: userIds[2], status: 'quotation' });
+    await expectTotals();
+    await call('POST', `/api/flow/${a.id}/changestatus`, { flow_status: 'completed' });
+    await call('PATCH', `/api/flow/${b.id}`, {
+      user_id: userIds[1],
+      lead_source: 'Telefonisch',
+      tags: ['Spoed', 'VvE'],
+    });
+    await expectTotals();
+    await call('DELETE', `/api/flow/${a.id}`);
+    await expectTotals();
+    await call('POST', `/api/flow/${a.id}/restore`);
+    await call('POST', `/api/flow/${b.id}/mergeflow`, { targetflow_id: a.id });
+    await expectTotals();
+    const dup = await call('POST', `/api/flow/${a.id}/duplicateflow`);
+    await call('DELETE', `/api/flow/${dup.body.id}`);
+    await call('POST', `/api/flow/${dup.body.id}/forcedelete`);
+    await expectTotals();
+    // Bulk changes by other features (trashing a relation trashes its flows) go through the same triggers.
+    await tenant((tx) =>
+      tx.execute(sql`update flow set deleted_at = now() where relation_id = ${a.relationId}`),
+    );
+    await expectTotals();
+    const tags = await api('/api/flow/getusedflowtags');
+    expect(tags.body).toEqual(['Spoed', 'Subsidie', 'VvE']);
+  });
+});

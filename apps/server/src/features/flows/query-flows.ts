@@ -1,0 +1,220 @@
+import { zPaginationQuery } from '@im/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../platform/db/database';
+import { type FlowRow, loadFlowRows, zFlowRow } from './flow-dto';
+import {
+  COLUMN_SORTS,
+  type FlowFilters,
+  type FlowSort,
+  flowWhere,
+  hasText,
+  type KeyedSort,
+  keyedSort,
+  parseFlowSort,
+  tallyWhere,
+  toFilters,
+  zFlowFilterQuery,
+  zFlowStatusFilter,
+} from './flow-filters';
+
+/** A text query lists at most this many flows (docs/decisions/008). */
+export const TEXT_QUERY_CAP = 1000;
+/** Tally buckets hold flows with the same `id >> 16` (the trigger in migration 0005). */
+const BUCKET_SIZE = 65_536;
+
+export const zFlowQuery = zPaginationQuery
+  .extend(zFlowFilterQuery.shape)
+  .extend({ status: zFlowStatusFilter });
+export type FlowQuery = z.infer<typeof zFlowQuery>;
+
+export const zFlowPage = z.object({
+  data: z.array(zFlowRow),
+  pagination: z.object({
+    total: z.number().int(),
+    offset: z.number().int(),
+    limit: z.number().int(),
+    /** True when a text query matched more than TEXT_QUERY_CAP flows: only the first ones are listed. */
+    total_capped: z.boolean(),
+  }),
+});
+
+interface Group {
+  key: string;
+  rank: number;
+  bucket: number;
+  n: number;
+}
+
+/** The flow overview: filters, sort and a page of flows, with an exact total (capped for text queries). */
+export async function queryFlows(tx: Tx, q: FlowQuery): Promise<z.infer<typeof zFlowPage>> {
+  const filters = toFilters(q);
+  const sort = parseFlowSort(q.sort);
+  const page = hasText(filters)
+    ? await textPage(tx, filters, sort, q.offset, q.limit)
+    : await tallyPage(tx, filters, sort, q.offset, q.limit);
+  return {
+    data: await loadFlowRows(tx, page.ids),
+    pagination: { total: page.total, offset: q.offset, limit: q.limit, total_capped: page.capped },
+  };
+}
+
+interface PageIds {
+  ids: number[];
+  total: number;
+  capped: boolean;
+}
+
+async function selectIds(tx: Tx, where: SQL, order: SQL, offset: number, limit: number): Promise<number[]> {
+  if (limit <= 0) return [];
+  const rows = await tx.execute<{ id: number }>(
+    sql`select f.id from flow_read f where ${where} order by ${order} offset ${offset} limit ${limit}`,
+  );
+  return rows.rows.map((r) => r.id);
+}
+
+function direction(descending: boolean): SQL {
+  return descending ? sql.raw('desc') : sql.raw('asc');
+}
+
+/** ORDER BY of a sort over `flow_read f`: the column (or the rank of its value), then id. */
+async function orderOf(tx: Tx, sort: FlowSort, reverse = false): Promise<SQL> {
+  const dir = direction(sort.descending !== reverse);
+  const column = COLUMN_SORTS[sort.key];
+  if (column) return sql`${column} ${dir}, f.id ${dir}`;
+  const keyed = (await keyedSort(tx, sort.key))!;
+  if (sort.key === 'id' || sort.key === 'number') return sql`f.id ${dir}`;
+  return sql`array_position(${sql.param(keyed.keys)}::text[], ${keyed.flowColumn}) ${dir}, f.id ${dir}`;
+}
+
+/** The columns an ORDER BY over `f` may use, carried through the text query's match set. */
+const SORT_SOURCE_COLUMNS = sql.raw(
+  'f.id, f.number, f.description, f.relation_fullname, f.flow_status, f.lead_source, f.user_id, f.created_at, f.updated_at',
+);
+
+/**
+ * A text query: GIN trigram search over the search text. Up to TEXT_QUERY_CAP matches are collected
+ * in one go and sorted in memory (the usual case: a name, street or number). A word so common that
+ * more flows match is not counted further (a heap visit per row); only the first TEXT_QUERY_CAP in
+ * the chosen order can be paged, read along the sort order's index.
+ */
+async function textPage(
+  tx: Tx,
+  f: FlowFilters,
+  sort: FlowSort,
+  offset: number,
+  limit: number,
+): Promise<PageIds> {
+  const where = flowWhere(f);
+  const order = await orderOf(tx, sort);
+  const found = await tx.execute<{ n: number; ids: number[] }>(sql`
+    with m as materialized (select ${SORT_SOURCE_COLUMNS} from flow_read f where ${where} limit ${TEXT_QUERY_CAP + 1})
+    select (select count(*)::int from m) as n,
+      array(select f.id from m f order by ${order} offset ${offset} limit ${limit}) as ids`);
+  const { n, ids } = found.rows[0]!;
+  if (n <= TEXT_QUERY_CAP) return { ids, total: n, capped: false };
+  const total = TEXT_QUERY_CAP;
+  if (offset >= total) return { ids: [], total, capped: true };
+  return {
+    ids: await selectIds(tx, where, order, offset, Math.min(limit, total - offset)),
+    total,
+    capped: true,
+  };
+}
+
+/**
+ * Structured filters only: the total comes from the tally. Sorts by id, status, handler or lead source
+ * find the page from the tally's counts per (value, id bucket) and skip at most half a bucket; column
+ * sorts read the index from whichever end of the list is nearer.
+ */
+async function tallyPage(
+  tx: Tx,
+  f: FlowFilters,
+  sort: FlowSort,
+  offset: number,
+  limit: number,
+): Promise<PageIds> {
+  const keyed = await keyedSort(tx, sort.key);
+  const rows = await tx.execute<{ key: string; bucket: number; n: number }>(sql`
+    select ${keyed?.tallyColumn ?? sql`''`} as key, t.bucket, sum(t.n)::int as n
+    from flow_tally t where ${tallyWhere(f, sort.key)}
+    group by 1, 2 having sum(t.n) > 0`);
+  const total = rows.rows.reduce((s, r) => s + r.n, 0);
+  if (offset >= total) return { ids: [], total, capped: false };
+  const count = Math.min(limit, total - offset);
+  const ids = keyed
+    ? await keyedPage(tx, f, sort, keyed, rows.rows, offset, count)
+    : await columnPage(tx, f, sort, total, offset, count);
+  return { ids, total, capped: false };
+}
+
+async function columnPage(
+  tx: Tx,
+  f: FlowFilters,
+  sort: FlowSort,
+  total: number,
+  offset: number,
+  count: number,
+): Promise<number[]> {
+  const where = flowWhere(f);
+  const fromEnd = total - offset - count;
+  if (fromEnd < offset)
+    return (await selectIds(tx, where, await orderOf(tx, sort, true), fromEnd, count)).reverse();
+  return selectIds(tx, where, await orderOf(tx, sort), offset, count);
+}
+
+/** Rows `[offset, offset + count)` of a keyed sort, walking the tally's groups in list order. */
+async function keyedPage(
+  tx: Tx,
+  f: FlowFilters,
+  sort: FlowSort,
+  keyed: KeyedSort,
+  tally: { key: string; bucket: number; n: number }[],
+  offset: number,
+  count: number,
+): Promise<number[]> {
+  const rank = new Map(keyed.keys.map((k, i) => [k, i]));
+  const sign = sort.descending ? -1 : 1;
+  const groups: Group[] = tally
+    .map((t) => ({ ...t, rank: rank.get(t.key) ?? keyed.keys.length }))
+    .sort((a, b) => sign * (a.rank - b.rank) || sign * (a.bucket - b.bucket));
+  const dir = direction(sort.descending);
+  const ids: number[] = [];
+  let before = 0;
+  let g = 0;
+  while (g < groups.length && before + groups[g]!.n <= offset) before += groups[g++]!.n;
+  let local = offset - before;
+  while (ids.length < count && g < groups.length) {
+    const group = groups[g]!;
+    const need = count - ids.length;
+    const low = group.bucket * BUCKET_SIZE;
+    const high = (group.bucket + 1) * BUCKET_SIZE;
+    const keyCondition = keyed.condition(group.key);
+    if (local > group.n / 2) {
+      // Nearer the group's far end: read it backwards within the bucket, then go on with the next group.
+      const take = Math.min(need, group.n - local);
+      const where = flowWhere(f, [keyCondition, sql`f.id >= ${low}`, sql`f.id < ${high}`]);
+      const back = await selectIds(
+        tx,
+        where,
+        sql`f.id ${direction(!sort.descending)}`,
+        group.n - local - take,
+        take,
+      );
+      ids.push(...back.reverse());
+      local = 0;
+      g++;
+      continue;
+    }
+    // From the group's near edge on; the scan runs on into the next buckets of the same value.
+    const edge = sort.descending ? sql`f.id < ${high}` : sql`f.id >= ${low}`;
+    const got = await selectIds(tx, flowWhere(f, [keyCondition, edge]), sql`f.id ${dir}`, local, need);
+    ids.push(...got);
+    // Fewer rows than asked: the value has no more, the page goes on with the next value.
+    local = 0;
+    while (g < groups.length && groups[g]!.key === group.key) g++;
+  }
+  return ids;
+}
+
+export type { FlowRow };

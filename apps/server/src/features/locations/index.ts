@@ -1,0 +1,188 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound, validationError } from '../../platform/errors';
+import { geocodeFailedMessage } from '../../platform/geocode';
+import { moduleRoute } from '../../platform/http/access';
+import { zId, zIdParams, zMessage } from '../../platform/http/params';
+import { tenantTx } from '../../platform/http/request-auth';
+import { normalizePostcode } from './address';
+import { loadLocation, loadLocations, zLocation, zLocationType } from './location-dto';
+import { checkLocationFields, zAddressInput } from './location-input';
+import {
+  createLocationType,
+  deleteLocationType,
+  listLocationTypes,
+  updateLocationType,
+  zLocationTypeInput,
+} from './location-types';
+import { location } from './locations.schema';
+import {
+  changesAddress,
+  coordinatesFor,
+  createLocation,
+  deleteLocation,
+  geocodeAddress,
+  ownerOf,
+  updateLocation,
+  zCreateLocation,
+  zUpdateLocation,
+} from './save-location';
+
+export { fullAddress, normalizePostcode } from './address';
+export { addressOf, loadLocations, mainLocationsOf, zLocation } from './location-dto';
+export { zInlineLocation } from './location-input';
+export { afterLocationsChanged, coordinatesFor, createLocation, type LocationOwner } from './save-location';
+
+const CRM = { access: moduleRoute('CRM') };
+const zOwnerQuery = z
+  .object({ relation_id: zId.optional(), organization_id: zId.optional() })
+  .refine((q) => (q.relation_id === undefined) !== (q.organization_id === undefined), {
+    message: 'Geef relation_id of organization_id.',
+    path: ['relation_id'],
+  });
+
+export async function locationRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/location',
+    { config: CRM, schema: { querystring: zOwnerQuery, response: { 200: z.array(zLocation) } } },
+    async (request) => {
+      const { relation_id, organization_id } = request.query;
+      return tenantTx(request, (tx) =>
+        loadLocations(
+          tx,
+          relation_id !== undefined
+            ? eq(location.relationId, relation_id)
+            : eq(location.organizationId, organization_id!),
+        ),
+      );
+    },
+  );
+
+  r.post(
+    '/api/location/geocode',
+    {
+      config: CRM,
+      schema: {
+        body: zAddressInput.superRefine((v, ctx) => checkLocationFields(v, ctx)),
+        response: { 200: z.object({ lat: z.number(), lng: z.number() }) },
+      },
+    },
+    async (request) => {
+      const a = request.body;
+      const result = await app.deps.geocoder.geocode({
+        address: a.address,
+        number: a.number,
+        numberAddition: a.number_addition,
+        postcode: a.postcode ? (normalizePostcode(a.postcode, a.country) ?? a.postcode) : '',
+        city: a.city,
+        country: a.country || 'Nederland',
+      });
+      if (result.status !== 'OK') throw validationError(geocodeFailedMessage(result.status));
+      return { lat: result.lat, lng: result.lng };
+    },
+  );
+
+  r.get(
+    '/api/location/:id',
+    { config: CRM, schema: { params: zIdParams, response: { 200: zLocation } } },
+    async (request) => {
+      const found = await tenantTx(request, (tx) => loadLocation(tx, request.params.id));
+      if (!found) throw notFound();
+      return found;
+    },
+  );
+
+  r.post(
+    '/api/location',
+    { config: CRM, schema: { body: zCreateLocation, response: { 201: zLocation } } },
+    async (request, reply) => {
+      // Geocoding waits on the network: before the transaction, not inside it.
+      const coords = await coordinatesFor(app.deps.geocoder, request.body);
+      const created = await tenantTx(request, async (tx) => {
+        const owner = await ownerOf(tx, request.body);
+        return loadLocation(tx, await createLocation(tx, owner, request.body, coords));
+      });
+      return reply.status(201).send(created!);
+    },
+  );
+
+  r.patch(
+    '/api/location/:id',
+    { config: CRM, schema: { params: zIdParams, body: zUpdateLocation, response: { 200: zLocation } } },
+    async (request) => {
+      const { id } = request.params;
+      const input = request.body;
+      const before = await tenantTx(request, (tx) => loadLocation(tx, id));
+      if (!before) throw notFound();
+      let coords: Awaited<ReturnType<typeof coordinatesFor>> | undefined;
+      if (input.lat !== undefined) coords = input.lat === null ? null : { lat: input.lat, lng: input.lng! };
+      else if (changesAddress(before, input)) {
+        coords = await geocodeAddress(app.deps.geocoder, {
+          address: input.address ?? before.address,
+          number: input.number ?? before.number,
+          number_addition: input.number_addition ?? before.number_addition,
+          postcode: input.postcode ?? before.postcode,
+          city: input.city ?? before.city,
+          country: input.country || before.country,
+        });
+      }
+      const updated = await tenantTx(request, async (tx) =>
+        (await updateLocation(tx, id, input, coords)) ? loadLocation(tx, id) : null,
+      );
+      if (!updated) throw notFound();
+      return updated;
+    },
+  );
+
+  r.delete(
+    '/api/location/:id',
+    { config: CRM, schema: { params: zIdParams, response: { 200: zMessage } } },
+    async (request) => {
+      const deleted = await tenantTx(request, (tx) => deleteLocation(tx, request.params.id));
+      if (!deleted) throw notFound();
+      return { message: 'Locatie verwijderd.' };
+    },
+  );
+
+  r.get(
+    '/api/locationtype',
+    { config: CRM, schema: { response: { 200: z.array(zLocationType) } } },
+    async (request) => tenantTx(request, (tx) => listLocationTypes(tx)),
+  );
+
+  r.post(
+    '/api/locationtype',
+    { config: CRM, schema: { body: zLocationTypeInput, response: { 201: zLocationType } } },
+    async (request, reply) =>
+      reply.status(201).send(await tenantTx(request, (tx) => createLocationType(tx, request.body))),
+  );
+
+  r.patch(
+    '/api/locationtype/:id',
+    {
+      config: CRM,
+      schema: { params: zIdParams, body: zLocationTypeInput, response: { 200: zLocationType } },
+    },
+    async (request) => {
+      const updated = await tenantTx(request, (tx) =>
+        updateLocationType(tx, request.params.id, request.body),
+      );
+      if (!updated) throw notFound();
+      return updated;
+    },
+  );
+
+  r.delete(
+    '/api/locationtype/:id',
+    { config: CRM, schema: { params: zIdParams, response: { 200: zMessage } } },
+    async (request) => {
+      const deleted = await tenantTx(request, (tx) => deleteLocationType(tx, request.params.id));
+      if (!deleted) throw notFound();
+      return { message: 'Locatietype verwijderd.' };
+    },
+  );
+}

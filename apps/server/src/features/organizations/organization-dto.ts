@@ -1,0 +1,102 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../platform/db/database';
+import { toIso } from '../../platform/http/dates';
+import { addressOf, loadLocations, mainLocationsOf, zLocation } from '../locations/location-dto';
+import { location } from '../locations/locations.schema';
+import { loadRelations, zRelation } from '../relations/relation-dto';
+import { relation } from '../relations/relations.schema';
+import { organization } from './organizations.schema';
+
+export const zOrganization = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  coc_number: z.string(),
+  vat_number: z.string(),
+  country: z.string(),
+  lead_source: z.string(),
+  flowprofile_id: z.number().int().nullable(),
+  contactperson_id: z.number().int().nullable(),
+  contactperson: z.object({ id: z.number().int(), fullname: z.string() }).nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  address: z.string(),
+  relations_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type OrganizationDto = z.infer<typeof zOrganization>;
+
+export const zOrganizationDetail = zOrganization.extend({
+  relations: z.array(zRelation),
+  locations: z.array(zLocation),
+});
+
+const MAX_DETAIL_RELATIONS = 1000;
+
+/** Live organizations by id, in the order given, skipping ids that are not the company's. */
+export async function loadOrganizations(tx: Tx, ids: readonly number[]): Promise<OrganizationDto[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({
+      o: organization,
+      contactName: relation.fullname,
+      relationsCount: sql<number>`(select count(*)::int from ${relation} r
+        where r.organization_id = ${organization.id} and r.deleted_at is null)`,
+    })
+    .from(organization)
+    .leftJoin(relation, and(eq(relation.id, organization.contactpersonId), isNull(relation.deletedAt)))
+    .where(and(inArray(organization.id, [...ids]), isNull(organization.deletedAt)));
+  const locations = await mainLocationsOf(tx, 'organization', ids);
+  const byId = new Map(rows.map((r) => [r.o.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const { o } = row;
+    return [
+      {
+        id: o.id,
+        name: o.name,
+        email: o.email,
+        phone: o.phone,
+        coc_number: o.cocNumber,
+        vat_number: o.vatNumber,
+        country: o.country,
+        lead_source: o.leadSource,
+        flowprofile_id: o.flowprofileId,
+        contactperson_id: o.contactpersonId,
+        contactperson:
+          o.contactpersonId && row.contactName !== null
+            ? { id: o.contactpersonId, fullname: row.contactName }
+            : null,
+        lat: o.lat,
+        lng: o.lng,
+        address: addressOf(locations.get(id)),
+        relations_count: row.relationsCount,
+        created_at: toIso(o.createdAt),
+        updated_at: toIso(o.updatedAt),
+      },
+    ];
+  });
+}
+
+export async function loadOrganizationDetail(tx: Tx, id: number) {
+  const [base] = await loadOrganizations(tx, [id]);
+  if (!base) return null;
+  const members = await tx
+    .select({ id: relation.id })
+    .from(relation)
+    .where(and(eq(relation.organizationId, id), isNull(relation.deletedAt)))
+    .orderBy(asc(relation.fullname), asc(relation.id))
+    .limit(MAX_DETAIL_RELATIONS);
+  return {
+    ...base,
+    relations: await loadRelations(
+      tx,
+      members.map((m) => m.id),
+    ),
+    locations: await loadLocations(tx, eq(location.organizationId, id)),
+  };
+}

@@ -1,0 +1,213 @@
+import {
+  fullName,
+  PIPELINE_COLUMNS,
+  PIPELINE_DEFAULT_LIMIT,
+  PIPELINE_DEFAULT_SORT,
+  PIPELINE_LIMIT_OPTIONS,
+  PIPELINE_SORT_OPTIONS,
+  type PipelineSort,
+} from '@im/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../platform/db/database';
+import { flowPhase } from '../flowphases/flowphases.schema';
+import {
+  epochMs,
+  type FlowFilters,
+  flowWhere,
+  hasText,
+  isoFast,
+  isoFastOrNull,
+  TEXT_QUERY_CAP,
+  tallyWhere,
+  toFilters,
+  zFlowFilterQuery,
+} from '../flows';
+import { user } from '../users/users.schema';
+
+export const zPipelineQuery = zFlowFilterQuery.extend({
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((v) => (PIPELINE_LIMIT_OPTIONS as readonly number[]).includes(v), {
+      message: `Kies uit ${PIPELINE_LIMIT_OPTIONS.join(', ')}.`,
+    })
+    .default(PIPELINE_DEFAULT_LIMIT),
+  sort: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(PIPELINE_SORT_OPTIONS).default(PIPELINE_DEFAULT_SORT),
+  ),
+});
+export type PipelineQuery = z.infer<typeof zPipelineQuery>;
+
+export const zPipelineLead = z.object({
+  id: z.number().int(),
+  flow_id: z.number().int(),
+  flow_status: z.string(),
+  flow_phase_description: z.string().nullable(),
+  flow_type: z.string(),
+  flow_tags: z.array(z.string()),
+  flow_lead_source: z.string(),
+  partner: z.string().nullable(),
+  partner_project: z.string().nullable(),
+  user_fullname: z.string(),
+  date_lead: z.string().nullable(),
+  updated_at: z.string(),
+  flowstage_start_at: z.string(),
+  relation_fullname: z.string(),
+  flow_description: z.string(),
+  turnover_weighted: z.number(),
+  kpi_values: z.array(z.object({ value: z.number(), unit: z.string() })),
+  current_start_date: z.string().nullable(),
+  current_end_date: z.string().nullable(),
+});
+export type PipelineLead = z.infer<typeof zPipelineLead>;
+
+export const zPipeline = z.object({
+  columns: z.array(
+    z.object({
+      flow_status: z.string(),
+      total: z.number().int(),
+      /** Only with a text query: more than the cap matched, `total` is the cap. */
+      total_capped: z.boolean(),
+      leads: z.array(zPipelineLead),
+    }),
+  ),
+});
+export type Pipeline = z.infer<typeof zPipeline>;
+
+/** ORDER BY per sort option; weighted turnover is 0 until quotations exist, so it ties on stage start. */
+const ORDER: Record<PipelineSort, string> = {
+  updated_desc: 'f.updated_at desc, f.id desc',
+  updated_asc: 'f.updated_at asc, f.id asc',
+  created_desc: 'f.created_at desc, f.id desc',
+  created_asc: 'f.created_at asc, f.id asc',
+  flowstage_asc: 'f.flowstage_start_at asc, f.id asc',
+  flowstage_desc: 'f.flowstage_start_at desc, f.id desc',
+  turnover_desc: 'f.flowstage_start_at asc, f.id asc',
+  turnover_asc: 'f.flowstage_start_at asc, f.id asc',
+  name_asc: 'f.relation_fullname asc, f.id asc',
+  name_desc: 'f.relation_fullname desc, f.id desc',
+};
+
+/** Column totals: from the tally, or (text query) counted per column up to the cap. */
+async function columnTotals(tx: Tx, f: FlowFilters): Promise<{ total: number; capped: boolean }[]> {
+  if (!hasText(f)) {
+    const rows = await tx.execute<{ flow_status: string; n: number }>(
+      sql`select t.flow_status, sum(t.n)::int as n from flow_tally t where ${tallyWhere(f)} group by 1`,
+    );
+    const byStatus = new Map(rows.rows.map((r) => [r.flow_status, r.n]));
+    return PIPELINE_COLUMNS.map((c) => ({
+      total: c.statuses.reduce((s, st) => s + (byStatus.get(st) ?? 0), 0),
+      capped: false,
+    }));
+  }
+  const counts = sql.join(
+    PIPELINE_COLUMNS.map(
+      (c) =>
+        sql`(select count(*)::int from (select 1 from flow_read f
+          where ${flowWhere({ ...f, statuses: [...c.statuses] })} limit ${TEXT_QUERY_CAP + 1}) s)`,
+    ),
+    sql`, `,
+  );
+  const row = (await tx.execute<{ n: number[] }>(sql`select array[${counts}] as n`)).rows[0]!;
+  return row.n.map((n) => ({ total: Math.min(n, TEXT_QUERY_CAP), capped: n > TEXT_QUERY_CAP }));
+}
+
+interface RawLead extends Record<string, unknown> {
+  id: number;
+  col: number;
+  flow_status: string;
+  flow_phase_id: number | null;
+  type: string;
+  tags: string[];
+  lead_source: string;
+  user_id: number | null;
+  date_lead: number | null;
+  updated_at: number;
+  flowstage_start_at: number;
+  relation_fullname: string;
+  description: string;
+}
+
+/**
+ * The first `limit` flows of each column in the chosen order. Each status of a column is read on its
+ * own (an index range for the default order), the column's statuses merged after; one heap visit per card.
+ */
+async function columnLeads(tx: Tx, f: FlowFilters, sort: PipelineSort, limit: number): Promise<RawLead[]> {
+  const order = sql.raw(ORDER[sort]);
+  const perStatus: SQL[] = PIPELINE_COLUMNS.flatMap((c, col) =>
+    c.statuses.map(
+      (status) =>
+        sql`(select ${col}::int as col, f.id, f.flow_status, f.flow_phase_id, f.type, f.tags, f.lead_source,
+            f.user_id, f.created_at, f.updated_at, f.flowstage_start_at, f.relation_fullname, f.description
+          from flow_read f where ${flowWhere({ ...f, statuses: [status] })} order by ${order} limit ${limit})`,
+    ),
+  );
+  const result = await tx.execute<RawLead>(sql`
+    with picked as (${sql.join(perStatus, sql` union all `)}),
+    ranked as (select f.*, row_number() over (partition by f.col order by ${order}) as ord from picked f)
+    select f.id, f.col, f.flow_status, f.flow_phase_id, f.type, f.tags, f.lead_source, f.user_id,
+      ${epochMs(sql`ld.date_lead`)} as date_lead, ${epochMs(sql`f.updated_at`)} as updated_at,
+      ${epochMs(sql`f.flowstage_start_at`)} as flowstage_start_at, f.relation_fullname, f.description
+    from ranked f
+    -- Per card by its unique index: a hash join would read every company's lead dates.
+    left join lateral (select date_lead from lead where flow_id = f.id limit 1) ld on true
+    where f.ord <= ${limit}
+    order by f.col, f.ord`);
+  return result.rows;
+}
+
+/** Phase descriptions and user names of the company: few rows, read once instead of joined per card. */
+async function namesOf(tx: Tx): Promise<{ phases: Map<number, string>; users: Map<number, string> }> {
+  const phases = await tx.select({ id: flowPhase.id, description: flowPhase.description }).from(flowPhase);
+  const users = await tx
+    .select({ id: user.id, name: user.name, nameprefix: user.nameprefix, surname: user.surname })
+    .from(user);
+  return {
+    phases: new Map(phases.map((p) => [p.id, p.description])),
+    users: new Map(users.map((u) => [u.id, fullName(u)])),
+  };
+}
+
+function toLead(r: RawLead, names: Awaited<ReturnType<typeof namesOf>>): PipelineLead {
+  return {
+    id: r.id,
+    flow_id: r.id,
+    flow_status: r.flow_status,
+    flow_phase_description: r.flow_phase_id === null ? null : (names.phases.get(r.flow_phase_id) ?? null),
+    flow_type: r.type,
+    flow_tags: r.tags,
+    flow_lead_source: r.lead_source,
+    partner: null,
+    partner_project: null,
+    user_fullname: r.user_id === null ? '' : (names.users.get(r.user_id) ?? ''),
+    date_lead: isoFastOrNull(r.date_lead),
+    updated_at: isoFast(r.updated_at),
+    flowstage_start_at: isoFast(r.flowstage_start_at),
+    relation_fullname: r.relation_fullname,
+    flow_description: r.description,
+    turnover_weighted: 0,
+    kpi_values: [],
+    current_start_date: null,
+    current_end_date: null,
+  };
+}
+
+/** The lead pipeline board: a column per status with its total and its first `limit` flows. */
+export async function getLeadPipeline(tx: Tx, q: PipelineQuery): Promise<Pipeline> {
+  const filters = toFilters(q, null);
+  const totals = await columnTotals(tx, filters);
+  const leads = await columnLeads(tx, filters, q.sort, q.limit);
+  const names = await namesOf(tx);
+  const byColumn = PIPELINE_COLUMNS.map(() => [] as PipelineLead[]);
+  for (const r of leads) byColumn[r.col]!.push(toLead(r, names));
+  return {
+    columns: PIPELINE_COLUMNS.map((c, i) => ({
+      flow_status: c.flow_status,
+      total: totals[i]!.total,
+      total_capped: totals[i]!.capped,
+      leads: byColumn[i]!,
+    })),
+  };
+}

@@ -1,0 +1,168 @@
+import { PIPELINE_COLUMNS, PIPELINE_SORT_OPTIONS } from '@im/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+import { createTestFlow, createTestRelation } from '../flows/flow-test-factory';
+import { zPipeline } from './get-lead-pipeline';
+
+let t: TestServer;
+let companyId: number;
+let token: string;
+let userId: number;
+
+interface Column {
+  flow_status: string;
+  total: number;
+  total_capped: boolean;
+  leads: { id: number; flow_status: string; relation_fullname: string; flowstage_start_at: string }[];
+}
+
+beforeAll(async () => {
+  t = await startTestServer({ work: false });
+  companyId = await t.createTestCompany();
+  const user = await t.createTestUser({ companyId });
+  userId = user.id;
+  token = await t.login(user.email);
+  const names = ['Anna Visser', 'Bram de Boer', 'Cees Mulder', 'Dirk Smit'];
+  const relations: number[] = [];
+  for (const n of names) {
+    const [name, ...rest] = n.split(' ');
+    relations.push(await createTestRelation(t, companyId, { name, surname: rest.join(' ') }));
+  }
+  // 130 leads (more than a column shows), a few of every other status, some of one user.
+  for (let i = 0; i < 130; i++) {
+    await createTestFlow(t, companyId, {
+      relationId: relations[i % 4],
+      status: i % 10 === 0 ? 'unread' : 'new',
+      userId: i % 5 === 0 ? userId : undefined,
+      tags: i % 3 === 0 ? ['Spoed'] : [],
+    });
+  }
+  for (const status of [
+    'intake',
+    'quotation',
+    'confirmation',
+    'project',
+    'invoice',
+    'aftercare',
+    'completed',
+    'cancelled',
+  ] as const) {
+    for (let i = 0; i < 3; i++) await createTestFlow(t, companyId, { relationId: relations[i], status });
+  }
+  // Distinct stage starts, so the order is visible.
+  await t.server.deps.db.tenant({ companyId }, (tx) =>
+    tx.execute(sql`update flow set flowstage_start_at = now() - (id % 17) * interval '1 hour',
+      updated_at = now() - (id % 13) * interval '1 minute'`),
+  );
+});
+afterAll(async () => t?.close());
+
+const pipeline = async (query = ''): Promise<Column[]> => {
+  const res = await t.api('GET', `/api/user/getleadpipeline${query}`, { token });
+  expect(res.status, query).toBe(200);
+  return res.body.columns;
+};
+
+describe('lead pipeline', () => {
+  it('answers a column per status with totals, at most 100 cards by default, in flowstage order', async () => {
+    const columns = await pipeline();
+    expect(columns.map((c) => c.flow_status)).toEqual(PIPELINE_COLUMNS.map((c) => c.flow_status));
+    const lead = columns[0]!;
+    expect(lead.total).toBe(130);
+    expect(lead.leads).toHaveLength(100);
+    expect(new Set(lead.leads.map((l) => l.flow_status))).toEqual(new Set(['new', 'unread']));
+    const starts = lead.leads.map((l) => l.flowstage_start_at);
+    expect(starts).toEqual([...starts].sort());
+    for (const c of columns.slice(1)) {
+      expect(c.total, c.flow_status).toBe(3);
+      expect(c.leads.every((l) => l.flow_status === c.flow_status)).toBe(true);
+    }
+    expect(lead.leads[0]).toMatchObject({
+      flow_id: lead.leads[0]!.id,
+      flow_phase_description: expect.any(String),
+      flow_lead_source: 'Eigen website',
+      partner: null,
+      partner_project: null,
+      turnover_weighted: 0,
+      kpi_values: [],
+      current_start_date: null,
+      current_end_date: null,
+      date_lead: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+  });
+
+  it('answers exactly the documented shape, with dates and names as the flow detail has them', async () => {
+    const res = await t.api('GET', `/api/user/getleadpipeline?userId=${userId}`, { token });
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(zPipeline.strict().safeParse(res.body).success).toBe(true);
+    const card = res.body.columns[0].leads[0];
+    const detail = (await t.api('GET', `/api/flow/${card.id}`, { token })).body;
+    expect(card).toMatchObject({
+      updated_at: detail.updated_at,
+      flowstage_start_at: detail.flowstage_start_at,
+      date_lead: detail.lead.date_lead,
+      user_fullname: detail.user_fullname,
+      relation_fullname: detail.relation_fullname,
+      flow_phase_description: detail.flow_phase.description,
+      flow_tags: detail.tags,
+    });
+    expect(card.user_fullname).not.toBe('');
+  });
+
+  it('takes the per-column limit options and refuses others', async () => {
+    expect((await pipeline('?limit=250'))[0]!.leads).toHaveLength(130);
+    expect((await pipeline('?limit=100000'))[0]!.leads).toHaveLength(130);
+    for (const bad of ['?limit=50', '?limit=abc', '?sort=nieuwste']) {
+      expect((await t.api('GET', `/api/user/getleadpipeline${bad}`, { token })).status, bad).toBe(422);
+    }
+  });
+
+  it('orders each column by each of the 10 sort options', async () => {
+    const check: Record<string, (c: Column['leads']) => string[]> = {
+      flowstage_asc: (l) => l.map((x) => x.flowstage_start_at),
+      name_asc: (l) => l.map((x) => x.relation_fullname),
+    };
+    for (const sort of PIPELINE_SORT_OPTIONS) {
+      const columns = await pipeline(`?sort=${sort}&limit=250`);
+      expect(columns[0]!.leads).toHaveLength(130);
+      const base = sort.replace(/_(asc|desc)$/, '_asc');
+      const values = check[base]?.(columns[0]!.leads);
+      if (!values) continue;
+      const sorted = [...values].sort();
+      expect(values, sort).toEqual(sort.endsWith('_desc') ? sorted.reverse() : sorted);
+    }
+    const updated = await t.api('GET', '/api/user/getleadpipeline?sort=updated_desc&limit=250', { token });
+    const byUpdate = await t.server.deps.db.tenant({ companyId }, (tx) =>
+      tx.execute<{ id: number }>(
+        sql`select id from flow where flow_status in ('new', 'unread') order by updated_at desc, id desc`,
+      ),
+    );
+    expect(updated.body.columns[0].leads.map((l: { id: number }) => l.id)).toEqual(
+      byUpdate.rows.map((r) => r.id),
+    );
+  });
+
+  it('filters by user, tag and text', async () => {
+    expect((await pipeline(`?userId=${userId}`))[0]!.total).toBe(26);
+    expect((await pipeline('?tag=Spoed'))[0]!.total).toBe(44);
+    const text = await pipeline('?query=visser');
+    expect(text[0]!.total).toBe(33);
+    expect(text[0]!.leads.every((l) => l.relation_fullname === 'Anna Visser')).toBe(true);
+    expect(text[1]!.total).toBe(1);
+  });
+
+  it('follows a status change', async () => {
+    const before = await pipeline();
+    const moved = before[0]!.leads[0]!.id;
+    const res = await t.api('POST', `/api/flow/${moved}/changestatus`, {
+      token,
+      body: { flow_status: 'intake' },
+    });
+    expect(res.status).toBe(200);
+    const after = await pipeline();
+    expect(after[0]!.total).toBe(before[0]!.total - 1);
+    expect(after[1]!.total).toBe(before[1]!.total + 1);
+    expect(after[1]!.leads.map((l) => l.id)).toContain(moved);
+  });
+});

@@ -1,0 +1,192 @@
+import { SEARCH_MIN_CHARS, zPaginated, zPaginationQuery } from '@im/domain';
+import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../platform/db/database';
+import { sortOrder } from '../../platform/db/paginate';
+import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
+import { zId } from '../../platform/http/params';
+import { flow } from '../flows/flows.schema';
+import { addressOf, mainLocationsOf } from '../locations/location-dto';
+import { loadRelations, zRelation } from './relation-dto';
+import { relation } from './relations.schema';
+
+export const zRelationQuery = zPaginationQuery.extend({ partnerId: zId.optional() });
+export type RelationQuery = z.infer<typeof zRelationQuery>;
+export const zRelationPage = zPaginated(zRelation);
+
+export const SEARCH_TOO_SHORT = `Zoek op minimaal ${SEARCH_MIN_CHARS} tekens.`;
+/** The typeahead's query: at least 3 characters besides spaces (spec 001 sections 5 and 9). */
+export const zSearchQuery = z.object({
+  query: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((q) => q.replace(/\s+/g, '').length >= SEARCH_MIN_CHARS, SEARCH_TOO_SHORT),
+});
+export const zRelationSearchHit = z.object({
+  id: z.number().int(),
+  fullname: z.string(),
+  address: z.string(),
+  email: z.string(),
+});
+
+// Every key but deleted_at has a (company_id, key, id) index over live relations (relations.schema.ts).
+const SORT_COLUMNS = {
+  id: relation.id,
+  fullname: relation.fullname,
+  surname: relation.surname,
+  email: relation.email,
+  city: relation.mainCity,
+  created_at: relation.createdAt,
+  updated_at: relation.updatedAt,
+  lead_source: relation.leadSource,
+};
+const TRASH_SORT_COLUMNS = { ...SORT_COLUMNS, deleted_at: relation.deletedAt };
+/** The sort keys as relation_page_ids() names the columns. */
+const PAGE_SORT_COLUMN: Record<keyof typeof TRASH_SORT_COLUMNS, string> = {
+  id: 'id',
+  fullname: 'fullname',
+  surname: 'surname',
+  email: 'email',
+  city: 'main_city',
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+  lead_source: 'lead_source',
+  deleted_at: 'deleted_at',
+};
+
+const MAX_WORDS = 8;
+
+/**
+ * LIKE patterns on `relation.search_text` (lower case, words after a space): every typed word must
+ * occur (`contains`) or start a word (`prefix`). `\`, `%` and `_` the user types match literally.
+ */
+export function searchPatterns(text: string, mode: 'contains' | 'prefix'): string[] {
+  return text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS)
+    .map((w) => w.replace(/[\\%_]/g, (c) => `\\${c}`))
+    .map((w) => (mode === 'contains' ? `%${w}%` : `% ${w}%`));
+}
+
+/**
+ * Ids of the company's relations matching the patterns, from the trigram index through
+ * `relation_search_ids()` (see the migration crm_relations_extra: under row-level security LIKE
+ * cannot use the index directly).
+ */
+export function matchingIds(patterns: string[], trashed: boolean, maxRows?: number): SQL {
+  const list = sql.join(
+    patterns.map((p) => sql`${p}`),
+    sql`, `,
+  );
+  return maxRows === undefined
+    ? sql`relation_search_ids(array[${list}]::text[], ${trashed})`
+    : sql`relation_search_ids(array[${list}]::text[], ${trashed}, ${maxRows}::int)`;
+}
+
+const sqlArray = (patterns: string[]) =>
+  patterns.length === 0
+    ? sql`'{}'::text[]`
+    : sql`array[${sql.join(
+        patterns.map((p) => sql`${p}`),
+        sql`, `,
+      )}]::text[]`;
+
+/**
+ * A page of live (or trashed) relations: searched on name, e-mail, street, postcode and city, sorted
+ * on a whitelisted column and counted exactly. Page and count come from relation_page_ids() and
+ * relation_count() (migration crm_relations_extra_search, docs/decisions/007): they apply the tenant
+ * rule themselves, so the trigram and (company_id, column) indexes serve them without a policy check per
+ * row. The partner filter, which narrows a lot, runs as an ordinary query under row-level security.
+ */
+export async function queryRelations(tx: Tx, q: RelationQuery, which: 'live' | 'trashed') {
+  const trashed = which === 'trashed';
+  const text = q.query?.trim();
+  const patterns = text ? searchPatterns(text, 'contains') : [];
+  const columns = trashed ? TRASH_SORT_COLUMNS : SORT_COLUMNS;
+  const order = sortOrder(
+    q.sort || (trashed ? '-deleted_at' : 'created_at'),
+    columns,
+    'created_at',
+    relation.id,
+  );
+  let ids: number[];
+  let total: number;
+  if (q.partnerId === undefined) {
+    const raw = (q.sort || (trashed ? '-deleted_at' : 'created_at')).trim();
+    const key = raw.replace(/^-/, '') as keyof typeof TRASH_SORT_COLUMNS;
+    const page = await tx.execute<{ id: number }>(sql`
+      select id from relation_page_ids(${sqlArray(patterns)}, ${trashed}, ${PAGE_SORT_COLUMN[key]},
+        ${raw.startsWith('-')}, ${q.limit}::int, ${q.offset}::int) order by n`);
+    const [count] = (
+      await tx.execute<{ n: number }>(sql`select relation_count(${sqlArray(patterns)}, ${trashed})::int as n`)
+    ).rows;
+    ids = page.rows.map((r) => r.id);
+    total = count!.n;
+  } else {
+    const where = and(
+      sql`${relation.companyId} = ${currentCompanyIdSql}`,
+      trashed ? isNotNull(relation.deletedAt) : isNull(relation.deletedAt),
+      patterns.length > 0 ? sql`${relation.id} in (select ${matchingIds(patterns, trashed)})` : undefined,
+      sql`exists (select 1 from ${flow} where ${flow.relationId} = ${relation.id}
+          and ${flow.partnerId} = ${q.partnerId} and ${flow.deletedAt} is null)`,
+    );
+    const page = await tx
+      .select({ id: relation.id })
+      .from(relation)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.limit)
+      .offset(q.offset);
+    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(relation).where(where);
+    ids = page.map((r) => r.id);
+    total = count!.n;
+  }
+  return {
+    data: await loadRelations(tx, ids),
+    pagination: { total, offset: q.offset, limit: q.limit },
+  };
+}
+
+const TYPEAHEAD_CANDIDATES = 50;
+
+/**
+ * The typeahead: live relations where every typed word starts a word of the name, e-mail or main
+ * address; full-name prefix matches first, then by name. At most `limit` (10).
+ */
+export async function searchRelations(tx: Tx, query: string, limit = 10) {
+  const patterns = searchPatterns(query, 'prefix');
+  const first = query
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await tx
+    .select({ id: relation.id, fullname: relation.fullname, email: relation.email })
+    .from(relation)
+    .where(
+      and(
+        eq(relation.companyId, currentCompanyIdSql),
+        isNull(relation.deletedAt),
+        sql`${relation.id} in (select ${matchingIds(patterns, false, TYPEAHEAD_CANDIDATES)})`,
+      ),
+    )
+    .orderBy(
+      desc(sql`lower(${relation.fullname}) like ${`${first}%`}`),
+      asc(relation.fullname),
+      asc(relation.id),
+    )
+    .limit(limit);
+  const locations = await mainLocationsOf(
+    tx,
+    'relation',
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    fullname: r.fullname ?? '',
+    address: addressOf(locations.get(r.id)),
+    email: r.email,
+  }));
+}

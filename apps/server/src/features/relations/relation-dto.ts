@@ -1,0 +1,145 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../platform/db/database';
+import { storedFile } from '../../platform/files/files.schema';
+import { toIso } from '../../platform/http/dates';
+import { flow } from '../flows/flows.schema';
+import { addressOf, loadLocations, mainLocationsOf, zLocation } from '../locations/location-dto';
+import { location } from '../locations/locations.schema';
+import { organization } from '../organizations/organizations.schema';
+import { flowRowsOf, zFlowRow } from './relation-flows';
+import { relation } from './relations.schema';
+
+export const zRelation = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nameprefix: z.string(),
+  surname: z.string(),
+  fullname: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  mobile: z.string(),
+  country: z.string(),
+  lead_source: z.string(),
+  flowprofile_id: z.number().int().nullable(),
+  organization_id: z.number().int().nullable(),
+  organization: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The main flow: the one chosen with update_reason flowchange while it is live, else the newest live one. */
+  flow_id: z.number().int().nullable(),
+  flow_status: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  address: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+});
+export type RelationDto = z.infer<typeof zRelation>;
+
+export const zFileInfo = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  mime_type: z.string(),
+  size: z.number().int(),
+  created_at: z.string(),
+  url: z.string(),
+});
+
+export const zRelationDetail = zRelation.extend({
+  flows: z.array(zFlowRow),
+  trashed_flows: z.array(zFlowRow),
+  locations: z.array(zLocation),
+  files: z.array(zFileInfo),
+});
+export type RelationDetail = z.infer<typeof zRelationDetail>;
+
+/** The main flow of each relation: its chosen `flow_id` while that flow is live, else the newest live flow. */
+async function mainFlowsOf(tx: Tx, ids: readonly number[]) {
+  const rows = await tx
+    .selectDistinctOn([flow.relationId], {
+      relationId: flow.relationId,
+      id: flow.id,
+      status: flow.flowStatus,
+    })
+    .from(flow)
+    .innerJoin(relation, eq(relation.id, flow.relationId))
+    .where(and(inArray(flow.relationId, [...ids]), isNull(flow.deletedAt), isNull(flow.mergedIntoFlowId)))
+    .orderBy(flow.relationId, sql`${flow.id} = ${relation.flowId} desc nulls last`, sql`${flow.id} desc`);
+  return new Map(rows.map((r) => [r.relationId, r]));
+}
+
+/** Relations by id, in the order given, skipping ids that are not the company's. */
+export async function loadRelations(tx: Tx, ids: readonly number[]): Promise<RelationDto[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ r: relation, orgName: organization.name })
+    .from(relation)
+    .leftJoin(organization, eq(organization.id, relation.organizationId))
+    .where(inArray(relation.id, [...ids]));
+  // One connection: its queries run one after the other anyway.
+  const locations = await mainLocationsOf(tx, 'relation', ids);
+  const flows = await mainFlowsOf(tx, ids);
+  const byId = new Map(rows.map((row) => [row.r.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const { r } = row;
+    const main = flows.get(id);
+    return [
+      {
+        id: r.id,
+        name: r.name,
+        nameprefix: r.nameprefix,
+        surname: r.surname,
+        fullname: r.fullname ?? '',
+        email: r.email,
+        phone: r.phone,
+        mobile: r.mobile,
+        country: r.country,
+        lead_source: r.leadSource,
+        flowprofile_id: r.flowprofileId,
+        organization_id: r.organizationId,
+        organization:
+          r.organizationId && row.orgName !== null ? { id: r.organizationId, name: row.orgName } : null,
+        flow_id: main?.id ?? null,
+        flow_status: main?.status ?? null,
+        lat: r.lat,
+        lng: r.lng,
+        address: addressOf(locations.get(id)),
+        created_at: toIso(r.createdAt),
+        updated_at: toIso(r.updatedAt),
+        deleted_at: r.deletedAt ? toIso(r.deletedAt) : null,
+      },
+    ];
+  });
+}
+
+/** Files kept on a relation (assist files the flows feature stores with owner_type 'relation'). */
+export async function relationFiles(tx: Tx, relationId: number) {
+  const rows = await tx
+    .select()
+    .from(storedFile)
+    .where(and(eq(storedFile.ownerType, 'relation'), eq(storedFile.ownerId, relationId)))
+    .orderBy(asc(storedFile.id));
+  return rows.map((f) => ({
+    id: f.id,
+    filename: f.filename,
+    mime_type: f.mimeType,
+    size: f.size,
+    created_at: toIso(f.createdAt),
+    url: `/api/assistfile/${f.id}`,
+  }));
+}
+
+/** The relation with its flows, trashed flows, locations and files; null when it is not the company's. */
+export async function loadRelationDetail(tx: Tx, id: number): Promise<RelationDetail | null> {
+  const [base] = await loadRelations(tx, [id]);
+  if (!base) return null;
+  return {
+    ...base,
+    flows: await flowRowsOf(tx, base, 'live'),
+    trashed_flows: await flowRowsOf(tx, base, 'trashed'),
+    locations: await loadLocations(tx, eq(location.relationId, id)),
+    files: await relationFiles(tx, id),
+  };
+}

@@ -1,0 +1,42 @@
+/** The address parts a location has; any may be empty. */
+export interface GeocodeQuery {
+  address?: string;
+  number?: string;
+  numberAddition?: string;
+  postcode?: string;
+  city?: string;
+  country?: string;
+}
+
+/**
+ * Why geocoding failed, shown to the user as 'Geocode was not successful for the following reason:
+ * {status}' (spec 001 section 5): no match, provider unreachable or answering an error, nothing to
+ * look up, or geocoding switched off (`GEOCODER=none`).
+ */
+export type GeocodeFailure = 'ZERO_RESULTS' | 'REQUEST_FAILED' | 'INVALID_REQUEST' | 'DISABLED';
+
+export type GeocodeResult = { status: 'OK'; lat: number; lng: number } | { status: GeocodeFailure };
+
+/** Turns an address into coordinates. Implementations never throw: a failure is a status. */
+export interface Geocoder {
+  readonly name: string;
+  geocode(query: GeocodeQuery): Promise<GeocodeResult>;
+}
+
+export const geocodeFailedMessage = (status: string) =>
+  `Geocode was not successful for the following reason: ${status}`;
+
+/** One line for a free-text address search: 'Dorpsstraat 12a 1234 AB Zwolle'. */
+export function addressLine(q: GeocodeQuery): string {
+  const house = [q.number, q.numberAddition].filter(Boolean).join('');
+  return [q.address, house, q.postcode, q.city]
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** `GEOCODER=none`: every location is saved without coordinates. */
+export const disabledGeocoder: Geocoder = {
+  name: 'none',
+  geocode: async () => ({ status: 'DISABLED' }),
+};

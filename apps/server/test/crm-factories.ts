@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import type { ApiResponse, TestServer } from './test-server';
+
+/** A company with the CRM modules and a logged-in user of the given role. */
+export async function createCrmCompany(
+  t: TestServer,
+  input: { name?: string; role?: number } = {},
+): Promise<{ companyId: number; token: string; userId: number }> {
+  const companyId = await t.createTestCompany({ name: input.name, modules: ['BASIS', 'CRM', 'SETTINGS'] });
+  const user = await t.createTestUser({ companyId, role: input.role ?? 1000 });
+  return { companyId, token: await t.login(user.email), userId: user.id };
+}
+
+/** Creates a relation through the API; `body` overrides the defaults (a surname and no flow). */
+export async function createTestRelation(
+  t: TestServer,
+  token: string,
+  body: Record<string, unknown> = {},
+): Promise<ApiResponse['body']> {
+  const res = await t.api('POST', '/api/relation', {
+    token,
+    body: {
+      ...(body.fullname ? {} : { surname: `Klant ${Math.random().toString(36).slice(2, 8)}` }),
+      createnewflow: false,
+      ...body,
+    },
+  });
+  if (res.status !== 201) throw new Error(`relation save failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Log items of one record and action, across companies. */
+export async function logCount(t: TestServer, type: string, id: number, action: string): Promise<number> {
+  const r = await t.server.deps.db.platform((tx) =>
+    tx.execute<{ n: number }>(
+      sql`select count(*)::int as n from log_item where loggable_type = ${type} and loggable_id = ${id} and action = ${action}`,
+    ),
+  );
+  return r.rows[0]!.n;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls GET /api/batch/{id} until it ends; answers the last reply and every progress seen. */
+export async function waitForBatch(t: TestServer, token: string, batchId: string, timeoutMs = 30_000) {
+  const seen: number[] = [];
+  for (const end = Date.now() + timeoutMs; Date.now() < end; await sleep(100)) {
+    const res = await t.api('GET', `/api/batch/${batchId}`, { token });
+    if (res.status !== 200) throw new Error(`batch ${batchId}: ${res.status}`);
+    seen.push(res.body.progress);
+    if (res.body.finishedAt || res.body.cancelledAt) return { ...res.body, seen };
+  }
+  throw new Error(`batch ${batchId} did not end; progress ${seen.join(',')}`);
+}

@@ -1,0 +1,110 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { ADMIN, type E2eApp, login, SCREENSHOT_DIR } from './harness';
+
+// Helpers of the platform-administration browser tests.
+
+export const PROTECTED = 'Perhaps not such a good idea.';
+
+/** Full page from the top; a dialog is photographed as the viewport shows it (its overlay covers that). */
+export async function shot(page: Page, name: string, { isDialog = false } = {}) {
+  // Tables that are still (re)fetching are dimmed: wait until they settled, and for the fade.
+  await expect.poll(() => page.locator('.mantine-datatable-loader-fetching').count()).toBe(0);
+  await page.waitForTimeout(250);
+  if (!isDialog) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: !isDialog });
+}
+
+export async function loginAs(app: E2eApp, email: string, password: string, landing: RegExp): Promise<Page> {
+  const page = await app.newPage();
+  await login(page, app.baseUrl, email, password);
+  await waitForHash(page, landing);
+  // The shell is on screen: the landing page's redirect and lazy screen are done.
+  await page.getByRole('navigation', { name: 'Hoofdmenu' }).waitFor();
+  return page;
+}
+
+export async function loginAdmin(app: E2eApp): Promise<Page> {
+  const page = await loginAs(app, ADMIN.email, ADMIN.password, /#\/dashboardadmin/);
+  await page.getByRole('heading', { name: 'Platformbeheer' }).waitFor();
+  return page;
+}
+
+/** Hash routes change the URL without a page load: wait for the commit only. */
+export const waitForHash = (page: Page, expected: RegExp) =>
+  page.waitForURL(expected, { waitUntil: 'commit' });
+
+export async function go(
+  app: E2eApp,
+  page: Page,
+  hash: string,
+  expected = new RegExp(`#${escapeRegExp(hash)}`),
+) {
+  await page.goto(`${app.baseUrl}/#${hash}`);
+  await waitForHash(page, expected);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A call with the page's own token, for test set-up only. */
+export async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = localStorage.getItem('im.token');
+      const res = await fetch(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json() } as T;
+    },
+    { method, path, body },
+  );
+}
+
+export async function createCompany(page: Page, name: string): Promise<number> {
+  const res = await callApi<{ status: number; body: { id: number } }>(page, 'POST', '/api/company', {
+    name,
+    modules: ['BASIS', 'CRM'],
+  });
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+/** A company in the trash (set up through the API; the trash job runs in the background). */
+export async function trashedCompany(page: Page, name: string): Promise<number> {
+  const id = await createCompany(page, name);
+  expect((await callApi<{ status: number }>(page, 'DELETE', `/api/company/${id}`)).status).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        (await callApi<{ body: { deleted_at: string | null } }>(page, 'GET', `/api/company/${id}`)).body
+          .deleted_at,
+    )
+    .not.toBeNull();
+  return id;
+}
+
+export async function pickOption(page: Page, field: RegExp, option: string) {
+  await page.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+export async function confirmDialog(page: Page, title: string, button: string) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+}
+
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}

@@ -1,0 +1,28 @@
+import { ApiError } from '../../../api/client';
+import { getToken } from '../../../api/token';
+import { i18n } from '../../../i18n';
+
+/** Downloads a binary answer with the user's token and hands it to the browser as a file. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const token = getToken();
+  const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) {
+    let message = i18n.t('api.failed', { status: response.status });
+    try {
+      const body = (await response.json()) as { message?: string };
+      if (body.message) message = body.message;
+    } catch {
+      // Not JSON: keep the generic text.
+    }
+    throw new ApiError(response.status, message);
+  }
+  const name = response.headers.get('x-filename') ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

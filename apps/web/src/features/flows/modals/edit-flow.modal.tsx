@@ -1,0 +1,147 @@
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TagsInput, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../ui/form/form-error';
+import { useAppForm } from '../../../ui/form/use-app-form';
+import { toast } from '../../../ui/toasts';
+import { leadSourceOptions, profileOptions, userOptions } from '../components/flow-options';
+import { useUpdateFlow } from '../mutations';
+import { useFlowSettings, useUsedFlowTags } from '../queries';
+import type { Flow, FlowSettings, FlowUpdate } from '../types';
+
+type Values = {
+  description: string;
+  user_id: string;
+  office_user_id: string;
+  project_user_id: string;
+  lead_source: string;
+  flowprofile_id: string;
+  tags: string[];
+};
+
+interface Props {
+  flow: Flow;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The flow's edit modal: description, handlers, lead source, request profile and tags. */
+export function EditFlowModal({ flow, opened, onClose }: Props) {
+  const { t } = useTranslation();
+  const settings = useFlowSettings();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('flows.edit.title')}
+      closeOnClickOutside={false}
+      size="lg"
+      centered
+    >
+      {opened && settings.data && <EditFlowForm flow={flow} settings={settings.data} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+const idText = (id: number | null) => (id ? String(id) : '');
+const idValue = (text: string) => (text ? Number(text) : null);
+
+function EditFlowForm({ flow, settings, onClose }: Omit<Props, 'opened'> & { settings: FlowSettings }) {
+  const { t } = useTranslation();
+  const update = useUpdateFlow(flow.id);
+  const usedTags = useUsedFlowTags();
+  const { inputProps, onSubmit, formError, showServerError } = useAppForm<Values>({
+    initialValues: {
+      description: flow.description ?? '',
+      user_id: idText(flow.user_id),
+      office_user_id: idText(flow.office_user_id),
+      project_user_id: idText(flow.project_user_id),
+      lead_source: flow.lead_source ?? '',
+      flowprofile_id: idText(flow.flowprofile_id),
+      tags: flow.tags ?? [],
+    },
+    validate: () => ({}),
+  });
+  const users = userOptions(settings);
+  const tagSuggestions = [...new Set([...settings.flow_tags, ...(usedTags.data ?? [])])];
+
+  const submit = onSubmit((v) => {
+    const next: FlowUpdate = {
+      description: v.description.trim(),
+      user_id: idValue(v.user_id),
+      office_user_id: idValue(v.office_user_id),
+      project_user_id: idValue(v.project_user_id),
+      lead_source: v.lead_source || null,
+      flowprofile_id: idValue(v.flowprofile_id),
+      tags: v.tags,
+    };
+    // Only what changed is sent, so a save never overwrites another user's change of another field.
+    const changed = Object.fromEntries(
+      Object.entries(next).filter(
+        ([key, value]) => JSON.stringify(value) !== JSON.stringify(flow[key as keyof Flow] ?? null),
+      ),
+    ) as FlowUpdate;
+    if (Object.keys(changed).length === 0) return onClose();
+    update.mutate(changed, {
+      onSuccess: () => {
+        toast.success(t('flows.edit.saved'));
+        onClose();
+      },
+      onError: showServerError,
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <FormError message={formError} />
+      <Stack gap="sm">
+        <Textarea label={t('flows.fields.description')} autosize minRows={2} {...inputProps('description')} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <Select
+            label={t('flows.fields.user')}
+            data={users}
+            clearable
+            searchable
+            {...inputProps('user_id')}
+          />
+          <Select
+            label={t('flows.fields.officeUser')}
+            data={users}
+            clearable
+            searchable
+            {...inputProps('office_user_id')}
+          />
+          <Select
+            label={t('flows.fields.projectUser')}
+            data={users}
+            clearable
+            searchable
+            {...inputProps('project_user_id')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Select
+            label={t('flows.fields.leadSource')}
+            data={leadSourceOptions(settings, flow.lead_source)}
+            clearable
+            {...inputProps('lead_source')}
+          />
+          <Select
+            label={t('flows.fields.flowprofile')}
+            data={profileOptions(settings)}
+            allowDeselect={false}
+            {...inputProps('flowprofile_id')}
+          />
+        </SimpleGrid>
+        <TagsInput label={t('flows.fields.tags')} data={tagSuggestions} clearable {...inputProps('tags')} />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

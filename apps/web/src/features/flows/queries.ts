@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { Flow, FlowRow, FlowSettings, Lead, MergeTarget } from './types';
+
+// Reads of docs/api/crm.md "Flows" and "Company lists". Changes live in mutations.ts.
+
+export const FLOW_KEY = ['flow'] as const;
+export const FLOW_TABLE_PATH = '/api/flow/querypaginated';
+const SETTINGS_KEY = ['company', 'flowsettings'] as const;
+
+export const flowKey = (id: number) => [...FLOW_KEY, id] as const;
+const isId = (id: number) => Number.isInteger(id) && id > 0;
+
+export function useFlow(id: number) {
+  return useQuery({
+    queryKey: flowKey(id),
+    queryFn: ({ signal }) => api.get<Flow>(`/api/flow/${id}`, { signal }),
+    enabled: isId(id),
+  });
+}
+
+/** Lead sources, tags, cancel reasons, request profiles, flow phases and users of the company. */
+export function useFlowSettings() {
+  return useQuery({
+    queryKey: SETTINGS_KEY,
+    queryFn: ({ signal }) => api.get<FlowSettings>('/api/company/getcurrentflowsettings', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useUsedFlowTags(enabled = true) {
+  return useQuery({
+    queryKey: [...FLOW_KEY, 'usedtags'],
+    queryFn: ({ signal }) => api.get<string[]>('/api/flow/getusedflowtags', { signal }),
+    enabled,
+  });
+}
+
+export function useLead(flowId: number) {
+  return useQuery({
+    queryKey: ['lead', flowId],
+    queryFn: ({ signal }) => api.get<Lead>(`/api/lead/${flowId}`, { signal }),
+    enabled: isId(flowId),
+  });
+}
+
+/** Merge target picker: other flows of the company by name, address or number. */
+export function searchMergeTargets(query: string, signal: AbortSignal) {
+  return api.get<MergeTarget[]>('/api/flow/querywithdisplaynamewithaddress', {
+    query: { query, limit: 25 },
+    signal,
+  });
+}
+
+/** POST /api/flow/getlastseenflows: the rows of the given ids, in order, skipping gone ones. */
+export function useLastSeenFlows(ids: number[], enabled: boolean) {
+  return useQuery({
+    queryKey: [...FLOW_KEY, 'lastseen', ids],
+    queryFn: ({ signal }) => api.post<FlowRow[]>('/api/flow/getlastseenflows', { ids }, { signal }),
+    enabled: enabled && ids.length > 0,
+  });
+}

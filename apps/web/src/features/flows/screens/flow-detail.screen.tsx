@@ -1,0 +1,138 @@
+import { Alert, Anchor, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconExternalLink, IconTrashOff } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../../api/client';
+import { showActionError } from '../../../ui/alert-dialog';
+import { toast } from '../../../ui/toasts';
+import { useSession } from '../../auth';
+import { FlowActions } from '../components/flow-actions';
+import { FlowDossier } from '../components/flow-dossier';
+import { FlowHome } from '../components/flow-home';
+import { StatusBadge } from '../components/status-badge';
+import { recordLastFlow } from '../last-flows';
+import { useRestoreFlow } from '../mutations';
+import { useFlow } from '../queries';
+import type { Flow } from '../types';
+
+// /flow_detail/{flowId}?options (spec 001 section 2). `options` picks the view. The views of later
+// issues (flowcommunicator, logitems, aftercare) open the overview until their content exists.
+type View = 'home' | 'dossier';
+
+const toView = (options: string | null): View => (options === 'dossier' ? 'dossier' : 'home');
+
+export function FlowDetailScreen() {
+  const { t } = useTranslation();
+  const id = Number(useParams().flowId);
+  const [params, setParams] = useSearchParams();
+  const view = toView(params.get('options'));
+  const flow = useFlow(id);
+  const companyId = useSession().currentcompany_id;
+  const loadedId = flow.data?.id;
+
+  useEffect(() => {
+    if (loadedId) recordLastFlow(companyId, loadedId);
+  }, [companyId, loadedId]);
+
+  // Spec 001 section 8: a flow load failure sets a breaking-error state.
+  if (flow.isError || !Number.isInteger(id) || id <= 0) {
+    const isGone = !flow.isError || isApiError(flow.error, 404);
+    return (
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle />}
+        title={t('flows.detail.loadFailed')}
+        role="alert"
+        maw={700}
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{isGone ? t('flows.detail.notFound') : flow.error?.message}</Text>
+          <Anchor component={Link} to="/flow_overview" size="sm">
+            {t('flows.detail.toOverview')}
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!flow.data) return <Loader aria-label={t('app.loading')} />;
+
+  return (
+    <Stack gap="md">
+      <FlowTitle flow={flow.data} />
+      {flow.data.deleted_at && <TrashedBanner flow={flow.data} />}
+      <Tabs
+        value={view}
+        onChange={(next) => setParams(next && next !== 'home' ? { options: next } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="home">{t('flows.detail.viewHome')}</Tabs.Tab>
+          <Tabs.Tab value="dossier">{t('flows.detail.viewDossier')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="home" pt="md">
+          <FlowHome flow={flow.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="dossier" pt="md">
+          <FlowDossier flow={flow.data} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function FlowTitle({ flow }: { flow: Flow }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" align="flex-start" wrap="wrap">
+      <Stack gap={4}>
+        <Group gap="sm">
+          <Title order={1}>{t('flows.detail.title', { number: flow.number })}</Title>
+          <StatusBadge status={flow.flow_status} />
+        </Group>
+        <Text>
+          <Anchor component={Link} to={`/relation_detail/${flow.relation_id}`} fw={600}>
+            {flow.relation_fullname}
+          </Anchor>
+          {flow.address && ` · ${flow.address}`}
+        </Text>
+        {flow.description && <Text c="dimmed">{flow.description}</Text>}
+      </Stack>
+      <Group gap="xs">
+        <Button
+          component="a"
+          href={`#/customer_flow_detail/${flow.hash}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="default"
+          leftSection={<IconExternalLink size={16} />}
+        >
+          {t('flows.detail.viewAsCustomer')}
+        </Button>
+        {!flow.deleted_at && <FlowActions flow={flow} />}
+      </Group>
+    </Group>
+  );
+}
+
+function TrashedBanner({ flow }: { flow: Flow }) {
+  const { t } = useTranslation();
+  const restore = useRestoreFlow(flow.id);
+  return (
+    <Alert color="orange" title={t('flows.detail.trashed')}>
+      <Button
+        size="xs"
+        leftSection={<IconTrashOff size={14} />}
+        loading={restore.isPending}
+        onClick={() =>
+          restore.mutate(undefined, {
+            onSuccess: () => toast.success(t('flows.detail.restored')),
+            onError: (error) => showActionError(error),
+          })
+        }
+      >
+        {t('flows.detail.restore')}
+      </Button>
+    </Alert>
+  );
+}

@@ -1,0 +1,115 @@
+import { DEFAULT_FLOW_PHASES, FLOW_STAGES } from '@im/domain';
+import type { PipelineLead } from '../pipeline/types';
+import type { Flow, FlowRow, FlowSettings } from './types';
+
+// Test data in the shapes of docs/api/crm.md; override what a test is about.
+
+export function createTestFlowSettings(overrides: Partial<FlowSettings> = {}): FlowSettings {
+  let id = 100;
+  return {
+    lead_sources: ['Eigen website', 'Telefonisch', 'Beurs'],
+    flow_tags: ['Subsidie', 'Spoed'],
+    cancel_reasons: ['Te duur', 'Geen reactie meer'],
+    standard_flowprofile_id: 3,
+    flowprofiles: [{ id: 3, name: 'Standaard' }],
+    flowphases: FLOW_STAGES.flatMap((stage) =>
+      DEFAULT_FLOW_PHASES[stage].map((description, order) => ({
+        id: id++,
+        description,
+        color: '#228be6',
+        flowstage: stage,
+        order,
+      })),
+    ),
+    users: [
+      { id: 7, fullname: 'Anna de Vries', user_type: 'sales', role: 1000 },
+      { id: 8, fullname: 'Bram Jansen', user_type: 'project', role: 100 },
+    ],
+    ...overrides,
+  };
+}
+
+export function createTestFlowRow(overrides: Partial<FlowRow> = {}): FlowRow {
+  const id = overrides.id ?? 41;
+  return {
+    id,
+    hash: `hash-${id}`,
+    number: 1000 + id,
+    description: 'Warmtepomp',
+    flow_status: 'new',
+    flow_phase_id: null,
+    flow_phase: null,
+    user_id: 7,
+    user_fullname: 'Anna de Vries',
+    relation_id: 5,
+    relation_fullname: 'Jan de Boer',
+    address: 'Dorpsstraat 12, 1234 AB Zwolle',
+    lead_source: 'Eigen website',
+    tags: [],
+    type: null,
+    partner_id: null,
+    partner_project_id: null,
+    flowprofile_id: 3,
+    lead_date: '2026-01-10',
+    created_at: '2026-01-10T10:00:00+01:00',
+    updated_at: '2026-01-11T10:00:00+01:00',
+    deleted_at: null,
+    unread: false,
+    ...overrides,
+  };
+}
+
+export function createTestFlow(overrides: Partial<Flow> = {}): Flow {
+  const row = createTestFlowRow(overrides);
+  return {
+    office_user_id: null,
+    project_user_id: null,
+    location_id: null,
+    cancel_reason: null,
+    relation: {
+      id: row.relation_id,
+      fullname: row.relation_fullname,
+      email: 'jan@example.nl',
+      phone: null,
+      mobile: null,
+      address: row.address,
+    },
+    lead: null,
+    flowprofile: { id: 3, name: 'Standaard' },
+    files: [],
+    assistfiles: [],
+    status_leads: null,
+    status_intakes: null,
+    status_quotations: null,
+    status_projects: null,
+    status_invoices: null,
+    ...row,
+    ...overrides,
+  };
+}
+
+export function createTestPipelineLead(overrides: Partial<PipelineLead> = {}): PipelineLead {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    flow_id: id,
+    flow_status: 'new',
+    flow_phase_description: 'Eerste contact maken',
+    flow_type: null,
+    flow_tags: [],
+    flow_lead_source: 'Eigen website',
+    partner: null,
+    partner_project: null,
+    user_fullname: 'Anna de Vries',
+    date_lead: '2026-01-10',
+    updated_at: '2026-01-11T10:00:00+01:00',
+    flowstage_start_at: '2026-01-10T10:00:00+01:00',
+    relation_fullname: `Relatie ${id}`,
+    flow_description: 'Zonnepanelen',
+    turnover_weighted: 0,
+    kpi_values: [],
+    current_start_date: null,
+    current_end_date: null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,2 @@
+export { type Module, useModules, useOwnCompanyModules } from './queries';
+export { modulesScreens } from './routes';

@@ -1,0 +1,2 @@
+export { organizationsScreens } from './routes';
+export type { Organization, OrganizationDetail } from './types';

@@ -1,0 +1,1 @@
+export { pipelineScreens } from './routes';

@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+import type { ScreenEntry } from '../../app/route-types';
+
+const PipelineScreen = lazy(() =>
+  import('./screens/pipeline.screen').then((m) => ({ default: m.PipelineScreen })),
+);
+
+export const pipelineScreens: ScreenEntry[] = [{ path: '/pipeline', Screen: PipelineScreen }];

@@ -1,0 +1,180 @@
+import { FLOW_CANCEL_BLOCKED } from '@im/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../../api/token';
+import { createTestSession, renderApp } from '../../../test/render';
+import { type MockRoute, mockServer } from '../../../test/server';
+import { createTestFlow, createTestFlowSettings, createTestPipelineLead } from '../../flows/test-factories';
+import { PIPELINE_PREFERENCES_KEY } from '../preferences';
+import { PIPELINE_COLUMNS, type PipelineBoard } from '../types';
+
+// jsdom has no layout and no PointerEvent: columns get fixed rectangles side by side (300 px
+// each) and pointer events are mouse events, so dnd-kit sees a real drag from one column to another.
+const COLUMN_X = (status: string) => PIPELINE_COLUMNS.indexOf(status as never) * 300;
+
+beforeEach(() => {
+  class PointerEventStub extends MouseEvent {
+    isPrimary = true;
+    pointerId = 1;
+  }
+  vi.stubGlobal('PointerEvent', PointerEventStub);
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const column = this.closest('[data-column]')?.getAttribute('data-column');
+    const isColumn = this.hasAttribute('data-column');
+    const left = column ? COLUMN_X(column) : 0;
+    const rect = isColumn
+      ? { left, top: 0, width: 280, height: 800 }
+      : { left: left + 10, top: 10, width: 260, height: 120 };
+    return {
+      ...rect,
+      x: rect.left,
+      y: rect.top,
+      right: rect.left + rect.width,
+      bottom: rect.top + rect.height,
+      toJSON: () => rect,
+    };
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** Cards measure 120 px high (the virtualiser reads offsetHeight). */
+function giveCardsHeight() {
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(120);
+}
+
+function board(): PipelineBoard {
+  return {
+    columns: PIPELINE_COLUMNS.map((status) => ({
+      flow_status: status,
+      total: status === 'new' ? 2 : 0,
+      leads:
+        status === 'new'
+          ? [
+              createTestPipelineLead({ id: 1, relation_fullname: 'Jan de Boer' }),
+              createTestPipelineLead({ id: 2, relation_fullname: 'Piet Smit', flow_status: 'unread' }),
+            ]
+          : [],
+    })),
+  };
+}
+
+function setup(routes: Record<string, MockRoute> = {}) {
+  setToken('t');
+  const server = mockServer({
+    session: createTestSession(),
+    routes: {
+      'GET /api/company/getcurrentflowsettings': () => ({ body: createTestFlowSettings() }),
+      'GET /api/user/getleadpipeline': () => ({ body: board() }),
+      ...routes,
+    },
+  });
+  return { ...server, ...renderApp('/pipeline') };
+}
+
+const column = (label: string) => screen.getByRole('region', { name: label });
+
+async function drag(name: string, to: string) {
+  const card = (await screen.findByText(name, {}, { timeout: 5000 })).closest(
+    '[data-lead-id]',
+  ) as HTMLElement;
+  fireEvent.pointerDown(card, { clientX: 20, clientY: 20, button: 0, isPrimary: true });
+  fireEvent.pointerMove(document, { clientX: 40, clientY: 30 });
+  fireEvent.pointerMove(document, { clientX: COLUMN_X(to) + 50, clientY: 100 });
+  fireEvent.pointerUp(document, { clientX: COLUMN_X(to) + 50, clientY: 100 });
+}
+
+describe('pipeline', { timeout: 20_000 }, () => {
+  it('loads with the default preferences and shows the card fields', async () => {
+    const { calls } = setup();
+    const card = (await screen.findByText('Jan de Boer', {}, { timeout: 5000 })).closest(
+      '[data-lead-id]',
+    ) as HTMLElement;
+    expect(calls.find((c) => c.url.startsWith('/api/user/getleadpipeline'))?.url).toBe(
+      '/api/user/getleadpipeline?limit=100&sort=flowstage_asc',
+    );
+    expect(within(card).getByText('Zonnepanelen')).toBeTruthy();
+    expect(within(card).getByText('Eerste contact maken')).toBeTruthy();
+    expect(within(card).getByText('Eigen website · Anna de Vries')).toBeTruthy();
+    expect(within(card).getByText(/10-01-2026 · \d+ dagen in fase/)).toBeTruthy();
+    expect(within(card).getByText('€ 0,00')).toBeTruthy();
+    expect(within(column('Lead')).getByText('Piet Smit')).toBeTruthy();
+  });
+
+  it('moves a card at once and calls changeStatus', async () => {
+    const { calls } = setup({
+      'POST /api/flow/1/changestatus': () => ({ body: createTestFlow({ id: 1, flow_status: 'intake' }) }),
+    });
+    await drag('Jan de Boer', 'intake');
+    expect(await within(column('Opname')).findByText('Jan de Boer')).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/flow/1/changestatus')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/flow/1/changestatus')?.body).toEqual({ flow_status: 'intake' });
+    expect(within(column('Lead')).queryByText('Jan de Boer')).toBeNull();
+  });
+
+  it('tests safe deletion before cancelling and reverts with the returned message', async () => {
+    const { calls } = setup({
+      'GET /api/flow/1/testsafedeletion': () => ({
+        body: { result: 'flow_failure', message: FLOW_CANCEL_BLOCKED },
+      }),
+    });
+    await drag('Jan de Boer', 'cancelled');
+    expect(await screen.findByText(FLOW_CANCEL_BLOCKED)).toBeTruthy();
+    expect(within(column('Lead')).getByText('Jan de Boer')).toBeTruthy();
+    expect(within(column('Geannuleerd')).queryByText('Jan de Boer')).toBeNull();
+    expect(calls.some((c) => c.url.includes('/changestatus'))).toBe(false);
+  });
+
+  it('reverts and shows the message when changeStatus is refused', async () => {
+    setup({
+      'GET /api/flow/1/testsafedeletion': () => ({ body: { result: 'success' } }),
+      'POST /api/flow/1/changestatus': () => ({ status: 409, body: { message: FLOW_CANCEL_BLOCKED } }),
+    });
+    await drag('Jan de Boer', 'cancelled');
+    expect(await screen.findByText(FLOW_CANCEL_BLOCKED)).toBeTruthy();
+    expect(within(column('Lead')).getByText('Jan de Boer')).toBeTruthy();
+  });
+
+  it('keeps limit and sort in localStorage pipelinePreferences', async () => {
+    const { calls } = setup();
+    await screen.findByText('Jan de Boer', {}, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('combobox', { name: 'Per kolom' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      '100',
+      '250',
+      '500',
+      '1.000',
+      '2.500',
+      '100.000',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: '2.500' }));
+    fireEvent.click(screen.getByRole('combobox', { name: 'Sortering' }));
+    expect(await screen.findAllByRole('option')).toHaveLength(10);
+    fireEvent.click(screen.getByRole('option', { name: 'Naam (A → Z)' }));
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/user/getleadpipeline?limit=2500&sort=name_asc'));
+    expect(JSON.parse(window.localStorage.getItem(PIPELINE_PREFERENCES_KEY) ?? '{}')).toEqual({
+      limit: 2500,
+      sort: 'name_asc',
+      userId: null,
+      leadSource: null,
+      tag: null,
+    });
+  });
+
+  it('renders a column of 10 000 cards virtualised: only the visible few are in the page', async () => {
+    giveCardsHeight();
+    const many = Array.from({ length: 10_000 }, (_, i) =>
+      createTestPipelineLead({ id: i + 1, relation_fullname: `Klant ${i + 1}` }),
+    );
+    setup({
+      'GET /api/user/getleadpipeline': () => ({
+        body: { columns: [{ flow_status: 'new', total: 10_000, leads: many }] },
+      }),
+    });
+    expect(await screen.findByText('Klant 1', {}, { timeout: 5000 })).toBeTruthy();
+    const rendered = column('Lead').querySelectorAll('[data-lead-id]').length;
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(40);
+    expect(within(column('Lead')).getByText('10.000')).toBeTruthy();
+    expect(screen.queryByText('Klant 10000')).toBeNull();
+  });
+});

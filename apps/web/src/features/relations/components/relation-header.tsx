@@ -1,0 +1,77 @@
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconMail, IconMapPin, IconPencil, IconPhone, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Relation } from '../types';
+
+function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      {icon}
+      <Text size="sm" component="span">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** Name and contact details of the relation, with edit and delete. */
+export function RelationHeader({
+  relation,
+  onEdit,
+  onDelete,
+  isDeleting,
+}: {
+  relation: Relation;
+  onEdit: () => void;
+  onDelete: () => void;
+  isDeleting: boolean;
+}) {
+  const { t } = useTranslation();
+  const phones = [relation.phone, relation.mobile].filter(Boolean);
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={6}>
+          <Title order={1} size="h2">
+            {relation.fullname}
+          </Title>
+          <Group gap="lg" wrap="wrap">
+            {relation.email && (
+              <Line icon={<IconMail size={16} aria-hidden />}>
+                <Anchor href={`mailto:${relation.email}`} size="sm">
+                  {relation.email}
+                </Anchor>
+              </Line>
+            )}
+            {phones.map((phone) => (
+              <Line key={phone} icon={<IconPhone size={16} aria-hidden />}>
+                <Anchor href={`tel:${phone.replace(/\s+/g, '')}`} size="sm">
+                  {phone}
+                </Anchor>
+              </Line>
+            ))}
+            {relation.address && <Line icon={<IconMapPin size={16} aria-hidden />}>{relation.address}</Line>}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t('relations.leadSource')}: {relation.lead_source}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconPencil size={16} />} onClick={onEdit}>
+            {t('common.edit')}
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} />}
+            onClick={onDelete}
+            loading={isDeleting}
+          >
+            {t('common.delete')}
+          </Button>
+        </Group>
+      </Group>
+    </Card>
+  );
+}

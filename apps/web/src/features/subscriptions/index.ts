@@ -1,0 +1,2 @@
+export { CompanySubscriptions } from './components/company-subscriptions';
+export { subscriptionsScreens } from './routes';

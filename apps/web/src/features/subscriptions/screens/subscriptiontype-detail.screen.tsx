@@ -1,0 +1,82 @@
+import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../../api/client';
+import { showActionError } from '../../../ui/alert-dialog';
+import { confirm } from '../../../ui/confirm-dialog';
+import { toast } from '../../../ui/toasts';
+import { SubscriptionTypeForm } from '../components/subscriptiontype-form';
+import { SubscriptionTypeModules } from '../components/subscriptiontype-modules';
+import { useDeleteSubscriptionType, useSubscriptionType } from '../queries';
+
+export function SubscriptionTypeDetailScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = Number(useParams().subscriptiontypeId);
+  const type = useSubscriptionType(id);
+  const remove = useDeleteSubscriptionType();
+
+  const onDelete = async () => {
+    if (!type.data) return;
+    const isConfirmed = await confirm({
+      title: t('subscriptions.typeDeleteTitle'),
+      message: t('subscriptions.typeDeleteConfirm', { name: type.data.name }),
+      confirmLabel: t('common.delete'),
+      isDanger: true,
+    });
+    if (!isConfirmed) return;
+    // A type still in use answers 409 with the reason: shown as an alert.
+    remove.mutate(id, {
+      onSuccess: () => {
+        toast.success(t('subscriptions.typeDeleted'));
+        navigate('/subscriptiontype_overview');
+      },
+      onError: (error) => showActionError(error),
+    });
+  };
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <Anchor component={Link} to="/subscriptiontype_overview" size="sm">
+        ← {t('subscriptions.typesTitle')}
+      </Anchor>
+      {type.isPending && <Loader aria-label={t('app.loading')} />}
+      {type.isError && (
+        <Alert color="red">
+          {isApiError(type.error, 404) ? t('subscriptions.typeNotFound') : type.error.message}
+        </Alert>
+      )}
+      {type.data && (
+        <>
+          <Group justify="space-between">
+            <Title order={1}>{type.data.name}</Title>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => void onDelete()}
+              loading={remove.isPending}
+            >
+              {t('common.delete')}
+            </Button>
+          </Group>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <Card withBorder padding="lg">
+              <Title order={2} size="h4" mb="md">
+                {t('companies.detailsTitle')}
+              </Title>
+              <SubscriptionTypeForm key={type.data.id} type={type.data} />
+            </Card>
+            <Card withBorder padding="lg">
+              <Title order={2} size="h4" mb="md">
+                {t('subscriptions.typeModules')}
+              </Title>
+              <SubscriptionTypeModules type={type.data} />
+            </Card>
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { systemNotificationsScreens } from './routes';

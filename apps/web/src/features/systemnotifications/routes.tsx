@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import type { ScreenEntry } from '../../app/route-types';
+
+const SystemNotificationOverviewScreen = lazy(() =>
+  import('./screens/systemnotification-overview.screen').then((m) => ({
+    default: m.SystemNotificationOverviewScreen,
+  })),
+);
+
+export const systemNotificationsScreens: ScreenEntry[] = [
+  { path: '/systemnotification_overview', Screen: SystemNotificationOverviewScreen },
+];

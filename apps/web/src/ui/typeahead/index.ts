@@ -1,0 +1,11 @@
+export {
+  createOrganizationFromName,
+  createRelationFromName,
+  type OrganizationOption,
+  OrganizationTypeahead,
+  type RelationOption,
+  RelationTypeahead,
+  searchOrganizations,
+  searchRelations,
+} from './entity-typeaheads';
+export { isSearchable, TYPEAHEAD_DEBOUNCE_MS, Typeahead, type TypeaheadProps } from './typeahead';
