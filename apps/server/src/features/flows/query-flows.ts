@@ -19,7 +19,7 @@ import {
 } from './flow-filters';
 
 /** A text query lists at most this many flows (docs/decisions/008). */
-export const TEXT_QUERY_CAP = 1000;
+export const TEXT_QUERY_CAP = 500;
 /** Tally buckets hold flows with the same `id >> 16` (the trigger in migration 0005). */
 const BUCKET_SIZE = 65_536;
 
