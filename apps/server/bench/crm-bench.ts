@@ -14,6 +14,7 @@ import { FLOW_STATUS_FILTERS, PIPELINE_SORT_OPTIONS } from '@im/domain';
 import pg from 'pg';
 import { createCompany } from '../src/features/companies/create-company';
 import { TEXT_QUERY_CAP } from '../src/features/flows/query-flows';
+import { rebalanceAllSortRanges } from '../src/features/flows/sort-ranges';
 import { createUser } from '../src/features/users/create-user';
 import { loadConfig } from '../src/platform/config';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/platform/db/embedded';
@@ -210,6 +211,9 @@ async function main(): Promise<void> {
       organizations: 250,
       openOnly: true,
     });
+    log('sort ranges ...');
+    for (const c of [big.companyId, pipe.companyId])
+      await rebalanceAllSortRanges(server.deps.db, c, server.deps.config.FLOW_SORT_RANGE_SIZE);
     const client = await server.deps.db.pool.connect();
     log('vacuum analyze ...');
     await client.query('vacuum analyze');

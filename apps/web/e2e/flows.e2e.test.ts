@@ -1,3 +1,4 @@
+import { FLOW_CANCEL_BLOCKED } from '@im/domain';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -104,7 +105,26 @@ describe('flows, pipeline and search', () => {
     await expect
       .poll(async () => (await api<Json>('GET', `/api/flow/${flowId}`)).flow_status)
       .toBe('quotation');
-    // Without sent invoices the safe-deletion test passes; the refusal path is in the unit tests.
+    // A sent invoice: the drop on cancelled is refused with the spec's text and the card goes back.
+    const [owner] = await app.sql<{ company_id: number }>('select company_id from flow where id = $1', [
+      flowId,
+    ]);
+    await app.sql(
+      `insert into invoice (company_id, flow_id, status, hash, date_send) values ($1, $2, 'sent', md5(random()::text), now())`,
+      [owner!.company_id, flowId],
+    );
+    await drag(page.locator(`[data-lead-id="${flowId}"]`), page.locator('[data-column="cancelled"]'));
+    const refusal = page.getByRole('dialog').getByText(FLOW_CANCEL_BLOCKED);
+    await refusal.waitFor();
+    await shot('pipeline-cancel-refused');
+    await page.locator(`[data-column="quotation"] [data-lead-id="${flowId}"]`).waitFor();
+    expect(await page.locator(`[data-column="cancelled"] [data-lead-id="${flowId}"]`).count()).toBe(0);
+    expect((await api<Json>('GET', `/api/flow/${flowId}`)).flow_status).toBe('quotation');
+    await page.getByRole('dialog').getByRole('button').last().click();
+    await refusal.waitFor({ state: 'detached' });
+
+    // Without it the flow may be cancelled.
+    await app.sql('delete from invoice where flow_id = $1', [flowId]);
     await drag(page.locator(`[data-lead-id="${flowId}"]`), page.locator('[data-column="cancelled"]'));
     await page.locator(`[data-column="cancelled"] [data-lead-id="${flowId}"]`).waitFor();
     await expect

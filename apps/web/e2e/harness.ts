@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -38,7 +39,30 @@ export interface E2eApp {
   baseUrl: string;
   browser: Browser;
   newPage(): Promise<Page>;
+  /**
+   * Runs SQL on the app's embedded database as its superuser: for rows no call can make yet (a sent
+   * invoice before the sales documents exist). The cluster's port is line 4 of its postmaster.pid.
+   */
+  sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]>;
   stop(): Promise<void>;
+}
+
+async function embeddedSql<T extends pg.QueryResultRow>(dataDir: string, text: string, values?: unknown[]) {
+  const creds = JSON.parse(readFileSync(path.join(dataDir, 'postgres-credentials.json'), 'utf8'));
+  const port = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]);
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: creds.user,
+    password: creds.password,
+    database: 'app',
+  });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
 }
 
 /** Starts the built server on a fresh embedded database with the demo data, and a headless Chromium. */
@@ -93,6 +117,7 @@ export async function startApp(): Promise<E2eApp> {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'nl-NL' });
       return context.newPage();
     },
+    sql: (text, values) => embeddedSql(dataDir, text, values),
     async stop() {
       await browser.close().catch(() => {});
       if (server.exitCode === null) {

@@ -37,6 +37,7 @@ const zEnv = z.object({
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().default('&copy; OpenStreetMap-bijdragers'),
   BATCH_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(1000),
+  FLOW_SORT_RANGE_SIZE: z.coerce.number().int().min(2).max(1_000_000).default(4096),
   GEOCODER: z.enum(['pdok', 'none']).default('pdok'),
   GEOCODER_URL: z.string().url().default('https://api.pdok.nl/bzk/locatieserver/search/v3_1/free'),
 });

@@ -372,6 +372,9 @@ export const en: Strings<Catalog> = {
     tableSearch: 'Search',
     tableEmpty: 'No results found',
     tableRange: '{{from}}–{{to}} of {{total}}',
+    tableRangeCapped: '{{from}}–{{to}} of more than {{total}}',
+    tableCapped:
+      'More than {{total}} results found; only the first {{total}} are shown. Make the search more specific.',
     tableFirst: 'First page',
     tablePrevious: 'Previous page',
     tableNext: 'Next page',

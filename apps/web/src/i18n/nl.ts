@@ -371,6 +371,9 @@ export const nl = {
     tableSearch: 'Zoeken',
     tableEmpty: 'Geen resultaten gevonden',
     tableRange: '{{from}}–{{to}} van {{total}}',
+    tableRangeCapped: '{{from}}–{{to}} van meer dan {{total}}',
+    tableCapped:
+      'Meer dan {{total}} resultaten gevonden; alleen de eerste {{total}} worden getoond. Maak de zoekopdracht specifieker.',
     tableFirst: 'Eerste pagina',
     tablePrevious: 'Vorige pagina',
     tableNext: 'Volgende pagina',

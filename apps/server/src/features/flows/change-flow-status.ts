@@ -4,12 +4,12 @@ import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { conflict, validationError } from '../../platform/errors';
 import { zId } from '../../platform/http/params';
+import { flowHasSentInvoices } from '../invoices/sent-invoices';
 import { writeLog } from '../logitems';
 import { firstPhaseOf, leadDateFor } from './create-flow';
 import { lockFlow } from './flow-access';
 import { flow, lead } from './flows.schema';
 import { checkPhase, PHASE_NOT_OF_STAGE } from './save-flow';
-import { flowHasSentInvoices } from './sent-invoices';
 
 export const zChangeStatusRequest = z.object({
   flow_status: z.enum(FLOW_STATUSES),

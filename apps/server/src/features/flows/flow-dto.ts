@@ -1,43 +1,23 @@
-import { type FlowStatus, fullName, stageOf } from '@im/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { type FlowStatus, stageOf } from '@im/domain';
+import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { storedFile } from '../../platform/files/files.schema';
 import { flowProfile } from '../flowprofiles/flowprofiles.schema';
-import { fullAddress } from '../locations';
 import { loadRelations, zRelation } from '../relations';
+import {
+  type FlowRow,
+  loadFlowRowAnyState,
+  loadFlowRows,
+  rawFlowRows,
+  toFlowRow,
+  zFlowPhaseRef,
+  zFlowRow,
+} from './flow-row';
 import { lead } from './flows.schema';
-import { epochMs, isoFast, isoFastOrNull } from './iso';
+import { isoFast } from './iso';
 
-export const zFlowPhaseRef = z.object({ id: z.number().int(), description: z.string(), color: z.string() });
-
-/** `FlowRow` of docs/api/crm.md: one flow in a list. */
-export const zFlowRow = z.object({
-  id: z.number().int(),
-  hash: z.string(),
-  number: z.number().int(),
-  description: z.string(),
-  flow_status: z.string(),
-  flow_phase_id: z.number().int().nullable(),
-  flow_phase: zFlowPhaseRef.nullable(),
-  user_id: z.number().int().nullable(),
-  user_fullname: z.string(),
-  relation_id: z.number().int(),
-  relation_fullname: z.string(),
-  address: z.string(),
-  lead_source: z.string(),
-  tags: z.array(z.string()),
-  type: z.string(),
-  partner_id: z.number().int().nullable(),
-  partner_project_id: z.number().int().nullable(),
-  flowprofile_id: z.number().int().nullable(),
-  lead_date: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  deleted_at: z.string().nullable(),
-  unread: z.boolean(),
-});
-export type FlowRow = z.infer<typeof zFlowRow>;
+export { type FlowRow, loadFlowRowAnyState, loadFlowRows, zFlowPhaseRef, zFlowRow };
 
 export const zLead = z.object({
   flow_id: z.number().int(),
@@ -82,137 +62,6 @@ export const zFlow = zFlowRow.extend({
   status_invoices: z.string().nullable(),
 });
 export type FlowDto = z.infer<typeof zFlow>;
-
-interface RawFlowRow extends Record<string, unknown> {
-  id: number;
-  hash: string;
-  number: number;
-  description: string;
-  flow_status: string;
-  flow_phase_id: number | null;
-  phase_description: string | null;
-  phase_color: string | null;
-  user_id: number | null;
-  user_name: string | null;
-  user_nameprefix: string | null;
-  user_surname: string | null;
-  relation_id: number;
-  relation_fullname: string | null;
-  lead_source: string;
-  tags: string[];
-  type: string;
-  partner_id: number | null;
-  partner_project_id: number | null;
-  flowprofile_id: number | null;
-  office_user_id: number | null;
-  project_user_id: number | null;
-  location_id: number | null;
-  cancel_reason: string | null;
-  flowstage_start_at: number;
-  date_lead: number | null;
-  created_at: number;
-  updated_at: number;
-  deleted_at: number | null;
-  l_address: string | null;
-  l_number: string | null;
-  l_number_addition: string | null;
-  l_postcode: string | null;
-  l_city: string | null;
-  l_country: string | null;
-}
-
-/**
- * Flows by id with what a row shows: phase, handler, relation name, the flow's address (its own
- * location, else the relation's main one) and lead date. Merged-away flows are never returned.
- */
-async function rawFlowRows(tx: Tx, ids: readonly number[], withTrashed: boolean): Promise<RawFlowRow[]> {
-  if (ids.length === 0) return [];
-  const result = await tx.execute<RawFlowRow>(sql`
-    select f.id, f.hash, f.number, f.description, f.flow_status, f.flow_phase_id,
-      p.description as phase_description, p.color as phase_color,
-      f.user_id, u.name as user_name, u.nameprefix as user_nameprefix, u.surname as user_surname,
-      f.relation_id, r.fullname as relation_fullname, f.lead_source, f.tags, f.type, f.partner_id,
-      f.partner_project_id, f.flowprofile_id, f.office_user_id, f.project_user_id, f.location_id,
-      f.cancel_reason, ${epochMs(sql`f.flowstage_start_at`)} as flowstage_start_at,
-      ${epochMs(sql`ld.date_lead`)} as date_lead, ${epochMs(sql`f.created_at`)} as created_at,
-      ${epochMs(sql`f.updated_at`)} as updated_at, ${epochMs(sql`f.deleted_at`)} as deleted_at,
-      coalesce(fl.address, rl.address) as l_address, coalesce(fl.number, rl.number) as l_number,
-      coalesce(fl.number_addition, rl.number_addition) as l_number_addition,
-      coalesce(fl.postcode, rl.postcode) as l_postcode, coalesce(fl.city, rl.city) as l_city,
-      coalesce(fl.country, rl.country) as l_country
-    from flow f
-    join relation r on r.id = f.relation_id
-    left join flow_phase p on p.id = f.flow_phase_id
-    left join "user" u on u.id = f.user_id
-    left join lateral (select date_lead from lead where flow_id = f.id limit 1) ld on true
-    left join location fl on fl.id = f.location_id
-    left join lateral (
-      select address, number, number_addition, postcode, city, country from location
-      where relation_id = f.relation_id and fl.id is null order by is_main desc, id limit 1
-    ) rl on true
-    where f.id = any(${sql.param([...ids])}::int[]) and f.merged_into_flow_id is null
-      ${withTrashed ? sql`` : sql`and f.deleted_at is null`}`);
-  return result.rows;
-}
-
-function toFlowRow(r: RawFlowRow): FlowRow {
-  return {
-    id: r.id,
-    hash: r.hash,
-    number: r.number,
-    description: r.description,
-    flow_status: r.flow_status,
-    flow_phase_id: r.flow_phase_id,
-    flow_phase:
-      r.flow_phase_id && r.phase_description !== null
-        ? { id: r.flow_phase_id, description: r.phase_description, color: r.phase_color ?? 'gray' }
-        : null,
-    user_id: r.user_id,
-    user_fullname:
-      r.user_id && r.user_name !== null
-        ? fullName({ name: r.user_name, nameprefix: r.user_nameprefix ?? '', surname: r.user_surname ?? '' })
-        : '',
-    relation_id: r.relation_id,
-    relation_fullname: r.relation_fullname ?? '',
-    address:
-      r.l_address === null
-        ? ''
-        : fullAddress({
-            address: r.l_address,
-            number: r.l_number ?? '',
-            numberAddition: r.l_number_addition ?? '',
-            postcode: r.l_postcode ?? '',
-            city: r.l_city ?? '',
-            country: r.l_country ?? '',
-          }),
-    lead_source: r.lead_source,
-    tags: r.tags,
-    type: r.type,
-    partner_id: r.partner_id,
-    partner_project_id: r.partner_project_id,
-    flowprofile_id: r.flowprofile_id,
-    lead_date: isoFastOrNull(r.date_lead),
-    created_at: isoFast(r.created_at),
-    updated_at: isoFast(r.updated_at),
-    deleted_at: isoFastOrNull(r.deleted_at),
-    unread: r.flow_status === 'unread',
-  };
-}
-
-/** Live flows by id, in the order given, skipping ids that are gone or not the company's. */
-export async function loadFlowRows(tx: Tx, ids: readonly number[]): Promise<FlowRow[]> {
-  const byId = new Map((await rawFlowRows(tx, ids, false)).map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toFlowRow(row)] : [];
-  });
-}
-
-/** One flow's row, live or trashed; null when it is gone, merged away or not the company's. */
-export async function loadFlowRowAnyState(tx: Tx, id: number): Promise<FlowRow | null> {
-  const [row] = await rawFlowRows(tx, [id], true);
-  return row ? toFlowRow(row) : null;
-}
 
 function toLead(flowId: number, l: typeof lead.$inferSelect | undefined): LeadDto {
   const iso = (d: Date | null | undefined) => (d ? isoFast(d) : null);

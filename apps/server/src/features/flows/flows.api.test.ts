@@ -6,18 +6,15 @@ import {
 } from '@im/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addSentInvoice, removeInvoices } from '../../../test/crm-factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { FLOW_IN_TRASH, FLOW_NOT_IN_TRASH } from './flow-access';
 import { createTestFlow, createTestRelation } from './flow-test-factory';
-import { registerSentInvoiceCheck } from './sent-invoices';
 
 let t: TestServer;
 let companyId: number;
 let token: string;
 let userId: number;
-
-/** Flows (and relations) that count as having sent invoices, while a test needs it. */
-const sent = { flows: new Set<number>(), relations: new Set<number>() };
 
 beforeAll(async () => {
   t = await startTestServer({ work: false });
@@ -25,22 +22,9 @@ beforeAll(async () => {
   const user = await t.createTestUser({ companyId });
   userId = user.id;
   token = await t.login(user.email);
-  registerSentInvoiceCheck({
-    flowsWithSentInvoices: async (_tx, ids) => new Set(ids.filter((id) => sent.flows.has(id))),
-    relationsWithSentInvoices: async (_tx, ids) => new Set(ids.filter((id) => sent.relations.has(id))),
-  });
 });
-afterEach(() => {
-  sent.flows.clear();
-  sent.relations.clear();
-});
-afterAll(async () => {
-  registerSentInvoiceCheck({
-    flowsWithSentInvoices: async () => new Set(),
-    relationsWithSentInvoices: async () => new Set(),
-  });
-  await t?.close();
-});
+afterEach(() => removeInvoices(t, companyId));
+afterAll(async () => t?.close());
 
 const api = (method: string, path: string, body?: unknown) => t.api(method, path, { token, body });
 
@@ -229,7 +213,7 @@ describe('status machine and lead dates', () => {
 
   it('cancels with a reason, and refuses to cancel or reject while invoices were sent', async () => {
     const flow = await createTestFlow(t, companyId);
-    sent.flows.add(flow.id);
+    await addSentInvoice(t, companyId, { flowId: flow.id });
     for (const [path, body] of [
       [`/api/flow/${flow.id}/changestatus`, { flow_status: 'cancelled' }],
       [`/api/flow/${flow.id}/rejectflow`, { cancel_reason: 'Te duur' }],
@@ -240,7 +224,7 @@ describe('status machine and lead dates', () => {
     }
     expect((await api('GET', `/api/flow/${flow.id}`)).body.flow_status).toBe('new');
 
-    sent.flows.clear();
+    await removeInvoices(t, companyId);
     const rejected = await api('POST', `/api/flow/${flow.id}/rejectflow`, { cancel_reason: 'Te duur' });
     expect(rejected.status).toBe(200);
     expect(rejected.body).toMatchObject({ flow_status: 'cancelled', cancel_reason: 'Te duur' });
@@ -307,7 +291,7 @@ describe('trash, restore, force delete, safe deletion test', () => {
 
   it('refuses to trash a flow with sent invoices', async () => {
     const flow = await createTestFlow(t, companyId);
-    sent.flows.add(flow.id);
+    await addSentInvoice(t, companyId, { flowId: flow.id });
     const res = await api('DELETE', `/api/flow/${flow.id}`);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: FLOW_DELETE_BLOCKED });
@@ -328,7 +312,7 @@ describe('trash, restore, force delete, safe deletion test', () => {
     const flow = await createTestFlow(t, companyId);
     expect((await api('GET', `/api/flow/${flow.id}/testsafedeletion`)).body).toEqual({ result: 'success' });
 
-    sent.flows.add(flow.id);
+    await addSentInvoice(t, companyId, { flowId: flow.id });
     expect((await api('GET', `/api/flow/${flow.id}/testsafedeletion`)).body).toEqual({
       result: 'flow_failure',
       message: FLOW_DELETE_BLOCKED,
@@ -338,8 +322,8 @@ describe('trash, restore, force delete, safe deletion test', () => {
       message: FLOW_CANCEL_BLOCKED,
     });
 
-    sent.flows.clear();
-    sent.relations.add(flow.relationId);
+    await removeInvoices(t, companyId);
+    await addSentInvoice(t, companyId, { relationId: flow.relationId });
     expect((await api('GET', `/api/flow/${flow.id}/testsafedeletion`)).body).toEqual({
       result: 'relation_failure',
       message: RELATION_DELETE_BLOCKED,
@@ -352,7 +336,7 @@ describe('trash, restore, force delete, safe deletion test', () => {
 });
 
 describe('merge, duplicate, reset hash and the customer link', () => {
-  it('merges: files, tags and log move to the target, the source answers 404 everywhere', async () => {
+  it('merges: files, invoices, tags and log move to the target, the source answers 404 everywhere', async () => {
     expect(MERGE_FLOW_CONFIRM).toContain('niet meer toegankelijk');
     const source = await createTestFlow(t, companyId, { tags: ['Spoed'], description: 'Bron' });
     const target = await createTestFlow(t, companyId, { tags: ['Subsidie'], description: 'Doel' });
@@ -360,8 +344,11 @@ describe('merge, duplicate, reset hash and the customer link', () => {
       tx.execute(sql`insert into stored_file (storage_key, filename, mime_type, size, purpose, owner_type, owner_id)
         values (${`test/${source.id}.pdf`}, 'offerte.pdf', 'application/pdf', 10, 'flowfile', 'flow', ${source.id})`),
     );
+    await addSentInvoice(t, companyId, { flowId: source.id });
     const res = await api('POST', `/api/flow/${source.id}/mergeflow`, { targetflow_id: target.id });
     expect(res.status).toBe(200);
+    // The sent invoice now belongs to the target, and keeps it from being deleted.
+    expect((await api('GET', `/api/flow/${target.id}/testsafedeletion`)).body.result).toBe('flow_failure');
     expect(res.body.id).toBe(target.id);
     expect(res.body.tags).toEqual(['Subsidie', 'Spoed']);
     expect(res.body.files.map((f: { filename: string }) => f.filename)).toEqual(['offerte.pdf']);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { moduleRoute, publicRoute } from '../../platform/http/access';
 import { zId, zIdParams, zMessage } from '../../platform/http/params';
-import { tenantTx } from '../../platform/http/request-auth';
+import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { loadLocations, zLocation } from '../locations';
 import { location } from '../locations/locations.schema';
 import { loadRelations, zRelation } from '../relations';
@@ -38,6 +38,7 @@ import {
   zSearchQuery,
   zSearchResult,
 } from './search-flows';
+import { scheduleSortRangeRebalance } from './sort-ranges';
 import { testSafeDeletion, zSafeDeletionQuery, zSafeDeletionResult } from './test-safe-deletion';
 import { forceDeleteFlow, restoreFlow, trashFlow } from './trash-flow';
 
@@ -59,7 +60,20 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/flow/querypaginated',
     { config: CRM, schema: { querystring: zFlowQuery, response: { 200: zFlowPage } } },
-    async (request) => tenantTx(request, (tx) => queryFlows(tx, request.query)),
+    async (request) => {
+      const { deps } = request.server;
+      const { companyId } = authOf(request);
+      const rangeSize = deps.config.FLOW_SORT_RANGE_SIZE;
+      return tenantTx(
+        request,
+        (tx) =>
+          queryFlows(tx, request.query, {
+            rangeSize,
+            onStaleRanges: (key) => scheduleSortRangeRebalance(deps, companyId, key, rangeSize),
+          }),
+        { snapshot: true },
+      );
+    },
   );
 
   r.get(

@@ -84,6 +84,29 @@ export const flow = pgTable(
   ],
 ).enableRLS();
 
+/**
+ * Column sorts of the flow overview (description, relation name, created, updated) cut into ranges of
+ * about FLOW_SORT_RANGE_SIZE live flows: `lo_*` is where a range starts in (value, id) order (text keys
+ * use lo_text, time keys lo_time), `n` how many live flows of a status it holds. Triggers keep the counts
+ * (migration 0008); sort-ranges.ts splits and merges ranges. docs/decisions/008-flow-lists-at-scale.md.
+ */
+export const flowSortRange = pgTable(
+  'flow_sort_range',
+  {
+    companyId: integer('company_id').notNull(),
+    sortKey: varchar('sort_key', { length: 20 }).notNull(),
+    loText: varchar('lo_text', { length: 500 }).notNull().default(''),
+    loTime: timestamp('lo_time', { withTimezone: true }).notNull().default(sql`'-infinity'`),
+    loId: integer('lo_id').notNull().default(0),
+    flowStatus: varchar('flow_status', { length: 20 }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.sortKey, t.loText, t.loTime, t.loId, t.flowStatus] }),
+    tenantPolicy(),
+  ],
+).enableRLS();
+
 /** Lead dates of a flow (spec 001 section 3): when it reached each stage. */
 export const lead = pgTable(
   'lead',

@@ -15,10 +15,3 @@ export { flow, flowTally, lead } from './flows.schema';
 export { epochMs, isoFast, isoFastOrNull } from './iso';
 export { type FlowMergeStep, registerFlowMergeStep } from './merge-flow';
 export { TEXT_QUERY_CAP } from './query-flows';
-export {
-  flowHasSentInvoices,
-  registerSentInvoiceCheck,
-  relationHasSentInvoices,
-  relationsWithSentInvoices,
-  type SentInvoiceCheck,
-} from './sent-invoices';

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { AppError, validationError } from '../../platform/errors';
 import { storedFile } from '../../platform/files/files.schema';
+import { invoice } from '../invoices/invoices.schema';
 import { logItem, writeLog } from '../logitems';
 import { FLOW_NOT_FOUND, type FlowRecord, lockFlow } from './flow-access';
 import { flow, lead } from './flows.schema';
@@ -33,7 +34,7 @@ async function lockPair(tx: Tx, sourceId: number, targetId: number): Promise<[Fl
 
 /**
  * Merges a live flow into another live flow of the company, in the caller's transaction: the source's
- * files, tags and log items move to the target (and missing lead dates are taken over), then the source
+ * files, invoices, tags and log items move to the target (and missing lead dates are taken over), then the source
  * is marked merged and trashed, so every call by its id or hash answers 404 from then on.
  */
 export async function mergeFlow(tx: Tx, sourceId: number, targetId: number): Promise<void> {
@@ -47,6 +48,8 @@ export async function mergeFlow(tx: Tx, sourceId: number, targetId: number): Pro
     .update(logItem)
     .set({ loggableId: targetId })
     .where(and(eq(logItem.loggableType, 'flow'), eq(logItem.loggableId, sourceId)));
+  // Invoices go along, so the target carries the source's sent invoices (and their delete rule).
+  await tx.update(invoice).set({ flowId: targetId }).where(eq(invoice.flowId, sourceId));
   await tx.execute(sql`
     update lead t set
       date_lead = coalesce(t.date_lead, s.date_lead), date_intake = coalesce(t.date_intake, s.date_intake),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { countLiveFlows, createTestFlow, createTestRelation } from './flow-test-factory';
 import { TEXT_QUERY_CAP } from './query-flows';
+import { readRanges, rebalanceAllSortRanges, SORT_RANGE_KEYS } from './sort-ranges';
 
 let t: TestServer;
 let companyId: number;
@@ -14,13 +15,15 @@ const SOURCES = ['Telefonisch', 'Eigen website', 'Beurs', 'E-mail'];
 const DESCRIPTIONS = ['Zonnepanelen', 'Warmtepomp', 'Airco', 'Laadpaal', 'CV-ketel'];
 const TAGS = ['', 'Spoed', 'Subsidie,Spoed', 'VvE', ''];
 const ROWS = 1500;
+/** Small ranges, so 1,500 flows make dozens of them (FLOW_SORT_RANGE_SIZE). */
+const RANGE_SIZE = 64;
 
 const tenant = <T>(
   fn: (tx: Parameters<Parameters<TestServer['server']['deps']['db']['tenant']>[1]>[0]) => Promise<T>,
 ) => t.server.deps.db.tenant({ companyId }, fn);
 
 beforeAll(async () => {
-  t = await startTestServer({ work: false });
+  t = await startTestServer({ work: false, config: { FLOW_SORT_RANGE_SIZE: String(RANGE_SIZE) } });
   companyId = await t.createTestCompany();
   const users = [];
   for (let i = 0; i < 4; i++) users.push(await t.createTestUser({ companyId }));
@@ -158,6 +161,53 @@ describe('flow overview pages', () => {
     }
   }, 300_000);
 
+  it('column sorts through split ranges: any page equals a plain ORDER BY, the ranges stay in shape', async () => {
+    await rebalanceAllSortRanges(t.server.deps.db, companyId, RANGE_SIZE);
+    const live = await countLiveFlows(t, companyId);
+    for (const key of SORT_RANGE_KEYS) {
+      const ranges = await tenant((tx) => readRanges(tx, key, null));
+      expect(ranges.length, key).toBeGreaterThanOrEqual(Math.floor(live / RANGE_SIZE));
+      expect(Math.max(...ranges.map((r) => r.total)), key).toBeLessThanOrEqual(2 * RANGE_SIZE);
+      expect(
+        ranges.reduce((sum, r) => sum + r.total, 0),
+        key,
+      ).toBe(live);
+    }
+    for (const f of filters().slice(0, 3)) {
+      for (const key of SORT_RANGE_KEYS) {
+        for (const desc of [false, true]) {
+          const order = await ORDERS[key]!(desc);
+          const sort = desc ? `-${key}` : key;
+          const total = await expectSamePage({ ...f.params, sort, offset: 0, limit: 25 }, f.where, order);
+          for (let offset = 29; offset < total + 25; offset += 97)
+            await expectSamePage({ ...f.params, sort, offset, limit: 25 }, f.where, order);
+          await expectSamePage({ ...f.params, sort, offset: 40, limit: 300 }, f.where, order);
+        }
+      }
+    }
+  }, 300_000);
+
+  it('a read of out-of-shape ranges has them rebalanced in the background', async () => {
+    await tenant((tx) =>
+      tx.execute(sql`update flow set description = 'AAA ' || id where id in (
+        select id from flow where deleted_at is null order by id limit ${3 * RANGE_SIZE})`),
+    );
+    const oversized = async () =>
+      Math.max(...(await tenant((tx) => readRanges(tx, 'description', null))).map((r) => r.total));
+    expect(await oversized()).toBeGreaterThan(2 * RANGE_SIZE);
+    await expectSamePage(
+      { sort: 'description', offset: 100, limit: 25 },
+      sql`true`,
+      await ORDERS.description!(false),
+    );
+    await expect.poll(oversized, { timeout: 10_000 }).toBeLessThanOrEqual(2 * RANGE_SIZE);
+    await expectSamePage(
+      { sort: 'description', offset: 100, limit: 25 },
+      sql`true`,
+      await ORDERS.description!(false),
+    );
+  });
+
   it('pages with a large limit across many buckets', async () => {
     for (const offset of [0, 333, 901]) {
       await expectSamePage({ sort: '-id', offset, limit: 500 }, sql`true`, sql`f.id desc`);
@@ -230,6 +280,28 @@ describe('the tally stays exact through every change', () => {
       const res = await api(`/api/flow/querypaginated?${qs}`);
       const ref = await reference(f.where, sql`f.id`, 0, 1);
       expect(res.body.pagination.total, qs.toString()).toBe(ref.total);
+    }
+    // The sort ranges count every live flow of each status, in each key.
+    const perStatus = await tenant((tx) =>
+      tx.execute<{ flow_status: string; n: number }>(
+        sql`select flow_status, count(*)::int as n from flow where deleted_at is null group by 1 order by 1`,
+      ),
+    );
+    for (const key of SORT_RANGE_KEYS) {
+      const counted = await tenant((tx) =>
+        tx.execute<{ flow_status: string; n: number }>(
+          sql`select flow_status, sum(n)::int as n from flow_sort_range where sort_key = ${key}
+            group by 1 having sum(n) <> 0 order by 1`,
+        ),
+      );
+      expect(counted.rows, key).toEqual(perStatus.rows);
+      const order = await ORDERS[key]!(true);
+      await expectSamePage({ sort: `-${key}`, offset: 700, limit: 25 }, sql`true`, order);
+      await expectSamePage(
+        { sort: key, status: 'completed', offset: 60, limit: 25 },
+        sql`f.flow_status = 'completed'`,
+        await ORDERS[key]!(false),
+      );
     }
     const pipeline = await api('/api/user/getleadpipeline');
     const total = pipeline.body.columns.reduce((sum: number, c: { total: number }) => sum + c.total, 0);

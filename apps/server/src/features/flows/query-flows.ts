@@ -17,6 +17,7 @@ import {
   zFlowFilterQuery,
   zFlowStatusFilter,
 } from './flow-filters';
+import { rangePage, SORT_RANGE_KEYS, type SortRangeKey } from './sort-ranges';
 
 /** A text query lists at most this many flows (docs/decisions/008). */
 export const TEXT_QUERY_CAP = 500;
@@ -46,13 +47,26 @@ interface Group {
   n: number;
 }
 
+export interface QueryFlowsOptions {
+  /** FLOW_SORT_RANGE_SIZE (sort-ranges.ts). */
+  rangeSize: number;
+  /** Called when the ranges of a column sort are due for a rebalance. */
+  onStaleRanges?: (key: SortRangeKey) => void;
+}
+
 /** The flow overview: filters, sort and a page of flows, with an exact total (capped for text queries). */
-export async function queryFlows(tx: Tx, q: FlowQuery): Promise<z.infer<typeof zFlowPage>> {
+export async function queryFlows(
+  tx: Tx,
+  q: FlowQuery,
+  options: QueryFlowsOptions,
+): Promise<z.infer<typeof zFlowPage>> {
   const filters = toFilters(q);
   const sort = parseFlowSort(q.sort);
   const page = hasText(filters)
     ? await textPage(tx, filters, sort, q.offset, q.limit)
-    : await tallyPage(tx, filters, sort, q.offset, q.limit);
+    : usesRanges(filters, sort.key)
+      ? await rangeSortPage(tx, filters, sort, q.offset, q.limit, options)
+      : await tallyPage(tx, filters, sort, q.offset, q.limit);
   return {
     data: await loadFlowRows(tx, page.ids),
     pagination: { total: page.total, offset: q.offset, limit: q.limit, total_capped: page.capped },
@@ -63,6 +77,30 @@ interface PageIds {
   ids: number[];
   total: number;
   capped: boolean;
+}
+
+/** Column sorts with no filter but the status one go through the sort ranges. */
+function usesRanges(f: FlowFilters, key: string): key is SortRangeKey {
+  return (
+    (SORT_RANGE_KEYS as readonly string[]).includes(key) &&
+    f.userId === undefined &&
+    f.leadSource === undefined &&
+    f.tag === undefined
+  );
+}
+
+async function rangeSortPage(
+  tx: Tx,
+  f: FlowFilters,
+  sort: FlowSort,
+  offset: number,
+  limit: number,
+  options: QueryFlowsOptions,
+): Promise<PageIds> {
+  const key = sort.key as SortRangeKey;
+  const page = await rangePage(tx, f, key, sort.descending, offset, limit, options.rangeSize);
+  if (page.stale) options.onStaleRanges?.(key);
+  return { ids: page.ids, total: page.total, capped: false };
 }
 
 async function selectIds(tx: Tx, where: SQL, order: SQL, offset: number, limit: number): Promise<number[]> {
@@ -125,7 +163,7 @@ async function textPage(
 /**
  * Structured filters only: the total comes from the tally. Sorts by id, status, handler or lead source
  * find the page from the tally's counts per (value, id bucket) and skip at most half a bucket; column
- * sorts read the index from whichever end of the list is nearer.
+ * sorts with a user, lead-source or tag filter read the index from whichever end of the list is nearer.
  */
 async function tallyPage(
   tx: Tx,

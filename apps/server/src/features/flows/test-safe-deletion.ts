@@ -3,9 +3,9 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
+import { flowHasSentInvoices, relationHasSentInvoices } from '../invoices/sent-invoices';
 import { FLOW_NOT_FOUND, findFlow } from './flow-access';
 import { flow } from './flows.schema';
-import { flowHasSentInvoices, relationHasSentInvoices } from './sent-invoices';
 
 export const zSafeDeletionQuery = z.object({ for: z.enum(['delete', 'cancel']).default('delete') });
 

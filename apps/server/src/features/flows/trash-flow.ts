@@ -3,11 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { conflict } from '../../platform/errors';
 import { storedFile } from '../../platform/files/files.schema';
+import { flowHasSentInvoices } from '../invoices/sent-invoices';
 import { writeLog } from '../logitems';
 import { relation } from '../relations/relations.schema';
 import { lockFlow } from './flow-access';
 import { flow } from './flows.schema';
-import { flowHasSentInvoices } from './sent-invoices';
 
 export const RESTORE_RELATION_FIRST =
   'De relatie van dit dossier staat in de prullenbak. Herstel eerst de relatie.';

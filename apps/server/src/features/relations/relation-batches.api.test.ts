@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCrmCompany, createTestRelation, logCount, waitForBatch } from '../../../test/crm-factories';
+import {
+  addSentInvoice,
+  createCrmCompany,
+  createTestRelation,
+  logCount,
+  removeInvoices,
+  waitForBatch,
+} from '../../../test/crm-factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { registerSentInvoiceCheck } from '../flows/sent-invoices';
 
 let t: TestServer;
 let a: { companyId: number; token: string };
@@ -14,12 +20,7 @@ beforeAll(async () => {
   b = await createCrmCompany(t, { name: 'Opruim B' });
 });
 afterAll(async () => t?.close());
-afterEach(() =>
-  registerSentInvoiceCheck({
-    flowsWithSentInvoices: async () => new Set(),
-    relationsWithSentInvoices: async () => new Set(),
-  }),
-);
+afterEach(() => removeInvoices(t, a.companyId));
 
 const exec = (query: ReturnType<typeof sql>) => t.server.deps.db.platform((tx) => tx.execute(query));
 const state = async (id: number) =>
@@ -59,10 +60,7 @@ describe('searchinactiverelations', () => {
   });
 
   it('always leaves out relations with sent invoices; no criteria lists the rest, least active first', async () => {
-    registerSentInvoiceCheck({
-      flowsWithSentInvoices: async () => new Set(),
-      relationsWithSentInvoices: async (_tx, ids) => new Set(ids.filter((id) => id === invoiced)),
-    });
+    await addSentInvoice(t, a.companyId, { relationId: invoiced });
     const res = await search([]);
     expect(res.status).toBe(200);
     expect(idsOf(res.body)).toEqual([old, recent, noFlows, insulation].sort((x, y) => x - y));
@@ -145,10 +143,7 @@ describe('bulkdelete', () => {
       rels.push((await createTestRelation(t, a.token, { createnewflow: true })).id);
     const theirs = (await createTestRelation(t, b.token, { createnewflow: true })).id;
     const blocked = rels[4]!;
-    registerSentInvoiceCheck({
-      flowsWithSentInvoices: async () => new Set(),
-      relationsWithSentInvoices: async (_tx, ids) => new Set(ids.filter((id) => id === blocked)),
-    });
+    await addSentInvoice(t, a.companyId, { relationId: blocked });
     const res = await t.api('POST', '/api/relation/bulkdelete', {
       token: a.token,
       body: { relationIds: [...rels, theirs] },

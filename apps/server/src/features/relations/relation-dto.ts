@@ -3,11 +3,11 @@ import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { storedFile } from '../../platform/files/files.schema';
 import { toIso } from '../../platform/http/dates';
+import { flowRowsOfRelation, zFlowRow } from '../flows/flow-row';
 import { flow } from '../flows/flows.schema';
 import { addressOf, loadLocations, mainLocationsOf, zLocation } from '../locations/location-dto';
 import { location } from '../locations/locations.schema';
 import { organization } from '../organizations/organizations.schema';
-import { flowRowsOf, zFlowRow } from './relation-flows';
 import { relation } from './relations.schema';
 
 export const zRelation = z.object({
@@ -137,8 +137,8 @@ export async function loadRelationDetail(tx: Tx, id: number): Promise<RelationDe
   if (!base) return null;
   return {
     ...base,
-    flows: await flowRowsOf(tx, base, 'live'),
-    trashed_flows: await flowRowsOf(tx, base, 'trashed'),
+    flows: await flowRowsOfRelation(tx, base.id, 'live'),
+    trashed_flows: await flowRowsOfRelation(tx, base.id, 'trashed'),
     locations: await loadLocations(tx, eq(location.relationId, id)),
     files: await relationFiles(tx, id),
   };

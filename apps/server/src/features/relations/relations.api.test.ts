@@ -2,11 +2,16 @@ import { Readable } from 'node:stream';
 import { RELATION_DELETE_BLOCKED } from '@im/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCrmCompany, createTestRelation, logCount } from '../../../test/crm-factories';
+import {
+  addSentInvoice,
+  createCrmCompany,
+  createTestRelation,
+  logCount,
+  removeInvoices,
+} from '../../../test/crm-factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { storedFile } from '../../platform/files/files.schema';
 import { createFlow } from '../flows/create-flow';
-import { registerSentInvoiceCheck } from '../flows/sent-invoices';
 
 let t: TestServer;
 let a: { companyId: number; token: string };
@@ -18,13 +23,7 @@ beforeAll(async () => {
   b = await createCrmCompany(t, { name: 'Ander Bedrijf' });
 });
 afterAll(async () => t?.close());
-afterEach(() => {
-  // The default: no invoices exist yet, so none were sent.
-  registerSentInvoiceCheck({
-    flowsWithSentInvoices: async () => new Set(),
-    relationsWithSentInvoices: async () => new Set(),
-  });
-});
+afterEach(() => removeInvoices(t, a.companyId));
 
 const sqlRows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
   (await t.server.deps.db.platform((tx) => tx.execute<T>(query))).rows;
@@ -313,10 +312,8 @@ describe('relation trash, restore and force delete', () => {
 
   it('refuses to trash a relation with sent invoices (409, the spec’s text)', async () => {
     const rel = await createTestRelation(t, a.token, { createnewflow: true });
-    registerSentInvoiceCheck({
-      flowsWithSentInvoices: async () => new Set(),
-      relationsWithSentInvoices: async (_tx, ids) => new Set(ids.filter((id) => id === rel.id)),
-    });
+    // An invoice of its flow was sent.
+    await addSentInvoice(t, a.companyId, { flowId: rel.flows[0].id });
     const res = await t.api('DELETE', `/api/relation/${rel.id}`, { token: a.token });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(RELATION_DELETE_BLOCKED);

@@ -5,7 +5,7 @@ import { containsPattern } from '../../platform/db/paginate';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
 import { toIso } from '../../platform/http/dates';
 import { flow } from '../flows/flows.schema';
-import { relationsWithSentInvoices } from '../flows/sent-invoices';
+import { relationsWithSentInvoices } from '../invoices/sent-invoices';
 import { addressOf, mainLocationsOf } from '../locations/location-dto';
 import { relation } from './relations.schema';
 

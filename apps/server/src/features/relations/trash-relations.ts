@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/database';
 import { conflict } from '../../platform/errors';
 import { storedFile } from '../../platform/files/files.schema';
 import { flow } from '../flows/flows.schema';
-import { relationsWithSentInvoices } from '../flows/sent-invoices';
+import { relationsWithSentInvoices } from '../invoices/sent-invoices';
 import { logItem } from '../logitems';
 import { organization } from '../organizations/organizations.schema';
 import { relation } from './relations.schema';

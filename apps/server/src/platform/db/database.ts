@@ -32,9 +32,16 @@ export class Database {
     this.db = drizzle(pool, { schema });
   }
 
-  /** Runs `fn` seeing only the actor's company. */
-  tenant<T>(actor: Actor & { companyId: number }, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.run(actor, false, fn);
+  /**
+   * Runs `fn` seeing only the actor's company. `snapshot`: a read-only transaction on one snapshot
+   * (repeatable read), for reads whose statements must agree, such as a count and the page it belongs to.
+   */
+  tenant<T>(
+    actor: Actor & { companyId: number },
+    fn: (tx: Tx) => Promise<T>,
+    options: { snapshot?: boolean } = {},
+  ): Promise<T> {
+    return this.run(actor, false, fn, options.snapshot);
   }
 
   /** Runs `fn` across all companies: login, platform administration and jobs. Use deliberately. */
@@ -42,7 +49,15 @@ export class Database {
     return this.run(actor, true, fn);
   }
 
-  private run<T>(actor: Actor, allCompanies: boolean, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  private run<T>(
+    actor: Actor,
+    allCompanies: boolean,
+    fn: (tx: Tx) => Promise<T>,
+    snapshot = false,
+  ): Promise<T> {
+    const config = snapshot
+      ? ({ isolationLevel: 'repeatable read', accessMode: 'read only' } as const)
+      : undefined;
     return this.db.transaction(async (tx) => {
       const role = this.appRole ? sql`, set_config('role', ${this.appRole}, true)` : sql``;
       await tx.execute(
@@ -52,7 +67,7 @@ export class Database {
           set_config(${SETTING.allCompanies}, ${allCompanies ? 'on' : ''}, true)${role}`,
       );
       return fn(tx);
-    });
+    }, config);
   }
 
   async close(): Promise<void> {

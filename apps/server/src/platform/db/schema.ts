@@ -3,6 +3,7 @@ export * from '../../features/companies/companies.schema';
 export * from '../../features/flowphases/flowphases.schema';
 export * from '../../features/flowprofiles/flowprofiles.schema';
 export * from '../../features/flows/flows.schema';
+export * from '../../features/invoices/invoices.schema';
 export * from '../../features/locations/locations.schema';
 export * from '../../features/logitems/logitems.schema';
 export * from '../../features/organizations/organizations.schema';

@@ -31,12 +31,20 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** Runs `fn` in a transaction that sees only the caller's company, attributed to the caller. */
-export function tenantTx<T>(request: FastifyRequest, fn: (tx: Tx) => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` in a transaction that sees only the caller's company, attributed to the caller.
+ * `snapshot`: read-only, on one snapshot (lists whose total and page must agree).
+ */
+export function tenantTx<T>(
+  request: FastifyRequest,
+  fn: (tx: Tx) => Promise<T>,
+  options: { snapshot?: boolean } = {},
+): Promise<T> {
   const auth = authOf(request);
   return request.server.deps.db.tenant(
     { companyId: auth.companyId, userId: auth.userId, impersonatorUserId: auth.impersonatorUserId },
     fn,
+    options,
   );
 }
 

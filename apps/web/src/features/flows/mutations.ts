@@ -53,8 +53,9 @@ export function changeFlowStatus(id: number, body: ChangeStatusRequest): Promise
   return api.post<Flow>(`/api/flow/${id}/changestatus`, body);
 }
 
-export function testSafeDeletion(id: number): Promise<SafeDeletionResult> {
-  return api.get<SafeDeletionResult>(`/api/flow/${id}/testsafedeletion`);
+/** Whether the flow may be deleted, or (`cancel`) cancelled; a refusal carries the spec's message. */
+export function testSafeDeletion(id: number, action: 'delete' | 'cancel' = 'delete'): Promise<SafeDeletionResult> {
+  return api.get<SafeDeletionResult>(`/api/flow/${id}/testsafedeletion?for=${action}`);
 }
 
 export function useChangeStatus(id: number) {

@@ -34,7 +34,7 @@ export function useMoveLead(preferences: PipelinePreferences) {
       update((current) => placeLead(current, leadId, to, { ...origin.lead, flow_status: to }));
       try {
         if (to === 'cancelled') {
-          const test = await testSafeDeletion(leadId);
+          const test = await testSafeDeletion(leadId, 'cancel');
           if (test.result !== 'success') return revert(test.message || FLOW_CANCEL_BLOCKED);
         }
         const flow = await changeFlowStatus(leadId, { flow_status: to });

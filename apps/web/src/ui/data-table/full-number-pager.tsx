@@ -7,10 +7,18 @@ interface FullNumberPagerProps {
   page: number;
   pageSize: number;
   total: number;
+  /** More matched than `total`: the range says "van meer dan". */
+  capped?: boolean;
   onPageChange: (page: number) => void;
 }
 
-export function FullNumberPager({ page, pageSize, total, onPageChange }: FullNumberPagerProps) {
+export function FullNumberPager({
+  page,
+  pageSize,
+  total,
+  capped = false,
+  onPageChange,
+}: FullNumberPagerProps) {
   const { t } = useTranslation();
   const totalPages = totalPagesOf(total, pageSize);
   if (totalPages === 0) return null;
@@ -22,7 +30,7 @@ export function FullNumberPager({ page, pageSize, total, onPageChange }: FullNum
   return (
     <Group justify="space-between" p="xs" wrap="wrap" gap="xs">
       <Text size="sm" c="dimmed">
-        {t('ui.tableRange', { from, to, total })}
+        {t(capped ? 'ui.tableRangeCapped' : 'ui.tableRange', { from, to, total })}
       </Text>
       <Group gap={4} component="nav" aria-label={t('ui.tablePage', { page })}>
         <ActionIcon

@@ -51,6 +51,24 @@ describe('server data table', () => {
     expect(saved).toMatchObject({ page: 4, sort: { column: 'name', direction: 'asc' } });
   });
 
+  it('says so when the server capped the total (more matches than it lists)', async () => {
+    mockFetch((call) => {
+      const reply = answer(call.url);
+      return {
+        body: { ...reply.body, pagination: { ...reply.body.pagination, total: 500, total_capped: true } },
+      };
+    });
+    renderWithProviders(
+      <ServerDataTable<Row> tableKey="test-capped" path="/api/flow/querypaginated" columns={columns} />,
+    );
+    expect(await screen.findByText('1–25 van meer dan 500')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Meer dan 500 resultaten gevonden; alleen de eerste 500 worden getoond. Maak de zoekopdracht specifieker.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('sorts descending with -column and restores saved state on return', async () => {
     window.localStorage.setItem(
       tableStorageKey('test-saved'),

@@ -12,7 +12,8 @@ import { loadTableState, type SortState, saveTableState, type TableState, toSort
 
 export interface Paginated<T> {
   data: T[];
-  pagination: { total: number; offset: number; limit: number };
+  /** `total_capped`: more matched than `total`; only the first `total` can be paged (flow text queries). */
+  pagination: { total: number; offset: number; limit: number; total_capped?: boolean };
 }
 
 export interface TableFilter {
@@ -87,6 +88,7 @@ export function ServerDataTable<T extends Record<string, unknown>>({
   });
 
   const total = result.data?.pagination.total ?? 0;
+  const capped = result.data?.pagination.total_capped === true;
   // The data shrank (deletes, another filter): go back to the last page that still exists.
   useEffect(() => {
     const lastPage = Math.max(1, Math.ceil(total / pageSize));
@@ -127,6 +129,7 @@ export function ServerDataTable<T extends Record<string, unknown>>({
         </Group>
       )}
       {result.isError && <Alert color="red">{t('ui.tableLoadFailed')}</Alert>}
+      {capped && <Alert color="yellow">{t('ui.tableCapped', { total })}</Alert>}
       <DataTable<T>
         withTableBorder
         borderRadius="sm"
@@ -155,6 +158,7 @@ export function ServerDataTable<T extends Record<string, unknown>>({
             page={pager.page}
             pageSize={pageSize}
             total={total}
+            capped={capped}
             onPageChange={actions.setPage}
           />
         )}

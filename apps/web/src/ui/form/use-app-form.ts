@@ -1,6 +1,7 @@
 import { type GetInputPropsOptions, useForm } from '@mantine/form';
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '../../api/client';
+import { toast } from '../toasts';
 
 export type FieldErrorMap<V> = Partial<Record<Extract<keyof V, string>, string>>;
 export type Validator<V> = (values: V) => FieldErrorMap<V>;
@@ -83,6 +84,15 @@ export function useAppForm<V extends Record<string, unknown>>({ initialValues, v
     setFormError(isOnField ? null : error instanceof Error ? error.message : String(error));
   };
 
+  /** Callbacks for the form's mutation: on success toast `message`, then `then` (close the dialog). */
+  const saveCallbacks = (message: string, then: () => void) => ({
+    onSuccess: () => {
+      toast.success(message);
+      then();
+    },
+    onError: showServerError,
+  });
+
   return {
     form,
     values: form.values,
@@ -93,5 +103,6 @@ export function useAppForm<V extends Record<string, unknown>>({ initialValues, v
     onSubmit,
     formError,
     showServerError,
+    saveCallbacks,
   };
 }

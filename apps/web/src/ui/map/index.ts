@@ -1,3 +1,4 @@
+export { DetailMapCard, detailMapView } from './detail-map-card';
 export {
   DETAIL_MAP_ZOOM,
   hasCoordinates,

@@ -8,4 +8,5 @@ export {
   searchOrganizations,
   searchRelations,
 } from './entity-typeaheads';
+export { PickEntityForm, type PickFieldProps, type PickSaveCallbacks } from './pick-entity-form';
 export { isSearchable, TYPEAHEAD_DEBOUNCE_MS, Typeahead, type TypeaheadProps } from './typeahead';

@@ -113,7 +113,7 @@ describe('pipeline', { timeout: 20_000 }, () => {
 
   it('tests safe deletion before cancelling and reverts with the returned message', async () => {
     const { calls } = setup({
-      'GET /api/flow/1/testsafedeletion': () => ({
+      'GET /api/flow/1/testsafedeletion?for=cancel': () => ({
         body: { result: 'flow_failure', message: FLOW_CANCEL_BLOCKED },
       }),
     });
@@ -126,7 +126,7 @@ describe('pipeline', { timeout: 20_000 }, () => {
 
   it('reverts and shows the message when changeStatus is refused', async () => {
     setup({
-      'GET /api/flow/1/testsafedeletion': () => ({ body: { result: 'success' } }),
+      'GET /api/flow/1/testsafedeletion?for=cancel': () => ({ body: { result: 'success' } }),
       'POST /api/flow/1/changestatus': () => ({ status: 409, body: { message: FLOW_CANCEL_BLOCKED } }),
     });
     await drag('Jan de Boer', 'cancelled');

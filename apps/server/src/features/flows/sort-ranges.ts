@@ -1,0 +1,265 @@
+import type { FlowStatus } from '@im/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../platform/db/database';
+import type { Logger } from '../../platform/logger';
+import { type FlowFilters, flowWhere } from './flow-filters';
+
+/**
+ * Deep pages of the column sorts (description, relation name, created, updated). The flows of a company
+ * are cut, in (value, id) order, into ranges of about FLOW_SORT_RANGE_SIZE; `flow_sort_range` counts each
+ * range's live flows per status (triggers of migration 0008 keep the counts). A page is found by summing
+ * counts up to its range and reading at most half a range from the range's nearer edge, on the same
+ * (company, column, id) index as before. docs/decisions/008-flow-lists-at-scale.md.
+ */
+export const SORT_RANGE_KEYS = ['description', 'relation_fullname', 'created_at', 'updated_at'] as const;
+export type SortRangeKey = (typeof SORT_RANGE_KEYS)[number];
+
+/** Advisory lock class of the ranges (the triggers take it shared per company, a rebalance exclusively). */
+const LOCK_CLASS = 7301;
+
+interface Range {
+  loText: string;
+  /** Text form of the timestamp, exact to the microsecond (a JS Date would round it). */
+  loTime: string;
+  loId: number;
+  /** Flows of the filtered statuses. */
+  n: number;
+  /** Flows of every status. */
+  total: number;
+}
+
+const isTextKey = (key: SortRangeKey) => key === 'description' || key === 'relation_fullname';
+
+/** The (value, id) row of a flow `f` for a key, comparable with a range start. */
+function sortRow(key: SortRangeKey): SQL {
+  return sql`(${sql.raw(`f.${key}`)}, f.id)`;
+}
+
+function startOf(key: SortRangeKey, r: Pick<Range, 'loText' | 'loTime' | 'loId'>): SQL {
+  return isTextKey(key)
+    ? sql`(${r.loText}::varchar, ${r.loId}::int)`
+    : sql`(${r.loTime}::timestamptz, ${r.loId}::int)`;
+}
+
+/** The company's ranges of a key in list order, with counts for the given statuses (null: all). */
+export async function readRanges(tx: Tx, key: SortRangeKey, statuses: FlowStatus[] | null): Promise<Range[]> {
+  const n = statuses
+    ? sql`coalesce(sum(r.n) filter (where r.flow_status = any(${sql.param(statuses)}::text[])), 0)::int`
+    : sql`sum(r.n)::int`;
+  const rows = await tx.execute<{
+    lo_text: string;
+    lo_time: string;
+    lo_id: number;
+    n: number;
+    total: number;
+  }>(sql`
+    select r.lo_text, r.lo_time::text as lo_time, r.lo_id, ${n} as n, sum(r.n)::int as total
+    from flow_sort_range r
+    where r.company_id = nullif(current_setting('app.company_id', true), '')::integer and r.sort_key = ${key}
+    group by r.lo_text, r.lo_time, r.lo_id
+    order by r.lo_text, r.lo_time, r.lo_id`);
+  return rows.rows.map((r) => ({
+    loText: r.lo_text,
+    loTime: r.lo_time,
+    loId: r.lo_id,
+    n: r.n,
+    total: r.total,
+  }));
+}
+
+/** Whether the ranges have grown or shrunk so far from the size that a rebalance is due. */
+export function rangesNeedRebalance(ranges: Range[], size: number): boolean {
+  const all = ranges.reduce((s, r) => s + r.total, 0);
+  return ranges.some((r) => r.total > 2 * size) || ranges.length > 2 * Math.ceil(all / size) + 2;
+}
+
+async function ids(tx: Tx, where: SQL, order: SQL, offset: number, limit: number): Promise<number[]> {
+  if (limit <= 0) return [];
+  const rows = await tx.execute<{ id: number }>(
+    sql`select f.id from flow_read f where ${where} order by ${order} offset ${offset} limit ${limit}`,
+  );
+  return rows.rows.map((r) => r.id);
+}
+
+/**
+ * Rows `[start, start + count)` of the filtered flows in ascending (value, id) order. Only the status
+ * filter may be set: the ranges count per status, not per user, lead source or tag.
+ */
+async function ascendingSlice(
+  tx: Tx,
+  f: FlowFilters,
+  key: SortRangeKey,
+  ranges: Range[],
+  start: number,
+  count: number,
+): Promise<number[]> {
+  const column = sql.raw(`f.${key}`);
+  const asc = sql`${column} asc, f.id asc`;
+  const desc = sql`${column} desc, f.id desc`;
+  const row = sortRow(key);
+  let before = 0;
+  let i = 0;
+  while (i < ranges.length - 1 && before + ranges[i]!.n <= start) before += ranges[i++]!.n;
+  const range = ranges[i]!;
+  const local = start - before;
+  const next = ranges[i + 1];
+  if (local <= range.n / 2 || !next) {
+    return ids(tx, flowWhere(f, [sql`${row} >= ${startOf(key, range)}`]), asc, local, count);
+  }
+  // Nearer the range's end: read back from the next range's start, then on into the next range.
+  const take = Math.min(count, range.n - local);
+  const hi = startOf(key, next);
+  const back = await ids(tx, flowWhere(f, [sql`${row} < ${hi}`]), desc, range.n - local - take, take);
+  const rest = await ids(tx, flowWhere(f, [sql`${row} >= ${hi}`]), asc, 0, count - take);
+  return [...back.reverse(), ...rest];
+}
+
+export interface RangePage {
+  ids: number[];
+  total: number;
+  stale: boolean;
+}
+
+/** A page of a column sort with only a status filter (or none), found through the ranges. */
+export async function rangePage(
+  tx: Tx,
+  f: FlowFilters,
+  key: SortRangeKey,
+  descending: boolean,
+  offset: number,
+  limit: number,
+  size: number,
+): Promise<RangePage> {
+  const ranges = await readRanges(tx, key, f.statuses);
+  const total = ranges.reduce((s, r) => s + r.n, 0);
+  const stale = rangesNeedRebalance(ranges, size);
+  if (offset >= total || limit <= 0) return { ids: [], total, stale };
+  const count = Math.min(limit, total - offset);
+  if (!descending) return { ids: await ascendingSlice(tx, f, key, ranges, offset, count), total, stale };
+  const slice = await ascendingSlice(tx, f, key, ranges, total - offset - count, count);
+  return { ids: slice.reverse(), total, stale };
+}
+
+/**
+ * Splits ranges of more than twice the size into ranges of the size, and merges neighbours that fit in
+ * one, for one key of the transaction's company. Counts of the new ranges are taken from the flows
+ * themselves. Answers false, changing nothing, when writers of the company are busy (the lock is not
+ * waited for: a waiting rebalance would hold up every writer behind it).
+ */
+export async function rebalanceSortRanges(
+  tx: Tx,
+  companyId: number,
+  key: SortRangeKey,
+  size: number,
+): Promise<{ locked: boolean; changed: boolean }> {
+  const got = await tx.execute<{ ok: boolean }>(
+    sql`select pg_try_advisory_xact_lock(${LOCK_CLASS}, ${companyId}) as ok`,
+  );
+  if (!got.rows[0]!.ok) return { locked: false, changed: false };
+  let changed = false;
+  const where = sql`r.company_id = ${companyId} and r.sort_key = ${key}`;
+  const ranges = await readRanges(tx, key, null);
+  if (ranges.length === 0) return { locked: true, changed };
+  const column = sql.raw(`f.${key}`);
+  const row = sortRow(key);
+  for (const [i, range] of ranges.entries()) {
+    if (range.total <= 2 * size) continue;
+    const next = ranges[i + 1];
+    const bounds = [
+      sql`${row} >= ${startOf(key, range)}`,
+      next ? sql`${row} < ${startOf(key, next)}` : undefined,
+    ];
+    const found = await tx.execute<{
+      chunk: number;
+      lo_text: string | null;
+      lo_time: string | null;
+      lo_id: number | null;
+      flow_status: string;
+      n: number;
+    }>(sql`
+      with x as materialized (
+        select ${isTextKey(key) ? column : sql`''`}::varchar as tv, ${isTextKey(key) ? sql`'-infinity'::timestamptz` : column} as tm,
+          f.id, f.flow_status, (row_number() over (order by ${column}, f.id) - 1)::int as rn
+        from flow_read f where ${flowWhere({ statuses: null, words: [] }, bounds)})
+      select c.chunk, b.tv as lo_text, b.tm::text as lo_time, b.id as lo_id, c.flow_status, c.n
+      from (select rn / ${size}::int as chunk, flow_status, count(*)::int as n from x group by 1, 2) c
+      left join (select rn / ${size}::int as chunk, tv, tm, id from x where rn % ${size}::int = 0) b
+        on b.chunk = c.chunk and c.chunk > 0
+      order by c.chunk`);
+    await tx.execute(sql`delete from flow_sort_range r where ${where}
+      and (r.lo_text, r.lo_time, r.lo_id) = (${range.loText}::varchar, ${range.loTime}::timestamptz, ${range.loId}::int)`);
+    for (const r of found.rows) {
+      const lo = r.chunk === 0 ? range : { loText: r.lo_text!, loTime: r.lo_time!, loId: r.lo_id! };
+      await tx.execute(sql`insert into flow_sort_range (company_id, sort_key, lo_text, lo_time, lo_id, flow_status, n)
+        values (${companyId}, ${key}, ${lo.loText}, ${lo.loTime}::timestamptz, ${lo.loId}, ${r.flow_status}, ${r.n})`);
+    }
+    changed = true;
+  }
+  // Neighbours that fit in one range together become one: the later one's counts move to the earlier.
+  const merged = changed ? await readRanges(tx, key, null) : ranges;
+  let current = merged[0]!;
+  let currentTotal = current.total;
+  for (const next of merged.slice(1)) {
+    if (currentTotal + next.total > size) {
+      current = next;
+      currentTotal = next.total;
+      continue;
+    }
+    await tx.execute(sql`
+      with moved as (
+        delete from flow_sort_range r where ${where}
+          and (r.lo_text, r.lo_time, r.lo_id) = (${next.loText}::varchar, ${next.loTime}::timestamptz, ${next.loId}::int)
+        returning r.flow_status, r.n)
+      insert into flow_sort_range as t (company_id, sort_key, lo_text, lo_time, lo_id, flow_status, n)
+      select ${companyId}, ${key}, ${current.loText}, ${current.loTime}::timestamptz, ${current.loId}, m.flow_status, sum(m.n)::int
+      from moved m group by m.flow_status
+      on conflict (company_id, sort_key, lo_text, lo_time, lo_id, flow_status) do update set n = t.n + excluded.n`);
+    currentTotal += next.total;
+    changed = true;
+  }
+  return { locked: true, changed };
+}
+
+/** Rebalances every key of a company until nothing changes (after a bulk load, and in tests). */
+export async function rebalanceAllSortRanges(db: Database, companyId: number, size: number): Promise<void> {
+  for (const key of SORT_RANGE_KEYS) {
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const result = await db.tenant({ companyId }, (tx) => rebalanceSortRanges(tx, companyId, key, size));
+      if (result.locked && !result.changed) break;
+      if (!result.locked) await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+const pending = new Set<string>();
+
+/**
+ * Asks for a rebalance of a company's ranges of a key, in the background of this process: a list read
+ * that found them out of shape calls it. Repeated asks while one runs are dropped; when writers keep the
+ * company busy it tries a few times and then leaves it to the next read.
+ */
+export function scheduleSortRangeRebalance(
+  deps: { db: Database; logger: Logger },
+  companyId: number,
+  key: SortRangeKey,
+  size: number,
+): void {
+  const id = `${companyId}:${key}`;
+  if (pending.has(id)) return;
+  pending.add(id);
+  void (async () => {
+    try {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const result = await deps.db.tenant({ companyId }, (tx) =>
+          rebalanceSortRanges(tx, companyId, key, size),
+        );
+        if (result.locked) return;
+        await new Promise((r) => setTimeout(r, 200 * (attempt + 1)));
+      }
+    } catch (err) {
+      deps.logger.error({ err, companyId, key }, 'flow sort range rebalance failed');
+    } finally {
+      pending.delete(id);
+    }
+  })();
+}

@@ -1,0 +1,7 @@
+export { INVOICE_STATUSES, invoice } from './invoices.schema';
+export {
+  flowHasSentInvoices,
+  flowsWithSentInvoices,
+  relationHasSentInvoices,
+  relationsWithSentInvoices,
+} from './sent-invoices';
