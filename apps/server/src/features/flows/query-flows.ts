@@ -146,7 +146,8 @@ async function textPage(
   const where = flowWhere(f);
   const order = await orderOf(tx, sort);
   const found = await tx.execute<{ n: number; ids: number[] }>(sql`
-    with m as materialized (select ${SORT_SOURCE_COLUMNS} from flow_read f where ${where} limit ${TEXT_QUERY_CAP + 1})
+    with m as materialized (
+      select ${SORT_SOURCE_COLUMNS} from flow_read f where ${flowWhere(f, [], true)} limit ${TEXT_QUERY_CAP + 1})
     select (select count(*)::int from m) as n,
       array(select f.id from m f order by ${order} offset ${offset} limit ${limit}) as ids`);
   const { n, ids } = found.rows[0]!;
