@@ -1,6 +1,7 @@
 import { PROTECTED_MESSAGE } from '@im/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestRelation } from '../../../test/crm-factories';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/test-server';
 import { batch } from '../../platform/jobs/batch.schema';
 
@@ -66,6 +67,9 @@ async function seedCompany(name: string) {
       select ${companyId}, 'seed', g, 'create', 'rij ' || g from generate_series(1, 25) g`);
     await tx.insert(batch).values({ companyId, type: 'seed', finishedAt: new Date(), progress: 100 });
   });
+  // Relations with flows: their counts (flow_tally, flow_sort_range) must go with the company too.
+  for (const surname of ['Eerste', 'Tweede', 'Derde'])
+    await createTestRelation(t, tokens[0]!, { surname, createnewflow: true });
   return { companyId, users, tokens };
 }
 

@@ -15,6 +15,8 @@ interface DeleteState extends Record<string, unknown> {
   done: number;
 }
 
+const DERIVED_TABLES = new Set(['flow_tally', 'flow_sort_range']);
+
 /** Company-owned tables, children before parents, so chunked deletes never trip a foreign key. */
 async function tablesInDeleteOrder(tx: Tx) {
   const tables = await tx.execute<{ table_name: string }>(sql`
@@ -37,7 +39,9 @@ async function tablesInDeleteOrder(tx: Tx) {
     ordered.push(name);
   };
   for (const n of names) visit(n, new Set());
-  return ordered;
+  // Counts kept by triggers on other tables (flow_tally, flow_sort_range) go last: deleting flows
+  // after them would write their counts again.
+  return [...ordered.filter((n) => !DERIVED_TABLES.has(n)), ...ordered.filter((n) => DERIVED_TABLES.has(n))];
 }
 
 export function registerCompanyJobs(jobs: Jobs, chunkSize: number): void {
