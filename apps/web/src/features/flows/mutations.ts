@@ -54,7 +54,10 @@ export function changeFlowStatus(id: number, body: ChangeStatusRequest): Promise
 }
 
 /** Whether the flow may be deleted, or (`cancel`) cancelled; a refusal carries the spec's message. */
-export function testSafeDeletion(id: number, action: 'delete' | 'cancel' = 'delete'): Promise<SafeDeletionResult> {
+export function testSafeDeletion(
+  id: number,
+  action: 'delete' | 'cancel' = 'delete',
+): Promise<SafeDeletionResult> {
   return api.get<SafeDeletionResult>(`/api/flow/${id}/testsafedeletion?for=${action}`);
 }
 

@@ -137,7 +137,7 @@ describe('detail actions with a confirmed delete', () => {
     );
     clickDelete();
     fireEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Verwijderen' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Er zijn verstuurde facturen.');
+    expect((await screen.findByText('Er zijn verstuurde facturen.')).getAttribute('role')).toBe('alert');
     expect(router.state.location.pathname).toBe('/thing/1');
   });
 });

@@ -60,3 +60,35 @@ describe('form error display rule', () => {
     expect(screen.getByText('Dit veld is verplicht.')).toBeTruthy();
   });
 });
+
+function SavingForm({ failure, onDone }: { failure?: Error; onDone: () => void }) {
+  const { saveCallbacks, formError } = useAppForm({
+    initialValues: { name: 'Piet' },
+    validate: () => ({}),
+  });
+  const callbacks = saveCallbacks('De relatie is opgeslagen.', onDone);
+  return (
+    <>
+      {formError && <p>{formError}</p>}
+      <Button onClick={() => (failure ? callbacks.onError(failure) : callbacks.onSuccess())}>Opslaan</Button>
+    </>
+  );
+}
+
+describe('save callbacks', () => {
+  it('toasts the message and then closes on success', async () => {
+    const onDone = vi.fn();
+    renderWithProviders(<SavingForm onDone={onDone} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(onDone).toHaveBeenCalledOnce();
+    expect(await screen.findByText('De relatie is opgeslagen.')).toBeTruthy();
+  });
+
+  it('shows a failure on the form and does not close', () => {
+    const onDone = vi.fn();
+    renderWithProviders(<SavingForm failure={new Error('De server is niet bereikbaar.')} onDone={onDone} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(screen.getByText('De server is niet bereikbaar.')).toBeTruthy();
+    expect(onDone).not.toHaveBeenCalled();
+  });
+});

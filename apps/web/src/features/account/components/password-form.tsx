@@ -1,10 +1,10 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields, newPasswordErrors } from '../../../ui/form/credential-fields';
 import { FormError } from '../../../ui/form/form-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
-import { required, sameAs, strongPassword } from '../../../ui/form/validators';
-import { toast } from '../../../ui/toasts';
+import { required } from '../../../ui/form/validators';
 import { useUpdatePassword } from '../queries';
 
 export function PasswordForm({ userId }: { userId: number }) {
@@ -16,23 +16,13 @@ export function PasswordForm({ userId }: { userId: number }) {
 function PasswordFormFields({ userId, onChanged }: { userId: number; onChanged: () => void }) {
   const { t } = useTranslation();
   const change = useUpdatePassword(userId);
-  const { inputProps, onSubmit, formError, showServerError } = useAppForm({
+  const { inputProps, onSubmit, formError, saveCallbacks } = useAppForm({
     initialValues: { oldpassword: '', password: '', password_confirmation: '' },
-    validate: (v) => ({
-      oldpassword: required(v.oldpassword),
-      password: strongPassword(v.password),
-      password_confirmation: sameAs(v.password_confirmation, v.password),
-    }),
+    validate: (v) => ({ oldpassword: required(v.oldpassword), ...newPasswordErrors(v) }),
   });
 
   const submit = onSubmit((values) =>
-    change.mutate(values, {
-      onSuccess: () => {
-        toast.success(t('account.passwordChanged'));
-        onChanged();
-      },
-      onError: showServerError,
-    }),
+    change.mutate(values, saveCallbacks(t('account.passwordChanged'), onChanged)),
   );
 
   return (
@@ -46,19 +36,7 @@ function PasswordFormFields({ userId, onChanged }: { userId: number; onChanged: 
           required
           {...inputProps('oldpassword')}
         />
-        <PasswordInput
-          label={t('account.newPassword')}
-          autoComplete="new-password"
-          description={t('common.passwordRule')}
-          required
-          {...inputProps('password')}
-        />
-        <PasswordInput
-          label={t('common.passwordConfirmation')}
-          autoComplete="new-password"
-          required
-          {...inputProps('password_confirmation')}
-        />
+        <NewPasswordFields label={t('account.newPassword')} inputProps={inputProps} />
         <Group>
           <Button type="submit" loading={change.isPending}>
             {t('account.changePassword')}

@@ -1,6 +1,7 @@
 import { roleLabel, USER_TYPE_LABELS, type UserType } from '@im/domain';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { EmailInput } from '../../../ui/form/credential-fields';
 import { FormError } from '../../../ui/form/form-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { email, required } from '../../../ui/form/validators';
@@ -61,13 +62,7 @@ export function ProfileForm({ user }: { user: UserDetails }) {
             {...inputProps('surname')}
           />
         </Group>
-        <TextInput
-          label={t('common.email')}
-          type="email"
-          autoComplete="email"
-          required
-          {...inputProps('email')}
-        />
+        <EmailInput autoComplete="email" {...inputProps('email')} />
         <Text size="sm" c="dimmed">
           {t('account.role')}: {roleLabel(user.role)} · {t('account.userType')}: {userTypeLabel}
         </Text>

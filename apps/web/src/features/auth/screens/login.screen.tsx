@@ -1,9 +1,9 @@
-import { Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { PasswordInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../ui/form/form-error';
+import { EmailInput } from '../../../ui/form/credential-fields';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { email, required } from '../../../ui/form/validators';
-import { AuthLinks } from '../components/auth-links';
+import { AuthForm } from '../components/auth-form';
 import { useLogin } from '../queries';
 
 // After a successful login the token is stored; the route guard then sends the user to the
@@ -17,40 +17,27 @@ export function LoginScreen() {
   });
 
   return (
-    <form
-      noValidate
+    <AuthForm
+      title={t('auth.loginTitle')}
       onSubmit={onSubmit((values) =>
         login.mutate({ email: values.email.trim(), password: values.password }, { onError: showServerError }),
       )}
+      formError={formError}
+      errorTitle={t('auth.loginFailed')}
+      submitLabel={t('auth.login')}
+      isPending={login.isPending}
+      links={[
+        { to: '/lostpassword', label: t('auth.lostPasswordLink') },
+        { to: '/register', label: t('auth.registerLink') },
+      ]}
     >
-      <Title order={2} mb="md">
-        {t('auth.loginTitle')}
-      </Title>
-      <FormError message={formError} title={t('auth.loginFailed')} />
-      <Stack gap="sm">
-        <TextInput
-          label={t('common.email')}
-          type="email"
-          autoComplete="username"
-          required
-          {...inputProps('email')}
-        />
-        <PasswordInput
-          label={t('common.password')}
-          autoComplete="current-password"
-          required
-          {...inputProps('password')}
-        />
-        <Button type="submit" loading={login.isPending} fullWidth mt="xs">
-          {t('auth.login')}
-        </Button>
-      </Stack>
-      <AuthLinks
-        links={[
-          { to: '/lostpassword', label: t('auth.lostPasswordLink') },
-          { to: '/register', label: t('auth.registerLink') },
-        ]}
+      <EmailInput autoComplete="username" {...inputProps('email')} />
+      <PasswordInput
+        label={t('common.password')}
+        autoComplete="current-password"
+        required
+        {...inputProps('password')}
       />
-    </form>
+    </AuthForm>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { EmailInput } from '../../../ui/form/credential-fields';
 import { FormError } from '../../../ui/form/form-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { email } from '../../../ui/form/validators';
@@ -37,13 +38,7 @@ export function LostPasswordScreen() {
             {t('auth.lostPasswordIntro')}
           </Text>
           <Stack gap="sm">
-            <TextInput
-              label={t('common.email')}
-              type="email"
-              autoComplete="email"
-              required
-              {...inputProps('email')}
-            />
+            <EmailInput autoComplete="email" {...inputProps('email')} />
             <Button type="submit" loading={request.isPending} fullWidth>
               {t('auth.sendResetLink')}
             </Button>

@@ -1,11 +1,10 @@
-import { Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { FormError } from '../../../ui/form/form-error';
+import { EmailInput, NewPasswordFields, newPasswordErrors } from '../../../ui/form/credential-fields';
 import { useAppForm } from '../../../ui/form/use-app-form';
-import { email, sameAs, strongPassword } from '../../../ui/form/validators';
+import { email } from '../../../ui/form/validators';
 import { toast } from '../../../ui/toasts';
-import { AuthLinks } from '../components/auth-links';
+import { AuthForm } from '../components/auth-form';
 import { useResetPassword } from '../queries';
 
 // Reached from the e-mail link: /resetpassword/{token}?email=...
@@ -17,11 +16,7 @@ export function ResetPasswordScreen() {
   const reset = useResetPassword();
   const { inputProps, onSubmit, formError, showServerError } = useAppForm({
     initialValues: { email: searchParams.get('email') ?? '', password: '', password_confirmation: '' },
-    validate: (v) => ({
-      email: email(v.email),
-      password: strongPassword(v.password),
-      password_confirmation: sameAs(v.password_confirmation, v.password),
-    }),
+    validate: (v) => ({ email: email(v.email), ...newPasswordErrors(v) }),
   });
 
   const submit = onSubmit((values) =>
@@ -38,37 +33,17 @@ export function ResetPasswordScreen() {
   );
 
   return (
-    <form noValidate onSubmit={submit}>
-      <Title order={2} mb="md">
-        {t('auth.resetTitle')}
-      </Title>
-      <FormError message={formError} title={t('auth.requestFailed')} />
-      <Stack gap="sm">
-        <TextInput
-          label={t('common.email')}
-          type="email"
-          autoComplete="username"
-          required
-          {...inputProps('email')}
-        />
-        <PasswordInput
-          label={t('account.newPassword')}
-          autoComplete="new-password"
-          required
-          description={t('common.passwordRule')}
-          {...inputProps('password')}
-        />
-        <PasswordInput
-          label={t('common.passwordConfirmation')}
-          autoComplete="new-password"
-          required
-          {...inputProps('password_confirmation')}
-        />
-        <Button type="submit" loading={reset.isPending} fullWidth mt="xs">
-          {t('auth.resetSubmit')}
-        </Button>
-      </Stack>
-      <AuthLinks links={[{ to: '/login', label: t('auth.backToLogin') }]} />
-    </form>
+    <AuthForm
+      title={t('auth.resetTitle')}
+      onSubmit={submit}
+      formError={formError}
+      errorTitle={t('auth.requestFailed')}
+      submitLabel={t('auth.resetSubmit')}
+      isPending={reset.isPending}
+      links={[{ to: '/login', label: t('auth.backToLogin') }]}
+    >
+      <EmailInput autoComplete="username" {...inputProps('email')} />
+      <NewPasswordFields label={t('account.newPassword')} inputProps={inputProps} />
+    </AuthForm>
   );
 }

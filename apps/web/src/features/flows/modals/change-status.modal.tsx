@@ -1,37 +1,28 @@
 import type { FlowStatus } from '@im/domain';
-import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Select, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n';
+import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
+import type { FormModalProps } from '../../../ui/form/form-modal';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { toast } from '../../../ui/toasts';
 import { phaseOptions, statusOptions, toId } from '../components/flow-options';
+import { FlowSettingsModal } from '../components/flow-settings-modal';
 import { useChangeStatus, useUpdateFlow } from '../mutations';
-import { useFlowSettings } from '../queries';
 import type { Flow, FlowSettings } from '../types';
 
 type Values = { flow_status: string; flow_phase_id: string; cancel_reason: string };
 
-interface Props {
-  flow: Flow;
-  opened: boolean;
-  onClose: () => void;
-}
+type Props = FormModalProps & { flow: Flow };
 
 /** changeStatus with the phase select of the chosen stage; a phase change alone is an update. */
 export function ChangeStatusModal({ flow, opened, onClose }: Props) {
   const { t } = useTranslation();
-  const settings = useFlowSettings();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('flows.status.title')}
-      closeOnClickOutside={false}
-      centered
-    >
-      {opened && settings.data && <ChangeStatusForm flow={flow} settings={settings.data} onClose={onClose} />}
-    </Modal>
+    <FlowSettingsModal opened={opened} onClose={onClose} title={t('flows.status.title')}>
+      {(settings) => <ChangeStatusForm flow={flow} settings={settings} onClose={onClose} />}
+    </FlowSettingsModal>
   );
 }
 
@@ -97,14 +88,7 @@ function ChangeStatusForm({ flow, settings, onClose }: Omit<Props, 'opened'> & {
             {...inputProps('cancel_reason')}
           />
         )}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={changeStatus.isPending || update.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} isPending={changeStatus.isPending || update.isPending} mt="sm" />
       </Stack>
     </form>
   );

@@ -1,15 +1,17 @@
 import { DEFAULT_LEAD_SOURCE, splitFullName } from '@im/domain';
-import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Select, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n';
+import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
+import type { FormModalProps } from '../../../ui/form/form-modal';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { toast } from '../../../ui/toasts';
 import { type RelationOption, RelationTypeahead } from '../../../ui/typeahead';
 import { useSession } from '../../auth';
 import { leadSourceOptions, profileOptions, toId, userOptions } from '../components/flow-options';
+import { FlowSettingsModal } from '../components/flow-settings-modal';
 import { useCreateFlow, useCreateRelation } from '../mutations';
-import { useFlowSettings } from '../queries';
 import type { Flow, FlowSettings } from '../types';
 
 // Modals create and createByRelation of spec 001 section 2: with `relation` the flow is created for
@@ -26,33 +28,19 @@ type Values = {
 /** A '(nieuw)' relation is only named until the form is saved; id 0 marks it. */
 const NEW_RELATION_ID = 0;
 
-interface CreateFlowModalProps {
-  opened: boolean;
-  onClose: () => void;
+interface CreateFlowModalProps extends FormModalProps {
   onCreated: (flow: Flow) => void;
   relation?: { id: number; fullname: string };
 }
 
 export function CreateFlowModal({ opened, onClose, onCreated, relation }: CreateFlowModalProps) {
   const { t } = useTranslation();
-  const settings = useFlowSettings();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('flows.create.title')}
-      closeOnClickOutside={false}
-      centered
-    >
-      {opened && settings.data && (
-        <CreateFlowForm
-          settings={settings.data}
-          relation={relation}
-          onClose={onClose}
-          onCreated={onCreated}
-        />
+    <FlowSettingsModal opened={opened} onClose={onClose} title={t('flows.create.title')}>
+      {(settings) => (
+        <CreateFlowForm settings={settings} relation={relation} onClose={onClose} onCreated={onCreated} />
       )}
-    </Modal>
+    </FlowSettingsModal>
   );
 }
 
@@ -146,14 +134,12 @@ function CreateFlowForm({
           clearable
           {...inputProps('user_id')}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={createRelation.isPending || createFlow.isPending}>
-            {t('common.create')}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          isPending={createRelation.isPending || createFlow.isPending}
+          submitLabel={t('common.create')}
+          mt="sm"
+        />
       </Stack>
     </form>
   );

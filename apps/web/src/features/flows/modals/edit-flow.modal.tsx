@@ -1,11 +1,13 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TagsInput, Textarea } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TagsInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
+import type { FormModalProps } from '../../../ui/form/form-modal';
 import { useAppForm } from '../../../ui/form/use-app-form';
-import { toast } from '../../../ui/toasts';
 import { leadSourceOptions, profileOptions, userOptions } from '../components/flow-options';
+import { FlowSettingsModal } from '../components/flow-settings-modal';
 import { useUpdateFlow } from '../mutations';
-import { useFlowSettings, useUsedFlowTags } from '../queries';
+import { useUsedFlowTags } from '../queries';
 import type { Flow, FlowSettings, FlowUpdate } from '../types';
 
 type Values = {
@@ -18,27 +20,15 @@ type Values = {
   tags: string[];
 };
 
-interface Props {
-  flow: Flow;
-  opened: boolean;
-  onClose: () => void;
-}
+type Props = FormModalProps & { flow: Flow };
 
 /** The flow's edit modal: description, handlers, lead source, request profile and tags. */
 export function EditFlowModal({ flow, opened, onClose }: Props) {
   const { t } = useTranslation();
-  const settings = useFlowSettings();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('flows.edit.title')}
-      closeOnClickOutside={false}
-      size="lg"
-      centered
-    >
-      {opened && settings.data && <EditFlowForm flow={flow} settings={settings.data} onClose={onClose} />}
-    </Modal>
+    <FlowSettingsModal opened={opened} onClose={onClose} title={t('flows.edit.title')} size="lg">
+      {(settings) => <EditFlowForm flow={flow} settings={settings} onClose={onClose} />}
+    </FlowSettingsModal>
   );
 }
 
@@ -49,7 +39,7 @@ function EditFlowForm({ flow, settings, onClose }: Omit<Props, 'opened'> & { set
   const { t } = useTranslation();
   const update = useUpdateFlow(flow.id);
   const usedTags = useUsedFlowTags();
-  const { inputProps, onSubmit, formError, showServerError } = useAppForm<Values>({
+  const { inputProps, onSubmit, formError, saveCallbacks } = useAppForm<Values>({
     initialValues: {
       description: flow.description ?? '',
       user_id: idText(flow.user_id),
@@ -81,13 +71,7 @@ function EditFlowForm({ flow, settings, onClose }: Omit<Props, 'opened'> & { set
       ),
     ) as FlowUpdate;
     if (Object.keys(changed).length === 0) return onClose();
-    update.mutate(changed, {
-      onSuccess: () => {
-        toast.success(t('flows.edit.saved'));
-        onClose();
-      },
-      onError: showServerError,
-    });
+    update.mutate(changed, saveCallbacks(t('flows.edit.saved'), onClose));
   });
 
   return (
@@ -133,14 +117,7 @@ function EditFlowForm({ flow, settings, onClose }: Omit<Props, 'opened'> & { set
           />
         </SimpleGrid>
         <TagsInput label={t('flows.fields.tags')} data={tagSuggestions} clearable {...inputProps('tags')} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} isPending={update.isPending} mt="sm" />
       </Stack>
     </form>
   );

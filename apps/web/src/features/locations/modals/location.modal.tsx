@@ -5,7 +5,6 @@ import { IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../ui/form/form-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
-import { toast } from '../../../ui/toasts';
 import { AddressFields } from '../components/address-fields';
 import { useLocationTypes, useSaveLocation } from '../queries';
 import type { Location, LocationOwner } from '../types';
@@ -60,7 +59,7 @@ function LocationForm({
   const save = useSaveLocation(owner);
   const types = useLocationTypes();
   const [isManagingTypes, managingTypes] = useDisclosure(false);
-  const { inputProps, onSubmit, formError, showServerError } = useAppForm<Values>({
+  const { inputProps, onSubmit, formError, saveCallbacks } = useAppForm<Values>({
     initialValues: {
       description: location?.description ?? '',
       location_type_id: location?.location_type_id ? String(location.location_type_id) : '',
@@ -77,13 +76,7 @@ function LocationForm({
   const submit = onSubmit((v) =>
     save.mutate(
       { ...v, id: location?.id, location_type_id: v.location_type_id ? Number(v.location_type_id) : null },
-      {
-        onSuccess: () => {
-          toast.success(t('locations.saved'));
-          onDone();
-        },
-        onError: showServerError,
-      },
+      saveCallbacks(t('locations.saved'), onDone),
     ),
   );
 

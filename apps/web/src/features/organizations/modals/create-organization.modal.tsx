@@ -1,7 +1,9 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
+import { FormModal, type FormModalProps } from '../../../ui/form/form-modal';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { toast } from '../../../ui/toasts';
 import {
@@ -15,19 +17,12 @@ import { useCreateOrganization } from '../queries';
 type Values = OrganizationFieldValues & { contactperson: string };
 
 /** Organization create, optionally with a contact person by full name (split by the server). */
-export function CreateOrganizationModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function CreateOrganizationModal({ opened, onClose }: FormModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('organizations.newOrganization')}
-      size="lg"
-      closeOnClickOutside={false}
-      centered
-    >
-      {opened && <CreateOrganizationForm onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={t('organizations.newOrganization')} size="lg">
+      <CreateOrganizationForm onDone={onClose} />
+    </FormModal>
   );
 }
 
@@ -65,14 +60,7 @@ function CreateOrganizationForm({ onDone }: { onDone: () => void }) {
           description={t('organizations.contactpersonHint')}
           {...inputProps('contactperson')}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} isPending={create.isPending} mt="sm" />
       </Stack>
     </form>
   );

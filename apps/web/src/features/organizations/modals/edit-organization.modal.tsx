@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
+import { FormModal, type FormModalProps } from '../../../ui/form/form-modal';
 import { useAppForm } from '../../../ui/form/use-app-form';
-import { toast } from '../../../ui/toasts';
 import {
   OrganizationFields,
   type OrganizationFieldValues,
@@ -12,34 +13,21 @@ import {
 import { useUpdateOrganization } from '../queries';
 import type { Organization } from '../types';
 
-export function EditOrganizationModal({
-  organization,
-  opened,
-  onClose,
-}: {
-  organization: Organization;
-  opened: boolean;
-  onClose: () => void;
-}) {
+type Props = FormModalProps & { organization: Organization };
+
+export function EditOrganizationModal({ organization, opened, onClose }: Props) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('organizations.editTitle')}
-      size="lg"
-      closeOnClickOutside={false}
-      centered
-    >
-      {opened && <EditOrganizationForm organization={organization} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={t('organizations.editTitle')} size="lg">
+      <EditOrganizationForm organization={organization} onDone={onClose} />
+    </FormModal>
   );
 }
 
 function EditOrganizationForm({ organization, onDone }: { organization: Organization; onDone: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateOrganization(organization.id);
-  const { inputProps, onSubmit, formError, showServerError } = useAppForm<OrganizationFieldValues>({
+  const { inputProps, onSubmit, formError, saveCallbacks } = useAppForm<OrganizationFieldValues>({
     initialValues: {
       name: organization.name,
       email: organization.email,
@@ -51,13 +39,7 @@ function EditOrganizationForm({ organization, onDone }: { organization: Organiza
   });
 
   const submit = onSubmit((v) =>
-    update.mutate(toOrganizationRequest(v), {
-      onSuccess: () => {
-        toast.success(t('organizations.saved'));
-        onDone();
-      },
-      onError: showServerError,
-    }),
+    update.mutate(toOrganizationRequest(v), saveCallbacks(t('organizations.saved'), onDone)),
   );
 
   return (
@@ -65,14 +47,7 @@ function EditOrganizationForm({ organization, onDone }: { organization: Organiza
       <FormError message={formError} />
       <Stack gap="sm">
         <OrganizationFields inputProps={inputProps} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} isPending={update.isPending} mt="sm" />
       </Stack>
     </form>
   );

@@ -113,12 +113,16 @@ describe('pipeline', { timeout: 20_000 }, () => {
 
   it('tests safe deletion before cancelling and reverts with the returned message', async () => {
     const { calls } = setup({
-      'GET /api/flow/1/testsafedeletion?for=cancel': () => ({
+      'GET /api/flow/1/testsafedeletion': () => ({
         body: { result: 'flow_failure', message: FLOW_CANCEL_BLOCKED },
       }),
     });
     await drag('Jan de Boer', 'cancelled');
     expect(await screen.findByText(FLOW_CANCEL_BLOCKED)).toBeTruthy();
+    // The test asks about cancelling (the cancel text), not deleting.
+    expect(calls.find((c) => c.url.includes('/testsafedeletion'))?.url).toBe(
+      '/api/flow/1/testsafedeletion?for=cancel',
+    );
     expect(within(column('Lead')).getByText('Jan de Boer')).toBeTruthy();
     expect(within(column('Geannuleerd')).queryByText('Jan de Boer')).toBeNull();
     expect(calls.some((c) => c.url.includes('/changestatus'))).toBe(false);
@@ -126,7 +130,7 @@ describe('pipeline', { timeout: 20_000 }, () => {
 
   it('reverts and shows the message when changeStatus is refused', async () => {
     setup({
-      'GET /api/flow/1/testsafedeletion?for=cancel': () => ({ body: { result: 'success' } }),
+      'GET /api/flow/1/testsafedeletion': () => ({ body: { result: 'success' } }),
       'POST /api/flow/1/changestatus': () => ({ status: 409, body: { message: FLOW_CANCEL_BLOCKED } }),
     });
     await drag('Jan de Boer', 'cancelled');

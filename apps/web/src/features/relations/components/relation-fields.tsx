@@ -1,10 +1,11 @@
 import { splitFullName } from '@im/domain';
 import { Grid, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { email, required } from '../../../ui/form/validators';
 import { useFlowSettings } from '../queries';
+import type { SaveRelationRequest } from '../types';
 
 export interface RelationFieldValues {
   fullname: string;
@@ -21,6 +22,20 @@ export interface RelationFieldValues {
 
 type InputProps = (field: keyof RelationFieldValues & string) => Record<string, unknown>;
 
+/** The relation's own fields of a save request, trimmed; an empty request profile is none. */
+export function toRelationRequest(v: RelationFieldValues): SaveRelationRequest {
+  return {
+    name: v.name.trim(),
+    nameprefix: v.nameprefix.trim(),
+    surname: v.surname.trim(),
+    email: v.email.trim(),
+    phone: v.phone.trim(),
+    mobile: v.mobile.trim(),
+    lead_source: v.lead_source,
+    flowprofile_id: v.flowprofile_id ? Number(v.flowprofile_id) : null,
+  };
+}
+
 export function validateRelationFields(v: RelationFieldValues) {
   return {
     surname: required(v.surname),
@@ -32,7 +47,7 @@ export function validateRelationFields(v: RelationFieldValues) {
  * One full-name input split with splitFullName into first name, prefix and surname, which stay
  * visible (and editable) so the user can check the split.
  */
-export function RelationNameFields<V extends RelationFieldValues>({
+function RelationNameFields<V extends RelationFieldValues>({
   form,
   inputProps,
 }: {
@@ -68,7 +83,7 @@ export function RelationNameFields<V extends RelationFieldValues>({
   );
 }
 
-export function RelationContactFields({ inputProps }: { inputProps: InputProps }) {
+function RelationContactFields({ inputProps }: { inputProps: InputProps }) {
   const { t } = useTranslation();
   return (
     <Grid gap="sm">
@@ -91,7 +106,7 @@ export function RelationContactFields({ inputProps }: { inputProps: InputProps }
 }
 
 /** Lead source (default 'Eigen website') and request profile (default the standard one). */
-export function RelationSourceFields<V extends RelationFieldValues>({
+function RelationSourceFields<V extends RelationFieldValues>({
   form,
   inputProps,
 }: {
@@ -129,5 +144,25 @@ export function RelationSourceFields<V extends RelationFieldValues>({
         />
       </Grid.Col>
     </Grid>
+  );
+}
+
+/** The relation form: names, contact details, then `addressSection` (create only), then the sources. */
+export function RelationFields<V extends RelationFieldValues>({
+  form,
+  inputProps,
+  addressSection,
+}: {
+  form: UseFormReturnType<V>;
+  inputProps: InputProps;
+  addressSection?: ReactNode;
+}) {
+  return (
+    <>
+      <RelationNameFields form={form} inputProps={inputProps} />
+      <RelationContactFields inputProps={inputProps} />
+      {addressSection}
+      <RelationSourceFields form={form} inputProps={inputProps} />
+    </>
   );
 }

@@ -1,7 +1,8 @@
-import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconMail, IconMapPin, IconPencil, IconPhone, IconTrash } from '@tabler/icons-react';
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailActions } from '../../../ui/detail';
 import type { Relation } from '../types';
 
 function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -57,20 +58,7 @@ export function RelationHeader({
             {t('relations.leadSource')}: {relation.lead_source}
           </Text>
         </Stack>
-        <Group gap="xs">
-          <Button variant="default" leftSection={<IconPencil size={16} />} onClick={onEdit}>
-            {t('common.edit')}
-          </Button>
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} />}
-            onClick={onDelete}
-            loading={isDeleting}
-          >
-            {t('common.delete')}
-          </Button>
-        </Group>
+        <DetailActions onEdit={onEdit} onDelete={onDelete} isDeleting={isDeleting} />
       </Group>
     </Card>
   );

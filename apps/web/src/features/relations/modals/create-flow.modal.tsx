@@ -1,36 +1,23 @@
 import { DEFAULT_LEAD_SOURCE } from '@im/domain';
-import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { Select, Stack, Textarea } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
+import { FormModal, type FormModalProps } from '../../../ui/form/form-modal';
 import { useAppForm } from '../../../ui/form/use-app-form';
-import { toast } from '../../../ui/toasts';
 import { useCreateFlowForRelation, useFlowSettings } from '../queries';
 import type { Relation } from '../types';
 
 type Values = { description: string; lead_source: string; flowprofile_id: string };
 
 /** 'Nieuw dossier' on a relation (spec 001 flow modal createByRelation): POST /api/flow {relation_id}. */
-export function CreateFlowModal({
-  relation,
-  opened,
-  onClose,
-}: {
-  relation: Relation;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function CreateFlowModal({ relation, opened, onClose }: FormModalProps & { relation: Relation }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('relations.newFlow')}
-      closeOnClickOutside={false}
-      centered
-    >
-      {opened && <CreateFlowForm relation={relation} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={t('relations.newFlow')}>
+      <CreateFlowForm relation={relation} onDone={onClose} />
+    </FormModal>
   );
 }
 
@@ -38,7 +25,7 @@ function CreateFlowForm({ relation, onDone }: { relation: Relation; onDone: () =
   const { t } = useTranslation();
   const create = useCreateFlowForRelation(relation.id);
   const settings = useFlowSettings();
-  const { form, inputProps, onSubmit, formError, showServerError } = useAppForm<Values>({
+  const { form, inputProps, onSubmit, formError, saveCallbacks } = useAppForm<Values>({
     initialValues: {
       description: '',
       lead_source: relation.lead_source || DEFAULT_LEAD_SOURCE,
@@ -59,13 +46,7 @@ function CreateFlowForm({ relation, onDone }: { relation: Relation; onDone: () =
         lead_source: v.lead_source,
         flowprofile_id: v.flowprofile_id ? Number(v.flowprofile_id) : null,
       },
-      {
-        onSuccess: () => {
-          toast.success(t('relations.flowCreated'));
-          onDone();
-        },
-        onError: showServerError,
-      },
+      saveCallbacks(t('relations.flowCreated'), onDone),
     ),
   );
 
@@ -97,14 +78,12 @@ function CreateFlowForm({ relation, onDone }: { relation: Relation; onDone: () =
           allowDeselect={false}
           {...inputProps('flowprofile_id')}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {t('common.create')}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onDone}
+          isPending={create.isPending}
+          submitLabel={t('common.create')}
+          mt="sm"
+        />
       </Stack>
     </form>
   );

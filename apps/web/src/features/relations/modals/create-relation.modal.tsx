@@ -1,20 +1,21 @@
 import { DEFAULT_LEAD_SOURCE } from '@im/domain';
-import { Button, Checkbox, Divider, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Checkbox, Divider, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, isApiError } from '../../../api/client';
+import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
+import { FormModal, type FormModalProps } from '../../../ui/form/form-modal';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { toast } from '../../../ui/toasts';
 import { type OrganizationOption, OrganizationTypeahead } from '../../../ui/typeahead';
 import { AddressFields, EMPTY_ADDRESS, hasAddress } from '../../locations';
 import { DuplicatesWarning } from '../components/duplicates-warning';
 import {
-  RelationContactFields,
+  RelationFields,
   type RelationFieldValues,
-  RelationNameFields,
-  RelationSourceFields,
+  toRelationRequest,
   validateRelationFields,
 } from '../components/relation-fields';
 import { useCheckDoubleRelations, useCreateRelation } from '../queries';
@@ -30,9 +31,7 @@ type Values = RelationFieldValues & {
   flow_description: string;
 };
 
-interface CreateRelationModalProps {
-  opened: boolean;
-  onClose: () => void;
+interface CreateRelationModalProps extends FormModalProps {
   /** 'Create by organization': the new relation belongs to this organization. */
   organization?: { id: number; name: string };
 }
@@ -41,16 +40,9 @@ interface CreateRelationModalProps {
 export function CreateRelationModal({ opened, onClose, organization }: CreateRelationModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('relations.newRelation')}
-      size="xl"
-      closeOnClickOutside={false}
-      centered
-    >
-      {opened && <CreateRelationForm organization={organization} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={t('relations.newRelation')} size="xl">
+      <CreateRelationForm organization={organization} onDone={onClose} />
+    </FormModal>
   );
 }
 
@@ -63,14 +55,7 @@ function toRequest(v: Values, organization: OrganizationOption | null): SaveRela
     city: v.city,
   };
   return {
-    name: v.name.trim(),
-    nameprefix: v.nameprefix.trim(),
-    surname: v.surname.trim(),
-    email: v.email.trim(),
-    phone: v.phone.trim(),
-    mobile: v.mobile.trim(),
-    lead_source: v.lead_source,
-    flowprofile_id: v.flowprofile_id ? Number(v.flowprofile_id) : null,
+    ...toRelationRequest(v),
     ...(organization?.id ? { organization_id: organization.id } : {}),
     ...(organization && !organization.id ? { neworganizationname: organization.name } : {}),
     createnewflow: v.createnewflow,
@@ -158,12 +143,17 @@ function CreateRelationForm({
     <form noValidate onSubmit={submit}>
       <FormError message={formError} />
       <Stack gap="md">
-        <RelationNameFields form={form} inputProps={inputProps} />
-        <RelationContactFields inputProps={inputProps} />
-        <Divider label={t('relations.addressTitle')} labelPosition="left" />
-        <AddressFields inputProps={inputProps} />
-        <Divider />
-        <RelationSourceFields form={form} inputProps={inputProps} />
+        <RelationFields
+          form={form}
+          inputProps={inputProps}
+          addressSection={
+            <>
+              <Divider label={t('relations.addressTitle')} labelPosition="left" />
+              <AddressFields inputProps={inputProps} />
+              <Divider />
+            </>
+          }
+        />
         {fixed ? null : (
           <OrganizationTypeahead
             label={t('relations.organization')}
@@ -186,18 +176,12 @@ function CreateRelationForm({
           />
         )}
         {isWarned && <DuplicatesWarning duplicates={duplicates.relations} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            loading={create.isPending || check.isPending}
-            color={isWarned ? 'yellow' : undefined}
-          >
-            {isWarned ? t('relations.saveAnyway') : t('common.save')}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onDone}
+          isPending={create.isPending || check.isPending}
+          submitColor={isWarned ? 'yellow' : undefined}
+          submitLabel={isWarned ? t('relations.saveAnyway') : undefined}
+        />
       </Stack>
     </form>
   );

@@ -1,48 +1,33 @@
 import { DEFAULT_LEAD_SOURCE } from '@im/domain';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
+import { FormModal, type FormModalProps } from '../../../ui/form/form-modal';
 import { useAppForm } from '../../../ui/form/use-app-form';
-import { toast } from '../../../ui/toasts';
 import {
-  RelationContactFields,
+  RelationFields,
   type RelationFieldValues,
-  RelationNameFields,
-  RelationSourceFields,
+  toRelationRequest,
   validateRelationFields,
 } from '../components/relation-fields';
 import { useUpdateRelation } from '../queries';
 import type { Relation } from '../types';
 
 /** Relation edit: names, contact details, lead source and request profile (addresses: locations). */
-export function EditRelationModal({
-  relation,
-  opened,
-  onClose,
-}: {
-  relation: Relation;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function EditRelationModal({ relation, opened, onClose }: FormModalProps & { relation: Relation }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('relations.editTitle')}
-      size="xl"
-      closeOnClickOutside={false}
-      centered
-    >
-      {opened && <EditRelationForm relation={relation} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={t('relations.editTitle')} size="xl">
+      <EditRelationForm relation={relation} onDone={onClose} />
+    </FormModal>
   );
 }
 
 function EditRelationForm({ relation, onDone }: { relation: Relation; onDone: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateRelation(relation.id);
-  const { form, inputProps, onSubmit, formError, showServerError } = useAppForm<RelationFieldValues>({
+  const { form, inputProps, onSubmit, formError, saveCallbacks } = useAppForm<RelationFieldValues>({
     initialValues: {
       fullname: relation.fullname,
       name: relation.name,
@@ -58,42 +43,15 @@ function EditRelationForm({ relation, onDone }: { relation: Relation; onDone: ()
   });
 
   const submit = onSubmit((v) =>
-    update.mutate(
-      {
-        name: v.name.trim(),
-        nameprefix: v.nameprefix.trim(),
-        surname: v.surname.trim(),
-        email: v.email.trim(),
-        phone: v.phone.trim(),
-        mobile: v.mobile.trim(),
-        lead_source: v.lead_source,
-        flowprofile_id: v.flowprofile_id ? Number(v.flowprofile_id) : null,
-      },
-      {
-        onSuccess: () => {
-          toast.success(t('relations.saved'));
-          onDone();
-        },
-        onError: showServerError,
-      },
-    ),
+    update.mutate(toRelationRequest(v), saveCallbacks(t('relations.saved'), onDone)),
   );
 
   return (
     <form noValidate onSubmit={submit}>
       <FormError message={formError} />
       <Stack gap="md">
-        <RelationNameFields form={form} inputProps={inputProps} />
-        <RelationContactFields inputProps={inputProps} />
-        <RelationSourceFields form={form} inputProps={inputProps} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <RelationFields form={form} inputProps={inputProps} />
+        <FormActions onCancel={onDone} isPending={update.isPending} />
       </Stack>
     </form>
   );

@@ -1,9 +1,6 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../ui/form/form-error';
-import { toast } from '../../../ui/toasts';
-import { type OrganizationOption, OrganizationTypeahead } from '../../../ui/typeahead';
+import { FormModal, type FormModalProps } from '../../../ui/form/form-modal';
+import { type OrganizationOption, OrganizationTypeahead, PickEntityForm } from '../../../ui/typeahead';
 import { useUpdateRelation } from '../queries';
 import type { Relation } from '../types';
 
@@ -15,69 +12,40 @@ export function LinkOrganizationModal({
   relation,
   opened,
   onClose,
-}: {
-  relation: Relation;
-  opened: boolean;
-  onClose: () => void;
-}) {
+}: FormModalProps & { relation: Relation }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('relations.linkOrganizationTitle')}
-      closeOnClickOutside={false}
-      centered
-    >
-      {opened && <LinkOrganizationForm relation={relation} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={t('relations.linkOrganizationTitle')}>
+      <LinkOrganizationForm relation={relation} onDone={onClose} />
+    </FormModal>
   );
 }
 
 function LinkOrganizationForm({ relation, onDone }: { relation: Relation; onDone: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateRelation(relation.id);
-  const [organization, setOrganization] = useState<OrganizationOption | null>(relation.organization);
-  const [isSubmitAttempted, setSubmitAttempted] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitAttempted(true);
-    if (!organization) return;
-    const body = organization.id
-      ? { update_reason: 'changeorganization' as const, organization_id: organization.id }
-      : { update_reason: 'neworganization' as const, neworganizationname: organization.name };
-    update.mutate(body, {
-      onSuccess: () => {
-        toast.success(t('relations.organizationChanged'));
-        onDone();
-      },
-      onError: (error) => setFormError(error.message),
-    });
-  };
-
   return (
-    <form noValidate onSubmit={onSubmit}>
-      <FormError message={formError} />
-      <Stack gap="sm">
+    <PickEntityForm<OrganizationOption>
+      initialValue={relation.organization}
+      requiredMessage={t('relations.selectOrganization')}
+      isPending={update.isPending}
+      savedMessage={t('relations.organizationChanged')}
+      onClose={onDone}
+      onSave={(organization, callbacks) =>
+        update.mutate(
+          organization.id
+            ? { update_reason: 'changeorganization', organization_id: organization.id }
+            : { update_reason: 'neworganization', neworganizationname: organization.name },
+          callbacks,
+        )
+      }
+      renderField={(field) => (
         <OrganizationTypeahead
           label={t('relations.organization')}
-          value={organization}
-          onChange={setOrganization}
           onCreate={(name) => ({ id: null, name })}
-          required
-          error={isSubmitAttempted && !organization ? t('relations.selectOrganization') : undefined}
+          {...field}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      )}
+    />
   );
 }

@@ -4,7 +4,6 @@ import { i18n } from '../../../i18n';
 import { FormError } from '../../../ui/form/form-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { required } from '../../../ui/form/validators';
-import { toast } from '../../../ui/toasts';
 import { useCompanyOptions } from '../../companies';
 import { useCreateSubscription, useSubscriptionTypes } from '../queries';
 
@@ -44,7 +43,7 @@ function CreateSubscriptionForm({ companyId, onDone }: { companyId?: number; onD
   const create = useCreateSubscription();
   const types = useSubscriptionTypes();
   const companies = useCompanyOptions();
-  const { inputProps, onSubmit, formError, showServerError } = useAppForm<Values>({
+  const { inputProps, onSubmit, formError, saveCallbacks } = useAppForm<Values>({
     initialValues: {
       company_id: companyId ? String(companyId) : '',
       subscription_type_id: '',
@@ -62,13 +61,7 @@ function CreateSubscriptionForm({ companyId, onDone }: { companyId?: number; onD
         start_date: v.start_date,
         end_date: v.end_date || null,
       },
-      {
-        onSuccess: () => {
-          toast.success(t('subscriptions.created'));
-          onDone();
-        },
-        onError: showServerError,
-      },
+      saveCallbacks(t('subscriptions.created'), onDone),
     ),
   );
 

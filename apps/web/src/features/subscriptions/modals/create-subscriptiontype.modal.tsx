@@ -1,14 +1,11 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../ui/form/form-error';
-import { useAppForm } from '../../../ui/form/use-app-form';
+import { CreateByNameModal } from '../../../ui/form/create-by-name.modal';
+import type { FormModalProps } from '../../../ui/form/form-modal';
 import { required } from '../../../ui/form/validators';
-import { toast } from '../../../ui/toasts';
 import { type SubscriptionType, useCreateSubscriptionType } from '../queries';
 
-interface CreateSubscriptionTypeModalProps {
-  opened: boolean;
-  onClose: () => void;
+interface CreateSubscriptionTypeModalProps extends FormModalProps {
   onCreated: (type: SubscriptionType) => void;
 }
 
@@ -19,52 +16,21 @@ export function CreateSubscriptionTypeModal({
 }: CreateSubscriptionTypeModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('subscriptions.newType')} centered>
-      {opened && <CreateTypeForm onCancel={onClose} onCreated={onCreated} />}
-    </Modal>
-  );
-}
-
-function CreateTypeForm({
-  onCancel,
-  onCreated,
-}: {
-  onCancel: () => void;
-  onCreated: (type: SubscriptionType) => void;
-}) {
-  const { t } = useTranslation();
-  const create = useCreateSubscriptionType();
-  const { inputProps, onSubmit, formError, showServerError } = useAppForm({
-    initialValues: { name: '', description: '' },
-    validate: (v) => ({ name: required(v.name) }),
-  });
-  const submit = onSubmit((v) =>
-    create.mutate(
-      { name: v.name.trim(), description: v.description.trim() },
-      {
-        onSuccess: (type) => {
-          toast.success(t('subscriptions.typeCreated', { name: type.name }));
-          onCreated(type);
-        },
-        onError: showServerError,
-      },
-    ),
-  );
-  return (
-    <form noValidate onSubmit={submit}>
-      <FormError message={formError} title={t('account.saveFailed')} />
-      <Stack gap="sm">
-        <TextInput label={t('common.name')} required data-autofocus {...inputProps('name')} />
+    <CreateByNameModal
+      opened={opened}
+      onClose={onClose}
+      title={t('subscriptions.newType')}
+      nameLabel={t('common.name')}
+      initialValues={{ name: '', description: '' }}
+      validate={(v) => ({ name: required(v.name) })}
+      useCreate={useCreateSubscriptionType}
+      toRequest={(v) => ({ name: v.name.trim(), description: v.description.trim() })}
+      createdMessage={(type) => t('subscriptions.typeCreated', { name: type.name })}
+      onCreated={onCreated}
+    >
+      {({ inputProps }) => (
         <Textarea label={t('common.description')} autosize minRows={2} {...inputProps('description')} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {t('common.create')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      )}
+    </CreateByNameModal>
   );
 }

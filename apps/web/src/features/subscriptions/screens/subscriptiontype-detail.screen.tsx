@@ -1,38 +1,26 @@
-import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Alert, Anchor, Card, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../api/client';
-import { showActionError } from '../../../ui/alert-dialog';
-import { confirm } from '../../../ui/confirm-dialog';
-import { toast } from '../../../ui/toasts';
+import { DetailActions, useConfirmedDelete } from '../../../ui/detail';
 import { SubscriptionTypeForm } from '../components/subscriptiontype-form';
 import { SubscriptionTypeModules } from '../components/subscriptiontype-modules';
 import { useDeleteSubscriptionType, useSubscriptionType } from '../queries';
 
 export function SubscriptionTypeDetailScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const id = Number(useParams().subscriptiontypeId);
   const type = useSubscriptionType(id);
   const remove = useDeleteSubscriptionType();
+  const confirmDelete = useConfirmedDelete(remove, '/subscriptiontype_overview');
 
+  // A type still in use answers 409 with the reason: shown as an alert.
   const onDelete = async () => {
     if (!type.data) return;
-    const isConfirmed = await confirm({
+    await confirmDelete(id, {
       title: t('subscriptions.typeDeleteTitle'),
       message: t('subscriptions.typeDeleteConfirm', { name: type.data.name }),
-      confirmLabel: t('common.delete'),
-      isDanger: true,
-    });
-    if (!isConfirmed) return;
-    // A type still in use answers 409 with the reason: shown as an alert.
-    remove.mutate(id, {
-      onSuccess: () => {
-        toast.success(t('subscriptions.typeDeleted'));
-        navigate('/subscriptiontype_overview');
-      },
-      onError: (error) => showActionError(error),
+      deleted: t('subscriptions.typeDeleted'),
     });
   };
 
@@ -51,15 +39,7 @@ export function SubscriptionTypeDetailScreen() {
         <>
           <Group justify="space-between">
             <Title order={1}>{type.data.name}</Title>
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconTrash size={16} />}
-              onClick={() => void onDelete()}
-              loading={remove.isPending}
-            >
-              {t('common.delete')}
-            </Button>
+            <DetailActions onDelete={() => void onDelete()} isDeleting={remove.isPending} />
           </Group>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Card withBorder padding="lg">

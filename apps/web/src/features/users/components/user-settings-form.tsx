@@ -1,18 +1,13 @@
-import {
-  ALT_DASHBOARDS,
-  ASSIGNABLE_ROLES,
-  MODULE_TAGS,
-  roleLabel,
-  USER_TYPE_LABELS,
-  USER_TYPES,
-} from '@im/domain';
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { ALT_DASHBOARDS, ASSIGNABLE_ROLES, MODULE_TAGS } from '@im/domain';
+import { Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { required } from '../../../ui/form/validators';
 import { toast } from '../../../ui/toasts';
 import { type UserRow, type UserSettingsUpdate, useUpdateUserSettings } from '../queries';
+import { RoleTypeSelects } from './role-type-selects';
 
 type Values = {
   role: string;
@@ -83,7 +78,7 @@ export function UserSettingsForm({
 }: UserSettingsFormProps) {
   const { t } = useTranslation();
   const update = useUpdateUserSettings(user.id);
-  const { inputProps, form, onSubmit, formError, showServerError } = useAppForm<Values>({
+  const { inputProps, form, onSubmit, formError, saveCallbacks } = useAppForm<Values>({
     initialValues: toValues(user),
     validate: (v) => ({ role: required(v.role), user_type: required(v.user_type) }),
   });
@@ -98,13 +93,10 @@ export function UserSettingsForm({
       toast.info(t('account.noChanges'));
       return;
     }
-    update.mutate(changes, {
-      onSuccess: () => {
-        toast.success(t('users.saved'));
-        onSaved?.();
-      },
-      onError: showServerError,
-    });
+    update.mutate(
+      changes,
+      saveCallbacks(t('users.saved'), () => onSaved?.()),
+    );
   });
 
   return (
@@ -112,20 +104,7 @@ export function UserSettingsForm({
       <FormError message={formError} title={t('account.saveFailed')} />
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select
-            label={t('users.role')}
-            required
-            allowDeselect={false}
-            data={roles.map((r) => ({ value: String(r), label: roleLabel(r) }))}
-            {...inputProps('role')}
-          />
-          <Select
-            label={t('users.userType')}
-            required
-            allowDeselect={false}
-            data={USER_TYPES.map((type) => ({ value: type, label: USER_TYPE_LABELS[type] }))}
-            {...inputProps('user_type')}
-          />
+          <RoleTypeSelects roles={roles} inputProps={inputProps} />
           <NumberInput label={t('users.order')} min={0} allowDecimal={false} {...inputProps('order')} />
           <Select
             label={t('users.altDashboard')}
@@ -165,16 +144,7 @@ export function UserSettingsForm({
             ))}
           </Group>
         </Switch.Group>
-        <Group justify="flex-end" mt="sm">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {t('common.cancel')}
-            </Button>
-          )}
-          <Button type="submit" loading={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} isPending={update.isPending} mt="sm" />
       </Stack>
     </form>
   );

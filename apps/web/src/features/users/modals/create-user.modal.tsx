@@ -1,11 +1,15 @@
-import { ASSIGNABLE_ROLES, roleLabel, USER_TYPE_LABELS, USER_TYPES } from '@im/domain';
-import { Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { ASSIGNABLE_ROLES } from '@im/domain';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { EmailInput, NewPasswordInput } from '../../../ui/form/credential-fields';
+import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
+import { FormModal, type FormModalProps } from '../../../ui/form/form-modal';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { email, required, strongPassword } from '../../../ui/form/validators';
 import { toast } from '../../../ui/toasts';
 import { useCompanyOptions } from '../../companies';
+import { RoleTypeSelects } from '../components/role-type-selects';
 import { type CreateUserRequest, useCreateUser } from '../queries';
 
 type Values = {
@@ -19,9 +23,7 @@ type Values = {
   user_type: string;
 };
 
-interface CreateUserModalProps {
-  opened: boolean;
-  onClose: () => void;
+interface CreateUserModalProps extends FormModalProps {
   /**
    * 'pick': a platform admin chooses the company; a number: that company (a company's page);
    * 'own': a company administrator adds to their own company (no company_id is sent).
@@ -34,9 +36,9 @@ interface CreateUserModalProps {
 export function CreateUserModal({ opened, onClose, company, maxRole }: CreateUserModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('users.newUser')} size="lg" centered>
-      {opened && <CreateUserForm company={company} maxRole={maxRole} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={t('users.newUser')} size="lg" closeOnClickOutside>
+      <CreateUserForm company={company} maxRole={maxRole} onDone={onClose} />
+    </FormModal>
   );
 }
 
@@ -110,38 +112,17 @@ function CreateUserForm({
           <TextInput label={t('users.nameprefix')} {...inputProps('nameprefix')} />
           <TextInput label={t('users.surname')} required {...inputProps('surname')} />
         </SimpleGrid>
-        <TextInput label={t('users.email')} type="email" required {...inputProps('email')} />
-        <PasswordInput
-          label={t('common.password')}
-          description={t('common.passwordRule')}
-          autoComplete="new-password"
-          required
-          {...inputProps('password')}
-        />
+        <EmailInput label={t('users.email')} {...inputProps('email')} />
+        <NewPasswordInput label={t('common.password')} {...inputProps('password')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select
-            label={t('users.role')}
-            required
-            allowDeselect={false}
-            data={roles.map((r) => ({ value: String(r), label: roleLabel(r) }))}
-            {...inputProps('role')}
-          />
-          <Select
-            label={t('users.userType')}
-            required
-            allowDeselect={false}
-            data={USER_TYPES.map((type) => ({ value: type, label: USER_TYPE_LABELS[type] }))}
-            {...inputProps('user_type')}
-          />
+          <RoleTypeSelects roles={roles} inputProps={inputProps} />
         </SimpleGrid>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {t('common.create')}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onDone}
+          isPending={create.isPending}
+          submitLabel={t('common.create')}
+          mt="sm"
+        />
       </Stack>
     </form>
   );
