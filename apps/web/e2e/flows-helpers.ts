@@ -34,6 +34,8 @@ export async function shot(page: Page, name: string) {
  * column off screen is reached as a user would: holding the card at the board's edge scrolls it.
  */
 export async function drag(page: Page, card: Locator, column: Locator) {
+  // The board may be scrolled to another column (after an earlier drag): bring the card in view first.
+  await card.scrollIntoViewIfNeeded();
   const from = await card.boundingBox();
   if (!from) throw new Error('card not visible');
   const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
