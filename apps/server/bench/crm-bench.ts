@@ -390,6 +390,26 @@ function buildCases(
       'sort=user_fullname + status=quotation, first/middle/last',
       pages({ sort: 'user_fullname', status: 'quotation' }, share(0.12)),
     ),
+    overview(
+      'sort=description + userId, first/middle/last',
+      pages({ sort: 'description', userId: user }, share(1 / 20)),
+    ),
+    overview(
+      'sort=-created_at + leadSource=Telefonisch, first/middle/last',
+      pages({ sort: '-created_at', leadSource: 'Telefonisch' }, share(0.1)),
+    ),
+    overview(
+      'sort=relation_fullname + tag=Subsidie, first/middle/last',
+      pages({ sort: 'relation_fullname', tag: 'Subsidie' }, share(0.2)),
+    ),
+    overview(
+      'sort=-updated_at + status=completed + userId, first/middle/last',
+      pages({ sort: '-updated_at', status: 'completed', userId: user }, share(0.3 / 20)),
+    ),
+    overview(
+      'sort=description + leadSource + tag (two of them), first/middle/last',
+      pages({ sort: 'description', leadSource: 'Telefonisch', tag: 'VvE' }, share(0.01)),
+    ),
   );
   const terms = [
     'jansen',

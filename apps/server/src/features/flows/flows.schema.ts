@@ -87,7 +87,8 @@ export const flow = pgTable(
 /**
  * Column sorts of the flow overview (description, relation name, created, updated) cut into ranges of
  * about FLOW_SORT_RANGE_SIZE live flows: `lo_*` is where a range starts in (value, id) order (text keys
- * use lo_text, time keys lo_time), `n` how many live flows of a status it holds. Triggers keep the counts
+ * use lo_text, time keys lo_time), `n` how many live flows of a status it holds: of all flows (dim ''),
+ * and again per handler, lead source and tag, so one such filter can use the ranges. Triggers keep the counts
  * (migration 0008); sort-ranges.ts splits and merges ranges. docs/decisions/008-flow-lists-at-scale.md.
  */
 export const flowSortRange = pgTable(
@@ -95,6 +96,9 @@ export const flowSortRange = pgTable(
   {
     companyId: integer('company_id').notNull(),
     sortKey: varchar('sort_key', { length: 20 }).notNull(),
+    /** '' (every flow), 'user' (dim_value: handler id, 0 for none), 'source' (lead source) or 'tag'. */
+    dim: varchar('dim', { length: 10 }).notNull().default(''),
+    dimValue: varchar('dim_value', { length: 100 }).notNull().default(''),
     loText: varchar('lo_text', { length: 500 }).notNull().default(''),
     loTime: timestamp('lo_time', { withTimezone: true }).notNull().default(sql`'-infinity'`),
     loId: integer('lo_id').notNull().default(0),
@@ -102,7 +106,10 @@ export const flowSortRange = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.sortKey, t.loText, t.loTime, t.loId, t.flowStatus] }),
+    primaryKey({
+      name: 'flow_sort_range_pk',
+      columns: [t.companyId, t.sortKey, t.dim, t.dimValue, t.loText, t.loTime, t.loId, t.flowStatus],
+    }),
     tenantPolicy(),
   ],
 ).enableRLS();

@@ -173,7 +173,8 @@ describe('flow overview pages', () => {
         key,
       ).toBe(live);
     }
-    for (const f of filters().slice(0, 3)) {
+    // Every filter the ranges count: none, statuses, and one of handler, lead source or tag.
+    for (const f of filters().slice(0, 7)) {
       for (const key of SORT_RANGE_KEYS) {
         for (const desc of [false, true]) {
           const order = await ORDERS[key]!(desc);
@@ -281,25 +282,34 @@ describe('the tally stays exact through every change', () => {
       const ref = await reference(f.where, sql`f.id`, 0, 1);
       expect(res.body.pagination.total, qs.toString()).toBe(ref.total);
     }
-    // The sort ranges count every live flow of each status, in each key.
-    const perStatus = await tenant((tx) =>
-      tx.execute<{ flow_status: string; n: number }>(
-        sql`select flow_status, count(*)::int as n from flow where deleted_at is null group by 1 order by 1`,
-      ),
+    // The sort ranges count every live flow of each status, in each key: in all and per handler,
+    // lead source and tag.
+    const live = await tenant((tx) =>
+      tx.execute<{ dim: string; dim_value: string; flow_status: string; n: number }>(sql`
+        select x.dim, x.dim_value, f.flow_status, count(*)::int as n from flow f
+        cross join lateral (select '' as dim, '' as dim_value
+          union all select 'user', coalesce(f.user_id, 0)::text union all select 'source', f.lead_source
+          union select 'tag', unnest(f.tags)) x
+        where f.deleted_at is null group by 1, 2, 3 order by 1, 2, 3`),
     );
     for (const key of SORT_RANGE_KEYS) {
       const counted = await tenant((tx) =>
-        tx.execute<{ flow_status: string; n: number }>(
-          sql`select flow_status, sum(n)::int as n from flow_sort_range where sort_key = ${key}
-            group by 1 having sum(n) <> 0 order by 1`,
+        tx.execute<{ dim: string; dim_value: string; flow_status: string; n: number }>(
+          sql`select dim, dim_value, flow_status, sum(n)::int as n from flow_sort_range where sort_key = ${key}
+            group by 1, 2, 3 having sum(n) <> 0 order by 1, 2, 3`,
         ),
       );
-      expect(counted.rows, key).toEqual(perStatus.rows);
+      expect(counted.rows, key).toEqual(live.rows);
       const order = await ORDERS[key]!(true);
       await expectSamePage({ sort: `-${key}`, offset: 700, limit: 25 }, sql`true`, order);
       await expectSamePage(
         { sort: key, status: 'completed', offset: 60, limit: 25 },
         sql`f.flow_status = 'completed'`,
+        await ORDERS[key]!(false),
+      );
+      await expectSamePage(
+        { sort: key, userId: userIds[1]!, offset: 40, limit: 25 },
+        sql`f.user_id = ${userIds[1]!}`,
         await ORDERS[key]!(false),
       );
     }

@@ -17,7 +17,7 @@ import {
   zFlowFilterQuery,
   zFlowStatusFilter,
 } from './flow-filters';
-import { rangePage, SORT_RANGE_KEYS, type SortRangeKey } from './sort-ranges';
+import { rangeDimOf, rangePage, SORT_RANGE_KEYS, type SortRangeKey } from './sort-ranges';
 
 /** A text query lists at most this many flows (docs/decisions/008). */
 export const TEXT_QUERY_CAP = 500;
@@ -79,14 +79,9 @@ interface PageIds {
   capped: boolean;
 }
 
-/** Column sorts with no filter but the status one go through the sort ranges. */
+/** Column sorts go through the sort ranges unless they combine handler, lead-source and tag filters. */
 function usesRanges(f: FlowFilters, key: string): key is SortRangeKey {
-  return (
-    (SORT_RANGE_KEYS as readonly string[]).includes(key) &&
-    f.userId === undefined &&
-    f.leadSource === undefined &&
-    f.tag === undefined
-  );
+  return (SORT_RANGE_KEYS as readonly string[]).includes(key) && rangeDimOf(f) !== null;
 }
 
 async function rangeSortPage(
@@ -98,7 +93,7 @@ async function rangeSortPage(
   options: QueryFlowsOptions,
 ): Promise<PageIds> {
   const key = sort.key as SortRangeKey;
-  const page = await rangePage(tx, f, key, sort.descending, offset, limit, options.rangeSize);
+  const page = await rangePage(tx, f, rangeDimOf(f)!, key, sort.descending, offset, limit, options.rangeSize);
   if (page.stale) options.onStaleRanges?.(key);
   return { ids: page.ids, total: page.total, capped: false };
 }
@@ -164,7 +159,8 @@ async function textPage(
 /**
  * Structured filters only: the total comes from the tally. Sorts by id, status, handler or lead source
  * find the page from the tally's counts per (value, id bucket) and skip at most half a bucket; column
- * sorts with a user, lead-source or tag filter read the index from whichever end of the list is nearer.
+ * sorts with two or more of the handler, lead-source and tag filters read the index from whichever end
+ * of the list is nearer.
  */
 async function tallyPage(
   tx: Tx,

@@ -41,8 +41,31 @@ function startOf(key: SortRangeKey, r: Pick<Range, 'loText' | 'loTime' | 'loId'>
     : sql`(${r.loTime}::timestamptz, ${r.loId}::int)`;
 }
 
-/** The company's ranges of a key in list order, with counts for the given statuses (null: all). */
-export async function readRanges(tx: Tx, key: SortRangeKey, statuses: FlowStatus[] | null): Promise<Range[]> {
+/** The one handler, lead-source or tag filter a page has (the ranges count per dimension), or none. */
+export interface RangeDim {
+  dim: '' | 'user' | 'source' | 'tag';
+  value: string;
+}
+
+export function rangeDimOf(f: FlowFilters): RangeDim | null {
+  const dims: RangeDim[] = [];
+  if (f.userId !== undefined) dims.push({ dim: 'user', value: String(f.userId) });
+  if (f.leadSource !== undefined) dims.push({ dim: 'source', value: f.leadSource });
+  if (f.tag !== undefined) dims.push({ dim: 'tag', value: f.tag });
+  if (dims.length > 1) return null;
+  return dims[0] ?? { dim: '', value: '' };
+}
+
+/**
+ * The company's ranges of a key in list order, with counts for the given statuses (null: all) in a
+ * dimension. In a handler, lead-source or tag dimension only the ranges holding such flows are listed.
+ */
+export async function readRanges(
+  tx: Tx,
+  key: SortRangeKey,
+  statuses: FlowStatus[] | null,
+  dim: RangeDim = { dim: '', value: '' },
+): Promise<Range[]> {
   const n = statuses
     ? sql`coalesce(sum(r.n) filter (where r.flow_status = any(${sql.param(statuses)}::text[])), 0)::int`
     : sql`sum(r.n)::int`;
@@ -56,6 +79,7 @@ export async function readRanges(tx: Tx, key: SortRangeKey, statuses: FlowStatus
     select r.lo_text, r.lo_time::text as lo_time, r.lo_id, ${n} as n, sum(r.n)::int as total
     from flow_sort_range r
     where r.company_id = nullif(current_setting('app.company_id', true), '')::integer and r.sort_key = ${key}
+      and r.dim = ${dim.dim} and r.dim_value = ${dim.value}
     group by r.lo_text, r.lo_time, r.lo_id
     order by r.lo_text, r.lo_time, r.lo_id`);
   return rows.rows.map((r) => ({
@@ -82,8 +106,9 @@ async function ids(tx: Tx, where: SQL, order: SQL, offset: number, limit: number
 }
 
 /**
- * Rows `[start, start + count)` of the filtered flows in ascending (value, id) order. Only the status
- * filter may be set: the ranges count per status, not per user, lead source or tag.
+ * Rows `[start, start + count)` of the filtered flows in ascending (value, id) order, with `ranges`
+ * counted for exactly these filters (status and at most one dimension). A range missing from a
+ * dimension's list holds none of its flows, so the next listed start still bounds a range's rows.
  */
 async function ascendingSlice(
   tx: Tx,
@@ -120,19 +145,21 @@ export interface RangePage {
   stale: boolean;
 }
 
-/** A page of a column sort with only a status filter (or none), found through the ranges. */
+/** A page of a column sort whose filters the ranges count (rangeDimOf not null), found through the ranges. */
 export async function rangePage(
   tx: Tx,
   f: FlowFilters,
+  dim: RangeDim,
   key: SortRangeKey,
   descending: boolean,
   offset: number,
   limit: number,
   size: number,
 ): Promise<RangePage> {
-  const ranges = await readRanges(tx, key, f.statuses);
+  const ranges = await readRanges(tx, key, f.statuses, dim);
   const total = ranges.reduce((s, r) => s + r.n, 0);
-  const stale = rangesNeedRebalance(ranges, size);
+  // Drift shows in the ranges of every flow; a dimension's list does not show it.
+  const stale = rangesNeedRebalance(dim.dim === '' ? ranges : await readRanges(tx, key, null), size);
   if (offset >= total || limit <= 0) return { ids: [], total, stale };
   const count = Math.min(limit, total - offset);
   if (!descending) return { ids: await ascendingSlice(tx, f, key, ranges, offset, count), total, stale };
@@ -157,6 +184,7 @@ export async function rebalanceSortRanges(
   );
   if (!got.rows[0]!.ok) return { locked: false, changed: false };
   let changed = false;
+  // Every dimension's rows of a range share its start; a range is split or merged in all of them.
   const where = sql`r.company_id = ${companyId} and r.sort_key = ${key}`;
   const ranges = await readRanges(tx, key, null);
   if (ranges.length === 0) return { locked: true, changed };
@@ -169,30 +197,31 @@ export async function rebalanceSortRanges(
       sql`${row} >= ${startOf(key, range)}`,
       next ? sql`${row} < ${startOf(key, next)}` : undefined,
     ];
-    const found = await tx.execute<{
-      chunk: number;
-      lo_text: string | null;
-      lo_time: string | null;
-      lo_id: number | null;
-      flow_status: string;
-      n: number;
-    }>(sql`
-      with x as materialized (
-        select ${isTextKey(key) ? column : sql`''`}::varchar as tv, ${isTextKey(key) ? sql`'-infinity'::timestamptz` : column} as tm,
-          f.id, f.flow_status, (row_number() over (order by ${column}, f.id) - 1)::int as rn
-        from flow_read f where ${flowWhere({ statuses: null, words: [] }, bounds)})
-      select c.chunk, b.tv as lo_text, b.tm::text as lo_time, b.id as lo_id, c.flow_status, c.n
-      from (select rn / ${size}::int as chunk, flow_status, count(*)::int as n from x group by 1, 2) c
-      left join (select rn / ${size}::int as chunk, tv, tm, id from x where rn % ${size}::int = 0) b
-        on b.chunk = c.chunk and c.chunk > 0
-      order by c.chunk`);
+    // Delete the range's rows first: the chunk at its start is written again under the same key.
     await tx.execute(sql`delete from flow_sort_range r where ${where}
       and (r.lo_text, r.lo_time, r.lo_id) = (${range.loText}::varchar, ${range.loTime}::timestamptz, ${range.loId}::int)`);
-    for (const r of found.rows) {
-      const lo = r.chunk === 0 ? range : { loText: r.lo_text!, loTime: r.lo_time!, loId: r.lo_id! };
-      await tx.execute(sql`insert into flow_sort_range (company_id, sort_key, lo_text, lo_time, lo_id, flow_status, n)
-        values (${companyId}, ${key}, ${lo.loText}, ${lo.loTime}::timestamptz, ${lo.loId}, ${r.flow_status}, ${r.n})`);
-    }
+    await tx.execute(sql`
+      with x as materialized (
+        select ${isTextKey(key) ? column : sql`''`}::varchar as tv,
+          ${isTextKey(key) ? sql`'-infinity'::timestamptz` : column} as tm,
+          f.id, f.flow_status, f.user_id, f.lead_source, f.tags,
+          ((row_number() over (order by ${column}, f.id) - 1) / ${size}::int)::int as chunk,
+          ((row_number() over (order by ${column}, f.id) - 1) % ${size}::int)::int as pos
+        from flow_read f where ${flowWhere({ statuses: null, words: [] }, bounds)}),
+      starts as (select chunk, tv, tm, id from x where pos = 0 and chunk > 0),
+      counts as (
+        select x.chunk, d.dim, d.dim_value, x.flow_status, count(*)::int as n from x
+        cross join lateral (select ''::text as dim, ''::text as dim_value
+          union all select 'user', coalesce(x.user_id, 0)::text union all select 'source', x.lead_source::text
+          union select 'tag', left(t.tag, 100) from unnest(x.tags) t(tag)) d
+        group by 1, 2, 3, 4)
+      insert into flow_sort_range (company_id, sort_key, dim, dim_value, lo_text, lo_time, lo_id, flow_status, n)
+      select ${companyId}, ${key}, c.dim, c.dim_value,
+        case when c.chunk = 0 then ${range.loText}::varchar else b.tv end,
+        case when c.chunk = 0 then ${range.loTime}::timestamptz else b.tm end,
+        case when c.chunk = 0 then ${range.loId}::int else b.id end,
+        c.flow_status, c.n
+      from counts c left join starts b on b.chunk = c.chunk`);
     changed = true;
   }
   // Neighbours that fit in one range together become one: the later one's counts move to the earlier.
@@ -209,11 +238,13 @@ export async function rebalanceSortRanges(
       with moved as (
         delete from flow_sort_range r where ${where}
           and (r.lo_text, r.lo_time, r.lo_id) = (${next.loText}::varchar, ${next.loTime}::timestamptz, ${next.loId}::int)
-        returning r.flow_status, r.n)
-      insert into flow_sort_range as t (company_id, sort_key, lo_text, lo_time, lo_id, flow_status, n)
-      select ${companyId}, ${key}, ${current.loText}, ${current.loTime}::timestamptz, ${current.loId}, m.flow_status, sum(m.n)::int
-      from moved m group by m.flow_status
-      on conflict (company_id, sort_key, lo_text, lo_time, lo_id, flow_status) do update set n = t.n + excluded.n`);
+        returning r.dim, r.dim_value, r.flow_status, r.n)
+      insert into flow_sort_range as t (company_id, sort_key, dim, dim_value, lo_text, lo_time, lo_id, flow_status, n)
+      select ${companyId}, ${key}, m.dim, m.dim_value, ${current.loText}, ${current.loTime}::timestamptz, ${current.loId},
+        m.flow_status, sum(m.n)::int
+      from moved m group by m.dim, m.dim_value, m.flow_status
+      on conflict (company_id, sort_key, dim, dim_value, lo_text, lo_time, lo_id, flow_status)
+      do update set n = t.n + excluded.n`);
     currentTotal += next.total;
     changed = true;
   }
