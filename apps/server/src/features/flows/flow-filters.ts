@@ -62,6 +62,14 @@ export function hasText(f: FlowFilters): boolean {
   return f.words.length > 0 || f.number !== undefined;
 }
 
+/** The text query's conditions on rows aliased `alias` (search text words, or a short flow number). */
+export function textConditions(f: Pick<FlowFilters, 'words' | 'number'>, alias: string): SQL[] {
+  const a = sql.raw(alias);
+  const parts = f.words.map((word) => sql`${a}.search_text like ${containsPattern(word)}`);
+  if (f.number !== undefined) parts.push(sql`${a}.number = ${f.number}`);
+  return parts;
+}
+
 /**
  * The WHERE of a query over `flow_read f` (the company's flows, docs/decisions/008).
  * `textOnly`: the structured filters are written so that no index serves them, so a text query
@@ -86,8 +94,7 @@ export function flowWhere(f: FlowFilters, extra: (SQL | undefined)[] = [], textO
     );
   if (f.tag !== undefined)
     parts.push(textOnly ? sql`${f.tag} = any(f.tags)` : sql`f.tags @> array[${f.tag}]::text[]`);
-  for (const word of f.words) parts.push(sql`f.search_text like ${containsPattern(word)}`);
-  if (f.number !== undefined) parts.push(sql`f.number = ${f.number}`);
+  parts.push(...textConditions(f, 'f'));
   for (const e of extra) if (e) parts.push(e);
   return sql.join(parts, sql` and `);
 }

@@ -269,6 +269,35 @@ describe('text query cap', () => {
     expect(last.body.data.map((f: { id: number }) => f.id)).toEqual(ref.ids);
     const beyond = await api(`/api/flow/querypaginated?query=gewoon&offset=${TEXT_QUERY_CAP}`);
     expect(beyond.body.data).toEqual([]);
+
+    // With fresh statistics the word is known to be common: the first matches are read along the
+    // sort order's index. Same pages, same cap.
+    await t.server.deps.db.pool.query('analyze flow');
+    const cases = [
+      { status: 'all', where: sql`true` },
+      { status: 'lead', where: sql`f.flow_status in ('new', 'unread')` },
+    ];
+    for (const { status, where } of cases) {
+      for (const [sort, order] of [
+        ['-id', sql`f.id desc`],
+        ['-updated_at', sql`f.updated_at desc, f.id desc`],
+        ['description', sql`f.description asc, f.id asc`],
+      ] as const) {
+        for (const offset of [0, 260, TEXT_QUERY_CAP - 25]) {
+          const res = await api(
+            `/api/flow/querypaginated?query=gewoon&status=${status}&sort=${sort}&offset=${offset}`,
+          );
+          const ref = await reference(sql`f.search_text like '%gewoon%' and ${where}`, order, offset, 25);
+          const label = `${status} ${sort} ${offset}`;
+          expect(res.body.pagination.total, label).toBe(Math.min(ref.total, TEXT_QUERY_CAP));
+          expect(res.body.pagination.total_capped, label).toBe(ref.total > TEXT_QUERY_CAP);
+          expect(
+            res.body.data.map((f: { id: number }) => f.id),
+            label,
+          ).toEqual(offset < Math.min(ref.total, TEXT_QUERY_CAP) ? ref.ids : []);
+        }
+      }
+    }
   });
 });
 
