@@ -13,7 +13,6 @@ import {
   keyedSort,
   parseFlowSort,
   tallyWhere,
-  textConditions,
   toFilters,
   zFlowFilterQuery,
   zFlowStatusFilter,
@@ -21,7 +20,7 @@ import {
 import { rangeDimOf, rangePage, SORT_RANGE_KEYS, type SortRangeKey } from './sort-ranges';
 
 /** A text query lists at most this many flows (docs/decisions/008). */
-export const TEXT_QUERY_CAP = 500;
+export const TEXT_QUERY_CAP = 250;
 /** Tally buckets hold flows with the same `id >> 16` (the trigger in migration 0005). */
 const BUCKET_SIZE = 65_536;
 
@@ -132,8 +131,6 @@ const SORT_SOURCE_COLUMNS = sql.raw(
  * (500 / share rows read along the order against share × flows from the trigram index).
  */
 const COMMON_TEXT_SHARE = 0.02;
-/** Rows read along the sort order before the walk gives up (the estimate was wrong). */
-const WALK_LIMIT = 40_000;
 /** Sorts read straight from an index (`orderOf`), so walking them stops after the rows needed. */
 const INDEX_ORDERED = new Set<string>(['id', 'number', ...Object.keys(COLUMN_SORTS)]);
 
@@ -154,22 +151,6 @@ async function isCommonText(tx: Tx, f: FlowFilters): Promise<boolean> {
 }
 
 /**
- * The first TEXT_QUERY_CAP + 1 matches in the sort order, read along the order's index with the
- * structured filters, at most WALK_LIMIT rows. For a common word that is a few thousand rows, where
- * the trigram index would hand over tens of thousands of matches.
- */
-async function walkText(tx: Tx, f: FlowFilters, order: SQL): Promise<number[]> {
-  const rows = await tx.execute<{ id: number }>(sql`
-    select x.id from (
-      select f.id, f.search_text, f.number, row_number() over (order by ${order}) as ord
-      from flow_read f where ${flowWhere({ ...f, words: [], number: undefined })}
-      order by ${order} limit ${WALK_LIMIT}) x
-    where ${sql.join([sql`true`, ...textConditions(f, 'x')], sql` and `)}
-    order by x.ord limit ${TEXT_QUERY_CAP + 1}`);
-  return rows.rows.map((r) => r.id);
-}
-
-/**
  * A text query: GIN trigram search over the search text. Up to TEXT_QUERY_CAP matches are collected
  * in one go and sorted in memory (the usual case: a name, street or number). A word so common that
  * more flows match is not counted further (a heap visit per row); only the first TEXT_QUERY_CAP in
@@ -185,14 +166,17 @@ async function textPage(
   const where = flowWhere(f);
   const order = await orderOf(tx, sort);
   if (INDEX_ORDERED.has(sort.key) && (await isCommonText(tx, f))) {
-    const walked = await walkText(tx, f, order);
-    if (walked.length > TEXT_QUERY_CAP)
-      return {
-        ids: walked.slice(offset, Math.min(offset + limit, TEXT_QUERY_CAP)),
-        total: TEXT_QUERY_CAP,
-        capped: true,
-      };
+    // The first TEXT_QUERY_CAP + 1 matches in list order, read along the order's index: for a common
+    // word a few thousand rows, where the trigram index would hand over tens of thousands of matches.
+    const first = await selectIds(tx, where, order, 0, TEXT_QUERY_CAP + 1);
+    const total = Math.min(first.length, TEXT_QUERY_CAP);
+    return {
+      ids: first.slice(offset, Math.min(offset + limit, total)),
+      total,
+      capped: first.length > TEXT_QUERY_CAP,
+    };
   }
+
   const found = await tx.execute<{ n: number; ids: number[] }>(sql`
     with m as materialized (
       select ${SORT_SOURCE_COLUMNS} from flow_read f where ${flowWhere(f, [], true)} limit ${TEXT_QUERY_CAP + 1})

@@ -55,16 +55,16 @@ describe('server data table', () => {
     mockFetch((call) => {
       const reply = answer(call.url);
       return {
-        body: { ...reply.body, pagination: { ...reply.body.pagination, total: 500, total_capped: true } },
+        body: { ...reply.body, pagination: { ...reply.body.pagination, total: 250, total_capped: true } },
       };
     });
     renderWithProviders(
       <ServerDataTable<Row> tableKey="test-capped" path="/api/flow/querypaginated" columns={columns} />,
     );
-    expect(await screen.findByText('1–25 van meer dan 500')).toBeTruthy();
+    expect(await screen.findByText('1–25 van meer dan 250')).toBeTruthy();
     expect(
       screen.getByText(
-        'Meer dan 500 resultaten gevonden; alleen de eerste 500 worden getoond. Maak de zoekopdracht specifieker.',
+        'Meer dan 250 resultaten gevonden; alleen de eerste 250 worden getoond. Maak de zoekopdracht specifieker.',
       ),
     ).toBeTruthy();
   });
