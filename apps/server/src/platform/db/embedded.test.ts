@@ -7,7 +7,12 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Logger } from '../logger';
-import { DataDirLockedError, type EmbeddedPostgres, startEmbeddedPostgres } from './embedded';
+import {
+  DataDirLockedError,
+  type EmbeddedPostgres,
+  sharedBuffersMb,
+  startEmbeddedPostgres,
+} from './embedded';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../../../..');
@@ -116,6 +121,15 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
 });
 
+describe('sharedBuffersMb', () => {
+  it('takes an eighth of the memory, at least 128 MB and at most 1 GB', () => {
+    const gb = 1024 ** 3;
+    expect(sharedBuffersMb(0.5 * gb)).toBe(128);
+    expect(sharedBuffersMb(4 * gb)).toBe(512);
+    expect(sharedBuffersMb(24 * gb)).toBe(1024);
+  });
+});
+
 describe('startEmbeddedPostgres', () => {
   it(
     'starts, answers queries, and keeps data across restarts',
@@ -127,6 +141,11 @@ describe('startEmbeddedPostgres', () => {
         infoLines.some((l) => /^embedded PostgreSQL started on 127\.0\.0\.1:\d+, data in /.test(l)),
       ).toBe(true);
       expect(await query(first.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+      const [buffers] = await query(
+        first.url,
+        "select setting::bigint * current_setting('block_size')::bigint / 1048576 as mb from pg_settings where name = 'shared_buffers'",
+      );
+      expect(Number(buffers!.mb)).toBe(sharedBuffersMb());
       await query(
         first.url,
         "create table klant (naam text); insert into klant values ('Jansen Installatie')",
