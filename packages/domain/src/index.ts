@@ -6,6 +6,7 @@ export * from './money';
 export * from './names';
 export * from './pagination';
 export * from './password';
+export * from './relations';
 export * from './roles';
 export * from './session';
 export * from './themes';

@@ -1,3 +1,9 @@
+import {
+  INACTIVE_CRITERIA,
+  INACTIVE_CRITERIA_WITH_AMOUNT,
+  INACTIVE_CRITERIA_WITH_TEXT,
+  type InactiveCriterionTag,
+} from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
@@ -9,25 +15,6 @@ import { relationsWithSentInvoices } from '../invoices/sent-invoices';
 import { addressOf, mainLocationsOf } from '../locations/location-dto';
 import { relation } from './relations.schema';
 
-/** The bulk-delete criteria of spec 001 section 5; no_send_invoices always applies. */
-export const INACTIVE_CRITERIA = [
-  'no_send_invoices',
-  'no_approved_confirmations',
-  'no_send_confirmations',
-  'no_approved_quotations',
-  'no_send_quotations',
-  'no_open_actions',
-  'no_planned_tasks',
-  'no_unanswered_messages',
-  'flow_age',
-  'flow_updated_age',
-  'document_age',
-  'with_flow_description',
-  'without_flow_description',
-] as const;
-export type InactiveCriterionTag = (typeof INACTIVE_CRITERIA)[number];
-const NEEDS_AMOUNT: readonly string[] = ['flow_age', 'flow_updated_age', 'document_age'];
-const NEEDS_TEXT: readonly string[] = ['with_flow_description', 'without_flow_description'];
 export const MAX_INACTIVE_ROWS = 5000;
 
 export const zInactiveCriteria = z.object({
@@ -40,9 +27,9 @@ export const zInactiveCriteria = z.object({
           text: z.string().trim().max(200).optional(),
         })
         .superRefine((c, ctx) => {
-          if (NEEDS_AMOUNT.includes(c.tag) && c.amount === undefined)
+          if (INACTIVE_CRITERIA_WITH_AMOUNT.includes(c.tag) && c.amount === undefined)
             ctx.addIssue({ code: 'custom', message: 'Vul een aantal dagen in.', path: ['amount'] });
-          if (NEEDS_TEXT.includes(c.tag) && !c.text)
+          if (INACTIVE_CRITERIA_WITH_TEXT.includes(c.tag) && !c.text)
             ctx.addIssue({ code: 'custom', message: 'Vul een tekst in.', path: ['text'] });
         }),
     )

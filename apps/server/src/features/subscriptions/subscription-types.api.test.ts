@@ -1,41 +1,20 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSubscriptionType, logActions as logOf, moduleIdsByTag } from '../../../test/admin-factories';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/test-server';
 import { TYPE_IN_USE } from './subscription-types';
 
 let t: TestServer;
 let admin: string;
 let moduleIds: Record<string, number>;
+const logActions = (type: string, id: number) => logOf(t, type, id);
+const createType = (name: string, tags: string[]) => createSubscriptionType(t, admin, moduleIds, name, tags);
 
 beforeAll(async () => {
   t = await startTestServer({ work: false });
   admin = await t.login(ADMIN.email, ADMIN.password);
-  const modules = await t.api('GET', '/api/module', { token: admin });
-  moduleIds = Object.fromEntries(modules.body.map((m: { id: number; tag: string }) => [m.tag, m.id]));
+  moduleIds = await moduleIdsByTag(t, admin);
 });
 afterAll(async () => t?.close());
-
-async function logActions(type: string, id: number): Promise<string[]> {
-  const r = await t.server.deps.db.platform((tx) =>
-    tx.execute<{ action: string }>(
-      sql`select action from log_item where loggable_type = ${type} and loggable_id = ${id} order by id`,
-    ),
-  );
-  return r.rows.map((row) => row.action);
-}
-
-async function createType(name: string, tags: string[]): Promise<number> {
-  const res = await t.api('POST', '/api/subscriptiontype', { token: admin, body: { name } });
-  expect(res.status).toBe(201);
-  for (const tag of tags) {
-    const add = await t.api('PATCH', `/api/subscriptiontype/${res.body.id}/addmoduletosubscriptiontype`, {
-      token: admin,
-      body: { moduleId: moduleIds[tag] },
-    });
-    expect(add.status).toBe(200);
-  }
-  return res.body.id;
-}
 
 describe('subscription types', () => {
   it('creates, reads, renames and lists a type with its modules', async () => {

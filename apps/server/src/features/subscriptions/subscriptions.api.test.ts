@@ -1,43 +1,22 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSubscriptionType, logActions as logOf, moduleIdsByTag } from '../../../test/admin-factories';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/test-server';
 
 let t: TestServer;
 let admin: string;
 let companyUser: string;
 let moduleIds: Record<string, number>;
+const logActions = (type: string, id: number) => logOf(t, type, id);
+const createType = (name: string, tags: string[]) => createSubscriptionType(t, admin, moduleIds, name, tags);
 
 beforeAll(async () => {
   t = await startTestServer({ work: false });
   admin = await t.login(ADMIN.email, ADMIN.password);
   const own = await t.createTestCompany();
   companyUser = await t.login((await t.createTestUser({ companyId: own, role: 5000 })).email);
-  const modules = await t.api('GET', '/api/module', { token: admin });
-  moduleIds = Object.fromEntries(modules.body.map((m: { id: number; tag: string }) => [m.tag, m.id]));
+  moduleIds = await moduleIdsByTag(t, admin);
 });
 afterAll(async () => t?.close());
-
-async function logActions(type: string, id: number): Promise<string[]> {
-  const r = await t.server.deps.db.platform((tx) =>
-    tx.execute<{ action: string }>(
-      sql`select action from log_item where loggable_type = ${type} and loggable_id = ${id} order by id`,
-    ),
-  );
-  return r.rows.map((row) => row.action);
-}
-
-async function createType(name: string, tags: string[]): Promise<number> {
-  const res = await t.api('POST', '/api/subscriptiontype', { token: admin, body: { name } });
-  expect(res.status).toBe(201);
-  for (const tag of tags) {
-    const add = await t.api('PATCH', `/api/subscriptiontype/${res.body.id}/addmoduletosubscriptiontype`, {
-      token: admin,
-      body: { moduleId: moduleIds[tag] },
-    });
-    expect(add.status).toBe(200);
-  }
-  return res.body.id;
-}
 
 describe('subscriptions', () => {
   it('a subscription gives the company the type’s modules as purchased, visible to its users at once', async () => {

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logActions as logOf } from '../../../test/admin-factories';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/test-server';
 
 let t: TestServer;
@@ -15,14 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function logActions(id: number): Promise<string[]> {
-  const r = await t.server.deps.db.platform((tx) =>
-    tx.execute<{ action: string }>(
-      sql`select action from log_item where loggable_type = 'systemnotification' and loggable_id = ${id} order by id`,
-    ),
-  );
-  return r.rows.map((row) => row.action);
-}
+const logActions = (id: number) => logOf(t, 'systemnotification', id);
 
 describe('system notifications', () => {
   it('an admin creates, changes and deletes a notification; every user sees only the active ones', async () => {

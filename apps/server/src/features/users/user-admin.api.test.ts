@@ -1,6 +1,7 @@
 import { PROTECTED_MESSAGE } from '@im/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggedInManager, newUserBody } from '../../../test/admin-factories';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/test-server';
 import { EMAIL_TAKEN } from '../auth/messages';
 
@@ -11,20 +12,8 @@ let companyB: number;
 let managerA: { id: number; email: string; token: string };
 let managerB: { id: number; email: string; token: string };
 
-const newUser = (over: Record<string, unknown> = {}) => ({
-  name: 'Jan',
-  surname: 'Jansen',
-  email: `jan-${Math.random().toString(36).slice(2, 10)}@test.local`,
-  password: 'Welkom123',
-  role: 100,
-  user_type: 'project',
-  ...over,
-});
-
-async function manager(companyId: number) {
-  const u = await t.createTestUser({ companyId, role: 5000 });
-  return { ...u, token: await t.login(u.email) };
-}
+const newUser = newUserBody;
+const manager = (companyId: number) => loggedInManager(t, companyId);
 
 beforeAll(async () => {
   t = await startTestServer({ work: false });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggedInManager, newUserBody } from '../../../test/admin-factories';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/test-server';
 
 let t: TestServer;
@@ -7,20 +8,8 @@ let admin: string;
 let companyA: number;
 let managerA: { id: number; email: string; token: string };
 
-const newUser = (over: Record<string, unknown> = {}) => ({
-  name: 'Jan',
-  surname: 'Jansen',
-  email: `jan-${Math.random().toString(36).slice(2, 10)}@test.local`,
-  password: 'Welkom123',
-  role: 100,
-  user_type: 'project',
-  ...over,
-});
-
-async function manager(companyId: number) {
-  const u = await t.createTestUser({ companyId, role: 5000 });
-  return { ...u, token: await t.login(u.email) };
-}
+const newUser = newUserBody;
+const manager = (companyId: number) => loggedInManager(t, companyId);
 
 beforeAll(async () => {
   t = await startTestServer({ work: false });

@@ -1,4 +1,11 @@
 import {
+  FIXED_INACTIVE_CRITERION,
+  INACTIVE_CRITERIA,
+  INACTIVE_CRITERIA_WITH_AMOUNT,
+  INACTIVE_CRITERIA_WITH_TEXT,
+  type InactiveCriterionTag,
+} from '@im/domain';
+import {
   ActionIcon,
   Badge,
   Group,
@@ -14,52 +21,33 @@ import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BulkCriterion } from '../types';
 
-// Spec 001 section 5: the criteria of the relation bulk delete; no_send_invoices always applies.
-export const BULK_CRITERIA = [
-  'no_send_invoices',
-  'no_approved_confirmations',
-  'no_send_confirmations',
-  'no_approved_quotations',
-  'no_send_quotations',
-  'no_open_actions',
-  'no_planned_tasks',
-  'no_unanswered_messages',
-  'flow_age',
-  'flow_updated_age',
-  'document_age',
-  'with_flow_description',
-  'without_flow_description',
-] as const;
-export type BulkCriterionTag = (typeof BULK_CRITERIA)[number];
-
-export const FIXED_CRITERION: BulkCriterionTag = 'no_send_invoices';
-const AMOUNT_CRITERIA: readonly BulkCriterionTag[] = ['flow_age', 'flow_updated_age', 'document_age'];
-const TEXT_CRITERIA: readonly BulkCriterionTag[] = ['with_flow_description', 'without_flow_description'];
+// Spec 001 section 5: the criteria of the relation bulk delete, one list with the server (@im/domain).
 
 export interface CriterionValue {
-  tag: BulkCriterionTag;
+  tag: InactiveCriterionTag;
   amount?: number | '';
   text?: string;
 }
 
 export function initialCriteria(): CriterionValue[] {
-  return [{ tag: FIXED_CRITERION }];
+  return [{ tag: FIXED_INACTIVE_CRITERION }];
 }
 
 /** The request: days for the age criteria, a text for the description criteria. */
 export function toRequestCriteria(criteria: CriterionValue[]): BulkCriterion[] {
   return criteria.map(({ tag, amount, text }) => {
-    if (AMOUNT_CRITERIA.includes(tag)) return { tag, amount: typeof amount === 'number' ? amount : 0 };
-    if (TEXT_CRITERIA.includes(tag)) return { tag, text: text ?? '' };
+    if (INACTIVE_CRITERIA_WITH_AMOUNT.includes(tag))
+      return { tag, amount: typeof amount === 'number' ? amount : 0 };
+    if (INACTIVE_CRITERIA_WITH_TEXT.includes(tag)) return { tag, text: text ?? '' };
     return { tag };
   });
 }
 
 /** A criterion that takes a value needs one before searching. */
 export function isComplete(criterion: CriterionValue): boolean {
-  if (AMOUNT_CRITERIA.includes(criterion.tag))
+  if (INACTIVE_CRITERIA_WITH_AMOUNT.includes(criterion.tag))
     return typeof criterion.amount === 'number' && criterion.amount >= 0;
-  if (TEXT_CRITERIA.includes(criterion.tag)) return Boolean(criterion.text?.trim());
+  if (INACTIVE_CRITERIA_WITH_TEXT.includes(criterion.tag)) return Boolean(criterion.text?.trim());
   return true;
 }
 
@@ -72,7 +60,7 @@ export function BulkCriteriaList({
 }) {
   const { t } = useTranslation();
   const used = new Set(criteria.map((c) => c.tag));
-  const available = BULK_CRITERIA.filter((tag) => !used.has(tag));
+  const available = INACTIVE_CRITERIA.filter((tag) => !used.has(tag));
   const update = (index: number, patch: Partial<CriterionValue>) =>
     onChange(criteria.map((c, i) => (i === index ? { ...c, ...patch } : c)));
 
@@ -80,7 +68,7 @@ export function BulkCriteriaList({
     <Stack gap="xs">
       {criteria.map((criterion, index) => {
         const label = t(`relations.criteria.${criterion.tag}`);
-        const isFixed = criterion.tag === FIXED_CRITERION;
+        const isFixed = criterion.tag === FIXED_INACTIVE_CRITERION;
         return (
           <Paper key={criterion.tag} withBorder p="xs" radius="sm" data-criterion={criterion.tag}>
             <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -93,7 +81,7 @@ export function BulkCriteriaList({
                     {t('relations.alwaysApplied')}
                   </Badge>
                 )}
-                {AMOUNT_CRITERIA.includes(criterion.tag) && (
+                {INACTIVE_CRITERIA_WITH_AMOUNT.includes(criterion.tag) && (
                   <NumberInput
                     aria-label={`${label}: ${t('relations.days')}`}
                     placeholder={t('relations.days')}
@@ -105,7 +93,7 @@ export function BulkCriteriaList({
                     onChange={(value) => update(index, { amount: typeof value === 'number' ? value : '' })}
                   />
                 )}
-                {TEXT_CRITERIA.includes(criterion.tag) && (
+                {INACTIVE_CRITERIA_WITH_TEXT.includes(criterion.tag) && (
                   <TextInput
                     aria-label={`${label}: ${t('relations.text')}`}
                     placeholder={t('relations.text')}
@@ -138,7 +126,7 @@ export function BulkCriteriaList({
           placeholder={t('relations.addCriterion')}
           data={available.map((tag) => ({ value: tag, label: t(`relations.criteria.${tag}`) }))}
           value={null}
-          onChange={(tag) => tag && onChange([...criteria, { tag: tag as BulkCriterionTag }])}
+          onChange={(tag) => tag && onChange([...criteria, { tag: tag as InactiveCriterionTag }])}
           maw={360}
         />
       )}
