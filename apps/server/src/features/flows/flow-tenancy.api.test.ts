@@ -96,6 +96,9 @@ describe("another company's flow", () => {
       '/api/flow/querypaginated?query=geheim',
       '/api/flow/querypaginated?tag=Geheimtag',
       '/api/flow/querypaginated?sort=user_fullname',
+      // Column sorts page through the sort ranges (per company, per handler, lead source and tag).
+      '/api/flow/querypaginated?sort=description&limit=500',
+      '/api/flow/querypaginated?sort=-updated_at&tag=Geheimtag',
       '/api/flow/querywithdisplaynamewithaddress?query=geheim',
       '/api/flow/searchforsearchterm?query=geheim',
       '/api/flow/getusedflowtags',
@@ -110,8 +113,10 @@ describe("another company's flow", () => {
     const pipeline = await t.api('GET', '/api/user/getleadpipeline', { token: tokenA });
     const total = pipeline.body.columns.reduce((s: number, c: { total: number }) => s + c.total, 0);
     expect(total).toBe(1);
-    const list = await t.api('GET', '/api/flow/querypaginated', { token: tokenA });
-    expect(list.body.pagination.total).toBe(1);
+    for (const sort of ['-id', 'description', 'relation_fullname', '-created_at', 'updated_at']) {
+      const list = await t.api('GET', `/api/flow/querypaginated?sort=${sort}`, { token: tokenA });
+      expect(list.body.pagination.total, sort).toBe(1);
+    }
     const lastSeen = await t.api('POST', '/api/flow/getlastseenflows', {
       token: tokenA,
       body: { ids: [foreign.id, ownFlow.id] },
