@@ -1,11 +1,24 @@
 // Makes a fresh checkout ready: npm packages (when node_modules is missing or stale), and,
 // for the tests, Debian's Chromium and poppler-utils when they are missing and we may install them.
 import { execSync, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Stops with a clear message on a Node.js older than `engines.node` of package.json (">=X.Y"). */
+export function ensureNodeVersion() {
+  const wanted = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).engines.node;
+  const [wantMajor, wantMinor] = wanted.replace('>=', '').split('.').map(Number);
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major > wantMajor || (major === wantMajor && minor >= (wantMinor ?? 0))) return;
+  console.error(
+    `Installatiemanager needs Node.js ${wanted.replace('>=', '')} or newer; this is Node.js ${process.versions.node}.\n` +
+      'Install a newer Node.js (for example from nodejs.org or NodeSource) and run the command again.',
+  );
+  process.exit(1);
+}
 
 export function run(cmd, args, options = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT, ...options });

@@ -1,6 +1,7 @@
 // `npm start`: install what is missing, build the web app and the server, start with demo data.
-import { ensureNodeModules, ensureSystemPackages, ROOT, run } from './setup.mjs';
+import { ensureNodeModules, ensureNodeVersion, ensureSystemPackages, ROOT, run } from './setup.mjs';
 
+ensureNodeVersion();
 ensureNodeModules();
 try {
   ensureSystemPackages({ required: false });

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureNodeModules, ensureSystemPackages, run } from './setup.mjs';
+import { ensureNodeModules, ensureNodeVersion, ensureSystemPackages, run } from './setup.mjs';
 
 const EXTERNAL_URL = process.env.EXTERNAL_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -25,11 +25,28 @@ function answers(url) {
   });
 }
 
+const startedAt = performance.now();
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'im-test-results-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSuites = [];
 
+const stageTimes = [];
+
+/** Runs one stage and notes its wall time, printed per stage and again at the end. */
+function timed(name, fn) {
+  const started = performance.now();
+  const result = fn();
+  const seconds = (performance.now() - started) / 1000;
+  stageTimes.push([name, seconds]);
+  console.log(`--- ${name}: ${seconds.toFixed(0)} s`);
+  return result;
+}
+
 function vitest(name, args, env = {}) {
+  timed(name, () => vitestStage(name, args, env));
+}
+
+function vitestStage(name, args, env) {
   const outputFile = path.join(outDir, `${name}.json`);
   console.log(`\n=== ${name} ===`);
   const code = run(
@@ -50,6 +67,7 @@ function vitest(name, args, env = {}) {
   if (code !== 0) failedSuites.push(name);
 }
 
+ensureNodeVersion();
 ensureNodeModules();
 ensureSystemPackages({ required: true });
 
@@ -65,9 +83,13 @@ if (await answers(EXTERNAL_URL)) {
     `\nNo PostgreSQL answers at ${EXTERNAL_URL}; the API tests ran against the embedded server only.`,
   );
 }
-if (run('npm', ['run', 'build']) !== 0) failedSuites.push('build');
+if (timed('build', () => run('npm', ['run', 'build'])) !== 0) failedSuites.push('build');
 else vitest('end-to-end (Chromium)', ['--config', 'apps/web/vitest.e2e.config.ts']);
 
+console.log('\nTime per stage:');
+for (const [name, seconds] of stageTimes)
+  console.log(`  ${name.padEnd(48)} ${seconds.toFixed(0).padStart(5)} s`);
+console.log(`  ${'total'.padEnd(48)} ${((performance.now() - startedAt) / 1000).toFixed(0).padStart(5)} s`);
 console.log('');
 if (failedSuites.length) console.log(`Failed: ${[...new Set(failedSuites)].join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

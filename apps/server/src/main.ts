@@ -13,7 +13,7 @@ import { createServer, type Server } from './platform/server';
 async function main(): Promise<void> {
   const args = new Set(process.argv.slice(2));
   const config = loadConfig();
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, config.LOG_FORMAT);
   let embedded: EmbeddedPostgres | null = null;
   let server: Server | null = null;
   let stopping = false;

@@ -19,6 +19,7 @@ const zEnv = z.object({
   CHROMIUM_PATH: z.string().optional(),
   PDF_POOL_SIZE: z.coerce.number().int().min(1).max(16).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()

@@ -77,8 +77,16 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
     '/api/companysettings/:id/getcompanylogo',
     { config: { access: anyUser }, schema: { params: zId } },
     async (request, reply) => {
-      const logo = await tenantTx(request, (tx) => logoOf(tx, eq(companySettings.id, request.params.id)));
-      return logo ? sendStoredFile(reply, app.deps.storage, logo, 'inline') : sendNoImage(reply);
+      // Another company's settings id answers 404, exactly as an id that does not exist.
+      const found = await tenantTx(request, async (tx) => {
+        const [own] = await tx
+          .select({ id: companySettings.id })
+          .from(companySettings)
+          .where(eq(companySettings.id, request.params.id));
+        return own ? { logo: await logoOf(tx, eq(companySettings.id, request.params.id)) } : null;
+      });
+      if (!found) throw notFound();
+      return found.logo ? sendStoredFile(reply, app.deps.storage, found.logo, 'inline') : sendNoImage(reply);
     },
   );
 

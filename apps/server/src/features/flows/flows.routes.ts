@@ -102,7 +102,11 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     '/api/flow/getlastseenflows',
     {
       config: CRM,
-      schema: { body: z.object({ ids: z.array(zId).max(100) }), response: { 200: z.array(zFlowRow) } },
+      schema: {
+        // The body is optional: no ids (or an empty body) lists nothing.
+        body: z.object({ ids: z.array(zId).max(100).default([]) }).default({ ids: [] }),
+        response: { 200: z.array(zFlowRow) },
+      },
     },
     async (request) => tenantTx(request, (tx) => loadFlowRows(tx, [...new Set(request.body.ids)])),
   );

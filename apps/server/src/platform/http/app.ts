@@ -17,6 +17,7 @@ import { registerFeatureRoutes } from '../../features/routes';
 import type { Deps } from '../deps';
 import type { AppLogger } from '../log';
 import { registerErrorHandling } from './error-handler';
+import { acceptEmptyJsonBodies, optionalBodyValidator } from './json-body';
 import { registerAccessControl } from './request-auth';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -47,8 +48,9 @@ export async function buildApp(deps: Deps, options: { webDistDir?: string; logge
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(optionalBodyValidator(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJsonBodies(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // Server time up to the serialised answer, for clients and the benchmarks (bench/crm-bench.ts).

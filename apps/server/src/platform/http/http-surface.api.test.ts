@@ -150,6 +150,23 @@ describe('bad input never produces a 5xx', () => {
     expect(body.token).toBeUndefined();
   });
 
+  it('takes an empty JSON body as no body: 200 where the body is optional, 422 where it is needed', async () => {
+    const post = (path: string) =>
+      fetch(`${t.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: '',
+      });
+    const lastSeen = await post('/api/flow/getlastseenflows');
+    expect(lastSeen.status).toBe(200);
+    expect(await lastSeen.json()).toEqual([]);
+    const login = await post('/api/authenticate');
+    expect(login.status).toBe(422);
+    expect(((await login.json()) as { message?: string }).message).toBeTruthy();
+    const broken = await t.api('POST', '/api/authenticate', { body: '{"email":' });
+    expect4xx(broken.status);
+  });
+
   it('answers 4xx for JSON that is not an object', async () => {
     for (const raw of ['[]', 'null', '"tekst"', '42']) {
       const res = await t.api('POST', '/api/authenticate', { body: raw });
