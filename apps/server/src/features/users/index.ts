@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { endUserSessions } from '../../platform/auth/sessions';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { anyUser, moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
@@ -131,6 +132,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const passwordHash = await hashPassword(password);
       await tenantTx(request, async (tx) => {
         await tx.update(user).set({ passwordHash, updatedAt: new Date() }).where(eq(user.id, auth.userId));
+        // Whoever else held a session of this user (another device, a stolen token) is out at once.
+        await endUserSessions(tx, auth.userId, auth.sessionId);
         await writeLog(tx, {
           type: 'user',
           id: auth.userId,

@@ -107,6 +107,22 @@ describe('own profile and password', () => {
     ).toBe(200);
   });
 
+  it('a password change ends every other session of that user at once, and keeps the current one', async () => {
+    const u = await t.createTestUser({ companyId });
+    const here = await t.login(u.email);
+    const phone = await t.login(u.email);
+    const other = await t.createTestUser({ companyId });
+    const otherToken = await t.login(other.email);
+    const changed = await t.api('POST', `/api/user/${u.id}/updatepassword`, {
+      token: here,
+      body: { oldpassword: TEST_PASSWORD, password: 'Nieuw12345', password_confirmation: 'Nieuw12345' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await t.api('GET', '/api/user/getcurrentuser', { token: phone })).status).toBe(401);
+    expect((await t.api('GET', '/api/user/getcurrentuser', { token: here })).status).toBe(200);
+    expect((await t.api('GET', '/api/user/getcurrentuser', { token: otherToken })).status).toBe(200);
+  });
+
   it('protects user id 1 from deletion', async () => {
     const res = await t.api('DELETE', '/api/user/1', { token: adminToken });
     expect(res.status).toBe(409);

@@ -1,5 +1,5 @@
 import { USER_TYPES, type UserType } from '@im/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/database';
 import { session } from './auth.schema';
 import { type AuthContext, effectiveModules } from './auth-context';
@@ -95,10 +95,16 @@ export async function endSession(tx: Tx, sessionId: number): Promise<void> {
     .where(and(eq(session.id, sessionId), isNull(session.endedAt)));
 }
 
-/** Ends every session of a user, e.g. after a password reset. */
-export async function endUserSessions(tx: Tx, userId: number): Promise<void> {
+/** Ends every session of a user (but `keepSessionId`), e.g. after a password change or reset. */
+export async function endUserSessions(tx: Tx, userId: number, keepSessionId?: number): Promise<void> {
   await tx
     .update(session)
     .set({ endedAt: new Date() })
-    .where(and(eq(session.userId, userId), isNull(session.endedAt)));
+    .where(
+      and(
+        eq(session.userId, userId),
+        isNull(session.endedAt),
+        keepSessionId === undefined ? undefined : ne(session.id, keepSessionId),
+      ),
+    );
 }
