@@ -1,5 +1,6 @@
 export * from './batch';
 export * from './constants';
+export * from './events';
 export * from './flows';
 export * from './modules';
 export * from './money';

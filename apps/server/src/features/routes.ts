@@ -8,6 +8,7 @@ import { flowProfileRoutes } from './flowprofiles';
 import { flowRoutes } from './flows';
 import { healthRoutes } from './health';
 import { portalConfigRoutes } from './health/portal-config';
+import { liveRoutes } from './live';
 import { locationRoutes } from './locations';
 import { mailRoutes } from './mail';
 import { moduleRoutes } from './modules';
@@ -40,4 +41,5 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(relationRoutes);
   await app.register(organizationRoutes);
   await app.register(locationRoutes);
+  await app.register(liveRoutes);
 }

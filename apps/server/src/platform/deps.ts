@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { EventHub } from './events';
 import type { FileStorage } from './files/storage';
 import type { Geocoder } from './geocode/geocoder';
 import type { Jobs } from './jobs/jobs';
@@ -11,6 +12,7 @@ import type { PdfService } from './pdf/pdf-service';
 export interface Deps {
   config: Config;
   db: Database;
+  events: EventHub;
   jobs: Jobs;
   mailer: Mailer;
   storage: FileStorage;

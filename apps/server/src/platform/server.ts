@@ -4,6 +4,7 @@ import { registerRelationJobs } from '../features/relations/relation-jobs';
 import type { Config } from './config';
 import { openDatabase } from './db/setup';
 import type { Deps } from './deps';
+import { EventHub } from './events';
 import { LocalDiskStorage } from './files/storage';
 import { createGeocoder } from './geocode';
 import { buildApp } from './http/app';
@@ -44,11 +45,15 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     logger,
   });
   const geocoder = createGeocoder(config, logger);
-  const deps: Deps = { config, db, jobs, mailer, storage, pdf, geocoder, logger };
+  const events = new EventHub(options.databaseUrl, db, logger);
+  const deps: Deps = { config, db, events, jobs, mailer, storage, pdf, geocoder, logger };
   registerRelationJobs(jobs, chunkSize, storage);
   try {
     await jobs.start({ work: options.work ?? true });
+    await events.start({ work: options.work ?? true });
   } catch (err) {
+    await events.stop();
+    await jobs.stop();
     await pdf.close();
     await db.close();
     throw err;
@@ -64,6 +69,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     async close() {
       if (closed) return;
       closed = true;
+      await events.stop();
       await app.close();
       await jobs.stop();
       mailer.close();

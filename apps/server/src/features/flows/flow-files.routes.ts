@@ -129,7 +129,7 @@ export async function flowFileRoutes(app: FastifyInstance): Promise<void> {
           const file = await findFile(tx, request.params.id, purpose);
           await tx.delete(storedFile).where(eq(storedFile.id, file.id));
           await writeLog(tx, {
-            type: file.ownerType ?? purpose,
+            type: file.ownerType === 'flow' || file.ownerType === 'relation' ? file.ownerType : 'file',
             id: file.ownerId,
             action: 'delete',
             description: `Bestand ${file.filename} verwijderd`,

@@ -1,33 +1,49 @@
+import type { DomainAction, DomainEntityType } from '@im/domain';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { logItem } from './logitems.schema';
+import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
+import { DOMAIN_EVENT_CHANNEL } from '../../platform/events/channel';
+
+/** Sign-ins and sign-outs are logged, but they change no record: no domain event. */
+type SessionAction = 'login' | 'logout' | 'adminlogin';
 
 export interface LogEntry {
-  type: string;
+  type: DomainEntityType;
   id: number | null;
-  action:
-    | 'create'
-    | 'update'
-    | 'delete'
-    | 'restore'
-    | 'forcedelete'
-    | 'login'
-    | 'adminlogin'
-    | 'password'
-    | string;
+  action: DomainAction | SessionAction;
   description: string;
   changes?: Record<string, unknown>;
+  /** The flow the change belongs to, when the entity is not the flow itself (a flow's file). */
+  flowId?: number | null;
   /** Only needed in platform scope, where the transaction has no company of its own. */
   companyId?: number;
 }
 
-/** Writes a log item in the caller's transaction; acting user and impersonating admin come from it. */
+const SESSION_ACTIONS: ReadonlySet<string> = new Set<SessionAction>(['login', 'logout', 'adminlogin']);
+
+/**
+ * The one place a feature announces a change: writes the log item and publishes the domain event
+ * (outbox row plus `pg_notify`, delivered only when the transaction commits) in one statement of the
+ * caller's transaction. Acting user and impersonating admin come from the transaction's settings.
+ */
 export async function writeLog(tx: Tx, entry: LogEntry): Promise<void> {
-  await tx.insert(logItem).values({
-    loggableType: entry.type,
-    loggableId: entry.id,
-    action: entry.action,
-    description: entry.description,
-    changes: entry.changes,
-    ...(entry.companyId === undefined ? {} : { companyId: entry.companyId }),
-  });
+  const company = entry.companyId === undefined ? currentCompanyIdSql : sql`${entry.companyId}::integer`;
+  const changes = entry.changes === undefined ? null : JSON.stringify(entry.changes);
+  const log = sql`insert into log_item (company_id, loggable_type, loggable_id, action, description, changes)
+    values (${company}, ${entry.type}, ${entry.id}, ${entry.action}, ${entry.description}, ${changes}::jsonb)`;
+  if (SESSION_ACTIONS.has(entry.action)) {
+    await tx.execute(log);
+    return;
+  }
+  const flowId = entry.type === 'flow' ? entry.id : (entry.flowId ?? null);
+  const changed = JSON.stringify(Object.keys(entry.changes ?? {}));
+  await tx.execute(sql`with l as (${log}),
+    e as (insert into domain_event (company_id, kind, entity_type, entity_id, flow_id, changed)
+      values (${company}, ${`${entry.type}.${entry.action}`}, ${entry.type}, ${entry.id}, ${flowId}, ${changed}::jsonb)
+      returning *)
+    select pg_notify(${DOMAIN_EVENT_CHANNEL}, json_build_object(
+      'id', e.id::text, 'kind', e.kind, 'company_id', e.company_id, 'entity_type', e.entity_type,
+      'entity_id', e.entity_id, 'flow_id', e.flow_id, 'actor_user_id', e.actor_user_id,
+      'actor_admin_user_id', e.actor_admin_user_id, 'changed', e.changed, 'created_at', e.created_at)::text)
+    from e`);
 }

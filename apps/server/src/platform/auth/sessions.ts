@@ -1,6 +1,7 @@
 import { USER_TYPES, type UserType } from '@im/domain';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/database';
+import { SESSION_END_CHANNEL } from '../events/channel';
 import { session } from './auth.schema';
 import { type AuthContext, effectiveModules } from './auth-context';
 import { hashToken, newToken } from './tokens';
@@ -88,11 +89,18 @@ export async function resolveSession(
   });
 }
 
+/** Tells every server process that sessions of this user ended, so their live streams close at once. */
+async function announceSessionEnd(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_notify(${SESSION_END_CHANNEL}, ${String(userId)})`);
+}
+
 export async function endSession(tx: Tx, sessionId: number): Promise<void> {
-  await tx
+  const [ended] = await tx
     .update(session)
     .set({ endedAt: new Date() })
-    .where(and(eq(session.id, sessionId), isNull(session.endedAt)));
+    .where(and(eq(session.id, sessionId), isNull(session.endedAt)))
+    .returning({ userId: session.userId });
+  if (ended) await announceSessionEnd(tx, ended.userId);
 }
 
 /** Ends every session of a user (but `keepSessionId`), e.g. after a password change or reset. */
@@ -107,4 +115,5 @@ export async function endUserSessions(tx: Tx, userId: number, keepSessionId?: nu
         keepSessionId === undefined ? undefined : ne(session.id, keepSessionId),
       ),
     );
+  await announceSessionEnd(tx, userId);
 }

@@ -12,6 +12,7 @@ export * from '../../features/subscriptions/subscriptions.schema';
 export * from '../../features/systemnotifications/systemnotifications.schema';
 export * from '../../features/users/users.schema';
 export * from '../auth/auth.schema';
+export * from '../events/events.schema';
 export * from '../files/files.schema';
 export * from '../jobs/batch.schema';
 export * from '../mail/mail.schema';

@@ -15,7 +15,7 @@ beforeAll(async () => {
   for (const companyId of [companyA, companyA, companyB, companyB, companyB])
     await t.createTestUser({ companyId });
   await t.server.deps.db.tenant({ companyId: companyB }, (tx) =>
-    writeLog(tx, { type: 'test', id: null, action: 'create', description: 'geheim van B' }),
+    writeLog(tx, { type: 'company', id: null, action: 'create', description: 'geheim van B' }),
   );
 });
 afterAll(async () => t?.close());
@@ -109,7 +109,7 @@ describe('row-level security', () => {
   it('fills company_id of a new row from the transaction', async () => {
     const { db } = t.server.deps;
     await db.tenant({ companyId: companyA, userId: 77 }, (tx) =>
-      writeLog(tx, { type: 'test', id: 1, action: 'create', description: 'van A' }),
+      writeLog(tx, { type: 'company', id: 1, action: 'create', description: 'van A' }),
     );
     const row = await db.platform((tx) =>
       tx.execute<{ company_id: number; user_id: number }>(

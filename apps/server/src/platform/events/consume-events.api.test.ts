@@ -1,0 +1,123 @@
+import type { DomainEvent } from '@im/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+import { writeLog } from '../../features/logitems';
+import { createLogger } from '../log';
+import { type EventConsumer, EventDispatcher } from './consume-events';
+
+let t: TestServer;
+let companyId: number;
+
+beforeAll(async () => {
+  t = await startTestServer({ work: false });
+  companyId = await t.createTestCompany();
+});
+afterAll(async () => t?.close());
+
+const publish = (flowId: number, description: string) =>
+  t.server.deps.db.tenant({ companyId }, (tx) =>
+    writeLog(tx, { type: 'flow', id: flowId, action: 'update', description, changes: { description } }),
+  );
+
+function recorder(name: string): EventConsumer & { seen: DomainEvent[]; failNext: number } {
+  const consumer = {
+    name,
+    seen: [] as DomainEvent[],
+    failNext: 0,
+    async handle(events: DomainEvent[]) {
+      if (consumer.failNext > 0) {
+        consumer.failNext -= 1;
+        throw new Error('webhook endpoint down');
+      }
+      consumer.seen.push(...events);
+    },
+  };
+  return consumer;
+}
+
+async function dispatcherWith(...consumers: EventConsumer[]) {
+  const dispatcher = new EventDispatcher(t.server.deps.db, createLogger('silent'), 20);
+  for (const c of consumers) dispatcher.register(c);
+  await dispatcher.start();
+  await dispatcher.idle();
+  dispatcher.stop();
+  return dispatcher;
+}
+
+async function drain(dispatcher: EventDispatcher, consumer: EventConsumer) {
+  while ((await dispatcher.runOnce(consumer)) > 0) {}
+}
+
+describe('durable event consumers', () => {
+  it('get every event once in order, retry a failed batch, and resume where they stood', async () => {
+    const first = recorder('test-ordered');
+    const dispatcher = await dispatcherWith(first);
+    const before = first.seen.length;
+    for (let i = 1; i <= 5; i++) await publish(900, `stap ${i}`);
+    first.failNext = 1;
+    expect(await dispatcher.runOnce(first)).toBe(0);
+    const failing = await t.server.deps.db.platform((tx) =>
+      tx.execute<{ failures: number; last_error: string }>(
+        sql`select failures, last_error from event_consumer where name = 'test-ordered'`,
+      ),
+    );
+    expect(failing.rows[0]).toMatchObject({
+      failures: 1,
+      last_error: expect.stringContaining('endpoint down'),
+    });
+    await new Promise((r) => setTimeout(r, 30));
+    await drain(dispatcher, first);
+    const mine = first.seen.slice(before).filter((e) => e.flow_id === 900);
+    expect(mine.map((e) => e.changed)).toHaveLength(5);
+    expect(mine.map((e) => e.kind)).toEqual(Array(5).fill('flow.update'));
+    const ids = mine.map((e) => BigInt(e.id));
+    expect([...ids].sort((x, y) => (x < y ? -1 : 1))).toEqual(ids);
+
+    // A new process (another dispatcher) continues after the last handled event.
+    await publish(900, 'stap 6');
+    const again = recorder('test-ordered');
+    const restarted = await dispatcherWith(again);
+    await drain(restarted, again);
+    expect(again.seen.filter((e) => e.flow_id === 900)).toHaveLength(1);
+  });
+
+  it('never skips an event whose transaction commits after a later one', async () => {
+    const consumer = recorder('test-inflight');
+    const dispatcher = await dispatcherWith(consumer);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let written!: () => void;
+    const wroteEarly = new Promise<void>((r) => {
+      written = r;
+    });
+    const early = t.server.deps.db.tenant({ companyId }, async (tx) => {
+      await writeLog(tx, { type: 'flow', id: 901, action: 'update', description: 'vroeg' });
+      written();
+      await gate;
+    });
+    await wroteEarly;
+    await publish(902, 'laat');
+    await drain(dispatcher, consumer);
+    expect(consumer.seen.some((e) => e.flow_id === 902)).toBe(false);
+    release();
+    await early;
+    await drain(dispatcher, consumer);
+    const order = consumer.seen.filter((e) => e.flow_id === 901 || e.flow_id === 902).map((e) => e.flow_id);
+    expect(order).toEqual([901, 902]);
+  });
+
+  it('prunes only old events that every consumer has handled', async () => {
+    const consumer = recorder('test-prune');
+    const dispatcher = await dispatcherWith(consumer);
+    await publish(903, 'oud');
+    await t.server.deps.db.platform((tx) =>
+      tx.execute(sql`update domain_event set created_at = now() - interval '30 days' where flow_id = 903`),
+    );
+    expect(await dispatcher.prune()).toBe(0);
+    await drain(dispatcher, consumer);
+    expect(await dispatcher.prune()).toBeGreaterThanOrEqual(1);
+  });
+});
