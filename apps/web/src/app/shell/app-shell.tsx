@@ -8,6 +8,7 @@ import { companyHasModule, dashboardPathFor } from '../access';
 import { sessionBranding, useDocumentTitle, useHostBranding } from '../branding';
 import { ADMIN_TOP_BAR_COLOR } from '../theme';
 import { ImpersonationBanner } from './impersonation-banner';
+import { LiveUpdates } from './live-updates';
 import { NotificationDropdown } from './notification-dropdown';
 import { SideMenu } from './side-menu';
 import { SystemNotifications } from './system-notifications';
@@ -63,6 +64,7 @@ export function AppShellLayout({ session, children }: { session: SessionData; ch
         <SideMenu session={session} onNavigate={nav.close} />
       </AppShell.Navbar>
       <AppShell.Main>
+        <LiveUpdates />
         <ImpersonationBanner session={session} />
         <SystemNotifications />
         {children}

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/client';
+import { subscribeLiveEvents } from '../../../api/live';
 import { showActionError } from '../../../ui/alert-dialog';
 import { toast } from '../../../ui/toasts';
 import { useSession } from '../../auth';
@@ -28,8 +29,18 @@ export function FlowDetailScreen() {
   const [params, setParams] = useSearchParams();
   const view = toView(params.get('options'));
   const flow = useFlow(id);
-  const companyId = useSession().currentcompany_id;
+  const { currentcompany_id: companyId, currentuser_id: userId } = useSession();
   const loadedId = flow.data?.id;
+
+  // The app shell refetches the flow on every change; a colleague's change is also said out loud.
+  useEffect(
+    () =>
+      subscribeLiveEvents((event) => {
+        if (event.flow_id === id && event.actor_user_id !== userId)
+          toast.info(t('flows.detail.changedByOther'));
+      }),
+    [id, userId, t],
+  );
 
   useEffect(() => {
     if (loadedId) recordLastFlow(companyId, loadedId);

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { parseFrames, queryKeysFor } from './live';
+
+describe('live channel frames', () => {
+  it('splits complete frames and keeps the unfinished rest', () => {
+    const { frames, rest } = parseFrames(
+      'retry: 3000\nevent: ready\ndata: {"refetch":false}\n\n: ping\n\nid: 7\nevent: domain\ndata: {"a":1}\n\nevent: dom',
+    );
+    expect(frames).toEqual([
+      { event: 'ready', data: '{"refetch":false}' },
+      { event: 'domain', data: '{"a":1}' },
+    ]);
+    expect(rest).toBe('event: dom');
+  });
+
+  it('refetches the entity, the tables and what shows a flow elsewhere', () => {
+    expect(queryKeysFor({ entity_type: 'flow' })).toEqual([
+      ['flow'],
+      ['table'],
+      ['pipeline'],
+      ['lead'],
+      ['typeahead'],
+    ]);
+    expect(queryKeysFor({ entity_type: 'relation' })).toEqual(
+      expect.arrayContaining([['relation'], ['flow'], ['pipeline']]),
+    );
+    expect(queryKeysFor({ entity_type: 'user' })).toEqual([['user'], ['table']]);
+  });
+});
