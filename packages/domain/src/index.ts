@@ -1,6 +1,7 @@
 export * from './batch';
 export * from './constants';
 export * from './events';
+export * from './flags';
 export * from './flows';
 export * from './modules';
 export * from './money';

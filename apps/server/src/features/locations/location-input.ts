@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY } from '@im/domain';
+import { DEFAULT_COUNTRY, zFlag } from '@im/domain';
 import { z } from 'zod';
 import { zId } from '../../platform/http/params';
 import { INVALID_POSTCODE, normalizePostcode } from './address';
@@ -28,7 +28,7 @@ export type AddressInput = z.infer<typeof zAddressInput>;
 export const zLocationFields = zAddressInput.extend({
   description: zText(200).optional(),
   location_type_id: zId.nullable().optional(),
-  is_main: z.boolean().optional(),
+  is_main: zFlag.optional(),
   lat: zLat.nullable().optional(),
   lng: zLng.nullable().optional(),
 });

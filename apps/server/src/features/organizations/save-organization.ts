@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY, DEFAULT_LEAD_SOURCE } from '@im/domain';
+import { DEFAULT_COUNTRY, DEFAULT_LEAD_SOURCE, zFlag } from '@im/domain';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
@@ -58,7 +58,7 @@ export const zCreateOrganization = zOrganizationFields
   .extend({
     relation: zNestedRelation.optional(),
     /** With a nested relation: whether that contact person gets a flow (default true, as a new relation does). */
-    createnewflow: z.boolean().default(true),
+    createnewflow: zFlag.default(true),
     flow_description: zText(500).optional(),
   })
   .superRefine(checkCoordinates);

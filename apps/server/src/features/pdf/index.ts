@@ -1,3 +1,4 @@
+import { zFlag } from '@im/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +22,7 @@ export async function pdfRoutes(app: FastifyInstance): Promise<void> {
           html: z.string().min(1).max(MAX_HTML),
           header_html: z.string().max(20_000).optional(),
           footer_html: z.string().max(20_000).optional(),
-          landscape: z.boolean().optional(),
+          landscape: zFlag.optional(),
           filename: z
             .string()
             .max(120)

@@ -1,4 +1,4 @@
-import { splitFullName } from '@im/domain';
+import { splitFullName, zFlag } from '@im/domain';
 import { z } from 'zod';
 import { zId } from '../../platform/http/params';
 import {
@@ -41,7 +41,7 @@ export function nameParts(input: RelationFields): { name?: string; nameprefix?: 
 
 export const zCreateRelation = zRelationFields
   .extend({
-    createnewflow: z.boolean().default(true),
+    createnewflow: zFlag.default(true),
     flow_description: zText(500).optional(),
   })
   .superRefine((v, ctx) => {

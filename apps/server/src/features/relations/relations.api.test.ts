@@ -138,6 +138,32 @@ describe('relation save', () => {
     expect(await logCount(t, 'organization', created.organization_id, 'create')).toBe(1);
   });
 
+  it('takes the spec’s flags as 1/0, "1"/"0" or true/false, and refuses anything else', async () => {
+    for (const [flag, makesFlow] of [
+      [1, true],
+      ['1', true],
+      [true, true],
+      [0, false],
+      ['0', false],
+      [false, false],
+    ] as const) {
+      const res = await t.api('POST', '/api/relation', {
+        token: a.token,
+        body: { surname: `Vlag ${String(flag)} ${typeof flag}`, createnewflow: flag },
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.flow_id !== null).toBe(makesFlow);
+    }
+    for (const bad of [2, 'ja', null, 'TRUE']) {
+      const res = await t.api('POST', '/api/relation', {
+        token: a.token,
+        body: { surname: 'Vlag fout', createnewflow: bad },
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.errors.createnewflow).toBeTruthy();
+    }
+  });
+
   it('refuses invalid input with 422 and field errors, writing nothing', async () => {
     const otherProfile = (await t.api('GET', '/api/flowprofile', { token: b.token })).body[0].id;
     const otherOrg = (

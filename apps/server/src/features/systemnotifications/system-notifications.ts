@@ -1,4 +1,4 @@
-import { THEMES } from '@im/domain';
+import { THEMES, zFlag } from '@im/domain';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
@@ -19,7 +19,7 @@ export const zActiveSystemNotification = zSystemNotification.pick({ id: true, co
 export const zCreateSystemNotification = z.object({
   content: z.string().trim().min(1).max(10_000),
   theme: z.enum(THEMES),
-  active: z.boolean().optional(),
+  active: zFlag.optional(),
 });
 export const zUpdateSystemNotification = zCreateSystemNotification.partial();
 

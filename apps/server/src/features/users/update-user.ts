@@ -1,4 +1,12 @@
-import { ALT_DASHBOARDS, ASSIGNABLE_ROLES, MODULE_TAGS, PROTECTED_MESSAGE, USER_TYPES } from '@im/domain';
+import {
+  ALT_DASHBOARDS,
+  ASSIGNABLE_ROLES,
+  MODULE_TAGS,
+  PROTECTED_MESSAGE,
+  USER_TYPES,
+  zFlag,
+  zFlagNumber,
+} from '@im/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
@@ -14,8 +22,8 @@ export const zUpdateOwnUser = z.object({
   nameprefix: z.string().trim().max(50).optional(),
   surname: z.string().trim().max(100).optional(),
   email: z.string().trim().email().max(254).optional(),
-  simplemode: z.union([z.literal(0), z.literal(1)]).optional(),
-  receives_newsletter: z.boolean().optional(),
+  simplemode: zFlagNumber.optional(),
+  receives_newsletter: zFlag.optional(),
 });
 
 /** Fields only a system administrator or platform admin may change. */
@@ -24,7 +32,7 @@ export const zUpdateUser = zUpdateOwnUser.extend({
   user_type: z.enum(USER_TYPES).optional(),
   order: z.number().int().min(0).max(1_000_000).optional(),
   module_blacklist: z.array(z.enum(MODULE_TAGS)).max(MODULE_TAGS.length).optional(),
-  hide_from_planning: z.boolean().optional(),
+  hide_from_planning: zFlag.optional(),
   altDashboard: z.enum(ALT_DASHBOARDS).optional(),
   update_reason: z.string().max(50).optional(),
 });

@@ -17,7 +17,7 @@ import { registerFeatureRoutes } from '../../features/routes';
 import type { Deps } from '../deps';
 import type { AppLogger } from '../log';
 import { registerErrorHandling } from './error-handler';
-import { acceptEmptyJsonBodies, optionalBodyValidator } from './json-body';
+import { acceptEmptyJsonBodies, strictValidator } from './json-body';
 import { registerAccessControl } from './request-auth';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -48,7 +48,7 @@ export async function buildApp(deps: Deps, options: { webDistDir?: string; logge
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);
-  app.setValidatorCompiler(optionalBodyValidator(validatorCompiler));
+  app.setValidatorCompiler(strictValidator(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
   app.addHook('onSend', async (request, reply) => {

@@ -190,3 +190,12 @@ describe('bad input never produces a 5xx', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('flags in the API description', () => {
+  it('describe 1/0, "1"/"0" and true/false', async () => {
+    const doc = (await t.api('GET', '/api/openapi.json')).body;
+    const schema = doc.paths['/api/relation'].post.requestBody.content['application/json'].schema;
+    const flag = JSON.stringify(schema.properties.createnewflow);
+    for (const accepted of ['boolean', '"1"', '"0"']) expect(flag).toContain(accepted);
+  });
+});

@@ -19,11 +19,46 @@ export function acceptEmptyJsonBodies(app: FastifyInstance): void {
   });
 }
 
-/** Fastify hands a missing body to the validator as `null`; the schema's default applies to `undefined`. */
-export function optionalBodyValidator<S>(compile: FastifySchemaCompiler<S>): FastifySchemaCompiler<S> {
+export const NUL_NOT_ALLOWED = 'Deze tekst bevat een ongeldig teken (NUL).';
+
+/** The path of the first string (or object key) holding a NUL character, or null. */
+export function findNul(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNul(value[i], `${path}/${i}`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return `${path}/${key.replaceAll('\u0000', '')}`;
+      const found = findNul(item, `${path}/${key}`);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Wraps the schema validator of every route: no text with a NUL character reaches a use-case or the
+ * database (PostgreSQL refuses it in text and jsonb), whatever the route's own schema says; and a
+ * missing body, which Fastify hands over as `null`, becomes `undefined` so the schema's default applies.
+ */
+export function strictValidator<S>(compile: FastifySchemaCompiler<S>): FastifySchemaCompiler<S> {
   return (route) => {
     const validate = compile(route);
-    if (route.httpPart !== 'body') return validate;
-    return (data: unknown) => validate(data ?? undefined);
+    return (data: unknown) => {
+      const input = route.httpPart === 'body' ? (data ?? undefined) : data;
+      const nulAt = findNul(input);
+      if (nulAt !== null) {
+        const error = Object.assign(new Error(NUL_NOT_ALLOWED), {
+          validation: [{ instancePath: nulAt, message: NUL_NOT_ALLOWED }],
+        });
+        return { error };
+      }
+      return validate(input);
+    };
   };
 }

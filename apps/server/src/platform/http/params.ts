@@ -5,4 +5,3 @@ export const zId = z.coerce.number().int().positive().max(2_147_483_647);
 export const zIdParams = z.object({ id: zId });
 export const zMessage = z.object({ message: z.string() });
 /** A boolean query parameter: `true`/`false` or `1`/`0`. */
-export const zQueryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
