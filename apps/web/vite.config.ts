@@ -1,31 +1,33 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 // The server (apps/server) serves the built SPA from apps/web/dist and answers /api;
 // in development Vite proxies /api to it (IM_API_URL points elsewhere, e.g. a second server).
 const apiTarget = process.env.IM_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The manifest tells the bundle budget check (scripts/bundle-budget.mjs) what each entry loads first.
+    manifest: true,
     rolldownOptions: {
+      // Schemas of @im/domain are built at module load (`z.object(...)`); marked pure, those the web
+      // app never uses drop out of the bundle, and with them zod where no screen parses with it.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
-        // Libraries change less often than the app: separate chunks stay cached between releases.
+        // Only what the first screen needs loads with it: libraries of one screen (maps, drag and
+        // drop, tables) come with that screen's chunk. React and Mantine stay in chunks of their own,
+        // which change less often than the app and stay cached between releases.
         codeSplitting: {
           groups: [
-            {
-              name: 'vendor-mantine',
-              test: /node_modules[\\/](@mantine|mantine-datatable|@tabler)/,
-              priority: 2,
-            },
             {
               name: 'vendor-react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
               priority: 2,
             },
-            { name: 'vendor', test: /node_modules/, priority: 1 },
           ],
         },
       },

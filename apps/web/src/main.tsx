@@ -1,6 +1,5 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import 'mantine-datatable/styles.css';
 import './app/page-scale.css';
 import './i18n';
 import { StrictMode } from 'react';

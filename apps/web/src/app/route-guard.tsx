@@ -1,7 +1,7 @@
 import type { SessionData } from '@im/domain';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isApiError } from '../api/client';
@@ -18,7 +18,9 @@ import { decideRoute } from './guard';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicPageLayout } from './layouts/public-page-layout';
 import type { AppRoute } from './route-types';
-import { AppShellLayout } from './shell/app-shell';
+
+// The shell (menu, top bar, search, live channel) loads after login: the login screen does not wait for it.
+const AppShellLayout = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShellLayout })));
 
 export function FullPageLoader() {
   const { t } = useTranslation();

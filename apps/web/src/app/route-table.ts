@@ -21,22 +21,20 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { matchPath } from 'react-router';
-import { accountScreens } from '../features/account';
-import { authScreens } from '../features/auth';
-import { companiesScreens } from '../features/companies';
-import { dashboardScreens } from '../features/dashboard';
-import { errorScreens } from '../features/errors';
-import { flowsScreens } from '../features/flows';
-import { modulesScreens } from '../features/modules';
-import { organizationsScreens } from '../features/organizations';
-import { pipelineScreens } from '../features/pipeline';
-import { publicScreens } from '../features/public';
-import { relationsScreens } from '../features/relations';
-// Plugs the global search into the top bar.
-import '../features/search';
-import { subscriptionsScreens } from '../features/subscriptions';
-import { systemNotificationsScreens } from '../features/systemnotifications';
-import { usersScreens } from '../features/users';
+import { accountScreens } from '../features/account/routes';
+import { authScreens } from '../features/auth/routes';
+import { companiesScreens } from '../features/companies/routes';
+import { dashboardScreens } from '../features/dashboard/routes';
+import { errorScreens } from '../features/errors/routes';
+import { flowsScreens } from '../features/flows/routes';
+import { modulesScreens } from '../features/modules/routes';
+import { organizationsScreens } from '../features/organizations/routes';
+import { pipelineScreens } from '../features/pipeline/routes';
+import { publicScreens } from '../features/public/routes';
+import { relationsScreens } from '../features/relations/routes';
+import { subscriptionsScreens } from '../features/subscriptions/routes';
+import { systemNotificationsScreens } from '../features/systemnotifications/routes';
+import { usersScreens } from '../features/users/routes';
 import type { AppRoute, RouteSpec, ScreenEntry } from './route-types';
 
 // The one route table: every route of spec 000 section 2 (plus /note_detail of spec 001) with its

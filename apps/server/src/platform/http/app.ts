@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -19,6 +18,7 @@ import type { AppLogger } from '../log';
 import { registerErrorHandling } from './error-handler';
 import { acceptEmptyJsonBodies, strictValidator } from './json-body';
 import { registerAccessControl } from './request-auth';
+import { registerStaticFiles } from './static-files';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -103,9 +103,7 @@ export async function buildApp(deps: Deps, options: { webDistDir?: string; logge
   );
 
   const webDist = options.webDistDir;
-  if (webDist && existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
-  }
+  if (webDist && existsSync(webDist)) await registerStaticFiles(app, webDist);
   return app;
 }
 

@@ -263,7 +263,7 @@ export class Jobs {
 
   async stop(): Promise<void> {
     if (this.recoveryTimer) clearInterval(this.recoveryTimer);
-    if (this.started) await this.boss.stop({ graceful: true, timeout: 10_000 });
+    if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     this.started = false;
   }
 }

@@ -7,6 +7,8 @@ import { Link } from 'react-router';
 import { companyHasModule, dashboardPathFor } from '../access';
 import { sessionBranding, useDocumentTitle, useHostBranding } from '../branding';
 import { ADMIN_TOP_BAR_COLOR } from '../theme';
+// Plugs the global search into the top bar.
+import '../../features/search';
 import { ImpersonationBanner } from './impersonation-banner';
 import { LiveUpdates } from './live-updates';
 import { NotificationDropdown } from './notification-dropdown';

@@ -4,6 +4,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+// The table's styles come with the first screen that shows one, not with the login screen.
+import 'mantine-datatable/styles.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type QueryValue } from '../../api/client';

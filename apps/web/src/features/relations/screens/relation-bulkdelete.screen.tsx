@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_SIZE } from '@im/domain';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconSearch, IconTrash } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
+import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

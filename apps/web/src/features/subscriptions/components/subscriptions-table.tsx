@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showActionError } from '../../../ui/alert-dialog';

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Stack, Title } from '@mantine/core
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
+import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CreateSubscriptionTypeModal } from '../modals/create-subscriptiontype.modal';

@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Badge, Button, Group, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
+import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showActionError } from '../../../ui/alert-dialog';
