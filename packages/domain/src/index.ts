@@ -1,5 +1,7 @@
+export * from './address';
 export * from './batch';
 export * from './constants';
+export * from './contract';
 export * from './events';
 export * from './flags';
 export * from './flows';

@@ -1,35 +1,12 @@
+import { type CompanyDetail, zCompanyDetail, zCompanyModule, zCompanySettingsSummary } from '@im/domain';
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { toIso } from '../../platform/http/dates';
-import { companySubscriptions, zSubscription } from '../subscriptions/list-subscriptions';
+import { companySubscriptions } from '../subscriptions/list-subscriptions';
 import { company, companySettings } from './companies.schema';
 import { listCompanyModules } from './company-modules';
 
-export const zCompanyModule = z.object({ id: z.number().int(), tag: z.string(), purchased: z.boolean() });
-
-export const zCompanySettingsSummary = z.object({
-  appname: z.string(),
-  appdescription: z.string(),
-  brand_button_color: z.string().nullable(),
-  hostnames: z.array(z.string()),
-});
-
-export const zCompanyDetail = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  country: z.string(),
-  lat: z.number().nullable(),
-  lng: z.number().nullable(),
-  company_settings_id: z.number().int().nullable(),
-  companysettings: zCompanySettingsSummary,
-  modules: z.array(zCompanyModule),
-  subscriptions: z.array(zSubscription),
-  users_count: z.number().int(),
-  created_at: z.string(),
-  deleted_at: z.string().nullable(),
-});
-export type CompanyDetail = z.infer<typeof zCompanyDetail>;
+export { type CompanyDetail, zCompanyDetail, zCompanyModule, zCompanySettingsSummary };
 
 /**
  * Active users of the company row of the outer query. The outer column is written out: drizzle

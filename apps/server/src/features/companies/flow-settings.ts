@@ -1,43 +1,16 @@
-import { fullName } from '@im/domain';
+import { fullName, zCurrentFlowSettings, zFlowSettingsLists, zUpdateFlowSettings } from '@im/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
-import { zId } from '../../platform/http/params';
-import { listFlowPhases, zFlowPhase } from '../flowphases';
+import { listFlowPhases } from '../flowphases';
 import { flowPhase } from '../flowphases/flowphases.schema';
-import { listFlowProfiles, zFlowProfile } from '../flowprofiles';
+import { listFlowProfiles } from '../flowprofiles';
 import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
 import { writeLog } from '../logitems';
 import { user } from '../users/users.schema';
 import { companySettings } from './companies.schema';
 
-/** A company list (lead sources, tags, cancel reasons): trimmed, non-empty, each once. */
-const zList = z
-  .array(z.string().trim().min(1, 'Lege waarden zijn niet toegestaan.').max(100))
-  .max(200)
-  .transform((items) => [...new Set(items)]);
-
-export const zFlowSettingsLists = z.object({
-  id: z.number().int(),
-  lead_sources: z.array(z.string()),
-  flow_tags: z.array(z.string()),
-  cancel_reasons: z.array(z.string()),
-  standard_flowprofile_id: z.number().int().nullable(),
-});
-export const zUpdateFlowSettings = z.object({
-  lead_sources: zList.optional(),
-  flow_tags: zList.optional(),
-  cancel_reasons: zList.optional(),
-  standard_flowprofile_id: zId.optional(),
-});
-export const zCurrentFlowSettings = zFlowSettingsLists.omit({ id: true }).extend({
-  company_settings_id: z.number().int(),
-  flowprofiles: z.array(zFlowProfile),
-  flowphases: z.array(zFlowPhase),
-  users: z.array(
-    z.object({ id: z.number().int(), fullname: z.string(), user_type: z.string(), role: z.number().int() }),
-  ),
-});
+export { zCurrentFlowSettings, zFlowSettingsLists, zUpdateFlowSettings };
 
 function lists(s: typeof companySettings.$inferSelect) {
   return {

@@ -1,22 +1,12 @@
-import { type PaginationQuery, zPaginated } from '@im/domain';
+import { type PaginationQuery, zCompanyPage, zCompanyRow } from '@im/domain';
 import { and, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { containsPattern, sortOrder } from '../../platform/db/paginate';
 import { toIso } from '../../platform/http/dates';
 import { company, companyModule, module } from './companies.schema';
 import { usersCountSql } from './company-detail';
 
-export const zCompanyRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  country: z.string(),
-  users_count: z.number().int(),
-  modules: z.array(z.string()),
-  created_at: z.string(),
-  deleted_at: z.string().nullable(),
-});
-export const zCompanyPage = zPaginated(zCompanyRow);
+export { zCompanyPage, zCompanyRow };
 
 const SORT_COLUMNS = {
   id: company.id,

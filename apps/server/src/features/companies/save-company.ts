@@ -1,57 +1,19 @@
-import { MODULE_TAGS } from '@im/domain';
+import {
+  type CreateCompanyRequest,
+  type UpdateCompanyRequest,
+  zCreateCompanyRequest,
+  zUpdateCompanyRequest,
+} from '@im/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { validationError } from '../../platform/errors';
 import { writeLog } from '../logitems';
 import { company, companySettings } from './companies.schema';
 import { createCompany } from './create-company';
 
+export { type CreateCompanyRequest, type UpdateCompanyRequest, zCreateCompanyRequest, zUpdateCompanyRequest };
+
 export const HOSTNAME_TAKEN = 'Deze hostnaam is al in gebruik bij een ander bedrijf.';
-
-const zName = z.string().trim().min(1).max(200);
-const zCountry = z.string().trim().min(1).max(100);
-const zLat = z.number().min(-90).max(90).nullable();
-const zLng = z.number().min(-180).max(180).nullable();
-/** A host name as the browser sends it (optionally with a port); stored lowercase. */
-const zHostname = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(253)
-  .regex(
-    /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/,
-    'Ongeldige hostnaam.',
-  );
-
-export const zCreateCompanyRequest = z.object({
-  name: zName,
-  country: zCountry.optional(),
-  lat: zLat.optional(),
-  lng: zLng.optional(),
-  modules: z.array(z.enum(MODULE_TAGS)).max(MODULE_TAGS.length).optional(),
-});
-export type CreateCompanyRequest = z.infer<typeof zCreateCompanyRequest>;
-
-export const zUpdateCompanyRequest = z.object({
-  name: zName.optional(),
-  country: zCountry.optional(),
-  lat: zLat.optional(),
-  lng: zLng.optional(),
-  companysettings: z
-    .object({
-      appname: z.string().trim().min(1).max(200).optional(),
-      appdescription: z.string().trim().max(2000).optional(),
-      brand_button_color: z
-        .string()
-        .regex(/^#[0-9a-fA-F]{6}$/, 'Een kleur als #1a2b3c.')
-        .nullable()
-        .optional(),
-      hostnames: z.array(zHostname).max(20).optional(),
-    })
-    .optional(),
-});
-export type UpdateCompanyRequest = z.infer<typeof zUpdateCompanyRequest>;
 
 /** A platform admin creates a company; the modules are handed out, so not marked purchased. */
 export function saveCompany(tx: Tx, input: CreateCompanyRequest): Promise<number> {

@@ -1,40 +1,27 @@
-import { FLOW_STAGES } from '@im/domain';
+import {
+  FLOW_STAGES,
+  type FlowPhaseDto,
+  zCreateFlowPhase,
+  zFlowPhase,
+  zFlowPhaseQuery,
+  zReorderFlowPhases,
+  zUpdateFlowPhase,
+} from '@im/domain';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { validationError } from '../../platform/errors';
-import { zId } from '../../platform/http/params';
 import { writeLog } from '../logitems';
 import { flowPhase } from './flowphases.schema';
 
-export const zFlowPhase = z.object({
-  id: z.number().int(),
-  description: z.string(),
-  color: z.string(),
-  flowstage: z.enum(FLOW_STAGES),
-  order: z.number().int(),
-});
-export type FlowPhaseDto = z.infer<typeof zFlowPhase>;
-
-const zColor = z
-  .string()
-  .trim()
-  .regex(/^([a-z]{1,20}|#[0-9a-fA-F]{6})$/, 'Kies een kleurnaam of #rrggbb.');
-const zOrder = z.number().int().min(0).max(10_000);
-
-export const zFlowPhaseQuery = z.object({ flowstage: z.enum(FLOW_STAGES).optional() });
-export const zCreateFlowPhase = z.object({
-  description: z.string().trim().min(1, 'Vul een omschrijving in.').max(200),
-  color: zColor.optional(),
-  flowstage: z.enum(FLOW_STAGES),
-  order: zOrder.optional(),
-});
-/** The stage of a phase stays: flows in that stage point at it. */
-export const zUpdateFlowPhase = zCreateFlowPhase.omit({ flowstage: true }).partial();
-export const zReorderFlowPhases = z.object({
-  flowstage: z.enum(FLOW_STAGES),
-  ids: z.array(zId).min(1).max(200),
-});
+export {
+  type FlowPhaseDto,
+  zCreateFlowPhase,
+  zFlowPhase,
+  zFlowPhaseQuery,
+  zReorderFlowPhases,
+  zUpdateFlowPhase,
+};
 
 const stageOrder = sql`array_position(array[${sql.join(
   FLOW_STAGES.map((s) => sql`${s}`),

@@ -1,17 +1,15 @@
+import { type Input, zFlowProfile, zFlowProfileInput } from '@im/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { conflict } from '../../platform/errors';
 import { companySettings } from '../companies/companies.schema';
 import { writeLog } from '../logitems';
 import { flowProfile } from './flowprofiles.schema';
 
+export { zFlowProfile, zFlowProfileInput };
+
 export const STANDARD_PROFILE_DELETE_BLOCKED =
   'Het is niet mogelijk om het standaard aanvraagprofiel te verwijderen. Kies eerst een ander standaard aanvraagprofiel.';
-
-export const zFlowProfile = z.object({ id: z.number().int(), name: z.string() });
-export const zFlowProfileInput = z.object({ name: z.string().trim().min(1, 'Vul een naam in.').max(200) });
-type Input = z.infer<typeof zFlowProfileInput>;
 
 const live = isNull(flowProfile.deletedAt);
 const columns = { id: flowProfile.id, name: flowProfile.name };

@@ -1,9 +1,15 @@
-import { FLOW_CANCEL_BLOCKED, FLOW_STATUS_LABELS, FLOW_STATUSES, type FlowStatus, stageOf } from '@im/domain';
+import {
+  type ChangeStatusRequest,
+  FLOW_CANCEL_BLOCKED,
+  FLOW_STATUS_LABELS,
+  type FlowStatus,
+  stageOf,
+  zChangeStatusRequest,
+  zRejectFlowRequest,
+} from '@im/domain';
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { conflict, validationError } from '../../platform/errors';
-import { zId } from '../../platform/http/params';
 import { flowHasSentInvoices } from '../invoices/sent-invoices';
 import { writeLog } from '../logitems';
 import { firstPhaseOf, leadDateFor } from './create-flow';
@@ -11,16 +17,7 @@ import { lockFlow } from './flow-access';
 import { flow, lead } from './flows.schema';
 import { checkPhase, PHASE_NOT_OF_STAGE } from './save-flow';
 
-export const zChangeStatusRequest = z.object({
-  flow_status: z.enum(FLOW_STATUSES),
-  flow_phase_id: zId.nullable().optional(),
-  cancel_reason: z.string().trim().max(200).nullable().optional(),
-});
-export type ChangeStatusRequest = z.infer<typeof zChangeStatusRequest>;
-
-export const zRejectFlowRequest = z.object({
-  cancel_reason: z.string().trim().max(200).nullable().optional(),
-});
+export { type ChangeStatusRequest, zChangeStatusRequest, zRejectFlowRequest };
 
 /**
  * Moves a live flow to a status (spec 001 section 4). A new status starts its stage now

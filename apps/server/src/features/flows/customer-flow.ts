@@ -1,24 +1,19 @@
+import { zCustomerFlow } from '@im/domain';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import { company } from '../companies/companies.schema';
 import { relation } from '../relations/relations.schema';
 import { flow } from './flows.schema';
 
+export { zCustomerFlow };
+
 export const CUSTOMER_LINK_UNKNOWN = 'Deze link is niet (meer) geldig.';
 export const CUSTOMER_FLOW_GONE = 'Dit dossier is verwijderd.';
 
 /** Hashes are 22 base64url characters; older or longer ones stay accepted, anything else is unknown. */
 const HASH = /^[A-Za-z0-9_-]{16,64}$/;
-
-export const zCustomerFlow = z.object({
-  number: z.number().int(),
-  description: z.string(),
-  flow_status: z.string(),
-  company: z.object({ name: z.string() }),
-  relation: z.object({ fullname: z.string() }),
-});
 
 /**
  * The customer's read of a flow by its hash (no login: the hash is the credential). Unknown, reset and

@@ -1,10 +1,14 @@
 import { type FlowStatus, stageOf } from '@im/domain';
 import { and, asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { storedFile } from '../../platform/files/files.schema';
 import { flowProfile } from '../flowprofiles/flowprofiles.schema';
-import { loadRelations, zRelation } from '../relations';
+import { loadRelations } from '../relations';
+import { zFileInfo } from '../relations/relation-dto';
+
+export { zFileInfo };
+
+import { type FileInfo, type FlowDto, type LeadDto, zFlow, zLead } from '@im/domain';
 import {
   type FlowRow,
   loadFlowRowAnyState,
@@ -17,51 +21,18 @@ import {
 import { lead } from './flows.schema';
 import { isoFast } from './iso';
 
-export { type FlowRow, loadFlowRowAnyState, loadFlowRows, zFlowPhaseRef, zFlowRow };
-
-export const zLead = z.object({
-  flow_id: z.number().int(),
-  date_lead: z.string().nullable(),
-  date_intake: z.string().nullable(),
-  date_quotation: z.string().nullable(),
-  date_confirmation: z.string().nullable(),
-  date_project: z.string().nullable(),
-  date_project_start: z.string().nullable(),
-  date_invoice: z.string().nullable(),
-  date_aftercare: z.string().nullable(),
-  date_archived: z.string().nullable(),
-});
-export type LeadDto = z.infer<typeof zLead>;
-
-export const zFileInfo = z.object({
-  id: z.number().int(),
-  filename: z.string(),
-  mime_type: z.string(),
-  size: z.number().int(),
-  created_at: z.string(),
-  url: z.string(),
-});
-export type FileInfo = z.infer<typeof zFileInfo>;
-
-/** `Flow` of docs/api/crm.md: the detail. */
-export const zFlow = zFlowRow.extend({
-  office_user_id: z.number().int().nullable(),
-  project_user_id: z.number().int().nullable(),
-  location_id: z.number().int().nullable(),
-  cancel_reason: z.string().nullable(),
-  flowstage_start_at: z.string(),
-  relation: zRelation,
-  lead: zLead,
-  flowprofile: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  files: z.array(zFileInfo),
-  assistfiles: z.array(zFileInfo),
-  status_leads: z.string().nullable(),
-  status_intakes: z.string().nullable(),
-  status_quotations: z.string().nullable(),
-  status_projects: z.string().nullable(),
-  status_invoices: z.string().nullable(),
-});
-export type FlowDto = z.infer<typeof zFlow>;
+export {
+  type FileInfo,
+  type FlowDto,
+  type FlowRow,
+  type LeadDto,
+  loadFlowRowAnyState,
+  loadFlowRows,
+  zFlow,
+  zFlowPhaseRef,
+  zFlowRow,
+  zLead,
+};
 
 function toLead(flowId: number, l: typeof lead.$inferSelect | undefined): LeadDto {
   const iso = (d: Date | null | undefined) => (d ? isoFast(d) : null);

@@ -1,24 +1,19 @@
-import { expandFlowStatus, FLOW_STATUS_FILTERS, FLOW_STATUSES, type FlowStatus, fullName } from '@im/domain';
+import {
+  expandFlowStatus,
+  FLOW_STATUSES,
+  type FlowStatus,
+  fullName,
+  zFlowFilterQuery,
+  zFlowStatusFilter,
+} from '@im/domain';
 import { asc, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { containsPattern, UNKNOWN_SORT } from '../../platform/db/paginate';
 import { validationError } from '../../platform/errors';
-import { zId } from '../../platform/http/params';
 import { user } from '../users/users.schema';
 
-/** An empty query parameter (`leadSource=`) means "no filter". */
-const blank = (v: unknown) => (v === '' ? undefined : v);
-
-/** The filters the flow overview and the pipeline share (docs/api/crm.md). */
-export const zFlowFilterQuery = z.object({
-  query: z.string().max(200).optional(),
-  userId: z.preprocess(blank, zId.optional()),
-  leadSource: z.preprocess(blank, z.string().max(100).optional()),
-  tag: z.preprocess(blank, z.string().max(100).optional()),
-});
-
-export const zFlowStatusFilter = z.preprocess(blank, z.enum([...FLOW_STATUS_FILTERS, 'lead']).default('all'));
+export { zFlowFilterQuery, zFlowStatusFilter };
 
 export interface FlowFilters {
   /** null: every status. */

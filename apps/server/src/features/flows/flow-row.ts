@@ -1,42 +1,12 @@
-import { fullName } from '@im/domain';
+import { type FlowRow, fullAddress, fullName, zFlowPhaseRef, zFlowRow } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
-import { fullAddress } from '../locations/address';
 import { epochMs, isoFast, isoFastOrNull } from './iso';
+
+export { type FlowRow, zFlowPhaseRef, zFlowRow };
 
 // A flow as one row of a list (docs/api/crm.md `FlowRow`). Apart from flow-dto.ts, so that the relation
 // detail can list a relation's flows without importing the flow detail (which imports relations).
-
-export const zFlowPhaseRef = z.object({ id: z.number().int(), description: z.string(), color: z.string() });
-
-/** `FlowRow` of docs/api/crm.md: one flow in a list. */
-export const zFlowRow = z.object({
-  id: z.number().int(),
-  hash: z.string(),
-  number: z.number().int(),
-  description: z.string(),
-  flow_status: z.string(),
-  flow_phase_id: z.number().int().nullable(),
-  flow_phase: zFlowPhaseRef.nullable(),
-  user_id: z.number().int().nullable(),
-  user_fullname: z.string(),
-  relation_id: z.number().int(),
-  relation_fullname: z.string(),
-  address: z.string(),
-  lead_source: z.string(),
-  tags: z.array(z.string()),
-  type: z.string(),
-  partner_id: z.number().int().nullable(),
-  partner_project_id: z.number().int().nullable(),
-  flowprofile_id: z.number().int().nullable(),
-  lead_date: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  deleted_at: z.string().nullable(),
-  unread: z.boolean(),
-});
-export type FlowRow = z.infer<typeof zFlowRow>;
 
 export interface RawFlowRow extends Record<string, unknown> {
   id: number;

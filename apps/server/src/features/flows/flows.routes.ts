@@ -35,7 +35,7 @@ import {
   searchWords,
   zDisplaynameHit,
   zDisplaynameQuery,
-  zSearchQuery,
+  zGlobalSearchQuery,
   zSearchResult,
 } from './search-flows';
 import { scheduleSortRangeRebalance } from './sort-ranges';
@@ -84,7 +84,7 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/flow/searchforsearchterm',
-    { config: CRM, schema: { querystring: zSearchQuery, response: { 200: zSearchResult } } },
+    { config: CRM, schema: { querystring: zGlobalSearchQuery, response: { 200: zSearchResult } } },
     async (request) => {
       const words = searchWords(request.query.query);
       const { limit } = request.query;

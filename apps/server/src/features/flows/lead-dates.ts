@@ -1,11 +1,13 @@
+import { type UpdateLeadRequest, zUpdateLeadRequest } from '@im/domain';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { writeLog } from '../logitems';
 import { FLOW_NOT_FOUND, findFlow, lockFlow } from './flow-access';
 import { type LeadDto, loadLead } from './flow-dto';
 import { lead } from './flows.schema';
+
+export { type UpdateLeadRequest, zUpdateLeadRequest };
 
 const HOUR_MS = 3_600_000;
 
@@ -21,24 +23,6 @@ function toDate(value: string): Date {
   const localHour = Number(/, (\d{2}):/.exec(probe)?.[1] ?? 0) % 24;
   return new Date(utcMidnight - localHour * HOUR_MS);
 }
-
-const zLeadDate = z
-  .union([z.iso.date(), z.iso.datetime({ offset: true })])
-  .nullable()
-  .optional();
-
-export const zUpdateLeadRequest = z.object({
-  date_lead: zLeadDate,
-  date_intake: zLeadDate,
-  date_quotation: zLeadDate,
-  date_confirmation: zLeadDate,
-  date_project: zLeadDate,
-  date_project_start: zLeadDate,
-  date_invoice: zLeadDate,
-  date_aftercare: zLeadDate,
-  date_archived: zLeadDate,
-});
-export type UpdateLeadRequest = z.infer<typeof zUpdateLeadRequest>;
 
 const COLUMNS = {
   date_lead: 'dateLead',

@@ -1,8 +1,8 @@
-import { zPaginationQuery } from '@im/domain';
+import { type FlowQuery, zFlowPage, zFlowQuery } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
-import { type FlowRow, loadFlowRows, zFlowRow } from './flow-dto';
+import { type FlowRow, loadFlowRows } from './flow-dto';
 import {
   COLUMN_SORTS,
   type FlowFilters,
@@ -14,31 +14,15 @@ import {
   parseFlowSort,
   tallyWhere,
   toFilters,
-  zFlowFilterQuery,
-  zFlowStatusFilter,
 } from './flow-filters';
 import { rangeDimOf, rangePage, SORT_RANGE_KEYS, type SortRangeKey } from './sort-ranges';
+
+export { type FlowQuery, zFlowPage, zFlowQuery };
 
 /** A text query lists at most this many flows (docs/decisions/008). */
 export const TEXT_QUERY_CAP = 250;
 /** Tally buckets hold flows with the same `id >> 16` (the trigger in migration 0005). */
 const BUCKET_SIZE = 65_536;
-
-export const zFlowQuery = zPaginationQuery
-  .extend(zFlowFilterQuery.shape)
-  .extend({ status: zFlowStatusFilter });
-export type FlowQuery = z.infer<typeof zFlowQuery>;
-
-export const zFlowPage = z.object({
-  data: z.array(zFlowRow),
-  pagination: z.object({
-    total: z.number().int(),
-    offset: z.number().int(),
-    limit: z.number().int(),
-    /** True when a text query matched more than TEXT_QUERY_CAP flows: only the first ones are listed. */
-    total_capped: z.boolean(),
-  }),
-});
 
 interface Group {
   key: string;

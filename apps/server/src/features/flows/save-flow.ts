@@ -1,9 +1,14 @@
-import { FLOW_STATUSES, type FlowStatus, stageOf } from '@im/domain';
+import {
+  type CreateFlowRequest,
+  type FlowStatus,
+  stageOf,
+  type UpdateFlowRequest,
+  zCreateFlowRequest,
+  zUpdateFlowRequest,
+} from '@im/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { validationError } from '../../platform/errors';
-import { zId } from '../../platform/http/params';
 import { flowPhase } from '../flowphases/flowphases.schema';
 import { flowProfile } from '../flowprofiles/flowprofiles.schema';
 import { location } from '../locations/locations.schema';
@@ -14,40 +19,13 @@ import { lockFlow } from './flow-access';
 import { refreshFlowSearchText } from './flow-search-text';
 import { flow } from './flows.schema';
 
+export { type CreateFlowRequest, type UpdateFlowRequest, zCreateFlowRequest, zUpdateFlowRequest };
+
 export const UNKNOWN_RELATION = 'Onbekende relatie.';
 export const UNKNOWN_USER = 'Onbekende gebruiker.';
 export const UNKNOWN_LOCATION = 'Onbekende locatie.';
 export const UNKNOWN_FLOWPROFILE = 'Onbekend aanvraagprofiel.';
 export const PHASE_NOT_OF_STAGE = 'Deze fase hoort niet bij de status van het dossier.';
-
-const zTags = z.array(z.string().trim().min(1).max(100)).max(50);
-const zOptionalId = zId.nullable().optional();
-
-const flowFields = {
-  description: z.string().max(500).optional(),
-  flowprofile_id: zOptionalId,
-  lead_source: z.string().trim().min(1).max(100).optional(),
-  user_id: zOptionalId,
-  office_user_id: zOptionalId,
-  project_user_id: zOptionalId,
-  location_id: zOptionalId,
-  tags: zTags.optional(),
-  type: z.string().max(50).optional(),
-};
-
-export const zCreateFlowRequest = z.object({
-  relation_id: zId,
-  ...flowFields,
-  flow_status: z.enum(FLOW_STATUSES).optional(),
-});
-export type CreateFlowRequest = z.infer<typeof zCreateFlowRequest>;
-
-export const zUpdateFlowRequest = z.object({
-  ...flowFields,
-  relation_id: zId.optional(),
-  flow_phase_id: zOptionalId,
-});
-export type UpdateFlowRequest = z.infer<typeof zUpdateFlowRequest>;
 
 const uniqueTags = (tags: string[]) => [...new Set(tags)];
 

@@ -1,6 +1,13 @@
-import { SEARCH_MIN_CHARS } from '@im/domain';
+import {
+  SEARCH_MIN_CHARS,
+  type SearchResult,
+  zDisplaynameHit,
+  zDisplaynameQuery,
+  zGlobalSearchQuery,
+  zSearchResult,
+} from '@im/domain';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { containsPattern } from '../../platform/db/paginate';
 import { validationError } from '../../platform/errors';
@@ -8,28 +15,9 @@ import { fullAddress } from '../locations';
 import { loadFlowRows } from './flow-dto';
 import { flowWhere, parseTextQuery } from './flow-filters';
 
+export { type SearchResult, zDisplaynameHit, zDisplaynameQuery, zGlobalSearchQuery, zSearchResult };
+
 export const SEARCH_TOO_SHORT = `Vul minimaal ${SEARCH_MIN_CHARS} tekens in om te zoeken.`;
-
-export const zSearchQuery = z.object({
-  query: z.string().max(200).default(''),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-});
-
-export const zSearchResult = z.object({
-  flows: z.array(
-    z.object({
-      id: z.number().int(),
-      number: z.number().int(),
-      description: z.string(),
-      relation_fullname: z.string(),
-      address: z.string(),
-      flow_status: z.string(),
-    }),
-  ),
-  relations: z.array(z.object({ id: z.number().int(), fullname: z.string(), address: z.string() })),
-  organizations: z.array(z.object({ id: z.number().int(), name: z.string(), address: z.string() })),
-});
-export type SearchResult = z.infer<typeof zSearchResult>;
 
 /** The search words of the global search; 422 below the spec's 3 characters. */
 export function searchWords(query: string): string[] {
@@ -134,18 +122,6 @@ export async function searchOrganizationsFor(
     order by o.name, o.id`);
   return rows.rows.map((r) => ({ id: r.id, name: r.name, address: addressText(r) }));
 }
-
-export const zDisplaynameQuery = z.object({
-  query: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  excludeId: z.coerce.number().int().positive().optional(),
-});
-
-export const zDisplaynameHit = z.object({
-  id: z.number().int(),
-  number: z.number().int(),
-  displayname: z.string(),
-});
 
 /**
  * The merge-target picker: live flows as 'Jan de Vries - Dorpsstraat 12, Zwolle (#1042)', newest

@@ -1,3 +1,4 @@
+import { checkLocationFields, normalizePostcode, zAddressInput } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,9 +8,7 @@ import { geocodeFailedMessage } from '../../platform/geocode';
 import { moduleRoute } from '../../platform/http/access';
 import { zId, zIdParams, zMessage } from '../../platform/http/params';
 import { tenantTx } from '../../platform/http/request-auth';
-import { normalizePostcode } from './address';
 import { loadLocation, loadLocations, zLocation, zLocationType } from './location-dto';
-import { checkLocationFields, zAddressInput } from './location-input';
 import {
   createLocationType,
   deleteLocationType,
@@ -30,9 +29,8 @@ import {
   zUpdateLocation,
 } from './save-location';
 
-export { fullAddress, normalizePostcode } from './address';
+export { fullAddress, normalizePostcode, zInlineLocation } from '@im/domain';
 export { addressOf, loadLocations, mainLocationsOf, zLocation } from './location-dto';
-export { zInlineLocation } from './location-input';
 export { afterLocationsChanged, coordinatesFor, createLocation, type LocationOwner } from './save-location';
 
 const CRM = { access: moduleRoute('CRM') };

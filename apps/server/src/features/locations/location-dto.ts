@@ -1,31 +1,9 @@
+import { fullAddress, type LocationDto, zLocation, zLocationType } from '@im/domain';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
-import { fullAddress } from './address';
 import { location, locationType } from './locations.schema';
 
-export const zLocation = z.object({
-  id: z.number().int(),
-  description: z.string(),
-  address: z.string(),
-  number: z.string(),
-  number_addition: z.string(),
-  postcode: z.string(),
-  city: z.string(),
-  country: z.string(),
-  fullAddress: z.string(),
-  typeLabel: z.string(),
-  location_type_id: z.number().int().nullable(),
-  location_type: z.object({ id: z.number().int(), label: z.string() }).nullable(),
-  relation_id: z.number().int().nullable(),
-  organization_id: z.number().int().nullable(),
-  is_main: z.boolean(),
-  lat: z.number().nullable(),
-  lng: z.number().nullable(),
-});
-export type LocationDto = z.infer<typeof zLocation>;
-
-export const zLocationType = z.object({ id: z.number().int(), label: z.string() });
+export { type LocationDto, zLocation, zLocationType };
 
 type LocationRow = typeof location.$inferSelect;
 

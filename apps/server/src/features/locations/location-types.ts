@@ -1,11 +1,10 @@
+import { type LocationTypeInput, zLocationTypeInput } from '@im/domain';
 import { asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { writeLog } from '../logitems';
 import { locationType } from './locations.schema';
 
-export const zLocationTypeInput = z.object({ label: z.string().trim().min(1, 'Verplicht').max(100) });
-type Input = z.infer<typeof zLocationTypeInput>;
+export { zLocationTypeInput };
 
 export function listLocationTypes(tx: Tx) {
   return tx
@@ -14,7 +13,7 @@ export function listLocationTypes(tx: Tx) {
     .orderBy(asc(locationType.label), asc(locationType.id));
 }
 
-export async function createLocationType(tx: Tx, input: Input) {
+export async function createLocationType(tx: Tx, input: LocationTypeInput) {
   const [row] = await tx
     .insert(locationType)
     .values({ label: input.label })
@@ -28,7 +27,7 @@ export async function createLocationType(tx: Tx, input: Input) {
   return row!;
 }
 
-export async function updateLocationType(tx: Tx, id: number, input: Input) {
+export async function updateLocationType(tx: Tx, id: number, input: LocationTypeInput) {
   const [before] = await tx.select().from(locationType).where(eq(locationType.id, id));
   if (!before) return null;
   const [row] = await tx

@@ -1,37 +1,25 @@
-import { DEFAULT_COUNTRY } from '@im/domain';
+import type { AddressInput, LocationFields } from '@im/domain';
+import {
+  DEFAULT_COUNTRY,
+  fullAddress,
+  normalizePostcode,
+  zCreateLocation,
+  zUpdateLocation,
+} from '@im/domain';
 import { and, asc, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { validationError } from '../../platform/errors';
 import type { Geocoder } from '../../platform/geocode';
-import { zId } from '../../platform/http/params';
 import { refreshFlowSearchText } from '../flows/flow-search-text';
 import { writeLog } from '../logitems';
 import { organization } from '../organizations/organizations.schema';
 import { relation } from '../relations/relations.schema';
-import { fullAddress, normalizePostcode } from './address';
-import {
-  type AddressInput,
-  checkLocationFields,
-  type LocationFields,
-  zLocationFields,
-} from './location-input';
 import { location, locationType } from './locations.schema';
+
+export { zCreateLocation, zUpdateLocation };
 
 export type LocationOwner = { relationId: number } | { organizationId: number };
 export type Coordinates = { lat: number; lng: number } | null;
-
-export const zCreateLocation = zLocationFields
-  .extend({ relation_id: zId.optional(), organization_id: zId.optional() })
-  .superRefine((v, ctx) => {
-    checkLocationFields(v, ctx);
-    if ((v.relation_id === undefined) === (v.organization_id === undefined))
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Kies een relatie of een organisatie.',
-        path: [v.relation_id === undefined ? 'relation_id' : 'organization_id'],
-      });
-  });
-export const zUpdateLocation = zLocationFields.superRefine((v, ctx) => checkLocationFields(v, ctx));
 
 const ADDRESS_KEYS = ['address', 'number', 'number_addition', 'postcode', 'city', 'country'] as const;
 

@@ -1,38 +1,14 @@
+import { type OrganizationDto, zOrganization, zOrganizationDetail } from '@im/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { toIso } from '../../platform/http/dates';
-import { addressOf, loadLocations, mainLocationsOf, zLocation } from '../locations/location-dto';
+import { addressOf, loadLocations, mainLocationsOf } from '../locations/location-dto';
 import { location } from '../locations/locations.schema';
-import { loadRelations, zRelation } from '../relations/relation-dto';
+import { loadRelations } from '../relations/relation-dto';
 import { relation } from '../relations/relations.schema';
 import { organization } from './organizations.schema';
 
-export const zOrganization = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  coc_number: z.string(),
-  vat_number: z.string(),
-  country: z.string(),
-  lead_source: z.string(),
-  flowprofile_id: z.number().int().nullable(),
-  contactperson_id: z.number().int().nullable(),
-  contactperson: z.object({ id: z.number().int(), fullname: z.string() }).nullable(),
-  lat: z.number().nullable(),
-  lng: z.number().nullable(),
-  address: z.string(),
-  relations_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type OrganizationDto = z.infer<typeof zOrganization>;
-
-export const zOrganizationDetail = zOrganization.extend({
-  relations: z.array(zRelation),
-  locations: z.array(zLocation),
-});
+export { type OrganizationDto, zOrganization, zOrganizationDetail };
 
 const MAX_DETAIL_RELATIONS = 1000;
 

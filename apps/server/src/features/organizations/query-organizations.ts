@@ -1,20 +1,18 @@
-import { type PaginationQuery, zPaginated, zPaginationQuery } from '@im/domain';
+import {
+  type PaginationQuery,
+  zOrganizationPage,
+  zOrganizationQuery,
+  zOrganizationSearchHit,
+} from '@im/domain';
 import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { containsPattern, sortOrder } from '../../platform/db/paginate';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
 import { addressOf, mainLocationsOf } from '../locations/location-dto';
-import { loadOrganizations, zOrganization } from './organization-dto';
+import { loadOrganizations } from './organization-dto';
 import { organization } from './organizations.schema';
 
-export const zOrganizationQuery = zPaginationQuery;
-export const zOrganizationPage = zPaginated(zOrganization);
-export const zOrganizationSearchHit = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  address: z.string(),
-});
+export { zOrganizationPage, zOrganizationQuery, zOrganizationSearchHit };
 
 const SORT_COLUMNS = {
   id: organization.id,

@@ -1,70 +1,26 @@
-import { DEFAULT_COUNTRY, DEFAULT_LEAD_SOURCE, zFlag } from '@im/domain';
+import {
+  type CreateOrganization,
+  DEFAULT_COUNTRY,
+  DEFAULT_LEAD_SOURCE,
+  type UpdateOrganization,
+  zCreateOrganization,
+  zUpdateOrganization,
+} from '@im/domain';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { validationError } from '../../platform/errors';
-import { zId } from '../../platform/http/params';
 import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
-import {
-  checkCoordinates,
-  zEmailOrEmpty,
-  zInlineLocation,
-  zLat,
-  zLng,
-  zText,
-} from '../locations/location-input';
 import { location } from '../locations/locations.schema';
 import { type Coordinates, createLocation, updateLocation } from '../locations/save-location';
 import { writeLog } from '../logitems';
-import { nameParts, SURNAME_REQUIRED } from '../relations/relation-input';
 import { relation } from '../relations/relations.schema';
 import { createRelation } from '../relations/save-relation';
 import { insertOrganization } from './organization-record';
 import { organization } from './organizations.schema';
 
+export { type CreateOrganization, type UpdateOrganization, zCreateOrganization, zUpdateOrganization };
+
 const UNKNOWN_RELATION = 'Kies een relatie van dit bedrijf.';
-
-const zOrganizationFields = z.object({
-  name: z.string().trim().min(1, 'Vul een naam in.').max(200),
-  email: zEmailOrEmpty.optional(),
-  phone: zText(40).optional(),
-  coc_number: zText(20).optional(),
-  vat_number: zText(30).optional(),
-  country: zText(100).optional(),
-  lead_source: zText(100).optional(),
-  flowprofile_id: zId.nullable().optional(),
-  contactperson_id: zId.nullable().optional(),
-  lat: zLat.nullable().optional(),
-  lng: zLng.nullable().optional(),
-  location: zInlineLocation.optional(),
-});
-
-/** The contact person typed with a new organization: a full name (split) or the parts. */
-const zNestedRelation = z
-  .object({
-    fullname: zText(300).optional(),
-    name: zText(100).optional(),
-    nameprefix: zText(50).optional(),
-    surname: zText(150).optional(),
-    email: zEmailOrEmpty.optional(),
-    phone: zText(40).optional(),
-    mobile: zText(40).optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (!nameParts(v).surname) ctx.addIssue({ code: 'custom', message: SURNAME_REQUIRED, path: ['surname'] });
-  });
-
-export const zCreateOrganization = zOrganizationFields
-  .extend({
-    relation: zNestedRelation.optional(),
-    /** With a nested relation: whether that contact person gets a flow (default true, as a new relation does). */
-    createnewflow: zFlag.default(true),
-    flow_description: zText(500).optional(),
-  })
-  .superRefine(checkCoordinates);
-export const zUpdateOrganization = zOrganizationFields.partial().superRefine(checkCoordinates);
-export type CreateOrganization = z.infer<typeof zCreateOrganization>;
-export type UpdateOrganization = z.infer<typeof zUpdateOrganization>;
 
 /** 422 unless the id is a live relation of the company. */
 async function requireRelation(tx: Tx, id: number): Promise<{ organizationId: number | null }> {

@@ -1,20 +1,13 @@
+import { normalizePostcode, zDoubleCheck } from '@im/domain';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
-import { normalizePostcode } from '../locations/address';
-import { zText } from '../locations/location-input';
 import { location } from '../locations/locations.schema';
 import { loadRelations } from './relation-dto';
 import { relation } from './relations.schema';
 
-export const zDoubleCheck = z.object({
-  name: zText(100).optional(),
-  surname: zText(150).optional(),
-  email: zText(254).optional(),
-  postcode: zText(10).optional(),
-  number: zText(20).optional(),
-});
+export { zDoubleCheck };
 
 const MAX_DOUBLES = 20;
 

@@ -1,4 +1,4 @@
-import { zBatchStarted } from '@im/domain';
+import { zBatchStarted, zCreateRelation, zUpdateRelation } from '@im/domain';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,7 +20,6 @@ import {
   zSearchQuery,
 } from './query-relations';
 import { loadRelationDetail, zRelation, zRelationDetail } from './relation-dto';
-import { zCreateRelation, zUpdateRelation } from './relation-input';
 import { BULK_DELETE_RELATIONS, EMPTY_RELATION_TRASH, MAX_BULK_DELETE } from './relation-jobs';
 import { relation } from './relations.schema';
 import { createRelation } from './save-relation';

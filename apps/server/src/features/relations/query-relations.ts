@@ -1,34 +1,21 @@
-import { SEARCH_MIN_CHARS, zPaginated, zPaginationQuery } from '@im/domain';
+import {
+  type RelationQuery,
+  zRelationPage,
+  zRelationQuery,
+  zRelationSearchHit,
+  zSearchQuery,
+} from '@im/domain';
 import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { sortOrder } from '../../platform/db/paginate';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
-import { zId } from '../../platform/http/params';
 import { flow } from '../flows/flows.schema';
 import { addressOf, mainLocationsOf } from '../locations/location-dto';
-import { loadRelations, zRelation } from './relation-dto';
+import { loadRelations } from './relation-dto';
 import { relation } from './relations.schema';
 
-export const zRelationQuery = zPaginationQuery.extend({ partnerId: zId.optional() });
-export type RelationQuery = z.infer<typeof zRelationQuery>;
-export const zRelationPage = zPaginated(zRelation);
-
-export const SEARCH_TOO_SHORT = `Zoek op minimaal ${SEARCH_MIN_CHARS} tekens.`;
-/** The typeahead's query: at least 3 characters besides spaces (spec 001 sections 5 and 9). */
-export const zSearchQuery = z.object({
-  query: z
-    .string()
-    .trim()
-    .max(200)
-    .refine((q) => q.replace(/\s+/g, '').length >= SEARCH_MIN_CHARS, SEARCH_TOO_SHORT),
-});
-export const zRelationSearchHit = z.object({
-  id: z.number().int(),
-  fullname: z.string(),
-  address: z.string(),
-  email: z.string(),
-});
+export { SEARCH_TOO_SHORT } from '@im/domain';
+export { type RelationQuery, zRelationPage, zRelationQuery, zRelationSearchHit, zSearchQuery };
 
 // Every key but deleted_at has a (company_id, key, id) index over live relations (relations.schema.ts).
 const SORT_COLUMNS = {

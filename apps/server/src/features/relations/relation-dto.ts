@@ -1,57 +1,16 @@
+import { type RelationDetail, type RelationDto, zFileInfo, zRelation, zRelationDetail } from '@im/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { storedFile } from '../../platform/files/files.schema';
 import { toIso } from '../../platform/http/dates';
-import { flowRowsOfRelation, zFlowRow } from '../flows/flow-row';
+import { flowRowsOfRelation } from '../flows/flow-row';
 import { flow } from '../flows/flows.schema';
-import { addressOf, loadLocations, mainLocationsOf, zLocation } from '../locations/location-dto';
+import { addressOf, loadLocations, mainLocationsOf } from '../locations/location-dto';
 import { location } from '../locations/locations.schema';
 import { organization } from '../organizations/organizations.schema';
 import { relation } from './relations.schema';
 
-export const zRelation = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  nameprefix: z.string(),
-  surname: z.string(),
-  fullname: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  mobile: z.string(),
-  country: z.string(),
-  lead_source: z.string(),
-  flowprofile_id: z.number().int().nullable(),
-  organization_id: z.number().int().nullable(),
-  organization: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  /** The main flow: the one chosen with update_reason flowchange while it is live, else the newest live one. */
-  flow_id: z.number().int().nullable(),
-  flow_status: z.string().nullable(),
-  lat: z.number().nullable(),
-  lng: z.number().nullable(),
-  address: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  deleted_at: z.string().nullable(),
-});
-export type RelationDto = z.infer<typeof zRelation>;
-
-export const zFileInfo = z.object({
-  id: z.number().int(),
-  filename: z.string(),
-  mime_type: z.string(),
-  size: z.number().int(),
-  created_at: z.string(),
-  url: z.string(),
-});
-
-export const zRelationDetail = zRelation.extend({
-  flows: z.array(zFlowRow),
-  trashed_flows: z.array(zFlowRow),
-  locations: z.array(zLocation),
-  files: z.array(zFileInfo),
-});
-export type RelationDetail = z.infer<typeof zRelationDetail>;
+export { type RelationDetail, type RelationDto, zFileInfo, zRelation, zRelationDetail };
 
 /** The main flow of each relation: its chosen `flow_id` while that flow is live, else the newest live flow. */
 async function mainFlowsOf(tx: Tx, ids: readonly number[]) {

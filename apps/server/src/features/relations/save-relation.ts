@@ -1,11 +1,11 @@
-import { DEFAULT_COUNTRY, DEFAULT_LEAD_SOURCE, fullName } from '@im/domain';
+import type { CreateRelation } from '@im/domain';
+import { DEFAULT_COUNTRY, DEFAULT_LEAD_SOURCE, fullName, nameParts } from '@im/domain';
 import type { Tx } from '../../platform/db/database';
 import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
 import { createFlow } from '../flows/create-flow';
 import { type Coordinates, createLocation } from '../locations/save-location';
 import { writeLog } from '../logitems';
 import { insertOrganization, requireOrganization } from '../organizations/organization-record';
-import { type CreateRelation, nameParts } from './relation-input';
 import { relation } from './relations.schema';
 
 /**

@@ -1,11 +1,5 @@
-import {
-  INACTIVE_CRITERIA,
-  INACTIVE_CRITERIA_WITH_AMOUNT,
-  INACTIVE_CRITERIA_WITH_TEXT,
-  type InactiveCriterionTag,
-} from '@im/domain';
+import { type InactiveCriterion, type InactiveCriterionTag, zInactiveCriteria } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { containsPattern } from '../../platform/db/paginate';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
@@ -15,28 +9,9 @@ import { relationsWithSentInvoices } from '../invoices/sent-invoices';
 import { addressOf, mainLocationsOf } from '../locations/location-dto';
 import { relation } from './relations.schema';
 
-export const MAX_INACTIVE_ROWS = 5000;
+export { type InactiveCriterion, zInactiveCriteria };
 
-export const zInactiveCriteria = z.object({
-  criteria: z
-    .array(
-      z
-        .object({
-          tag: z.enum(INACTIVE_CRITERIA),
-          amount: z.coerce.number().int().min(0).max(36_500).optional(),
-          text: z.string().trim().max(200).optional(),
-        })
-        .superRefine((c, ctx) => {
-          if (INACTIVE_CRITERIA_WITH_AMOUNT.includes(c.tag) && c.amount === undefined)
-            ctx.addIssue({ code: 'custom', message: 'Vul een aantal dagen in.', path: ['amount'] });
-          if (INACTIVE_CRITERIA_WITH_TEXT.includes(c.tag) && !c.text)
-            ctx.addIssue({ code: 'custom', message: 'Vul een tekst in.', path: ['text'] });
-        }),
-    )
-    .max(20)
-    .default([]),
-});
-export type InactiveCriterion = z.infer<typeof zInactiveCriteria>['criteria'][number];
+export const MAX_INACTIVE_ROWS = 5000;
 
 /** A criterion as a condition on the outer `relation` row (undefined: holds for every relation). */
 export type CriterionCheck = (c: { amount?: number; text?: string }) => SQL | undefined;

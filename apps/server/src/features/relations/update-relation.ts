@@ -1,4 +1,5 @@
-import { DEFAULT_COUNTRY, DEFAULT_LEAD_SOURCE } from '@im/domain';
+import type { UpdateRelation } from '@im/domain';
+import { DEFAULT_COUNTRY, DEFAULT_LEAD_SOURCE, nameParts } from '@im/domain';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { validationError } from '../../platform/errors';
@@ -9,7 +10,6 @@ import { location } from '../locations/locations.schema';
 import { type Coordinates, createLocation, updateLocation } from '../locations/save-location';
 import { writeLog } from '../logitems';
 import { insertOrganization, requireOrganization } from '../organizations/organization-record';
-import { nameParts, type UpdateRelation } from './relation-input';
 import { relation } from './relations.schema';
 
 const UNKNOWN_FLOW = 'Dit dossier hoort niet bij deze relatie.';

@@ -1,19 +1,10 @@
+import { type SubscriptionDto, zSubscription } from '@im/domain';
 import { asc, desc, eq, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { company } from '../companies/companies.schema';
 import { subscription, subscriptionType } from './subscriptions.schema';
 
-export const zSubscription = z.object({
-  id: z.number().int(),
-  company_id: z.number().int(),
-  company_name: z.string(),
-  subscription_type_id: z.number().int(),
-  subscription_type_name: z.string(),
-  start_date: z.string(),
-  end_date: z.string().nullable(),
-});
-export type SubscriptionDto = z.infer<typeof zSubscription>;
+export { type SubscriptionDto, zSubscription };
 
 /** Subscriptions with their company and type names; RLS limits them to the transaction's scope. */
 export async function listSubscriptions(tx: Tx, where?: SQL): Promise<SubscriptionDto[]> {

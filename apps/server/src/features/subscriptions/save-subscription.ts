@@ -1,30 +1,18 @@
+import { zCreateSubscription, zUpdateSubscription } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { notFound, validationError } from '../../platform/errors';
-import { zId } from '../../platform/http/params';
 import { company, companyModule } from '../companies/companies.schema';
 import { writeLog } from '../logitems';
 import { typeModuleIds } from './subscription-types';
 import { subscription, subscriptionType } from './subscriptions.schema';
 
+export { zCreateSubscription, zUpdateSubscription };
+
 export const END_BEFORE_START = 'De einddatum mag niet voor de begindatum liggen.';
 export const UNKNOWN_COMPANY = 'Dit bedrijf bestaat niet of staat in de prullenbak.';
 export const UNKNOWN_TYPE = 'Dit abonnementstype bestaat niet.';
-
-const zDate = z.iso.date();
-
-export const zCreateSubscription = z.object({
-  company_id: zId,
-  subscription_type_id: zId,
-  start_date: zDate,
-  end_date: zDate.nullable().optional(),
-});
-export const zUpdateSubscription = z.object({
-  subscription_type_id: zId.optional(),
-  start_date: zDate.optional(),
-  end_date: zDate.nullable().optional(),
-});
 
 function refuseEndBeforeStart(start: string, end: string | null | undefined): void {
   // ISO dates compare as strings.

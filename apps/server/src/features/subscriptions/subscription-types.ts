@@ -1,5 +1,11 @@
+import {
+  type SubscriptionTypeDto,
+  zCreateSubscriptionType,
+  zSubscriptionType,
+  zUpdateSubscriptionType,
+} from '@im/domain';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { conflict, notFound, validationError } from '../../platform/errors';
 import { findModuleOrFail } from '../companies/change-company-modules';
@@ -7,23 +13,11 @@ import { module } from '../companies/companies.schema';
 import { writeLog } from '../logitems';
 import { subscription, subscriptionType, subscriptionTypeModule } from './subscriptions.schema';
 
+export { type SubscriptionTypeDto, zCreateSubscriptionType, zSubscriptionType, zUpdateSubscriptionType };
+
 export const TYPE_NAME_TAKEN = 'Er bestaat al een abonnementstype met deze naam.';
 export const TYPE_IN_USE =
   'Dit abonnementstype kan niet worden verwijderd, omdat er nog abonnementen van dit type zijn.';
-
-export const zSubscriptionType = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  modules: z.array(z.object({ id: z.number().int(), tag: z.string() })),
-});
-export type SubscriptionTypeDto = z.infer<typeof zSubscriptionType>;
-
-export const zCreateSubscriptionType = z.object({
-  name: z.string().trim().min(1).max(100),
-  description: z.string().trim().max(2000).optional(),
-});
-export const zUpdateSubscriptionType = zCreateSubscriptionType.partial();
 
 export async function listSubscriptionTypes(tx: Tx, where?: SQL): Promise<SubscriptionTypeDto[]> {
   const types = await tx

@@ -1,27 +1,24 @@
-import { THEMES, zFlag } from '@im/domain';
+import {
+  THEMES,
+  zActiveSystemNotification,
+  zCreateSystemNotification,
+  zSystemNotification,
+  zUpdateSystemNotification,
+} from '@im/domain';
 import { desc, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { toIso } from '../../platform/http/dates';
 import { writeLog } from '../logitems';
 import { systemNotification } from './systemnotifications.schema';
 
-export const zSystemNotification = z.object({
-  id: z.number().int(),
-  content: z.string(),
-  theme: z.enum(THEMES),
-  active: z.boolean(),
-  created_at: z.string(),
-});
-export const zActiveSystemNotification = zSystemNotification.pick({ id: true, content: true, theme: true });
-
-export const zCreateSystemNotification = z.object({
-  content: z.string().trim().min(1).max(10_000),
-  theme: z.enum(THEMES),
-  active: zFlag.optional(),
-});
-export const zUpdateSystemNotification = zCreateSystemNotification.partial();
+export {
+  zActiveSystemNotification,
+  zCreateSystemNotification,
+  zSystemNotification,
+  zUpdateSystemNotification,
+};
 
 type Row = typeof systemNotification.$inferSelect;
 

@@ -1,19 +1,12 @@
-import { zFlag, zPaginated, zPaginationQuery } from '@im/domain';
+import { type UserQuery, zUserPage, zUserQuery } from '@im/domain';
 import { and, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { containsPattern, sortOrder } from '../../platform/db/paginate';
-import { zId } from '../../platform/http/params';
 import { company } from '../companies/companies.schema';
-import { serializeUser, zUser } from './serialize-user';
+import { serializeUser } from './serialize-user';
 import { user } from './users.schema';
 
-export const zUserQuery = zPaginationQuery.extend({
-  company_id: zId.optional(),
-  receives_newsletter: zFlag.optional(),
-});
-export type UserQuery = z.infer<typeof zUserQuery>;
-export const zUserPage = zPaginated(zUser);
+export { type UserQuery, zUserPage, zUserQuery };
 
 const SORT_COLUMNS = {
   id: user.id,

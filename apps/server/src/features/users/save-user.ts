@@ -1,31 +1,19 @@
-import { ASSIGNABLE_ROLES, USER_TYPES, zPassword } from '@im/domain';
+import { type CreateUserRequest, zCreateUserRequest } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { Tx } from '../../platform/db/database';
 import { forbidden, notFound, validationError } from '../../platform/errors';
-import { zId } from '../../platform/http/params';
 import { EMAIL_TAKEN } from '../auth/messages';
 import { company } from '../companies/companies.schema';
 import { createUser } from './create-user';
 import { loadUserDto } from './find-user';
 import type { UserDto } from './serialize-user';
 
+export { type CreateUserRequest, zCreateUserRequest };
+
 export const COMPANY_REQUIRED = 'Kies het bedrijf van de gebruiker.';
 export const UNKNOWN_COMPANY = 'Dit bedrijf bestaat niet of staat in de prullenbak.';
 export const ROLE_TOO_HIGH = 'U kunt geen hogere rol toekennen dan uw eigen rol.';
-
-export const zCreateUserRequest = z.object({
-  company_id: zId.optional(),
-  name: z.string().trim().min(1).max(100),
-  nameprefix: z.string().trim().max(50).optional(),
-  surname: z.string().trim().min(1).max(100),
-  email: z.string().trim().email().max(254),
-  password: zPassword,
-  role: z.union(ASSIGNABLE_ROLES.map((r) => z.literal(r))),
-  user_type: z.enum(USER_TYPES),
-});
-export type CreateUserRequest = z.infer<typeof zCreateUserRequest>;
 
 /** The company a new user goes to: any live company for a platform admin, else the caller's own. */
 export function targetCompanyId(auth: AuthContext, scope: 'platform' | 'manager', input: CreateUserRequest) {

@@ -1,32 +1,8 @@
-import { roleLabel, USER_TYPE_LABELS, USER_TYPES, type UserType } from '@im/domain';
-import { z } from 'zod';
+import { roleLabel, USER_TYPE_LABELS, USER_TYPES, type UserDto, type UserType, zUser } from '@im/domain';
 import { toIso } from '../../platform/http/dates';
 import type { user } from './users.schema';
 
-export const zUser = z.object({
-  id: z.number().int(),
-  company_id: z.number().int(),
-  company_name: z.string(),
-  name: z.string(),
-  nameprefix: z.string(),
-  surname: z.string(),
-  fullname: z.string(),
-  email: z.string(),
-  role: z.number().int(),
-  role_label: z.string(),
-  user_type: z.string(),
-  user_type_label: z.string(),
-  order: z.number().int(),
-  partner_id: z.number().int().nullable(),
-  flowprofile_id: z.number().int().nullable(),
-  module_blacklist: z.array(z.string()),
-  hide_from_planning: z.boolean(),
-  receives_newsletter: z.boolean(),
-  simplemode: z.number().int(),
-  altDashboard: z.string(),
-  created_at: z.string(),
-});
-export type UserDto = z.infer<typeof zUser>;
+export { type UserDto, zUser };
 
 function userTypeLabel(type: string): string {
   return (USER_TYPES as readonly string[]).includes(type) ? USER_TYPE_LABELS[type as UserType] : type;

@@ -1,14 +1,5 @@
-import {
-  ALT_DASHBOARDS,
-  ASSIGNABLE_ROLES,
-  MODULE_TAGS,
-  PROTECTED_MESSAGE,
-  USER_TYPES,
-  zFlag,
-  zFlagNumber,
-} from '@im/domain';
+import { PROTECTED_MESSAGE, type UpdateUserInput, zUpdateOwnUser, zUpdateUser } from '@im/domain';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { AppError, forbidden, validationError } from '../../platform/errors';
 import { EMAIL_TAKEN } from '../auth/messages';
@@ -16,27 +7,7 @@ import { writeLog } from '../logitems';
 import { findUserById, loadUserDto } from './find-user';
 import { user } from './users.schema';
 
-/** Fields a user may change on their own profile. */
-export const zUpdateOwnUser = z.object({
-  name: z.string().trim().min(1).max(100).optional(),
-  nameprefix: z.string().trim().max(50).optional(),
-  surname: z.string().trim().max(100).optional(),
-  email: z.string().trim().email().max(254).optional(),
-  simplemode: zFlagNumber.optional(),
-  receives_newsletter: zFlag.optional(),
-});
-
-/** Fields only a system administrator or platform admin may change. */
-export const zUpdateUser = zUpdateOwnUser.extend({
-  role: z.union(ASSIGNABLE_ROLES.map((r) => z.literal(r))).optional(),
-  user_type: z.enum(USER_TYPES).optional(),
-  order: z.number().int().min(0).max(1_000_000).optional(),
-  module_blacklist: z.array(z.enum(MODULE_TAGS)).max(MODULE_TAGS.length).optional(),
-  hide_from_planning: zFlag.optional(),
-  altDashboard: z.enum(ALT_DASHBOARDS).optional(),
-  update_reason: z.string().max(50).optional(),
-});
-export type UpdateUserInput = z.infer<typeof zUpdateUser>;
+export { type UpdateUserInput, zUpdateOwnUser, zUpdateUser };
 
 const COLUMN: Record<string, keyof typeof user.$inferInsert> = {
   name: 'name',

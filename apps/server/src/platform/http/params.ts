@@ -1,7 +1,5 @@
-import { z } from 'zod';
+import { zId, zIdParams, zMessage } from '@im/domain';
 
-/** A row id in a path or body: a positive PostgreSQL integer, so a bad one answers 422, never 500. */
-export const zId = z.coerce.number().int().positive().max(2_147_483_647);
-export const zIdParams = z.object({ id: zId });
-export const zMessage = z.object({ message: z.string() });
+export { zId, zIdParams, zMessage };
+
 /** A boolean query parameter: `true`/`false` or `1`/`0`. */

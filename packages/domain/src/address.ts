@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY } from '@im/domain';
+import { DEFAULT_COUNTRY } from './flows';
 
 const DUTCH_POSTCODE = /^([1-9]\d{3})\s*([A-Za-z]{2})$/;
 const DUTCH_NAMES = new Set(['', 'nederland', 'nl', 'the netherlands', 'netherlands']);

@@ -1,0 +1,18 @@
+// The API contract of common: request and response schemas, written once for server and web.
+import { z } from 'zod';
+
+/** A row id in a path or body: a positive PostgreSQL integer, so a bad one answers 422, never 500. */
+export const zId = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const zIdParams = z.object({ id: zId });
+
+export const zMessage = z.object({ message: z.string() });
+
+export const zFileInfo = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  mime_type: z.string(),
+  size: z.number().int(),
+  created_at: z.string(),
+  url: z.string(),
+});

@@ -1,0 +1,126 @@
+// The API contract of companies: request and response schemas, written once for server and web.
+import { z } from 'zod';
+import { MODULE_TAGS } from '../modules';
+import { zPaginated } from '../pagination';
+import { zId } from './common';
+import { zFlowPhase } from './flowphases';
+import { zFlowProfile } from './flowprofiles';
+import { zSubscription } from './subscriptions';
+
+export const zCompanyModule = z.object({ id: z.number().int(), tag: z.string(), purchased: z.boolean() });
+
+export const zCompanySettingsSummary = z.object({
+  appname: z.string(),
+  appdescription: z.string(),
+  brand_button_color: z.string().nullable(),
+  hostnames: z.array(z.string()),
+});
+
+export const zCompanyDetail = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  country: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  company_settings_id: z.number().int().nullable(),
+  companysettings: zCompanySettingsSummary,
+  modules: z.array(zCompanyModule),
+  subscriptions: z.array(zSubscription),
+  users_count: z.number().int(),
+  created_at: z.string(),
+  deleted_at: z.string().nullable(),
+});
+
+export type CompanyDetail = z.infer<typeof zCompanyDetail>;
+
+/** A company list (lead sources, tags, cancel reasons): trimmed, non-empty, each once. */
+export const zList = z
+  .array(z.string().trim().min(1, 'Lege waarden zijn niet toegestaan.').max(100))
+  .max(200)
+  .transform((items) => [...new Set(items)]);
+
+export const zFlowSettingsLists = z.object({
+  id: z.number().int(),
+  lead_sources: z.array(z.string()),
+  flow_tags: z.array(z.string()),
+  cancel_reasons: z.array(z.string()),
+  standard_flowprofile_id: z.number().int().nullable(),
+});
+
+export const zUpdateFlowSettings = z.object({
+  lead_sources: zList.optional(),
+  flow_tags: zList.optional(),
+  cancel_reasons: zList.optional(),
+  standard_flowprofile_id: zId.optional(),
+});
+
+export const zCurrentFlowSettings = zFlowSettingsLists.omit({ id: true }).extend({
+  company_settings_id: z.number().int(),
+  flowprofiles: z.array(zFlowProfile),
+  flowphases: z.array(zFlowPhase),
+  users: z.array(
+    z.object({ id: z.number().int(), fullname: z.string(), user_type: z.string(), role: z.number().int() }),
+  ),
+});
+
+export const zCompanyRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  country: z.string(),
+  users_count: z.number().int(),
+  modules: z.array(z.string()),
+  created_at: z.string(),
+  deleted_at: z.string().nullable(),
+});
+
+export const zCompanyPage = zPaginated(zCompanyRow);
+
+export const zName = z.string().trim().min(1).max(200);
+
+export const zCountry = z.string().trim().min(1).max(100);
+
+export const zCompanyLat = z.number().min(-90).max(90).nullable();
+
+export const zCompanyLng = z.number().min(-180).max(180).nullable();
+
+/** A host name as the browser sends it (optionally with a port); stored lowercase. */
+export const zHostname = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(
+    /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/,
+    'Ongeldige hostnaam.',
+  );
+
+export const zCreateCompanyRequest = z.object({
+  name: zName,
+  country: zCountry.optional(),
+  lat: zCompanyLat.optional(),
+  lng: zCompanyLng.optional(),
+  modules: z.array(z.enum(MODULE_TAGS)).max(MODULE_TAGS.length).optional(),
+});
+
+export type CreateCompanyRequest = z.infer<typeof zCreateCompanyRequest>;
+
+export const zUpdateCompanyRequest = z.object({
+  name: zName.optional(),
+  country: zCountry.optional(),
+  lat: zCompanyLat.optional(),
+  lng: zCompanyLng.optional(),
+  companysettings: z
+    .object({
+      appname: z.string().trim().min(1).max(200).optional(),
+      appdescription: z.string().trim().max(2000).optional(),
+      brand_button_color: z
+        .string()
+        .regex(/^#[0-9a-fA-F]{6}$/, 'Een kleur als #1a2b3c.')
+        .nullable()
+        .optional(),
+      hostnames: z.array(zHostname).max(20).optional(),
+    })
+    .optional(),
+});
+
+export type UpdateCompanyRequest = z.infer<typeof zUpdateCompanyRequest>;
