@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './build/precompress';
+import { precompress } from './build/precompress.ts';
 
 // The server (apps/server) serves the built SPA from apps/web/dist and answers /api;
 // in development Vite proxies /api to it (IM_API_URL points elsewhere, e.g. a second server).

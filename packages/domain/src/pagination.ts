@@ -18,3 +18,12 @@ export function zPaginated<T extends z.ZodType>(item: T) {
     pagination: z.object({ total: z.number().int(), offset: z.number().int(), limit: z.number().int() }),
   });
 }
+
+/**
+ * The answer of every paginated query (`querypaginated`). `total_capped`: more matched than `total`;
+ * only the first `total` can be paged (flow text queries).
+ */
+export interface Paginated<T> {
+  data: T[];
+  pagination: { total: number; offset: number; limit: number; total_capped?: boolean };
+}

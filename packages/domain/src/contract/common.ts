@@ -16,3 +16,10 @@ export const zFileInfo = z.object({
   created_at: z.string(),
   url: z.string(),
 });
+
+export type IdParams = z.infer<typeof zIdParams>;
+export type Message = z.infer<typeof zMessage>;
+export type FileInfo = z.infer<typeof zFileInfo>;
+
+/** What a client sends for a request schema: its input side (flags as 1/0, defaults optional). */
+export type RequestOf<T extends z.ZodType> = z.input<T>;

@@ -124,3 +124,11 @@ export const zUpdateCompanyRequest = z.object({
 });
 
 export type UpdateCompanyRequest = z.infer<typeof zUpdateCompanyRequest>;
+
+export type CompanyModule = z.infer<typeof zCompanyModule>;
+export type CompanySettingsSummary = z.infer<typeof zCompanySettingsSummary>;
+export type FlowSettingsLists = z.infer<typeof zFlowSettingsLists>;
+export type UpdateFlowSettings = z.infer<typeof zUpdateFlowSettings>;
+export type CurrentFlowSettings = z.infer<typeof zCurrentFlowSettings>;
+export type CompanyRow = z.infer<typeof zCompanyRow>;
+export type CompanyPage = z.infer<typeof zCompanyPage>;

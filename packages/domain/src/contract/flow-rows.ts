@@ -1,5 +1,6 @@
 // The API contract of flow rows: what lists of flows answer (flow overview, relation detail, pipeline).
 import { z } from 'zod';
+import { FLOW_STATUSES } from '../flows';
 
 export const zFlowPhaseRef = z.object({ id: z.number().int(), description: z.string(), color: z.string() });
 
@@ -9,7 +10,7 @@ export const zFlowRow = z.object({
   hash: z.string(),
   number: z.number().int(),
   description: z.string(),
-  flow_status: z.string(),
+  flow_status: z.enum(FLOW_STATUSES),
   flow_phase_id: z.number().int().nullable(),
   flow_phase: zFlowPhaseRef.nullable(),
   user_id: z.number().int().nullable(),
@@ -31,3 +32,5 @@ export const zFlowRow = z.object({
 });
 
 export type FlowRow = z.infer<typeof zFlowRow>;
+
+export type FlowPhaseRef = z.infer<typeof zFlowPhaseRef>;

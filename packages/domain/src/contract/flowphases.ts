@@ -11,7 +11,7 @@ export const zFlowPhase = z.object({
   order: z.number().int(),
 });
 
-export type FlowPhaseDto = z.infer<typeof zFlowPhase>;
+export type FlowPhase = z.infer<typeof zFlowPhase>;
 
 export const zColor = z
   .string()
@@ -36,3 +36,8 @@ export const zReorderFlowPhases = z.object({
   flowstage: z.enum(FLOW_STAGES),
   ids: z.array(zId).min(1).max(200),
 });
+
+export type FlowPhaseQuery = z.infer<typeof zFlowPhaseQuery>;
+export type CreateFlowPhase = z.infer<typeof zCreateFlowPhase>;
+export type UpdateFlowPhase = z.infer<typeof zUpdateFlowPhase>;
+export type ReorderFlowPhases = z.infer<typeof zReorderFlowPhases>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FLOW_STATUS_FILTERS, FLOW_STATUSES } from '../flows';
 import { zPaginationQuery } from '../pagination';
 import { zFileInfo, zId } from './common';
-import { zFlowPhaseRef, zFlowRow } from './flow-rows';
+import { zFlowRow } from './flow-rows';
 import { zRelation } from './relations';
 
 /** An empty query parameter (`leadSource=`) means "no filter". */
@@ -39,7 +39,7 @@ export const zFlowPage = z.object({
 export const zCustomerFlow = z.object({
   number: z.number().int(),
   description: z.string(),
-  flow_status: z.string(),
+  flow_status: z.enum(FLOW_STATUSES),
   company: z.object({ name: z.string() }),
   relation: z.object({ fullname: z.string() }),
 });
@@ -57,9 +57,7 @@ export const zLead = z.object({
   date_archived: z.string().nullable(),
 });
 
-export type LeadDto = z.infer<typeof zLead>;
-
-export type FileInfo = z.infer<typeof zFileInfo>;
+export type Lead = z.infer<typeof zLead>;
 
 /** `Flow` of docs/api/crm.md: the detail. */
 export const zFlow = zFlowRow.extend({
@@ -80,7 +78,7 @@ export const zFlow = zFlowRow.extend({
   status_invoices: z.string().nullable(),
 });
 
-export type FlowDto = z.infer<typeof zFlow>;
+export type Flow = z.infer<typeof zFlow>;
 
 export const zTags = z.array(z.string().trim().min(1).max(100)).max(50);
 
@@ -139,7 +137,7 @@ export const zSearchResult = z.object({
       description: z.string(),
       relation_fullname: z.string(),
       address: z.string(),
-      flow_status: z.string(),
+      flow_status: z.enum(FLOW_STATUSES),
     }),
   ),
   relations: z.array(z.object({ id: z.number().int(), fullname: z.string(), address: z.string() })),
@@ -178,3 +176,25 @@ export const zUpdateLeadRequest = z.object({
 });
 
 export type UpdateLeadRequest = z.infer<typeof zUpdateLeadRequest>;
+
+export type FlowFilterQuery = z.infer<typeof zFlowFilterQuery>;
+export type FlowPage = z.infer<typeof zFlowPage>;
+export type CustomerFlow = z.infer<typeof zCustomerFlow>;
+export type RejectFlowRequest = z.infer<typeof zRejectFlowRequest>;
+export type GlobalSearchQuery = z.infer<typeof zGlobalSearchQuery>;
+export type DisplaynameQuery = z.infer<typeof zDisplaynameQuery>;
+export type DisplaynameHit = z.infer<typeof zDisplaynameHit>;
+
+export const zSafeDeletionQuery = z.object({ for: z.enum(['delete', 'cancel']).default('delete') });
+
+export const zSafeDeletionResult = z.object({
+  result: z.enum(['success', 'flow_failure', 'relation_failure']),
+  message: z.string().optional(),
+});
+export type SafeDeletionResult = z.infer<typeof zSafeDeletionResult>;
+
+/** The lead date fields of a flow, in the order of its stages. */
+export const LEAD_DATE_FIELDS = Object.keys(zLead.shape).filter(
+  (key): key is Exclude<keyof Lead, 'flow_id'> => key !== 'flow_id',
+);
+export type LeadDateField = (typeof LEAD_DATE_FIELDS)[number];

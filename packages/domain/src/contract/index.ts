@@ -1,3 +1,4 @@
+export * from './auth';
 export * from './common';
 export * from './companies';
 export * from './flow-rows';
@@ -5,6 +6,7 @@ export * from './flowphases';
 export * from './flowprofiles';
 export * from './flows';
 export * from './locations';
+export * from './modules';
 export * from './organizations';
 export * from './pipeline';
 export * from './relations';

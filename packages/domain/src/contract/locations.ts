@@ -105,6 +105,11 @@ export const zLocation = z.object({
   lng: z.number().nullable(),
 });
 
-export type LocationDto = z.infer<typeof zLocation>;
+export type Location = z.infer<typeof zLocation>;
 
 export const zLocationType = z.object({ id: z.number().int(), label: z.string() });
+
+export type CreateLocation = z.infer<typeof zCreateLocation>;
+export type UpdateLocation = z.infer<typeof zUpdateLocation>;
+export type InlineLocation = z.infer<typeof zInlineLocation>;
+export type LocationType = z.infer<typeof zLocationType>;

@@ -81,9 +81,16 @@ export const zOrganizationSearchHit = z.object({
   address: z.string(),
 });
 
-export type OrganizationDto = z.infer<typeof zOrganization>;
+export type Organization = z.infer<typeof zOrganization>;
 
 export const zOrganizationDetail = zOrganization.extend({
   relations: z.array(zRelation),
   locations: z.array(zLocation),
 });
+
+export type OrganizationFields = z.infer<typeof zOrganizationFields>;
+export type NestedRelation = z.infer<typeof zNestedRelation>;
+export type OrganizationQuery = z.infer<typeof zOrganizationQuery>;
+export type OrganizationPage = z.infer<typeof zOrganizationPage>;
+export type OrganizationSearchHit = z.infer<typeof zOrganizationSearchHit>;
+export type OrganizationDetail = z.infer<typeof zOrganizationDetail>;

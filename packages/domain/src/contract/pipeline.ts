@@ -1,6 +1,7 @@
 // The API contract of pipeline: request and response schemas, written once for server and web.
 import { z } from 'zod';
 import {
+  FLOW_STATUSES,
   PIPELINE_DEFAULT_LIMIT,
   PIPELINE_DEFAULT_SORT,
   PIPELINE_LIMIT_OPTIONS,
@@ -27,7 +28,7 @@ export type PipelineQuery = z.infer<typeof zPipelineQuery>;
 export const zPipelineLead = z.object({
   id: z.number().int(),
   flow_id: z.number().int(),
-  flow_status: z.string(),
+  flow_status: z.enum(FLOW_STATUSES),
   flow_phase_description: z.string().nullable(),
   flow_type: z.string(),
   flow_tags: z.array(z.string()),
@@ -51,7 +52,7 @@ export type PipelineLead = z.infer<typeof zPipelineLead>;
 export const zPipeline = z.object({
   columns: z.array(
     z.object({
-      flow_status: z.string(),
+      flow_status: z.enum(FLOW_STATUSES).exclude(['unread']),
       total: z.number().int(),
       /** Only with a text query: more than the cap matched, `total` is the cap. */
       total_capped: z.boolean(),

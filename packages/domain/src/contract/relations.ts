@@ -1,5 +1,6 @@
 // The API contract of relations: request and response schemas, written once for server and web.
 import { z } from 'zod';
+import { FLOW_STATUSES } from '../flows';
 
 export const SEARCH_TOO_SHORT = `Zoek op minimaal ${SEARCH_MIN_CHARS} tekens.`;
 
@@ -32,7 +33,7 @@ export const zInactiveCriteria = z.object({
     .default([]),
 });
 
-export type InactiveCriterion = z.infer<typeof zInactiveCriteria>['criteria'][number];
+export type InactiveCriteria = z.infer<typeof zInactiveCriteria>['criteria'][number];
 
 export const SURNAME_REQUIRED = 'Vul een achternaam in.';
 
@@ -126,7 +127,7 @@ export const zRelation = z.object({
   organization: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** The main flow: the one chosen with update_reason flowchange while it is live, else the newest live one. */
   flow_id: z.number().int().nullable(),
-  flow_status: z.string().nullable(),
+  flow_status: z.enum(FLOW_STATUSES).nullable(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
   address: z.string(),
@@ -135,7 +136,7 @@ export const zRelation = z.object({
   deleted_at: z.string().nullable(),
 });
 
-export type RelationDto = z.infer<typeof zRelation>;
+export type Relation = z.infer<typeof zRelation>;
 
 export const zRelationDetail = zRelation.extend({
   flows: z.array(zFlowRow),
@@ -167,3 +168,21 @@ export const zRelationSearchHit = z.object({
   address: z.string(),
   email: z.string(),
 });
+
+export type DoubleCheck = z.infer<typeof zDoubleCheck>;
+export type RelationPage = z.infer<typeof zRelationPage>;
+export type SearchQuery = z.infer<typeof zSearchQuery>;
+export type RelationSearchHit = z.infer<typeof zRelationSearchHit>;
+
+/** A relation without activity for the criteria of `searchinactiverelations`. */
+export const zInactiveRelation = z.object({
+  id: z.number().int(),
+  fullname: z.string(),
+  address: z.string(),
+  flows_count: z.number().int(),
+  last_activity_at: z.string(),
+});
+export type InactiveRelation = z.infer<typeof zInactiveRelation>;
+
+export const zInactiveRelationPage = z.object({ data: z.array(zInactiveRelation), total: z.number().int() });
+export type InactiveRelationPage = z.infer<typeof zInactiveRelationPage>;

@@ -27,7 +27,7 @@ export const zSubscription = z.object({
   end_date: z.string().nullable(),
 });
 
-export type SubscriptionDto = z.infer<typeof zSubscription>;
+export type Subscription = z.infer<typeof zSubscription>;
 
 export const zSubscriptionType = z.object({
   id: z.number().int(),
@@ -36,7 +36,7 @@ export const zSubscriptionType = z.object({
   modules: z.array(z.object({ id: z.number().int(), tag: z.string() })),
 });
 
-export type SubscriptionTypeDto = z.infer<typeof zSubscriptionType>;
+export type SubscriptionType = z.infer<typeof zSubscriptionType>;
 
 export const zCreateSubscriptionType = z.object({
   name: z.string().trim().min(1).max(100),
@@ -44,3 +44,8 @@ export const zCreateSubscriptionType = z.object({
 });
 
 export const zUpdateSubscriptionType = zCreateSubscriptionType.partial();
+
+export type CreateSubscription = z.infer<typeof zCreateSubscription>;
+export type UpdateSubscription = z.infer<typeof zUpdateSubscription>;
+export type CreateSubscriptionType = z.infer<typeof zCreateSubscriptionType>;
+export type UpdateSubscriptionType = z.infer<typeof zUpdateSubscriptionType>;

@@ -20,3 +20,8 @@ export const zCreateSystemNotification = z.object({
 });
 
 export const zUpdateSystemNotification = zCreateSystemNotification.partial();
+
+export type SystemNotification = z.infer<typeof zSystemNotification>;
+export type ActiveSystemNotification = z.infer<typeof zActiveSystemNotification>;
+export type CreateSystemNotification = z.infer<typeof zCreateSystemNotification>;
+export type UpdateSystemNotification = z.infer<typeof zUpdateSystemNotification>;

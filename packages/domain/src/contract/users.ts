@@ -54,7 +54,7 @@ export const zUser = z.object({
 
 export const zUserPage = zPaginated(zUser);
 
-export type UserDto = z.infer<typeof zUser>;
+export type User = z.infer<typeof zUser>;
 
 /** Fields a user may change on their own profile. */
 export const zUpdateOwnUser = z.object({
@@ -77,4 +77,7 @@ export const zUpdateUser = zUpdateOwnUser.extend({
   update_reason: z.string().max(50).optional(),
 });
 
-export type UpdateUserInput = z.infer<typeof zUpdateUser>;
+export type UpdateUser = z.infer<typeof zUpdateUser>;
+
+export type UserPage = z.infer<typeof zUserPage>;
+export type UpdateOwnUser = z.infer<typeof zUpdateOwnUser>;

@@ -1,4 +1,11 @@
-import { PASSWORD_RESET_SENT_ALERT, zPassword, zSessionData } from '@im/domain';
+import {
+  PASSWORD_RESET_SENT_ALERT,
+  zLogin,
+  zLoginRequest,
+  zLostPasswordRequest,
+  zRegisterRequest,
+  zResetPasswordRequest,
+} from '@im/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { endSession } from '../../platform/auth/sessions';
@@ -11,9 +18,7 @@ import { LOGGED_OUT, PASSWORD_CHANGED, PASSWORDS_DIFFER } from './messages';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { register } from './register';
 
-const zEmail = z.string().trim().min(3).max(254).email();
 const zMessage = z.object({ message: z.string() });
-const zLogin = z.object({ token: z.string(), user: zSessionData });
 const PER_ADDRESS = { max: 10, timeWindow: '1 minute' };
 
 function requireConfirmation(password: string, confirmation: string): void {
@@ -28,7 +33,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: publicRoute('logging in') },
       schema: {
-        body: z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(200) }),
+        body: zLoginRequest,
         response: { 200: zLogin },
       },
     },
@@ -63,7 +68,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         access: publicRoute('a user who forgot the password is not logged in'),
         rateLimit: PER_ADDRESS,
       },
-      schema: { body: z.object({ email: zEmail }), response: { 200: zMessage } },
+      schema: { body: zLostPasswordRequest, response: { 200: zMessage } },
     },
     async (request) => {
       await requestPasswordReset(app.deps, (request.body as { email: string }).email);
@@ -76,12 +81,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: publicRoute('the reset token is the credential'), rateLimit: PER_ADDRESS },
       schema: {
-        body: z.object({
-          token: z.string().min(20).max(200),
-          email: zEmail,
-          password: zPassword,
-          password_confirmation: z.string().max(200),
-        }),
+        body: zResetPasswordRequest,
         response: { 200: zMessage },
       },
     },
@@ -103,14 +103,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: publicRoute('signing up a new company'), rateLimit: PER_ADDRESS },
       schema: {
-        body: z.object({
-          companyname: z.string().trim().min(1).max(200),
-          name: z.string().trim().min(1).max(100),
-          surname: z.string().trim().min(1).max(100),
-          email: zEmail,
-          password: zPassword,
-          password_confirmation: z.string().max(200),
-        }),
+        body: zRegisterRequest,
         response: { 201: zLogin },
       },
     },

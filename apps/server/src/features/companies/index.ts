@@ -1,4 +1,4 @@
-import { MAIN_COMPANY_ID, PROTECTED_MESSAGE, zBatchStarted } from '@im/domain';
+import { MAIN_COMPANY_ID, PROTECTED_MESSAGE, zBatchStarted, zOwnCompanyModule } from '@im/domain';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,9 +26,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       config: { access: anyUser },
       schema: {
         response: {
-          200: z.array(
-            z.object({ id: z.number(), tag: z.string(), description: z.string(), purchased: z.boolean() }),
-          ),
+          200: z.array(zOwnCompanyModule),
         },
       },
     },

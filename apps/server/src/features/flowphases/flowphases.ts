@@ -1,6 +1,6 @@
 import {
   FLOW_STAGES,
-  type FlowPhaseDto,
+  type FlowPhase,
   zCreateFlowPhase,
   zFlowPhase,
   zFlowPhaseQuery,
@@ -15,7 +15,7 @@ import { writeLog } from '../logitems';
 import { flowPhase } from './flowphases.schema';
 
 export {
-  type FlowPhaseDto,
+  type FlowPhase,
   zCreateFlowPhase,
   zFlowPhase,
   zFlowPhaseQuery,
@@ -28,7 +28,7 @@ const stageOrder = sql`array_position(array[${sql.join(
   sql`, `,
 )}]::text[], ${flowPhase.flowstage}::text)`;
 
-export async function listFlowPhases(tx: Tx, where?: SQL): Promise<FlowPhaseDto[]> {
+export async function listFlowPhases(tx: Tx, where?: SQL): Promise<FlowPhase[]> {
   const rows = await tx
     .select({
       id: flowPhase.id,
@@ -40,7 +40,7 @@ export async function listFlowPhases(tx: Tx, where?: SQL): Promise<FlowPhaseDto[
     .from(flowPhase)
     .where(where)
     .orderBy(stageOrder, asc(flowPhase.order), asc(flowPhase.id));
-  return rows as FlowPhaseDto[];
+  return rows as FlowPhase[];
 }
 
 async function one(tx: Tx, id: number) {

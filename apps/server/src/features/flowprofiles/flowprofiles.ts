@@ -1,4 +1,4 @@
-import { type Input, zFlowProfile, zFlowProfileInput } from '@im/domain';
+import { type FlowProfileInput, zFlowProfile, zFlowProfileInput } from '@im/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { conflict } from '../../platform/errors';
@@ -18,7 +18,7 @@ export function listFlowProfiles(tx: Tx) {
   return tx.select(columns).from(flowProfile).where(live).orderBy(asc(flowProfile.name), asc(flowProfile.id));
 }
 
-export async function createFlowProfile(tx: Tx, input: Input) {
+export async function createFlowProfile(tx: Tx, input: FlowProfileInput) {
   const [row] = await tx.insert(flowProfile).values({ name: input.name }).returning(columns);
   await writeLog(tx, {
     type: 'flowprofile',
@@ -29,7 +29,7 @@ export async function createFlowProfile(tx: Tx, input: Input) {
   return row!;
 }
 
-export async function updateFlowProfile(tx: Tx, id: number, input: Input) {
+export async function updateFlowProfile(tx: Tx, id: number, input: FlowProfileInput) {
   const [before] = await tx
     .select(columns)
     .from(flowProfile)

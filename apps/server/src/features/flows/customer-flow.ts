@@ -1,3 +1,4 @@
+import type { FlowStatus } from '@im/domain';
 import { zCustomerFlow } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -43,7 +44,7 @@ export async function customerFlow(db: Database, hash: string): Promise<z.infer<
   return {
     number: row.number,
     description: row.description,
-    flow_status: row.flowStatus,
+    flow_status: row.flowStatus as FlowStatus,
     company: { name: row.companyName },
     relation: { fullname: row.fullname ?? '' },
   };

@@ -8,7 +8,7 @@ import { zFileInfo } from '../relations/relation-dto';
 
 export { zFileInfo };
 
-import { type FileInfo, type FlowDto, type LeadDto, zFlow, zLead } from '@im/domain';
+import { type FileInfo, type Flow, type Lead, zFlow, zLead } from '@im/domain';
 import {
   type FlowRow,
   loadFlowRowAnyState,
@@ -23,9 +23,9 @@ import { isoFast } from './iso';
 
 export {
   type FileInfo,
-  type FlowDto,
+  type Flow,
   type FlowRow,
-  type LeadDto,
+  type Lead,
   loadFlowRowAnyState,
   loadFlowRows,
   zFlow,
@@ -34,7 +34,7 @@ export {
   zLead,
 };
 
-function toLead(flowId: number, l: typeof lead.$inferSelect | undefined): LeadDto {
+function toLead(flowId: number, l: typeof lead.$inferSelect | undefined): Lead {
   const iso = (d: Date | null | undefined) => (d ? isoFast(d) : null);
   return {
     flow_id: flowId,
@@ -51,7 +51,7 @@ function toLead(flowId: number, l: typeof lead.$inferSelect | undefined): LeadDt
 }
 
 /** The lead dates of a flow (a flow always has a row; an empty one is answered if it was lost). */
-export async function loadLead(tx: Tx, flowId: number): Promise<LeadDto> {
+export async function loadLead(tx: Tx, flowId: number): Promise<Lead> {
   const [row] = await tx.select().from(lead).where(eq(lead.flowId, flowId));
   return toLead(flowId, row);
 }
@@ -93,7 +93,7 @@ const STAGE_FIELDS = {
 } as const;
 
 /** The detail of a live or trashed flow; null when it does not exist, was merged away or is not the company's. */
-export async function loadFlow(tx: Tx, id: number): Promise<FlowDto | null> {
+export async function loadFlow(tx: Tx, id: number): Promise<Flow | null> {
   const [raw] = await rawFlowRows(tx, [id], true);
   if (!raw) return null;
   // One connection: the reads go one after the other (pg refuses overlapping queries on a client).
@@ -108,7 +108,7 @@ export async function loadFlow(tx: Tx, id: number): Promise<FlowDto | null> {
   const files = await filesOf(tx, 'flow', id, 'flowfile');
   const assistfiles = await filesOf(tx, 'flow', id, 'assistfile');
   if (!relationDto) return null;
-  const stages: Pick<FlowDto, (typeof STAGE_FIELDS)[keyof typeof STAGE_FIELDS]> = {
+  const stages: Pick<Flow, (typeof STAGE_FIELDS)[keyof typeof STAGE_FIELDS]> = {
     status_leads: null,
     status_intakes: null,
     status_quotations: null,

@@ -1,3 +1,4 @@
+import type { FlowStatus } from '@im/domain';
 import { type FlowRow, fullAddress, fullName, zFlowPhaseRef, zFlowRow } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
@@ -97,7 +98,7 @@ export function toFlowRow(r: RawFlowRow): FlowRow {
     hash: r.hash,
     number: r.number,
     description: r.description,
-    flow_status: r.flow_status,
+    flow_status: r.flow_status as FlowStatus,
     flow_phase_id: r.flow_phase_id,
     flow_phase:
       r.flow_phase_id && r.phase_description !== null

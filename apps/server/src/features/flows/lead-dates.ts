@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { writeLog } from '../logitems';
 import { FLOW_NOT_FOUND, findFlow, lockFlow } from './flow-access';
-import { type LeadDto, loadLead } from './flow-dto';
+import { type Lead, loadLead } from './flow-dto';
 import { lead } from './flows.schema';
 
 export { type UpdateLeadRequest, zUpdateLeadRequest };
@@ -37,13 +37,13 @@ const COLUMNS = {
 } as const satisfies Record<keyof UpdateLeadRequest, keyof typeof lead.$inferInsert>;
 
 /** The lead dates of a flow (live or trashed) of the company. */
-export async function getLead(tx: Tx, flowId: number): Promise<LeadDto> {
+export async function getLead(tx: Tx, flowId: number): Promise<Lead> {
   if (!(await findFlow(tx, flowId))) throw notFound(FLOW_NOT_FOUND);
   return loadLead(tx, flowId);
 }
 
 /** Corrects lead dates of a live flow (the lead edit modal); null clears a date. */
-export async function updateLead(tx: Tx, flowId: number, input: UpdateLeadRequest): Promise<LeadDto> {
+export async function updateLead(tx: Tx, flowId: number, input: UpdateLeadRequest): Promise<Lead> {
   const row = await lockFlow(tx, flowId);
   const set: Partial<typeof lead.$inferInsert> = {};
   for (const [field, column] of Object.entries(COLUMNS) as [keyof UpdateLeadRequest, keyof typeof set][]) {

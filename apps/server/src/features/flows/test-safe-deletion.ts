@@ -1,19 +1,19 @@
-import { FLOW_CANCEL_BLOCKED, FLOW_DELETE_BLOCKED, RELATION_DELETE_BLOCKED } from '@im/domain';
+import {
+  FLOW_CANCEL_BLOCKED,
+  FLOW_DELETE_BLOCKED,
+  RELATION_DELETE_BLOCKED,
+  type SafeDeletionResult,
+  zSafeDeletionQuery,
+  zSafeDeletionResult,
+} from '@im/domain';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { flowHasSentInvoices, relationHasSentInvoices } from '../invoices/sent-invoices';
 import { FLOW_NOT_FOUND, findFlow } from './flow-access';
 import { flow } from './flows.schema';
 
-export const zSafeDeletionQuery = z.object({ for: z.enum(['delete', 'cancel']).default('delete') });
-
-export const zSafeDeletionResult = z.object({
-  result: z.enum(['success', 'flow_failure', 'relation_failure']),
-  message: z.string().optional(),
-});
-export type SafeDeletionResult = z.infer<typeof zSafeDeletionResult>;
+export { type SafeDeletionResult, zSafeDeletionQuery, zSafeDeletionResult };
 
 /**
  * Whether a flow may be deleted (or, `for=cancel`, cancelled: the pipeline asks before a drop on

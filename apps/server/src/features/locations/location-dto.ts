@@ -1,9 +1,9 @@
-import { fullAddress, type LocationDto, zLocation, zLocationType } from '@im/domain';
+import { fullAddress, type Location, zLocation, zLocationType } from '@im/domain';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { location, locationType } from './locations.schema';
 
-export { type LocationDto, zLocation, zLocationType };
+export { type Location, zLocation, zLocationType };
 
 type LocationRow = typeof location.$inferSelect;
 
@@ -11,7 +11,7 @@ export function addressOf(l: LocationRow | undefined | null): string {
   return l ? fullAddress(l) : '';
 }
 
-function serialize(l: LocationRow, typeLabel: string | null): LocationDto {
+function serialize(l: LocationRow, typeLabel: string | null): Location {
   return {
     id: l.id,
     description: l.description,
@@ -34,7 +34,7 @@ function serialize(l: LocationRow, typeLabel: string | null): LocationDto {
 }
 
 /** Locations matching `where`, the main one first (the order every "main location" rule uses). */
-export async function loadLocations(tx: Tx, where: SQL | undefined): Promise<LocationDto[]> {
+export async function loadLocations(tx: Tx, where: SQL | undefined): Promise<Location[]> {
   const rows = await tx
     .select({ l: location, typeLabel: locationType.label })
     .from(location)
@@ -44,7 +44,7 @@ export async function loadLocations(tx: Tx, where: SQL | undefined): Promise<Loc
   return rows.map((r) => serialize(r.l, r.typeLabel));
 }
 
-export async function loadLocation(tx: Tx, id: number): Promise<LocationDto | null> {
+export async function loadLocation(tx: Tx, id: number): Promise<Location | null> {
   return (await loadLocations(tx, eq(location.id, id)))[0] ?? null;
 }
 

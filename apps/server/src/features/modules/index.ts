@@ -1,3 +1,4 @@
+import { zModule, zUpdateModule } from '@im/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,8 +9,6 @@ import { zIdParams } from '../../platform/http/params';
 import { platformTx } from '../../platform/http/request-auth';
 import { module } from '../companies/companies.schema';
 import { writeLog } from '../logitems';
-
-const zModule = z.object({ id: z.number().int(), tag: z.string(), description: z.string() });
 
 /** The 14 modules of spec 000 section 6: platform data; only their descriptions change. */
 export async function moduleRoutes(app: FastifyInstance): Promise<void> {
@@ -34,7 +33,7 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
       config: { access: admin },
       schema: {
         params: zIdParams,
-        body: z.object({ description: z.string().trim().max(1000) }),
+        body: zUpdateModule,
         response: { 200: zModule },
       },
     },

@@ -1,4 +1,4 @@
-import { type OrganizationDto, zOrganization, zOrganizationDetail } from '@im/domain';
+import { type Organization, zOrganization, zOrganizationDetail } from '@im/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { toIso } from '../../platform/http/dates';
@@ -8,12 +8,12 @@ import { loadRelations } from '../relations/relation-dto';
 import { relation } from '../relations/relations.schema';
 import { organization } from './organizations.schema';
 
-export { type OrganizationDto, zOrganization, zOrganizationDetail };
+export { type Organization, zOrganization, zOrganizationDetail };
 
 const MAX_DETAIL_RELATIONS = 1000;
 
 /** Live organizations by id, in the order given, skipping ids that are not the company's. */
-export async function loadOrganizations(tx: Tx, ids: readonly number[]): Promise<OrganizationDto[]> {
+export async function loadOrganizations(tx: Tx, ids: readonly number[]): Promise<Organization[]> {
   if (ids.length === 0) return [];
   const rows = await tx
     .select({

@@ -1,3 +1,4 @@
+import type { FlowStatus } from '@im/domain';
 import {
   fullName,
   PIPELINE_COLUMNS,
@@ -125,7 +126,7 @@ function toLead(r: RawLead, names: Awaited<ReturnType<typeof namesOf>>): Pipelin
   return {
     id: r.id,
     flow_id: r.id,
-    flow_status: r.flow_status,
+    flow_status: r.flow_status as FlowStatus,
     flow_phase_description: r.flow_phase_id === null ? null : (names.phases.get(r.flow_phase_id) ?? null),
     flow_type: r.type,
     flow_tags: r.tags,
@@ -155,7 +156,7 @@ export async function getLeadPipeline(tx: Tx, q: PipelineQuery): Promise<Pipelin
   for (const r of leads) byColumn[r.col]!.push(toLead(r, names));
   return {
     columns: PIPELINE_COLUMNS.map((c, i) => ({
-      flow_status: c.flow_status,
+      flow_status: c.flow_status as Pipeline['columns'][number]['flow_status'],
       total: totals[i]!.total,
       total_capped: totals[i]!.capped,
       leads: byColumn[i]!,

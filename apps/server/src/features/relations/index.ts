@@ -1,4 +1,4 @@
-import { zBatchStarted, zCreateRelation, zUpdateRelation } from '@im/domain';
+import { zBatchStarted, zCreateRelation, zInactiveRelationPage, zUpdateRelation } from '@im/domain';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -67,18 +67,7 @@ export async function relationRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         body: zInactiveCriteria,
         response: {
-          200: z.object({
-            data: z.array(
-              z.object({
-                id: z.number().int(),
-                fullname: z.string(),
-                address: z.string(),
-                flows_count: z.number().int(),
-                last_activity_at: z.string(),
-              }),
-            ),
-            total: z.number().int(),
-          }),
+          200: zInactiveRelationPage,
         },
       },
     },

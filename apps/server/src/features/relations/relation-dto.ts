@@ -1,4 +1,5 @@
-import { type RelationDetail, type RelationDto, zFileInfo, zRelation, zRelationDetail } from '@im/domain';
+import type { FlowStatus } from '@im/domain';
+import { type Relation, type RelationDetail, zFileInfo, zRelation, zRelationDetail } from '@im/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { storedFile } from '../../platform/files/files.schema';
@@ -10,7 +11,7 @@ import { location } from '../locations/locations.schema';
 import { organization } from '../organizations/organizations.schema';
 import { relation } from './relations.schema';
 
-export { type RelationDetail, type RelationDto, zFileInfo, zRelation, zRelationDetail };
+export { type Relation, type RelationDetail, zFileInfo, zRelation, zRelationDetail };
 
 /** The main flow of each relation: its chosen `flow_id` while that flow is live, else the newest live flow. */
 async function mainFlowsOf(tx: Tx, ids: readonly number[]) {
@@ -28,7 +29,7 @@ async function mainFlowsOf(tx: Tx, ids: readonly number[]) {
 }
 
 /** Relations by id, in the order given, skipping ids that are not the company's. */
-export async function loadRelations(tx: Tx, ids: readonly number[]): Promise<RelationDto[]> {
+export async function loadRelations(tx: Tx, ids: readonly number[]): Promise<Relation[]> {
   if (ids.length === 0) return [];
   const rows = await tx
     .select({ r: relation, orgName: organization.name })
@@ -61,7 +62,7 @@ export async function loadRelations(tx: Tx, ids: readonly number[]): Promise<Rel
         organization:
           r.organizationId && row.orgName !== null ? { id: r.organizationId, name: row.orgName } : null,
         flow_id: main?.id ?? null,
-        flow_status: main?.status ?? null,
+        flow_status: (main?.status ?? null) as FlowStatus | null,
         lat: r.lat,
         lng: r.lng,
         address: addressOf(locations.get(id)),

@@ -1,4 +1,4 @@
-import { type InactiveCriterion, type InactiveCriterionTag, zInactiveCriteria } from '@im/domain';
+import { type InactiveCriteria, type InactiveCriterionTag, zInactiveCriteria } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { containsPattern } from '../../platform/db/paginate';
@@ -9,7 +9,7 @@ import { relationsWithSentInvoices } from '../invoices/sent-invoices';
 import { addressOf, mainLocationsOf } from '../locations/location-dto';
 import { relation } from './relations.schema';
 
-export { type InactiveCriterion, zInactiveCriteria };
+export { type InactiveCriteria, zInactiveCriteria };
 
 export const MAX_INACTIVE_ROWS = 5000;
 
@@ -53,7 +53,7 @@ export function registerInactiveRelationCriterion(tag: InactiveCriterionTag, che
  * Relations that match every criterion and have no sent invoices, least recently active first
  * (the last change of the relation or any of its live flows). At most 5000 rows; `total` counts all.
  */
-export async function searchInactiveRelations(tx: Tx, criteria: InactiveCriterion[]) {
+export async function searchInactiveRelations(tx: Tx, criteria: InactiveCriteria[]) {
   const conditions = criteria.map((c) => checks.get(c.tag)?.(c)).filter((c): c is SQL => c !== undefined);
   const rows = await tx.execute<{
     id: number;

@@ -1,13 +1,13 @@
-import { type SubscriptionDto, zSubscription } from '@im/domain';
+import { type Subscription, zSubscription } from '@im/domain';
 import { asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { company } from '../companies/companies.schema';
 import { subscription, subscriptionType } from './subscriptions.schema';
 
-export { type SubscriptionDto, zSubscription };
+export { type Subscription, zSubscription };
 
 /** Subscriptions with their company and type names; RLS limits them to the transaction's scope. */
-export async function listSubscriptions(tx: Tx, where?: SQL): Promise<SubscriptionDto[]> {
+export async function listSubscriptions(tx: Tx, where?: SQL): Promise<Subscription[]> {
   return tx
     .select({
       id: subscription.id,
@@ -25,11 +25,11 @@ export async function listSubscriptions(tx: Tx, where?: SQL): Promise<Subscripti
     .orderBy(asc(company.name), desc(subscription.startDate), asc(subscription.id));
 }
 
-export async function findSubscription(tx: Tx, id: number): Promise<SubscriptionDto | null> {
+export async function findSubscription(tx: Tx, id: number): Promise<Subscription | null> {
   const [row] = await listSubscriptions(tx, eq(subscription.id, id));
   return row ?? null;
 }
 
-export function companySubscriptions(tx: Tx, companyId: number): Promise<SubscriptionDto[]> {
+export function companySubscriptions(tx: Tx, companyId: number): Promise<Subscription[]> {
   return listSubscriptions(tx, eq(subscription.companyId, companyId));
 }

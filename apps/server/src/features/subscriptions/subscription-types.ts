@@ -1,5 +1,5 @@
 import {
-  type SubscriptionTypeDto,
+  type SubscriptionType,
   zCreateSubscriptionType,
   zSubscriptionType,
   zUpdateSubscriptionType,
@@ -13,13 +13,13 @@ import { module } from '../companies/companies.schema';
 import { writeLog } from '../logitems';
 import { subscription, subscriptionType, subscriptionTypeModule } from './subscriptions.schema';
 
-export { type SubscriptionTypeDto, zCreateSubscriptionType, zSubscriptionType, zUpdateSubscriptionType };
+export { type SubscriptionType, zCreateSubscriptionType, zSubscriptionType, zUpdateSubscriptionType };
 
 export const TYPE_NAME_TAKEN = 'Er bestaat al een abonnementstype met deze naam.';
 export const TYPE_IN_USE =
   'Dit abonnementstype kan niet worden verwijderd, omdat er nog abonnementen van dit type zijn.';
 
-export async function listSubscriptionTypes(tx: Tx, where?: SQL): Promise<SubscriptionTypeDto[]> {
+export async function listSubscriptionTypes(tx: Tx, where?: SQL): Promise<SubscriptionType[]> {
   const types = await tx
     .select()
     .from(subscriptionType)
@@ -45,7 +45,7 @@ export async function listSubscriptionTypes(tx: Tx, where?: SQL): Promise<Subscr
   }));
 }
 
-export async function getSubscriptionType(tx: Tx, id: number): Promise<SubscriptionTypeDto> {
+export async function getSubscriptionType(tx: Tx, id: number): Promise<SubscriptionType> {
   const [found] = await listSubscriptionTypes(tx, eq(subscriptionType.id, id));
   if (!found) throw notFound();
   return found;

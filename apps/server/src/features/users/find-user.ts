@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { company } from '../companies/companies.schema';
-import { serializeUser, type UserDto } from './serialize-user';
+import { serializeUser, type User } from './serialize-user';
 import { user } from './users.schema';
 
 export async function findUserByEmail(tx: Tx, email: string) {
@@ -28,7 +28,7 @@ export async function isEmailTaken(tx: Tx, email: string, exceptUserId?: number)
 }
 
 /** A user as the API shows it (with the company name), or null when it is not visible in this scope. */
-export async function loadUserDto(tx: Tx, id: number): Promise<UserDto | null> {
+export async function loadUserDto(tx: Tx, id: number): Promise<User | null> {
   const rows = await tx
     .select({ user, companyName: company.name })
     .from(user)

@@ -1,4 +1,4 @@
-import { PROTECTED_MESSAGE, PROTECTED_USER_ID, zPassword, zSessionData } from '@im/domain';
+import { PROTECTED_MESSAGE, PROTECTED_USER_ID, zLogin, zPasswordChange, zSessionData } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,7 +22,6 @@ import { userManagerTx, userScopeTx } from './user-access';
 import { user } from './users.schema';
 
 const zId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const zLogin = z.object({ token: z.string(), user: zSessionData });
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -111,11 +110,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       config: { access: anyUser },
       schema: {
         params: zId,
-        body: z.object({
-          oldpassword: z.string().max(200),
-          password: zPassword,
-          password_confirmation: z.string().max(200),
-        }),
+        body: zPasswordChange,
         response: { 200: z.object({ message: z.string() }) },
       },
     },

@@ -7,7 +7,7 @@ import { EMAIL_TAKEN } from '../auth/messages';
 import { company } from '../companies/companies.schema';
 import { createUser } from './create-user';
 import { loadUserDto } from './find-user';
-import type { UserDto } from './serialize-user';
+import type { User } from './serialize-user';
 
 export { type CreateUserRequest, zCreateUserRequest };
 
@@ -37,7 +37,7 @@ export async function saveUser(
   companyId: number,
   input: CreateUserRequest,
   emailTaken: (email: string) => Promise<boolean>,
-): Promise<UserDto> {
+): Promise<User> {
   const [target] = await tx
     .select({ id: company.id })
     .from(company)

@@ -1,15 +1,15 @@
-import { roleLabel, USER_TYPE_LABELS, USER_TYPES, type UserDto, type UserType, zUser } from '@im/domain';
+import { roleLabel, USER_TYPE_LABELS, USER_TYPES, type User, type UserType, zUser } from '@im/domain';
 import { toIso } from '../../platform/http/dates';
 import type { user } from './users.schema';
 
-export { type UserDto, zUser };
+export { type User, zUser };
 
 function userTypeLabel(type: string): string {
   return (USER_TYPES as readonly string[]).includes(type) ? USER_TYPE_LABELS[type as UserType] : type;
 }
 
 /** The user row of docs/api/platform-admin.md; `companyName` comes from a join with the company. */
-export function serializeUser(u: typeof user.$inferSelect, companyName: string): UserDto {
+export function serializeUser(u: typeof user.$inferSelect, companyName: string): User {
   return {
     id: u.id,
     company_id: u.companyId,

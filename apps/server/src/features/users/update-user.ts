@@ -1,4 +1,4 @@
-import { PROTECTED_MESSAGE, type UpdateUserInput, zUpdateOwnUser, zUpdateUser } from '@im/domain';
+import { PROTECTED_MESSAGE, type UpdateUser, zUpdateOwnUser, zUpdateUser } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { AppError, forbidden, validationError } from '../../platform/errors';
@@ -7,7 +7,7 @@ import { writeLog } from '../logitems';
 import { findUserById, loadUserDto } from './find-user';
 import { user } from './users.schema';
 
-export { type UpdateUserInput, zUpdateOwnUser, zUpdateUser };
+export { type UpdateUser, zUpdateOwnUser, zUpdateUser };
 
 const COLUMN: Record<string, keyof typeof user.$inferInsert> = {
   name: 'name',
@@ -31,7 +31,7 @@ const OWN_FIELDS = new Set(Object.keys(zUpdateOwnUser.shape));
 export async function updateUser(
   tx: Tx,
   id: number,
-  input: UpdateUserInput,
+  input: UpdateUser,
   scope: 'self' | 'manager' | 'platform',
   actorRole: number,
   emailTaken: (email: string) => Promise<boolean>,

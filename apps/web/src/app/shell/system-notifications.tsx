@@ -1,3 +1,4 @@
+import type { ActiveSystemNotification as SystemNotification } from '@im/domain';
 import { Alert, Stack } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -5,11 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { themeAlertProps } from '../../ui/theme-alert';
 
-export interface SystemNotification {
-  id: number;
-  content: string;
-  theme: string;
-}
+export type { ActiveSystemNotification as SystemNotification } from '@im/domain';
 
 export const HIDDEN_SYSTEM_NOTIFICATIONS_KEY = 'im.hiddenSystemNotifications';
 

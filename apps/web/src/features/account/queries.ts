@@ -1,18 +1,10 @@
+import type { PasswordChange, User } from '@im/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { CURRENT_USER_KEY } from '../auth';
 
-/** GET /api/user/{id}: the user fields of spec 000 section 3 that the profile screen uses. */
-export interface UserDetails {
-  id: number;
-  name: string;
-  nameprefix: string | null;
-  surname: string;
-  email: string;
-  role: number;
-  user_type: string;
-  simplemode: number;
-}
+export type { PasswordChange };
+export type UserDetails = User;
 
 export type UserUpdate = Partial<
   Pick<UserDetails, 'name' | 'nameprefix' | 'surname' | 'email' | 'simplemode'>
@@ -37,12 +29,6 @@ export function useUpdateUser(id: number) {
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
     },
   });
-}
-
-export interface PasswordChange {
-  oldpassword: string;
-  password: string;
-  password_confirmation: string;
 }
 
 export function useUpdatePassword(id: number) {

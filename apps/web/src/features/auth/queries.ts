@@ -1,3 +1,4 @@
+import type { Login, RegisterRequest, ResetPasswordRequest } from '@im/domain';
 import { CURRENT_USER_REFRESH_MS, type SessionData, zSessionData } from '@im/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
@@ -5,10 +6,9 @@ import { api, isApiError } from '../../api/client';
 import { getToken, setToken, subscribeToken } from '../../api/token';
 import { clearToasts } from '../../ui/toasts';
 
-export interface AuthAnswer {
-  token: string;
-  user: unknown;
-}
+export type { RegisterRequest, ResetPasswordRequest };
+/** The login answer before its session data is checked (zSessionData.safeParse). */
+export type AuthAnswer = Omit<Login, 'user'> & { user: unknown };
 
 export const CURRENT_USER_KEY = ['currentuser'] as const;
 
@@ -90,15 +90,6 @@ export function useLogin() {
   });
 }
 
-export interface RegisterRequest {
-  companyname: string;
-  name: string;
-  surname: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-}
-
 /**
  * `onRegistered` runs before the session starts: once the token is set the guard swaps the screen
  * for a loader, and callbacks passed to mutate() of an unmounted screen never fire.
@@ -164,13 +155,6 @@ export function useAdminLogin() {
 
 export function useRequestPasswordReset() {
   return useMutation({ mutationFn: (body: { email: string }) => api.post('/api/password/email', body) });
-}
-
-export interface ResetPasswordRequest {
-  token: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
 }
 
 export function useResetPassword() {

@@ -1,72 +1,21 @@
-import { MAX_PAGE_SIZE } from '@im/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CompanyDetail,
+  CompanyModule,
+  CompanyRow,
+  CompanySettingsSummary,
+  RequestOf,
+  zCreateCompanyRequest,
+  zUpdateCompanyRequest,
+} from '@im/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { Paginated } from '../../ui/data-table/server-data-table';
+import { COMPANIES_PATH, companyKey, useCompany, useCompanyOptions } from '../../api/companies';
 
-// docs/api/platform-admin.md "Companies".
-export interface CompanyRow extends Record<string, unknown> {
-  id: number;
-  name: string;
-  country: string;
-  users_count: number;
-  modules: string[];
-  created_at: string;
-  deleted_at: string | null;
-}
+export type { CompanyDetail, CompanyModule, CompanyRow, CompanySettingsSummary };
+export type CreateCompanyRequest = RequestOf<typeof zCreateCompanyRequest>;
+export type UpdateCompanyRequest = RequestOf<typeof zUpdateCompanyRequest>;
 
-export interface CompanyModule {
-  id: number;
-  tag: string;
-  purchased: boolean;
-}
-
-export interface CompanySettingsSummary {
-  appname: string;
-  appdescription: string;
-  brand_button_color: string | null;
-  hostnames: string[];
-}
-
-export interface CompanyDetail {
-  id: number;
-  name: string;
-  country: string;
-  lat: number | null;
-  lng: number | null;
-  company_settings_id: number | null;
-  companysettings: CompanySettingsSummary;
-  modules: CompanyModule[];
-  users_count: number;
-  created_at: string;
-  deleted_at: string | null;
-}
-
-export interface CreateCompanyRequest {
-  name: string;
-  country?: string;
-  modules?: string[];
-}
-
-export interface UpdateCompanyRequest {
-  name?: string;
-  country?: string;
-  lat?: number | null;
-  lng?: number | null;
-  companysettings?: Partial<CompanySettingsSummary>;
-}
-
-export const COMPANIES_PATH = '/api/company/querypaginated';
 export const TRASHED_COMPANIES_PATH = '/api/company/querytrashed';
-
-export const companyKey = (id: number) => ['company', id] as const;
-
-export function useCompany(id: number) {
-  return useQuery({
-    queryKey: companyKey(id),
-    queryFn: ({ signal }) => api.get<CompanyDetail>(`/api/company/${id}`, { signal }),
-    enabled: Number.isInteger(id) && id > 0,
-  });
-}
 
 /** Every change to a company can change the lists: tables, options, subscriptions. */
 function useRefreshCompanyLists() {
@@ -156,23 +105,4 @@ export function useCompanyChanged() {
   };
 }
 
-export interface CompanyOption {
-  value: string;
-  label: string;
-}
-
-/** Active companies for selects and filters (one page of the largest size, by name). */
-export function useCompanyOptions({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    enabled,
-    queryKey: ['company', 'options'],
-    queryFn: async ({ signal }): Promise<CompanyOption[]> => {
-      const page = await api.get<Paginated<CompanyRow>>(COMPANIES_PATH, {
-        query: { limit: MAX_PAGE_SIZE, sort: 'name' },
-        signal,
-      });
-      return page.data.map((c) => ({ value: String(c.id), label: c.name }));
-    },
-    staleTime: 30_000,
-  });
-}
+export { COMPANIES_PATH, companyKey, useCompany, useCompanyOptions };

@@ -1,28 +1,5 @@
-// docs/api/crm.md "Locations and location types".
-export interface Location {
-  id: number;
-  description: string;
-  address: string;
-  number: string;
-  number_addition: string;
-  postcode: string;
-  city: string;
-  country: string;
-  fullAddress: string;
-  typeLabel: string | null;
-  location_type_id: number | null;
-  location_type?: { id: number; label: string } | null;
-  relation_id: number | null;
-  organization_id: number | null;
-  is_main: boolean;
-  lat: number | null;
-  lng: number | null;
-}
-
-export interface LocationType {
-  id: number;
-  label: string;
-}
+// API shapes of locations come from the contract in @im/domain (decision 010).
+export type { Location, LocationType } from '@im/domain';
 
 /** The address parts a form edits (relation create, location modal). */
 export interface AddressParts {

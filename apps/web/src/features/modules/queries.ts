@@ -1,21 +1,8 @@
+import type { Module, OwnCompanyModule } from '@im/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
-/** GET /api/module: the 14 modules of spec 000 section 6. */
-export interface Module {
-  id: number;
-  tag: string;
-  description: string;
-}
-
-/** GET /api/company/getmodules: the own company's modules. */
-export interface OwnCompanyModule {
-  id: number;
-  tag: string;
-  purchased: boolean;
-  /** Not in the documented answer; shown when the server sends it. */
-  description?: string;
-}
+export type { Module, OwnCompanyModule };
 
 export const MODULE_DESCRIPTION_MAX = 1000;
 const MODULES_KEY = ['module'] as const;

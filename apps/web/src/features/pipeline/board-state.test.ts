@@ -7,9 +7,14 @@ const lead = (id: number, flow_status: PipelineLead['flow_status']) =>
 
 const board = (): PipelineBoard => ({
   columns: [
-    { flow_status: 'new', total: 3, leads: [lead(1, 'unread'), lead(2, 'new'), lead(3, 'new')] },
-    { flow_status: 'intake', total: 1, leads: [lead(4, 'intake')] },
-    { flow_status: 'cancelled', total: 0, leads: [] },
+    {
+      flow_status: 'new',
+      total: 3,
+      total_capped: false,
+      leads: [lead(1, 'unread'), lead(2, 'new'), lead(3, 'new')],
+    },
+    { flow_status: 'intake', total: 1, total_capped: false, leads: [lead(4, 'intake')] },
+    { flow_status: 'cancelled', total: 0, total_capped: false, leads: [] },
   ],
 });
 

@@ -1,30 +1,9 @@
+import type { RequestOf, Subscription, SubscriptionType, zCreateSubscription } from '@im/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
-// docs/api/platform-admin.md "Subscription types and subscriptions".
-export interface Subscription {
-  id: number;
-  company_id: number;
-  company_name: string;
-  subscription_type_id: number;
-  subscription_type_name: string;
-  start_date: string;
-  end_date: string | null;
-}
-
-export interface SubscriptionType {
-  id: number;
-  name: string;
-  description: string;
-  modules: { id: number; tag: string }[];
-}
-
-export interface CreateSubscriptionRequest {
-  company_id: number;
-  subscription_type_id: number;
-  start_date: string;
-  end_date?: string | null;
-}
+export type { Subscription, SubscriptionType };
+export type CreateSubscriptionRequest = RequestOf<typeof zCreateSubscription>;
 
 const SUBSCRIPTIONS_KEY = ['subscription'] as const;
 const TYPES_KEY = ['subscriptiontype'] as const;

@@ -1,16 +1,9 @@
-import type { Theme } from '@im/domain';
+import type { RequestOf, SystemNotification, zCreateSystemNotification } from '@im/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
-export interface SystemNotificationRow {
-  id: number;
-  content: string;
-  theme: Theme;
-  active: boolean;
-  created_at: string;
-}
-
-export type SystemNotificationInput = Pick<SystemNotificationRow, 'content' | 'theme' | 'active'>;
+export type SystemNotificationRow = SystemNotification;
+export type SystemNotificationInput = RequestOf<typeof zCreateSystemNotification>;
 
 export const CONTENT_MAX = 10_000;
 // The shell's banners use ['systemnotification', 'active']: invalidating the prefix updates them too.

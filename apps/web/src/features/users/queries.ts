@@ -1,42 +1,12 @@
+import type { RequestOf, User, zCreateUserRequest } from '@im/domain';
 import { MAX_PAGE_SIZE } from '@im/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { Paginated } from '../../ui/data-table/server-data-table';
 import { CURRENT_USER_KEY } from '../auth';
 
-/** The user row of docs/api/platform-admin.md "Users". */
-export interface UserRow extends Record<string, unknown> {
-  id: number;
-  company_id: number;
-  company_name: string;
-  name: string;
-  nameprefix: string;
-  surname: string;
-  fullname: string;
-  email: string;
-  role: number;
-  role_label: string;
-  user_type: string;
-  user_type_label: string;
-  order: number;
-  module_blacklist: string[];
-  hide_from_planning: boolean;
-  receives_newsletter: boolean;
-  simplemode: number;
-  altDashboard: string;
-  created_at: string;
-}
-
-export interface CreateUserRequest {
-  company_id?: number;
-  name: string;
-  nameprefix?: string;
-  surname: string;
-  email: string;
-  password: string;
-  role: number;
-  user_type: string;
-}
+export type UserRow = User;
+export type CreateUserRequest = RequestOf<typeof zCreateUserRequest>;
 
 export type UserSettingsUpdate = Partial<
   Pick<

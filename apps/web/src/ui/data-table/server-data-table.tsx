@@ -6,17 +6,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 // The table's styles come with the first screen that shows one, not with the login screen.
 import 'mantine-datatable/styles.css';
+import type { Paginated } from '@im/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type QueryValue } from '../../api/client';
 import { FullNumberPager } from './full-number-pager';
 import { loadTableState, type SortState, saveTableState, type TableState, toSortParam } from './table-state';
 
-export interface Paginated<T> {
-  data: T[];
-  /** `total_capped`: more matched than `total`; only the first `total` can be paged (flow text queries). */
-  pagination: { total: number; offset: number; limit: number; total_capped?: boolean };
-}
+export type { Paginated } from '@im/domain';
 
 export interface TableFilter {
   /** Query parameter sent to the server. */

@@ -1,4 +1,4 @@
-import { MODULE_TAGS } from '@im/domain';
+import { isModuleTag, MODULE_TAGS } from '@im/domain';
 import { Checkbox, Group, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CreateByNameModal } from '../../../ui/form/create-by-name.modal';
@@ -23,7 +23,11 @@ export function CreateCompanyModal({ opened, onClose, onCreated }: CreateCompany
       initialValues={{ name: '', country: 'Nederland', modules: ['BASIS'] }}
       validate={(v) => ({ name: required(v.name), country: required(v.country) })}
       useCreate={useCreateCompany}
-      toRequest={(v) => ({ name: v.name.trim(), country: v.country.trim(), modules: v.modules })}
+      toRequest={(v) => ({
+        name: v.name.trim(),
+        country: v.country.trim(),
+        modules: v.modules.filter(isModuleTag),
+      })}
       createdMessage={(company) => t('companies.createdToast', { name: company.name })}
       onCreated={onCreated}
     >

@@ -60,7 +60,7 @@ function EditFlowForm({ flow, settings, onClose }: Omit<Props, 'opened'> & { set
       user_id: idValue(v.user_id),
       office_user_id: idValue(v.office_user_id),
       project_user_id: idValue(v.project_user_id),
-      lead_source: v.lead_source || null,
+      lead_source: v.lead_source || undefined,
       flowprofile_id: idValue(v.flowprofile_id),
       tags: v.tags,
     };

@@ -48,6 +48,7 @@ export function PipelineBoard({ board, onMove }: PipelineBoardProps) {
       board.columns.find((column) => column.flow_status === status) ?? {
         flow_status: status,
         total: 0,
+        total_capped: false,
         leads: [],
       },
   );

@@ -47,6 +47,7 @@ function board(): PipelineBoard {
     columns: PIPELINE_COLUMNS.map((status) => ({
       flow_status: status,
       total: status === 'new' ? 2 : 0,
+      total_capped: false,
       leads:
         status === 'new'
           ? [

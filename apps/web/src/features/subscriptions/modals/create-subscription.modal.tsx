@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useCompanyOptions } from '../../../api/companies';
 import { i18n } from '../../../i18n';
 import { FormError } from '../../../ui/form/form-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { required } from '../../../ui/form/validators';
-import { useCompanyOptions } from '../../companies';
 import { useCreateSubscription, useSubscriptionTypes } from '../queries';
 
 type Values = { company_id: string; subscription_type_id: string; start_date: string; end_date: string };

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompanyOptions } from '../../companies';
+import { useCompanyOptions } from '../../../api/companies';
 import { SubscriptionsTable } from '../components/subscriptions-table';
 import { CreateSubscriptionModal } from '../modals/create-subscription.modal';
 import { useSubscriptions } from '../queries';

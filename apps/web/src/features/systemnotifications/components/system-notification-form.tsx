@@ -6,7 +6,7 @@ import { FormError } from '../../../ui/form/form-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { required } from '../../../ui/form/validators';
 import { themeAlertProps } from '../../../ui/theme-alert';
-import { CONTENT_MAX, type SystemNotificationInput } from '../queries';
+import { CONTENT_MAX, type SystemNotificationInput, type SystemNotificationRow } from '../queries';
 
 type Values = { content: string; theme: string; active: boolean };
 
@@ -20,7 +20,7 @@ export const validateSystemNotification = (v: Values) => ({
 });
 
 interface SystemNotificationFormProps {
-  initial?: SystemNotificationInput;
+  initial?: Pick<SystemNotificationRow, 'content' | 'theme' | 'active'>;
   isSaving: boolean;
   onSubmit: (values: SystemNotificationInput, onError: (error: unknown) => void) => void;
   onCancel: () => void;
@@ -41,7 +41,9 @@ export function SystemNotificationForm({
     formError,
     showServerError,
   } = useAppForm<Values>({
-    initialValues: initial ?? { content: '', theme: 'info', active: true },
+    initialValues: initial
+      ? { ...initial, active: initial.active !== false }
+      : { content: '', theme: 'info', active: true },
     validate: validateSystemNotification,
   });
   const submit = handleSubmit((v) =>

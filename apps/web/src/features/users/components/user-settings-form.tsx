@@ -50,7 +50,7 @@ export function changedSettings(user: UserRow, v: Values): UserSettingsUpdate {
   };
   const changes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(next)) {
-    const before = user[key];
+    const before = (user as Record<string, unknown>)[key];
     const isSame = Array.isArray(value)
       ? Array.isArray(before) && [...before].sort().join() === [...value].sort().join()
       : before === value;

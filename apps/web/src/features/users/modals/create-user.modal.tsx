@@ -1,6 +1,7 @@
 import { ASSIGNABLE_ROLES } from '@im/domain';
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useCompanyOptions } from '../../../api/companies';
 import { EmailInput, NewPasswordInput } from '../../../ui/form/credential-fields';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
@@ -8,7 +9,6 @@ import { FormModal, type FormModalProps } from '../../../ui/form/form-modal';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { email, required, strongPassword } from '../../../ui/form/validators';
 import { toast } from '../../../ui/toasts';
-import { useCompanyOptions } from '../../companies';
 import { RoleTypeSelects } from '../components/role-type-selects';
 import { type CreateUserRequest, useCreateUser } from '../queries';
 
@@ -80,8 +80,8 @@ function CreateUserForm({
       surname: v.surname.trim(),
       email: v.email.trim(),
       password: v.password,
-      role: Number(v.role),
-      user_type: v.user_type,
+      role: Number(v.role) as CreateUserRequest['role'],
+      user_type: v.user_type as CreateUserRequest['user_type'],
     };
     if (company !== 'own') body.company_id = Number(v.company_id);
     create.mutate(body, {

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCompanyOptions } from '../../companies';
+import { useCompanyOptions } from '../../../api/companies';
 import { LoginAsIcon } from '../components/login-as-button';
 import { UsersTable } from '../components/users-table';
 import { CreateUserModal } from '../modals/create-user.modal';

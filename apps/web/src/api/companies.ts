@@ -1,0 +1,40 @@
+import { type CompanyDetail, type CompanyRow, MAX_PAGE_SIZE } from '@im/domain';
+import { useQuery } from '@tanstack/react-query';
+import type { Paginated } from '../ui/data-table/server-data-table';
+import { api } from './client';
+
+// Company reads that several features show (users, subscriptions and the companies screens): kept
+// below the features so none of them imports another one back.
+
+export const COMPANIES_PATH = '/api/company/querypaginated';
+
+export const companyKey = (id: number) => ['company', id] as const;
+
+export function useCompany(id: number) {
+  return useQuery({
+    queryKey: companyKey(id),
+    queryFn: ({ signal }) => api.get<CompanyDetail>(`/api/company/${id}`, { signal }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export interface CompanyOption {
+  value: string;
+  label: string;
+}
+
+/** Active companies for selects and filters (one page of the largest size, by name). */
+export function useCompanyOptions({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    enabled,
+    queryKey: ['company', 'options'],
+    queryFn: async ({ signal }): Promise<CompanyOption[]> => {
+      const page = await api.get<Paginated<CompanyRow>>(COMPANIES_PATH, {
+        query: { limit: MAX_PAGE_SIZE, sort: 'name' },
+        signal,
+      });
+      return page.data.map((c) => ({ value: String(c.id), label: c.name }));
+    },
+    staleTime: 30_000,
+  });
+}
