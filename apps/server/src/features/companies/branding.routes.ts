@@ -116,7 +116,7 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
       return {
         appname: row.appname,
         appdescription: row.appdescription,
-        logo_url: row.logoFileId ? `/api/portal/branding/${row.id}/logo` : null,
+        logo_url: row.logoFileId ? `/api/portal/branding/logo/${row.id}` : null,
         background_url: null,
         brand_button_color: row.brandButtonColor,
       };
@@ -124,7 +124,7 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get(
-    '/api/portal/branding/:id/logo',
+    '/api/portal/branding/logo/:id',
     {
       config: { access: publicRoute('a brand logo is shown on the public login page') },
       schema: { params: zId },

@@ -223,7 +223,7 @@ describe('logo upload and download', () => {
       expect(res.body).toMatchObject({
         appname: 'Zonnestroom Portaal',
         appdescription: 'Uw zonnepanelen',
-        logo_url: `/api/portal/branding/${settingsA}/logo`,
+        logo_url: `/api/portal/branding/logo/${settingsA}`,
       });
       const logo = await fetchBytes(t, res.body.logo_url);
       expect(logo.status).toBe(200);

@@ -17,6 +17,7 @@ import type { Deps } from '../deps';
 import type { AppLogger } from '../log';
 import { registerErrorHandling } from './error-handler';
 import { acceptEmptyJsonBodies, strictValidator } from './json-body';
+import { openApiNotes } from './openapi';
 import { registerAccessControl } from './request-auth';
 import { registerStaticFiles } from './static-files';
 
@@ -81,14 +82,41 @@ export async function buildApp(deps: Deps, options: { webDistDir?: string; logge
     }),
   });
   await app.register(multipart, { limits: { fileSize: deps.config.UPLOAD_MAX_BYTES, files: 1, fields: 20 } });
+  const openApi = openApiNotes();
   await app.register(swagger, {
     openapi: {
-      openapi: '3.0.3',
-      info: { title: 'Installatiemanager API', version: '0.1.0' },
+      openapi: '3.1.0',
+      info: {
+        title: 'Installatiemanager API',
+        version: '0.1.0',
+        description: 'CRM en dossierbeheer voor installatiebedrijven. Fouten: {message, errors?}.',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      },
+      servers: [{ url: deps.config.APP_URL }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject
+        ? (openApi.complete(
+            documentObject.openapiObject as Record<string, unknown>,
+          ) as typeof documentObject.openapiObject)
+        : documentObject.swaggerObject,
+  });
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (!access || !route.url.startsWith('/api') || route.schema?.hide) return;
+    const schema = route.schema ?? {};
+    for (const method of [route.method].flat()) {
+      openApi.note(method, route.url, {
+        access,
+        hasParams: route.url.includes(':'),
+        hasInput: Boolean(schema.body || schema.querystring || schema.params),
+        rateLimited: Boolean(route.config?.rateLimit),
+        summary: typeof schema.summary === 'string' ? schema.summary : undefined,
+      });
+    }
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

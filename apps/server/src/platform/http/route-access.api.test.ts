@@ -12,7 +12,7 @@ const PUBLIC_ROUTES = [
   'POST /api/password/reset',
   'POST /api/register',
   'GET /api/portal/branding/hostname/:host',
-  'GET /api/portal/branding/:id/logo',
+  'GET /api/portal/branding/logo/:id',
   'GET /api/flow/:hash/getbycustomer',
 ];
 
