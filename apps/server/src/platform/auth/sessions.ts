@@ -38,55 +38,47 @@ export async function createSession(
   return token;
 }
 
-interface SessionRow extends Record<string, unknown> {
+interface SessionRow {
   id: number;
   user_id: number;
   company_id: number;
   impersonator_user_id: number | null;
-  last_used_at: Date;
   role: number;
   user_type: string;
   module_blacklist: string[];
   modules: string[];
 }
 
-/** Answers the caller for a token, or null when it is unknown, ended, idle too long or past its end. */
+/**
+ * Answers the caller for a token, or null when it is unknown, ended, idle too long or past its end.
+ * One round trip: `im_resolve_session` (migration 0010) looks the session up across companies and
+ * touches it, as a named prepared statement that each connection parses once.
+ */
 export async function resolveSession(
   db: Database,
   token: string,
   policy: SessionPolicy,
 ): Promise<AuthContext | null> {
-  const tokenHash = hashToken(token);
-  return db.platform(async (tx) => {
-    const result = await tx.execute<SessionRow>(sql`
-      select s.id, s.user_id, s.company_id, s.impersonator_user_id, s.last_used_at,
-             u.role, u.user_type, u.module_blacklist,
-             coalesce((select array_agg(m.tag) from company_module cm join module m on m.id = cm.module_id
-                       where cm.company_id = s.company_id), '{}') as modules
-      from session s
-      join "user" u on u.id = s.user_id and u.deleted_at is null
-      join company c on c.id = s.company_id and c.deleted_at is null
-      where s.token_hash = ${tokenHash} and s.ended_at is null and s.expires_at > now()
-        and s.last_used_at > now() - make_interval(mins => ${policy.idleMinutes})`);
-    const row = result.rows[0];
-    if (!row) return null;
-    if (Date.now() - new Date(row.last_used_at).getTime() > TOUCH_AFTER_MS) {
-      await tx.update(session).set({ lastUsedAt: new Date() }).where(eq(session.id, row.id));
-    }
-    const userType = (USER_TYPES as readonly string[]).includes(row.user_type)
-      ? (row.user_type as UserType)
-      : 'standard';
-    return {
-      sessionId: row.id,
-      userId: row.user_id,
-      companyId: row.company_id,
-      role: row.role,
-      userType,
-      modules: effectiveModules(row.modules, row.module_blacklist),
-      companyModules: new Set(effectiveModules(row.modules, [])),
-      impersonatorUserId: row.impersonator_user_id,
-    };
+  const result = await db.pool.query<SessionRow>({
+    name: 'im_resolve_session',
+    text: 'select * from im_resolve_session($1, $2, $3)',
+    values: [hashToken(token), policy.idleMinutes, TOUCH_AFTER_MS / 1000],
   });
+  const row = result.rows[0];
+  if (!row) return null;
+  const userType = (USER_TYPES as readonly string[]).includes(row.user_type)
+    ? (row.user_type as UserType)
+    : 'standard';
+  return {
+    sessionId: row.id,
+    userId: row.user_id,
+    companyId: row.company_id,
+    role: row.role,
+    userType,
+    modules: effectiveModules(row.modules, row.module_blacklist),
+    companyModules: new Set(effectiveModules(row.modules, [])),
+    impersonatorUserId: row.impersonator_user_id,
+  };
 }
 
 /** Tells every server process that sessions of this user ended, so their live streams close at once. */

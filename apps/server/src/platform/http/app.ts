@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -22,6 +22,7 @@ import { registerAccessControl } from './request-auth';
 import { registerStaticFiles } from './static-files';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
+const SLOW_REQUEST_MS = 1000;
 
 /** The origin map tiles come from, for the CSP (`{s}` subdomains become a wildcard). */
 function tileOrigin(template: string): string {
@@ -43,6 +44,8 @@ export async function buildApp(deps: Deps, options: { webDistDir?: string; logge
       return typeof given === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
+    // Two log lines per request cost more CPU than a small read; slow and failed requests are logged below.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: deps.config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
@@ -52,6 +55,20 @@ export async function buildApp(deps: Deps, options: { webDistDir?: string; logge
   app.setValidatorCompiler(strictValidator(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
+  app.addHook('onResponse', async (request, reply) => {
+    const ms = reply.elapsedTime;
+    if (ms > SLOW_REQUEST_MS) {
+      request.log.warn(
+        { method: request.method, url: request.url, status: reply.statusCode, ms },
+        'slow request',
+      );
+    } else {
+      request.log.debug(
+        { method: request.method, url: request.url, status: reply.statusCode, ms },
+        'request',
+      );
+    }
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // Server time up to the serialised answer, for clients and the benchmarks (bench/crm-bench.ts).

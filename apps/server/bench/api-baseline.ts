@@ -1,0 +1,37 @@
+// The raw baseline of `npm run bench:api`: a bare Fastify server that, for each case, runs exactly the
+// SQL statements the real call ran (captured by api-bench.ts) through plain `pg` on one pooled
+// connection, and answers the rows as JSON. What the real server costs above this is its own work.
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+interface Statement {
+  text: string;
+  values?: unknown[];
+}
+
+const cases = JSON.parse(readFileSync(process.env.BASELINE_CASES!, 'utf8')) as Record<string, Statement[]>;
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DB_POOL_SIZE ?? 10),
+});
+const app = Fastify({ logger: false });
+
+for (const [name, statements] of Object.entries(cases)) {
+  const handler = async () => {
+    const client = await pool.connect();
+    try {
+      let rows: unknown[] = [];
+      for (const s of statements) rows = (await client.query(s.text, s.values)).rows;
+      return { rows };
+    } finally {
+      client.release();
+    }
+  };
+  app.get(`/case/${name}`, handler);
+  app.post(`/case/${name}`, handler);
+  app.patch(`/case/${name}`, handler);
+}
+
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.stdout.write('ready\n');

@@ -1,0 +1,272 @@
+/**
+ * `npm run bench:api [-- --write]`: load benchmark of the hot calls (autocannon, 20 connections) against
+ * the real server in its own process, each beside a raw baseline: the same SQL statements through
+ * plain `pg` in a bare Fastify route (api-baseline.ts). Reports req/s, p50, p99, errors and the
+ * server's CPU per request (from /proc), and writes docs/benchmarks/api.md with --write.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ensureMainCompany } from '../src/features/companies/bootstrap';
+import { loadDemoData } from '../src/features/demo/load-demo';
+import { loadConfig } from '../src/platform/config';
+import { startEmbeddedPostgres } from '../src/platform/db/embedded';
+import { createLogger } from '../src/platform/log';
+import { createServer } from '../src/platform/server';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 20;
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const tmp = (name: string) => path.join(os.tmpdir(), `im-api-bench-${process.pid}-${name}`);
+
+interface Case {
+  name: string;
+  target: number;
+  method: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  body?: () => unknown;
+}
+
+async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+async function waitForLoad(): Promise<number> {
+  for (let i = 0; i < 30 && os.loadavg()[0]! > 0.7; i++) await new Promise((r) => setTimeout(r, 2000));
+  return os.loadavg()[0]!;
+}
+
+// --- database with demo data ---------------------------------------------------------------------
+let databaseUrl = process.env.DATABASE_URL;
+const dataDir = tmp('pg');
+const embedded = databaseUrl ? null : await startEmbeddedPostgres({ dataDir, logger: createLogger('warn') });
+if (embedded) {
+  const admin = new pg.Client({ connectionString: embedded.url });
+  await admin.connect();
+  await admin.query('create database im_api_bench');
+  await admin.end();
+  const u = new URL(embedded.url);
+  u.pathname = '/im_api_bench';
+  databaseUrl = u.toString();
+}
+const config = loadConfig({ ...process.env, DATA_DIR: tmp('data'), LOG_LEVEL: 'warn', GEOCODER: 'none' });
+const setup = await createServer({
+  config,
+  databaseUrl: databaseUrl!,
+  logger: createLogger('warn'),
+  work: false,
+});
+await ensureMainCompany(setup.deps.db, config, createLogger('warn'), () => {});
+await loadDemoData(setup.deps.db, createLogger('warn'));
+const login = await setup.app.inject({
+  method: 'POST',
+  url: '/api/authenticate',
+  payload: { email: 'sanne@zonnestroom-noord.nl', password: 'Welkom123' },
+});
+const token = login.json().token as string;
+const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+const ids = await setup.deps.db.platform(async (tx) => {
+  const r = await tx.execute<{ relation_id: number; flow_id: number }>(
+    `select r.id as relation_id, f.id as flow_id from relation r join flow f on f.relation_id = r.id
+     join company c on c.id = r.company_id where c.name = 'Zonnestroom Noord B.V.' limit 1` as never,
+  );
+  return r.rows[0]!;
+});
+let serial = 0;
+const CASES: Case[] = [
+  { name: 'current-user', target: 3000, method: 'GET', path: '/api/user/getcurrentuser' },
+  { name: 'relation-detail', target: 1200, method: 'GET', path: `/api/relation/${ids.relation_id}` },
+  { name: 'flow-detail', target: 1200, method: 'GET', path: `/api/flow/${ids.flow_id}` },
+  { name: 'flow-overview', target: 800, method: 'GET', path: '/api/flow/querypaginated?limit=25' },
+  { name: 'relation-overview', target: 800, method: 'GET', path: '/api/relation/querypaginated?limit=25' },
+  { name: 'typeahead', target: 800, method: 'GET', path: '/api/relation/search?query=van' },
+  { name: 'pipeline', target: 0, method: 'GET', path: '/api/user/getleadpipeline?limit=100' },
+  {
+    name: 'create',
+    target: 0,
+    method: 'POST',
+    path: '/api/relation',
+    body: () => ({ surname: `Bench ${++serial}`, createnewflow: 0 }),
+  },
+  {
+    name: 'update',
+    target: 0,
+    method: 'PATCH',
+    path: `/api/relation/${ids.relation_id}`,
+    body: () => ({ phone: `06-${String(++serial).padStart(8, '0')}` }),
+  },
+];
+
+// --- capture the SQL of each call (one in-process run per case) -----------------------------------
+const captured: Record<string, { text: string; values?: unknown[] }[]> = {};
+const originalQuery = pg.Client.prototype.query;
+let sink: { text: string; values?: unknown[] }[] | null = null;
+pg.Client.prototype.query = function capture(this: pg.Client, ...args: unknown[]) {
+  const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+  if (sink)
+    sink.push(
+      typeof first === 'string'
+        ? { text: first, values: second }
+        : { text: first.text, values: first.values ?? second },
+    );
+  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+for (const c of CASES) {
+  sink = [];
+  const res = await setup.app.inject({
+    method: c.method,
+    url: c.path,
+    headers: auth,
+    payload: c.body?.() as never,
+  });
+  if (res.statusCode >= 300) throw new Error(`${c.name}: ${res.statusCode} ${res.body}`);
+  captured[c.name] = sink;
+}
+sink = null;
+pg.Client.prototype.query = originalQuery;
+await setup.close();
+writeFileSync(tmp('cases.json'), JSON.stringify(captured));
+
+// --- the two servers, each in its own process -----------------------------------------------------
+async function startChild(
+  args: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 200; i++) {
+    try {
+      const r = await fetch(readyUrl, { headers: auth });
+      if (r.status < 500) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${args.join(' ')} did not start`);
+}
+const appPort = await freePort();
+const basePort = await freePort();
+const appServer = await startChild(
+  [path.join(ROOT, 'apps/server/dist/main.js')],
+  {
+    DATABASE_URL: databaseUrl!,
+    PORT: String(appPort),
+    DATA_DIR: tmp('data'),
+    LOG_FORMAT: 'json',
+    GEOCODER: 'none',
+  },
+  `http://127.0.0.1:${appPort}/api/health`,
+);
+const baseServer = await startChild(
+  ['--import', 'tsx', path.join(ROOT, 'apps/server/bench/api-baseline.ts')],
+  { DATABASE_URL: databaseUrl!, PORT: String(basePort), BASELINE_CASES: tmp('cases.json') },
+  `http://127.0.0.1:${basePort}/case/current-user`,
+);
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  cpuPerRequest: number;
+}
+
+async function load(pid: number, requests: autocannon.Request[], url: string): Promise<Measure> {
+  const cpuBefore = cpuMs(pid);
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests });
+  const cpu = cpuMs(pid) - cpuBefore;
+  const done = result.requests.total;
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+    cpuPerRequest: done ? cpu / done : Number.NaN,
+  };
+}
+
+const request = (c: Case, pathOf: (c: Case) => string): autocannon.Request => ({
+  method: c.method,
+  path: pathOf(c),
+  headers: auth,
+  ...(c.body
+    ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(c.body!()) }) }
+    : {}),
+});
+
+const load0 = await waitForLoad();
+const rows: string[] = [];
+let allMet = true;
+const measureCase = async (name: string, target: number, cases: Case[]) => {
+  const real = await load(
+    appServer.pid!,
+    cases.map((c) => request(c, (x) => x.path)),
+    `http://127.0.0.1:${appPort}`,
+  );
+  const base = await load(
+    baseServer.pid!,
+    cases.map((c) => request(c, (x) => `/case/${x.name}`)),
+    `http://127.0.0.1:${basePort}`,
+  );
+  const ratio = real.cpuPerRequest / base.cpuPerRequest;
+  const met = (target === 0 || real.rps >= target) && ratio <= 2 && real.errors === 0;
+  allMet &&= met;
+  const statements = cases.reduce((n, c) => n + captured[c.name]!.length, 0) / cases.length;
+  rows.push(
+    `| ${name} | ${real.rps} | ${real.p50} / ${real.p99} ms | ${real.cpuPerRequest.toFixed(2)} ms | ${base.rps} | ${base.cpuPerRequest.toFixed(2)} ms | ${ratio.toFixed(2)} | ${statements.toFixed(1)} | ${target || '–'} | ${real.errors} | ${met ? 'yes' : 'no'} |`,
+  );
+  log(rows.at(-1)!);
+};
+log(
+  '| call | req/s | p50 / p99 | CPU/req | raw req/s | raw CPU/req | CPU ratio | statements | target req/s | errors | met |',
+);
+for (const c of CASES) await measureCase(c.name, c.target, [c]);
+const mixed = CASES.filter((c) =>
+  ['relation-detail', 'flow-detail', 'relation-overview', 'create', 'update'].includes(c.name),
+);
+await measureCase('mixed CRUD (detail, list, create, update)', 1500, mixed);
+
+appServer.kill('SIGTERM');
+baseServer.kill('SIGTERM');
+await new Promise((r) => setTimeout(r, 1500));
+await embedded?.stop();
+
+const report = `# API request cost
+
+\`npm run bench:api\` (apps/server/bench/api-bench.ts): autocannon with ${CONNECTIONS} connections for ${SECONDS} s per
+call on the demo data, load generator on the same machine. The real server runs in its own process
+(\`node apps/server/dist/main.js\`, default settings, logs as JSON to a pipe); beside it a raw baseline
+(apps/server/bench/api-baseline.ts) runs exactly the SQL statements the real call ran (captured once per
+call, including transaction set-up and the session lookup) through plain \`pg\` in a bare Fastify route.
+CPU per request is the server process's user + system time over the requests it answered.
+Targets: current user >= 3,000 req/s, details >= 1,200, overview pages >= 800, mixed CRUD >= 1,500 with
+p99 < 100 ms and no errors; every call within 2x of its baseline's CPU per request.
+
+| call | req/s | p50 / p99 | CPU/req | raw req/s | raw CPU/req | CPU ratio | statements | target req/s | errors | met |
+|---|---|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), load ${load0.toFixed(2)} at the start.
+`;
+if (process.argv.includes('--write')) writeFileSync(path.join(ROOT, 'docs/benchmarks/api.md'), report);
+log(report);
+process.exit(allMet ? 0 : 1);
