@@ -3,6 +3,9 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { connectLive, emitLiveEvent, queryKeysFor } from '../../api/live';
 import { getToken, subscribeToken } from '../../api/token';
 
+/** Events that arrive together (a bulk change, a busy office) refetch once. */
+const COALESCE_MS = 250;
+
 /**
  * Keeps the live channel open while someone is logged in: each event refetches the queries that show
  * its entity (only those on screen refetch at once), and screens may listen for more
@@ -14,9 +17,17 @@ export function LiveUpdates() {
 
   useEffect(() => {
     if (!token) return;
-    return connectLive(token, {
+    const pending = new Map<string, string[]>();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      timer = undefined;
+      for (const queryKey of pending.values()) void queryClient.invalidateQueries({ queryKey });
+      pending.clear();
+    };
+    const stop = connectLive(token, {
       onEvent(event) {
-        for (const queryKey of queryKeysFor(event)) void queryClient.invalidateQueries({ queryKey });
+        for (const key of queryKeysFor(event)) pending.set(JSON.stringify(key), key);
+        timer ??= setTimeout(flush, COALESCE_MS);
         emitLiveEvent(event);
       },
       onReady(refetch) {
@@ -27,6 +38,10 @@ export function LiveUpdates() {
         void queryClient.invalidateQueries();
       },
     });
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
   }, [token, queryClient]);
   return null;
 }
