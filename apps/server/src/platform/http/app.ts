@@ -57,7 +57,8 @@ export async function buildApp(deps: Deps, options: { webDistDir?: string; logge
   acceptEmptyJsonBodies(app);
   app.addHook('onResponse', async (request, reply) => {
     const ms = reply.elapsedTime;
-    if (ms > SLOW_REQUEST_MS) {
+    const isStream = String(reply.raw.getHeader('content-type') ?? '').startsWith('text/event-stream');
+    if (ms > SLOW_REQUEST_MS && !isStream) {
       request.log.warn(
         { method: request.method, url: request.url, status: reply.statusCode, ms },
         'slow request',
