@@ -1,4 +1,12 @@
-import { zPaginationQuery } from '@im/domain';
+import {
+  zCompanyDetail,
+  zCompanyPage,
+  zCreateCompanyRequest,
+  zId,
+  zIdParams,
+  zPaginationQuery,
+  zUpdateCompanyRequest,
+} from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,13 +14,12 @@ import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { anyUser, moduleRoute } from '../../platform/http/access';
-import { zId, zIdParams } from '../../platform/http/params';
 import { authOf, platformTx, tenantTx } from '../../platform/http/request-auth';
 import { addModuleToCompany, removeModuleFromCompany } from './change-company-modules';
 import { company } from './companies.schema';
-import { loadCompanyDetail, zCompanyDetail } from './company-detail';
-import { queryCompanies, zCompanyPage } from './query-companies';
-import { saveCompany, updateCompany, zCreateCompanyRequest, zUpdateCompanyRequest } from './save-company';
+import { loadCompanyDetail } from './company-detail';
+import { queryCompanies } from './query-companies';
+import { saveCompany, updateCompany } from './save-company';
 
 const admin = moduleRoute('ADMIN');
 const zModuleBody = z.object({ moduleId: zId });

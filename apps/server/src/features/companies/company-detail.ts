@@ -1,12 +1,10 @@
-import { type CompanyDetail, zCompanyDetail, zCompanyModule, zCompanySettingsSummary } from '@im/domain';
+import type { CompanyDetail } from '@im/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { toIso } from '../../platform/http/dates';
 import { companySubscriptions } from '../subscriptions/list-subscriptions';
 import { company, companySettings } from './companies.schema';
 import { listCompanyModules } from './company-modules';
-
-export { type CompanyDetail, zCompanyDetail, zCompanyModule, zCompanySettingsSummary };
 
 /**
  * Active users of the company row of the outer query. The outer column is written out: drizzle

@@ -1,16 +1,10 @@
+import { zCurrentFlowSettings, zFlowSettingsLists, zIdParams, zUpdateFlowSettings } from '@im/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
-import { zIdParams } from '../../platform/http/params';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
-import {
-  currentFlowSettings,
-  updateFlowSettings,
-  zCurrentFlowSettings,
-  zFlowSettingsLists,
-  zUpdateFlowSettings,
-} from './flow-settings';
+import { currentFlowSettings, updateFlowSettings } from './flow-settings';
 
 /** The CRM's company lists (docs/api/crm.md "Company lists and profiles"): read with CRM, changed with SETTINGS. */
 export async function flowSettingsRoutes(app: FastifyInstance): Promise<void> {

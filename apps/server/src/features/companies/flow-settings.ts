@@ -1,4 +1,4 @@
-import { fullName, zCurrentFlowSettings, zFlowSettingsLists, zUpdateFlowSettings } from '@im/domain';
+import { fullName, type zUpdateFlowSettings } from '@im/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
@@ -9,8 +9,6 @@ import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
 import { writeLog } from '../logitems';
 import { user } from '../users/users.schema';
 import { companySettings } from './companies.schema';
-
-export { zCurrentFlowSettings, zFlowSettingsLists, zUpdateFlowSettings };
 
 function lists(s: typeof companySettings.$inferSelect) {
   return {

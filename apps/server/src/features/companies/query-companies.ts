@@ -1,12 +1,10 @@
-import { type PaginationQuery, zCompanyPage, zCompanyRow } from '@im/domain';
+import type { PaginationQuery } from '@im/domain';
 import { and, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { containsPattern, sortOrder } from '../../platform/db/paginate';
 import { toIso } from '../../platform/http/dates';
 import { company, companyModule, module } from './companies.schema';
 import { usersCountSql } from './company-detail';
-
-export { zCompanyPage, zCompanyRow };
 
 const SORT_COLUMNS = {
   id: company.id,

@@ -1,17 +1,10 @@
-import {
-  type CreateCompanyRequest,
-  type UpdateCompanyRequest,
-  zCreateCompanyRequest,
-  zUpdateCompanyRequest,
-} from '@im/domain';
+import type { CreateCompanyRequest, UpdateCompanyRequest } from '@im/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { validationError } from '../../platform/errors';
 import { writeLog } from '../logitems';
 import { company, companySettings } from './companies.schema';
 import { createCompany } from './create-company';
-
-export { type CreateCompanyRequest, type UpdateCompanyRequest, zCreateCompanyRequest, zUpdateCompanyRequest };
 
 export const HOSTNAME_TAKEN = 'Deze hostnaam is al in gebruik bij een ander bedrijf.';
 

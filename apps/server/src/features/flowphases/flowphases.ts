@@ -1,11 +1,9 @@
 import {
   FLOW_STAGES,
   type FlowPhase,
-  zCreateFlowPhase,
-  zFlowPhase,
-  zFlowPhaseQuery,
-  zReorderFlowPhases,
-  zUpdateFlowPhase,
+  type zCreateFlowPhase,
+  type zReorderFlowPhases,
+  type zUpdateFlowPhase,
 } from '@im/domain';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -13,15 +11,6 @@ import type { Tx } from '../../platform/db/database';
 import { validationError } from '../../platform/errors';
 import { writeLog } from '../logitems';
 import { flowPhase } from './flowphases.schema';
-
-export {
-  type FlowPhase,
-  zCreateFlowPhase,
-  zFlowPhase,
-  zFlowPhaseQuery,
-  zReorderFlowPhases,
-  zUpdateFlowPhase,
-};
 
 const stageOrder = sql`array_position(array[${sql.join(
   FLOW_STAGES.map((s) => sql`${s}`),

@@ -1,10 +1,18 @@
+import {
+  zCreateFlowPhase,
+  zFlowPhase,
+  zFlowPhaseQuery,
+  zIdParams,
+  zMessage,
+  zReorderFlowPhases,
+  zUpdateFlowPhase,
+} from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
-import { zIdParams, zMessage } from '../../platform/http/params';
 import { tenantTx } from '../../platform/http/request-auth';
 import {
   createFlowPhase,
@@ -12,15 +20,10 @@ import {
   listFlowPhases,
   reorderFlowPhases,
   updateFlowPhase,
-  zCreateFlowPhase,
-  zFlowPhase,
-  zFlowPhaseQuery,
-  zReorderFlowPhases,
-  zUpdateFlowPhase,
 } from './flowphases';
 import { flowPhase } from './flowphases.schema';
 
-export { listFlowPhases, zFlowPhase } from './flowphases';
+export { listFlowPhases } from './flowphases';
 
 const CRM = { access: moduleRoute('CRM') };
 

@@ -1,12 +1,10 @@
-import { type FlowProfileInput, zFlowProfile, zFlowProfileInput } from '@im/domain';
+import type { FlowProfileInput } from '@im/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { conflict } from '../../platform/errors';
 import { companySettings } from '../companies/companies.schema';
 import { writeLog } from '../logitems';
 import { flowProfile } from './flowprofiles.schema';
-
-export { zFlowProfile, zFlowProfileInput };
 
 export const STANDARD_PROFILE_DELETE_BLOCKED =
   'Het is niet mogelijk om het standaard aanvraagprofiel te verwijderen. Kies eerst een ander standaard aanvraagprofiel.';

@@ -1,20 +1,13 @@
+import { zFlowProfile, zFlowProfileInput, zIdParams, zMessage } from '@im/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
-import { zIdParams, zMessage } from '../../platform/http/params';
 import { tenantTx } from '../../platform/http/request-auth';
-import {
-  createFlowProfile,
-  deleteFlowProfile,
-  listFlowProfiles,
-  updateFlowProfile,
-  zFlowProfile,
-  zFlowProfileInput,
-} from './flowprofiles';
+import { createFlowProfile, deleteFlowProfile, listFlowProfiles, updateFlowProfile } from './flowprofiles';
 
-export { listFlowProfiles, zFlowProfile } from './flowprofiles';
+export { listFlowProfiles } from './flowprofiles';
 
 const CRM = { access: moduleRoute('CRM') };
 

@@ -4,8 +4,6 @@ import {
   FLOW_STATUS_LABELS,
   type FlowStatus,
   stageOf,
-  zChangeStatusRequest,
-  zRejectFlowRequest,
 } from '@im/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
@@ -16,8 +14,6 @@ import { firstPhaseOf, leadDateFor } from './create-flow';
 import { lockFlow } from './flow-access';
 import { flow, lead } from './flows.schema';
 import { checkPhase, PHASE_NOT_OF_STAGE } from './save-flow';
-
-export { type ChangeStatusRequest, zChangeStatusRequest, zRejectFlowRequest };
 
 /**
  * Moves a live flow to a status (spec 001 section 4). A new status starts its stage now

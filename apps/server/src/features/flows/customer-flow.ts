@@ -1,5 +1,4 @@
-import type { FlowStatus } from '@im/domain';
-import { zCustomerFlow } from '@im/domain';
+import type { FlowStatus, zCustomerFlow } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/database';
@@ -7,8 +6,6 @@ import { AppError, notFound } from '../../platform/errors';
 import { company } from '../companies/companies.schema';
 import { relation } from '../relations/relations.schema';
 import { flow } from './flows.schema';
-
-export { zCustomerFlow };
 
 export const CUSTOMER_LINK_UNKNOWN = 'Deze link is niet (meer) geldig.';
 export const CUSTOMER_FLOW_GONE = 'Dit dossier is verwijderd.';

@@ -1,38 +1,15 @@
-import { type FlowStatus, stageOf } from '@im/domain';
+import { type FileInfo, type Flow, type FlowStatus, type Lead, stageOf } from '@im/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { storedFile } from '../../platform/files/files.schema';
 import { flowProfile } from '../flowprofiles/flowprofiles.schema';
 import { loadRelations } from '../relations';
-import { zFileInfo } from '../relations/relation-dto';
 
-export { zFileInfo };
-
-import { type FileInfo, type Flow, type Lead, zFlow, zLead } from '@im/domain';
-import {
-  type FlowRow,
-  loadFlowRowAnyState,
-  loadFlowRows,
-  rawFlowRows,
-  toFlowRow,
-  zFlowPhaseRef,
-  zFlowRow,
-} from './flow-row';
+import { loadFlowRowAnyState, loadFlowRows, rawFlowRows, toFlowRow } from './flow-row';
 import { lead } from './flows.schema';
 import { isoFast } from './iso';
 
-export {
-  type FileInfo,
-  type Flow,
-  type FlowRow,
-  type Lead,
-  loadFlowRowAnyState,
-  loadFlowRows,
-  zFlow,
-  zFlowPhaseRef,
-  zFlowRow,
-  zLead,
-};
+export { loadFlowRowAnyState, loadFlowRows };
 
 function toLead(flowId: number, l: typeof lead.$inferSelect | undefined): Lead {
   const iso = (d: Date | null | undefined) => (d ? isoFast(d) : null);

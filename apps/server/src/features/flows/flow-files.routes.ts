@@ -1,3 +1,4 @@
+import { type FileInfo, zFileInfo, zId, zIdParams, zMessage } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,12 +8,10 @@ import { storedFile } from '../../platform/files/files.schema';
 import { sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadWithFields } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
-import { zId, zIdParams, zMessage } from '../../platform/http/params';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { writeLog } from '../logitems';
 import { relation } from '../relations/relations.schema';
 import { FLOW_NOT_FOUND, lockFlow } from './flow-access';
-import { type FileInfo, zFileInfo } from './flow-dto';
 import { isoFast } from './iso';
 
 const CRM = { access: moduleRoute('CRM') };

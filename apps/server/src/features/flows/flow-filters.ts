@@ -3,8 +3,7 @@ import {
   FLOW_STATUSES,
   type FlowStatus,
   fullName,
-  zFlowFilterQuery,
-  zFlowStatusFilter,
+  type zFlowFilterQuery,
 } from '@im/domain';
 import { asc, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -12,8 +11,6 @@ import type { Tx } from '../../platform/db/database';
 import { containsPattern, UNKNOWN_SORT } from '../../platform/db/paginate';
 import { validationError } from '../../platform/errors';
 import { user } from '../users/users.schema';
-
-export { zFlowFilterQuery, zFlowStatusFilter };
 
 export interface FlowFilters {
   /** null: every status. */

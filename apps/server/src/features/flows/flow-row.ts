@@ -1,10 +1,8 @@
 import type { FlowStatus } from '@im/domain';
-import { type FlowRow, fullAddress, fullName, zFlowPhaseRef, zFlowRow } from '@im/domain';
+import { type FlowRow, fullAddress, fullName } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { epochMs, isoFast, isoFastOrNull } from './iso';
-
-export { type FlowRow, zFlowPhaseRef, zFlowRow };
 
 // A flow as one row of a list (docs/api/crm.md `FlowRow`). Apart from flow-dto.ts, so that the relation
 // detail can list a relation's flows without importing the flow detail (which imports relations).

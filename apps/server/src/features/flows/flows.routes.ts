@@ -1,45 +1,58 @@
+import {
+  zChangeStatusRequest,
+  zCreateFlowRequest,
+  zCustomerFlow,
+  zDisplaynameHit,
+  zDisplaynameQuery,
+  zFlow,
+  zFlowPage,
+  zFlowQuery,
+  zFlowRow,
+  zGlobalSearchQuery,
+  zId,
+  zIdParams,
+  zLead,
+  zLocation,
+  zMessage,
+  zRejectFlowRequest,
+  zRelation,
+  zSafeDeletionQuery,
+  zSafeDeletionResult,
+  zSearchResult,
+  zUpdateFlowRequest,
+  zUpdateLeadRequest,
+} from '@im/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { moduleRoute, publicRoute } from '../../platform/http/access';
-import { zId, zIdParams, zMessage } from '../../platform/http/params';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
-import { loadLocations, zLocation } from '../locations';
+import { loadLocations } from '../locations';
 import { location } from '../locations/locations.schema';
-import { loadRelations, zRelation } from '../relations';
-import { changeFlowStatus, zChangeStatusRequest, zRejectFlowRequest } from './change-flow-status';
+import { loadRelations } from '../relations';
+import { changeFlowStatus } from './change-flow-status';
 import { createFlow } from './create-flow';
-import { customerFlow, zCustomerFlow } from './customer-flow';
+import { customerFlow } from './customer-flow';
 import { duplicateFlow, resetFlowHash } from './duplicate-flow';
 import { FLOW_NOT_FOUND, findFlow } from './flow-access';
-import { loadFlow, loadFlowRowAnyState, loadFlowRows, zFlow, zFlowRow, zLead } from './flow-dto';
+import { loadFlow, loadFlowRowAnyState, loadFlowRows } from './flow-dto';
 import { flowFileRoutes } from './flow-files.routes';
 import { flow } from './flows.schema';
-import { getLead, updateLead, zUpdateLeadRequest } from './lead-dates';
+import { getLead, updateLead } from './lead-dates';
 import { mergeFlow } from './merge-flow';
-import { queryFlows, zFlowPage, zFlowQuery } from './query-flows';
-import {
-  checkFlowReferences,
-  createFlowInput,
-  updateFlow,
-  zCreateFlowRequest,
-  zUpdateFlowRequest,
-} from './save-flow';
+import { queryFlows } from './query-flows';
+import { checkFlowReferences, createFlowInput, updateFlow } from './save-flow';
 import {
   queryWithDisplaynameWithAddress,
   searchFlowsFor,
   searchOrganizationsFor,
   searchRelationsFor,
   searchWords,
-  zDisplaynameHit,
-  zDisplaynameQuery,
-  zGlobalSearchQuery,
-  zSearchResult,
 } from './search-flows';
 import { scheduleSortRangeRebalance } from './sort-ranges';
-import { testSafeDeletion, zSafeDeletionQuery, zSafeDeletionResult } from './test-safe-deletion';
+import { testSafeDeletion } from './test-safe-deletion';
 import { forceDeleteFlow, restoreFlow, trashFlow } from './trash-flow';
 
 const CRM = { access: moduleRoute('CRM') };

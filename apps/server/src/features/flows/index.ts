@@ -1,14 +1,7 @@
 // The flows feature: case files, their lists and search, files, lead dates and the customer link.
 export { createFlow } from './create-flow';
-export { type FlowRow, loadFlowRows, zFlow, zFlowRow, zLead } from './flow-dto';
-export {
-  type FlowFilters,
-  flowWhere,
-  hasText,
-  tallyWhere,
-  toFilters,
-  zFlowFilterQuery,
-} from './flow-filters';
+export { loadFlowRows } from './flow-dto';
+export { type FlowFilters, flowWhere, hasText, tallyWhere, toFilters } from './flow-filters';
 export { refreshFlowSearchText } from './flow-search-text';
 export { flowRoutes } from './flows.routes';
 export { flow, flowTally, lead } from './flows.schema';

@@ -1,13 +1,11 @@
-import { type UpdateLeadRequest, zUpdateLeadRequest } from '@im/domain';
+import type { Lead, UpdateLeadRequest } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { writeLog } from '../logitems';
 import { FLOW_NOT_FOUND, findFlow, lockFlow } from './flow-access';
-import { type Lead, loadLead } from './flow-dto';
+import { loadLead } from './flow-dto';
 import { lead } from './flows.schema';
-
-export { type UpdateLeadRequest, zUpdateLeadRequest };
 
 const HOUR_MS = 3_600_000;
 

@@ -1,8 +1,8 @@
-import { type FlowQuery, zFlowPage, zFlowQuery } from '@im/domain';
+import type { FlowQuery, FlowRow, zFlowPage } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
-import { type FlowRow, loadFlowRows } from './flow-dto';
+import { loadFlowRows } from './flow-dto';
 import {
   COLUMN_SORTS,
   type FlowFilters,
@@ -16,8 +16,6 @@ import {
   toFilters,
 } from './flow-filters';
 import { rangeDimOf, rangePage, SORT_RANGE_KEYS, type SortRangeKey } from './sort-ranges';
-
-export { type FlowQuery, zFlowPage, zFlowQuery };
 
 /** A text query lists at most this many flows (docs/decisions/008). */
 export const TEXT_QUERY_CAP = 250;

@@ -1,11 +1,4 @@
-import {
-  type CreateFlowRequest,
-  type FlowStatus,
-  stageOf,
-  type UpdateFlowRequest,
-  zCreateFlowRequest,
-  zUpdateFlowRequest,
-} from '@im/domain';
+import { type CreateFlowRequest, type FlowStatus, stageOf, type UpdateFlowRequest } from '@im/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { validationError } from '../../platform/errors';
@@ -18,8 +11,6 @@ import { user } from '../users/users.schema';
 import { lockFlow } from './flow-access';
 import { refreshFlowSearchText } from './flow-search-text';
 import { flow } from './flows.schema';
-
-export { type CreateFlowRequest, type UpdateFlowRequest, zCreateFlowRequest, zUpdateFlowRequest };
 
 export const UNKNOWN_RELATION = 'Onbekende relatie.';
 export const UNKNOWN_USER = 'Onbekende gebruiker.';

@@ -1,10 +1,8 @@
 import {
   SEARCH_MIN_CHARS,
   type SearchResult,
-  zDisplaynameHit,
-  zDisplaynameQuery,
-  zGlobalSearchQuery,
-  zSearchResult,
+  type zDisplaynameHit,
+  type zDisplaynameQuery,
 } from '@im/domain';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -14,8 +12,6 @@ import { validationError } from '../../platform/errors';
 import { fullAddress } from '../locations';
 import { loadFlowRows } from './flow-dto';
 import { flowWhere, parseTextQuery } from './flow-filters';
-
-export { type SearchResult, zDisplaynameHit, zDisplaynameQuery, zGlobalSearchQuery, zSearchResult };
 
 export const SEARCH_TOO_SHORT = `Vul minimaal ${SEARCH_MIN_CHARS} tekens in om te zoeken.`;
 

@@ -3,8 +3,6 @@ import {
   FLOW_DELETE_BLOCKED,
   RELATION_DELETE_BLOCKED,
   type SafeDeletionResult,
-  zSafeDeletionQuery,
-  zSafeDeletionResult,
 } from '@im/domain';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
@@ -12,8 +10,6 @@ import { notFound } from '../../platform/errors';
 import { flowHasSentInvoices, relationHasSentInvoices } from '../invoices/sent-invoices';
 import { FLOW_NOT_FOUND, findFlow } from './flow-access';
 import { flow } from './flows.schema';
-
-export { type SafeDeletionResult, zSafeDeletionQuery, zSafeDeletionResult };
 
 /**
  * Whether a flow may be deleted (or, `for=cancel`, cancelled: the pipeline asks before a drop on

@@ -1,4 +1,16 @@
-import { checkLocationFields, normalizePostcode, zAddressInput } from '@im/domain';
+import {
+  checkLocationFields,
+  normalizePostcode,
+  zAddressInput,
+  zCreateLocation,
+  zId,
+  zIdParams,
+  zLocation,
+  zLocationType,
+  zLocationTypeInput,
+  zMessage,
+  zUpdateLocation,
+} from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,15 +18,13 @@ import { z } from 'zod';
 import { notFound, validationError } from '../../platform/errors';
 import { geocodeFailedMessage } from '../../platform/geocode';
 import { moduleRoute } from '../../platform/http/access';
-import { zId, zIdParams, zMessage } from '../../platform/http/params';
 import { tenantTx } from '../../platform/http/request-auth';
-import { loadLocation, loadLocations, zLocation, zLocationType } from './location-dto';
+import { loadLocation, loadLocations } from './location-dto';
 import {
   createLocationType,
   deleteLocationType,
   listLocationTypes,
   updateLocationType,
-  zLocationTypeInput,
 } from './location-types';
 import { location } from './locations.schema';
 import {
@@ -25,12 +35,10 @@ import {
   geocodeAddress,
   ownerOf,
   updateLocation,
-  zCreateLocation,
-  zUpdateLocation,
 } from './save-location';
 
 export { fullAddress, normalizePostcode, zInlineLocation } from '@im/domain';
-export { addressOf, loadLocations, mainLocationsOf, zLocation } from './location-dto';
+export { addressOf, loadLocations, mainLocationsOf } from './location-dto';
 export { afterLocationsChanged, coordinatesFor, createLocation, type LocationOwner } from './save-location';
 
 const CRM = { access: moduleRoute('CRM') };

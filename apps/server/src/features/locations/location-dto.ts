@@ -1,9 +1,7 @@
-import { fullAddress, type Location, zLocation, zLocationType } from '@im/domain';
+import { fullAddress, type Location } from '@im/domain';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { location, locationType } from './locations.schema';
-
-export { type Location, zLocation, zLocationType };
 
 type LocationRow = typeof location.$inferSelect;
 

@@ -1,10 +1,8 @@
-import { type LocationTypeInput, zLocationTypeInput } from '@im/domain';
+import type { LocationTypeInput } from '@im/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { writeLog } from '../logitems';
 import { locationType } from './locations.schema';
-
-export { zLocationTypeInput };
 
 export function listLocationTypes(tx: Tx) {
   return tx

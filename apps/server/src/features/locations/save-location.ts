@@ -1,11 +1,5 @@
 import type { AddressInput, LocationFields } from '@im/domain';
-import {
-  DEFAULT_COUNTRY,
-  fullAddress,
-  normalizePostcode,
-  zCreateLocation,
-  zUpdateLocation,
-} from '@im/domain';
+import { DEFAULT_COUNTRY, fullAddress, normalizePostcode } from '@im/domain';
 import { and, asc, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { validationError } from '../../platform/errors';
@@ -15,8 +9,6 @@ import { writeLog } from '../logitems';
 import { organization } from '../organizations/organizations.schema';
 import { relation } from '../relations/relations.schema';
 import { location, locationType } from './locations.schema';
-
-export { zCreateLocation, zUpdateLocation };
 
 export type LocationOwner = { relationId: number } | { organizationId: number };
 export type Coordinates = { lat: number; lng: number } | null;

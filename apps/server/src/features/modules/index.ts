@@ -1,11 +1,10 @@
-import { zModule, zUpdateModule } from '@im/domain';
+import { zIdParams, zModule, zUpdateModule } from '@im/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
-import { zIdParams } from '../../platform/http/params';
 import { platformTx } from '../../platform/http/request-auth';
 import { module } from '../companies/companies.schema';
 import { writeLog } from '../logitems';

@@ -1,29 +1,26 @@
+import {
+  zCreateOrganization,
+  zIdParams,
+  zMessage,
+  zOrganizationDetail,
+  zOrganizationPage,
+  zOrganizationQuery,
+  zOrganizationSearchHit,
+  zSearchQuery,
+  zUpdateOrganization,
+} from '@im/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
-import { zIdParams, zMessage } from '../../platform/http/params';
 import { tenantTx } from '../../platform/http/request-auth';
 import { coordinatesFor } from '../locations/save-location';
-import { zSearchQuery } from '../relations/query-relations';
-import { loadOrganizationDetail, zOrganizationDetail } from './organization-dto';
-import {
-  queryOrganizations,
-  searchOrganizations,
-  zOrganizationPage,
-  zOrganizationQuery,
-  zOrganizationSearchHit,
-} from './query-organizations';
-import {
-  createOrganization,
-  deleteOrganization,
-  updateOrganization,
-  zCreateOrganization,
-  zUpdateOrganization,
-} from './save-organization';
+import { loadOrganizationDetail } from './organization-dto';
+import { queryOrganizations, searchOrganizations } from './query-organizations';
+import { createOrganization, deleteOrganization, updateOrganization } from './save-organization';
 
-export { loadOrganizations, zOrganization } from './organization-dto';
+export { loadOrganizations } from './organization-dto';
 
 const CRM = { access: moduleRoute('CRM') };
 

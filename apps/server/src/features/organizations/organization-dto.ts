@@ -1,4 +1,4 @@
-import { type Organization, zOrganization, zOrganizationDetail } from '@im/domain';
+import type { Organization } from '@im/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { toIso } from '../../platform/http/dates';
@@ -7,8 +7,6 @@ import { location } from '../locations/locations.schema';
 import { loadRelations } from '../relations/relation-dto';
 import { relation } from '../relations/relations.schema';
 import { organization } from './organizations.schema';
-
-export { type Organization, zOrganization, zOrganizationDetail };
 
 const MAX_DETAIL_RELATIONS = 1000;
 

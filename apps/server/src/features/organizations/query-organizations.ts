@@ -1,9 +1,4 @@
-import {
-  type PaginationQuery,
-  zOrganizationPage,
-  zOrganizationQuery,
-  zOrganizationSearchHit,
-} from '@im/domain';
+import type { PaginationQuery } from '@im/domain';
 import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { containsPattern, sortOrder } from '../../platform/db/paginate';
@@ -11,8 +6,6 @@ import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
 import { addressOf, mainLocationsOf } from '../locations/location-dto';
 import { loadOrganizations } from './organization-dto';
 import { organization } from './organizations.schema';
-
-export { zOrganizationPage, zOrganizationQuery, zOrganizationSearchHit };
 
 const SORT_COLUMNS = {
   id: organization.id,

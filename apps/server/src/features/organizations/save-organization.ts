@@ -3,8 +3,6 @@ import {
   DEFAULT_COUNTRY,
   DEFAULT_LEAD_SOURCE,
   type UpdateOrganization,
-  zCreateOrganization,
-  zUpdateOrganization,
 } from '@im/domain';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
@@ -17,8 +15,6 @@ import { relation } from '../relations/relations.schema';
 import { createRelation } from '../relations/save-relation';
 import { insertOrganization } from './organization-record';
 import { organization } from './organizations.schema';
-
-export { type CreateOrganization, type UpdateOrganization, zCreateOrganization, zUpdateOrganization };
 
 const UNKNOWN_RELATION = 'Kies een relatie van dit bedrijf.';
 

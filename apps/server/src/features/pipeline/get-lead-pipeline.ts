@@ -6,9 +6,6 @@ import {
   type PipelineLead,
   type PipelineQuery,
   type PipelineSort,
-  zPipeline,
-  zPipelineLead,
-  zPipelineQuery,
 } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
@@ -25,8 +22,6 @@ import {
   toFilters,
 } from '../flows';
 import { user } from '../users/users.schema';
-
-export { type Pipeline, type PipelineLead, type PipelineQuery, zPipeline, zPipelineLead, zPipelineQuery };
 
 /** ORDER BY per sort option; weighted turnover is 0 until quotations exist, so it ties on stage start. */
 const ORDER: Record<PipelineSort, string> = {

@@ -1,10 +1,11 @@
+import { zPipeline, zPipelineQuery } from '@im/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { moduleRoute } from '../../platform/http/access';
 import { tenantTx } from '../../platform/http/request-auth';
-import { getLeadPipeline, zPipeline, zPipelineQuery } from './get-lead-pipeline';
+import { getLeadPipeline } from './get-lead-pipeline';
 
-export { type Pipeline, type PipelineLead, zPipeline, zPipelineLead } from './get-lead-pipeline';
+export { type Pipeline, type PipelineLead, zPipeline, zPipelineLead } from '@im/domain';
 
 export async function pipelineRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

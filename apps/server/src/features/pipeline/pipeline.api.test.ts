@@ -1,9 +1,8 @@
-import { PIPELINE_COLUMNS, PIPELINE_SORT_OPTIONS } from '@im/domain';
+import { PIPELINE_COLUMNS, PIPELINE_SORT_OPTIONS, zPipeline } from '@im/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { createTestFlow, createTestRelation } from '../flows/flow-test-factory';
-import { zPipeline } from './get-lead-pipeline';
 
 let t: TestServer;
 let companyId: number;

@@ -1,4 +1,4 @@
-import { normalizePostcode, zDoubleCheck } from '@im/domain';
+import { normalizePostcode, type zDoubleCheck } from '@im/domain';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
@@ -6,8 +6,6 @@ import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
 import { location } from '../locations/locations.schema';
 import { loadRelations } from './relation-dto';
 import { relation } from './relations.schema';
-
-export { zDoubleCheck };
 
 const MAX_DOUBLES = 20;
 

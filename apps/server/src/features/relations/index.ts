@@ -1,33 +1,41 @@
-import { zBatchStarted, zCreateRelation, zInactiveRelationPage, zUpdateRelation } from '@im/domain';
+import {
+  zBatchStarted,
+  zCreateRelation,
+  zDoubleCheck,
+  zIdParams,
+  zInactiveCriteria,
+  zInactiveRelationPage,
+  zLocation,
+  zMessage,
+  zRelation,
+  zRelationDetail,
+  zRelationPage,
+  zRelationQuery,
+  zRelationSearchHit,
+  zSearchQuery,
+  zUpdateRelation,
+} from '@im/domain';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
-import { zIdParams, zMessage } from '../../platform/http/params';
 import { tenantTx } from '../../platform/http/request-auth';
-import { loadLocations, zLocation } from '../locations/location-dto';
+import { loadLocations } from '../locations/location-dto';
 import { location } from '../locations/locations.schema';
 import { coordinatesFor } from '../locations/save-location';
-import { checkForDoubleRelations, zDoubleCheck } from './check-double-relations';
-import {
-  queryRelations,
-  searchRelations,
-  zRelationPage,
-  zRelationQuery,
-  zRelationSearchHit,
-  zSearchQuery,
-} from './query-relations';
-import { loadRelationDetail, zRelation, zRelationDetail } from './relation-dto';
+import { checkForDoubleRelations } from './check-double-relations';
+import { queryRelations, searchRelations } from './query-relations';
+import { loadRelationDetail } from './relation-dto';
 import { BULK_DELETE_RELATIONS, EMPTY_RELATION_TRASH, MAX_BULK_DELETE } from './relation-jobs';
 import { relation } from './relations.schema';
 import { createRelation } from './save-relation';
-import { searchInactiveRelations, zInactiveCriteria } from './search-inactive-relations';
+import { searchInactiveRelations } from './search-inactive-relations';
 import { forceDeleteRelations, NOT_IN_TRASH, restoreRelation, trashRelation } from './trash-relations';
 import { updateRelation } from './update-relation';
 
-export { loadRelationDetail, loadRelations, zRelation, zRelationDetail } from './relation-dto';
+export { loadRelationDetail, loadRelations } from './relation-dto';
 export { createRelation } from './save-relation';
 export { registerInactiveRelationCriterion } from './search-inactive-relations';
 

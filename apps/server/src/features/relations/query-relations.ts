@@ -1,10 +1,4 @@
-import {
-  type RelationQuery,
-  zRelationPage,
-  zRelationQuery,
-  zRelationSearchHit,
-  zSearchQuery,
-} from '@im/domain';
+import type { RelationQuery } from '@im/domain';
 import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { sortOrder } from '../../platform/db/paginate';
@@ -15,7 +9,6 @@ import { loadRelations } from './relation-dto';
 import { relation } from './relations.schema';
 
 export { SEARCH_TOO_SHORT } from '@im/domain';
-export { type RelationQuery, zRelationPage, zRelationQuery, zRelationSearchHit, zSearchQuery };
 
 // Every key but deleted_at has a (company_id, key, id) index over live relations (relations.schema.ts).
 const SORT_COLUMNS = {

@@ -1,5 +1,4 @@
-import type { FlowStatus } from '@im/domain';
-import { type Relation, type RelationDetail, zFileInfo, zRelation, zRelationDetail } from '@im/domain';
+import type { FlowStatus, Relation, RelationDetail } from '@im/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { storedFile } from '../../platform/files/files.schema';
@@ -10,8 +9,6 @@ import { addressOf, loadLocations, mainLocationsOf } from '../locations/location
 import { location } from '../locations/locations.schema';
 import { organization } from '../organizations/organizations.schema';
 import { relation } from './relations.schema';
-
-export { type Relation, type RelationDetail, zFileInfo, zRelation, zRelationDetail };
 
 /** The main flow of each relation: its chosen `flow_id` while that flow is live, else the newest live flow. */
 async function mainFlowsOf(tx: Tx, ids: readonly number[]) {

@@ -1,4 +1,4 @@
-import { type InactiveCriteria, type InactiveCriterionTag, zInactiveCriteria } from '@im/domain';
+import type { InactiveCriteria, InactiveCriterionTag } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { containsPattern } from '../../platform/db/paginate';
@@ -8,8 +8,6 @@ import { flow } from '../flows/flows.schema';
 import { relationsWithSentInvoices } from '../invoices/sent-invoices';
 import { addressOf, mainLocationsOf } from '../locations/location-dto';
 import { relation } from './relations.schema';
-
-export { type InactiveCriteria, zInactiveCriteria };
 
 export const MAX_INACTIVE_ROWS = 5000;
 

@@ -1,4 +1,4 @@
-import { zCreateSubscription, zUpdateSubscription } from '@im/domain';
+import type { zCreateSubscription, zUpdateSubscription } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
@@ -7,8 +7,6 @@ import { company, companyModule } from '../companies/companies.schema';
 import { writeLog } from '../logitems';
 import { typeModuleIds } from './subscription-types';
 import { subscription, subscriptionType } from './subscriptions.schema';
-
-export { zCreateSubscription, zUpdateSubscription };
 
 export const END_BEFORE_START = 'De einddatum mag niet voor de begindatum liggen.';
 export const UNKNOWN_COMPANY = 'Dit bedrijf bestaat niet of staat in de prullenbak.';

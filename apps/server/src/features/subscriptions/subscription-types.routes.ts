@@ -1,8 +1,15 @@
+import {
+  zCreateSubscriptionType,
+  zId,
+  zIdParams,
+  zMessage,
+  zSubscriptionType,
+  zUpdateSubscriptionType,
+} from '@im/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { moduleRoute } from '../../platform/http/access';
-import { zId, zIdParams, zMessage } from '../../platform/http/params';
 import { platformTx } from '../../platform/http/request-auth';
 import {
   changeSubscriptionTypeModule,
@@ -11,9 +18,6 @@ import {
   getSubscriptionType,
   listSubscriptionTypes,
   updateSubscriptionType,
-  zCreateSubscriptionType,
-  zSubscriptionType,
-  zUpdateSubscriptionType,
 } from './subscription-types';
 
 const zModuleBody = z.object({ moduleId: zId });

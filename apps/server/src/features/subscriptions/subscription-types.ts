@@ -1,9 +1,4 @@
-import {
-  type SubscriptionType,
-  zCreateSubscriptionType,
-  zSubscriptionType,
-  zUpdateSubscriptionType,
-} from '@im/domain';
+import type { SubscriptionType, zCreateSubscriptionType, zUpdateSubscriptionType } from '@im/domain';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
@@ -12,8 +7,6 @@ import { findModuleOrFail } from '../companies/change-company-modules';
 import { module } from '../companies/companies.schema';
 import { writeLog } from '../logitems';
 import { subscription, subscriptionType, subscriptionTypeModule } from './subscriptions.schema';
-
-export { type SubscriptionType, zCreateSubscriptionType, zSubscriptionType, zUpdateSubscriptionType };
 
 export const TYPE_NAME_TAKEN = 'Er bestaat al een abonnementstype met deze naam.';
 export const TYPE_IN_USE =

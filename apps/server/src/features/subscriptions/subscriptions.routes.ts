@@ -1,23 +1,19 @@
+import {
+  zCreateSubscription,
+  zId,
+  zIdParams,
+  zMessage,
+  zSubscription,
+  zUpdateSubscription,
+} from '@im/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
-import { zId, zIdParams, zMessage } from '../../platform/http/params';
 import { platformTx } from '../../platform/http/request-auth';
-import {
-  companySubscriptions,
-  findSubscription,
-  listSubscriptions,
-  zSubscription,
-} from './list-subscriptions';
-import {
-  createSubscription,
-  deleteSubscription,
-  updateSubscription,
-  zCreateSubscription,
-  zUpdateSubscription,
-} from './save-subscription';
+import { companySubscriptions, findSubscription, listSubscriptions } from './list-subscriptions';
+import { createSubscription, deleteSubscription, updateSubscription } from './save-subscription';
 
 export async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

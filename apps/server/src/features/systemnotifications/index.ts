@@ -1,8 +1,15 @@
+import {
+  zActiveSystemNotification,
+  zCreateSystemNotification,
+  zIdParams,
+  zMessage,
+  zSystemNotification,
+  zUpdateSystemNotification,
+} from '@im/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyUser, moduleRoute } from '../../platform/http/access';
-import { zIdParams, zMessage } from '../../platform/http/params';
 import { platformTx, tenantTx } from '../../platform/http/request-auth';
 import {
   createSystemNotification,
@@ -10,10 +17,6 @@ import {
   getSystemNotification,
   listSystemNotifications,
   updateSystemNotification,
-  zActiveSystemNotification,
-  zCreateSystemNotification,
-  zSystemNotification,
-  zUpdateSystemNotification,
 } from './system-notifications';
 
 export { createSystemNotification } from './system-notifications';

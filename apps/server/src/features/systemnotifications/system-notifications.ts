@@ -1,9 +1,8 @@
 import {
   THEMES,
-  zActiveSystemNotification,
-  zCreateSystemNotification,
-  zSystemNotification,
-  zUpdateSystemNotification,
+  type zCreateSystemNotification,
+  type zSystemNotification,
+  type zUpdateSystemNotification,
 } from '@im/domain';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -12,13 +11,6 @@ import { notFound } from '../../platform/errors';
 import { toIso } from '../../platform/http/dates';
 import { writeLog } from '../logitems';
 import { systemNotification } from './systemnotifications.schema';
-
-export {
-  zActiveSystemNotification,
-  zCreateSystemNotification,
-  zSystemNotification,
-  zUpdateSystemNotification,
-};
 
 type Row = typeof systemNotification.$inferSelect;
 

@@ -1,7 +1,8 @@
+import type { User } from '@im/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { company } from '../companies/companies.schema';
-import { serializeUser, type User } from './serialize-user';
+import { serializeUser } from './serialize-user';
 import { user } from './users.schema';
 
 export async function findUserByEmail(tx: Tx, email: string) {

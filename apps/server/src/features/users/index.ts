@@ -1,4 +1,15 @@
-import { PROTECTED_MESSAGE, PROTECTED_USER_ID, zLogin, zPasswordChange, zSessionData } from '@im/domain';
+import {
+  PROTECTED_MESSAGE,
+  PROTECTED_USER_ID,
+  zCreateUserRequest,
+  zLogin,
+  zPasswordChange,
+  zSessionData,
+  zUpdateUser,
+  zUser,
+  zUserPage,
+  zUserQuery,
+} from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,11 +24,10 @@ import { OLD_PASSWORD_WRONG, PASSWORD_CHANGED } from '../auth/messages';
 import { writeLog } from '../logitems';
 import { adminLogin } from './admin-login';
 import { findUserById, isEmailTaken, loadUserDto } from './find-user';
-import { queryUsers, zUserPage, zUserQuery } from './query-users';
-import { saveUser, targetCompanyId, zCreateUserRequest } from './save-user';
-import { zUser } from './serialize-user';
+import { queryUsers } from './query-users';
+import { saveUser, targetCompanyId } from './save-user';
 import { buildSessionData } from './session-data';
-import { updateUser, zUpdateUser } from './update-user';
+import { updateUser } from './update-user';
 import { userManagerTx, userScopeTx } from './user-access';
 import { user } from './users.schema';
 

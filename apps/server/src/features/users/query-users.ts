@@ -1,12 +1,10 @@
-import { type UserQuery, zUserPage, zUserQuery } from '@im/domain';
+import type { UserQuery } from '@im/domain';
 import { and, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { containsPattern, sortOrder } from '../../platform/db/paginate';
 import { company } from '../companies/companies.schema';
 import { serializeUser } from './serialize-user';
 import { user } from './users.schema';
-
-export { type UserQuery, zUserPage, zUserQuery };
 
 const SORT_COLUMNS = {
   id: user.id,

@@ -1,4 +1,4 @@
-import { type CreateUserRequest, zCreateUserRequest } from '@im/domain';
+import type { CreateUserRequest, User } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { Tx } from '../../platform/db/database';
@@ -7,9 +7,6 @@ import { EMAIL_TAKEN } from '../auth/messages';
 import { company } from '../companies/companies.schema';
 import { createUser } from './create-user';
 import { loadUserDto } from './find-user';
-import type { User } from './serialize-user';
-
-export { type CreateUserRequest, zCreateUserRequest };
 
 export const COMPANY_REQUIRED = 'Kies het bedrijf van de gebruiker.';
 export const UNKNOWN_COMPANY = 'Dit bedrijf bestaat niet of staat in de prullenbak.';

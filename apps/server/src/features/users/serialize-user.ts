@@ -1,8 +1,6 @@
-import { roleLabel, USER_TYPE_LABELS, USER_TYPES, type User, type UserType, zUser } from '@im/domain';
+import { roleLabel, USER_TYPE_LABELS, USER_TYPES, type User, type UserType } from '@im/domain';
 import { toIso } from '../../platform/http/dates';
 import type { user } from './users.schema';
-
-export { type User, zUser };
 
 function userTypeLabel(type: string): string {
   return (USER_TYPES as readonly string[]).includes(type) ? USER_TYPE_LABELS[type as UserType] : type;

@@ -1,4 +1,4 @@
-import { PROTECTED_MESSAGE, type UpdateUser, zUpdateOwnUser, zUpdateUser } from '@im/domain';
+import { PROTECTED_MESSAGE, type UpdateUser, zUpdateOwnUser } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { AppError, forbidden, validationError } from '../../platform/errors';
@@ -6,8 +6,6 @@ import { EMAIL_TAKEN } from '../auth/messages';
 import { writeLog } from '../logitems';
 import { findUserById, loadUserDto } from './find-user';
 import { user } from './users.schema';
-
-export { type UpdateUser, zUpdateOwnUser, zUpdateUser };
 
 const COLUMN: Record<string, keyof typeof user.$inferInsert> = {
   name: 'name',
