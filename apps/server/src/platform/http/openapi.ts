@@ -105,7 +105,8 @@ function errorsFor(method: string, route: RouteFacts | undefined, op: Operation)
 
 /** Completes the generated document (a @fastify/swagger `transformObject`). */
 function completeOpenApi(doc: Json, facts: Map<string, RouteFacts>): Json {
-  const components = (doc.components ??= {}) as Json;
+  doc.components ??= {};
+  const components = doc.components as Json;
   components.schemas = {
     ...(components.schemas as Json | undefined),
     Error: {
@@ -142,7 +143,8 @@ function completeOpenApi(doc: Json, facts: Map<string, RouteFacts>): Json {
       op.tags = [tag];
       tags.add(tag);
       if (route && isPublic(route.access)) op.security = [];
-      const responses = (op.responses ??= {}) as Json;
+      op.responses ??= {};
+      const responses = op.responses as Json;
       for (const code of errorsFor(method, route, op)) {
         responses[code] ??= { $ref: `#/components/responses/Error${code}` };
       }
