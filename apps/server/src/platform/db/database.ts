@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from '../logger';
+import { PreparingClient } from './preparing-client';
 import * as schema from './schema';
 import { SETTING } from './tenancy-sql';
 
@@ -24,12 +26,22 @@ export interface Actor {
 export class Database {
   readonly db: Db;
 
+  private readonly dialect = new PgDialect();
+  private readonly relations: ConstructorParameters<typeof NodePgTransaction<Schema, Relations>>[2];
+  private readonly roleSetting: string;
+
   constructor(
     readonly pool: pg.Pool,
     /** The non-superuser role queries run under, or null when the connection user is already restricted. */
     readonly appRole: string | null,
   ) {
     this.db = drizzle(pool, { schema });
+    this.relations = this.db._.schema
+      ? { schema: this.db._.schema, fullSchema: this.db._.fullSchema, tableNamesMap: this.db._.tableNamesMap }
+      : undefined;
+    if (appRole !== null && !/^[a-z_][a-z0-9_]*$/.test(appRole))
+      throw new Error(`Invalid role name ${appRole}`);
+    this.roleSetting = appRole ? `, set_config('role', '${appRole}', true)` : '';
   }
 
   /**
@@ -49,25 +61,49 @@ export class Database {
     return this.run(actor, true, fn);
   }
 
-  private run<T>(
+  private async run<T>(
     actor: Actor,
     allCompanies: boolean,
     fn: (tx: Tx) => Promise<T>,
     snapshot = false,
   ): Promise<T> {
-    const config = snapshot
-      ? ({ isolationLevel: 'repeatable read', accessMode: 'read only' } as const)
-      : undefined;
-    return this.db.transaction(async (tx) => {
-      const role = this.appRole ? sql`, set_config('role', ${this.appRole}, true)` : sql``;
-      await tx.execute(
-        sql`select set_config(${SETTING.companyId}, ${idSetting(actor.companyId)}, true),
-          set_config(${SETTING.userId}, ${idSetting(actor.userId)}, true),
-          set_config(${SETTING.impersonatorId}, ${idSetting(actor.impersonatorUserId)}, true),
-          set_config(${SETTING.allCompanies}, ${allCompanies ? 'on' : ''}, true)${role}`,
-      );
-      return fn(tx);
-    }, config);
+    // Opening the transaction, setting the actor and switching to the restricted role is one round
+    // trip: one simple-protocol query of several statements. Every value in it is an integer or a
+    // fixed name (checked below), so nothing from a request reaches this text.
+    const setUp = [
+      snapshot ? 'begin isolation level repeatable read read only' : 'begin',
+      `select set_config('${SETTING.companyId}', '${idSetting(actor.companyId)}', true),
+        set_config('${SETTING.userId}', '${idSetting(actor.userId)}', true),
+        set_config('${SETTING.impersonatorId}', '${idSetting(actor.impersonatorUserId)}', true),
+        set_config('${SETTING.allCompanies}', '${allCompanies ? 'on' : ''}', true)${this.roleSetting}`,
+    ].join(';\n');
+    const client = await this.pool.connect();
+    // Set when the connection may be left inside a transaction: then it is closed, not reused.
+    let broken: Error | undefined;
+    try {
+      await client.query(setUp).catch((err: Error) => {
+        broken = err;
+        throw err;
+      });
+      const session = new NodePgSession<Schema, Relations>(client, this.dialect, this.relations);
+      const tx = new NodePgTransaction<Schema, Relations>(this.dialect, session, this.relations);
+      let result: T;
+      try {
+        result = await fn(tx);
+      } catch (err) {
+        await client.query('rollback').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
+        throw err;
+      }
+      await client.query('commit').catch((err: Error) => {
+        broken = err;
+        throw err;
+      });
+      return result;
+    } finally {
+      client.release(broken);
+    }
   }
 
   async close(): Promise<void> {
@@ -75,14 +111,24 @@ export class Database {
   }
 }
 
+type Relations = NonNullable<Db['_']['schema']>;
+
+/** An id as the text of its setting; anything but a safe integer is refused (it goes into SQL text). */
 function idSetting(id: number | null | undefined): string {
-  return id === null || id === undefined ? '' : String(id);
+  if (id === null || id === undefined) return '';
+  if (!Number.isSafeInteger(id)) throw new Error(`Invalid actor id ${String(id)}`);
+  return String(id);
 }
 
 export const APP_ROLE = 'im_app';
 
 export function createPool(url: string, max: number, logger: Logger): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, application_name: 'installatiemanager' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    application_name: 'installatiemanager',
+    Client: PreparingClient,
+  });
   // An idle client losing its server (restart, network) must not crash the process.
   pool.on('error', (err) => logger.warn({ err }, 'idle database connection error'));
   return pool;

@@ -12,9 +12,34 @@ const parts = new Intl.DateTimeFormat('en-CA', {
   timeZoneName: 'longOffset',
 });
 
-/** ISO 8601 in the business time zone, e.g. `2026-11-21T13:05:00+01:00` (api-contract "Dates"). */
-export function toIso(date: Date): string {
+/** The definition of `toIso`, through Intl (about 10 µs a call). */
+export function toIsoIntl(date: Date): string {
   const p = Object.fromEntries(parts.formatToParts(date).map((x) => [x.type, x.value]));
   const offset = (p.timeZoneName ?? 'GMT').replace('GMT', '') || '+00:00';
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${offset}`;
+}
+
+const HOUR_MS = 3_600_000;
+/** UTC hour → the business zone's offset then ('+01:00') and its milliseconds. */
+const offsets = new Map<number, { text: string; ms: number }>();
+
+/**
+ * ISO 8601 in the business time zone, e.g. `2026-11-21T13:05:00+01:00` (api-contract "Dates").
+ * Every answer with a record has dates, so this is on the hot path: the zone's offset only changes
+ * on whole UTC hours, so Intl is asked once per hour and the rest is arithmetic. Same output as
+ * `toIsoIntl` (a test compares them around the daylight-saving changes).
+ */
+export function toIso(date: Date): string {
+  const ms = date.getTime();
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = offsets.get(hour);
+  if (!offset) {
+    const text = toIsoIntl(new Date(hour * HOUR_MS)).slice(19);
+    const sign = text.startsWith('-') ? -1 : 1;
+    const [h, m] = text.slice(1).split(':').map(Number);
+    offset = { text, ms: sign * ((h ?? 0) * 60 + (m ?? 0)) * 60_000 };
+    if (offsets.size > 200_000) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  return new Date(ms + offset.ms).toISOString().slice(0, 19) + offset.text;
 }
