@@ -1,18 +1,19 @@
 import { type FileInfo, type Flow, type FlowStatus, type Lead, stageOf } from '@im/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { storedFile } from '../../platform/files/files.schema';
-import { flowProfile } from '../flowprofiles/flowprofiles.schema';
 import { loadRelations } from '../relations';
 
 import { loadFlowRowAnyState, loadFlowRows, rawFlowRows, toFlowRow } from './flow-row';
 import { lead } from './flows.schema';
-import { isoFast } from './iso';
+import { epochMs, isoFast } from './iso';
 
 export { loadFlowRowAnyState, loadFlowRows };
 
-function toLead(flowId: number, l: typeof lead.$inferSelect | undefined): Lead {
-  const iso = (d: Date | null | undefined) => (d ? isoFast(d) : null);
+type LeadDates = Partial<Record<keyof typeof lead.$inferSelect, Date | number | null>>;
+
+function toLead(flowId: number, l: LeadDates | undefined): Lead {
+  const iso = (d: Date | number | null | undefined) => (d === null || d === undefined ? null : isoFast(d));
   return {
     flow_id: flowId,
     date_lead: iso(l?.dateLead),
@@ -69,21 +70,64 @@ const STAGE_FIELDS = {
   invoice: 'status_invoices',
 } as const;
 
+interface FlowExtras extends Record<string, unknown> {
+  /** Lead dates as epoch milliseconds; null when the flow's lead row was lost. */
+  lead: Record<string, number | null> | null;
+  profile_name: string | null;
+  files: {
+    id: number;
+    filename: string;
+    mime_type: string;
+    size: number;
+    purpose: string;
+    created_at: number;
+  }[];
+}
+
+/** The detail's lead dates, flow profile and files in one statement (one round trip instead of four). */
+async function loadFlowExtras(tx: Tx, id: number, flowprofileId: number | null): Promise<FlowExtras> {
+  const { rows } = await tx.execute<FlowExtras>(sql`
+    select
+      (select json_build_object(
+          'dateLead', ${epochMs(sql`l.date_lead`)}, 'dateIntake', ${epochMs(sql`l.date_intake`)},
+          'dateQuotation', ${epochMs(sql`l.date_quotation`)}, 'dateConfirmation', ${epochMs(sql`l.date_confirmation`)},
+          'dateProject', ${epochMs(sql`l.date_project`)}, 'dateProjectStart', ${epochMs(sql`l.date_project_start`)},
+          'dateInvoice', ${epochMs(sql`l.date_invoice`)}, 'dateAftercare', ${epochMs(sql`l.date_aftercare`)},
+          'dateArchived', ${epochMs(sql`l.date_archived`)})
+        from lead l where l.flow_id = ${id} limit 1) as lead,
+      (select p.name from flow_profile p where p.id = ${flowprofileId}) as profile_name,
+      (select coalesce(json_agg(json_build_object('id', f.id, 'filename', f.filename, 'mime_type', f.mime_type,
+          'size', f.size, 'purpose', f.purpose, 'created_at', ${epochMs(sql`f.created_at`)}) order by f.id), '[]')
+        from stored_file f where f.owner_type = 'flow' and f.owner_id = ${id}
+          and f.purpose in ('flowfile', 'assistfile')) as files`);
+  return rows[0]!;
+}
+
+function fileInfo(f: FlowExtras['files'][number]): FileInfo {
+  return {
+    id: f.id,
+    filename: f.filename,
+    mime_type: f.mime_type,
+    size: f.size,
+    created_at: isoFast(f.created_at),
+    url: `/api/${f.purpose}/${f.id}`,
+  };
+}
+
 /** The detail of a live or trashed flow; null when it does not exist, was merged away or is not the company's. */
 export async function loadFlow(tx: Tx, id: number): Promise<Flow | null> {
   const [raw] = await rawFlowRows(tx, [id], true);
   if (!raw) return null;
   // One connection: the reads go one after the other (pg refuses overlapping queries on a client).
   const [relationDto] = await loadRelations(tx, [raw.relation_id]);
-  const leadDto = await loadLead(tx, id);
-  const profile = raw.flowprofile_id
-    ? await tx
-        .select({ id: flowProfile.id, name: flowProfile.name })
-        .from(flowProfile)
-        .where(eq(flowProfile.id, raw.flowprofile_id))
-    : [];
-  const files = await filesOf(tx, 'flow', id, 'flowfile');
-  const assistfiles = await filesOf(tx, 'flow', id, 'assistfile');
+  const extras = await loadFlowExtras(tx, id, raw.flowprofile_id);
+  const leadDto = toLead(id, extras.lead ?? undefined);
+  const profile =
+    raw.flowprofile_id && extras.profile_name !== null
+      ? [{ id: raw.flowprofile_id, name: extras.profile_name }]
+      : [];
+  const files = extras.files.filter((f) => f.purpose === 'flowfile').map(fileInfo);
+  const assistfiles = extras.files.filter((f) => f.purpose === 'assistfile').map(fileInfo);
   if (!relationDto) return null;
   const stages: Pick<Flow, (typeof STAGE_FIELDS)[keyof typeof STAGE_FIELDS]> = {
     status_leads: null,

@@ -149,16 +149,20 @@ export async function loadFlowRowAnyState(tx: Tx, id: number): Promise<FlowRow |
   return row ? toFlowRow(row) : null;
 }
 
-/** Live (or trashed) flows of a relation, newest first; merged-away flows are in neither list. */
+/** Live or trashed flows of a relation, or both (one statement for a detail), newest first; merged-away flows never. */
 export async function flowRowsOfRelation(
   tx: Tx,
   relationId: number,
-  which: 'live' | 'trashed',
+  which: 'live' | 'trashed' | 'both',
 ): Promise<FlowRow[]> {
+  const state = {
+    live: sql`and f.deleted_at is null`,
+    trashed: sql`and f.deleted_at is not null`,
+    both: sql``,
+  }[which];
   const rows = await selectRawFlowRows(
     tx,
-    sql`f.relation_id = ${relationId} and f.merged_into_flow_id is null
-      and ${which === 'live' ? sql`f.deleted_at is null` : sql`f.deleted_at is not null`}`,
+    sql`f.relation_id = ${relationId} and f.merged_into_flow_id is null ${state}`,
     sql`f.id desc`,
   );
   return rows.map(toFlowRow);

@@ -1,47 +1,73 @@
-import type { FlowStatus, Relation, RelationDetail } from '@im/domain';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type FlowStatus, fullAddress, type Relation, type RelationDetail } from '@im/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { storedFile } from '../../platform/files/files.schema';
 import { toIso } from '../../platform/http/dates';
 import { flowRowsOfRelation } from '../flows/flow-row';
-import { flow } from '../flows/flows.schema';
-import { addressOf, loadLocations, mainLocationsOf } from '../locations/location-dto';
+import { epochMs, isoFast, isoFastOrNull } from '../flows/iso';
+import { loadLocations } from '../locations/location-dto';
 import { location } from '../locations/locations.schema';
-import { organization } from '../organizations/organizations.schema';
-import { relation } from './relations.schema';
 
-/** The main flow of each relation: its chosen `flow_id` while that flow is live, else the newest live flow. */
-async function mainFlowsOf(tx: Tx, ids: readonly number[]) {
-  const rows = await tx
-    .selectDistinctOn([flow.relationId], {
-      relationId: flow.relationId,
-      id: flow.id,
-      status: flow.flowStatus,
-    })
-    .from(flow)
-    .innerJoin(relation, eq(relation.id, flow.relationId))
-    .where(and(inArray(flow.relationId, [...ids]), isNull(flow.deletedAt), isNull(flow.mergedIntoFlowId)))
-    .orderBy(flow.relationId, sql`${flow.id} = ${relation.flowId} desc nulls last`, sql`${flow.id} desc`);
-  return new Map(rows.map((r) => [r.relationId, r]));
+interface RelationRow extends Record<string, unknown> {
+  id: number;
+  name: string;
+  nameprefix: string;
+  surname: string;
+  fullname: string | null;
+  email: string;
+  phone: string;
+  mobile: string;
+  country: string;
+  lead_source: string;
+  flowprofile_id: number | null;
+  organization_id: number | null;
+  org_name: string | null;
+  lat: number | null;
+  lng: number | null;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+  l_address: string | null;
+  l_number: string | null;
+  l_number_addition: string | null;
+  l_postcode: string | null;
+  l_city: string | null;
+  l_country: string | null;
+  main_flow_id: number | null;
+  main_flow_status: string | null;
 }
 
-/** Relations by id, in the order given, skipping ids that are not the company's. */
+/**
+ * Relations by id, in the order given, skipping ids that are not the company's. One statement (a
+ * list and every detail read it): the organization's name, the main location (is_main first, then
+ * the oldest) and the main flow (the chosen `flow_id` while it is live, else the newest live flow).
+ */
 export async function loadRelations(tx: Tx, ids: readonly number[]): Promise<Relation[]> {
   if (ids.length === 0) return [];
-  const rows = await tx
-    .select({ r: relation, orgName: organization.name })
-    .from(relation)
-    .leftJoin(organization, eq(organization.id, relation.organizationId))
-    .where(inArray(relation.id, [...ids]));
-  // One connection: its queries run one after the other anyway.
-  const locations = await mainLocationsOf(tx, 'relation', ids);
-  const flows = await mainFlowsOf(tx, ids);
-  const byId = new Map(rows.map((row) => [row.r.id, row]));
+  const { rows } = await tx.execute<RelationRow>(sql`
+    select r.id, r.name, r.nameprefix, r.surname, r.fullname, r.email, r.phone, r.mobile, r.country,
+      r.lead_source, r.flowprofile_id, r.organization_id, o.name as org_name, r.lat, r.lng,
+      ${epochMs(sql`r.created_at`)} as created_at, ${epochMs(sql`r.updated_at`)} as updated_at,
+      ${epochMs(sql`r.deleted_at`)} as deleted_at,
+      ml.address as l_address, ml.number as l_number, ml.number_addition as l_number_addition,
+      ml.postcode as l_postcode, ml.city as l_city, ml.country as l_country,
+      mf.id as main_flow_id, mf.flow_status as main_flow_status
+    from relation r
+    left join organization o on o.id = r.organization_id
+    left join lateral (
+      select address, number, number_addition, postcode, city, country from location
+      where relation_id = r.id order by is_main desc, id limit 1
+    ) ml on true
+    left join lateral (
+      select f.id, f.flow_status from flow f
+      where f.relation_id = r.id and f.deleted_at is null and f.merged_into_flow_id is null
+      order by f.id = r.flow_id desc nulls last, f.id desc limit 1
+    ) mf on true
+    where r.id = any(${sql.param([...ids])}::int[])`);
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
-    const { r } = row;
-    const main = flows.get(id);
+    const r = byId.get(id);
+    if (!r) return [];
     return [
       {
         id: r.id,
@@ -53,19 +79,29 @@ export async function loadRelations(tx: Tx, ids: readonly number[]): Promise<Rel
         phone: r.phone,
         mobile: r.mobile,
         country: r.country,
-        lead_source: r.leadSource,
-        flowprofile_id: r.flowprofileId,
-        organization_id: r.organizationId,
+        lead_source: r.lead_source,
+        flowprofile_id: r.flowprofile_id,
+        organization_id: r.organization_id,
         organization:
-          r.organizationId && row.orgName !== null ? { id: r.organizationId, name: row.orgName } : null,
-        flow_id: main?.id ?? null,
-        flow_status: (main?.status ?? null) as FlowStatus | null,
+          r.organization_id && r.org_name !== null ? { id: r.organization_id, name: r.org_name } : null,
+        flow_id: r.main_flow_id,
+        flow_status: r.main_flow_status as FlowStatus | null,
         lat: r.lat,
         lng: r.lng,
-        address: addressOf(locations.get(id)),
-        created_at: toIso(r.createdAt),
-        updated_at: toIso(r.updatedAt),
-        deleted_at: r.deletedAt ? toIso(r.deletedAt) : null,
+        address:
+          r.l_address === null
+            ? ''
+            : fullAddress({
+                address: r.l_address,
+                number: r.l_number ?? '',
+                numberAddition: r.l_number_addition ?? '',
+                postcode: r.l_postcode ?? '',
+                city: r.l_city ?? '',
+                country: r.l_country ?? '',
+              }),
+        created_at: isoFast(r.created_at),
+        updated_at: isoFast(r.updated_at),
+        deleted_at: isoFastOrNull(r.deleted_at),
       },
     ];
   });
@@ -92,10 +128,11 @@ export async function relationFiles(tx: Tx, relationId: number) {
 export async function loadRelationDetail(tx: Tx, id: number): Promise<RelationDetail | null> {
   const [base] = await loadRelations(tx, [id]);
   if (!base) return null;
+  const flows = await flowRowsOfRelation(tx, base.id, 'both');
   return {
     ...base,
-    flows: await flowRowsOfRelation(tx, base.id, 'live'),
-    trashed_flows: await flowRowsOfRelation(tx, base.id, 'trashed'),
+    flows: flows.filter((f) => f.deleted_at === null),
+    trashed_flows: flows.filter((f) => f.deleted_at !== null),
     locations: await loadLocations(tx, eq(location.relationId, id)),
     files: await relationFiles(tx, id),
   };

@@ -49,6 +49,20 @@ async function drain(dispatcher: EventDispatcher, consumer: EventConsumer) {
   while ((await dispatcher.runOnce(consumer)) > 0) {}
 }
 
+/**
+ * Drains until `done` holds: a transaction in flight anywhere on the server (another test file's
+ * database) holds the snapshot horizon back, so events can become readable a moment later.
+ */
+async function drainUntil(dispatcher: EventDispatcher, consumer: EventConsumer, done: () => boolean) {
+  for (
+    const end = Date.now() + 10_000;
+    !done() && Date.now() < end;
+    await new Promise((r) => setTimeout(r, 25))
+  ) {
+    await drain(dispatcher, consumer);
+  }
+}
+
 describe('durable event consumers', () => {
   it('get every event once in order, retry a failed batch, and resume where they stood', async () => {
     const first = recorder('test-ordered');
@@ -67,7 +81,7 @@ describe('durable event consumers', () => {
       last_error: expect.stringContaining('endpoint down'),
     });
     await new Promise((r) => setTimeout(r, 30));
-    await drain(dispatcher, first);
+    await drainUntil(dispatcher, first, () => first.seen.filter((e) => e.flow_id === 900).length >= 5);
     const mine = first.seen.slice(before).filter((e) => e.flow_id === 900);
     expect(mine.map((e) => e.changed)).toHaveLength(5);
     expect(mine.map((e) => e.kind)).toEqual(Array(5).fill('flow.update'));
@@ -78,7 +92,7 @@ describe('durable event consumers', () => {
     await publish(900, 'stap 6');
     const again = recorder('test-ordered');
     const restarted = await dispatcherWith(again);
-    await drain(restarted, again);
+    await drainUntil(restarted, again, () => again.seen.some((e) => e.flow_id === 900));
     expect(again.seen.filter((e) => e.flow_id === 900)).toHaveLength(1);
   });
 
@@ -104,7 +118,7 @@ describe('durable event consumers', () => {
     expect(consumer.seen.some((e) => e.flow_id === 902)).toBe(false);
     release();
     await early;
-    await drain(dispatcher, consumer);
+    await drainUntil(dispatcher, consumer, () => consumer.seen.some((e) => e.flow_id === 902));
     const order = consumer.seen.filter((e) => e.flow_id === 901 || e.flow_id === 902).map((e) => e.flow_id);
     expect(order).toEqual([901, 902]);
   });
@@ -117,7 +131,7 @@ describe('durable event consumers', () => {
       tx.execute(sql`update domain_event set created_at = now() - interval '30 days' where flow_id = 903`),
     );
     expect(await dispatcher.prune()).toBe(0);
-    await drain(dispatcher, consumer);
+    await drainUntil(dispatcher, consumer, () => consumer.seen.some((e) => e.flow_id === 903));
     expect(await dispatcher.prune()).toBeGreaterThanOrEqual(1);
   });
 });
