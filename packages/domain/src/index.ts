@@ -1,5 +1,6 @@
 export * from './address';
 export * from './batch';
+export * from './calculation';
 export * from './constants';
 export * from './contract';
 export * from './events';
