@@ -78,3 +78,37 @@ export async function removeInvoices(t: TestServer, companyId: number): Promise<
     tx.execute(sql`delete from invoice where company_id = ${companyId}`),
   );
 }
+
+/** A company with the sales modules (products and calculations) and a logged-in user. */
+export async function createSalesCompany(
+  t: TestServer,
+  input: { name?: string; role?: number } = {},
+): Promise<{ companyId: number; token: string; userId: number }> {
+  const companyId = await t.createTestCompany({
+    name: input.name,
+    modules: ['BASIS', 'CRM', 'SETTINGS', 'SALES', 'QUOTATION', 'CONFIRMATION', 'INVOICE'],
+  });
+  const user = await t.createTestUser({ companyId, role: input.role ?? 1000 });
+  return { companyId, token: await t.login(user.email), userId: user.id };
+}
+
+/** Creates a product through the API with a price table of `tiers` ([from, rate on its calc base]). */
+export async function createTestProduct(
+  t: TestServer,
+  token: string,
+  body: Record<string, unknown> = {},
+  tiers: [number, number][] = [[0, 100]],
+): Promise<ApiResponse['body']> {
+  const res = await t.api('POST', '/api/product', { token, body: { item_name: 'Testproduct', ...body } });
+  if (res.status !== 201) throw new Error(`product save failed: ${res.status} ${JSON.stringify(res.body)}`);
+  await t.api('POST', `/api/product/${res.body.id}/clearrows`, { token });
+  const base = (body.calc_base as string) ?? 'exc';
+  for (const [from, rate] of tiers) {
+    const row = await t.api('POST', '/api/producttablerow', {
+      token,
+      body: { product_id: res.body.id, unit_amount: from, [`unit_rate_${base}`]: rate },
+    });
+    if (row.status !== 201) throw new Error(`table row failed: ${row.status} ${JSON.stringify(row.body)}`);
+  }
+  return (await t.api('GET', `/api/product/${res.body.id}`, { token })).body;
+}

@@ -22,6 +22,10 @@ export const DOMAIN_ENTITY_TYPES = [
   'subscription',
   'subscriptiontype',
   'systemnotification',
+  'product',
+  'producttablerow',
+  'calculation',
+  'calculationitem',
 ] as const;
 export type DomainEntityType = (typeof DOMAIN_ENTITY_TYPES)[number];
 
@@ -38,6 +42,7 @@ export const DOMAIN_ACTIONS = [
   'upload',
   'password',
   'module',
+  'import',
 ] as const;
 export type DomainAction = (typeof DOMAIN_ACTIONS)[number];
 
@@ -63,6 +68,10 @@ export const DOMAIN_EVENT_ACCESS: Record<DomainEntityType, { module: ModuleTag; 
   subscription: { module: 'ADMIN', minRole: 0 },
   subscriptiontype: { module: 'ADMIN', minRole: 0 },
   systemnotification: { module: 'ADMIN', minRole: 0 },
+  product: { module: 'SETTINGS', minRole: 100 },
+  producttablerow: { module: 'SETTINGS', minRole: 100 },
+  calculation: { module: 'SALES', minRole: 100 },
+  calculationitem: { module: 'SALES', minRole: 100 },
 };
 
 const zKind = z.custom<DomainEventKind>((value) => {

@@ -15,6 +15,7 @@ import { moduleRoutes } from './modules';
 import { organizationRoutes } from './organizations';
 import { pdfRoutes } from './pdf';
 import { pipelineRoutes } from './pipeline';
+import { productRoutes } from './products';
 import { relationRoutes } from './relations';
 import { subscriptionFeatureRoutes } from './subscriptions';
 import { systemNotificationRoutes } from './systemnotifications';
@@ -38,6 +39,7 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(flowSettingsRoutes);
   await app.register(flowProfileRoutes);
   await app.register(flowPhaseRoutes);
+  await app.register(productRoutes);
   await app.register(relationRoutes);
   await app.register(organizationRoutes);
   await app.register(locationRoutes);

@@ -1,3 +1,5 @@
 export * from './constants';
+export * from './decimal-input';
 export * from './engine';
 export * from './pricing';
+export * from './product-rules';

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './calculations';
 export * from './common';
 export * from './companies';
 export * from './flow-rows';
@@ -9,6 +10,7 @@ export * from './locations';
 export * from './modules';
 export * from './organizations';
 export * from './pipeline';
+export * from './products';
 export * from './relations';
 export * from './subscriptions';
 export * from './systemnotifications';

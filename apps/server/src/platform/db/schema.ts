@@ -1,4 +1,6 @@
 // Every table, for drizzle-kit and the typed query builder. Features add their schema file here.
+
+export * from '../../features/calculations/calculations.schema';
 export * from '../../features/companies/companies.schema';
 export * from '../../features/flowphases/flowphases.schema';
 export * from '../../features/flowprofiles/flowprofiles.schema';
@@ -7,6 +9,7 @@ export * from '../../features/invoices/invoices.schema';
 export * from '../../features/locations/locations.schema';
 export * from '../../features/logitems/logitems.schema';
 export * from '../../features/organizations/organizations.schema';
+export * from '../../features/products/products.schema';
 export * from '../../features/relations/relations.schema';
 export * from '../../features/subscriptions/subscriptions.schema';
 export * from '../../features/systemnotifications/systemnotifications.schema';

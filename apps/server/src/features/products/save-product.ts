@@ -1,0 +1,204 @@
+import {
+  bothSides,
+  followingDescription,
+  isValidSplit,
+  type Product,
+  type ProductFields,
+  VAT_SPLIT_NOT_100,
+  type VatSplitFields,
+  vatPercentageOf,
+} from '@im/domain';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/database';
+import { notFound, validationError } from '../../platform/errors';
+import { writeLog } from '../logitems';
+import { loadProduct } from './product-dto';
+import { product, productTableRow } from './products.schema';
+
+type ProductInput = Partial<ProductFields>;
+
+const splitKeys = ['percentage_vat_0', 'percentage_vat_6', 'percentage_vat_9', 'percentage_vat_21'] as const;
+
+/** The split after the change; a split that does not add up to 100 is refused (422). */
+export function checkedSplit(before: VatSplitFields, input: Partial<VatSplitFields>): VatSplitFields {
+  const split = { ...before };
+  for (const key of splitKeys) if (input[key] !== undefined) split[key] = input[key]!;
+  if (
+    !isValidSplit({
+      0: split.percentage_vat_0,
+      6: split.percentage_vat_6,
+      9: split.percentage_vat_9,
+      21: split.percentage_vat_21,
+    })
+  ) {
+    throw validationError(VAT_SPLIT_NOT_100, { percentage_vat_21: [VAT_SPLIT_NOT_100] });
+  }
+  return split;
+}
+
+type Before = Pick<
+  Product,
+  | 'item_name'
+  | 'description'
+  | 'calc_base'
+  | 'start_amount_exc'
+  | 'start_amount_inc'
+  | 'percentage_vat_0'
+  | 'percentage_vat_6'
+  | 'percentage_vat_9'
+  | 'percentage_vat_21'
+>;
+
+const DEFAULTS: Before = {
+  item_name: '',
+  description: '',
+  calc_base: 'exc',
+  start_amount_exc: 0,
+  start_amount_inc: 0,
+  percentage_vat_0: 0,
+  percentage_vat_6: 0,
+  percentage_vat_9: 0,
+  percentage_vat_21: 100,
+};
+
+/** The column values of a create or update, with the derived sides worked out. */
+function columnsFor(before: Before, input: ProductInput) {
+  const split = checkedSplit(before, input);
+  const base = input.calc_base ?? before.calc_base;
+  const start = bothSides(base, split, {
+    exc:
+      input.start_amount_exc ?? (input.start_amount_inc === undefined ? before.start_amount_exc : undefined),
+    inc:
+      input.start_amount_inc ?? (input.start_amount_exc === undefined ? before.start_amount_inc : undefined),
+  });
+  const alternative =
+    input.alternativeamount_id === undefined
+      ? undefined
+      : input.alternativeamount_id === null || Number(input.alternativeamount_id) === 0
+        ? null
+        : Number(input.alternativeamount_id);
+  const set: Partial<typeof product.$inferInsert> = {
+    itemName: input.item_name,
+    description: followingDescription(before, input),
+    status: input.status,
+    dataOrigin: input.data_origin,
+    calcBase: input.calc_base,
+    calcMethod: input.calc_method,
+    type: input.type,
+    unitOfMeasurement: input.unit_of_measurement,
+    startAmountExc: start.exc ?? '0',
+    startAmountInc: start.inc ?? '0',
+    percentageVat0: String(split.percentage_vat_0),
+    percentageVat6: String(split.percentage_vat_6),
+    percentageVat9: String(split.percentage_vat_9),
+    percentageVat21: String(split.percentage_vat_21),
+    vatPercentage: String(vatPercentageOf(split)),
+    verticalId: input.vertical_id,
+    alternativeamountId: alternative,
+    togglefieldId: input.togglefield_id,
+    togglefieldOperator: input.togglefield_operator,
+    togglefieldValue: input.togglefield_value,
+    toggle2fieldId: input.toggle2field_id,
+    toggle2fieldOperator: input.toggle2field_operator,
+    toggle2fieldValue: input.toggle2field_value,
+    toggle3fieldId: input.toggle3field_id,
+    toggle3fieldOperator: input.toggle3field_operator,
+    toggle3fieldValue: input.toggle3field_value,
+    externalReference: input.external_reference,
+    externalDescription: input.external_description,
+    glReference: input.gl_reference,
+    glDescription: input.gl_description,
+    kpiValue: input.kpi_value === undefined ? undefined : input.kpi_value,
+    kpiUnit: input.kpi_unit,
+    matrix: input.matrix,
+  };
+  return { set, split, base };
+}
+
+/** A new product, with two empty price rows to fill in (spec 002 section 2). */
+export async function createProduct(tx: Tx, input: ProductFields): Promise<Product> {
+  const { set } = columnsFor(DEFAULTS, { ...input, description: input.description ?? input.item_name });
+  const [row] = await tx
+    .insert(product)
+    .values({ ...set, itemName: input.item_name })
+    .returning({ id: product.id });
+  await tx.insert(productTableRow).values([{ productId: row!.id }, { productId: row!.id }]);
+  await writeLog(tx, {
+    type: 'product',
+    id: row!.id,
+    action: 'create',
+    description: `Product ${input.item_name} aangemaakt`,
+  });
+  return (await loadProduct(tx, row!.id))!;
+}
+
+/** Re-derives the other side of every price row after the base or the split changed. */
+export async function rederiveRows(tx: Tx, productId: number, base: 'exc' | 'inc', split: VatSplitFields) {
+  const rows = await tx.select().from(productTableRow).where(eq(productTableRow.productId, productId));
+  for (const r of rows) {
+    const sides = bothSides(base, split, { exc: r.unitRateExc, inc: r.unitRateInc });
+    if (sides.exc !== r.unitRateExc || sides.inc !== r.unitRateInc) {
+      await tx
+        .update(productTableRow)
+        .set({ unitRateExc: sides.exc, unitRateInc: sides.inc, updatedAt: new Date() })
+        .where(eq(productTableRow.id, r.id));
+    }
+  }
+}
+
+export async function updateProduct(tx: Tx, id: number, input: ProductInput): Promise<Product> {
+  const before = await loadProduct(tx, id);
+  if (!before || before.deleted_at) throw notFound();
+  const { set, split, base } = columnsFor(before, input);
+  await tx
+    .update(product)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(product.id, id));
+  const splitChanged = splitKeys.some((k) => input[k] !== undefined && Number(input[k]) !== before[k]);
+  if ((input.calc_base !== undefined && input.calc_base !== before.calc_base) || splitChanged) {
+    await rederiveRows(tx, id, base, split);
+  }
+  await writeLog(tx, {
+    type: 'product',
+    id,
+    action: 'update',
+    description: `Product ${input.item_name ?? before.item_name} gewijzigd`,
+    changes: input,
+  });
+  return (await loadProduct(tx, id))!;
+}
+
+export async function setProductStatus(tx: Tx, id: number, status: 'approved' | 'concept'): Promise<Product> {
+  const before = await loadProduct(tx, id);
+  if (!before || before.deleted_at) throw notFound();
+  await tx.update(product).set({ status, updatedAt: new Date() }).where(eq(product.id, id));
+  await writeLog(tx, {
+    type: 'product',
+    id,
+    action: 'status',
+    description:
+      status === 'approved'
+        ? `Product ${before.item_name} goedgekeurd`
+        : `Product ${before.item_name} naar concept`,
+  });
+  return (await loadProduct(tx, id))!;
+}
+
+/** To the trash (restore brings it back); calculation lines keep their copy of the price table. */
+export async function trashProduct(tx: Tx, id: number, trashed: boolean): Promise<Product> {
+  const before = await loadProduct(tx, id);
+  if (!before || Boolean(before.deleted_at) === trashed) throw notFound();
+  await tx
+    .update(product)
+    .set({ deletedAt: trashed ? new Date() : null, updatedAt: new Date() })
+    .where(eq(product.id, id));
+  await writeLog(tx, {
+    type: 'product',
+    id,
+    action: trashed ? 'delete' : 'restore',
+    description: trashed
+      ? `Product ${before.item_name} verwijderd`
+      : `Product ${before.item_name} teruggezet`,
+  });
+  return (await loadProduct(tx, id))!;
+}
