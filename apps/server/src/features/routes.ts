@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth';
 import { batchRoutes } from './batches';
+import { calculationRoutes } from './calculations';
 import { companyRoutes } from './companies';
 import { flowSettingsRoutes } from './companies/flow-settings.routes';
 import { flowPhaseRoutes } from './flowphases';
@@ -40,6 +41,7 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(flowProfileRoutes);
   await app.register(flowPhaseRoutes);
   await app.register(productRoutes);
+  await app.register(calculationRoutes);
   await app.register(relationRoutes);
   await app.register(organizationRoutes);
   await app.register(locationRoutes);

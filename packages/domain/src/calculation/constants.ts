@@ -92,6 +92,9 @@ export const DEFAULT_CALCULATION_ROWS: readonly TagColumn[] = [
   { tag: 'unit_rate', description: 'Prijs per eenheid', selected: false },
 ];
 
+/** Lines per calculation; the engine recomputes 500 in well under a frame. */
+export const CALCULATION_MAX_ITEMS = 2000;
+
 /** Bounds that keep every amount exact in the engine and in numeric(18,4) columns. */
 export const MAX_AMOUNT = 1_000_000;
 export const MAX_RATE = 10_000_000;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CALC_BASES, CALC_METHODS, ITEM_TYPES, MAX_AMOUNT, PRODUCT_TYPES } from '../calculation/constants';
 import { zDecimal, zPercentage } from '../calculation/decimal-input';
+import type { EngineItem } from '../calculation/engine';
 import { zFlag } from '../flags';
 import { zId } from './common';
 import { zProductAmount, zSignedRate, zVatSplitFields } from './products';
@@ -252,3 +253,60 @@ export const zCustomerCalculation = zCalculationTotals.extend({
       .extend({ item_name: z.string(), infotext: z.string() }),
   ),
 });
+
+/**
+ * The engine's view of an item as the API answers it: the browser recomputes totals with it while
+ * the user types; the server reads its stored items through the same function.
+ */
+export function toEngineItem(
+  item: Pick<
+    CalculationItem,
+    | 'id'
+    | 'calculationitem_id'
+    | 'order'
+    | 'item_type'
+    | 'product_type'
+    | 'pricing'
+    | 'product_amount'
+    | 'unit_amount_manual'
+    | 'unit_rate_exc_manual'
+    | 'unit_rate_inc_manual'
+    | 'start_amount_exc'
+    | 'start_amount_inc'
+    | 'discount_percentage'
+    | 'selected'
+    | 'additionalwork'
+    | 'percentage_vat_0'
+    | 'percentage_vat_6'
+    | 'percentage_vat_9'
+    | 'percentage_vat_21'
+  >,
+): EngineItem {
+  return {
+    id: item.id,
+    parent_id: item.calculationitem_id,
+    order: item.order,
+    item_type: item.item_type,
+    product_type: item.product_type,
+    pricing: item.pricing,
+    product_amount: item.product_amount,
+    unit_amount_manual: item.unit_amount_manual,
+    alternative_amount: null,
+    unit_rate_exc_manual: item.unit_rate_exc_manual,
+    unit_rate_inc_manual: item.unit_rate_inc_manual,
+    start_amount_exc: item.start_amount_exc,
+    start_amount_inc: item.start_amount_inc,
+    discount_percentage: item.discount_percentage,
+    selected: item.selected,
+    additionalwork: item.additionalwork,
+    percentage_vat_0: item.percentage_vat_0,
+    percentage_vat_6: item.percentage_vat_6,
+    percentage_vat_9: item.percentage_vat_9,
+    percentage_vat_21: item.percentage_vat_21,
+  };
+}
+
+/** Selected columns minus one: the span of the total rows under the items. */
+export function colspanOf(columns: readonly { selected: boolean }[]): number {
+  return Math.max(1, columns.filter((c) => c.selected).length - 1);
+}

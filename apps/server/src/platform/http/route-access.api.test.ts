@@ -14,6 +14,7 @@ const PUBLIC_ROUTES = [
   'GET /api/portal/branding/hostname/:host',
   'GET /api/portal/branding/logo/:id',
   'GET /api/flow/:hash/getbycustomer',
+  'GET /api/calculation/:hash/getbycustomer',
 ];
 
 let t: TestServer;
