@@ -119,6 +119,12 @@ export function queryKeysFor(event: Pick<DomainEvent, 'entity_type'>): string[][
     case 'locationtype':
       keys.push(['company'], ['pipeline']);
       break;
+    case 'calculationitem':
+      keys.push(['calculation']);
+      break;
+    case 'producttablerow':
+      keys.push(['product']);
+      break;
     default:
       break;
   }

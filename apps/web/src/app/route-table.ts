@@ -30,6 +30,7 @@ import { flowsScreens } from '../features/flows/routes';
 import { modulesScreens } from '../features/modules/routes';
 import { organizationsScreens } from '../features/organizations/routes';
 import { pipelineScreens } from '../features/pipeline/routes';
+import { productsScreens } from '../features/products/routes';
 import { publicScreens } from '../features/public/routes';
 import { relationsScreens } from '../features/relations/routes';
 import { subscriptionsScreens } from '../features/subscriptions/routes';
@@ -245,6 +246,7 @@ const SCREENS: readonly ScreenEntry[] = [
   ...pipelineScreens,
   ...relationsScreens,
   ...organizationsScreens,
+  ...productsScreens,
 ];
 
 export function buildRoutes(specs: readonly RouteSpec[], screens: readonly ScreenEntry[]): AppRoute[] {

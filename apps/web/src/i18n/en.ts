@@ -1,8 +1,10 @@
 import { PASSWORD_RESET_SENT_ALERT } from '@im/domain';
+import { calculationsEn } from '../features/calculations/i18n';
 import { en as flowsEn } from '../features/flows/i18n';
 import { locationsEn } from '../features/locations/i18n';
 import { organizationsEn } from '../features/organizations/i18n';
 import { en as pipelineEn } from '../features/pipeline/i18n';
+import { productImportEn, productsEn } from '../features/products/i18n';
 import { relationsEn } from '../features/relations/i18n';
 import { en as searchEn } from '../features/search/i18n';
 import { mapEn } from '../ui/map/i18n';
@@ -354,6 +356,9 @@ export const en: Strings<Catalog> = {
   privacy: { title: 'Privacy statement' },
   relations: relationsEn,
   organizations: organizationsEn,
+  products: productsEn,
+  calculations: calculationsEn,
+  productImport: productImportEn,
   locations: locationsEn,
   typeahead: typeaheadEn,
   map: mapEn,

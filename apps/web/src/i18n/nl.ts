@@ -1,8 +1,10 @@
 import { PASSWORD_RESET_SENT_ALERT, PASSWORD_RULE_MESSAGE } from '@im/domain';
+import { calculationsNl } from '../features/calculations/i18n';
 import { nl as flowsNl } from '../features/flows/i18n';
 import { locationsNl } from '../features/locations/i18n';
 import { organizationsNl } from '../features/organizations/i18n';
 import { nl as pipelineNl } from '../features/pipeline/i18n';
+import { productImportNl, productsNl } from '../features/products/i18n';
 import { relationsNl } from '../features/relations/i18n';
 import { nl as searchNl } from '../features/search/i18n';
 import { mapNl } from '../ui/map/i18n';
@@ -353,6 +355,9 @@ export const nl = {
   privacy: { title: 'Privacyverklaring' },
   relations: relationsNl,
   organizations: organizationsNl,
+  products: productsNl,
+  calculations: calculationsNl,
+  productImport: productImportNl,
   locations: locationsNl,
   typeahead: typeaheadNl,
   map: mapNl,

@@ -13,3 +13,27 @@ export function formatDate(value: string | null | undefined): string {
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
   return Number.isNaN(date.getTime()) ? value : DATE_FORMAT.format(date);
 }
+
+const MONEY_FORMAT = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
+const RATE_FORMAT = new Intl.NumberFormat('nl-NL', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
+const NUMBER_FORMAT = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 4 });
+
+/** An amount in euros as computed by the domain engine (already whole cents): € 1.234,50. */
+export function formatMoney(value: number | null | undefined): string {
+  return value === null || value === undefined ? '' : MONEY_FORMAT.format(value);
+}
+
+/** A unit rate (up to 4 decimals): € 24,5 -> € 24,50; € 4131,405 -> € 4.131,405. */
+export function formatRate(value: number | null | undefined): string {
+  return value === null || value === undefined ? '' : RATE_FORMAT.format(value);
+}
+
+/** An amount or percentage in Dutch notation (12,5). */
+export function formatNumber(value: number | null | undefined): string {
+  return value === null || value === undefined ? '' : NUMBER_FORMAT.format(value);
+}

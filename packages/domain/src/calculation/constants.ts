@@ -106,7 +106,8 @@ export const CALCULATION_PROMPTS = {
   splitItem: 'Deze regel splitsen per btw-tarief?',
   empty: 'Alle regels van deze calculatie verwijderen?',
   addAll: 'Alle producten toevoegen?',
-  reloadOriginItems: 'Regels uit de formulieren opnieuw laden?',
+  reloadOriginItems:
+    'Regels opnieuw laden uit de producten? Namen, teksten en prijzen worden weer die van het product.',
   resetToTemplate: 'Calculatie terugzetten naar de standaardcalculatie? De huidige regels gaan verloren.',
   splitAll: 'Alle regels met meerdere btw-tarieven splitsen?',
 } as const;

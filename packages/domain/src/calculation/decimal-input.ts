@@ -48,3 +48,9 @@ export function zDecimal(opts: { min: number; max: number; scale: number }) {
 
 /** Percentages 0..100 with 2 decimals (VAT shares, discounts). */
 export const zPercentage = zDecimal({ min: 0, max: 100, scale: 2 });
+
+/** A typed percentage as the server would take it, or undefined while it is not one. */
+export function parsedPercentage(text: string): string | undefined {
+  const result = zPercentage.safeParse(text);
+  return result.success ? result.data : undefined;
+}

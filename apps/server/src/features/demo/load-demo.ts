@@ -15,6 +15,7 @@ import { systemNotification } from '../systemnotifications/systemnotifications.s
 import { createUser } from '../users/create-user';
 import { findUserByEmail } from '../users/find-user';
 import { loadCrmDemoData } from './load-crm-demo';
+import { loadProductDemoData } from './load-product-demo';
 
 /** Every demo user logs in with this password (README "Demo data"). */
 export const DEMO_PASSWORD = 'Welkom123';
@@ -180,6 +181,7 @@ export async function loadDemoData(db: Database, logger: Logger): Promise<void> 
     { companyId: MAIN_COMPANY_ID },
   );
   await loadCrmDemoData(db, logger);
+  await loadProductDemoData(db, logger);
 }
 
 async function ensureSubscriptionType(

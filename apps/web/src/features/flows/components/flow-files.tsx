@@ -2,13 +2,13 @@ import { ActionIcon, Button, Card, FileButton, Group, Stack, Text, Title } from 
 import { IconDownload, IconFile, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
+import { downloadFile } from '../../../api/download';
 import { showActionError } from '../../../ui/alert-dialog';
 import { confirm } from '../../../ui/confirm-dialog';
 import { formatDate } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
 import { type FileKind, useDeleteFile, useUploadFile } from '../mutations';
 import type { FileInfo } from '../types';
-import { downloadFile } from './download-file';
 
 // Flow files and assist files: images and PDF only (checked by the server by content).
 const ACCEPT = 'image/*,application/pdf';

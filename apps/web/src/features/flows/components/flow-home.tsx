@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../ui/format';
+import { useSession } from '../../auth';
+import { FlowCalculations } from '../../calculations';
 import { useFlowSettings } from '../queries';
 import type { Flow } from '../types';
 import { userName } from './flow-options';
@@ -13,6 +15,7 @@ import { StageBlocks } from './stage-blocks';
 export function FlowHome({ flow }: { flow: Flow }) {
   const { t } = useTranslation();
   const settings = useFlowSettings().data;
+  const session = useSession();
   const relation = flow.relation;
 
   return (
@@ -74,6 +77,7 @@ export function FlowHome({ flow }: { flow: Flow }) {
           </Fields>
         </Card>
       </SimpleGrid>
+      {session.hasModuleSales && <FlowCalculations flowId={flow.id} isReadOnly={Boolean(flow.deleted_at)} />}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { ApiError } from '../../../api/client';
-import { getToken } from '../../../api/token';
-import { i18n } from '../../../i18n';
+import { i18n } from '../i18n';
+import { ApiError } from './client';
+import { getToken } from './token';
 
 /** Downloads a binary answer with the user's token and hands it to the browser as a file. */
 export async function downloadFile(path: string, fallbackName: string): Promise<void> {

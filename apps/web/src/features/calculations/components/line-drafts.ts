@@ -1,0 +1,68 @@
+import {
+  type CalculationItem,
+  type EngineItem,
+  toEngineItem,
+  zPercentage,
+  zProductAmount,
+  zSignedRate,
+} from '@im/domain';
+import type { z } from 'zod';
+
+/** The fields a line edits in place; each keeps the typed text until the server has it. */
+export type DraftField = 'item_name' | 'product_amount' | 'rate' | 'discount_percentage';
+export type LineDraft = Partial<Record<DraftField, string>>;
+export type Drafts = Record<number, LineDraft>;
+
+export const DRAFT_SCHEMAS: Record<Exclude<DraftField, 'item_name'>, z.ZodType<string, unknown>> = {
+  product_amount: zProductAmount,
+  rate: zSignedRate,
+  discount_percentage: zPercentage,
+};
+
+/** The side a line is priced on: a manual inc rate, a manual exc rate, else its product's base. */
+export function lineBase(
+  item: Pick<CalculationItem, 'unit_rate_inc_manual' | 'unit_rate_exc_manual' | 'pricing'>,
+) {
+  if (item.unit_rate_inc_manual !== null) return 'inc' as const;
+  if (item.unit_rate_exc_manual !== null) return 'exc' as const;
+  return item.pricing?.calc_base ?? 'exc';
+}
+
+/** A draft's value when it parses by the server's own rule; undefined while it does not. */
+export function parsedDraft(
+  field: Exclude<DraftField, 'item_name'>,
+  text: string | undefined,
+): string | undefined {
+  if (text === undefined) return undefined;
+  const result = DRAFT_SCHEMAS[field].safeParse(text);
+  return result.success ? result.data : undefined;
+}
+
+/** The engine input of a line with the valid parts of its draft applied (totals follow each keystroke). */
+export function draftedEngineItem(item: CalculationItem, draft: LineDraft | undefined): EngineItem {
+  const engine = toEngineItem(item);
+  if (!draft) return engine;
+  const amount = parsedDraft('product_amount', draft.product_amount);
+  const rate = parsedDraft('rate', draft.rate);
+  const discount = parsedDraft('discount_percentage', draft.discount_percentage);
+  const base = lineBase(item);
+  return {
+    ...engine,
+    product_amount: amount ?? engine.product_amount,
+    discount_percentage: discount ?? engine.discount_percentage,
+    ...(rate === undefined
+      ? {}
+      : base === 'exc'
+        ? { unit_rate_exc_manual: rate, unit_rate_inc_manual: null }
+        : { unit_rate_inc_manual: rate, unit_rate_exc_manual: null }),
+  };
+}
+
+/** The request that saves one draft field. */
+export function draftRequest(item: CalculationItem, field: DraftField, text: string) {
+  if (field === 'item_name') return { item_name: text };
+  const value = parsedDraft(field, text);
+  if (value === undefined) return null;
+  if (field === 'rate') return { [`unit_rate_${lineBase(item)}_manual`]: value };
+  return { [field]: value };
+}

@@ -1,0 +1,1 @@
+export { FlowCalculations } from './components/flow-calculations';

@@ -1,0 +1,139 @@
+import type {
+  Calculation,
+  CalculationItem,
+  CalculationRow,
+  RequestOf,
+  zCreateCalculation,
+  zCreateCalculationItem,
+  zUpdateCalculation,
+  zUpdateCalculationItem,
+  zUpdateOrder,
+  zUpdateRowColumnArray,
+} from '@im/domain';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+export const CALCULATION_KEY = ['calculation'] as const;
+
+export function useCalculation(id: number | null) {
+  return useQuery({
+    queryKey: [...CALCULATION_KEY, id],
+    queryFn: ({ signal }) => api.get<Calculation>(`/api/calculation/${id}`, { signal }),
+    enabled: id !== null && id > 0,
+  });
+}
+
+export function useFlowCalculations(flowId: number) {
+  return useQuery({
+    queryKey: [...CALCULATION_KEY, 'flow', flowId],
+    queryFn: ({ signal }) =>
+      api.get<CalculationRow[]>('/api/calculation', { query: { flow_id: flowId }, signal }),
+  });
+}
+
+export function useCalculationTemplates() {
+  return useQuery({
+    queryKey: [...CALCULATION_KEY, 'templates'],
+    queryFn: ({ signal }) => api.get<CalculationRow[]>('/api/calculation/indextemplates', { signal }),
+  });
+}
+
+/** A changed calculation: its own cache entry takes the answer, lists refetch. */
+function store(queryClient: QueryClient, calculation: Calculation) {
+  queryClient.setQueryData([...CALCULATION_KEY, calculation.id], calculation);
+  void queryClient.invalidateQueries({ queryKey: [...CALCULATION_KEY, 'flow'] });
+  void queryClient.invalidateQueries({ queryKey: [...CALCULATION_KEY, 'templates'] });
+}
+
+function refetch(queryClient: QueryClient, id: number) {
+  void queryClient.invalidateQueries({ queryKey: CALCULATION_KEY });
+  return queryClient.refetchQueries({ queryKey: [...CALCULATION_KEY, id] });
+}
+
+export function useCreateCalculation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RequestOf<typeof zCreateCalculation>) =>
+      api.post<Calculation>('/api/calculation', body),
+    onSuccess: (calculation) => store(queryClient, calculation),
+  });
+}
+
+export function useUpdateCalculation(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RequestOf<typeof zUpdateCalculation>) =>
+      api.patch<Calculation>(`/api/calculation/${id}`, body),
+    onSuccess: (calculation) => store(queryClient, calculation),
+  });
+}
+
+export type CalculationAction =
+  | 'empty'
+  | 'reloadoriginitems'
+  | 'addall'
+  | 'split'
+  | 'resettotemplate'
+  | 'saveastemplate'
+  | 'updateorder'
+  | 'updaterowcolumnarray';
+
+type ActionBody =
+  | Record<string, never>
+  | { template_id?: number }
+  | { name: string }
+  | RequestOf<typeof zUpdateOrder>
+  | RequestOf<typeof zUpdateRowColumnArray>;
+
+/** The calculation-wide actions; each answers the changed calculation (save as template: the new template). */
+export function useCalculationAction(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, body = {} }: { action: CalculationAction; body?: ActionBody }) =>
+      api.post<Calculation>(`/api/calculation/${id}/${action}`, body),
+    onSuccess: (calculation) => store(queryClient, calculation),
+  });
+}
+
+export function useDeleteCalculation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/calculation/${id}`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: CALCULATION_KEY }),
+  });
+}
+
+export function useCreateItem(calculationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<RequestOf<typeof zCreateCalculationItem>, 'calculation_id'>) =>
+      api.post<CalculationItem>('/api/calculationitem', { ...body, calculation_id: calculationId }),
+    onSuccess: () => refetch(queryClient, calculationId),
+  });
+}
+
+export function useUpdateItem(calculationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: RequestOf<typeof zUpdateCalculationItem> & { id: number }) =>
+      api.patch<CalculationItem>(`/api/calculationitem/${id}`, body),
+    onSuccess: () => refetch(queryClient, calculationId),
+  });
+}
+
+export function useItemAction(calculationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      action,
+    }: {
+      id: number;
+      action: 'duplicate' | 'split' | 'switchselection' | 'delete';
+    }) =>
+      action === 'delete'
+        ? api.delete<unknown>(`/api/calculationitem/${id}`)
+        : api.post<unknown>(`/api/calculationitem/${id}/${action}`),
+    onSuccess: () => refetch(queryClient, calculationId),
+  });
+}

@@ -1,0 +1,2 @@
+export { searchPossibleProducts } from './queries';
+export { productsScreens } from './routes';
