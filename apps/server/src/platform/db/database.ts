@@ -130,6 +130,9 @@ export function createPool(url: string, max: number, logger: Logger): pg.Pool {
     Client: PreparingClient,
   });
   // An idle client losing its server (restart, network) must not crash the process.
-  pool.on('error', (err) => logger.warn({ err }, 'idle database connection error'));
+  // Only the error itself: pg attaches its client (with every prepared statement) to the error.
+  pool.on('error', (err: Error & { code?: string }) =>
+    logger.warn({ err: { message: err.message, code: err.code } }, 'idle database connection error'),
+  );
   return pool;
 }
