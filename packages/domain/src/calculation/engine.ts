@@ -14,7 +14,7 @@ import {
   round4,
   singleRateOf,
   splitOf,
-  tablePrice,
+  tableLine,
   type VatSplitFields,
   ZERO,
 } from './pricing';
@@ -116,6 +116,7 @@ export interface CalculationResult {
 }
 
 const HUNDRED = new Dec(100);
+const ONE = new Dec(1);
 type Rates = Record<VatRate, Dec>;
 const zeroRates = (): Rates => ({ 0: ZERO, 6: ZERO, 9: ZERO, 21: ZERO });
 const num = (d: Dec): number => (d.isZero() ? 0 : d.toNumber());
@@ -174,17 +175,24 @@ function priceLine(item: EngineItem, quantity: Dec, splits: SplitCache): LineVal
   const header = item.item_type === 'header';
   let base: 'exc' | 'inc' = 'exc';
   let linePrice = ZERO;
+  // The unit rate on the line's base when known without dividing the line price by the amount.
+  let knownRate: Dec | null = ZERO;
   if (!header && manualExc) {
-    linePrice = quantity.times(dec(item.unit_rate_exc_manual));
+    knownRate = dec(item.unit_rate_exc_manual);
+    linePrice = quantity.times(knownRate);
   } else if (!header && manualInc) {
     base = 'inc';
-    linePrice = quantity.times(dec(item.unit_rate_inc_manual));
+    knownRate = dec(item.unit_rate_inc_manual);
+    linePrice = quantity.times(knownRate);
   } else if (!header && item.pricing) {
     base = item.pricing.calc_base;
-    linePrice = tablePrice(item.pricing, quantity, tierAmount);
+    const table = tableLine(item.pricing, quantity, tierAmount);
+    linePrice = table.price;
+    knownRate = table.rate;
   }
-  const start = header ? ZERO : dec(base === 'exc' ? item.start_amount_exc : item.start_amount_inc);
-  const gross = round2(linePrice.plus(start));
+  const startValue = header ? null : base === 'exc' ? item.start_amount_exc : item.start_amount_inc;
+  const start = startValue === 0 || startValue === '0' || startValue === null ? ZERO : dec(startValue);
+  const gross = round2(start.isZero() ? linePrice : linePrice.plus(start));
   const discountPct = dec(item.discount_percentage);
   const discount = discountPct.isZero() ? ZERO : round2(gross.times(discountPct).dividedBy(HUNDRED));
   const net = gross.minus(discount);
@@ -194,7 +202,7 @@ function priceLine(item: EngineItem, quantity: Dec, splits: SplitCache): LineVal
   const netParts = allocate(netExc, split);
   const grossParts = discount.isZero() ? netParts : allocate(grossExc, split);
   const vat = vatOf(netParts);
-  const rateOnBase = quantity.isZero() ? ZERO : linePrice.dividedBy(quantity);
+  const rateOnBase = knownRate ?? (quantity.isZero() ? ZERO : linePrice.dividedBy(quantity));
   const rateExc = round4(base === 'exc' ? rateOnBase : rateOnBase.dividedBy(f));
   const rateInc = round4(base === 'inc' ? rateOnBase : rateOnBase.times(f));
   return {
@@ -254,7 +262,8 @@ export function computeCalculation(calculation: EngineCalculation): CalculationR
   ): { exc: Dec; inc: Dec } => {
     if (seen.has(item.id)) return { exc: ZERO, inc: ZERO };
     seen.add(item.id);
-    const quantity = dec(item.product_amount).times(parentQuantity);
+    const own = dec(item.product_amount);
+    const quantity = parentQuantity === ONE ? own : own.times(parentQuantity);
     const line = priceLine(item, quantity, splits);
     const counts = parentCounts && item.selected && item.item_type !== 'header';
     if (counts) {
@@ -296,7 +305,7 @@ export function computeCalculation(calculation: EngineCalculation): CalculationR
     result.subtotal_inc = subInc.toNumber();
     return { exc: subExc, inc: subInc };
   };
-  for (const item of children.get(null) ?? []) visit(item, new Dec(1), true, true);
+  for (const item of children.get(null) ?? []) visit(item, ONE, true, true);
 
   const discountPct = dec(calculation.discount);
   const after = zeroRates();

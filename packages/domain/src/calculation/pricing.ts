@@ -2,8 +2,8 @@
 import Decimal from 'decimal.js';
 import { type CalcBase, type CalcMethod, VAT_RATES, type VatRate } from './constants';
 
-/** The engine's own decimal type: 40 significant digits, half-up (away from zero at .5). */
-export const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+/** The engine's own decimal type: 30 significant digits (amounts up to 10^13 with 8 decimals stay exact), half-up (away from zero at .5). */
+export const Dec = Decimal.clone({ precision: 30, rounding: Decimal.ROUND_HALF_UP });
 export type Dec = InstanceType<typeof Dec>;
 export type DecValue = Decimal.Value;
 
@@ -153,17 +153,24 @@ function cumulativePrice(tiers: Tier[], amount: Dec): Dec {
  * before start amount and discount, unrounded.
  */
 export function tablePrice(pricing: ProductPricing, quantity: Dec, tierAmount: Dec): Dec {
+  return tableLine(pricing, quantity, tierAmount).price;
+}
+
+/** The line price and, where the table gives it directly, the unit rate (saves a division). */
+export function tableLine(pricing: ProductPricing, quantity: Dec, tierAmount: Dec): { price: Dec; rate: Dec | null } {
   const tiers = sortedTiers(pricing);
-  if (tiers.length === 0) return ZERO;
+  if (tiers.length === 0) return { price: ZERO, rate: ZERO };
   switch (pricing.calc_method) {
-    case 'fixed':
-      return quantity.times(reachedTier(tiers, tierAmount)!.rate);
+    case 'fixed': {
+      const rate = reachedTier(tiers, tierAmount)!.rate;
+      return { price: quantity.times(rate), rate };
+    }
     case 'total':
-      return quantity.isZero() ? ZERO : reachedTier(tiers, tierAmount)!.rate;
+      return { price: quantity.isZero() ? ZERO : reachedTier(tiers, tierAmount)!.rate, rate: null };
     case 'cumulative': {
-      if (tierAmount.isZero()) return ZERO;
+      if (tierAmount.isZero()) return { price: ZERO, rate: ZERO };
       const price = cumulativePrice(tiers, tierAmount);
-      return tierAmount.equals(quantity) ? price : price.dividedBy(tierAmount).times(quantity);
+      return { price: tierAmount.equals(quantity) ? price : price.dividedBy(tierAmount).times(quantity), rate: null };
     }
   }
 }
