@@ -25,7 +25,9 @@ const euro = (n: number) => new Intl.NumberFormat('nl-NL', { style: 'currency', 
 async function editField(line: ReturnType<Page['getByTestId']>, label: string, value: string) {
   const field = line.getByLabel(label, { exact: true });
   await field.fill(value);
-  const saved = page.waitForResponse((r) => r.url().includes('/api/calculationitem/') && r.request().method() === 'PATCH');
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/api/calculationitem/') && r.request().method() === 'PATCH',
+  );
   await field.press('Enter');
   expect((await saved).status()).toBe(200);
 }
@@ -40,13 +42,17 @@ describe('products and calculations', () => {
     const dialog = page.getByRole('dialog', { name: 'Nieuw product' });
     await dialog.getByLabel('Productnaam').fill('Vogelwering per meter');
     // The description follows the name while untouched.
-    expect(await dialog.getByLabel('Omschrijving', { exact: true }).inputValue()).toBe('Vogelwering per meter');
+    expect(await dialog.getByLabel('Omschrijving', { exact: true }).inputValue()).toBe(
+      'Vogelwering per meter',
+    );
     await dialog.getByRole('button', { name: 'Opslaan' }).click();
     await page.waitForURL(/#\/product_detail\/\d+/);
     const rates = page.getByLabel('Prijs excl. btw', { exact: true });
     await expect.poll(() => rates.count()).toBe(2);
     await rates.first().fill('12,50');
-    const saved = page.waitForResponse((r) => r.url().includes('/api/producttablerow/') && r.request().method() === 'PATCH');
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/api/producttablerow/') && r.request().method() === 'PATCH',
+    );
     await rates.first().blur();
     expect((await saved).status()).toBe(200);
     // 12.50 x 1.21 = 15.125 -> shown with its 4 decimals.
@@ -55,15 +61,22 @@ describe('products and calculations', () => {
   });
 
   it('builds a calculation with a tiered product, a manual line, a header and a discount; the totals equal the server’s', async () => {
-    const flows = await api<{ data: { id: number }[] }>('GET', '/api/flow/querypaginated?limit=1&sort=-created_at');
+    const flows = await api<{ data: { id: number }[] }>(
+      'GET',
+      '/api/flow/querypaginated?limit=1&sort=-created_at',
+    );
     const flowId = flows.data[0]!.id;
     await go(`/flow_detail/${flowId}`);
-    const section = page.locator('.mantine-Card-root', { has: page.getByRole('heading', { name: 'Calculaties' }) });
+    const section = page.locator('.mantine-Card-root', {
+      has: page.getByRole('heading', { name: 'Calculaties' }),
+    });
     await section.getByRole('button', { name: 'Nieuwe calculatie' }).click();
     await page.getByRole('menuitem', { name: 'Leeg beginnen' }).click();
     const dialog = page.getByRole('dialog', { name: /^Calculatie \d+/ });
     await dialog.waitFor();
-    const calculationId = Number((await dialog.getByRole('heading').first().textContent())?.match(/\d+/)?.[0]);
+    const calculationId = Number(
+      (await dialog.getByRole('heading').first().textContent())?.match(/\d+/)?.[0],
+    );
 
     // A product from the demo catalogue, tiered: 12 panels reach the tier from 10 (165.00).
     await dialog.getByLabel('Product toevoegen').fill('Zonnepaneel 410');
@@ -85,21 +98,41 @@ describe('products and calculations', () => {
     await discount.fill('10');
     // The browser engine shows the new total before the server has it.
     await expect.poll(() => dialog.getByTestId('total-inc').textContent()).toBe(euro(2054.25));
-    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/calculation/${calculationId}`) && r.request().method() === 'PATCH');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/calculation/${calculationId}`) && r.request().method() === 'PATCH',
+    );
     await discount.press('Enter');
     expect((await saved).status()).toBe(200);
 
-    const server = await api<Json & Record<string, number>>('GET', `/api/calculation/${calculationId}`);
-    expect(server).toMatchObject({ amount_exc_vat: 2007, amount_vat_21: 47.25, amount_inc_vat: 2054.25, amount_discount_exc: 223 });
+    const server = await api<{
+      amount_inc_vat: number;
+      amount_exc_vat: number;
+      amount_vat_21: number;
+      amount_discount_exc: number;
+    }>('GET', `/api/calculation/${calculationId}`);
+    expect(server).toMatchObject({
+      amount_exc_vat: 2007,
+      amount_vat_21: 47.25,
+      amount_inc_vat: 2054.25,
+      amount_discount_exc: 223,
+    });
     expect(await dialog.getByTestId('total-inc').textContent()).toBe(euro(server.amount_inc_vat));
     expect(await dialog.getByTestId('total-exc').textContent()).toBe(euro(server.amount_exc_vat));
     expect(await dialog.getByTestId('total-vat-21').textContent()).toBe(euro(server.amount_vat_21));
-    expect(await dialog.getByTestId('total-discount').textContent()).toBe(`− ${euro(server.amount_discount_exc)}`);
+    expect(await dialog.getByTestId('total-discount').textContent()).toBe(
+      `− ${euro(server.amount_discount_exc)}`,
+    );
     await shot('calculation-detail');
 
     // A line switched off stops counting, on screen and on the server.
     await manual.getByLabel('Telt mee').click();
-    await expect.poll(async () => (await api<Json & { amount_inc_vat: number }>('GET', `/api/calculation/${calculationId}`)).amount_inc_vat).toBe(1782);
+    await expect
+      .poll(
+        async () =>
+          (await api<Json & { amount_inc_vat: number }>('GET', `/api/calculation/${calculationId}`))
+            .amount_inc_vat,
+      )
+      .toBe(1782);
     await expect.poll(() => dialog.getByTestId('total-inc').textContent()).toBe(euro(1782));
   });
 });

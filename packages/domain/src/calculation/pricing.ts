@@ -157,7 +157,11 @@ export function tablePrice(pricing: ProductPricing, quantity: Dec, tierAmount: D
 }
 
 /** The line price and, where the table gives it directly, the unit rate (saves a division). */
-export function tableLine(pricing: ProductPricing, quantity: Dec, tierAmount: Dec): { price: Dec; rate: Dec | null } {
+export function tableLine(
+  pricing: ProductPricing,
+  quantity: Dec,
+  tierAmount: Dec,
+): { price: Dec; rate: Dec | null } {
   const tiers = sortedTiers(pricing);
   if (tiers.length === 0) return { price: ZERO, rate: ZERO };
   switch (pricing.calc_method) {
@@ -170,7 +174,10 @@ export function tableLine(pricing: ProductPricing, quantity: Dec, tierAmount: De
     case 'cumulative': {
       if (tierAmount.isZero()) return { price: ZERO, rate: ZERO };
       const price = cumulativePrice(tiers, tierAmount);
-      return { price: tierAmount.equals(quantity) ? price : price.dividedBy(tierAmount).times(quantity), rate: null };
+      return {
+        price: tierAmount.equals(quantity) ? price : price.dividedBy(tierAmount).times(quantity),
+        rate: null,
+      };
     }
   }
 }

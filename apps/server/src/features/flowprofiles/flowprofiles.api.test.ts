@@ -23,7 +23,9 @@ describe('company lists (getcurrentflowsettings, PATCH companysettings)', () => 
     expect(res.body.lead_sources[0]).toBe('Eigen website');
     expect(res.body.flow_tags.length).toBeGreaterThan(0);
     expect(res.body.cancel_reasons.length).toBeGreaterThan(0);
-    expect(res.body.flowprofiles).toEqual([{ id: res.body.standard_flowprofile_id, name: 'Standaard' }]);
+    expect(res.body.flowprofiles).toEqual([
+      { id: res.body.standard_flowprofile_id, name: 'Standaard', standard_calculation_id: null },
+    ]);
     expect(res.body.flowphases[0]).toMatchObject({ description: 'Ongelezen', flowstage: 'new', order: 0 });
     expect(res.body.flowphases.filter((p: { flowstage: string }) => p.flowstage === 'invoice')).toHaveLength(
       9,
@@ -101,7 +103,11 @@ describe('request profiles', () => {
       body: { name: ' Onderhoud ' },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(Number), name: 'Onderhoud' });
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      name: 'Onderhoud',
+      standard_calculation_id: null,
+    });
     const renamed = await t.api('PATCH', `/api/flowprofile/${created.body.id}`, {
       token: a.token,
       body: { name: 'Service' },

@@ -1,7 +1,7 @@
 import type { FlowProfileInput } from '@im/domain';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { conflict } from '../../platform/errors';
+import { conflict, validationError } from '../../platform/errors';
 import { companySettings } from '../companies/companies.schema';
 import { writeLog } from '../logitems';
 import { flowProfile } from './flowprofiles.schema';
@@ -10,14 +10,38 @@ export const STANDARD_PROFILE_DELETE_BLOCKED =
   'Het is niet mogelijk om het standaard aanvraagprofiel te verwijderen. Kies eerst een ander standaard aanvraagprofiel.';
 
 const live = isNull(flowProfile.deletedAt);
-const columns = { id: flowProfile.id, name: flowProfile.name };
+const columns = {
+  id: flowProfile.id,
+  name: flowProfile.name,
+  standard_calculation_id: sql<number | null>`(${flowProfile.settings}->>'standard_calculation_id')::int`,
+};
+
+export const NO_SUCH_TEMPLATE = 'Deze standaardcalculatie bestaat niet.';
+
+/** The settings change for a chosen standard calculation: it must be one of the company's. */
+async function settingsChange(tx: Tx, input: FlowProfileInput) {
+  if (input.standard_calculation_id === undefined) return {};
+  if (input.standard_calculation_id !== null) {
+    const found = await tx.execute(
+      sql`select 1 from calculation where id = ${input.standard_calculation_id} and is_template`,
+    );
+    if (found.rows.length === 0)
+      throw validationError(NO_SUCH_TEMPLATE, { standard_calculation_id: [NO_SUCH_TEMPLATE] });
+  }
+  return {
+    settings: sql`${flowProfile.settings} || jsonb_build_object('standard_calculation_id', ${input.standard_calculation_id}::int)`,
+  };
+}
 
 export function listFlowProfiles(tx: Tx) {
   return tx.select(columns).from(flowProfile).where(live).orderBy(asc(flowProfile.name), asc(flowProfile.id));
 }
 
 export async function createFlowProfile(tx: Tx, input: FlowProfileInput) {
-  const [row] = await tx.insert(flowProfile).values({ name: input.name }).returning(columns);
+  const [row] = await tx
+    .insert(flowProfile)
+    .values({ name: input.name, ...(await settingsChange(tx, input)) })
+    .returning(columns);
   await writeLog(tx, {
     type: 'flowprofile',
     id: row!.id,
@@ -35,7 +59,7 @@ export async function updateFlowProfile(tx: Tx, id: number, input: FlowProfileIn
   if (!before) return null;
   const [row] = await tx
     .update(flowProfile)
-    .set({ name: input.name, updatedAt: new Date() })
+    .set({ name: input.name, ...(await settingsChange(tx, input)), updatedAt: new Date() })
     .where(eq(flowProfile.id, id))
     .returning(columns);
   await writeLog(tx, {
@@ -43,7 +67,7 @@ export async function updateFlowProfile(tx: Tx, id: number, input: FlowProfileIn
     id,
     action: 'update',
     description: `Aanvraagprofiel ${before.name} gewijzigd`,
-    changes: { name: input.name },
+    changes: { ...input },
   });
   return row!;
 }
