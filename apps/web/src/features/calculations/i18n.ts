@@ -59,6 +59,10 @@ export const calculationsNl = {
   saveFailed: 'Opslaan mislukt',
   prompts: CALCULATION_PROMPTS as Record<keyof typeof CALCULATION_PROMPTS, string>,
   deleteItem: 'Regel verwijderen',
+  templatesTitle: 'Standaardcalculaties',
+  newTemplate: 'Nieuwe standaardcalculatie',
+  newTemplateName: 'Nieuwe standaardcalculatie',
+  noTemplates: 'Nog geen standaardcalculaties. Sla een calculatie op als standaard of maak er hier een.',
 };
 
 export const calculationsEn: typeof calculationsNl = {
@@ -129,4 +133,8 @@ export const calculationsEn: typeof calculationsNl = {
     splitAll: 'Split every line with several VAT rates?',
   },
   deleteItem: 'Delete line',
+  templatesTitle: 'Standard calculations',
+  newTemplate: 'New standard calculation',
+  newTemplateName: 'New standard calculation',
+  noTemplates: 'No standard calculations yet. Save a calculation as standard or create one here.',
 };

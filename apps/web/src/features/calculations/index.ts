@@ -1,1 +1,2 @@
 export { FlowCalculations } from './components/flow-calculations';
+export { StandardCalculations } from './components/standard-calculations';

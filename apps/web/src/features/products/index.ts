@@ -1,2 +1,1 @@
-export { searchPossibleProducts } from './queries';
 export { productsScreens } from './routes';

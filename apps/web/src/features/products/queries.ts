@@ -1,5 +1,4 @@
 import type {
-  PossibleProduct,
   Product,
   ProductTableRow,
   RequestOf,
@@ -19,14 +18,6 @@ export function useProduct(id: number) {
     queryKey: [...PRODUCT_KEY, id],
     queryFn: ({ signal }) => api.get<Product>(`/api/product/${id}`, { signal }),
     enabled: Number.isInteger(id) && id > 0,
-  });
-}
-
-/** The calculation's product typeahead (getpossibleproducts: approved, live). */
-export function searchPossibleProducts(query: string, signal: AbortSignal) {
-  return api.get<PossibleProduct[]>('/api/company/getpossibleproducts', {
-    query: { query, limit: 10 },
-    signal,
   });
 }
 

@@ -15,11 +15,11 @@ import {
 import { IconColumns, IconDots, IconHeading, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { searchPossibleProducts } from '../../../api/products';
 import { confirm } from '../../../ui/confirm-dialog';
 import { formatRate } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
 import { Typeahead } from '../../../ui/typeahead';
-import { searchPossibleProducts } from '../../products';
 import { type CalculationAction, useCalculationTemplates } from '../queries';
 
 interface Props {

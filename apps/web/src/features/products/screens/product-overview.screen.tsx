@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ServerDataTable } from '../../../ui/data-table/server-data-table';
 import { formatDate, formatNumber, formatRate } from '../../../ui/format';
+import { StandardCalculations } from '../../calculations';
 import { PRODUCT_TYPE_LABELS } from '../components/product-form';
 import { ProductImportExport } from '../components/product-import-export';
 import { CreateProductModal } from '../modals/product.modal';
@@ -118,6 +119,7 @@ export function ProductOverviewScreen() {
         idAccessor="id"
         onRowClick={(p) => navigate(`/product_detail/${p.id}`)}
       />
+      <StandardCalculations />
       <CreateProductModal opened={isCreating} onClose={creating.close} />
     </Stack>
   );
