@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from './admin-helpers';
 import { api as callApi, type Json, shot as takeShot } from './flows-helpers';
 import { DEMO_PASSWORD, type E2eApp, login, startApp } from './harness';
 
@@ -38,6 +39,7 @@ describe('products and calculations', () => {
     await page.getByRole('heading', { name: 'Producten' }).waitFor();
     await page.getByText('Zonnepaneel 410 Wp full black').waitFor();
     await shot('product-overview');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Nieuw product' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nieuw product' });
     await dialog.getByLabel('Productnaam').fill('Vogelwering per meter');
@@ -58,6 +60,7 @@ describe('products and calculations', () => {
     // 12.50 x 1.21 = 15.125 -> shown with its 4 decimals.
     await page.getByText('€ 15,125').waitFor();
     await shot('product-detail');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('builds a calculation with a tiered product, a manual line, a header and a discount; the totals equal the server’s', async () => {
@@ -123,6 +126,7 @@ describe('products and calculations', () => {
       `− ${euro(server.amount_discount_exc)}`,
     );
     await shot('calculation-detail');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // A line switched off stops counting, on screen and on the server.
     await manual.getByLabel('Telt mee').click();

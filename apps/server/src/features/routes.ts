@@ -17,6 +17,7 @@ import { organizationRoutes } from './organizations';
 import { pdfRoutes } from './pdf';
 import { pipelineRoutes } from './pipeline';
 import { productRoutes } from './products';
+import { productImportRoutes } from './products/product-import.routes';
 import { relationRoutes } from './relations';
 import { subscriptionFeatureRoutes } from './subscriptions';
 import { systemNotificationRoutes } from './systemnotifications';
@@ -41,6 +42,7 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(flowProfileRoutes);
   await app.register(flowPhaseRoutes);
   await app.register(productRoutes);
+  await app.register(productImportRoutes);
   await app.register(calculationRoutes);
   await app.register(relationRoutes);
   await app.register(organizationRoutes);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { registerCompanyJobs } from '../features/companies/company-jobs';
+import { registerProductJobs } from '../features/products/product-jobs';
 import { registerRelationJobs } from '../features/relations/relation-jobs';
 import type { Config } from './config';
 import { openDatabase } from './db/setup';
@@ -48,6 +49,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   const events = new EventHub(options.databaseUrl, db, logger);
   const deps: Deps = { config, db, events, jobs, mailer, storage, pdf, geocoder, logger };
   registerRelationJobs(jobs, chunkSize, storage);
+  registerProductJobs(jobs);
   try {
     await jobs.start({ work: options.work ?? true });
     await events.start({ work: options.work ?? true });

@@ -11,3 +11,16 @@ export const zProductImportPreview = z.object({
   errors: z.array(zImportRowError),
 });
 export type ProductImportPreview = z.infer<typeof zProductImportPreview>;
+export type ImportRowError = z.infer<typeof zImportRowError>;
+
+/** `?preview=1` of importproducttablerows: the price rows the file holds. */
+export const zTableRowsPreview = z.object({ rows: z.number().int(), errors: z.array(zImportRowError) });
+
+/** `?preview=1` of importmatrix: the dimensions the grid holds. */
+export const zMatrixPreview = z.object({
+  x: z.array(z.number()),
+  y: z.array(z.number()),
+  errors: z.array(zImportRowError),
+});
+
+export const zImportQuery = z.object({ preview: z.enum(['1', '0', 'true', 'false']).optional() });

@@ -103,3 +103,23 @@ export async function receiveUploadWithFields(
     fields: fieldValues(part.fields),
   };
 }
+
+/** The request's single file read into memory (spreadsheets to import), at most `maxBytes` (else 413). */
+export async function receiveUploadBuffer(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ filename: string; bytes: Buffer }> {
+  if (!request.isMultipart())
+    throw new AppError('bad_request', 'Verstuur het bestand als multipart/form-data.');
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (!part)
+    throw new AppError('validation', 'Er is geen bestand ontvangen.', { errors: { file: ['Verplicht'] } });
+  const filename = cleanFilename(part.filename);
+  const bytes = await part.toBuffer().catch((err: Error & { code?: string }) => {
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE') return null;
+    throw err;
+  });
+  if (!bytes || part.file.truncated)
+    throw new AppError('payload_too_large', uploadTooLargeMessage(filename, formatBytes(maxBytes)));
+  return { filename, bytes };
+}
