@@ -11,3 +11,4 @@ export const zBatch = z.object({
 export type Batch = z.infer<typeof zBatch>;
 
 export const zBatchStarted = z.object({ batchId: z.string() });
+export type BatchStarted = z.infer<typeof zBatchStarted>;

@@ -146,6 +146,19 @@ export const nl = {
     modulesTitle: 'Modules',
     modulesHelp: 'Wijzigingen gelden voor de gebruikers van dit bedrijf bij hun volgende actie.',
     subscriptionsTitle: 'Abonnementen',
+    productsTitle: 'Producten',
+    productsHint:
+      'De productcatalogus van dit bedrijf: exporteren, kopiëren van een ander bedrijf of verwijderen.',
+    copyProductsFrom: 'Kopiëren van bedrijf',
+    copyProducts: 'Producten kopiëren',
+    copyProductsConfirm:
+      'Alle producten van het gekozen bedrijf met hun prijstabellen naar dit bedrijf kopiëren?',
+    exportProducts: 'Producten exporteren',
+    deleteProducts: 'Producten naar prullenbak',
+    deleteProductsConfirm: 'Alle producten van dit bedrijf naar de prullenbak verplaatsen?',
+    deleteProductsPermanently: 'Producten definitief verwijderen',
+    deleteProductsPermanentlyConfirm:
+      'Alle producten van dit bedrijf definitief verwijderen? Dit kan niet ongedaan worden gemaakt.',
     usersTitle: 'Gebruikers',
     saved: 'Het bedrijf is opgeslagen.',
     createdToast: 'Bedrijf {{name}} is aangemaakt.',

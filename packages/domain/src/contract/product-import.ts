@@ -24,3 +24,5 @@ export const zMatrixPreview = z.object({
 });
 
 export const zImportQuery = z.object({ preview: z.enum(['1', '0', 'true', 'false']).optional() });
+export type TableRowsPreview = z.infer<typeof zTableRowsPreview>;
+export type MatrixPreview = z.infer<typeof zMatrixPreview>;

@@ -136,6 +136,11 @@ export const productImportNl = {
   confirm: 'Inlezen',
   failed: 'Importeren mislukt',
   exportFailed: 'Exporteren mislukt',
+  done: 'Bestand ingelezen',
+  importRows: 'Prijstabel inlezen',
+  importMatrix: 'Matrix inlezen',
+  rowsPreview: 'Het bestand heeft {{rows}} prijsregels; de huidige prijstabel wordt vervangen.',
+  matrixPreview: 'Het raster is {{x}} breed en {{y}} hoog; de huidige matrix wordt vervangen.',
 };
 
 export const productImportEn: typeof productImportNl = {
@@ -149,4 +154,9 @@ export const productImportEn: typeof productImportNl = {
   confirm: 'Import',
   failed: 'Import failed',
   exportFailed: 'Export failed',
+  done: 'File imported',
+  importRows: 'Import price table',
+  importMatrix: 'Import matrix',
+  rowsPreview: 'The file has {{rows}} price rows; the current price table is replaced.',
+  matrixPreview: 'The grid is {{x}} wide and {{y}} high; the current matrix is replaced.',
 };

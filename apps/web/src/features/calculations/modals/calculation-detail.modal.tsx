@@ -48,6 +48,7 @@ export function CalculationDetailModal({ calculationId, onClose }: Props) {
       size="min(1200px, 100%)"
       fullScreen={isPhone}
       closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {calculation.isError ? (
         <Alert color="red" title={t('calculations.loadFailed')}>

@@ -7,6 +7,7 @@ import { formatDate } from '../../../ui/format';
 import { CompanySubscriptions } from '../../subscriptions';
 import { CompanyForm } from '../components/company-form';
 import { CompanyModules } from '../components/company-modules';
+import { CompanyProducts } from '../components/company-products';
 import { CompanyUsers } from '../components/company-users';
 import { useTrashCompanyAction } from '../components/use-company-actions';
 import { useCompany } from '../queries';
@@ -103,6 +104,14 @@ export function CompanyDetailScreen() {
             </Title>
             <CompanyUsers companyId={data.id} canAdd={!isTrashed} />
           </Card>
+          {!isTrashed && (
+            <Card withBorder padding="lg">
+              <Title order={2} size="h4" mb="xs">
+                {t('companies.productsTitle')}
+              </Title>
+              <CompanyProducts companyId={data.id} />
+            </Card>
+          )}
         </>
       )}
     </Stack>

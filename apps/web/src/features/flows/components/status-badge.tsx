@@ -11,7 +11,8 @@ const COLORS: Partial<Record<FlowStatus, string>> = {
 export function StatusBadge({ status, phase }: { status: FlowStatus; phase?: string | null }) {
   return (
     <Stack gap={2} align="flex-start">
-      <Badge color={COLORS[status] ?? 'blue'} variant="light">
+      {/* The darkest shade for the text keeps the light badge readable (WCAG contrast). */}
+      <Badge color={COLORS[status] ?? 'blue'} c={`${COLORS[status] ?? 'blue'}.9`} variant="light">
         {FLOW_STATUS_LABELS[status]}
       </Badge>
       {phase && (

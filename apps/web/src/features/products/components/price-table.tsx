@@ -1,4 +1,11 @@
-import { type Product, type ProductTableRow, zProductAmount, zUnitRate } from '@im/domain';
+import {
+  type MatrixPreview,
+  type Product,
+  type ProductTableRow,
+  type TableRowsPreview,
+  zProductAmount,
+  zUnitRate,
+} from '@im/domain';
 import { ActionIcon, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +15,7 @@ import { schemaError } from '../../../ui/form/schema-error';
 import { formatRate } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
 import { useCreateTableRow, useDeleteTableRow, useProductAction, useUpdateTableRow } from '../queries';
+import { ProductFileImport } from './product-file-import';
 
 const text = (n: number | null) => (n === null ? '' : String(n).replace('.', ','));
 
@@ -170,9 +178,21 @@ export function PriceMatrix({ product }: { product: Product }) {
   const m = product.matrix;
   return (
     <Card withBorder padding="md">
-      <Title order={2} size="h4" mb="xs">
-        {t('products.matrix')}
-      </Title>
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4">
+          {t('products.matrix')}
+        </Title>
+        {!product.deleted_at && (
+          <ProductFileImport<MatrixPreview>
+            productId={product.id}
+            action="importmatrix"
+            label={t('productImport.importMatrix')}
+            describe={(preview) =>
+              t('productImport.matrixPreview', { x: preview.x.length, y: preview.y.length })
+            }
+          />
+        )}
+      </Group>
       {!m || m.x.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('products.matrixEmpty')}

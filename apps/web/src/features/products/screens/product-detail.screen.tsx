@@ -1,7 +1,7 @@
 import { CALC_METHOD_LABELS, PRODUCT_STATUS_LABELS, type Product } from '@im/domain';
 import { Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCheck, IconTrashOff } from '@tabler/icons-react';
+import { IconCheck, IconCircleCheck, IconTrashOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -44,11 +44,16 @@ export function ProductDetailScreen() {
             <Stack gap={4}>
               <Group gap="sm">
                 <Title order={1}>{data.item_name}</Title>
-                <Badge variant="light" color={data.status === 'approved' ? 'green' : 'gray'}>
-                  {PRODUCT_STATUS_LABELS[data.status]}
-                </Badge>
+                <Group gap={4} wrap="nowrap">
+                  {data.status === 'approved' && (
+                    <IconCircleCheck size={18} color="var(--mantine-color-green-7)" aria-hidden />
+                  )}
+                  <Text c={data.status === 'approved' ? undefined : 'gray.7'}>
+                    {PRODUCT_STATUS_LABELS[data.status]}
+                  </Text>
+                </Group>
                 {data.deleted_at && (
-                  <Badge color="orange" variant="light">
+                  <Badge color="orange" variant="filled" autoContrast>
                     {t('products.trash')}
                   </Badge>
                 )}

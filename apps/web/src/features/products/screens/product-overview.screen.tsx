@@ -1,7 +1,7 @@
 import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES, type ProductRow } from '@im/domain';
-import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
+import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -38,20 +38,26 @@ export function ProductOverviewScreen() {
     {
       accessor: 'description',
       title: t('products.description'),
-      render: (p) => shortText(p.description, t('products.none')),
+      width: 260,
+      render: (p) => (
+        <Text size="sm" lineClamp={2}>
+          {shortText(p.description, t('products.none'))}
+        </Text>
+      ),
     },
     {
       accessor: 'status',
       title: t('products.status'),
       sortable: true,
       render: (p) => (
-        <Badge
-          variant="light"
-          color={p.status === 'approved' ? 'green' : 'gray'}
-          style={{ overflow: 'visible' }}
-        >
-          {PRODUCT_STATUS_LABELS[p.status]}
-        </Badge>
+        <Group gap={4} wrap="nowrap">
+          {p.status === 'approved' && (
+            <IconCircleCheck size={16} color="var(--mantine-color-green-7)" aria-hidden />
+          )}
+          <Text size="sm" c={p.status === 'approved' ? undefined : 'gray.7'} style={{ whiteSpace: 'nowrap' }}>
+            {PRODUCT_STATUS_LABELS[p.status]}
+          </Text>
+        </Group>
       ),
     },
     {
@@ -64,10 +70,13 @@ export function ProductOverviewScreen() {
       accessor: 'unit_rate_exc',
       title: t('products.priceFrom'),
       textAlign: 'right',
-      render: (p) =>
-        p.unit_rate_exc === null
-          ? t('products.none')
-          : `${formatRate(p.calc_base === 'exc' ? p.unit_rate_exc : p.unit_rate_inc)} ${p.calc_base === 'exc' ? 'excl.' : 'incl.'}`,
+      render: (p) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {p.unit_rate_exc === null
+            ? t('products.none')
+            : `${formatRate(p.calc_base === 'exc' ? p.unit_rate_exc : p.unit_rate_inc)} ${p.calc_base === 'exc' ? 'excl.' : 'incl.'}`}
+        </Text>
+      ),
     },
     { accessor: 'unit_of_measurement', title: t('products.unitOfMeasurement') },
     {
