@@ -40,11 +40,11 @@ export function PriceTable({ product }: { product: Product }) {
   const base = product.calc_base;
   return (
     <Card withBorder padding="md">
-      <Group justify="space-between" mb="xs">
+      <Group justify="space-between" mb="xs" wrap="wrap">
         <Title order={2} size="h4">
           {t('products.priceTable')}
         </Title>
-        <Group gap="xs">
+        <Group gap="xs" wrap="wrap">
           <Button
             size="xs"
             variant="default"
@@ -54,6 +54,12 @@ export function PriceTable({ product }: { product: Product }) {
           >
             {t('products.addRow')}
           </Button>
+          <ProductFileImport<TableRowsPreview>
+            productId={product.id}
+            action="importproducttablerows"
+            label={t('productImport.importRows')}
+            describe={(preview) => t('productImport.rowsPreview', { rows: preview.rows })}
+          />
           {product.producttablerows.length > 0 && (
             <Button
               size="xs"
