@@ -27,6 +27,7 @@ import { benchItems, ITEMS } from './calculation-items';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const WRITE = process.argv.includes('--write');
 const PRODUCTS = 100_000;
+const IMPORT_ROWS = 10_000;
 const PASSWORD = 'Bench-wachtwoord-1';
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -136,7 +137,7 @@ async function main() {
     }),
     databaseUrl: db.url,
     logger: createLogger('error'),
-    work: false,
+    work: true,
   });
   try {
     const companyId = await server.deps.db.platform((tx) =>
@@ -153,6 +154,9 @@ async function main() {
         userType: 'standard',
       }),
     );
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.app.server.address();
+    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const login = await server.app.inject({
       method: 'POST',
       url: '/api/authenticate',
@@ -225,6 +229,25 @@ async function main() {
         times: await timeCall('GET', `/api/company/getpossibleproducts?query=${encodeURIComponent(query)}`),
       });
     }
+    log('import of 10,000 product rows ...');
+    const csv = ['item_name;external_reference;percentage_vat_21;tiers'];
+    for (let i = 0; i < IMPORT_ROWS; i++) csv.push(`Importproduct ${i};IMP-${i};100;"0:${100 + (i % 50)};10:${90 + (i % 50)};20:${80 + (i % 50)}"`);
+    const importTimes: number[] = [];
+    for (let run = 0; run < 2; run++) {
+      const start = performance.now();
+      const form = new FormData();
+      form.append('file', new Blob([csv.join('\n')]), 'producten.csv');
+      const res = await fetch(`${baseUrl}/api/company/${companyId}/importproducts`, { method: 'POST', headers, body: form });
+      const { batchId } = (await res.json()) as { batchId: string };
+      for (;;) {
+        const batch = (await call('GET', `/api/batch/${batchId}`)).json();
+        if (batch.finishedAt || batch.cancelledAt) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      importTimes.push(performance.now() - start);
+    }
+    // First run creates 10,000 products, the second updates them all.
+    rows.push({ name: `import ${IMPORT_ROWS.toLocaleString('en')} product rows with 3 tiers each (upload to finished; create, then update)`, target: 5000, times: importTimes });
   } finally {
     await server.close();
     await db.stop();
