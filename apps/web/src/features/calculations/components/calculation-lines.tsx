@@ -29,7 +29,16 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCopy, IconDots, IconGripVertical, IconLayersSubtract, IconTrash } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconCopy,
+  IconDots,
+  IconGripVertical,
+  IconLayersSubtract,
+  IconSubtask,
+  IconTool,
+  IconTrash,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../ui/confirm-dialog';
@@ -43,6 +52,9 @@ export interface LineHandlers {
   onCommit: (item: CalculationItem, field: DraftField) => void;
   onVat: (item: CalculationItem, rate: number) => void;
   onAction: (item: CalculationItem, action: 'duplicate' | 'split' | 'switchselection' | 'delete') => void;
+  /** A sub-line under this line (per unit of it), or a line under a header. */
+  onAddSub: (item: CalculationItem) => void;
+  onAdditionalWork: (item: CalculationItem) => void;
   onReorder: (ordered: CalculationItem[]) => void;
 }
 
@@ -155,7 +167,19 @@ interface LineProps extends Omit<LineHandlers, 'onReorder'> {
   isReadOnly?: boolean;
 }
 
-function Line({ layout, item, result, draft, isReadOnly, onDraft, onCommit, onVat, onAction }: LineProps) {
+function Line({
+  layout,
+  item,
+  result,
+  draft,
+  isReadOnly,
+  onDraft,
+  onCommit,
+  onVat,
+  onAction,
+  onAddSub,
+  onAdditionalWork,
+}: LineProps) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: item.id,
@@ -265,6 +289,18 @@ function Line({ layout, item, result, draft, isReadOnly, onDraft, onCommit, onVa
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item leftSection={<IconSubtask size={14} />} onClick={() => onAddSub(item)}>
+          {t('calculations.addSub')}
+        </Menu.Item>
+        {!isHeader && (
+          <Menu.Item
+            leftSection={<IconTool size={14} />}
+            rightSection={item.additionalwork ? <IconCheck size={14} /> : null}
+            onClick={() => onAdditionalWork(item)}
+          >
+            {t('calculations.additionalWork')}
+          </Menu.Item>
+        )}
         <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => void ask('duplicate')}>
           {t('calculations.duplicate')}
         </Menu.Item>
@@ -278,6 +314,11 @@ function Line({ layout, item, result, draft, isReadOnly, onDraft, onCommit, onVa
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+  const note = item.additionalwork && (
+    <Text size="xs" c="gray.7">
+      {t('calculations.additionalWork')}
+    </Text>
   );
   const rateLabel = base === 'exc' ? t('calculations.rateExc') : t('calculations.rateInc');
 
@@ -294,7 +335,11 @@ function Line({ layout, item, result, draft, isReadOnly, onDraft, onCommit, onVa
         <Group gap={6} wrap="nowrap" align="center" pl={item.depth * 12}>
           {handle}
           {check}
-          <div style={{ flex: 1 }}>{field('item_name', item.item_name, t('calculations.description'))}</div>
+          <div style={{ flex: 1 }}>
+            {field('item_name', item.item_name, t('calculations.description'))}
+            {note}
+            {note}
+          </div>
           {menu}
         </Group>
         {!isHeader && (

@@ -157,6 +157,20 @@ function CalculationEditor({ calculation, onDeleted }: { calculation: Calculatio
             updateItem.mutate({ id: item.id, vat_percentage: rate as 0 | 6 | 9 | 21 }, { onError: failed })
           }
           onAction={(item, name) => itemAction.mutate({ id: item.id, action: name }, { onError: failed })}
+          onAddSub={(item) =>
+            createItem.mutate(
+              {
+                item_type: 'manual',
+                item_name: t('calculations.newSubName'),
+                unit_rate_exc_manual: 0,
+                calculationitem_id: item.id,
+              },
+              { onError: failed },
+            )
+          }
+          onAdditionalWork={(item) =>
+            updateItem.mutate({ id: item.id, additionalwork: !item.additionalwork }, { onError: failed })
+          }
           onReorder={(ordered) =>
             void onAction('updateorder', { items: ordered.map((item, order) => ({ id: item.id, order })) })
           }
