@@ -231,13 +231,20 @@ async function main() {
     }
     log('import of 10,000 product rows ...');
     const csv = ['item_name;external_reference;percentage_vat_21;tiers'];
-    for (let i = 0; i < IMPORT_ROWS; i++) csv.push(`Importproduct ${i};IMP-${i};100;"0:${100 + (i % 50)};10:${90 + (i % 50)};20:${80 + (i % 50)}"`);
+    for (let i = 0; i < IMPORT_ROWS; i++)
+      csv.push(
+        `Importproduct ${i};IMP-${i};100;"0:${100 + (i % 50)};10:${90 + (i % 50)};20:${80 + (i % 50)}"`,
+      );
     const importTimes: number[] = [];
     for (let run = 0; run < 2; run++) {
       const start = performance.now();
       const form = new FormData();
       form.append('file', new Blob([csv.join('\n')]), 'producten.csv');
-      const res = await fetch(`${baseUrl}/api/company/${companyId}/importproducts`, { method: 'POST', headers, body: form });
+      const res = await fetch(`${baseUrl}/api/company/${companyId}/importproducts`, {
+        method: 'POST',
+        headers,
+        body: form,
+      });
       const { batchId } = (await res.json()) as { batchId: string };
       for (;;) {
         const batch = (await call('GET', `/api/batch/${batchId}`)).json();
@@ -247,7 +254,11 @@ async function main() {
       importTimes.push(performance.now() - start);
     }
     // First run creates 10,000 products, the second updates them all.
-    rows.push({ name: `import ${IMPORT_ROWS.toLocaleString('en')} product rows with 3 tiers each (upload to finished; create, then update)`, target: 5000, times: importTimes });
+    rows.push({
+      name: `import ${IMPORT_ROWS.toLocaleString('en')} product rows with 3 tiers each (upload to finished; create, then update)`,
+      target: 5000,
+      times: importTimes,
+    });
   } finally {
     await server.close();
     await db.stop();

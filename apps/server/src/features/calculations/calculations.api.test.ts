@@ -167,6 +167,52 @@ describe('calculations', () => {
     ).toEqual([]);
   });
 
+  it('adds sub-lines per unit of their parent, lines under a header, and additional work', async () => {
+    const c = await newCalculation();
+    const set = await addItem({
+      calculation_id: c.id,
+      item_name: 'Montageset',
+      product_amount: 12,
+      unit_rate_exc_manual: 0,
+    });
+    const sub = await addItem({
+      calculation_id: c.id,
+      item_name: 'Dakhaak',
+      product_amount: 4,
+      unit_rate_exc_manual: 2.5,
+      calculationitem_id: set.id,
+    });
+    expect(sub).toMatchObject({ depth: 1, calculationitem_id: set.id, quantity: 48, total_exc: 120 });
+    const header = await addItem({ calculation_id: c.id, item_type: 'header', item_name: 'Meerwerk' });
+    const extra = await addItem({
+      calculation_id: c.id,
+      item_name: 'Extra groep',
+      unit_rate_exc_manual: 150,
+      calculationitem_id: header.id,
+      additionalwork: 1,
+    });
+    expect(extra).toMatchObject({ depth: 1, quantity: 1, additionalwork: true, counts: true });
+    const full = (await t.api('GET', `/api/calculation/${c.id}`, { token: a.token })).body;
+    expect(full.calculationitems.map((i: { id: number }) => i.id)).toEqual([
+      set.id,
+      sub.id,
+      header.id,
+      extra.id,
+    ]);
+    expect(full.calculationitems[0].subitems).toEqual([sub.id]);
+    expect(full.amount_exc_vat).toBe(270);
+    // A parent from another calculation is refused.
+    const other = await newCalculation();
+    expect(
+      (
+        await t.api('POST', '/api/calculationitem', {
+          token: a.token,
+          body: { calculation_id: other.id, item_name: 'x', calculationitem_id: set.id },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
   it('saves as a standard calculation, starts new ones from it, resets to it and lists it', async () => {
     const c = await newCalculation();
     await addItem({ calculation_id: c.id, item_type: 'product', product_id: panel.id, product_amount: 10 });
