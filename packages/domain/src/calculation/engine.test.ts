@@ -173,6 +173,24 @@ describe('calculation engine: hand-computed Dutch examples', () => {
     expect(at('fixed', 4)).toBe(40);
   });
 
+  it('a product with a price matrix takes the rate of the next size up for the line width and height', () => {
+    const pricing = {
+      calc_base: 'exc' as const,
+      calc_method: 'fixed' as const,
+      tiers: [{ unit_amount: 0, unit_rate_exc: 289, unit_rate_inc: 349.69 }],
+      matrix: { x: [1000, 1500], y: [1000, 1500], rates: [[289, 339], [329, null]] },
+    };
+    const at = (matrix_x: number | null, matrix_y: number | null) =>
+      calc([line({ item_type: 'product', pricing, product_amount: 2, matrix_x, matrix_y })]).items[0]!;
+    expect(at(1200, 900)).toMatchObject({ unit_rate_exc: 339, total_exc: 678, matrix_missing: false });
+    expect(at(1000, 1000)).toMatchObject({ unit_rate_exc: 289 });
+    // No price for that size (an empty cell, or beyond the grid): the line counts as 0 and says so.
+    expect(at(1400, 1400)).toMatchObject({ total_exc: 0, matrix_missing: true });
+    expect(at(3000, 1000)).toMatchObject({ total_exc: 0, matrix_missing: true });
+    // Without both dimensions the price table applies.
+    expect(at(null, 1000)).toMatchObject({ unit_rate_exc: 289, matrix_missing: false });
+  });
+
   it('a partial payment of 30 % per rate', () => {
     const { totals } = calc(
       [line({ unit_rate_exc_manual: '1000' }), line({ unit_rate_exc_manual: '100', ...singleRateSplit(9) })],

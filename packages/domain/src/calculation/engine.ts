@@ -14,6 +14,7 @@ import {
   round4,
   singleRateOf,
   splitOf,
+  matrixRate,
   tableLine,
   type VatSplitFields,
   ZERO,
@@ -33,6 +34,9 @@ export interface EngineItem extends VatSplitFields {
   product_amount: DecValue;
   /** Manual amount that chooses the price tier (unit_amount_manual). */
   unit_amount_manual: DecValue | null;
+  /** Width and height of a line priced from its product's matrix (e.g. mm). */
+  matrix_x?: DecValue | null;
+  matrix_y?: DecValue | null;
   /** The product's alternative amount (e.g. total Wp of the flow) that chooses the tier. */
   alternative_amount: DecValue | null;
   unit_rate_exc_manual: DecValue | null;
@@ -80,6 +84,8 @@ export interface ItemResult {
   /** This line and all its sub-lines. */
   subtotal_exc: number;
   subtotal_inc: number;
+  /** A width and height the product's price matrix has no price for (the line counts as 0). */
+  matrix_missing: boolean;
 }
 
 export interface CalculationTotals {
@@ -135,6 +141,7 @@ interface LineValues {
   netParts: Rates;
   vat: Dec;
   effective: Dec;
+  matrixMissing: boolean;
 }
 
 interface SplitInfo {
@@ -177,12 +184,19 @@ function priceLine(item: EngineItem, quantity: Dec, splits: SplitCache): LineVal
   let linePrice = ZERO;
   // The unit rate on the line's base when known without dividing the line price by the amount.
   let knownRate: Dec | null = ZERO;
+  let matrixMissing = false;
   if (!header && manualExc) {
     knownRate = dec(item.unit_rate_exc_manual);
     linePrice = quantity.times(knownRate);
   } else if (!header && manualInc) {
     base = 'inc';
     knownRate = dec(item.unit_rate_inc_manual);
+    linePrice = quantity.times(knownRate);
+  } else if (!header && item.pricing?.matrix && hasValue(item.matrix_x) && hasValue(item.matrix_y)) {
+    base = item.pricing.calc_base;
+    const found = matrixRate(item.pricing.matrix, item.matrix_x!, item.matrix_y!);
+    matrixMissing = found === null;
+    knownRate = found ?? ZERO;
     linePrice = quantity.times(knownRate);
   } else if (!header && item.pricing) {
     base = item.pricing.calc_base;
@@ -220,8 +234,11 @@ function priceLine(item: EngineItem, quantity: Dec, splits: SplitCache): LineVal
     netParts,
     vat,
     effective,
+    matrixMissing,
   };
 }
+
+const hasValue = (v: DecValue | null | undefined) => v !== null && v !== undefined && v !== '';
 
 /** VAT of a line's parts, each part rounded on its own (the line's display; totals round per rate). */
 function vatOf(parts: Rates): Dec {
@@ -290,6 +307,7 @@ export function computeCalculation(calculation: EngineCalculation): CalculationR
       parts: numbers(line.netParts),
       subtotal_exc: 0,
       subtotal_inc: 0,
+      matrix_missing: line.matrixMissing,
     };
     results.push(result);
     let subExc = line.netExc;

@@ -104,6 +104,30 @@ export interface ProductPricing {
   calc_method: CalcMethod;
   /** Price table rows; any order, read from the lowest amount up. */
   tiers: readonly PriceTier[];
+  /** A 2-D price matrix (rates on the calc base): a line with a width and a height is priced from it. */
+  matrix?: PriceGrid | null;
+}
+
+export interface PriceGrid {
+  x: readonly number[];
+  y: readonly number[];
+  /** rates[y][x]; null where the grid has no price. */
+  rates: readonly (readonly (number | null)[])[];
+}
+
+/**
+ * The matrix rate for a width and height: the first column at or above the width and the first row
+ * at or above the height (made to measure is priced at the next size up). Beyond the grid, or on an
+ * empty cell, there is no price (null).
+ */
+export function matrixRate(grid: PriceGrid, width: DecValue, height: DecValue): Dec | null {
+  const w = dec(width);
+  const h = dec(height);
+  const xi = grid.x.findIndex((x) => w.lessThanOrEqualTo(x));
+  const yi = grid.y.findIndex((y) => h.lessThanOrEqualTo(y));
+  if (xi < 0 || yi < 0) return null;
+  const rate = grid.rates[yi]?.[xi];
+  return rate === null || rate === undefined ? null : dec(rate);
 }
 
 interface Tier {

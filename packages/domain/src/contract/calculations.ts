@@ -17,6 +17,10 @@ export const zPricing = z.object({
   calc_base: z.enum(CALC_BASES),
   calc_method: z.enum(CALC_METHODS),
   tiers: z.array(z.object({ unit_amount: z.number(), unit_rate_exc: z.number(), unit_rate_inc: z.number() })),
+  matrix: z
+    .object({ x: z.array(z.number()), y: z.array(z.number()), rates: z.array(z.array(z.number().nullable())) })
+    .nullable()
+    .optional(),
 });
 
 const zRateAmounts = z.object({ 0: z.number(), 6: z.number(), 9: z.number(), 21: z.number() });
@@ -47,6 +51,8 @@ export const zCalculationItem = z.object({
   percentage_vat_21: z.number(),
   unit_amount: z.number(),
   unit_amount_manual: z.number().nullable(),
+  matrix_x: z.number().nullable(),
+  matrix_y: z.number().nullable(),
   unit_rate_exc_manual: z.number().nullable(),
   unit_rate_inc_manual: z.number().nullable(),
   discount_percentage: z.number(),
@@ -70,6 +76,7 @@ export const zCalculationItem = z.object({
   parts: zRateAmounts,
   subtotal_exc: z.number(),
   subtotal_inc: z.number(),
+  matrix_missing: z.boolean(),
 });
 export type CalculationItem = z.infer<typeof zCalculationItem>;
 
@@ -205,6 +212,9 @@ export const zCalculationItemFields = z.object({
   /** Sets the split to 100 % at this rate. */
   vat_percentage: z.union([z.literal(0), z.literal(6), z.literal(9), z.literal(21)]).optional(),
   unit_amount_manual: zProductAmount.nullable().optional(),
+  /** Width and height for a product priced from its matrix. */
+  matrix_x: zProductAmount.nullable().optional(),
+  matrix_y: zProductAmount.nullable().optional(),
   unit_rate_exc_manual: zSignedRate.nullable().optional(),
   unit_rate_inc_manual: zSignedRate.nullable().optional(),
   discount_percentage: zPercentage.optional(),
@@ -269,6 +279,8 @@ export function toEngineItem(
     | 'pricing'
     | 'product_amount'
     | 'unit_amount_manual'
+    | 'matrix_x'
+    | 'matrix_y'
     | 'unit_rate_exc_manual'
     | 'unit_rate_inc_manual'
     | 'start_amount_exc'
@@ -291,6 +303,8 @@ export function toEngineItem(
     pricing: item.pricing,
     product_amount: item.product_amount,
     unit_amount_manual: item.unit_amount_manual,
+    matrix_x: item.matrix_x,
+    matrix_y: item.matrix_y,
     alternative_amount: null,
     unit_rate_exc_manual: item.unit_rate_exc_manual,
     unit_rate_inc_manual: item.unit_rate_inc_manual,

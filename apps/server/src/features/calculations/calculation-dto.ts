@@ -53,6 +53,8 @@ function storedItem(r: ItemRecord, productInfo: { item_name: string; type: strin
     percentage_vat_9: num0(r.percentageVat9),
     percentage_vat_21: num0(r.percentageVat21),
     unit_amount_manual: num(r.unitAmountManual),
+    matrix_x: num(r.matrixX),
+    matrix_y: num(r.matrixY),
     unit_rate_exc_manual: num(r.unitRateExcManual),
     unit_rate_inc_manual: num(r.unitRateIncManual),
     discount_percentage: num0(r.discountPercentage),
@@ -190,6 +192,7 @@ export async function recalculate(
         parts: r.parts,
         subtotal_exc: r.subtotal_exc,
         subtotal_inc: r.subtotal_inc,
+        matrix_missing: r.matrix_missing,
       };
     }),
     created_at: c.createdAt.toISOString(),

@@ -87,6 +87,8 @@ function itemColumns(
     percentageVat21: String(split.percentage_vat_21),
     vatPercentage: String(vatPercentageOf(split)),
     unitAmountManual: input.unit_amount_manual,
+    matrixX: input.matrix_x,
+    matrixY: input.matrix_y,
     discountPercentage: input.discount_percentage,
     additionalwork: input.additionalwork,
     selected: input.selected,

@@ -99,6 +99,8 @@ export const calculationItem = pgTable(
     percentageVat9: percent('percentage_vat_9').notNull().default('0'),
     percentageVat21: percent('percentage_vat_21').notNull().default('100'),
     unitAmountManual: amount4('unit_amount_manual'),
+    matrixX: amount4('matrix_x'),
+    matrixY: amount4('matrix_y'),
     unitRateExcManual: amount4('unit_rate_exc_manual'),
     unitRateIncManual: amount4('unit_rate_inc_manual'),
     discountPercentage: percent('discount_percentage').notNull().default('0'),

@@ -315,10 +315,27 @@ function Line({
       </Menu.Dropdown>
     </Menu>
   );
-  const note = item.additionalwork && (
-    <Text size="xs" c="gray.7">
-      {t('calculations.additionalWork')}
-    </Text>
+  const size = item.pricing?.matrix && !isHeader && (
+    <Group gap={4} mt={4} wrap="nowrap">
+      {field('matrix_x', item.matrix_x === null ? '' : shown(item.matrix_x), t('calculations.width'))}
+      <Text size="xs">×</Text>
+      {field('matrix_y', item.matrix_y === null ? '' : shown(item.matrix_y), t('calculations.height'))}
+    </Group>
+  );
+  const note = (
+    <>
+      {size}
+      {item.additionalwork && (
+        <Text size="xs" c="gray.7">
+          {t('calculations.additionalWork')}
+        </Text>
+      )}
+      {result?.matrix_missing && (
+        <Text size="xs" c="red.8">
+          {t('calculations.noMatrixPrice')}
+        </Text>
+      )}
+    </>
   );
   const rateLabel = base === 'exc' ? t('calculations.rateExc') : t('calculations.rateInc');
 
@@ -337,7 +354,6 @@ function Line({
           {check}
           <div style={{ flex: 1 }}>
             {field('item_name', item.item_name, t('calculations.description'))}
-            {note}
             {note}
           </div>
           {menu}
@@ -378,6 +394,7 @@ function Line({
       <Table.Td>{check}</Table.Td>
       <Table.Td pl={8 + item.depth * 20} colSpan={isHeader ? 7 : 1}>
         {field('item_name', item.item_name, t('calculations.description'))}
+        {note}
       </Table.Td>
       {!isHeader && (
         <>

@@ -9,7 +9,13 @@ import {
 import type { z } from 'zod';
 
 /** The fields a line edits in place; each keeps the typed text until the server has it. */
-export type DraftField = 'item_name' | 'product_amount' | 'rate' | 'discount_percentage';
+export type DraftField =
+  | 'item_name'
+  | 'product_amount'
+  | 'rate'
+  | 'discount_percentage'
+  | 'matrix_x'
+  | 'matrix_y';
 export type LineDraft = Partial<Record<DraftField, string>>;
 export type Drafts = Record<number, LineDraft>;
 
@@ -17,6 +23,8 @@ export const DRAFT_SCHEMAS: Record<Exclude<DraftField, 'item_name'>, z.ZodType<s
   product_amount: zProductAmount,
   rate: zSignedRate,
   discount_percentage: zPercentage,
+  matrix_x: zProductAmount,
+  matrix_y: zProductAmount,
 };
 
 /** The side a line is priced on: a manual inc rate, a manual exc rate, else its product's base. */
@@ -45,11 +53,15 @@ export function draftedEngineItem(item: CalculationItem, draft: LineDraft | unde
   const amount = parsedDraft('product_amount', draft.product_amount);
   const rate = parsedDraft('rate', draft.rate);
   const discount = parsedDraft('discount_percentage', draft.discount_percentage);
+  const width = parsedDraft('matrix_x', draft.matrix_x);
+  const height = parsedDraft('matrix_y', draft.matrix_y);
   const base = lineBase(item);
   return {
     ...engine,
     product_amount: amount ?? engine.product_amount,
     discount_percentage: discount ?? engine.discount_percentage,
+    matrix_x: width ?? engine.matrix_x,
+    matrix_y: height ?? engine.matrix_y,
     ...(rate === undefined
       ? {}
       : base === 'exc'
