@@ -152,7 +152,7 @@ describe('platform administration', () => {
     const page = await loginAdmin();
     await go(page, '/company_detail/1');
     await page.getByRole('heading', { name: 'Installatiemanager' }).first().waitFor();
-    await page.getByRole('button', { name: 'Verwijderen' }).click();
+    await page.getByRole('button', { name: 'Verwijderen', exact: true }).click();
     await confirmDialog(page, 'Bedrijf verwijderen', 'Verwijderen');
     const alert = page.getByRole('dialog', { name: 'Let op' });
     await alert.getByText(PROTECTED).waitFor();
@@ -160,7 +160,7 @@ describe('platform administration', () => {
     await alert.getByRole('button', { name: 'OK' }).click();
 
     await go(page, '/user_detail/1');
-    await page.getByRole('button', { name: 'Verwijderen' }).click();
+    await page.getByRole('button', { name: 'Verwijderen', exact: true }).click();
     await confirmDialog(page, 'Gebruiker verwijderen', 'Verwijderen');
     await page.getByRole('dialog', { name: 'Let op' }).getByText(PROTECTED).waitFor();
     await shot(page, 'user_protected_alert', { isDialog: true });
@@ -171,7 +171,7 @@ describe('platform administration', () => {
     const id = await createCompany(page, 'Tijdelijk Installatiebedrijf BV');
     await go(page, `/company_detail/${id}`);
     await page.getByRole('heading', { name: 'Tijdelijk Installatiebedrijf BV' }).waitFor();
-    await page.getByRole('button', { name: 'Verwijderen' }).click();
+    await page.getByRole('button', { name: 'Verwijderen', exact: true }).click();
     await confirmDialog(page, 'Bedrijf verwijderen', 'Verwijderen');
 
     const progress = page.getByRole('dialog', { name: 'Tijdelijk Installatiebedrijf BV wordt verwijderd' });
@@ -262,7 +262,7 @@ describe('platform administration', () => {
     // A type in use cannot be deleted: the server's reason is shown.
     await go(page, '/subscriptiontype_overview');
     await page.getByRole('link', { name: 'Basis', exact: true }).click();
-    await page.getByRole('button', { name: 'Verwijderen' }).click();
+    await page.getByRole('button', { name: 'Verwijderen', exact: true }).click();
     await confirmDialog(page, 'Abonnementstype verwijderen', 'Verwijderen');
     await page
       .getByRole('dialog', { name: 'Let op' })
