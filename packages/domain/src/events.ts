@@ -26,6 +26,9 @@ export const DOMAIN_ENTITY_TYPES = [
   'producttablerow',
   'calculation',
   'calculationitem',
+  'note',
+  'action',
+  'agendaitem',
 ] as const;
 export type DomainEntityType = (typeof DOMAIN_ENTITY_TYPES)[number];
 
@@ -72,6 +75,9 @@ export const DOMAIN_EVENT_ACCESS: Record<DomainEntityType, { module: ModuleTag; 
   producttablerow: { module: 'SETTINGS', minRole: 100 },
   calculation: { module: 'SALES', minRole: 100 },
   calculationitem: { module: 'SALES', minRole: 100 },
+  note: { module: 'CRM', minRole: 0 },
+  action: { module: 'BASIS', minRole: 0 },
+  agendaitem: { module: 'CRM', minRole: 0 },
 };
 
 const zKind = z.custom<DomainEventKind>((value) => {

@@ -16,6 +16,7 @@ import { moduleRoutes } from './modules';
 import { organizationRoutes } from './organizations';
 import { pdfRoutes } from './pdf';
 import { pipelineRoutes } from './pipeline';
+import { planningRoutes } from './planning';
 import { productRoutes } from './products';
 import { productImportRoutes } from './products/product-import.routes';
 import { relationRoutes } from './relations';
@@ -47,5 +48,6 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(relationRoutes);
   await app.register(organizationRoutes);
   await app.register(locationRoutes);
+  await app.register(planningRoutes);
   await app.register(liveRoutes);
 }

@@ -30,7 +30,7 @@ export function zDecimal(opts: { min: number; max: number; scale: number }) {
         : NUMERIC.test(text)
           ? new Decimal(text)
           : null;
-    if (!parsed || !parsed.isFinite()) {
+    if (!parsed?.isFinite()) {
       ctx.addIssue({ code: 'custom', message: NOT_A_NUMBER });
       return z.NEVER;
     }

@@ -178,7 +178,14 @@ describe('calculation engine: hand-computed Dutch examples', () => {
       calc_base: 'exc' as const,
       calc_method: 'fixed' as const,
       tiers: [{ unit_amount: 0, unit_rate_exc: 289, unit_rate_inc: 349.69 }],
-      matrix: { x: [1000, 1500], y: [1000, 1500], rates: [[289, 339], [329, null]] },
+      matrix: {
+        x: [1000, 1500],
+        y: [1000, 1500],
+        rates: [
+          [289, 339],
+          [329, null],
+        ],
+      },
     };
     const at = (matrix_x: number | null, matrix_y: number | null) =>
       calc([line({ item_type: 'product', pricing, product_amount: 2, matrix_x, matrix_y })]).items[0]!;

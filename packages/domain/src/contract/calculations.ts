@@ -18,7 +18,11 @@ export const zPricing = z.object({
   calc_method: z.enum(CALC_METHODS),
   tiers: z.array(z.object({ unit_amount: z.number(), unit_rate_exc: z.number(), unit_rate_inc: z.number() })),
   matrix: z
-    .object({ x: z.array(z.number()), y: z.array(z.number()), rates: z.array(z.array(z.number().nullable())) })
+    .object({
+      x: z.array(z.number()),
+      y: z.array(z.number()),
+      rates: z.array(z.array(z.number().nullable())),
+    })
     .nullable()
     .optional(),
 });

@@ -10,6 +10,7 @@ export * from './locations';
 export * from './modules';
 export * from './organizations';
 export * from './pipeline';
+export * from './planning';
 export * from './product-import';
 export * from './products';
 export * from './relations';

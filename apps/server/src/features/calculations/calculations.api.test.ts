@@ -214,13 +214,48 @@ describe('calculations', () => {
   });
 
   it('prices a matrix product from the line width and height', async () => {
-    const p = await createTestProduct(t, a.token, { item_name: 'Rolluik', matrix: { x_label: 'breedte', y_label: 'hoogte', x: [1000, 1500], y: [1000, 1500], rates: [[289, 339], [329, 389]] } }, [[0, 289]]);
+    const p = await createTestProduct(
+      t,
+      a.token,
+      {
+        item_name: 'Rolluik',
+        matrix: {
+          x_label: 'breedte',
+          y_label: 'hoogte',
+          x: [1000, 1500],
+          y: [1000, 1500],
+          rates: [
+            [289, 339],
+            [329, 389],
+          ],
+        },
+      },
+      [[0, 289]],
+    );
     const c = await newCalculation();
-    const line = await addItem({ calculation_id: c.id, item_type: 'product', product_id: p.id, matrix_x: 1200, matrix_y: 1400 });
-    expect(line).toMatchObject({ matrix_x: 1200, matrix_y: 1400, unit_rate_exc: 389, total_exc: 389, matrix_missing: false });
-    const beyond = await t.api('PATCH', `/api/calculationitem/${line.id}`, { token: a.token, body: { matrix_x: 2000 } });
+    const line = await addItem({
+      calculation_id: c.id,
+      item_type: 'product',
+      product_id: p.id,
+      matrix_x: 1200,
+      matrix_y: 1400,
+    });
+    expect(line).toMatchObject({
+      matrix_x: 1200,
+      matrix_y: 1400,
+      unit_rate_exc: 389,
+      total_exc: 389,
+      matrix_missing: false,
+    });
+    const beyond = await t.api('PATCH', `/api/calculationitem/${line.id}`, {
+      token: a.token,
+      body: { matrix_x: 2000 },
+    });
     expect(beyond.body).toMatchObject({ total_exc: 0, matrix_missing: true });
-    expect((await t.api('PATCH', `/api/calculationitem/${line.id}`, { token: a.token, body: { matrix_y: -1 } })).status).toBe(422);
+    expect(
+      (await t.api('PATCH', `/api/calculationitem/${line.id}`, { token: a.token, body: { matrix_y: -1 } }))
+        .status,
+    ).toBe(422);
   });
 
   it('saves as a standard calculation, starts new ones from it, resets to it and lists it', async () => {

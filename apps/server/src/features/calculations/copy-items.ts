@@ -51,7 +51,9 @@ export async function insertCopies(
       })),
     )
     .returning({ id: calculationItem.id });
-  ordered.forEach((r, i) => ids.set(r.id, inserted[i]!.id));
+  ordered.forEach((r, i) => {
+    ids.set(r.id, inserted[i]!.id);
+  });
   const parents = ordered
     .map((r) => {
       const parent =

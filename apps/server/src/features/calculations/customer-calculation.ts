@@ -3,13 +3,13 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
+import { CUSTOMER_HASH } from '../../platform/http/access';
 import { company } from '../companies/companies.schema';
 import { CUSTOMER_LINK_UNKNOWN } from '../flows/customer-flow';
 import { flow } from '../flows/flows.schema';
 import { recalculate } from './calculation-dto';
 import { calculation } from './calculations.schema';
 
-const HASH = /^[A-Za-z0-9_-]{16,64}$/;
 export const CUSTOMER_CALCULATION_GONE = 'Deze calculatie is niet meer beschikbaar. Neem a.u.b. contact op.';
 
 /**
@@ -20,7 +20,7 @@ export async function customerCalculation(
   db: Database,
   hash: string,
 ): Promise<z.infer<typeof zCustomerCalculation>> {
-  if (!HASH.test(hash)) throw notFound(CUSTOMER_LINK_UNKNOWN);
+  if (!CUSTOMER_HASH.test(hash)) throw notFound(CUSTOMER_LINK_UNKNOWN);
   const [row] = await db.platform((tx) =>
     tx
       .select({

@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { moduleRoute, publicRoute } from '../../platform/http/access';
+import { moduleRoute, PUBLIC_LINK_RATE_LIMIT, publicRoute } from '../../platform/http/access';
 import { tenantTx } from '../../platform/http/request-auth';
 import {
   createCalculation,
@@ -48,7 +48,6 @@ import {
 import { customerCalculation } from './customer-calculation';
 
 const SALES = { access: moduleRoute('SALES') };
-const CUSTOMER_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 export async function calculationRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -72,7 +71,7 @@ export async function calculationRoutes(app: FastifyInstance): Promise<void> {
     {
       config: {
         access: publicRoute('the document hash is the customer’s credential'),
-        rateLimit: CUSTOMER_RATE_LIMIT,
+        rateLimit: PUBLIC_LINK_RATE_LIMIT,
       },
       schema: { params: z.object({ hash: z.string().max(200) }), response: { 200: zCustomerCalculation } },
     },

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
+import { CUSTOMER_HASH } from '../../platform/http/access';
 import { company } from '../companies/companies.schema';
 import { relation } from '../relations/relations.schema';
 import { flow } from './flows.schema';
@@ -11,14 +12,13 @@ export const CUSTOMER_LINK_UNKNOWN = 'Deze link is niet (meer) geldig.';
 export const CUSTOMER_FLOW_GONE = 'Dit dossier is verwijderd.';
 
 /** Hashes are 22 base64url characters; older or longer ones stay accepted, anything else is unknown. */
-const HASH = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
  * The customer's read of a flow by its hash (no login: the hash is the credential). Unknown, reset and
  * merged-away hashes answer 404; a trashed flow 410.
  */
 export async function customerFlow(db: Database, hash: string): Promise<z.infer<typeof zCustomerFlow>> {
-  if (!HASH.test(hash)) throw notFound(CUSTOMER_LINK_UNKNOWN);
+  if (!CUSTOMER_HASH.test(hash)) throw notFound(CUSTOMER_LINK_UNKNOWN);
   const [row] = await db.platform((tx) =>
     tx
       .select({

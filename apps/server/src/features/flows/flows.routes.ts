@@ -27,7 +27,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
-import { moduleRoute, publicRoute } from '../../platform/http/access';
+import { moduleRoute, PUBLIC_LINK_RATE_LIMIT, publicRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { loadLocations } from '../locations';
 import { location } from '../locations/locations.schema';
@@ -56,8 +56,6 @@ import { testSafeDeletion } from './test-safe-deletion';
 import { forceDeleteFlow, restoreFlow, trashFlow } from './trash-flow';
 
 const CRM = { access: moduleRoute('CRM') };
-/** Per address: a customer opens a page now and then; a script guessing hashes is stopped. */
-const CUSTOMER_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 export async function flowRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -143,7 +141,7 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     {
       config: {
         access: publicRoute('the flow hash is the customer’s credential'),
-        rateLimit: CUSTOMER_RATE_LIMIT,
+        rateLimit: PUBLIC_LINK_RATE_LIMIT,
       },
       schema: {
         params: z.object({ hash: z.string().max(200) }),

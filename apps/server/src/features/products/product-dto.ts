@@ -142,6 +142,7 @@ export function pricingOf(p: Product) {
         unit_rate_exc: r.unit_rate_exc!,
         unit_rate_inc: r.unit_rate_inc!,
       })),
-    matrix: p.matrix && p.matrix.x.length > 0 ? { x: p.matrix.x, y: p.matrix.y, rates: p.matrix.rates } : null,
+    matrix:
+      p.matrix && p.matrix.x.length > 0 ? { x: p.matrix.x, y: p.matrix.y, rates: p.matrix.rates } : null,
   };
 }

@@ -168,12 +168,19 @@ export async function checkProductRows(
   const errors: ImportRowError[] = [];
   const seen = new Set<number>();
   body.forEach(({ cells, row }, i) => {
-    const fail = (message: string) => errors.push({ row, message: `Rij ${row}: ${message}` });
+    const fail = (message: string): void => {
+      errors.push({ row, message: `Rij ${row}: ${message}` });
+    };
     const target = matched[i] ?? null;
     const prior: Product | undefined = target === null ? undefined : before.get(target);
-    if (target !== null && !prior) return fail(`product ${target} bestaat niet.`);
-    if (target !== null && seen.has(target))
-      return fail(`product ${target} staat meer dan eens in het bestand.`);
+    if (target !== null && !prior) {
+      fail(`product ${target} bestaat niet.`);
+      return;
+    }
+    if (target !== null && seen.has(target)) {
+      fail(`product ${target} staat meer dan eens in het bestand.`);
+      return;
+    }
     if (target !== null) seen.add(target);
     const given: Record<string, string> = {};
     for (const column of PRODUCT_COLUMNS) {
@@ -192,7 +199,8 @@ export async function checkProductRows(
     const parsed = zProductFields.safeParse(merged);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      return fail(issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
+      fail(issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
+      return;
     }
     const p = parsed.data;
     const split = {
@@ -208,13 +216,18 @@ export async function checkProductRows(
         9: split.percentage_vat_9,
         21: split.percentage_vat_21,
       })
-    )
-      return fail(VAT_SPLIT_NOT_100);
+    ) {
+      fail(VAT_SPLIT_NOT_100);
+      return;
+    }
     const calcBase = p.calc_base ?? 'exc';
     const start = bothSides(calcBase, split, { exc: p.start_amount_exc, inc: p.start_amount_inc });
     const tiersText = cellOf(cells, index, 'tiers');
     const tiers = tiersText === undefined ? null : parseTiers(tiersText);
-    if (typeof tiers === 'string') return fail(tiers);
+    if (typeof tiers === 'string') {
+      fail(tiers);
+      return;
+    }
     out.push({
       row,
       id: prior ? prior.id : null,

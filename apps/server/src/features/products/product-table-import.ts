@@ -32,13 +32,22 @@ export function checkTableRows(p: Product, rows: string[][]) {
     const amount = zProductAmount.safeParse(cells[amountAt] ?? '');
     const exc = excAt === undefined || !cells[excAt] ? null : zUnitRate.safeParse(cells[excAt]);
     const inc = incAt === undefined || !cells[incAt] ? null : zUnitRate.safeParse(cells[incAt]);
-    if (!amount.success)
-      return errors.push({ row, message: `Rij ${row}: vanaf: ${amount.error.issues[0]?.message}` });
-    if (exc && !exc.success)
-      return errors.push({ row, message: `Rij ${row}: prijs excl.: ${exc.error.issues[0]?.message}` });
-    if (inc && !inc.success)
-      return errors.push({ row, message: `Rij ${row}: prijs incl.: ${inc.error.issues[0]?.message}` });
-    if (!exc && !inc) return errors.push({ row, message: `Rij ${row}: vul een prijs in.` });
+    if (!amount.success) {
+      errors.push({ row, message: `Rij ${row}: vanaf: ${amount.error.issues[0]?.message}` });
+      return;
+    }
+    if (exc && !exc.success) {
+      errors.push({ row, message: `Rij ${row}: prijs excl.: ${exc.error.issues[0]?.message}` });
+      return;
+    }
+    if (inc && !inc.success) {
+      errors.push({ row, message: `Rij ${row}: prijs incl.: ${inc.error.issues[0]?.message}` });
+      return;
+    }
+    if (!exc && !inc) {
+      errors.push({ row, message: `Rij ${row}: vul een prijs in.` });
+      return;
+    }
     const sides = bothSides(p.calc_base, p, { exc: exc?.data, inc: inc?.data });
     out.push({ unit_amount: amount.data, unit_rate_exc: sides.exc!, unit_rate_inc: sides.inc! });
   });
@@ -90,7 +99,10 @@ export function checkMatrix(rows: string[][]) {
     const row = i + 2;
     if (!cells.some((c) => c !== '')) return;
     const v = zProductAmount.safeParse(cells[0] ?? '');
-    if (!v.success) return errors.push({ row, message: `Rij ${row}: ${v.error.issues[0]?.message}` });
+    if (!v.success) {
+      errors.push({ row, message: `Rij ${row}: ${v.error.issues[0]?.message}` });
+      return;
+    }
     y.push(Number(v.data));
     rates.push(
       x.map((_, xi) => {

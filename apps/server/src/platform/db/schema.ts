@@ -9,6 +9,7 @@ export * from '../../features/invoices/invoices.schema';
 export * from '../../features/locations/locations.schema';
 export * from '../../features/logitems/logitems.schema';
 export * from '../../features/organizations/organizations.schema';
+export * from '../../features/planning/planning.schema';
 export * from '../../features/products/products.schema';
 export * from '../../features/relations/relations.schema';
 export * from '../../features/subscriptions/subscriptions.schema';

@@ -31,3 +31,12 @@ declare module 'fastify' {
     access?: RouteAccess;
   }
 }
+
+/**
+ * Per address, for routes whose secret link is the credential (customer pages, calendar feeds): a
+ * person opens a page now and then; a script guessing secrets is stopped.
+ */
+export const PUBLIC_LINK_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
+
+/** The shape of a customer hash in a path (at least 128 random bits, URL-safe). */
+export const CUSTOMER_HASH = /^[A-Za-z0-9_-]{16,64}$/;

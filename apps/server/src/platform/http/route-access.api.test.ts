@@ -15,6 +15,7 @@ const PUBLIC_ROUTES = [
   'GET /api/portal/branding/logo/:id',
   'GET /api/flow/:hash/getbycustomer',
   'GET /api/calculation/:hash/getbycustomer',
+  'GET /api/calendar/feed/:file',
 ];
 
 let t: TestServer;

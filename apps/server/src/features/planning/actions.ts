@@ -1,0 +1,352 @@
+import {
+  type Action,
+  type ActionPageQuery,
+  type ActionPriority,
+  type ActionStatus,
+  actionState,
+  type CreateAction,
+  type DashboardActionFilter,
+  endOfTodayAmsterdam,
+  newActionDefaults,
+  type Paginated,
+  PLANNING_MESSAGES,
+  relativeTime,
+  shiftPair,
+  type UpdateAction,
+  type zActionPageQuery,
+} from '@im/domain';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../platform/db/database';
+import { forbidden, validationError } from '../../platform/errors';
+import { toIso } from '../../platform/http/dates';
+import { flow } from '../flows/flows.schema';
+import { writeLog } from '../logitems';
+import { organization } from '../organizations/organizations.schema';
+import { relation } from '../relations/relations.schema';
+import { user } from '../users/users.schema';
+import { action } from './planning.schema';
+import {
+  resolveTarget,
+  resolveUserId,
+  storedTarget,
+  type TargetType,
+  targetIdOf,
+  userFullnameSql,
+} from './targets';
+
+/** Role from which the action overview shows any user's actions (spec 001 section 6). */
+export const ACTIONS_OF_OTHERS_MIN_ROLE = 1000;
+export const OWN_ACTIONS_ONLY = 'Je kunt alleen je eigen acties en die voor iedereen bekijken.';
+
+const selection = {
+  a: action,
+  flowNumber: flow.number,
+  flowStatus: flow.flowStatus,
+  relationFullname: relation.fullname,
+  organizationName: organization.name,
+  userFullname: userFullnameSql,
+};
+
+interface Row {
+  a: typeof action.$inferSelect;
+  flowNumber: number | null;
+  flowStatus: string | null;
+  relationFullname: string | null;
+  organizationName: string | null;
+  userFullname: string | null;
+}
+
+function serialize(r: Row, now: Date): Action {
+  const a = r.a;
+  const state = actionState({ status: a.status, due_date: a.dueDate, overdue_date: a.overdueDate }, now);
+  return {
+    id: a.id,
+    description: a.description,
+    user_id: a.userId ?? 0,
+    user_fullname: r.userFullname ?? '',
+    status: a.status as ActionStatus,
+    list: a.status === 'open' ? 'future' : 'past',
+    completion_date: a.completionDate ? toIso(a.completionDate) : null,
+    due_date: toIso(a.dueDate),
+    overdue_date: toIso(a.overdueDate),
+    relative_time: relativeTime(a.dueDate, now),
+    isdue: state.isdue,
+    isoverdue: state.isoverdue,
+    priority: a.priority as ActionPriority,
+    actionable_type: a.targetType as TargetType,
+    actionable_id:
+      a.flowId ?? (a.targetType === 'relation' ? a.relationId : null) ?? a.organizationId ?? a.companyId,
+    flow_id: a.flowId,
+    flow_number: r.flowNumber,
+    flow_status: r.flowStatus,
+    relation_id: a.relationId,
+    relation_fullname: r.relationFullname,
+    organization_id: a.organizationId,
+    organization_name: r.organizationName,
+    company_id: a.companyId,
+    created_at: toIso(a.createdAt),
+    updated_at: toIso(a.updatedAt),
+  };
+}
+
+function baseSelect(tx: Tx) {
+  return tx
+    .select(selection)
+    .from(action)
+    .leftJoin(flow, eq(flow.id, action.flowId))
+    .leftJoin(relation, eq(relation.id, action.relationId))
+    .leftJoin(organization, eq(organization.id, action.organizationId))
+    .leftJoin(user, eq(user.id, action.userId));
+}
+
+export async function loadAction(tx: Tx, id: number, now = new Date()): Promise<Action | null> {
+  const [row] = await baseSelect(tx).where(eq(action.id, id));
+  return row ? serialize(row, now) : null;
+}
+
+/** The actions of a relation (with its flows'), organization or flow: open ones by due date, then done ones. */
+export async function listActions(
+  tx: Tx,
+  q: {
+    relation_id?: number;
+    organization_id?: number;
+    flow_id?: number;
+    status: 'open' | 'afgerond' | 'all';
+  },
+): Promise<Action[]> {
+  await resolveTarget(tx, q);
+  const owner =
+    q.flow_id !== undefined
+      ? eq(action.flowId, q.flow_id)
+      : q.relation_id !== undefined
+        ? eq(action.relationId, q.relation_id)
+        : eq(action.organizationId, q.organization_id!);
+  const where = q.status === 'all' ? owner : and(owner, eq(action.status, q.status));
+  const rows = await baseSelect(tx)
+    .where(where)
+    .orderBy(
+      desc(sql`${action.status} = 'open'`),
+      asc(action.dueDate),
+      desc(action.completionDate),
+      asc(action.id),
+    )
+    .limit(500);
+  const now = new Date();
+  return rows.map((r) => serialize(r, now));
+}
+
+export async function createAction(
+  tx: Tx,
+  input: CreateAction,
+  caller: { userId: number; companyId: number },
+  now = new Date(),
+): Promise<number> {
+  const target = await resolveTarget(tx, input);
+  const userId = await resolveUserId(tx, input.user_id, target, caller.userId);
+  const defaults = newActionDefaults(now);
+  const due = input.due_date ? new Date(input.due_date) : defaults.due_date;
+  // Only a due date given: the overdue date keeps the default 48 hours after it.
+  const overdue = input.overdue_date
+    ? new Date(input.overdue_date)
+    : shiftPair(defaults.due_date, defaults.overdue_date, due);
+  const [row] = await tx
+    .insert(action)
+    .values({
+      targetType: target.targetType,
+      relationId: target.relationId,
+      organizationId: target.organizationId,
+      flowId: target.flowId,
+      description: input.description,
+      userId,
+      priority: input.priority ?? defaults.priority,
+      dueDate: due,
+      overdueDate: overdue,
+      createdBy: caller.userId,
+    })
+    .returning({ id: action.id });
+  await writeLog(tx, {
+    type: 'action',
+    id: row!.id,
+    action: 'create',
+    description: `Actie toegevoegd aan ${target.targetType} ${targetIdOf(target, caller.companyId)}: ${input.description}`,
+    flowId: target.flowId,
+  });
+  return row!.id;
+}
+
+/**
+ * Changes an action. A new due date without an overdue date moves the overdue date by the same
+ * interval; completing sets the completion date, reopening clears it. Answers false when not found.
+ */
+export async function updateAction(
+  tx: Tx,
+  id: number,
+  input: UpdateAction,
+  caller: { userId: number },
+  now = new Date(),
+): Promise<boolean> {
+  const [before] = await tx.select().from(action).where(eq(action.id, id)).for('update');
+  if (!before) return false;
+  const changes: Partial<typeof action.$inferInsert> = {};
+  if (input.description !== undefined) changes.description = input.description;
+  if (input.priority !== undefined) changes.priority = input.priority;
+  if (input.user_id !== undefined) {
+    changes.userId = await resolveUserId(tx, input.user_id, await storedTarget(tx, before), caller.userId);
+  }
+  if (input.due_date !== undefined) {
+    changes.dueDate = new Date(input.due_date);
+    changes.overdueDate = input.overdue_date
+      ? new Date(input.overdue_date)
+      : shiftPair(before.dueDate, before.overdueDate, input.due_date);
+  } else if (input.overdue_date !== undefined) changes.overdueDate = new Date(input.overdue_date);
+  const due = changes.dueDate ?? before.dueDate;
+  const overdue = changes.overdueDate ?? before.overdueDate;
+  if (due.getTime() > overdue.getTime())
+    throw validationError(PLANNING_MESSAGES.dueAfterOverdue, {
+      due_date: [PLANNING_MESSAGES.dueAfterOverdue],
+    });
+  if (input.status !== undefined && input.status !== before.status) {
+    changes.status = input.status;
+    changes.completionDate = input.status === 'afgerond' ? now : null;
+  }
+  await tx
+    .update(action)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(action.id, id));
+  await writeLog(tx, {
+    type: 'action',
+    id,
+    action: changes.status !== undefined ? 'status' : 'update',
+    description:
+      changes.status === 'afgerond'
+        ? `Actie afgerond: ${before.description}`
+        : changes.status === 'open'
+          ? `Actie heropend: ${before.description}`
+          : `Actie gewijzigd: ${changes.description ?? before.description}`,
+    changes,
+    flowId: before.flowId,
+  });
+  return true;
+}
+
+export async function deleteAction(tx: Tx, id: number): Promise<boolean> {
+  const [row] = await tx
+    .delete(action)
+    .where(eq(action.id, id))
+    .returning({ flowId: action.flowId, description: action.description });
+  if (!row) return false;
+  await writeLog(tx, {
+    type: 'action',
+    id,
+    action: 'delete',
+    description: `Actie verwijderd: ${row.description}`,
+    flowId: row.flowId,
+  });
+  return true;
+}
+
+/** Which users' actions a scope covers, for the caller; null: everyone's. */
+function scopeWhere(
+  scope: z.infer<typeof zActionPageQuery>['user'],
+  caller: { userId: number; role: number },
+): SQL | undefined {
+  const mayOthers = caller.role >= ACTIONS_OF_OTHERS_MIN_ROLE;
+  if (scope === 'meandeveryone') return or(eq(action.userId, caller.userId), isNull(action.userId));
+  if (scope === 'everyone' || scope === 0) return isNull(action.userId);
+  if (scope === 'all') {
+    // Spec 001 section 6: below role 1000 "all" is the caller's own and the unassigned ones.
+    return mayOthers ? undefined : or(eq(action.userId, caller.userId), isNull(action.userId));
+  }
+  const userId = scope === 9999999 ? caller.userId : scope;
+  if (userId !== caller.userId && !mayOthers) throw forbidden(OWN_ACTIONS_ONLY);
+  return eq(action.userId, userId);
+}
+
+const SORT_COLUMNS = {
+  due_date: action.dueDate,
+  overdue_date: action.overdueDate,
+  description: action.description,
+  created_at: action.createdAt,
+  priority: sql`case ${action.priority} when 'top' then 4 when 'high' then 3 when 'normal' then 2 else 1 end`,
+} as const;
+
+/** The action overview: filtered by scope, priority, flow status and status; sorted; one page and the total. */
+export async function queryActions(
+  tx: Tx,
+  q: z.infer<typeof zActionPageQuery>,
+  caller: { userId: number; role: number },
+): Promise<Paginated<Action>> {
+  const where = and(
+    q.status === 'all' ? undefined : eq(action.status, q.status),
+    scopeWhere(q.user, caller),
+    q.priority ? eq(action.priority, q.priority) : undefined,
+    q.flow_status ? eq(flow.flowStatus, q.flow_status) : undefined,
+    q.query
+      ? sql`${action.description} ilike ${`%${q.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+      : undefined,
+  );
+  const descending = q.sort.startsWith('-');
+  const column = SORT_COLUMNS[q.sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
+  const order = descending ? [desc(column), desc(action.id)] : [asc(column), asc(action.id)];
+  const countQuery = tx.select({ n: sql<number>`count(*)::int` }).from(action);
+  const [rows, [count]] = await Promise.all([
+    baseSelect(tx)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.limit)
+      .offset(q.offset),
+    q.flow_status
+      ? countQuery.innerJoin(flow, eq(flow.id, action.flowId)).where(where)
+      : countQuery.where(where),
+  ]);
+  const now = new Date();
+  return {
+    data: rows.map((r) => serialize(r, now)),
+    pagination: { total: count?.n ?? 0, offset: q.offset, limit: q.limit },
+  };
+}
+
+/**
+ * The dashboard's actions of the caller (their own and the general ones, open): the counts of
+ * spec 001 section 7 and the list the filter picks, soonest due first.
+ */
+export async function dashboardActions(
+  tx: Tx,
+  filter: DashboardActionFilter,
+  limit: number,
+  caller: { userId: number },
+  now = new Date(),
+) {
+  const mine = and(eq(action.status, 'open'), or(eq(action.userId, caller.userId), isNull(action.userId)));
+  const endOfToday = endOfTodayAmsterdam(now);
+  const overdue = and(sql`${action.dueDate} < ${endOfToday}`, sql`${action.overdueDate} < ${endOfToday}`);
+  const [counts] = await tx
+    .select({
+      total: sql<number>`count(*)::int`,
+      top: sql<number>`(count(*) filter (where ${action.priority} = 'top'))::int`,
+      high: sql<number>`(count(*) filter (where ${action.priority} = 'high'))::int`,
+      overdue: sql<number>`(count(*) filter (where ${overdue}))::int`,
+    })
+    .from(action)
+    .where(mine);
+  const picked =
+    filter === 'tophigh'
+      ? inArray(action.priority, ['top', 'high'])
+      : filter === 'overdue'
+        ? overdue
+        : undefined;
+  const rows = await baseSelect(tx)
+    .where(and(mine, picked))
+    .orderBy(asc(action.dueDate), asc(action.id))
+    .limit(limit);
+  return {
+    totalCount: counts?.total ?? 0,
+    topCount: counts?.top ?? 0,
+    highCount: counts?.high ?? 0,
+    overdueCount: counts?.overdue ?? 0,
+    assignedactions: rows.map((r) => serialize(r, now)),
+  };
+}
+
+export type { ActionPageQuery };

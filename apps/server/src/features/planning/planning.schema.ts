@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from '../../platform/db/columns';
+import { companyIdColumn, tenantPolicy } from '../../platform/db/tenancy-sql';
+import { company } from '../companies/companies.schema';
+import { flow } from '../flows/flows.schema';
+import { organization } from '../organizations/organizations.schema';
+import { relation } from '../relations/relations.schema';
+import { user } from '../users/users.schema';
+
+/**
+ * The record a note, action or agenda item hangs on. `target_type` is the morph kind; the id
+ * columns are real foreign keys (a flow's record also carries its relation), so deleting the
+ * owner removes its planning and a relation's list includes its flows' rows through one index.
+ */
+const targetColumns = () => ({
+  targetType: varchar('target_type', { length: 20 }).notNull(),
+  relationId: integer('relation_id').references(() => relation.id, { onDelete: 'cascade' }),
+  organizationId: integer('organization_id').references(() => organization.id, { onDelete: 'cascade' }),
+  flowId: integer('flow_id').references(() => flow.id, { onDelete: 'cascade' }),
+});
+
+export const note = pgTable(
+  'note',
+  {
+    id: idColumn(),
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    ...targetColumns(),
+    content: text('content').notNull(),
+    sticky: boolean('sticky').notNull().default(false),
+    userId: integer('user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('note_relation').on(t.relationId, t.createdAt),
+    index('note_organization').on(t.organizationId, t.createdAt),
+    index('note_flow').on(t.flowId, t.createdAt),
+    index('note_company').on(t.companyId, t.targetType, t.createdAt),
+    tenantPolicy(),
+  ],
+).enableRLS();
+
+/** An action (to-do with a due and an overdue date). `user_id` null is the general action (0 on the wire). */
+export const action = pgTable(
+  'action',
+  {
+    id: idColumn(),
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    ...targetColumns(),
+    description: text('description').notNull(),
+    userId: integer('user_id').references(() => user.id, { onDelete: 'set null' }),
+    status: varchar('status', { length: 10 }).notNull().default('open'),
+    priority: varchar('priority', { length: 10 }).notNull().default('normal'),
+    dueDate: timestamp('due_date', { withTimezone: true }).notNull(),
+    overdueDate: timestamp('overdue_date', { withTimezone: true }).notNull(),
+    completionDate: timestamp('completion_date', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The overview: one company's open (or completed) actions by due date, of everyone or one user.
+    index('action_company_status_due').on(t.companyId, t.status, t.dueDate, t.id),
+    index('action_company_user_status_due').on(t.companyId, t.userId, t.status, t.dueDate, t.id),
+    index('action_relation').on(t.relationId),
+    index('action_organization').on(t.organizationId),
+    index('action_flow').on(t.flowId),
+    tenantPolicy(),
+  ],
+).enableRLS();
+
+/** An appointment in the calendar, linked to a relation, organization, flow, the company, or nothing. */
+export const agendaItem = pgTable(
+  'agenda_item',
+  {
+    id: idColumn(),
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    ...targetColumns(),
+    title: varchar('title', { length: 200 }).notNull(),
+    description: text('description').notNull().default(''),
+    location: varchar('location', { length: 300 }).notNull().default(''),
+    attendees: varchar('attendees', { length: 1000 }).notNull().default(''),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+    userId: integer('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** Stable id for calendar feeds (iCalendar UID). */
+    uid: varchar('uid', { length: 64 }).notNull().default(sql`gen_random_uuid()::text`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The calendar: items overlapping a range, of all users or one.
+    index('agenda_item_company_start').on(t.companyId, t.startDate),
+    index('agenda_item_company_user_start').on(t.companyId, t.userId, t.startDate),
+    index('agenda_item_relation').on(t.relationId),
+    index('agenda_item_organization').on(t.organizationId),
+    index('agenda_item_flow').on(t.flowId),
+    tenantPolicy(),
+  ],
+).enableRLS();
+
+/**
+ * A user's iCalendar feed: the SHA-256 of the secret in its address (the address itself is shown
+ * once). One per user; making a new one revokes the old.
+ */
+export const calendarFeed = pgTable(
+  'calendar_feed',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_feed_token').on(t.tokenHash), tenantPolicy()],
+).enableRLS();
