@@ -1,4 +1,4 @@
-import { type CompanyDetail, type CompanyRow, MAX_PAGE_SIZE } from '@im/domain';
+import { type CompanyDetail, type CompanyRow, type CurrentFlowSettings, MAX_PAGE_SIZE } from '@im/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { Paginated } from '../ui/data-table/server-data-table';
 import { api } from './client';
@@ -36,5 +36,16 @@ export function useCompanyOptions({ enabled = true }: { enabled?: boolean } = {}
       return page.data.map((c) => ({ value: String(c.id), label: c.name }));
     },
     staleTime: 30_000,
+  });
+}
+
+export const FLOW_SETTINGS_KEY = ['company', 'flowsettings'] as const;
+
+/** Lead sources, tags, cancel reasons, request profiles, flow phases and users of the company. */
+export function useFlowSettings() {
+  return useQuery({
+    queryKey: FLOW_SETTINGS_KEY,
+    queryFn: ({ signal }) => api.get<CurrentFlowSettings>('/api/company/getcurrentflowsettings', { signal }),
+    staleTime: 5 * 60_000,
   });
 }

@@ -17,6 +17,7 @@ describe('live channel frames', () => {
     expect(queryKeysFor({ entity_type: 'flow' })).toEqual([
       ['flow'],
       ['table'],
+      ['logitem'],
       ['pipeline'],
       ['lead'],
       ['typeahead'],
@@ -24,6 +25,8 @@ describe('live channel frames', () => {
     expect(queryKeysFor({ entity_type: 'relation' })).toEqual(
       expect.arrayContaining([['relation'], ['flow'], ['pipeline']]),
     );
-    expect(queryKeysFor({ entity_type: 'user' })).toEqual([['user'], ['table']]);
+    expect(queryKeysFor({ entity_type: 'user' })).toEqual([['user'], ['table'], ['logitem']]);
+    // An action also changes the dashboard's counts.
+    expect(queryKeysFor({ entity_type: 'action' })).toContainEqual(['dashboard']);
   });
 });

@@ -103,8 +103,12 @@ export function emitLiveEvent(event: DomainEvent): void {
  * relations and locations; typeaheads list them).
  */
 export function queryKeysFor(event: Pick<DomainEvent, 'entity_type'>): string[][] {
-  const keys = [[event.entity_type], ['table']];
+  // Every change writes a log item: an open log overview follows.
+  const keys = [[event.entity_type], ['table'], ['logitem']];
   switch (event.entity_type) {
+    case 'action':
+      keys.push(['dashboard']);
+      break;
     case 'flow':
       keys.push(['pipeline'], ['lead'], ['typeahead']);
       break;

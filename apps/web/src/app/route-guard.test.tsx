@@ -28,9 +28,9 @@ describe('route guard wiring', () => {
   it('renders the 404 page for a route of the table whose screen is not built yet', async () => {
     setToken('t');
     mockServer({ session: createTestSession() });
-    const { router } = renderApp('/calendar');
+    const { router } = renderApp('/communicator');
     expect(await screen.findByText('Pagina niet gevonden')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/calendar');
+    expect(router.state.location.pathname).toBe('/communicator');
   });
 
   it('redirects to /401 when the module is missing and to /404 for unknown routes', async () => {

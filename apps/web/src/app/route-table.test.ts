@@ -192,7 +192,8 @@ describe('route table', () => {
       ]),
     );
     expect(findRoute('/relation_overview')?.Screen).not.toBeNull();
-    expect(findRoute('/calendar')?.Screen).toBeNull();
+    expect(findRoute('/calendar')?.Screen).not.toBeNull();
+    expect(findRoute('/communicator')?.Screen).toBeNull();
     expect(findRoute('/eventtrigger_overview')?.Screen).toBeNull();
   });
 

@@ -4,9 +4,12 @@ import {
   IconApps,
   IconBuilding,
   IconBuildingSkyscraper,
+  IconCalendar,
+  IconChecklist,
   IconClipboardList,
   IconFileInvoice,
   IconFileText,
+  IconHistory,
   IconLayoutDashboard,
   IconLayoutKanban,
   IconMail,
@@ -30,6 +33,7 @@ import { flowsScreens } from '../features/flows/routes';
 import { modulesScreens } from '../features/modules/routes';
 import { organizationsScreens } from '../features/organizations/routes';
 import { pipelineScreens } from '../features/pipeline/routes';
+import { planningScreens } from '../features/planning/routes';
 import { productsScreens } from '../features/products/routes';
 import { publicScreens } from '../features/public/routes';
 import { relationsScreens } from '../features/relations/routes';
@@ -100,11 +104,15 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   staff('/pipeline', 'CRM', {
     menu: { labelKey: 'pipeline', icon: IconLayoutKanban, module: 'CRM', order: 45 },
   }),
+  staff('/calendar', 'CRM', {
+    menu: { labelKey: 'calendar', icon: IconCalendar, module: 'CRM', order: 47 },
+  }),
+  staff('/logitem_overview', 'CRM', {
+    menu: { labelKey: 'logitems', icon: IconHistory, module: 'CRM', order: 49 },
+  }),
   ...[
-    '/calendar',
     '/communicator',
     '/notification_overview',
-    '/logitem_overview',
     '/incident_overview',
     '/agendaitem_detail/:agendaitemId',
     '/relation_trashcan',
@@ -129,7 +137,9 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   staff('/flow_bulkimport', 'CRM', { minRole: ROLE.BULK_IMPORT }),
 
   // Actions and tasks
-  staff('/action_overview', 'BASIS'),
+  staff('/action_overview', 'BASIS', {
+    menu: { labelKey: 'actions', icon: IconChecklist, module: 'BASIS', order: 46 },
+  }),
   staff('/task_overview', 'BASIS', { query: ['view'] }),
 
   // Sales and delivery documents
@@ -244,6 +254,7 @@ const SCREENS: readonly ScreenEntry[] = [
   ...systemNotificationsScreens,
   ...flowsScreens,
   ...pipelineScreens,
+  ...planningScreens,
   ...relationsScreens,
   ...organizationsScreens,
   ...productsScreens,

@@ -4,6 +4,7 @@ import { en as flowsEn } from '../features/flows/i18n';
 import { locationsEn } from '../features/locations/i18n';
 import { organizationsEn } from '../features/organizations/i18n';
 import { en as pipelineEn } from '../features/pipeline/i18n';
+import { planningEn } from '../features/planning/i18n';
 import { productImportEn, productsEn } from '../features/products/i18n';
 import { relationsEn } from '../features/relations/i18n';
 import { en as searchEn } from '../features/search/i18n';
@@ -60,6 +61,9 @@ export const en: Strings<Catalog> = {
     organizations: 'Organizations',
     leads: 'Leads',
     pipeline: 'Pipeline',
+    calendar: 'Calendar',
+    actions: 'Actions',
+    logitems: 'Log',
     products: 'Products',
     intakes: 'Site surveys',
     quotations: 'Quotations',
@@ -371,6 +375,7 @@ export const en: Strings<Catalog> = {
   calculations: calculationsEn,
   productImport: productImportEn,
   locations: locationsEn,
+  planning: planningEn,
   typeahead: typeaheadEn,
   map: mapEn,
   flows: flowsEn,

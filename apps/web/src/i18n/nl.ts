@@ -4,6 +4,7 @@ import { nl as flowsNl } from '../features/flows/i18n';
 import { locationsNl } from '../features/locations/i18n';
 import { organizationsNl } from '../features/organizations/i18n';
 import { nl as pipelineNl } from '../features/pipeline/i18n';
+import { planningNl } from '../features/planning/i18n';
 import { productImportNl, productsNl } from '../features/products/i18n';
 import { relationsNl } from '../features/relations/i18n';
 import { nl as searchNl } from '../features/search/i18n';
@@ -57,6 +58,9 @@ export const nl = {
     organizations: 'Organisaties',
     leads: 'Leads',
     pipeline: 'Pijplijn',
+    calendar: 'Agenda',
+    actions: 'Acties',
+    logitems: 'Logboek',
     products: 'Producten',
     intakes: 'Opnames',
     quotations: 'Offertes',
@@ -372,6 +376,7 @@ export const nl = {
   calculations: calculationsNl,
   productImport: productImportNl,
   locations: locationsNl,
+  planning: planningNl,
   typeahead: typeaheadNl,
   map: mapNl,
   flows: flowsNl,

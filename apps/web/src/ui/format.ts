@@ -14,6 +14,34 @@ export function formatDate(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? value : DATE_FORMAT.format(date);
 }
 
+const DATE_TIME_FORMAT = new Intl.DateTimeFormat('nl-NL', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Amsterdam',
+});
+const TIME_FORMAT = new Intl.DateTimeFormat('nl-NL', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Amsterdam',
+});
+
+/** An ISO timestamp as 15-12-2026 09:30 (Amsterdam time); empty for null. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : DATE_TIME_FORMAT.format(date).replace(',', '');
+}
+
+/** The time of an ISO timestamp, 09:30 (Amsterdam time). */
+export function formatTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : TIME_FORMAT.format(date);
+}
+
 const MONEY_FORMAT = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
 const RATE_FORMAT = new Intl.NumberFormat('nl-NL', {
   style: 'currency',

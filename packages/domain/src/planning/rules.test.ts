@@ -5,11 +5,13 @@ import {
   actionState,
   defaultTaskStart,
   endOfTodayAmsterdam,
+  fromAmsterdamInput,
   newActionDefaults,
   newAgendaItemTimes,
   relativeTime,
   shiftPair,
   taskEndFor,
+  toAmsterdamInput,
 } from './rules';
 
 describe('end of today in Amsterdam', () => {
@@ -152,5 +154,15 @@ describe('planning request schemas', () => {
     ).toBe(true);
     const long = zAgendaRangeQuery.safeParse({ from: '2026-01-01T00:00:00Z', to: '2026-12-31T00:00:00Z' });
     expect(long.error?.issues[0]?.message).toBe(PLANNING_MESSAGES.rangeTooLong);
+  });
+});
+
+describe('datetime-local fields in Amsterdam time', () => {
+  it('round-trips in winter and summer, whatever the browser zone', () => {
+    expect(toAmsterdamInput('2026-12-01T08:30:00Z')).toBe('2026-12-01T09:30');
+    expect(toAmsterdamInput('2026-07-01T08:30:00Z')).toBe('2026-07-01T10:30');
+    expect(fromAmsterdamInput('2026-12-01T09:30')).toBe('2026-12-01T08:30:00.000Z');
+    expect(fromAmsterdamInput('2026-07-01T10:30')).toBe('2026-07-01T08:30:00.000Z');
+    expect(fromAmsterdamInput('morgen')).toBeNull();
   });
 });

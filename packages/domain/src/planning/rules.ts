@@ -103,3 +103,19 @@ export function relativeTime(date: Date | string, now: Date): string {
 export function inOrder(first: Date | string, second: Date | string): boolean {
   return new Date(first).getTime() <= new Date(second).getTime();
 }
+
+/** An ISO moment as the value of a `datetime-local` field, in Amsterdam time ("2026-12-01T09:30"). */
+export function toAmsterdamInput(value: Date | string): string {
+  const d = new TZDate(new Date(value).getTime(), BUSINESS_TIME_ZONE);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A `datetime-local` value read as Amsterdam time, as an ISO moment; null when it is not one. */
+export function fromAmsterdamInput(value: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!m) return null;
+  const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
+  const local = new TZDate(y, mo - 1, d, h, mi, BUSINESS_TIME_ZONE);
+  return Number.isNaN(local.getTime()) ? null : new Date(local.getTime()).toISOString();
+}

@@ -32,6 +32,9 @@ describe('side menu', () => {
       'organizations',
       'leads',
       'pipeline',
+      'actions',
+      'calendar',
+      'logitems',
       'products',
       'intakes',
       'quotations',
@@ -50,12 +53,15 @@ describe('side menu', () => {
       'organizations',
       'leads',
       'pipeline',
+      'actions',
+      'calendar',
+      'logitems',
     ]);
     // SALES alone does not open /quotation_overview (module QUOTATION): no dead link in the menu.
     const salesOnly = createTestSession({ modules: ['BASIS', 'SALES'] });
-    expect(labels(buildMenu(salesOnly, allBuilt))).toEqual(['dashboard']);
+    expect(labels(buildMenu(salesOnly, allBuilt))).toEqual(['dashboard', 'actions']);
     const crmBlacklisted = createTestSession({ modules: ['BASIS', 'CRM'], module_blacklist: ['CRM'] });
-    expect(labels(buildMenu(crmBlacklisted, allBuilt))).toEqual(['dashboard']);
+    expect(labels(buildMenu(crmBlacklisted, allBuilt))).toEqual(['dashboard', 'actions']);
   });
 
   it('shows the company users page only from role 5000', () => {

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { Flow, FlowRow, FlowSettings, Lead, MergeTarget } from './types';
+import type { Flow, FlowRow, Lead, MergeTarget } from './types';
 
 // Reads of docs/api/crm.md "Flows" and "Company lists". Changes live in mutations.ts.
 
 export const FLOW_KEY = ['flow'] as const;
 export const FLOW_TABLE_PATH = '/api/flow/querypaginated';
-const SETTINGS_KEY = ['company', 'flowsettings'] as const;
 
 export const flowKey = (id: number) => [...FLOW_KEY, id] as const;
 const isId = (id: number) => Number.isInteger(id) && id > 0;
@@ -19,14 +18,7 @@ export function useFlow(id: number) {
   });
 }
 
-/** Lead sources, tags, cancel reasons, request profiles, flow phases and users of the company. */
-export function useFlowSettings() {
-  return useQuery({
-    queryKey: SETTINGS_KEY,
-    queryFn: ({ signal }) => api.get<FlowSettings>('/api/company/getcurrentflowsettings', { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
+export { useFlowSettings } from '../../api/companies';
 
 export function useUsedFlowTags(enabled = true) {
   return useQuery({

@@ -4,7 +4,6 @@ import type { Paginated } from '../../ui/data-table/server-data-table';
 import type {
   BulkCriterion,
   FlowRow,
-  FlowSettings,
   InactiveRelation,
   Relation,
   RelationDetail,
@@ -17,13 +16,7 @@ export const RELATION_KEY = ['relation'] as const;
 export const RELATION_TABLE_PATH = '/api/relation/querypaginated';
 export const RELATION_TRASH_PATH = '/api/relation/querytrashed';
 
-export function useFlowSettings() {
-  return useQuery({
-    queryKey: ['company', 'flowsettings'],
-    queryFn: ({ signal }) => api.get<FlowSettings>('/api/company/getcurrentflowsettings', { signal }),
-    staleTime: 60_000,
-  });
-}
+export { useFlowSettings } from '../../api/companies';
 
 export function useRelation(id: number) {
   return useQuery({

@@ -13,10 +13,13 @@ interface ConfirmedDeleteTexts {
 }
 
 /**
- * Delete from a detail screen: ask first, then delete and go to `afterDelete` (the overview).
+ * Delete: ask first, then delete and go to `afterDelete` (the overview; stay when absent).
  * A refusal (409, e.g. sent invoices or a type still in use) shows the server's reason as an alert.
  */
-export function useConfirmedDelete<V>(remove: UseMutationResult<unknown, Error, V>, afterDelete: string) {
+export function useConfirmedDelete<V>(
+  remove: UseMutationResult<unknown, Error, V>,
+  afterDelete?: string | ((variables: V) => string),
+) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return async (variables: V, texts: ConfirmedDeleteTexts): Promise<void> => {
@@ -30,7 +33,8 @@ export function useConfirmedDelete<V>(remove: UseMutationResult<unknown, Error, 
     remove.mutate(variables, {
       onSuccess: () => {
         toast.success(texts.deleted);
-        navigate(afterDelete);
+        if (afterDelete !== undefined)
+          navigate(typeof afterDelete === 'function' ? afterDelete(variables) : afterDelete);
       },
       onError: (error) => showActionError(error),
     });

@@ -3,13 +3,14 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../auth';
+import { DashboardActions } from '../../planning';
 import { ModuleList } from '../components/module-list';
 
 const USECASES = ['standard', 'sales', 'project'] as const;
 type Usecase = (typeof USECASES)[number];
 
-// A minimal, honest dashboard: who you are and what your company has. Statistics, leads, actions
-// and widgets arrive with the dashboard issue.
+// The dashboard: who you are, your actions (counts, filter, list), and what your company has.
+// Statistics, leads, tasks and messages widgets arrive with their issues.
 export function DashboardScreen() {
   const { t } = useTranslation();
   const session = useSession();
@@ -34,6 +35,7 @@ export function DashboardScreen() {
           </Text>
         )}
       </Card>
+      {session.hasModuleBasis && <DashboardActions />}
       <Card withBorder padding="lg">
         <Title order={2} size="h4" mb="sm">
           {t('dashboard.modulesTitle')}

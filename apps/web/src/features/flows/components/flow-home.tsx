@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../ui/format';
 import { useSession } from '../../auth';
 import { FlowCalculations } from '../../calculations';
+import { ActionsCard, AgendaCard, NotesCard } from '../../planning';
 import { useFlowSettings } from '../queries';
 import type { Flow } from '../types';
 import { userName } from './flow-options';
@@ -78,6 +79,13 @@ export function FlowHome({ flow }: { flow: Flow }) {
         </Card>
       </SimpleGrid>
       {session.hasModuleSales && <FlowCalculations flowId={flow.id} isReadOnly={Boolean(flow.deleted_at)} />}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {session.hasModuleBasis && (
+          <ActionsCard owner={{ flow_id: flow.id }} isReadOnly={Boolean(flow.deleted_at)} />
+        )}
+        <AgendaCard owner={{ flow_id: flow.id }} isReadOnly={Boolean(flow.deleted_at)} />
+      </SimpleGrid>
+      <NotesCard owner={{ flow_id: flow.id }} isReadOnly={Boolean(flow.deleted_at)} />
     </Stack>
   );
 }

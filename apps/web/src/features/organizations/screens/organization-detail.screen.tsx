@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DetailActions, DetailScreen, useConfirmedDelete } from '../../../ui/detail';
 import { DetailMapCard, hasCoordinates } from '../../../ui/map';
+import { useSession } from '../../auth';
 import { LocationsList } from '../../locations';
+import { ActionsCard, AgendaCard, NotesCard } from '../../planning';
 import { OrganizationDetails } from '../components/organization-details';
 import { OrganizationRelations } from '../components/organization-relations';
 import { EditOrganizationModal } from '../modals/edit-organization.modal';
@@ -17,6 +19,7 @@ export function OrganizationDetailScreen() {
   const remove = useDeleteOrganization();
   const confirmDelete = useConfirmedDelete(remove, '/organization_overview');
   const [isEditing, editing] = useDisclosure(false);
+  const session = useSession();
 
   const onDelete = () =>
     confirmDelete(id, {
@@ -50,6 +53,9 @@ export function OrganizationDetailScreen() {
                   <OrganizationDetails organization={data} />
                   <OrganizationRelations organization={data} relations={data.relations} />
                   <LocationsList owner={{ organization_id: data.id }} />
+                  <NotesCard owner={{ organization_id: data.id }} />
+                  {session.hasModuleBasis && <ActionsCard owner={{ organization_id: data.id }} />}
+                  <AgendaCard owner={{ organization_id: data.id }} />
                 </Stack>
               </Grid.Col>
               {isOnMap && (

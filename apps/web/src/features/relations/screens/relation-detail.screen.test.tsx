@@ -23,6 +23,9 @@ function serve(routes: Record<string, MockRoute> = {}) {
     routes: {
       'GET /api/relation/12': () => ({ body: detail }),
       'GET /api/location': () => ({ body: [] }),
+      'GET /api/note': () => ({ body: [] }),
+      'GET /api/action': () => ({ body: [] }),
+      'GET /api/agendaitem': () => ({ body: [] }),
       'GET /api/portal/config': () => ({
         body: {
           map_tile_url: 'https://tiles.test/{z}/{x}/{y}.png',

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DetailScreen, useConfirmedDelete } from '../../../ui/detail';
 import { DetailMapCard } from '../../../ui/map';
+import { useSession } from '../../auth';
 import { LocationsList } from '../../locations';
+import { ActionsCard, AgendaCard, NotesCard } from '../../planning';
 import { RelationFiles } from '../components/relation-files';
 import { RelationFlows } from '../components/relation-flows';
 import { RelationHeader } from '../components/relation-header';
@@ -19,6 +21,7 @@ export function RelationDetailScreen() {
   const { t } = useTranslation();
   const id = Number(useParams().relationId);
   const relation = useRelation(id);
+  const session = useSession();
   const remove = useDeleteRelation();
   const confirmDelete = useConfirmedDelete(remove, '/relation_overview');
   const [isEditing, editing] = useDisclosure(false);
@@ -62,6 +65,9 @@ export function RelationDetailScreen() {
                   mainFlowId={data.flows.length > 1 ? data.flow_id : null}
                   onNewFlow={creatingFlow.open}
                 />
+                <NotesCard owner={{ relation_id: data.id }} isShortened />
+                {session.hasModuleBasis && <ActionsCard owner={{ relation_id: data.id }} />}
+                <AgendaCard owner={{ relation_id: data.id }} />
                 <TrashedFlows relationId={data.id} flows={data.trashed_flows} />
                 <LocationsList owner={{ relation_id: data.id }} />
                 <RelationFiles files={data.files} />

@@ -1,0 +1,30 @@
+import { ACTION_PRIORITY_LABELS, type Action } from '@im/domain';
+import { Badge, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+const PRIORITY_COLORS = { top: 'red', high: 'orange', normal: 'gray', low: 'gray' } as const;
+
+/** Priority and due/overdue state of an action, in words and colour (never colour alone). */
+export function ActionBadges({ action }: { action: Action }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="nowrap">
+      {(action.priority === 'top' || action.priority === 'high') && (
+        <Badge size="sm" color={PRIORITY_COLORS[action.priority]} variant="filled">
+          {ACTION_PRIORITY_LABELS[action.priority]}
+        </Badge>
+      )}
+      {action.isoverdue ? (
+        <Badge size="sm" color="red.9" variant="filled">
+          {t('planning.actions.overdue')}
+        </Badge>
+      ) : (
+        action.isdue && (
+          <Badge size="sm" color="yellow" variant="filled" c="dark">
+            {t('planning.actions.due')}
+          </Badge>
+        )
+      )}
+    </Group>
+  );
+}

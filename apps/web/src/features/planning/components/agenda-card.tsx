@@ -1,0 +1,62 @@
+import type { AgendaItem } from '@im/domain';
+import { Alert, Anchor, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime, formatTime } from '../../../ui/format';
+import { AgendaItemModal } from '../modals/agenda-item.modal';
+import { type PlanningOwner, useAgendaForRecord } from '../queries';
+
+/** The colour bar and the linked kind of an item, so the colour is never the only cue. */
+export function AgendaItemLine({ item }: { item: AgendaItem }) {
+  return (
+    <Group gap="sm" wrap="nowrap" align="stretch">
+      <Box w={4} style={{ background: item.color, borderRadius: 2, flexShrink: 0 }} aria-hidden />
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Anchor component={Link} to={`/agendaitem_detail/${item.id}`} size="sm" fw={500}>
+          {item.title}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {formatDateTime(item.start_date)} – {formatTime(item.end_date)}
+          {item.user_fullname && ` · ${item.user_fullname}`}
+          {item.location && ` · ${item.location}`}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+/** The agenda items of a relation (with its flows'), organization or flow, newest first. */
+export function AgendaCard({ owner, isReadOnly = false }: { owner: PlanningOwner; isReadOnly?: boolean }) {
+  const { t } = useTranslation();
+  const items = useAgendaForRecord(owner);
+  const [isCreating, setCreating] = useState(false);
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          {t('planning.agenda.title')}
+        </Title>
+        {!isReadOnly && (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => setCreating(true)}
+          >
+            {t('planning.agenda.new')}
+          </Button>
+        )}
+      </Group>
+      {items.isError && <Alert color="red">{t('planning.agenda.loadFailed')}</Alert>}
+      {items.data?.length === 0 && <Text c="dimmed">{t('planning.agenda.empty')}</Text>}
+      <Stack gap="sm">
+        {items.data?.map((item) => (
+          <AgendaItemLine key={item.id} item={item} />
+        ))}
+      </Stack>
+      <AgendaItemModal opened={isCreating} onClose={() => setCreating(false)} owner={owner} />
+    </Card>
+  );
+}

@@ -1,0 +1,200 @@
+import type {
+  Action,
+  AgendaItem,
+  CalendarFeed,
+  CreateAction,
+  CreateAgendaItem,
+  CreateNote,
+  DashboardActionFilter,
+  DashboardActions,
+  LogItemRow,
+  Note,
+  Paginated,
+  RequestOf,
+  UpdateAction,
+  UpdateAgendaItem,
+  UpdateNote,
+  zCreateAction,
+  zCreateAgendaItem,
+  zCreateNote,
+  zUpdateAction,
+  zUpdateAgendaItem,
+  zUpdateNote,
+} from '@im/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+/** What a planning record hangs on (none: the company). */
+export type PlanningOwner = { relation_id: number } | { organization_id: number } | { flow_id: number };
+
+// Keys start with the entity name, so the live channel refreshes them (api/live.ts).
+const NOTE = ['note'] as const;
+const ACTION = ['action'] as const;
+const AGENDA = ['agendaitem'] as const;
+const DASHBOARD = ['dashboard'] as const;
+
+const isId = (id: number) => Number.isInteger(id) && id > 0;
+
+function useRefresh(...keys: (readonly string[])[]) {
+  const queryClient = useQueryClient();
+  return () => {
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+}
+
+// ------------------------------------------------------------ notes
+
+export function useNotes(owner: PlanningOwner) {
+  return useQuery({
+    queryKey: [...NOTE, 'list', owner],
+    queryFn: ({ signal }) => api.get<Note[]>('/api/note', { query: owner, signal }),
+  });
+}
+
+export function useNote(id: number) {
+  return useQuery({
+    queryKey: [...NOTE, id],
+    queryFn: ({ signal }) => api.get<Note>(`/api/note/${id}`, { signal }),
+    enabled: isId(id),
+  });
+}
+
+export function useSaveNote() {
+  const refresh = useRefresh(NOTE);
+  return useMutation({
+    mutationFn: ({
+      id,
+      ...body
+    }: (RequestOf<typeof zCreateNote> | RequestOf<typeof zUpdateNote>) & { id?: number }) =>
+      id
+        ? api.patch<Note>(`/api/note/${id}`, body as UpdateNote)
+        : api.post<Note>('/api/note', body as CreateNote),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteNote() {
+  const refresh = useRefresh(NOTE);
+  return useMutation({
+    mutationFn: (note: Note) => api.delete(`/api/note/${note.id}`),
+    onSuccess: refresh,
+  });
+}
+
+// ------------------------------------------------------------ actions
+
+export function useActions(owner: PlanningOwner, status: 'open' | 'all') {
+  return useQuery({
+    queryKey: [...ACTION, 'list', owner, status],
+    queryFn: ({ signal }) => api.get<Action[]>('/api/action', { query: { ...owner, status }, signal }),
+  });
+}
+
+export function useSaveAction() {
+  const refresh = useRefresh(ACTION, DASHBOARD, ['table']);
+  return useMutation({
+    mutationFn: ({
+      id,
+      ...body
+    }: (RequestOf<typeof zCreateAction> | RequestOf<typeof zUpdateAction>) & { id?: number }) =>
+      id
+        ? api.patch<Action>(`/api/action/${id}`, body as UpdateAction)
+        : api.post<Action>('/api/action', body as CreateAction),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteAction() {
+  const refresh = useRefresh(ACTION, DASHBOARD, ['table']);
+  return useMutation({ mutationFn: (id: number) => api.delete(`/api/action/${id}`), onSuccess: refresh });
+}
+
+export function useDashboardActions(filter: DashboardActionFilter, limit: number) {
+  return useQuery({
+    queryKey: [...DASHBOARD, 'actions', filter, limit],
+    queryFn: ({ signal }) =>
+      api.get<DashboardActions>('/api/user/getdashboardactions', { query: { filter, limit }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+// ------------------------------------------------------------ agenda items
+
+export function useAgendaForRecord(owner: PlanningOwner) {
+  return useQuery({
+    queryKey: [...AGENDA, 'list', owner],
+    queryFn: ({ signal }) => api.get<AgendaItem[]>('/api/agendaitem', { query: owner, signal }),
+  });
+}
+
+export function useAgendaRange(range: { from: string; to: string }, user: 'all' | number) {
+  return useQuery({
+    queryKey: [...AGENDA, 'range', range.from, range.to, user],
+    queryFn: ({ signal }) =>
+      api.get<AgendaItem[]>('/api/agendaitem', { query: { from: range.from, to: range.to, user }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAgendaItem(id: number) {
+  return useQuery({
+    queryKey: [...AGENDA, id],
+    queryFn: ({ signal }) => api.get<AgendaItem>(`/api/agendaitem/${id}`, { signal }),
+    enabled: isId(id),
+  });
+}
+
+export function useSaveAgendaItem() {
+  const refresh = useRefresh(AGENDA);
+  return useMutation({
+    mutationFn: ({
+      id,
+      ...body
+    }: (RequestOf<typeof zCreateAgendaItem> | RequestOf<typeof zUpdateAgendaItem>) & { id?: number }) =>
+      id
+        ? api.patch<AgendaItem>(`/api/agendaitem/${id}`, body as UpdateAgendaItem)
+        : api.post<AgendaItem>('/api/agendaitem', body as CreateAgendaItem),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteAgendaItem() {
+  const refresh = useRefresh(AGENDA);
+  return useMutation({ mutationFn: (id: number) => api.delete(`/api/agendaitem/${id}`), onSuccess: refresh });
+}
+
+// ------------------------------------------------------------ calendar feed and log
+
+const FEED = ['user', 'calendarfeed'] as const;
+
+export function useCalendarFeed() {
+  return useQuery({
+    queryKey: FEED,
+    queryFn: ({ signal }) => api.get<CalendarFeed>('/api/user/calendarfeed', { signal }),
+  });
+}
+
+export function useRenewCalendarFeed() {
+  const refresh = useRefresh(FEED);
+  return useMutation({
+    mutationFn: () => api.post<CalendarFeed>('/api/user/calendarfeed'),
+    onSuccess: refresh,
+  });
+}
+
+export function useRevokeCalendarFeed() {
+  const refresh = useRefresh(FEED);
+  return useMutation({ mutationFn: () => api.delete('/api/user/calendarfeed'), onSuccess: refresh });
+}
+
+export function useLogItems(date: string, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: ['logitem', date, page, pageSize],
+    queryFn: ({ signal }) =>
+      api.get<Paginated<LogItemRow>>(`/api/company/getlogitems/${date}`, {
+        query: { offset: (page - 1) * pageSize, limit: pageSize },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,26 @@
+import { lazy } from 'react';
+import type { ScreenEntry } from '../../app/route-types';
+
+const ActionOverviewScreen = lazy(() =>
+  import('./screens/action-overview.screen').then((m) => ({ default: m.ActionOverviewScreen })),
+);
+const CalendarScreen = lazy(() =>
+  import('./screens/calendar.screen').then((m) => ({ default: m.CalendarScreen })),
+);
+const AgendaItemDetailScreen = lazy(() =>
+  import('./screens/agendaitem-detail.screen').then((m) => ({ default: m.AgendaItemDetailScreen })),
+);
+const NoteDetailScreen = lazy(() =>
+  import('./screens/note-detail.screen').then((m) => ({ default: m.NoteDetailScreen })),
+);
+const LogItemOverviewScreen = lazy(() =>
+  import('./screens/logitem-overview.screen').then((m) => ({ default: m.LogItemOverviewScreen })),
+);
+
+export const planningScreens: ScreenEntry[] = [
+  { path: '/action_overview', Screen: ActionOverviewScreen },
+  { path: '/calendar', Screen: CalendarScreen },
+  { path: '/agendaitem_detail/:agendaitemId', Screen: AgendaItemDetailScreen },
+  { path: '/note_detail/:noteId', Screen: NoteDetailScreen },
+  { path: '/logitem_overview', Screen: LogItemOverviewScreen },
+];

@@ -1,0 +1,94 @@
+import { AGENDA_ITEM_KIND_LABELS } from '@im/domain';
+import { Anchor, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { DetailActions, DetailScreen, useConfirmedDelete } from '../../../ui/detail';
+import { formatDateTime } from '../../../ui/format';
+import { recordPath } from '../components/record-link';
+import { AgendaItemModal } from '../modals/agenda-item.modal';
+import { useAgendaItem, useDeleteAgendaItem } from '../queries';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {children || '—'}
+      </Text>
+    </Stack>
+  );
+}
+
+/** /agendaitem_detail/{agendaitemId}: the appointment; after delete back to the calendar. */
+export function AgendaItemDetailScreen() {
+  const { t } = useTranslation();
+  const id = Number(useParams().agendaitemId);
+  const item = useAgendaItem(id);
+  const remove = useDeleteAgendaItem();
+  const confirmDelete = useConfirmedDelete(remove, '/calendar');
+  const [isEditing, editing] = useDisclosure(false);
+  return (
+    <DetailScreen
+      query={item}
+      back={{ to: '/calendar', label: t('planning.agenda.backToCalendar') }}
+      loadFailedTitle={t('planning.agenda.edit')}
+      notFoundMessage={t('planning.agenda.notFound')}
+    >
+      {(data) => {
+        const path = recordPath(data.agendaitemable_type, data.agendaitemable_id);
+        return (
+          <Card withBorder padding="lg" maw={900}>
+            <Group justify="space-between" align="flex-start" mb="md">
+              <Group gap="sm" wrap="nowrap" align="stretch">
+                <Box w={6} style={{ background: data.color, borderRadius: 3 }} aria-hidden />
+                <Stack gap={2}>
+                  <Title order={1} size="h2">
+                    {data.title}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {AGENDA_ITEM_KIND_LABELS[data.agendaitemable_type]}
+                  </Text>
+                </Stack>
+              </Group>
+              <DetailActions
+                onEdit={editing.open}
+                onDelete={() =>
+                  void confirmDelete(data.id, {
+                    title: t('planning.agenda.deleteTitle'),
+                    message: t('planning.agenda.deleteConfirm'),
+                    deleted: t('planning.agenda.deleted'),
+                  })
+                }
+                isDeleting={remove.isPending}
+              />
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <Field label={t('planning.agenda.start')}>{formatDateTime(data.start_date)}</Field>
+              <Field label={t('planning.agenda.end')}>{formatDateTime(data.end_date)}</Field>
+              <Field label={t('planning.agenda.user')}>
+                {data.user_fullname || t('planning.agenda.noUser')}
+              </Field>
+              <Field label={t('planning.agenda.location')}>{data.location}</Field>
+              <Field label={t('planning.agenda.attendees')}>{data.attendees}</Field>
+              <Field label={t('planning.agenda.linkedTo')}>
+                {path ? (
+                  <Anchor component={Link} to={path}>
+                    {data.link_label || AGENDA_ITEM_KIND_LABELS[data.agendaitemable_type]}
+                  </Anchor>
+                ) : null}
+              </Field>
+            </SimpleGrid>
+            <Box mt="md">
+              <Field label={t('planning.agenda.description')}>{data.description}</Field>
+            </Box>
+            <AgendaItemModal opened={isEditing} onClose={editing.close} item={data} />
+          </Card>
+        );
+      }}
+    </DetailScreen>
+  );
+}

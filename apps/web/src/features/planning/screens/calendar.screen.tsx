@@ -1,0 +1,244 @@
+import {
+  AGENDA_ITEM_KIND_COLORS,
+  AGENDA_ITEM_KIND_LABELS,
+  AGENDA_ITEM_KINDS,
+  type AgendaItem,
+  type CalendarView,
+} from '@im/domain';
+import { Box, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import {
+  addDays,
+  endOfMonth,
+  endOfWeek,
+  format,
+  getDay,
+  parse,
+  startOfDay,
+  startOfMonth,
+  startOfWeek,
+} from 'date-fns';
+import { nl } from 'date-fns/locale/nl';
+import { useMemo, useState } from 'react';
+import { Calendar, dateFnsLocalizer, type Messages, type View } from 'react-big-calendar';
+import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import 'react-big-calendar/lib/css/react-big-calendar.css';
+import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { showActionError } from '../../../ui/alert-dialog';
+import { toast } from '../../../ui/toasts';
+import { useSession } from '../../auth';
+import { CalendarFeedCard } from '../components/calendar-feed-card';
+import { useUserOptions } from '../components/user-options';
+import { AgendaItemModal } from '../modals/agenda-item.modal';
+import { useAgendaRange, useSaveAgendaItem } from '../queries';
+import './calendar.css';
+
+interface CalendarEvent {
+  id: number;
+  title: string;
+  start: Date;
+  end: Date;
+  item: AgendaItem;
+}
+
+const localizer = dateFnsLocalizer({
+  format,
+  parse,
+  startOfWeek: (date: Date) => startOfWeek(date, { weekStartsOn: 1 }),
+  getDay,
+  locales: { nl },
+});
+
+const DnDCalendar = withDragAndDrop<CalendarEvent>(Calendar);
+
+/** Role from which the calendar offers other users' agendas (spec 000 section 6: above 999). */
+const OTHERS_MIN_ROLE = 1000;
+const USER_PREFERENCE_KEY = 'calendarUser';
+
+/** The range the server is asked for: what the view shows, at most 42 days. */
+export function visibleRange(view: CalendarView, date: Date): { from: string; to: string } {
+  let from: Date;
+  let to: Date;
+  if (view === 'month') {
+    from = startOfWeek(startOfMonth(date), { weekStartsOn: 1 });
+    to = addDays(endOfWeek(endOfMonth(date), { weekStartsOn: 1 }), 1);
+  } else if (view === 'week') {
+    from = startOfWeek(date, { weekStartsOn: 1 });
+    to = addDays(from, 7);
+  } else {
+    from = startOfDay(date);
+    to = addDays(from, 1);
+  }
+  return { from: startOfDay(from).toISOString(), to: startOfDay(to).toISOString() };
+}
+
+function savedUser(fallback: string): string {
+  try {
+    return localStorage.getItem(USER_PREFERENCE_KEY) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** /calendar: day, week and month views, drag to move and resize, per-user filter, colours per kind. */
+export function CalendarScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  const [view, setView] = useState<CalendarView>(() => (window.innerWidth < 768 ? 'day' : 'week'));
+  const [date, setDate] = useState(() => new Date());
+  const [user, setUser] = useState(() => savedUser('all'));
+  const [slot, setSlot] = useState<{ start: Date; end: Date } | null | undefined>(undefined);
+  const mayOthers = session.userrole >= OTHERS_MIN_ROLE;
+  const users = useUserOptions(t).filter((u) => mayOthers || u.value === String(session.currentuser_id));
+  const range = useMemo(() => visibleRange(view, date), [view, date]);
+  const items = useAgendaRange(range, user === 'all' ? 'all' : Number(user));
+  const save = useSaveAgendaItem();
+
+  const events = useMemo<CalendarEvent[]>(
+    () =>
+      (items.data ?? []).map((item) => ({
+        id: item.id,
+        title: item.link_label ? `${item.title} · ${item.link_label}` : item.title,
+        start: new Date(item.start_date),
+        end: new Date(item.end_date),
+        item,
+      })),
+    [items.data],
+  );
+
+  const messages: Messages<CalendarEvent> = {
+    today: t('planning.agenda.today'),
+    previous: t('planning.agenda.previous'),
+    next: t('planning.agenda.next'),
+    month: t('planning.agenda.month'),
+    week: t('planning.agenda.week'),
+    day: t('planning.agenda.day'),
+    agenda: t('planning.agenda.agendaView'),
+    date: t('planning.agenda.date'),
+    time: t('planning.agenda.time'),
+    event: t('planning.agenda.event'),
+    allDay: t('planning.agenda.allDay'),
+    noEventsInRange: t('planning.agenda.noEventsInRange'),
+    showMore: (count: number) => t('planning.agenda.showMore', { count }),
+  };
+
+  // Drag to another slot or day, or resize: the new times go to the server at once.
+  const move = ({ event, start, end }: EventInteractionArgs<CalendarEvent>) => {
+    const nextStart = new Date(start);
+    // A month cell has no time: keep the time of day, move only the day.
+    if (view === 'month') {
+      nextStart.setHours(event.start.getHours(), event.start.getMinutes(), 0, 0);
+    }
+    const duration =
+      view === 'month'
+        ? event.end.getTime() - event.start.getTime()
+        : new Date(end).getTime() - nextStart.getTime();
+    save.mutate(
+      {
+        id: event.id,
+        start_date: nextStart.toISOString(),
+        end_date: new Date(nextStart.getTime() + Math.max(duration, 0)).toISOString(),
+      },
+      {
+        onSuccess: () => toast.success(t('planning.agenda.moved')),
+        onError: (error) => showActionError(error),
+      },
+    );
+  };
+
+  const onUserChange = (value: string | null) => {
+    const next = value ?? 'all';
+    setUser(next);
+    try {
+      localStorage.setItem(USER_PREFERENCE_KEY, next);
+    } catch {
+      // Private mode: the choice lasts for this visit.
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h2">
+          {t('planning.agenda.calendarTitle')}
+        </Title>
+        <Group gap="sm" align="flex-end">
+          <Select
+            label={t('planning.agenda.user')}
+            data={[{ value: 'all', label: t('planning.agenda.allUsers') }, ...users]}
+            value={user}
+            onChange={onUserChange}
+            allowDeselect={false}
+            searchable
+            w={220}
+          />
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setSlot(null)}>
+            {t('planning.agenda.new')}
+          </Button>
+        </Group>
+      </Group>
+      <Card withBorder padding={isPhone ? 'xs' : 'md'}>
+        <Box className="im-calendar" h={isPhone ? 640 : 760}>
+          <DnDCalendar
+            localizer={localizer}
+            culture="nl"
+            events={events}
+            view={view as View}
+            views={['month', 'week', 'day']}
+            onView={(next) => setView(next as CalendarView)}
+            date={date}
+            onNavigate={setDate}
+            messages={messages}
+            selectable
+            resizable
+            popup
+            step={30}
+            timeslots={2}
+            scrollToTime={new Date(1970, 0, 1, 7)}
+            onSelectEvent={(event) => navigate(`/agendaitem_detail/${event.id}`)}
+            onSelectSlot={({ start, end }) => setSlot({ start, end })}
+            onEventDrop={move}
+            onEventResize={move}
+            eventPropGetter={(event) => ({
+              style: { backgroundColor: event.item.color, borderColor: event.item.color, color: '#fff' },
+            })}
+            draggableAccessor={() => true}
+          />
+        </Box>
+        <Group gap="md" mt="sm" aria-label={t('planning.agenda.legend')}>
+          {AGENDA_ITEM_KINDS.map((kind) => (
+            <Group key={kind} gap={6}>
+              <Box
+                w={12}
+                h={12}
+                style={{ background: AGENDA_ITEM_KIND_COLORS[kind], borderRadius: 2 }}
+                aria-hidden
+              />
+              <Text size="xs">{AGENDA_ITEM_KIND_LABELS[kind]}</Text>
+            </Group>
+          ))}
+        </Group>
+      </Card>
+      <CalendarFeedCard />
+      <AgendaItemModal
+        opened={slot !== undefined}
+        onClose={() => setSlot(undefined)}
+        slot={
+          slot && view === 'month' ? { start: withHour(slot.start, 9), end: withHour(slot.start, 10) } : slot
+        }
+      />
+    </Stack>
+  );
+}
+
+/** A day chosen in the month view gets a time: 9:00 to 10:00. */
+function withHour(day: Date, hour: number): Date {
+  const d = new Date(day);
+  d.setHours(hour, 0, 0, 0);
+  return d;
+}
