@@ -19,11 +19,19 @@ async function counts() {
       types: number;
       subscriptions: number;
       notices: number;
+      actions: number;
+      overdue: number;
+      appointments: number;
+      notes: number;
     }>(sql`
       select (select count(*)::int from company) as companies, (select count(*)::int from "user") as users,
         (select count(*)::int from subscription_type) as types,
         (select count(*)::int from subscription) as subscriptions,
-        (select count(*)::int from system_notification) as notices`),
+        (select count(*)::int from system_notification) as notices,
+        (select count(*)::int from action) as actions,
+        (select count(*)::int from action where status = 'open' and overdue_date < now()) as overdue,
+        (select count(*)::int from agenda_item) as appointments,
+        (select count(*)::int from note) as notes`),
   );
   return r.rows[0]!;
 }
@@ -36,6 +44,11 @@ describe('demo data', () => {
     await loadDemoData(t.server.deps.db, logger);
     expect(await counts()).toEqual(first);
     expect(first).toMatchObject({ companies: 3, types: 2, subscriptions: 2, notices: 1 });
+    // Planning: actions (some overdue), a week of appointments and notes per demo company.
+    expect(first.actions).toBeGreaterThanOrEqual(10);
+    expect(first.overdue).toBeGreaterThan(0);
+    expect(first.appointments).toBeGreaterThanOrEqual(11);
+    expect(first.notes).toBeGreaterThanOrEqual(5);
 
     const admin = await t.login(ADMIN.email, ADMIN.password);
     const types = await t.api('GET', '/api/subscriptiontype', { token: admin });

@@ -15,6 +15,7 @@ import { systemNotification } from '../systemnotifications/systemnotifications.s
 import { createUser } from '../users/create-user';
 import { findUserByEmail } from '../users/find-user';
 import { loadCrmDemoData } from './load-crm-demo';
+import { loadPlanningDemoData } from './load-planning-demo';
 import { loadProductDemoData } from './load-product-demo';
 
 /** Every demo user logs in with this password (README "Demo data"). */
@@ -182,6 +183,7 @@ export async function loadDemoData(db: Database, logger: Logger): Promise<void> 
   );
   await loadCrmDemoData(db, logger);
   await loadProductDemoData(db, logger);
+  await loadPlanningDemoData(db, logger);
 }
 
 async function ensureSubscriptionType(
