@@ -102,8 +102,10 @@ export async function confirmDialog(page: Page, title: string, button: string) {
   await dialog.getByRole('button', { name: button, exact: true }).click();
 }
 
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+export async function seriousA11yViolations(page: Page, exclude: string[] = []): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  for (const selector of exclude) builder.exclude(selector);
+  const results = await builder.analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

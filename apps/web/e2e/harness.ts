@@ -114,7 +114,11 @@ export async function startApp(): Promise<E2eApp> {
     baseUrl,
     browser,
     async newPage() {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'nl-NL' });
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        locale: 'nl-NL',
+        timezoneId: 'Europe/Amsterdam',
+      });
       return context.newPage();
     },
     sql: (text, values) => embeddedSql(dataDir, text, values),

@@ -50,13 +50,13 @@ export const AGENDA_ITEM_KIND_LABELS: Record<AgendaItemKind, string> = {
   organization: 'Organisatie',
   company: 'Bedrijf',
 };
-/** Colours per linked object type (the calendar and the feed); text stays readable on each. */
+/** Colours per linked object type (the calendar); white text on each meets WCAG AA (4.5:1). */
 export const AGENDA_ITEM_KIND_COLORS: Record<AgendaItemKind, string> = {
   none: '#495057',
   relation: '#1864ab',
-  flow: '#2b8a3e',
+  flow: '#237032',
   organization: '#862e9c',
-  company: '#c92a2a',
+  company: '#b02525',
 };
 
 /** Spec 001 section 2: what a note hangs on. */

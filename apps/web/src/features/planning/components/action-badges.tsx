@@ -2,7 +2,8 @@ import { ACTION_PRIORITY_LABELS, type Action } from '@im/domain';
 import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-const PRIORITY_COLORS = { top: 'red', high: 'orange', normal: 'gray', low: 'gray' } as const;
+// Dark shades: white text on them meets WCAG AA.
+const PRIORITY_COLORS = { top: 'red.9', high: '#a5400c', normal: 'gray.7', low: 'gray.7' } as const;
 
 /** Priority and due/overdue state of an action, in words and colour (never colour alone). */
 export function ActionBadges({ action }: { action: Action }) {
@@ -15,7 +16,7 @@ export function ActionBadges({ action }: { action: Action }) {
         </Badge>
       )}
       {action.isoverdue ? (
-        <Badge size="sm" color="red.9" variant="filled">
+        <Badge size="sm" color="red.9" variant="outline">
           {t('planning.actions.overdue')}
         </Badge>
       ) : (

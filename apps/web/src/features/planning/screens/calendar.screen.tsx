@@ -22,7 +22,8 @@ import {
 import { nl } from 'date-fns/locale/nl';
 import { useMemo, useState } from 'react';
 import { Calendar, dateFnsLocalizer, type Messages, type View } from 'react-big-calendar';
-import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import * as dragAndDropAddon from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +53,26 @@ const localizer = dateFnsLocalizer({
   locales: { nl },
 });
 
-const DnDCalendar = withDragAndDrop<CalendarEvent>(Calendar);
+// The drag-and-drop addon ships as CommonJS only; depending on the bundler's interop its function
+// arrives as the module, its default, or the default's default.
+type WithDragAndDrop = typeof dragAndDropAddon.default;
+function unwrapAddon(mod: unknown): WithDragAndDrop {
+  let value = mod as { default?: unknown } | WithDragAndDrop;
+  while (typeof value !== 'function' && value && 'default' in value) value = value.default as typeof value;
+  return value as WithDragAndDrop;
+}
+/** Dutch headers: "ma 23", "23 – 29 nov. 2026", "november 2026". */
+const FORMATS = {
+  dayFormat: 'EEEEEE d',
+  weekdayFormat: 'EEEEEE',
+  dayHeaderFormat: 'EEEE d MMMM yyyy',
+  monthHeaderFormat: 'MMMM yyyy',
+  timeGutterFormat: 'HH:mm',
+  dayRangeHeaderFormat: ({ start, end }: { start: Date; end: Date }) =>
+    `${format(start, 'd MMM', { locale: nl })} – ${format(end, 'd MMM yyyy', { locale: nl })}`,
+};
+
+const DnDCalendar = unwrapAddon(dragAndDropAddon)<CalendarEvent>(Calendar);
 
 /** Role from which the calendar offers other users' agendas (spec 000 section 6: above 999). */
 const OTHERS_MIN_ROLE = 1000;
@@ -194,6 +214,7 @@ export function CalendarScreen() {
             date={date}
             onNavigate={setDate}
             messages={messages}
+            formats={FORMATS}
             selectable
             resizable
             popup

@@ -1,0 +1,175 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from './admin-helpers';
+import { api as callApi, type Json, shot as takeShot } from './flows-helpers';
+import { DEMO_PASSWORD, type E2eApp, login, startApp } from './harness';
+
+// Planning through the served app, as Sanne (demo company with actions and a week of appointments).
+
+let app: E2eApp;
+let page: Page;
+
+beforeAll(async () => {
+  app = await startApp();
+  page = await app.newPage();
+  await login(page, app.baseUrl, 'sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
+  await page.waitForURL(/#\/dashboard/);
+});
+afterAll(async () => app?.stop());
+
+const go = async (hash: string) => page.goto(`${app.baseUrl}/#${hash}`);
+const api = <T = Json>(method: string, path: string, body?: unknown) => callApi<T>(page, method, path, body);
+const shot = (name: string) => takeShot(page, name);
+
+interface ActionJson {
+  id: number;
+  status: string;
+  description: string;
+}
+
+describe('planning', () => {
+  it('creates an action from a flow and completes it', async () => {
+    const flows = await api<{ data: { id: number }[] }>(
+      'GET',
+      '/api/flow/querypaginated?limit=1&sort=-created_at',
+    );
+    const flowId = flows.data[0]!.id;
+    await go(`/flow_detail/${flowId}`);
+    const card = page.locator('.mantine-Card-root', {
+      has: page.getByRole('heading', { name: 'Acties', exact: true }),
+    });
+    await card.getByRole('button', { name: 'Nieuwe actie' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nieuwe actie' });
+    await dialog.getByLabel('Omschrijving').fill('Omvormer bestellen bij de groothandel');
+    // Moving the due date moves "te laat vanaf" by the same interval (48 hours by default).
+    await dialog.getByLabel('Vervaldatum').fill('2099-01-01T09:00');
+    expect(await dialog.getByLabel('Te laat vanaf').inputValue()).toBe('2099-01-03T09:00');
+    await dialog.getByLabel('Vervaldatum').fill('2099-01-02T10:00');
+    expect(await dialog.getByLabel('Te laat vanaf').inputValue()).toBe('2099-01-04T10:00');
+    // A due date after "te laat vanaf" is refused with the domain's text before anything is sent.
+    await dialog.getByLabel('Te laat vanaf').fill('2099-01-01T09:00');
+    await dialog.getByRole('button', { name: 'Opslaan' }).click();
+    await dialog.getByText('De vervaldatum mag niet na de datum "te laat vanaf" liggen.').waitFor();
+    await dialog.getByLabel('Te laat vanaf').fill('2099-01-04T10:00');
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/action') && r.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Opslaan' }).click();
+    expect((await created).status()).toBe(201);
+    await card.getByText('Omvormer bestellen bij de groothandel').waitFor();
+    await shot('flow-actions');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const completed = page.waitForResponse(
+      (r) => r.url().includes('/api/action/') && r.request().method() === 'PATCH',
+    );
+    await card.getByRole('checkbox', { name: 'Afronden: Omvormer bestellen bij de groothandel' }).click();
+    expect((await completed).status()).toBe(200);
+    await page.getByText('Actie afgerond').first().waitFor();
+    // The helper spreads the answer into an object: a list arrives keyed by index, next to `status`.
+    const answer = await api<Record<string, ActionJson | number>>(
+      'GET',
+      `/api/action?flow_id=${flowId}&status=all`,
+    );
+    const mine = Object.values(answer).filter((a): a is ActionJson => typeof a === 'object');
+    expect(mine.find((a) => a.description === 'Omvormer bestellen bij de groothandel')?.status).toBe(
+      'afgerond',
+    );
+    // Open actions only: the completed one leaves the card.
+    await card.getByText('Omvormer bestellen bij de groothandel').waitFor({ state: 'detached' });
+  });
+
+  it('the dashboard shows an overdue action', async () => {
+    const me = await api<{ currentuser_id: number }>('GET', '/api/user/getcurrentuser');
+    const due = new Date(Date.now() - 5 * 86_400_000);
+    await api('POST', '/api/action', {
+      description: 'Offerte zonnepanelen nabellen (te laat)',
+      user_id: me.currentuser_id,
+      priority: 'top',
+      due_date: due.toISOString(),
+      overdue_date: new Date(due.getTime() + 2 * 86_400_000).toISOString(),
+    });
+    await go('/dashboard');
+    const card = page.locator('.mantine-Card-root', {
+      has: page.getByRole('heading', { name: 'Mijn acties' }),
+    });
+    const row = card.locator('div', { hasText: 'Offerte zonnepanelen nabellen (te laat)' }).last();
+    await row.waitFor();
+    await card.getByText('Te laat', { exact: true }).first().waitFor();
+    await card.locator('label', { hasText: 'Te laat' }).click();
+    await card.getByText('Offerte zonnepanelen nabellen (te laat)').waitFor();
+    await shot('dashboard-actions');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it('drags an agenda item to another day in the calendar', async () => {
+    const me = await api<{ currentuser_id: number }>('GET', '/api/user/getcurrentuser');
+    // This week's Wednesday 20:00–21:00 in the browser's zone (Amsterdam); the week view shows it.
+    const wednesday = new Date();
+    wednesday.setDate(wednesday.getDate() - ((wednesday.getDay() + 6) % 7) + 2);
+    wednesday.setHours(20, 0, 0, 0);
+    const item = await api<{ id: number; start_date: string }>('POST', '/api/agendaitem', {
+      title: 'Sleeptest warmtepomp',
+      user_id: me.currentuser_id,
+      start_date: wednesday.toISOString(),
+      end_date: new Date(wednesday.getTime() + 3_600_000).toISOString(),
+    });
+    await go('/calendar');
+    await page.getByRole('button', { name: 'Week' }).click();
+    const event = page.locator('.rbc-event', { hasText: 'Sleeptest warmtepomp' });
+    await event.scrollIntoViewIfNeeded();
+    await shot('calendar-week');
+    // The calendar library's week header gives its day names ARIA grid roles without a grid around
+    // them (aria-required-parent/children); the same days are in the toolbar label and the day view.
+    expect(await seriousA11yViolations(page, ['.rbc-time-header'])).toEqual([]);
+    const box = (await event.boundingBox())!;
+    const columns = page.locator('.rbc-time-content .rbc-day-slot');
+    const wednesdayColumn = (await columns.nth(2).boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + 8;
+    const moved = page.waitForResponse(
+      (r) => r.url().includes(`/api/agendaitem/${item.id}`) && r.request().method() === 'PATCH',
+    );
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 10, y, { steps: 4 });
+    await page.mouse.move(x + wednesdayColumn.width, y, { steps: 10 });
+    await page.mouse.up();
+    expect((await moved).status()).toBe(200);
+    const after = await api<{ start_date: string; end_date: string }>('GET', `/api/agendaitem/${item.id}`);
+    const shift = new Date(after.start_date).getTime() - new Date(item.start_date).getTime();
+    expect(Math.round(shift / 3_600_000)).toBe(24);
+    expect(new Date(after.end_date).getTime() - new Date(after.start_date).getTime()).toBe(3_600_000);
+
+    // Clicking it opens the item; deleting it returns to the calendar.
+    await event.click();
+    await page.waitForURL(new RegExp(`#/agendaitem_detail/${item.id}$`));
+    await page.getByRole('heading', { name: 'Sleeptest warmtepomp' }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Verwijderen' }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Verwijderen' }).click();
+    await page.waitForURL(/#\/calendar$/);
+  });
+
+  it('notes on a relation: create a sticky one and open its own screen', async () => {
+    const relations = await api<{ data: { id: number }[] }>('GET', '/api/relation/querypaginated?limit=1');
+    const relationId = relations.data[0]!.id;
+    await go(`/relation_detail/${relationId}`);
+    const card = page.locator('.mantine-Card-root', {
+      has: page.getByRole('heading', { name: 'Notities', exact: true }),
+    });
+    await card.getByRole('button', { name: 'Nieuwe notitie' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nieuwe notitie' });
+    await dialog.getByLabel('Notitie').fill(`Lange notitie ${'x'.repeat(300)}`);
+    await dialog.getByLabel('Vastgezet').check();
+    await dialog.getByRole('button', { name: 'Opslaan' }).click();
+    // On the relation detail a long note is cut at 256 characters plus an ellipsis.
+    const text = card.getByText(/^Lange notitie x+…$/);
+    await text.waitFor();
+    expect((await text.textContent())!.length).toBe(257);
+    await card.getByRole('link', { name: 'Openen' }).first().click();
+    await page.waitForURL(/#\/note_detail\/\d+/);
+    await page.getByRole('main').getByRole('button', { name: 'Verwijderen' }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Verwijderen' }).click();
+    await page.waitForURL(new RegExp(`#/relation_detail/${relationId}$`));
+  });
+});
