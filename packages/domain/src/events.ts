@@ -29,6 +29,7 @@ export const DOMAIN_ENTITY_TYPES = [
   'note',
   'action',
   'agendaitem',
+  'task',
 ] as const;
 export type DomainEntityType = (typeof DOMAIN_ENTITY_TYPES)[number];
 
@@ -78,6 +79,7 @@ export const DOMAIN_EVENT_ACCESS: Record<DomainEntityType, { module: ModuleTag; 
   note: { module: 'CRM', minRole: 0 },
   action: { module: 'BASIS', minRole: 0 },
   agendaitem: { module: 'CRM', minRole: 0 },
+  task: { module: 'BASIS', minRole: 0 },
 };
 
 const zKind = z.custom<DomainEventKind>((value) => {

@@ -16,4 +16,5 @@ export * from './products';
 export * from './relations';
 export * from './subscriptions';
 export * from './systemnotifications';
+export * from './tasks';
 export * from './users';

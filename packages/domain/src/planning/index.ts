@@ -1,2 +1,3 @@
 export * from './constants';
 export * from './rules';
+export * from './tasks';

@@ -3,12 +3,14 @@ import {
   zActionListQuery,
   zActionPage,
   zActionPageQuery,
+  zAddFollowingUser,
   zAgendaItem,
   zAgendaRangeQuery,
   zCalendarFeed,
   zCreateAction,
   zCreateAgendaItem,
   zCreateNote,
+  zCreateTask,
   zDashboardActions,
   zDashboardActionsQuery,
   zIdParams,
@@ -18,9 +20,18 @@ import {
   zNote,
   zNoteQuery,
   zPaginated,
+  zPlannableQuery,
+  zPlannableUser,
+  zStoreFromTemplate,
+  zTask,
+  zTaskMap,
+  zTaskMapQuery,
+  zTaskPage,
+  zTaskPageQuery,
   zUpdateAction,
   zUpdateAgendaItem,
   zUpdateNote,
+  zUpdateTask,
 } from '@im/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -48,12 +59,27 @@ import {
 } from './agenda-items';
 import { feedCalendar, feedStatus, renewFeed, revokeFeed } from './calendar-feed';
 import { createNote, deleteNote, listNotes, loadNote, updateNote } from './notes';
+import {
+  addFollowingUser,
+  createTask,
+  deleteTask,
+  duplicateTask,
+  listTemplates,
+  loadTask,
+  plannableUsers,
+  queryTasks,
+  storeFromTemplate,
+  taskMap,
+  updateTask,
+  usedTaskColors,
+} from './tasks';
 
 const CRM = { access: moduleRoute('CRM') };
 const BASIS = { access: moduleRoute('BASIS') };
 const NOTE_NOT_FOUND = 'Notitie niet gevonden.';
 const ACTION_NOT_FOUND = 'Actie niet gevonden.';
 const AGENDA_NOT_FOUND = 'Afspraak niet gevonden.';
+const TASK_NOT_FOUND = 'Taak niet gevonden.';
 
 export async function planningRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -265,6 +291,105 @@ export async function planningRoutes(app: FastifyInstance): Promise<void> {
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('cache-control', 'private, max-age=300')
         .send(text);
+    },
+  );
+
+  // ------------------------------------------------------------ tasks
+  r.get(
+    '/api/task/getopentasks',
+    { config: BASIS, schema: { querystring: zTaskPageQuery, response: { 200: zTaskPage } } },
+    (request) => tenantTx(request, (tx) => queryTasks(tx, request.query), { snapshot: true }),
+  );
+  r.get(
+    '/api/task/getopentasksmap',
+    { config: BASIS, schema: { querystring: zTaskMapQuery, response: { 200: zTaskMap } } },
+    (request) => tenantTx(request, (tx) => taskMap(tx, request.query.filters), { snapshot: true }),
+  );
+  r.get(
+    '/api/task/getusedtaskcolors',
+    { config: BASIS, schema: { response: { 200: z.array(z.string()) } } },
+    (request) => tenantTx(request, (tx) => usedTaskColors(tx)),
+  );
+  r.get(
+    '/api/task/getplannableusers',
+    { config: BASIS, schema: { querystring: zPlannableQuery, response: { 200: z.array(zPlannableUser) } } },
+    (request) => tenantTx(request, (tx) => plannableUsers(tx, request.query.type)),
+  );
+  r.get('/api/tasktemplate', { config: BASIS, schema: { response: { 200: z.array(zTask) } } }, (request) =>
+    tenantTx(request, (tx) => listTemplates(tx)),
+  );
+  r.get(
+    '/api/flow/:id/gettasktemplates',
+    { config: CRM, schema: { params: zIdParams, response: { 200: z.array(zTask) } } },
+    (request) => tenantTx(request, (tx) => listTemplates(tx)),
+  );
+  r.post(
+    '/api/task/storefromtemplate',
+    { config: BASIS, schema: { body: zStoreFromTemplate, response: { 201: zTask } } },
+    async (request, reply) => {
+      const created = await tenantTx(request, async (tx) =>
+        loadTask(tx, await storeFromTemplate(tx, request.body, authOf(request))),
+      );
+      return reply.status(201).send(created!);
+    },
+  );
+  r.post(
+    '/api/task/addfollowinguser',
+    { config: BASIS, schema: { body: zAddFollowingUser, response: { 201: zTask } } },
+    async (request, reply) => {
+      const created = await tenantTx(request, async (tx) =>
+        loadTask(tx, await addFollowingUser(tx, request.body, authOf(request))),
+      );
+      return reply.status(201).send(created!);
+    },
+  );
+  r.get(
+    '/api/task/:id',
+    { config: BASIS, schema: { params: zIdParams, response: { 200: zTask } } },
+    async (request) =>
+      found(await tenantTx(request, (tx) => loadTask(tx, request.params.id)), TASK_NOT_FOUND),
+  );
+  r.post(
+    '/api/task',
+    { config: BASIS, schema: { body: zCreateTask, response: { 201: zTask } } },
+    async (request, reply) => {
+      const created = await tenantTx(request, async (tx) =>
+        loadTask(tx, await createTask(tx, request.body, authOf(request))),
+      );
+      return reply.status(201).send(created!);
+    },
+  );
+  r.patch(
+    '/api/task/:id',
+    { config: BASIS, schema: { params: zIdParams, body: zUpdateTask, response: { 200: zTask } } },
+    async (request) =>
+      found(
+        await tenantTx(request, async (tx) =>
+          (await updateTask(tx, request.params.id, request.body, authOf(request)))
+            ? loadTask(tx, request.params.id)
+            : null,
+        ),
+        TASK_NOT_FOUND,
+      ),
+  );
+  r.delete(
+    '/api/task/:id',
+    { config: BASIS, schema: { params: zIdParams, response: { 200: zMessage } } },
+    async (request) => {
+      if (!(await tenantTx(request, (tx) => deleteTask(tx, request.params.id))))
+        throw notFound(TASK_NOT_FOUND);
+      return { message: 'Taak verwijderd.' };
+    },
+  );
+  r.post(
+    '/api/task/:id/duplicate',
+    { config: BASIS, schema: { params: zIdParams, response: { 201: zTask } } },
+    async (request, reply) => {
+      const created = await tenantTx(request, async (tx) => {
+        const id = await duplicateTask(tx, request.params.id, authOf(request));
+        return id === null ? null : loadTask(tx, id);
+      });
+      return reply.status(201).send(found(created, TASK_NOT_FOUND));
     },
   );
 

@@ -1,9 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../platform/db/columns';
 import { companyIdColumn, tenantPolicy } from '../../platform/db/tenancy-sql';
 import { company } from '../companies/companies.schema';
 import { flow } from '../flows/flows.schema';
+import { location } from '../locations/locations.schema';
 import { organization } from '../organizations/organizations.schema';
 import { relation } from '../relations/relations.schema';
 import { user } from '../users/users.schema';
@@ -115,4 +126,46 @@ export const calendarFeed = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('calendar_feed_token').on(t.tokenHash), tenantPolicy()],
+).enableRLS();
+
+/**
+ * A task (spec 001 section 3): planned work of a type, for a user, on a flow, or a template (no flow).
+ * A following task is another user's copy that moves with its leading task.
+ */
+export const task = pgTable(
+  'task',
+  {
+    id: idColumn(),
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    type: varchar('type', { length: 20 }).notNull().default('overig'),
+    status: varchar('status', { length: 10 }).notNull().default('open'),
+    userId: integer('user_id').references(() => user.id, { onDelete: 'set null' }),
+    flowId: integer('flow_id').references(() => flow.id, { onDelete: 'cascade' }),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    completionDate: timestamp('completion_date', { withTimezone: true }),
+    showFrom: timestamp('show_from', { withTimezone: true }),
+    color: varchar('color', { length: 7 }),
+    duration: integer('duration'),
+    amountOfPeople: integer('amount_of_people').notNull().default(1),
+    location: varchar('location', { length: 300 }).notNull().default(''),
+    locationId: integer('location_id').references(() => location.id, { onDelete: 'set null' }),
+    attendees: varchar('attendees', { length: 1000 }).notNull().default(''),
+    isTemplate: boolean('is_template').notNull().default(false),
+    taskTemplateId: integer('task_template_id').references((): AnyPgColumn => task.id, {
+      onDelete: 'set null',
+    }),
+    leadingTaskId: integer('leading_task_id').references((): AnyPgColumn => task.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The overview and the map: one company's open (or on hold) tasks by start.
+    index('task_company_status_start').on(t.companyId, t.isTemplate, t.status, t.startDate, t.id),
+    index('task_company_user_status').on(t.companyId, t.userId, t.status),
+    index('task_flow').on(t.flowId),
+    index('task_leading').on(t.leadingTaskId),
+    tenantPolicy(),
+  ],
 ).enableRLS();
