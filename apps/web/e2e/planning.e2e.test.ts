@@ -173,3 +173,52 @@ describe('planning', () => {
     await page.waitForURL(new RegExp(`#/relation_detail/${relationId}$`));
   });
 });
+
+describe('tasks', () => {
+  it('plans a task from a template on a flow and sees it on the map', async () => {
+    const template = await api<{ id: number }>('POST', '/api/task', {
+      description: 'Service warmtepomp jaarlijks',
+      type: 'service',
+      is_template: 1,
+      duration: 60,
+    });
+    expect(template.id).toBeGreaterThan(0);
+    const flows = await api<{ data: { id: number }[] }>(
+      'GET',
+      '/api/flow/querypaginated?limit=1&sort=number',
+    );
+    const flowId = flows.data[0]!.id;
+    await go(`/flow_detail/${flowId}`);
+    const card = page.locator('.mantine-Card-root', {
+      has: page.getByRole('heading', { name: 'Taken', exact: true }),
+    });
+    await card.getByRole('button', { name: 'Uit sjabloon' }).click();
+    const planned = page.waitForResponse((r) => r.url().endsWith('/api/task/storefromtemplate'));
+    await page.getByRole('menuitem', { name: 'Service warmtepomp jaarlijks' }).click();
+    expect((await planned).status()).toBe(201);
+    await card.getByText('Service warmtepomp jaarlijks').waitFor();
+    await card.getByText('ongepland').first().waitFor();
+    await shot('flow-tasks');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The map, filtered to the service type: one red marker at the flow's address; a click opens the flow.
+    await go('/task_overview?view=map');
+    await page
+      .getByRole('textbox', { name: 'Soort' })
+      .or(page.getByRole('combobox', { name: 'Soort' }))
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'Service' }).click();
+    const marker = page.locator('[data-testid="cluster-map"] path.leaflet-interactive');
+    await expect.poll(() => marker.count()).toBe(1);
+    expect(await marker.getAttribute('fill')).toBe('#e03131');
+    await shot('task-map');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await marker.click();
+    await page.waitForURL(new RegExp(`#/flow_detail/${flowId}$`));
+
+    // The table view lists it with its planning state.
+    await go('/task_overview?view=table');
+    await page.getByText('Service warmtepomp jaarlijks').waitFor();
+  });
+});

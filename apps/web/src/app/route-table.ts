@@ -5,6 +5,7 @@ import {
   IconBuilding,
   IconBuildingSkyscraper,
   IconCalendar,
+  IconCalendarCheck,
   IconChecklist,
   IconClipboardList,
   IconFileInvoice,
@@ -140,7 +141,10 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   staff('/action_overview', 'BASIS', {
     menu: { labelKey: 'actions', icon: IconChecklist, module: 'BASIS', order: 46 },
   }),
-  staff('/task_overview', 'BASIS', { query: ['view'] }),
+  staff('/task_overview', 'BASIS', {
+    query: ['view'],
+    menu: { labelKey: 'tasks', icon: IconCalendarCheck, module: 'BASIS', order: 48 },
+  }),
 
   // Sales and delivery documents
   staff('/intake_overview', 'INTAKE', {

@@ -62,6 +62,7 @@ export const en: Strings<Catalog> = {
     leads: 'Leads',
     pipeline: 'Pipeline',
     calendar: 'Calendar',
+    tasks: 'Tasks',
     actions: 'Actions',
     logitems: 'Log',
     products: 'Products',

@@ -59,6 +59,7 @@ export const nl = {
     leads: 'Leads',
     pipeline: 'Pijplijn',
     calendar: 'Agenda',
+    tasks: 'Taken',
     actions: 'Acties',
     logitems: 'Logboek',
     products: 'Producten',

@@ -34,6 +34,7 @@ describe('side menu', () => {
       'pipeline',
       'actions',
       'calendar',
+      'tasks',
       'logitems',
       'products',
       'intakes',
@@ -55,13 +56,14 @@ describe('side menu', () => {
       'pipeline',
       'actions',
       'calendar',
+      'tasks',
       'logitems',
     ]);
     // SALES alone does not open /quotation_overview (module QUOTATION): no dead link in the menu.
     const salesOnly = createTestSession({ modules: ['BASIS', 'SALES'] });
-    expect(labels(buildMenu(salesOnly, allBuilt))).toEqual(['dashboard', 'actions']);
+    expect(labels(buildMenu(salesOnly, allBuilt))).toEqual(['dashboard', 'actions', 'tasks']);
     const crmBlacklisted = createTestSession({ modules: ['BASIS', 'CRM'], module_blacklist: ['CRM'] });
-    expect(labels(buildMenu(crmBlacklisted, allBuilt))).toEqual(['dashboard', 'actions']);
+    expect(labels(buildMenu(crmBlacklisted, allBuilt))).toEqual(['dashboard', 'actions', 'tasks']);
   });
 
   it('shows the company users page only from role 5000', () => {

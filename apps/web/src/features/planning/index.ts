@@ -2,4 +2,5 @@ export { ActionsCard } from './components/actions-card';
 export { AgendaCard } from './components/agenda-card';
 export { DashboardActions } from './components/dashboard-actions';
 export { NotesCard } from './components/notes-card';
+export { TasksCard } from './components/tasks-card';
 export type { PlanningOwner } from './queries';

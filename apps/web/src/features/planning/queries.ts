@@ -11,15 +11,21 @@ import type {
   Note,
   Paginated,
   RequestOf,
+  Task,
+  TaskFilters,
+  TaskMap,
+  TaskType,
   UpdateAction,
   UpdateAgendaItem,
   UpdateNote,
   zCreateAction,
   zCreateAgendaItem,
   zCreateNote,
+  zCreateTask,
   zUpdateAction,
   zUpdateAgendaItem,
   zUpdateNote,
+  zUpdateTask,
 } from '@im/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
@@ -196,5 +202,101 @@ export function useLogItems(date: string, page: number, pageSize: number) {
         signal,
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+// ------------------------------------------------------------ tasks
+
+const TASK = ['task'] as const;
+
+export function useTasks(filters: TaskFilters, page: { offset: number; limit: number; sort?: string }) {
+  return useQuery({
+    queryKey: [...TASK, 'page', filters, page],
+    queryFn: ({ signal }) =>
+      api.get<Paginated<Task>>('/api/task/getopentasks', {
+        query: { filters: JSON.stringify(filters), ...page },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTaskMap(filters: TaskFilters, enabled: boolean) {
+  return useQuery({
+    queryKey: [...TASK, 'map', filters],
+    queryFn: ({ signal }) =>
+      api.get<TaskMap>('/api/task/getopentasksmap', { query: { filters: JSON.stringify(filters) }, signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTaskTemplates() {
+  return useQuery({
+    queryKey: [...TASK, 'templates'],
+    queryFn: ({ signal }) => api.get<Task[]>('/api/tasktemplate', { signal }),
+  });
+}
+
+export function useUsedTaskColors() {
+  return useQuery({
+    queryKey: [...TASK, 'colors'],
+    queryFn: ({ signal }) => api.get<string[]>('/api/task/getusedtaskcolors', { signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function usePlannableUsers(type: TaskType) {
+  return useQuery({
+    queryKey: [...TASK, 'plannable', type],
+    queryFn: ({ signal }) =>
+      api.get<{ id: number; fullname: string; user_type: string }[]>('/api/task/getplannableusers', {
+        query: { type },
+        signal,
+      }),
+    staleTime: 60_000,
+  });
+}
+
+export function useSaveTask() {
+  const refresh = useRefresh(TASK);
+  return useMutation({
+    mutationFn: ({
+      id,
+      ...body
+    }: (RequestOf<typeof zCreateTask> | RequestOf<typeof zUpdateTask>) & { id?: number }) =>
+      id ? api.patch<Task>(`/api/task/${id}`, body) : api.post<Task>('/api/task', body),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteTask() {
+  const refresh = useRefresh(TASK);
+  return useMutation({ mutationFn: (item: Task) => api.delete(`/api/task/${item.id}`), onSuccess: refresh });
+}
+
+export function useStoreFromTemplate() {
+  const refresh = useRefresh(TASK);
+  return useMutation({
+    mutationFn: (body: { flow_id: number; tasktemplate_id: number }) =>
+      api.post<Task>('/api/task/storefromtemplate', body),
+    onSuccess: refresh,
+  });
+}
+
+export function useDuplicateTask() {
+  const refresh = useRefresh(TASK);
+  return useMutation({
+    mutationFn: (id: number) => api.post<Task>(`/api/task/${id}/duplicate`),
+    onSuccess: refresh,
+  });
+}
+
+export function useAddFollowingUser() {
+  const refresh = useRefresh(TASK);
+  return useMutation({
+    mutationFn: (body: { leading_task_id: number; user_id: number }) =>
+      api.post<Task>('/api/task/addfollowinguser', body),
+    onSuccess: refresh,
   });
 }

@@ -17,8 +17,13 @@ const LogItemOverviewScreen = lazy(() =>
   import('./screens/logitem-overview.screen').then((m) => ({ default: m.LogItemOverviewScreen })),
 );
 
+const TaskOverviewScreen = lazy(() =>
+  import('./screens/task-overview.screen').then((m) => ({ default: m.TaskOverviewScreen })),
+);
+
 export const planningScreens: ScreenEntry[] = [
   { path: '/action_overview', Screen: ActionOverviewScreen },
+  { path: '/task_overview', Screen: TaskOverviewScreen },
   { path: '/calendar', Screen: CalendarScreen },
   { path: '/agendaitem_detail/:agendaitemId', Screen: AgendaItemDetailScreen },
   { path: '/note_detail/:noteId', Screen: NoteDetailScreen },

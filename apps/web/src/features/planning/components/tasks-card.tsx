@@ -1,0 +1,182 @@
+import type { Task } from '@im/domain';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Select,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconCopy, IconPencil, IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showActionError } from '../../../ui/alert-dialog';
+import { formatDateTime, formatTime } from '../../../ui/format';
+import { toast } from '../../../ui/toasts';
+import { TaskModal } from '../modals/task.modal';
+import {
+  useAddFollowingUser,
+  useDuplicateTask,
+  usePlannableUsers,
+  useStoreFromTemplate,
+  useTasks,
+  useTaskTemplates,
+} from '../queries';
+import { TaskBadges, useTaskDelete } from './task-parts';
+
+/** "Meewerkende collega": another user who follows this task's times. */
+function AddFollower({ task }: { task: Task }) {
+  const { t } = useTranslation();
+  const users = usePlannableUsers(task.type).data ?? [];
+  const add = useAddFollowingUser();
+  const taken = new Set([task.user_id, ...task.following_tasks.map((f) => f.user_id)]);
+  return (
+    <Select
+      size="xs"
+      w={200}
+      placeholder={t('planning.tasks.addFollower')}
+      aria-label={`${t('planning.tasks.addFollower')}: ${task.description}`}
+      data={users.filter((u) => !taken.has(u.id)).map((u) => ({ value: String(u.id), label: u.fullname }))}
+      value={null}
+      searchable
+      onChange={(value) =>
+        value &&
+        add.mutate(
+          { leading_task_id: task.id, user_id: Number(value) },
+          {
+            onSuccess: () => toast.success(t('planning.tasks.followerAdded')),
+            onError: (e) => showActionError(e),
+          },
+        )
+      }
+    />
+  );
+}
+
+/** The tasks of a flow: plan one from a template or from scratch, edit, duplicate, add a colleague, delete. */
+export function TasksCard({ flowId, isReadOnly = false }: { flowId: number; isReadOnly?: boolean }) {
+  const { t } = useTranslation();
+  const tasks = useTasks({ status: 'all', flow_id: flowId }, { offset: 0, limit: 200 });
+  const templates = useTaskTemplates();
+  const fromTemplate = useStoreFromTemplate();
+  const duplicate = useDuplicateTask();
+  const onDelete = useTaskDelete();
+  const [editing, setEditing] = useState<Task | null | undefined>(undefined);
+
+  const plan = (templateId: number) =>
+    fromTemplate.mutate(
+      { flow_id: flowId, tasktemplate_id: templateId },
+      { onSuccess: () => toast.success(t('planning.tasks.planned')), onError: (e) => showActionError(e) },
+    );
+
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          {t('planning.tasks.title')}
+        </Title>
+        {!isReadOnly && (
+          <Group gap="xs">
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button size="xs" variant="light" leftSection={<IconTemplate size={14} />}>
+                  {t('planning.tasks.fromTemplate')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {templates.data?.length === 0 && <Menu.Label>{t('planning.tasks.noTemplates')}</Menu.Label>}
+                {templates.data?.map((template) => (
+                  <Menu.Item key={template.id} onClick={() => plan(template.id)}>
+                    {template.description}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => setEditing(null)}
+            >
+              {t('planning.tasks.new')}
+            </Button>
+          </Group>
+        )}
+      </Group>
+      {tasks.isError && <Alert color="red">{t('planning.tasks.loadFailed')}</Alert>}
+      {tasks.data?.data.length === 0 && <Text c="dimmed">{t('planning.tasks.empty')}</Text>}
+      <Stack gap="sm">
+        {tasks.data?.data.map((task) => (
+          <Group key={task.id} justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {task.description}
+              </Text>
+              <TaskBadges task={task} />
+              <Text size="xs" c="dimmed">
+                {task.start_date ? `${formatDateTime(task.start_date)} – ${formatTime(task.end_date)}` : ''}
+                {task.user_fullname ? ` · ${task.user_fullname}` : ''}
+                {task.following_tasks.length > 0 &&
+                  ` · ${t('planning.tasks.followers')}: ${task.following_tasks.map((f) => f.user_fullname).join(', ')}`}
+              </Text>
+              {!isReadOnly && task.leading_task_id === null && task.status !== 'afgerond' && (
+                <AddFollower task={task} />
+              )}
+            </Stack>
+            {!isReadOnly && (
+              <Group gap={2} wrap="nowrap">
+                <Tooltip label={t('common.edit')}>
+                  <ActionIcon
+                    variant="subtle"
+                    size="lg"
+                    aria-label={`${t('common.edit')}: ${task.description}`}
+                    onClick={() => setEditing(task)}
+                  >
+                    <IconPencil size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={t('planning.tasks.duplicate')}>
+                  <ActionIcon
+                    variant="subtle"
+                    size="lg"
+                    aria-label={`${t('planning.tasks.duplicate')}: ${task.description}`}
+                    onClick={() =>
+                      duplicate.mutate(task.id, {
+                        onSuccess: () => toast.success(t('planning.tasks.duplicated')),
+                        onError: (e) => showActionError(e),
+                      })
+                    }
+                  >
+                    <IconCopy size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={t('common.delete')}>
+                  <ActionIcon
+                    variant="subtle"
+                    size="lg"
+                    color="red"
+                    aria-label={`${t('common.delete')}: ${task.description}`}
+                    onClick={() => void onDelete(task)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            )}
+          </Group>
+        ))}
+      </Stack>
+      <TaskModal
+        opened={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+        flowId={flowId}
+        task={editing}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+import { TASK_TYPE_LABELS, type Task } from '@im/domain';
+import { ActionIcon, Alert, Box, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTaskDelete } from '../components/task-parts';
+import { useTaskTemplates } from '../queries';
+import { TaskModal } from './task.modal';
+
+/** The company's task templates: what "Uit sjabloon" on a flow plans (spec 001 "task template"). */
+export function TaskTemplatesModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const templates = useTaskTemplates();
+  const onDelete = useTaskDelete();
+  const [editing, setEditing] = useState<Task | null | undefined>(undefined);
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('planning.tasks.templates')} size="lg" centered>
+      <Stack gap="sm">
+        {templates.isError && <Alert color="red">{t('planning.tasks.loadFailed')}</Alert>}
+        {templates.data?.length === 0 && <Text c="dimmed">{t('planning.tasks.noTemplates')}</Text>}
+        {templates.data?.map((template) => (
+          <Group key={template.id} justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Box
+                w={12}
+                h={12}
+                style={{ background: template.display_color, borderRadius: '50%', flexShrink: 0 }}
+                aria-hidden
+              />
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="sm">{template.description}</Text>
+                <Text size="xs" c="dimmed">
+                  {TASK_TYPE_LABELS[template.type]}
+                  {template.duration ? ` · ${template.duration} min` : ''}
+                </Text>
+              </Stack>
+            </Group>
+            <Group gap={2} wrap="nowrap">
+              <Tooltip label={t('common.edit')}>
+                <ActionIcon
+                  variant="subtle"
+                  size="lg"
+                  aria-label={`${t('common.edit')}: ${template.description}`}
+                  onClick={() => setEditing(template)}
+                >
+                  <IconPencil size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t('common.delete')}>
+                <ActionIcon
+                  variant="subtle"
+                  size="lg"
+                  color="red"
+                  aria-label={`${t('common.delete')}: ${template.description}`}
+                  onClick={() => void onDelete(template)}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          </Group>
+        ))}
+        <Group justify="space-between" mt="sm">
+          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
+            {t('planning.tasks.newTemplate')}
+          </Button>
+          <Button variant="default" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+        </Group>
+      </Stack>
+      <TaskModal
+        opened={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+        isTemplate
+        task={editing}
+      />
+    </Modal>
+  );
+}
