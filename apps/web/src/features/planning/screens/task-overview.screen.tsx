@@ -208,15 +208,7 @@ export function TaskOverviewScreen() {
           {map.isError && <Alert color="red">{t('planning.tasks.loadFailed')}</Alert>}
           {map.data && (
             <ClusterMap
-              points={map.data.points.map((p) => ({
-                id: p.id,
-                lat: p.lat,
-                lng: p.lng,
-                color: p.color,
-                label: [p.description, p.relation_fullname, p.user_fullname, p.planning_label]
-                  .filter(Boolean)
-                  .join(' · '),
-              }))}
+              points={points}
               center={map.data.center}
               zoom={map.data.zoom}
               onPointClick={(id) => {
