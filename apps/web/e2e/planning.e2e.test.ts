@@ -178,7 +178,7 @@ describe('tasks', () => {
   it('plans a task from a template on a flow and sees it on the map', async () => {
     const template = await api<{ id: number }>('POST', '/api/task', {
       description: 'Service warmtepomp jaarlijks',
-      type: 'service',
+      type: 'overig',
       is_template: 1,
       duration: 60,
     });
@@ -201,17 +201,18 @@ describe('tasks', () => {
     await shot('flow-tasks');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    // The map, filtered to the service type: one red marker at the flow's address; a click opens the flow.
+    // The map, filtered to the type "overig" (the demo has none): one blue marker at the flow's address;
+    // a click opens the flow.
     await go('/task_overview?view=map');
     await page
       .getByRole('textbox', { name: 'Soort' })
       .or(page.getByRole('combobox', { name: 'Soort' }))
       .first()
       .click();
-    await page.getByRole('option', { name: 'Service' }).click();
+    await page.getByRole('option', { name: 'Overig' }).click();
     const marker = page.locator('[data-testid="cluster-map"] path.leaflet-interactive');
     await expect.poll(() => marker.count()).toBe(1);
-    expect(await marker.getAttribute('fill')).toBe('#e03131');
+    expect(await marker.getAttribute('fill')).toBe('#1c7ed6');
     await shot('task-map');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await marker.click();

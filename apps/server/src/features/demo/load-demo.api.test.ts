@@ -23,6 +23,8 @@ async function counts() {
       overdue: number;
       appointments: number;
       notes: number;
+      tasks: number;
+      located: number;
     }>(sql`
       select (select count(*)::int from company) as companies, (select count(*)::int from "user") as users,
         (select count(*)::int from subscription_type) as types,
@@ -31,7 +33,10 @@ async function counts() {
         (select count(*)::int from action) as actions,
         (select count(*)::int from action where status = 'open' and overdue_date < now()) as overdue,
         (select count(*)::int from agenda_item) as appointments,
-        (select count(*)::int from note) as notes`),
+        (select count(*)::int from note) as notes,
+        (select count(*)::int from task where not is_template) as tasks,
+        (select count(*)::int from task t join flow f on f.id = t.flow_id
+           join location l on l.id = f.location_id where l.lat is not null) as located`),
   );
   return r.rows[0]!;
 }
@@ -49,6 +54,8 @@ describe('demo data', () => {
     expect(first.overdue).toBeGreaterThan(0);
     expect(first.appointments).toBeGreaterThanOrEqual(11);
     expect(first.notes).toBeGreaterThanOrEqual(5);
+    expect(first.tasks).toBeGreaterThanOrEqual(20);
+    expect(first.located).toBeGreaterThanOrEqual(20);
 
     const admin = await t.login(ADMIN.email, ADMIN.password);
     const types = await t.api('GET', '/api/subscriptiontype', { token: admin });

@@ -10,6 +10,7 @@ import { createAction } from '../planning/actions';
 import { createAgendaItem } from '../planning/agenda-items';
 import { createNote } from '../planning/notes';
 import { action } from '../planning/planning.schema';
+import { createTask, storeFromTemplate, updateTask } from '../planning/tasks';
 import { findUserByEmail } from '../users/find-user';
 import { user } from '../users/users.schema';
 import { CRM_DEMO } from './crm-demo-data';
@@ -33,6 +34,13 @@ const APPOINTMENTS = [
   { title: 'Montage panelen', hour: 8, hours: 4, location: 'Werkadres' },
   { title: 'Oplevering en uitleg omvormer', hour: 14, hours: 1, location: 'Bij de klant' },
   { title: 'Spouwmuur isoleren', hour: 8, hours: 6, location: 'Werkadres' },
+];
+
+const TEMPLATES = [
+  { description: 'Opname dak en meterkast', type: 'opname' as const, duration: 90, amountofpeople: 1 },
+  { description: 'Montage zonnepanelen', type: 'uitvoering' as const, duration: 360, amountofpeople: 2 },
+  { description: 'Plaatsen warmtepomp', type: 'uitvoering' as const, duration: 480, amountofpeople: 2 },
+  { description: 'Jaarlijkse service warmtepomp', type: 'service' as const, duration: 60, amountofpeople: 1 },
 ];
 
 const NOTES = [
@@ -131,8 +139,45 @@ async function loadCompany(tx: Tx, companyId: number, callerId: number, logger: 
       caller,
     );
   }
+  // Task templates, and tasks on every open flow (their addresses lie in Friesland, Groningen,
+  // Drenthe and Overijssel): planned this week and next, some unplanned, some past their date.
+  const templates: number[] = [];
+  for (const t of TEMPLATES)
+    templates.push(
+      await createTask(
+        tx,
+        { ...t, status: 'open', amountofpeople: t.amountofpeople, is_template: true },
+        caller,
+      ),
+    );
+  for (const [i, f] of flows.entries()) {
+    const id = await storeFromTemplate(
+      tx,
+      { flow_id: f.id, tasktemplate_id: templates[i % templates.length]! },
+      caller,
+    );
+    const day = (i % 12) - 3;
+    if (i % 5 === 4) continue; // unplanned
+    const start = at(addDays(monday, day), 8 + (i % 3) * 2);
+    await updateTask(
+      tx,
+      id,
+      {
+        start_date: start.toISOString(),
+        end_date: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+        user_id: who(i + 1),
+      },
+      caller,
+    );
+  }
   logger.info(
-    { company: companyId, actions: ACTIONS.length, appointments: 11, notes: NOTES.length },
+    {
+      company: companyId,
+      actions: ACTIONS.length,
+      appointments: 11,
+      notes: NOTES.length,
+      tasks: flows.length,
+    },
     'demo planning loaded',
   );
 }
