@@ -1,5 +1,6 @@
 // The API contract of flows: request and response schemas, written once for server and web.
 import { z } from 'zod';
+import { zFlag } from '../flags';
 import { FLOW_STATUS_FILTERS, FLOW_STATUSES } from '../flows';
 import { zPaginationQuery } from '../pagination';
 import { zFileInfo, zId } from './common';
@@ -108,6 +109,8 @@ export const zUpdateFlowRequest = z.object({
   ...flowFields,
   relation_id: zId.optional(),
   flow_phase_id: zOptionalId,
+  /** With a new sales user (user_id): move the flow's open intake tasks of the previous one too (spec 001 section 4). */
+  move_intake_tasks: zFlag.optional(),
 });
 
 export type UpdateFlowRequest = z.infer<typeof zUpdateFlowRequest>;

@@ -6,6 +6,7 @@ import { flowPhase } from '../flowphases/flowphases.schema';
 import { flowProfile } from '../flowprofiles/flowprofiles.schema';
 import { location } from '../locations/locations.schema';
 import { writeLog } from '../logitems';
+import { moveIntakeTasks } from '../planning/tasks';
 import { relation } from '../relations/relations.schema';
 import { user } from '../users/users.schema';
 import { lockFlow } from './flow-access';
@@ -104,7 +105,10 @@ const COLUMN_OF = {
   flowprofile_id: 'flowprofileId',
   tags: 'tags',
   type: 'type',
-} as const satisfies Record<keyof UpdateFlowRequest, keyof typeof flow.$inferSelect>;
+} as const satisfies Record<
+  Exclude<keyof UpdateFlowRequest, 'move_intake_tasks'>,
+  keyof typeof flow.$inferSelect
+>;
 
 /**
  * Changes a live flow's fields (editflowcontactperson is a change of relation_id). Logs the changed
@@ -120,7 +124,7 @@ export async function updateFlow(tx: Tx, id: number, input: UpdateFlowRequest): 
     await checkPhase(tx, input.flow_phase_id, before.flowStatus as FlowStatus);
   const set: Partial<typeof flow.$inferInsert> = {};
   const changes: Record<string, [unknown, unknown]> = {};
-  for (const [field, column] of Object.entries(COLUMN_OF) as [keyof UpdateFlowRequest, keyof typeof set][]) {
+  for (const [field, column] of Object.entries(COLUMN_OF) as [keyof typeof COLUMN_OF, keyof typeof set][]) {
     let value = input[field];
     if (value === undefined) continue;
     if (field === 'tags') value = uniqueTags(value as string[]);
@@ -140,6 +144,8 @@ export async function updateFlow(tx: Tx, id: number, input: UpdateFlowRequest): 
     .where(eq(flow.id, id));
   if (set.description !== undefined || set.relationId !== undefined)
     await refreshFlowSearchText(tx, { flowIds: [id] });
+  if (input.move_intake_tasks && set.userId !== undefined)
+    await moveIntakeTasks(tx, id, before.userId, set.userId ?? null);
   await writeLog(tx, {
     type: 'flow',
     id,

@@ -59,6 +59,7 @@ import {
 } from './agenda-items';
 import { feedCalendar, feedStatus, renewFeed, revokeFeed } from './calendar-feed';
 import { createNote, deleteNote, listNotes, loadNote, updateNote } from './notes';
+import { resolveTarget } from './targets';
 import {
   addFollowingUser,
   createTask,
@@ -321,7 +322,11 @@ export async function planningRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/flow/:id/gettasktemplates',
     { config: CRM, schema: { params: zIdParams, response: { 200: z.array(zTask) } } },
-    (request) => tenantTx(request, (tx) => listTemplates(tx)),
+    (request) =>
+      tenantTx(request, async (tx) => {
+        await resolveTarget(tx, { flow_id: request.params.id });
+        return listTemplates(tx);
+      }),
   );
   r.post(
     '/api/task/storefromtemplate',

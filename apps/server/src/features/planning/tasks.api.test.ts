@@ -248,3 +248,44 @@ describe('tasks', () => {
     expect((await t.api('DELETE', `/api/task/${mine.body.id}`, { token: a.token })).status).toBe(200);
   });
 });
+
+describe('a new sales user of a flow', () => {
+  it('takes over the open intake tasks of the previous one when asked', async () => {
+    const r = await createTestRelation(t, a.token, { createnewflow: true });
+    const before = await t.createTestUser({ companyId: a.companyId, role: 100, userType: 'sales' });
+    const after = await t.createTestUser({ companyId: a.companyId, role: 100, userType: 'sales' });
+    await t.api('PATCH', `/api/flow/${r.flow_id}`, { token: a.token, body: { user_id: before.id } });
+    const intake = await post('/api/task', {
+      flow_id: r.flow_id,
+      description: 'Opname',
+      type: 'opname',
+      user_id: before.id,
+    });
+    const done = await post('/api/task', {
+      flow_id: r.flow_id,
+      description: 'Oude opname',
+      type: 'opname',
+      user_id: before.id,
+      status: 'afgerond',
+    });
+    const work = await post('/api/task', {
+      flow_id: r.flow_id,
+      description: 'Montage',
+      type: 'uitvoering',
+      user_id: before.id,
+    });
+    const changed = await t.api('PATCH', `/api/flow/${r.flow_id}`, {
+      token: a.token,
+      body: { user_id: after.id, move_intake_tasks: 1 },
+    });
+    expect(changed.status).toBe(200);
+    const userOf = async (id: number) =>
+      (await t.api('GET', `/api/task/${id}`, { token: a.token })).body.user_id;
+    expect(await userOf(intake.body.id)).toBe(after.id);
+    expect(await userOf(done.body.id)).toBe(before.id);
+    expect(await userOf(work.body.id)).toBe(before.id);
+    // Without the flag nothing moves.
+    await t.api('PATCH', `/api/flow/${r.flow_id}`, { token: a.token, body: { user_id: before.id } });
+    expect(await userOf(intake.body.id)).toBe(after.id);
+  });
+});

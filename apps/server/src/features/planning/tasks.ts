@@ -616,3 +616,36 @@ export async function plannableUsers(tx: Tx, type: TaskType) {
     .filter((u) => isPlannable({ hide_from_planning: u.hide, user_type: u.userType }, type))
     .map((u) => ({ id: u.id, fullname: u.fullname ?? '', user_type: u.userType }));
 }
+
+/**
+ * Spec 001 section 4: a flow's new sales user takes over its open and on-hold intake tasks that were
+ * the previous sales user's. Answers how many moved.
+ */
+export async function moveIntakeTasks(
+  tx: Tx,
+  flowId: number,
+  from: number | null,
+  to: number | null,
+): Promise<number> {
+  const moved = await tx
+    .update(task)
+    .set({ userId: to, updatedAt: new Date() })
+    .where(
+      and(
+        eq(task.flowId, flowId),
+        eq(task.type, 'opname'),
+        inArray(task.status, ['open', 'onhold']),
+        from === null ? isNull(task.userId) : eq(task.userId, from),
+      ),
+    )
+    .returning({ id: task.id });
+  for (const m of moved)
+    await writeLog(tx, {
+      type: 'task',
+      id: m.id,
+      action: 'update',
+      description: 'Opnametaak naar de nieuwe adviseur',
+      flowId,
+    });
+  return moved.length;
+}

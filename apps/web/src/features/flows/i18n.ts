@@ -114,6 +114,7 @@ export const nl = {
   edit: {
     title: 'Dossier bewerken',
     saved: 'Het dossier is opgeslagen.',
+    moveIntakeTasks: 'Open opnametaken van de vorige behandelaar naar de nieuwe verplaatsen',
   },
   contactPerson: {
     title: 'Contactpersoon wijzigen',
@@ -254,6 +255,7 @@ export const en: typeof nl = {
   edit: {
     title: 'Edit case file',
     saved: 'The case file was saved.',
+    moveIntakeTasks: 'Move the previous handler’s open intake tasks to the new one',
   },
   contactPerson: {
     title: 'Change contact person',

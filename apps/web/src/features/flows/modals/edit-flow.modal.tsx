@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, Stack, TagsInput, Textarea } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, Stack, TagsInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
@@ -18,6 +18,7 @@ type Values = {
   lead_source: string;
   flowprofile_id: string;
   tags: string[];
+  move_intake_tasks: boolean;
 };
 
 type Props = FormModalProps & { flow: Flow };
@@ -39,7 +40,7 @@ function EditFlowForm({ flow, settings, onClose }: Omit<Props, 'opened'> & { set
   const { t } = useTranslation();
   const update = useUpdateFlow(flow.id);
   const usedTags = useUsedFlowTags();
-  const { inputProps, onSubmit, formError, saveCallbacks } = useAppForm<Values>({
+  const { values, inputProps, onSubmit, formError, saveCallbacks } = useAppForm<Values>({
     initialValues: {
       description: flow.description ?? '',
       user_id: idText(flow.user_id),
@@ -48,6 +49,7 @@ function EditFlowForm({ flow, settings, onClose }: Omit<Props, 'opened'> & { set
       lead_source: flow.lead_source ?? '',
       flowprofile_id: idText(flow.flowprofile_id),
       tags: flow.tags ?? [],
+      move_intake_tasks: true,
     },
     validate: () => ({}),
   });
@@ -71,6 +73,8 @@ function EditFlowForm({ flow, settings, onClose }: Omit<Props, 'opened'> & { set
       ),
     ) as FlowUpdate;
     if (Object.keys(changed).length === 0) return onClose();
+    // Spec 001 section 4: a new sales user can take over the flow's open intake tasks.
+    if ('user_id' in changed && v.move_intake_tasks) changed.move_intake_tasks = true;
     update.mutate(changed, saveCallbacks(t('flows.edit.saved'), onClose));
   });
 
@@ -102,6 +106,12 @@ function EditFlowForm({ flow, settings, onClose }: Omit<Props, 'opened'> & { set
             {...inputProps('project_user_id')}
           />
         </SimpleGrid>
+        {idValue(values.user_id) !== flow.user_id && (
+          <Checkbox
+            label={t('flows.edit.moveIntakeTasks')}
+            {...inputProps('move_intake_tasks', { type: 'checkbox' })}
+          />
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             label={t('flows.fields.leadSource')}
