@@ -6,20 +6,29 @@
  * otherwise an embedded one in BENCH_DATA_DIR (kept, so a second run reuses the data) or a temporary
  * directory. --write stores the table in docs/benchmarks/crm.md.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FLOW_STATUS_FILTERS, PIPELINE_SORT_OPTIONS } from '@im/domain';
-import pg from 'pg';
+import type pg from 'pg';
 import { createCompany } from '../src/features/companies/create-company';
 import { TEXT_QUERY_CAP } from '../src/features/flows/query-flows';
 import { rebalanceAllSortRanges } from '../src/features/flows/sort-ranges';
 import { createUser } from '../src/features/users/create-user';
 import { loadConfig } from '../src/platform/config';
-import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/platform/db/embedded';
 import { createLogger } from '../src/platform/log';
 import { createServer, type Server } from '../src/platform/server';
+import {
+  type Case,
+  databaseUrl,
+  log,
+  type Result,
+  RUNS,
+  renderTable,
+  runCase,
+  waitForQuiet,
+} from './bench-kit';
 import { loadCompanyData } from './crm-data';
 
 const args = new Set(process.argv.slice(2));
@@ -27,67 +36,8 @@ const SMALL = args.has('--small');
 const FLOWS = SMALL ? 50_000 : 1_000_000;
 const RELATIONS = SMALL ? 10_000 : 200_000;
 const PIPELINE_FLOWS = 10_000;
-const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const PASSWORD = 'Bench-wachtwoord-1';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const log = (line: string) => process.stdout.write(`${line}\n`);
-
-interface Case {
-  group: string;
-  name: string;
-  target: number;
-  urls: string[];
-  token: string;
-}
-
-interface Result extends Case {
-  p50: number;
-  p95: number;
-  max: number;
-  n: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function databaseUrl(): Promise<{
-  url: string;
-  embedded: EmbeddedPostgres | null;
-  cleanup: () => void;
-}> {
-  let adminUrl = process.env.DATABASE_URL;
-  let embedded: EmbeddedPostgres | null = null;
-  let cleanup = () => {};
-  if (!adminUrl) {
-    const keep = process.env.BENCH_DATA_DIR;
-    const dir = keep ?? mkdtempSync(path.join(os.tmpdir(), 'im-bench-'));
-    embedded = await startEmbeddedPostgres({ dataDir: dir, logger: createLogger('warn') });
-    adminUrl = embedded.url;
-    if (!keep) cleanup = () => rmSync(dir, { recursive: true, force: true });
-  }
-  const name = `im_bench_${SMALL ? 'small' : 'full'}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  let loaded = false;
-  if (exists.rowCount) {
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    const probe = new pg.Client({ connectionString: u.toString() });
-    await probe.connect();
-    const done = await probe.query(`select to_regclass('bench_loaded') is not null as ok`);
-    loaded = done.rows[0].ok;
-    await probe.end();
-    // A load that did not finish (indexes dropped, half the rows): start over.
-    if (!loaded) await admin.query(`drop database ${name} with (force)`);
-  }
-  if (!loaded) await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), embedded, cleanup };
-}
 
 /**
  * Indexes of the flow tables (not constraints): dropped during the load and rebuilt after, much faster.
@@ -184,7 +134,7 @@ async function ensureCompany(
 }
 
 async function main(): Promise<void> {
-  const db = await databaseUrl();
+  const db = await databaseUrl(`im_bench_${SMALL ? 'small' : 'full'}`);
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'im-bench-files-')),
     LOG_LEVEL: 'warn',
@@ -474,53 +424,6 @@ function buildCases(
  * On a shared machine other processes can make every case several times slower: wait (up to
  * BENCH_WAIT_SECONDS, default 600) until the 1-minute load average is below BENCH_QUIET_LOAD (1.0).
  */
-async function waitForQuiet(): Promise<void> {
-  const limit = Date.now() + Number(process.env.BENCH_WAIT_SECONDS ?? 600) * 1000;
-  const quiet = Number(process.env.BENCH_QUIET_LOAD ?? 1);
-  while (os.loadavg()[0]! >= quiet && Date.now() < limit) {
-    log(`waiting for a quieter machine (load ${os.loadavg()[0]!.toFixed(1)}) ...`);
-    await new Promise((r) => setTimeout(r, 15_000));
-  }
-}
-
-async function runCase(base: string, c: Case): Promise<Result> {
-  const times: number[] = [];
-  const call = async (url: string) => {
-    const res = await fetch(base + url, { headers: { authorization: `Bearer ${c.token}` } });
-    const body = await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${Buffer.from(body).toString().slice(0, 200)}`);
-    const timing = /dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '');
-    return Number(timing?.[1] ?? Number.NaN);
-  };
-  for (const url of c.urls) await call(url); // warm-up: plans, caches
-  const rounds = Math.max(RUNS, c.urls.length * 3);
-  for (let i = 0; i < rounds; i++) times.push(await call(c.urls[i % c.urls.length]!));
-  times.sort((a, b) => a - b);
-  const result = {
-    ...c,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    max: times.at(-1)!,
-    n: times.length,
-  };
-  log(
-    `${result.p95 <= c.target ? 'PASS' : 'FAIL'} ${c.group}: ${c.name}  p50 ${result.p50.toFixed(1)}  p95 ${result.p95.toFixed(1)} ms`,
-  );
-  return result;
-}
-
-function renderTable(results: Result[]): string {
-  const lines = [
-    '| group | case | target p95 | p50 ms | p95 ms | max ms | n | result |',
-    '|---|---|---:|---:|---:|---:|---:|---|',
-  ];
-  for (const r of results) {
-    lines.push(
-      `| ${r.group} | ${r.name} | ${r.target} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.n} | ${r.p95 <= r.target ? 'PASS' : '**FAIL**'} |`,
-    );
-  }
-  return lines.join('\n');
-}
 
 function renderDoc(table: string, version: string, load: { before: number; after: number }): string {
   return `# CRM benchmark

@@ -117,7 +117,7 @@ export function overlapping(from: Date, to: Date): SQL {
 export async function listAgendaRange(
   tx: Tx,
   q: { from: string; to: string; user: 'all' | number },
-  caller: { userId: number; role: number },
+  caller: { userId: number; role: number; companyId: number },
 ): Promise<AgendaItem[]> {
   const mayOthers = caller.role >= AGENDA_OF_OTHERS_MIN_ROLE;
   let who: SQL | undefined;
@@ -130,7 +130,9 @@ export async function listAgendaRange(
     who = eq(agendaItem.userId, userId);
   }
   const rows = await agendaSelect(tx)
-    .where(and(overlapping(new Date(q.from), new Date(q.to)), who))
+    .where(
+      and(eq(agendaItem.companyId, caller.companyId), overlapping(new Date(q.from), new Date(q.to)), who),
+    )
     .orderBy(asc(agendaItem.startDate), asc(agendaItem.id))
     .limit(5000);
   return rows.map(serializeAgendaItem);

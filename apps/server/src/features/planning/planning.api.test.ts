@@ -208,6 +208,17 @@ describe('actions', () => {
     const sorted = await page(c.token, 'user=all&sort=-priority&limit=2');
     expect(sorted.body.data.map((x: { priority: string }) => x.priority)).toEqual(['top', 'high']);
     expect(sorted.body.pagination).toEqual({ total: 3, offset: 0, limit: 2 });
+    // A page past the middle is read from the other end: same rows, same order.
+    const one = async (offset: number) =>
+      (await page(c.token, `user=all&sort=-priority&limit=1&offset=${offset}`)).body.data.map(
+        (x: { priority: string }) => x.priority,
+      );
+    expect([await one(0), await one(1), await one(2), await one(3)]).toEqual([
+      ['top'],
+      ['high'],
+      ['low'],
+      [],
+    ]);
 
     // Role 100: own and general; "all" narrows to those; another user's is refused.
     expect((await page(uToken, 'user=all')).body.pagination.total).toBe(2);

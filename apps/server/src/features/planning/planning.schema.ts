@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -63,6 +64,10 @@ export const action = pgTable(
     userId: integer('user_id').references(() => user.id, { onDelete: 'set null' }),
     status: varchar('status', { length: 10 }).notNull().default('open'),
     priority: varchar('priority', { length: 10 }).notNull().default('normal'),
+    /** 4 top, 3 high, 2 normal, 1 low: the priority as a number the overview's sort index can use. */
+    priorityRank: smallint('priority_rank').generatedAlwaysAs(
+      sql`case priority when 'top' then 4 when 'high' then 3 when 'normal' then 2 else 1 end`,
+    ),
     dueDate: timestamp('due_date', { withTimezone: true }).notNull(),
     overdueDate: timestamp('overdue_date', { withTimezone: true }).notNull(),
     completionDate: timestamp('completion_date', { withTimezone: true }),
@@ -71,9 +76,24 @@ export const action = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // The overview: one company's open (or completed) actions by due date, of everyone or one user.
+    // The overview: one company's open (or completed) actions per sort column, of everyone or one
+    // user; ids are paged on these alone (index-only), the 25 rows are joined afterwards.
     index('action_company_status_due').on(t.companyId, t.status, t.dueDate, t.id),
-    index('action_company_user_status_due').on(t.companyId, t.userId, t.status, t.dueDate, t.id),
+    index('action_company_due').on(t.companyId, t.dueDate, t.id),
+    index('action_company_status_overdue').on(t.companyId, t.status, t.overdueDate, t.id),
+    index('action_company_status_priority').on(t.companyId, t.status, t.priorityRank, t.id),
+    index('action_company_status_created').on(t.companyId, t.status, t.createdAt, t.id),
+    index('action_company_status_description').on(t.companyId, t.status, t.description, t.id),
+    // One user's (the dashboard counts them by priority and overdue date without visiting the table).
+    index('action_company_user_status_due').on(
+      t.companyId,
+      t.userId,
+      t.status,
+      t.dueDate,
+      t.id,
+      t.overdueDate,
+      t.priorityRank,
+    ),
     index('action_relation').on(t.relationId),
     index('action_organization').on(t.organizationId),
     index('action_flow').on(t.flowId),
