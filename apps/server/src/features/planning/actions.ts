@@ -15,7 +15,7 @@ import {
   type UpdateAction,
   type zActionPageQuery,
 } from '@im/domain';
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { forbidden, validationError } from '../../platform/errors';
@@ -247,65 +247,102 @@ export async function deleteAction(tx: Tx, id: number): Promise<boolean> {
 }
 
 /** Which users' actions a scope covers, for the caller; null: everyone's. */
-function scopeWhere(
+type UserMode = 'all' | 'none' | 'user' | 'userornone';
+
+/** Which users' actions a scope covers, for the caller (spec 001 section 6). */
+function scopeOf(
   scope: z.infer<typeof zActionPageQuery>['user'],
   caller: { userId: number; role: number },
-): SQL | undefined {
+): { mode: UserMode; user: number | null } {
   const mayOthers = caller.role >= ACTIONS_OF_OTHERS_MIN_ROLE;
-  if (scope === 'meandeveryone') return or(eq(action.userId, caller.userId), isNull(action.userId));
-  if (scope === 'everyone' || scope === 0) return isNull(action.userId);
-  if (scope === 'all') {
-    // Spec 001 section 6: below role 1000 "all" is the caller's own and the unassigned ones.
-    return mayOthers ? undefined : or(eq(action.userId, caller.userId), isNull(action.userId));
-  }
+  if (scope === 'meandeveryone') return { mode: 'userornone', user: caller.userId };
+  if (scope === 'everyone' || scope === 0) return { mode: 'none', user: null };
+  // Below role 1000 "all" is the caller's own and the unassigned ones.
+  if (scope === 'all')
+    return mayOthers ? { mode: 'all', user: null } : { mode: 'userornone', user: caller.userId };
   const userId = scope === 9999999 ? caller.userId : scope;
   if (userId !== caller.userId && !mayOthers) throw forbidden(OWN_ACTIONS_ONLY);
-  return eq(action.userId, userId);
+  return { mode: 'user', user: userId };
+}
+
+interface ActionFilter {
+  status: string | null;
+  mode: UserMode;
+  user: number | null;
+  priority: string | null;
+  flowStatus: string | null;
+  pattern: string | null;
+  overdueBefore: Date | null;
+}
+
+/** The filter arguments of the SQL functions `action_page_ids` and `action_count` (migration 0016). */
+function filterArgs(f: ActionFilter): SQL {
+  return sql`${f.status}::text, ${f.mode}::text, ${f.user}::integer, ${f.priority}::text, ${f.flowStatus}::text,
+    ${f.pattern}::text, ${f.overdueBefore}::timestamptz`;
+}
+
+async function countActions(tx: Tx, f: ActionFilter): Promise<number> {
+  const r = await tx.execute<{ n: number }>(sql`select action_count(${filterArgs(f)})::int as n`);
+  return r.rows[0]?.n ?? 0;
+}
+
+async function pageActionIds(
+  tx: Tx,
+  f: ActionFilter,
+  sort: string,
+  descending: boolean,
+  limit: number,
+  offset: number,
+): Promise<number[]> {
+  const r = await tx.execute<{ id: number }>(
+    sql`select action_page_ids(${filterArgs(f)}, ${sort}::text, ${descending}, ${limit}::int, ${offset}::int) as id`,
+  );
+  return r.rows.map((row) => row.id);
+}
+
+/** The rows of `ids` with their flow, relation, organization and user, in the order of `ids`. */
+async function actionsByIds(tx: Tx, ids: number[], now: Date): Promise<Action[]> {
+  if (ids.length === 0) return [];
+  const rows = await baseSelect(tx).where(inArray(action.id, ids));
+  const byId = new Map(rows.map((r) => [r.a.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [serialize(row, now)] : [];
+  });
 }
 
 const SORT_COLUMNS = {
-  due_date: action.dueDate,
-  overdue_date: action.overdueDate,
-  description: action.description,
-  created_at: action.createdAt,
-  priority: action.priorityRank,
+  due_date: 'due_date',
+  overdue_date: 'overdue_date',
+  description: 'description',
+  created_at: 'created_at',
+  priority: 'priority_rank',
 } as const;
 
 /**
  * The action overview: filtered by scope, priority, flow status and status; sorted; one page and the
- * total. At a million actions the page's ids come from the sort index alone (`action_company_status_*`),
- * read from the nearer end (a page past the middle is read backwards), and only those 25 rows are
- * joined with their flow, relation, organization and user.
+ * total. At a million actions the count and the page's ids come from `action_count` and
+ * `action_page_ids` (the sort indexes, the tenant rule applied inside; a page past the middle is read
+ * from the other end), and only those 25 rows are read with their flow, relation, organization and user.
  */
 export async function queryActions(
   tx: Tx,
   q: z.infer<typeof zActionPageQuery>,
-  caller: { userId: number; role: number; companyId: number },
+  caller: { userId: number; role: number },
 ): Promise<Paginated<Action>> {
-  const where = and(
-    // The tenant rule again, as a plain condition: row-level security's own check is not one the
-    // planner can use for the index, this one is (decision 018).
-    eq(action.companyId, caller.companyId),
-    q.status === 'all' ? undefined : eq(action.status, q.status),
-    scopeWhere(q.user, caller),
-    q.priority ? eq(action.priority, q.priority) : undefined,
-    q.flow_status ? eq(flow.flowStatus, q.flow_status) : undefined,
-    q.query
-      ? sql`${action.description} ilike ${`%${q.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
-      : undefined,
-  );
-  const from = () => {
-    const base = tx.select({ id: action.id }).from(action);
-    return q.flow_status ? base.innerJoin(flow, eq(flow.id, action.flowId)) : base;
+  const scope = scopeOf(q.user, caller);
+  const filter: ActionFilter = {
+    status: q.status === 'all' ? null : q.status,
+    mode: scope.mode,
+    user: scope.user,
+    priority: q.priority ?? null,
+    flowStatus: q.flow_status ?? null,
+    pattern: q.query ? `%${q.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+    overdueBefore: null,
   };
-  const countQuery = tx.select({ n: sql<number>`count(*)::int` }).from(action);
-  const [count] = await (q.flow_status
-    ? countQuery.innerJoin(flow, eq(flow.id, action.flowId)).where(where)
-    : countQuery.where(where));
-  const total = count?.n ?? 0;
+  const total = await countActions(tx, filter);
   const descending = q.sort.startsWith('-');
   const column = SORT_COLUMNS[q.sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
-  const inOrder = (down: boolean) => (down ? [desc(column), desc(action.id)] : [asc(column), asc(action.id)]);
   // Past the middle: the same page counted from the other end, in the other direction.
   const fromEnd = q.offset > total / 2;
   const limit = fromEnd ? Math.max(0, Math.min(q.limit, total - q.offset)) : q.limit;
@@ -313,22 +350,9 @@ export async function queryActions(
   const ids =
     limit === 0
       ? []
-      : (
-          await from()
-            .where(where)
-            .orderBy(...inOrder(fromEnd ? !descending : descending))
-            .limit(limit)
-            .offset(offset)
-        ).map((r) => r.id);
-  const rows =
-    ids.length === 0
-      ? []
-      : await baseSelect(tx)
-          .where(inArray(action.id, ids))
-          .orderBy(...inOrder(descending));
-  const now = new Date();
+      : await pageActionIds(tx, filter, column, fromEnd ? !descending : descending, limit, offset);
   return {
-    data: rows.map((r) => serialize(r, now)),
+    data: await actionsByIds(tx, fromEnd ? ids.reverse() : ids, new Date()),
     pagination: { total, offset: q.offset, limit: q.limit },
   };
 }
@@ -341,37 +365,36 @@ export async function dashboardActions(
   tx: Tx,
   filter: DashboardActionFilter,
   limit: number,
-  caller: { userId: number; companyId: number },
+  caller: { userId: number },
   now = new Date(),
 ) {
-  const mine = and(
-    eq(action.companyId, caller.companyId),
-    eq(action.status, 'open'),
-    or(eq(action.userId, caller.userId), isNull(action.userId)),
-  );
   const endOfToday = endOfTodayAmsterdam(now);
-  const overdue = and(sql`${action.dueDate} < ${endOfToday}`, sql`${action.overdueDate} < ${endOfToday}`);
-  const [counts] = await tx
-    .select({
-      total: sql<number>`count(*)::int`,
-      top: sql<number>`(count(*) filter (where ${action.priorityRank} = 4))::int`,
-      high: sql<number>`(count(*) filter (where ${action.priorityRank} = 3))::int`,
-      overdue: sql<number>`(count(*) filter (where ${overdue}))::int`,
-    })
-    .from(action)
-    .where(mine);
-  const picked =
-    filter === 'tophigh' ? sql`${action.priorityRank} >= 3` : filter === 'overdue' ? overdue : undefined;
-  const rows = await baseSelect(tx)
-    .where(and(mine, picked))
-    .orderBy(asc(action.dueDate), asc(action.id))
-    .limit(limit);
+  const counts = await tx.execute<{ total: number; top: number; high: number; overdue: number }>(
+    sql`select total::int, top::int, high::int, overdue::int from action_dashboard_counts(${caller.userId}::integer, ${endOfToday}::timestamptz)`,
+  );
+  const ids = await pageActionIds(
+    tx,
+    {
+      status: 'open',
+      mode: 'userornone',
+      user: caller.userId,
+      priority: filter === 'tophigh' ? 'tophigh' : null,
+      flowStatus: null,
+      pattern: null,
+      overdueBefore: filter === 'overdue' ? endOfToday : null,
+    },
+    'due_date',
+    false,
+    limit,
+    0,
+  );
+  const c = counts.rows[0];
   return {
-    totalCount: counts?.total ?? 0,
-    topCount: counts?.top ?? 0,
-    highCount: counts?.high ?? 0,
-    overdueCount: counts?.overdue ?? 0,
-    assignedactions: rows.map((r) => serialize(r, now)),
+    totalCount: c?.total ?? 0,
+    topCount: c?.top ?? 0,
+    highCount: c?.high ?? 0,
+    overdueCount: c?.overdue ?? 0,
+    assignedactions: await actionsByIds(tx, ids, now),
   };
 }
 

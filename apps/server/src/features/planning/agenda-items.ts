@@ -10,7 +10,7 @@ import {
   type UpdateAgendaItem,
   USER_ID_CASE_HANDLER,
 } from '@im/domain';
-import { and, asc, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { forbidden, validationError } from '../../platform/errors';
 import { toIso } from '../../platform/http/dates';
@@ -28,6 +28,8 @@ export const OWN_AGENDA_ONLY = 'Je kunt alleen je eigen agenda bekijken.';
 const DAY_MS = 86_400_000;
 /** An appointment lasts at most as long as the longest calendar read, so a range read finds it by its start. */
 export const MAX_AGENDA_ITEM_DAYS = MAX_CALENDAR_RANGE_DAYS;
+/** The most items one calendar read answers. */
+export const MAX_RANGE_ITEMS = 5000;
 export const TOO_LONG = `Een afspraak duurt hoogstens ${MAX_AGENDA_ITEM_DAYS} dagen.`;
 
 const selection = {
@@ -113,29 +115,41 @@ export function overlapping(from: Date, to: Date): SQL {
   )!;
 }
 
-/** The calendar read: one user's items (or all users' within the caller's rights) in a range. */
+/**
+ * The calendar read: one user's items (or all users' within the caller's rights) in a range. The ids
+ * come from `agenda_range_ids` (start index, tenant rule inside; migration 0016), the rows by id.
+ */
 export async function listAgendaRange(
   tx: Tx,
   q: { from: string; to: string; user: 'all' | number },
-  caller: { userId: number; role: number; companyId: number },
+  caller: { userId: number; role: number },
 ): Promise<AgendaItem[]> {
   const mayOthers = caller.role >= AGENDA_OF_OTHERS_MIN_ROLE;
-  let who: SQL | undefined;
-  if (q.user === 'all')
-    who = mayOthers ? undefined : or(eq(agendaItem.userId, caller.userId), isNull(agendaItem.userId));
-  else if (q.user === 0) who = isNull(agendaItem.userId);
+  let mode: 'all' | 'none' | 'user' | 'userornone';
+  let forUser: number | null = null;
+  if (q.user === 'all') {
+    mode = mayOthers ? 'all' : 'userornone';
+    forUser = mayOthers ? null : caller.userId;
+  } else if (q.user === 0) mode = 'none';
   else {
     const userId = q.user === USER_ID_CASE_HANDLER ? caller.userId : q.user;
     if (userId !== caller.userId && !mayOthers) throw forbidden(OWN_AGENDA_ONLY);
-    who = eq(agendaItem.userId, userId);
+    mode = 'user';
+    forUser = userId;
   }
-  const rows = await agendaSelect(tx)
-    .where(
-      and(eq(agendaItem.companyId, caller.companyId), overlapping(new Date(q.from), new Date(q.to)), who),
-    )
-    .orderBy(asc(agendaItem.startDate), asc(agendaItem.id))
-    .limit(5000);
-  return rows.map(serializeAgendaItem);
+  const found = await tx.execute<{ id: number }>(
+    sql`select agenda_range_ids(${new Date(q.from)}::timestamptz, ${new Date(q.to)}::timestamptz, ${mode}::text,
+      ${forUser}::integer, ${MAX_RANGE_ITEMS}::integer) as id`,
+  );
+  const ids = found.rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  // One array parameter, not thousands of bound ids.
+  const rows = await agendaSelect(tx).where(sql`${agendaItem.id} = any(${`{${ids.join(',')}}`}::int[])`);
+  const byId = new Map(rows.map((r) => [r.a.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [serializeAgendaItem(row)] : [];
+  });
 }
 
 /** The items of a relation (with its flows'), organization or flow, newest first. */
