@@ -229,6 +229,21 @@ describe('actions', () => {
       expect((await page(c.token, q)).status).toBe(422);
     // Another company sees none of them.
     expect((await page(b.token, 'user=all&status=all')).body.pagination.total).toBe(0);
+    // The totals come from a tally kept by a trigger: it follows reassigning, reprioritising and deleting.
+    await t.api('PATCH', `/api/action/${done.body.id}`, {
+      token: c.token,
+      body: { user_id: u.id, priority: 'top' },
+    });
+    expect((await page(c.token, `user=${u.id}&status=all`)).body.pagination.total).toBe(2);
+    expect((await page(c.token, 'user=all&status=all&priority=top')).body.pagination.total).toBe(2);
+    await t.api('DELETE', `/api/action/${done.body.id}`, { token: c.token });
+    expect((await page(c.token, 'user=all&status=all')).body.pagination.total).toBe(3);
+    const tally = await t.server.deps.db.platform((tx) =>
+      tx.execute<{ tallied: number; counted: number }>(sql`select
+        (select coalesce(sum(n), 0)::int from action_tally where company_id = ${c.companyId}) as tallied,
+        (select count(*)::int from action where company_id = ${c.companyId}) as counted`),
+    );
+    expect(tally.rows[0]!.tallied).toBe(tally.rows[0]!.counted);
   });
 
   it('the dashboard counts open actions for me and everyone, with the overdue ones', async () => {

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -99,6 +100,22 @@ export const action = pgTable(
     index('action_flow').on(t.flowId),
     tenantPolicy(),
   ],
+).enableRLS();
+
+/**
+ * Counts of actions per company, status, user (0: for everyone) and priority rank, kept by a trigger
+ * (migration 0018), so the overview's totals never count a million rows.
+ */
+export const actionTally = pgTable(
+  'action_tally',
+  {
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 10 }).notNull(),
+    userId: integer('user_id').notNull(),
+    priorityRank: smallint('priority_rank').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.status, t.userId, t.priorityRank] }), tenantPolicy()],
 ).enableRLS();
 
 /** An appointment in the calendar, linked to a relation, organization, flow, the company, or nothing. */
