@@ -77,7 +77,11 @@ export function LogItemOverviewScreen() {
                   return (
                     <Table.Tr key={row.id}>
                       <Table.Td title={formatDate(row.created_at)}>{formatTime(row.created_at)}</Table.Td>
-                      <Table.Td>{`${row.loggable_type} · ${row.action}`}</Table.Td>
+                      <Table.Td>
+                        {t(`planning.logitems.kinds.${row.loggable_type}`, {
+                          defaultValue: row.loggable_type,
+                        })}
+                      </Table.Td>
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>
                         {path ? (
                           <Anchor component={Link} to={path} size="sm">
