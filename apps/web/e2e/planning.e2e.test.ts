@@ -96,6 +96,9 @@ describe('planning', () => {
     const row = card.locator('div', { hasText: 'Offerte zonnepanelen nabellen (te laat)' }).last();
     await row.waitFor();
     await card.getByText('Te laat', { exact: true }).first().waitFor();
+    // The tasks widget (unplanned by default) and the company's notes are on the dashboard too.
+    await page.getByRole('heading', { name: 'Mijn taken' }).waitFor();
+    await page.getByRole('heading', { name: 'Notities voor het bedrijf' }).waitFor();
     await card.locator('label', { hasText: 'Te laat' }).click();
     await card.getByText('Offerte zonnepanelen nabellen (te laat)').waitFor();
     await shot('dashboard-actions');

@@ -218,6 +218,9 @@ export const planningNl = {
     all: 'Alles tonen',
     none: 'Geen acties in deze selectie.',
     toOverview: 'Naar alle acties',
+    tasksTitle: 'Mijn taken',
+    toTasks: 'Naar alle taken',
+    companyNotes: 'Notities voor het bedrijf',
   },
 };
 
@@ -443,5 +446,8 @@ export const planningEn: Strings<typeof planningNl> = {
     all: 'Show all',
     none: 'No actions in this selection.',
     toOverview: 'To all actions',
+    tasksTitle: 'My tasks',
+    toTasks: 'To all tasks',
+    companyNotes: 'Company notes',
   },
 };

@@ -1,6 +1,7 @@
 export { ActionsCard } from './components/actions-card';
 export { AgendaCard } from './components/agenda-card';
 export { DashboardActions } from './components/dashboard-actions';
+export { DashboardTasks } from './components/dashboard-tasks';
 export { NotesCard } from './components/notes-card';
 export { TasksCard } from './components/tasks-card';
 export type { PlanningOwner } from './queries';

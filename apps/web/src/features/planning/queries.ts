@@ -31,7 +31,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../api/client';
 
 /** What a planning record hangs on (none: the company). */
-export type PlanningOwner = { relation_id: number } | { organization_id: number } | { flow_id: number };
+export type PlanningOwner =
+  | { relation_id: number }
+  | { organization_id: number }
+  | { flow_id: number }
+  /** The company's own notes (the dashboard). */
+  | { company: 1 };
 
 // Keys start with the entity name, so the live channel refreshes them (api/live.ts).
 const NOTE = ['note'] as const;

@@ -3,7 +3,7 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../auth';
-import { DashboardActions } from '../../planning';
+import { DashboardActions, DashboardTasks, NotesCard } from '../../planning';
 import { ModuleList } from '../components/module-list';
 
 const USECASES = ['standard', 'sales', 'project'] as const;
@@ -36,6 +36,10 @@ export function DashboardScreen() {
         )}
       </Card>
       {session.hasModuleBasis && <DashboardActions />}
+      {session.hasModuleBasis && <DashboardTasks />}
+      {session.hasModuleCrm && (
+        <NotesCard owner={{ company: 1 }} title={t('planning.dashboard.companyNotes')} />
+      )}
       <Card withBorder padding="lg">
         <Title order={2} size="h4" mb="sm">
           {t('dashboard.modulesTitle')}

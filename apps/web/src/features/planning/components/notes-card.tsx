@@ -42,10 +42,12 @@ export function NotesCard({
   owner,
   isShortened = false,
   isReadOnly = false,
+  title,
 }: {
   owner: PlanningOwner;
   isShortened?: boolean;
   isReadOnly?: boolean;
+  title?: string;
 }) {
   const { t } = useTranslation();
   const notes = useNotes(owner);
@@ -60,7 +62,7 @@ export function NotesCard({
     <Card withBorder padding="lg">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
-          {t('planning.notes.title')}
+          {title ?? t('planning.notes.title')}
         </Title>
         {!isReadOnly && (
           <Button
