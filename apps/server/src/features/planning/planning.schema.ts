@@ -83,6 +83,8 @@ export const action = pgTable(
     index('action_company_due').on(t.companyId, t.dueDate, t.id),
     index('action_company_status_overdue').on(t.companyId, t.status, t.overdueDate, t.id),
     index('action_company_status_priority').on(t.companyId, t.status, t.priorityRank, t.id),
+    // The priority filter, paged by due date.
+    index('action_company_status_priority_due').on(t.companyId, t.status, t.priority, t.dueDate, t.id),
     index('action_company_status_created').on(t.companyId, t.status, t.createdAt, t.id),
     index('action_company_status_description').on(t.companyId, t.status, t.description, t.id),
     // One user's (the dashboard counts them by priority and overdue date without visiting the table).

@@ -1,0 +1,1 @@
+CREATE INDEX "action_company_status_priority_due" ON "action" USING btree ("company_id","status","priority","due_date","id");
