@@ -1,18 +1,6 @@
 import type { Action } from '@im/domain';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Stack,
-  Switch,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Card, Checkbox, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showActionError } from '../../../ui/alert-dialog';
@@ -22,6 +10,7 @@ import { toast } from '../../../ui/toasts';
 import { ActionModal } from '../modals/action.modal';
 import { type PlanningOwner, useActions, useDeleteAction, useSaveAction } from '../queries';
 import { ActionBadges } from './action-badges';
+import { RowIcons } from './row-icons';
 
 /** Completing or reopening an action by its checkbox (spec 001 section 4). */
 export function useToggleAction() {
@@ -90,29 +79,11 @@ export function ActionRow({
         </Stack>
       </Group>
       {!isReadOnly && (
-        <Group gap={2} wrap="nowrap">
-          <Tooltip label={t('common.edit')}>
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              aria-label={`${t('common.edit')}: ${action.description}`}
-              onClick={() => onEdit(action)}
-            >
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('common.delete')}>
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              color="red"
-              aria-label={`${t('common.delete')}: ${action.description}`}
-              onClick={() => void onDelete(action)}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RowIcons
+          label={action.description}
+          onEdit={() => onEdit(action)}
+          onDelete={() => void onDelete(action)}
+        />
       )}
     </Group>
   );

@@ -12,7 +12,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconCopy, IconPencil, IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showActionError } from '../../../ui/alert-dialog';
@@ -27,6 +27,7 @@ import {
   useTasks,
   useTaskTemplates,
 } from '../queries';
+import { RowIcons } from './row-icons';
 import { TaskBadges, useTaskDelete } from './task-parts';
 
 /** "Meewerkende collega": another user who follows this task's times. */
@@ -129,17 +130,11 @@ export function TasksCard({ flowId, isReadOnly = false }: { flowId: number; isRe
               )}
             </Stack>
             {!isReadOnly && (
-              <Group gap={2} wrap="nowrap">
-                <Tooltip label={t('common.edit')}>
-                  <ActionIcon
-                    variant="subtle"
-                    size="lg"
-                    aria-label={`${t('common.edit')}: ${task.description}`}
-                    onClick={() => setEditing(task)}
-                  >
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                </Tooltip>
+              <RowIcons
+                label={task.description}
+                onEdit={() => setEditing(task)}
+                onDelete={() => void onDelete(task)}
+              >
                 <Tooltip label={t('planning.tasks.duplicate')}>
                   <ActionIcon
                     variant="subtle"
@@ -155,18 +150,7 @@ export function TasksCard({ flowId, isReadOnly = false }: { flowId: number; isRe
                     <IconCopy size={18} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label={t('common.delete')}>
-                  <ActionIcon
-                    variant="subtle"
-                    size="lg"
-                    color="red"
-                    aria-label={`${t('common.delete')}: ${task.description}`}
-                    onClick={() => void onDelete(task)}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
+              </RowIcons>
             )}
           </Group>
         ))}

@@ -7,16 +7,17 @@ import {
   inOrder,
   newActionDefaults,
   PLANNING_MESSAGES,
-  shiftPair,
   toAmsterdamInput,
   zCreateAction,
 } from '@im/domain';
-import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import { FormModal, type FormModalProps } from '../../../ui/form/form-modal';
 import { schemaError } from '../../../ui/form/schema-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
+import { linkedDateChange } from '../components/linked-dates';
 import { useUserOptions } from '../components/user-options';
 import { type PlanningOwner, useSaveAction } from '../queries';
 
@@ -87,14 +88,7 @@ function ActionForm({
   });
 
   // Spec 001 section 4: moving the due date moves the overdue date by the same interval.
-  const onDueChange = (next: string) => {
-    const previous = fromAmsterdamInput(form.values.due_date);
-    const overdue = fromAmsterdamInput(form.values.overdue_date);
-    const nextIso = fromAmsterdamInput(next);
-    form.setFieldValue('due_date', next);
-    if (previous && overdue && nextIso)
-      form.setFieldValue('overdue_date', toAmsterdamInput(shiftPair(previous, overdue, nextIso)));
-  };
+  const onDueChange = linkedDateChange(form, 'due_date', 'overdue_date');
 
   const submit = onSubmit((v) => {
     const body = {
@@ -151,14 +145,7 @@ function ActionForm({
             {...inputProps('overdue_date')}
           />
         </SimpleGrid>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} isPending={save.isPending} mt="sm" />
       </Stack>
     </form>
   );

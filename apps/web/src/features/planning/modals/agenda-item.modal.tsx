@@ -4,17 +4,18 @@ import {
   inOrder,
   newAgendaItemTimes,
   PLANNING_MESSAGES,
-  shiftPair,
   toAmsterdamInput,
   zCreateAgendaItem,
 } from '@im/domain';
-import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import { FormModal, type FormModalProps } from '../../../ui/form/form-modal';
 import { schemaError } from '../../../ui/form/schema-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { useSession } from '../../auth';
+import { linkedDateChange } from '../components/linked-dates';
 import { useUserOptions } from '../components/user-options';
 import { type PlanningOwner, useSaveAgendaItem } from '../queries';
 
@@ -102,14 +103,7 @@ function AgendaItemForm({
   });
 
   // Spec 001 section 4: moving the start moves the end by the same interval.
-  const onStartChange = (next: string) => {
-    const previous = fromAmsterdamInput(form.values.start_date);
-    const end = fromAmsterdamInput(form.values.end_date);
-    const nextIso = fromAmsterdamInput(next);
-    form.setFieldValue('start_date', next);
-    if (previous && end && nextIso)
-      form.setFieldValue('end_date', toAmsterdamInput(shiftPair(previous, end, nextIso)));
-  };
+  const onStartChange = linkedDateChange(form, 'start_date', 'end_date');
 
   const submit = onSubmit((v) => {
     const body = {
@@ -167,14 +161,7 @@ function AgendaItemForm({
           maxRows={8}
           {...inputProps('description')}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} isPending={save.isPending} mt="sm" />
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
 import { MAX_NOTE_LENGTH, type Note, zCreateNote } from '@im/domain';
-import { Button, Checkbox, Group, Stack, Textarea } from '@mantine/core';
+import { Checkbox, Stack, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import { FormModal, type FormModalProps } from '../../../ui/form/form-modal';
 import { schemaError } from '../../../ui/form/schema-error';
@@ -62,14 +63,7 @@ function NoteForm({ owner, note, onDone }: { owner?: PlanningOwner; note: Note |
           description={t('planning.notes.stickyHint')}
           {...inputProps('sticky', { type: 'checkbox' })}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} isPending={save.isPending} mt="sm" />
       </Stack>
     </form>
   );

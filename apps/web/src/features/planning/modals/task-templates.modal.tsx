@@ -1,8 +1,9 @@
 import { TASK_TYPE_LABELS, type Task } from '@im/domain';
-import { ActionIcon, Alert, Box, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Box, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowIcons } from '../components/row-icons';
 import { useTaskDelete } from '../components/task-parts';
 import { useTaskTemplates } from '../queries';
 import { TaskModal } from './task.modal';
@@ -35,29 +36,11 @@ export function TaskTemplatesModal({ opened, onClose }: { opened: boolean; onClo
                 </Text>
               </Stack>
             </Group>
-            <Group gap={2} wrap="nowrap">
-              <Tooltip label={t('common.edit')}>
-                <ActionIcon
-                  variant="subtle"
-                  size="lg"
-                  aria-label={`${t('common.edit')}: ${template.description}`}
-                  onClick={() => setEditing(template)}
-                >
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('common.delete')}>
-                <ActionIcon
-                  variant="subtle"
-                  size="lg"
-                  color="red"
-                  aria-label={`${t('common.delete')}: ${template.description}`}
-                  onClick={() => void onDelete(template)}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
+            <RowIcons
+              label={template.description}
+              onEdit={() => setEditing(template)}
+              onDelete={() => void onDelete(template)}
+            />
           </Group>
         ))}
         <Group justify="space-between" mt="sm">

@@ -14,18 +14,9 @@ import {
   toAmsterdamInput,
   zCreateTask,
 } from '@im/domain';
-import {
-  Button,
-  ColorInput,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { ColorInput, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import { FormModal, type FormModalProps } from '../../../ui/form/form-modal';
 import { schemaError } from '../../../ui/form/schema-error';
@@ -212,14 +203,7 @@ function TaskForm({
           <TextInput label={t('planning.tasks.location')} {...inputProps('location')} />
           <TextInput label={t('planning.tasks.attendees')} {...inputProps('attendees')} />
         </SimpleGrid>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} isPending={save.isPending} mt="sm" />
       </Stack>
     </form>
   );
