@@ -53,6 +53,8 @@ describe('company overview', () => {
       modules: ['BASIS', 'CRM'],
     });
     // The detail screen is a lazy chunk: its first import in a test run takes a moment.
-    expect(await screen.findByRole('heading', { name: 'Nieuw Klimaat BV' }, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Nieuw Klimaat BV' }, { timeout: 10_000 }),
+    ).toBeTruthy();
   });
 });
