@@ -29,6 +29,8 @@ const startedAt = performance.now();
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'im-test-results-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSuites = [];
+/** Every failed test with the start of its message, repeated at the end so a truncated log still names it. */
+const failedTests = [];
 
 const stageTimes = [];
 
@@ -59,6 +61,22 @@ function vitestStage(name, args, env) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const message = (test.failureMessages ?? []).join('\n').split('\n').slice(0, 6).join('\n    ');
+        failedTests.push(
+          `${name} › ${path.relative(process.cwd(), file.name)} › ${test.fullName}\n    ${message}`,
+        );
+      }
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+        failedTests.push(
+          `${name} › ${path.relative(process.cwd(), file.name)}\n    ${String(file.message ?? '')
+            .split('\n')
+            .slice(0, 6)
+            .join('\n    ')}`,
+        );
+    }
     if (report.numTotalTests === 0) {
       console.error(`${name}: no test ran`);
       failedSuites.push(name);
@@ -91,6 +109,7 @@ for (const [name, seconds] of stageTimes)
   console.log(`  ${name.padEnd(48)} ${seconds.toFixed(0).padStart(5)} s`);
 console.log(`  ${'total'.padEnd(48)} ${((performance.now() - startedAt) / 1000).toFixed(0).padStart(5)} s`);
 console.log('');
+if (failedTests.length) console.log(`Failed tests:\n  ${failedTests.join('\n  ')}\n`);
 if (failedSuites.length) console.log(`Failed: ${[...new Set(failedSuites)].join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSuites.length || totals.failed ? 1 : 0);

@@ -30,6 +30,10 @@ export const DOMAIN_ENTITY_TYPES = [
   'action',
   'agendaitem',
   'task',
+  'message',
+  'notification',
+  'incident',
+  'incidenttype',
 ] as const;
 export type DomainEntityType = (typeof DOMAIN_ENTITY_TYPES)[number];
 
@@ -80,6 +84,10 @@ export const DOMAIN_EVENT_ACCESS: Record<DomainEntityType, { module: ModuleTag; 
   action: { module: 'BASIS', minRole: 0 },
   agendaitem: { module: 'CRM', minRole: 0 },
   task: { module: 'BASIS', minRole: 0 },
+  message: { module: 'CRM', minRole: 0 },
+  notification: { module: 'BASIS', minRole: 0 },
+  incident: { module: 'CRM', minRole: 0 },
+  incidenttype: { module: 'SETTINGS', minRole: 1000 },
 };
 
 const zKind = z.custom<DomainEventKind>((value) => {

@@ -11,6 +11,7 @@ export * from './money';
 export * from './names';
 export * from './pagination';
 export * from './password';
+export * from './messages';
 export * from './planning';
 export * from './relations';
 export * from './roles';

@@ -9,10 +9,13 @@ import { flowProfileRoutes } from './flowprofiles';
 import { flowRoutes } from './flows';
 import { healthRoutes } from './health';
 import { portalConfigRoutes } from './health/portal-config';
+import { incidentRoutes } from './incidents';
 import { liveRoutes } from './live';
 import { locationRoutes } from './locations';
 import { mailRoutes } from './mail';
+import { messageRoutes } from './messages';
 import { moduleRoutes } from './modules';
+import { notificationRoutes } from './notifications';
 import { organizationRoutes } from './organizations';
 import { pdfRoutes } from './pdf';
 import { pipelineRoutes } from './pipeline';
@@ -49,5 +52,8 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(organizationRoutes);
   await app.register(locationRoutes);
   await app.register(planningRoutes);
+  await app.register(incidentRoutes);
+  await app.register(messageRoutes);
+  await app.register(notificationRoutes);
   await app.register(liveRoutes);
 }

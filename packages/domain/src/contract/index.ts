@@ -7,6 +7,7 @@ export * from './flowphases';
 export * from './flowprofiles';
 export * from './flows';
 export * from './locations';
+export * from './messages';
 export * from './modules';
 export * from './organizations';
 export * from './pipeline';

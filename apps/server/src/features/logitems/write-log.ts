@@ -17,6 +17,8 @@ export interface LogEntry {
   flowId?: number | null;
   /** Only needed in platform scope, where the transaction has no company of its own. */
   companyId?: number;
+  /** Announce the change without a log item (a notification for one user is no event of the flow's history). */
+  eventOnly?: boolean;
 }
 
 const SESSION_ACTIONS: ReadonlySet<string> = new Set<SessionAction>(['login', 'logout', 'adminlogin']);
@@ -37,7 +39,7 @@ export async function writeLog(tx: Tx, entry: LogEntry): Promise<void> {
   }
   const flowId = entry.type === 'flow' ? entry.id : (entry.flowId ?? null);
   const changed = JSON.stringify(Object.keys(entry.changes ?? {}));
-  await tx.execute(sql`with l as (${log}),
+  await tx.execute(sql`with l as (${entry.eventOnly ? sql`select 1` : log}),
     e as (insert into domain_event (company_id, kind, entity_type, entity_id, flow_id, changed)
       values (${company}, ${`${entry.type}.${entry.action}`}, ${entry.type}, ${entry.id}, ${flowId}, ${changed}::jsonb)
       returning *)

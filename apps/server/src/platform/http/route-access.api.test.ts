@@ -16,6 +16,8 @@ const PUBLIC_ROUTES = [
   'GET /api/flow/:hash/getbycustomer',
   'GET /api/calculation/:hash/getbycustomer',
   'GET /api/calendar/feed/:file',
+  'GET /api/message/:hash/getbycustomer',
+  'POST /api/message/:hash/savebycustomer',
 ];
 
 let t: TestServer;
