@@ -87,7 +87,7 @@ export const DOMAIN_EVENT_ACCESS: Record<DomainEntityType, { module: ModuleTag; 
   message: { module: 'CRM', minRole: 0 },
   notification: { module: 'BASIS', minRole: 0 },
   incident: { module: 'CRM', minRole: 0 },
-  incidenttype: { module: 'SETTINGS', minRole: 1000 },
+  incidenttype: { module: 'CRM', minRole: 0 },
 };
 
 const zKind = z.custom<DomainEventKind>((value) => {

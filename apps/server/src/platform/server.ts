@@ -36,10 +36,10 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const db = await openDatabase(options.databaseUrl, config.DB_POOL_SIZE, logger);
   const jobs = new Jobs(options.databaseUrl, db, logger);
-  const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, db, jobs, logger);
   const chunkSize = options.batchChunkSize ?? config.BATCH_CHUNK_SIZE;
   registerCompanyJobs(jobs, chunkSize);
   const storage = new LocalDiskStorage(path.join(config.DATA_DIR, 'files'));
+  const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, db, jobs, logger, storage);
   const pdf = await createPdfService({
     chromiumPath: config.CHROMIUM_PATH,
     poolSize: config.PDF_POOL_SIZE,

@@ -28,9 +28,9 @@ describe('route guard wiring', () => {
   it('renders the 404 page for a route of the table whose screen is not built yet', async () => {
     setToken('t');
     mockServer({ session: createTestSession() });
-    const { router } = renderApp('/communicator');
+    const { router } = renderApp('/flow_partner/1');
     expect(await screen.findByText('Pagina niet gevonden')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/communicator');
+    expect(router.state.location.pathname).toBe('/flow_partner/1');
   });
 
   it('redirects to /401 when the module is missing and to /404 for unknown routes', async () => {

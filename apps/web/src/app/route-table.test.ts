@@ -193,7 +193,8 @@ describe('route table', () => {
     );
     expect(findRoute('/relation_overview')?.Screen).not.toBeNull();
     expect(findRoute('/calendar')?.Screen).not.toBeNull();
-    expect(findRoute('/communicator')?.Screen).toBeNull();
+    expect(findRoute('/communicator')?.Screen).not.toBeNull();
+    expect(findRoute('/flow_partner/:flowId')?.Screen).toBeNull();
     expect(findRoute('/eventtrigger_overview')?.Screen).toBeNull();
   });
 

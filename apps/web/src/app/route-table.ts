@@ -1,6 +1,7 @@
 import { type ModuleTag, ROLE } from '@im/domain';
 import {
   IconAddressBook,
+  IconAlertTriangle,
   IconApps,
   IconBuilding,
   IconBuildingSkyscraper,
@@ -27,10 +28,12 @@ import {
 import { matchPath } from 'react-router';
 import { accountScreens } from '../features/account/routes';
 import { authScreens } from '../features/auth/routes';
+import { communicationScreens } from '../features/communication/routes';
 import { companiesScreens } from '../features/companies/routes';
 import { dashboardScreens } from '../features/dashboard/routes';
 import { errorScreens } from '../features/errors/routes';
 import { flowsScreens } from '../features/flows/routes';
+import { incidentScreens } from '../features/incidents/routes';
 import { modulesScreens } from '../features/modules/routes';
 import { organizationsScreens } from '../features/organizations/routes';
 import { pipelineScreens } from '../features/pipeline/routes';
@@ -114,7 +117,6 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   ...[
     '/communicator',
     '/notification_overview',
-    '/incident_overview',
     '/agendaitem_detail/:agendaitemId',
     '/relation_trashcan',
     '/relation_bulkdelete',
@@ -131,6 +133,9 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   }),
   staff('/flow_overview', 'CRM', {
     menu: { labelKey: 'leads', icon: IconTargetArrow, module: 'CRM', order: 40 },
+  }),
+  staff('/incident_overview', 'CRM', {
+    menu: { labelKey: 'incidents', icon: IconAlertTriangle, module: 'CRM', order: 44 },
   }),
   staff('/flow_detail/:flowId', 'CRM', { query: ['options'] }),
   staff('/flow_partner/:flowId', 'CRM', { query: ['options'] }),
@@ -259,6 +264,8 @@ const SCREENS: readonly ScreenEntry[] = [
   ...flowsScreens,
   ...pipelineScreens,
   ...planningScreens,
+  ...incidentScreens,
+  ...communicationScreens,
   ...relationsScreens,
   ...organizationsScreens,
   ...productsScreens,

@@ -1,6 +1,8 @@
 import { PASSWORD_RESET_SENT_ALERT } from '@im/domain';
 import { calculationsEn } from '../features/calculations/i18n';
+import { communicationEn } from '../features/communication/i18n';
 import { en as flowsEn } from '../features/flows/i18n';
+import { incidentsEn } from '../features/incidents/i18n';
 import { locationsEn } from '../features/locations/i18n';
 import { organizationsEn } from '../features/organizations/i18n';
 import { en as pipelineEn } from '../features/pipeline/i18n';
@@ -60,6 +62,7 @@ export const en: Strings<Catalog> = {
     relations: 'Relations',
     organizations: 'Organizations',
     leads: 'Leads',
+    incidents: 'Incidents',
     pipeline: 'Pipeline',
     calendar: 'Calendar',
     tasks: 'Tasks',
@@ -377,6 +380,8 @@ export const en: Strings<Catalog> = {
   productImport: productImportEn,
   locations: locationsEn,
   planning: planningEn,
+  incidents: incidentsEn,
+  communication: communicationEn,
   typeahead: typeaheadEn,
   map: mapEn,
   flows: flowsEn,

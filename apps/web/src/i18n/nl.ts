@@ -1,6 +1,8 @@
 import { PASSWORD_RESET_SENT_ALERT, PASSWORD_RULE_MESSAGE } from '@im/domain';
 import { calculationsNl } from '../features/calculations/i18n';
+import { communicationNl } from '../features/communication/i18n';
 import { nl as flowsNl } from '../features/flows/i18n';
+import { incidentsNl } from '../features/incidents/i18n';
 import { locationsNl } from '../features/locations/i18n';
 import { organizationsNl } from '../features/organizations/i18n';
 import { nl as pipelineNl } from '../features/pipeline/i18n';
@@ -57,6 +59,7 @@ export const nl = {
     relations: 'Relaties',
     organizations: 'Organisaties',
     leads: 'Leads',
+    incidents: 'Incidenten',
     pipeline: 'Pijplijn',
     calendar: 'Agenda',
     tasks: 'Taken',
@@ -378,6 +381,8 @@ export const nl = {
   productImport: productImportNl,
   locations: locationsNl,
   planning: planningNl,
+  incidents: incidentsNl,
+  communication: communicationNl,
   typeahead: typeaheadNl,
   map: mapNl,
   flows: flowsNl,

@@ -23,6 +23,8 @@ export function mockServer(
         : { status: 401, body: { message: 'Unauthenticated.' } };
     }
     if (key === 'GET /api/systemnotification/active') return { body: [] };
+    if (key === 'GET /api/user/getcommunicatorcounts') return { body: { unread: 0, unanswered: 0 } };
+    if (key === 'GET /api/user/getdashboardnotifications') return { body: { unread_count: 0, items: [] } };
     return undefined;
   });
 }

@@ -25,6 +25,8 @@ async function counts() {
       notes: number;
       tasks: number;
       located: number;
+      message_states: number;
+      notifications: number;
     }>(sql`
       select (select count(*)::int from company) as companies, (select count(*)::int from "user") as users,
         (select count(*)::int from subscription_type) as types,
@@ -36,7 +38,9 @@ async function counts() {
         (select count(*)::int from note) as notes,
         (select count(*)::int from task where not is_template) as tasks,
         (select count(*)::int from task t join flow f on f.id = t.flow_id
-           join location l on l.id = f.location_id where l.lat is not null) as located`),
+           join location l on l.id = f.location_id where l.lat is not null) as located,
+        (select count(distinct status)::int from message where sendable_type = 'relation') as message_states,
+        (select count(*)::int from notification) as notifications`),
   );
   return r.rows[0]!;
 }
@@ -56,6 +60,9 @@ describe('demo data', () => {
     expect(first.notes).toBeGreaterThanOrEqual(5);
     expect(first.tasks).toBeGreaterThanOrEqual(20);
     expect(first.located).toBeGreaterThanOrEqual(20);
+    // Conversations in every message status (ongelezen, onbeantwoord, gelezen), with notifications.
+    expect(first.message_states).toBe(3);
+    expect(first.notifications).toBeGreaterThan(0);
 
     const admin = await t.login(ADMIN.email, ADMIN.password);
     const types = await t.api('GET', '/api/subscriptiontype', { token: admin });

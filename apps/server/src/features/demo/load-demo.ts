@@ -14,7 +14,9 @@ import { createSystemNotification } from '../systemnotifications';
 import { systemNotification } from '../systemnotifications/systemnotifications.schema';
 import { createUser } from '../users/create-user';
 import { findUserByEmail } from '../users/find-user';
+import { loadCommunicationDemoData } from './load-communication-demo';
 import { loadCrmDemoData } from './load-crm-demo';
+import { loadIncidentsDemoData } from './load-incidents-demo';
 import { loadPlanningDemoData } from './load-planning-demo';
 import { loadProductDemoData } from './load-product-demo';
 
@@ -184,6 +186,8 @@ export async function loadDemoData(db: Database, logger: Logger): Promise<void> 
   await loadCrmDemoData(db, logger);
   await loadProductDemoData(db, logger);
   await loadPlanningDemoData(db, logger);
+  await loadCommunicationDemoData(db, logger);
+  await loadIncidentsDemoData(db, logger);
 }
 
 async function ensureSubscriptionType(

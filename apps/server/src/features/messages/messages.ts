@@ -42,7 +42,7 @@ export interface Viewer {
 }
 
 type FlowPeople = { userId: number | null; officeUserId: number | null; projectUserId: number | null };
-type FlowRow = FlowPeople & { id: number; number: number; relationId: number | null };
+export type FlowRow = FlowPeople & { id: number; number: number; relationId: number | null };
 
 const authorSql = sql<string>`case when ${message.sendableType} = 'relation' then coalesce(${relation.fullname}, '')
   else coalesce(nullif(concat_ws(' ', nullif(${user.name}, ''), nullif(${user.nameprefix}, ''), nullif(${user.surname}, '')), ''), '') end`;
@@ -473,45 +473,52 @@ function customerTx<T>(db: Database, f: CustomerFlow, fn: (tx: Tx) => Promise<T>
  */
 export async function saveMessageByCustomer(db: Database, hash: string, content: string): Promise<number> {
   const f = await flowByHash(db, hash);
-  return customerTx(db, f, async (tx) => {
-    const to = responsibleUserId(f, null);
-    const [row] = await tx
-      .insert(message)
-      .values({
-        flowId: f.id,
-        relationId: f.relationId,
-        messageableType: 'flow',
-        messageableId: f.id,
-        sendableType: 'relation',
-        sendableId: f.relationId ?? 0,
-        receiveableType: 'user',
-        receiveableId: to,
-        userId: null,
-        content: content.trim(),
-        status: 'unread',
-        assignedTo: null,
-        hash: newToken(),
-      })
-      .returning({ id: message.id });
-    await refreshConversation(tx, f.id);
-    await writeLog(tx, {
-      type: 'message',
-      id: row!.id,
-      action: 'create',
-      description: `Bericht van de klant in dossier ${f.number}`,
+  return customerTx(db, f, (tx) => insertCustomerMessage(tx, f, content));
+}
+
+/** A customer's message on a flow of the transaction's company (the customer link, the demo data). */
+export async function insertCustomerMessage(
+  tx: Tx,
+  f: FlowRow & { relationName: string },
+  content: string,
+): Promise<number> {
+  const to = responsibleUserId(f, null);
+  const [row] = await tx
+    .insert(message)
+    .values({
       flowId: f.id,
-    });
-    await notify(tx, [
-      {
-        userId: to,
-        notifiableType: 'message',
-        notifiableId: row!.id,
-        flowId: f.id,
-        content: NOTIFICATION_TEXTS.newCustomerMessage(f.relationName || 'de klant', f.number),
-      },
-    ]);
-    return row!.id;
+      relationId: f.relationId,
+      messageableType: 'flow',
+      messageableId: f.id,
+      sendableType: 'relation',
+      sendableId: f.relationId ?? 0,
+      receiveableType: 'user',
+      receiveableId: to,
+      userId: null,
+      content: content.trim(),
+      status: 'unread',
+      assignedTo: null,
+      hash: newToken(),
+    })
+    .returning({ id: message.id });
+  await refreshConversation(tx, f.id);
+  await writeLog(tx, {
+    type: 'message',
+    id: row!.id,
+    action: 'create',
+    description: `Bericht van de klant in dossier ${f.number}`,
+    flowId: f.id,
   });
+  await notify(tx, [
+    {
+      userId: to,
+      notifiableType: 'message',
+      notifiableId: row!.id,
+      flowId: f.id,
+      content: NOTIFICATION_TEXTS.newCustomerMessage(f.relationName || 'de klant', f.number),
+    },
+  ]);
+  return row!.id;
 }
 
 /** The conversation as the customer sees it; staff messages flip from unread to read (spec 002 section 4). */

@@ -9,6 +9,7 @@ export * from '../../features/incidents/incidents.schema';
 export * from '../../features/invoices/invoices.schema';
 export * from '../../features/locations/locations.schema';
 export * from '../../features/logitems/logitems.schema';
+export * from '../../features/mailtemplates/mailtemplates.schema';
 export * from '../../features/messages/messages.schema';
 export * from '../../features/notifications/notifications.schema';
 export * from '../../features/organizations/organizations.schema';

@@ -5,9 +5,12 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../errors';
 
-export type UploadKind = 'image' | 'image-or-pdf';
+/** attachment: images, PDF and office documents (mail attachments). */
+export type UploadKind = 'image' | 'image-or-pdf' | 'attachment';
 
 export const ONLY_IMAGES = 'Let op! Alleen afbeeldingen kunnen worden geupload.';
+export const ONLY_ATTACHMENTS =
+  'Let op! Alleen afbeeldingen, PDF-bestanden en Office-documenten kunnen worden meegestuurd.';
 const HEAD_BYTES = 4100; // what file-type needs to recognise every format it knows
 
 export interface ReceivedUpload {
@@ -22,10 +25,29 @@ export function formatBytes(bytes: number): string {
   return `${Math.round(bytes / 1024)} KB`;
 }
 
+const OFFICE_TYPES = new Set([
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/msword',
+  'application/vnd.ms-excel',
+  'application/x-cfb',
+]);
+
 function isAllowed(kind: UploadKind, mime: string | undefined): boolean {
   if (!mime) return false;
   if (mime.startsWith('image/') && mime !== 'image/svg+xml') return true;
-  return kind === 'image-or-pdf' && mime === 'application/pdf';
+  if (mime === 'application/pdf') return kind !== 'image';
+  return kind === 'attachment' && OFFICE_TYPES.has(mime);
+}
+
+/** The refusal for a file of the wrong type. */
+function wrongType(kind: UploadKind): AppError {
+  if (kind === 'image') return new AppError('unsupported_media_type', ONLY_IMAGES);
+  if (kind === 'attachment') return new AppError('unsupported_media_type', ONLY_ATTACHMENTS);
+  return new AppError('unsupported_media_type', UPLOAD_ONLY_IMAGES_AND_PDF);
 }
 
 function cleanFilename(name: string): string {
@@ -67,6 +89,18 @@ export async function receiveUploadWithFields(
   const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
   if (!part)
     throw new AppError('validation', 'Er is geen bestand ontvangen.', { errors: { file: ['Verplicht'] } });
+  return { upload: await storePart(part, options, storage, maxBytes), fields: fieldValues(part.fields) };
+}
+
+type FilePart = NonNullable<Awaited<ReturnType<FastifyRequest['file']>>>;
+
+/** Streams one multipart file into storage: type checked on its first bytes, size enforced while streaming. */
+async function storePart(
+  part: FilePart,
+  options: { kind: UploadKind; keyPrefix: string },
+  storage: FastifyRequest['server']['deps']['storage'],
+  maxBytes: number,
+): Promise<ReceivedUpload> {
   const filename = cleanFilename(part.filename);
 
   const chunks = part.file[Symbol.asyncIterator]();
@@ -80,10 +114,7 @@ export async function receiveUploadWithFields(
   const detected = await fileTypeFromBuffer(head);
   if (!isAllowed(options.kind, detected?.mime)) {
     part.file.resume(); // drain so the connection can answer
-    throw new AppError(
-      'unsupported_media_type',
-      options.kind === 'image' ? ONLY_IMAGES : UPLOAD_ONLY_IMAGES_AND_PDF,
-    );
+    throw wrongType(options.kind);
   }
   const storageKey = `${options.keyPrefix}/${randomUUID()}.${detected!.ext}`;
   const body = Readable.from(
@@ -98,10 +129,49 @@ export async function receiveUploadWithFields(
     await storage.delete(storageKey);
     throw new AppError('payload_too_large', uploadTooLargeMessage(filename, formatBytes(maxBytes)));
   }
-  return {
-    upload: { storageKey, filename, mimeType: detected!.mime, size },
-    fields: fieldValues(part.fields),
-  };
+  return { storageKey, filename, mimeType: detected!.mime, size };
+}
+
+/**
+ * Up to `maxFiles` files and the text fields of one multipart request (a mail with attachments).
+ * A file of the wrong type, too big, or one too many refuses the whole request; what was stored
+ * for it is removed again.
+ */
+export async function receiveUploadsWithFields(
+  request: FastifyRequest,
+  options: { kind: UploadKind; keyPrefix: string; maxFiles: number; tooMany: string },
+): Promise<{ uploads: ReceivedUpload[]; fields: Record<string, string> }> {
+  const { storage, config } = request.server.deps;
+  if (!request.isMultipart())
+    throw new AppError('bad_request', 'Verstuur het formulier als multipart/form-data.');
+  const uploads: ReceivedUpload[] = [];
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: config.UPLOAD_MAX_BYTES, files: options.maxFiles + 1 },
+    })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] ??= String(part.value);
+        continue;
+      }
+      if (uploads.length >= options.maxFiles) {
+        part.file.resume();
+        throw new AppError('validation', options.tooMany, { errors: { files: [options.tooMany] } });
+      }
+      if (!part.filename) {
+        part.file.resume();
+        continue;
+      }
+      uploads.push(await storePart(part, options, storage, config.UPLOAD_MAX_BYTES));
+    }
+  } catch (err) {
+    for (const u of uploads) await storage.delete(u.storageKey);
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === 'FST_FILES_LIMIT')
+      throw new AppError('validation', options.tooMany, { errors: { files: [options.tooMany] } });
+    throw err;
+  }
+  return { uploads, fields };
 }
 
 /** The request's single file read into memory (spreadsheets to import), at most `maxBytes` (else 413). */

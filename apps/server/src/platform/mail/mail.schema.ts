@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { company } from '../../features/companies/companies.schema';
 import { createdAt, idColumn } from '../db/columns';
 import { companyIdColumn, tenantPolicy } from '../db/tenancy-sql';
@@ -17,6 +17,11 @@ export const outboxMail = pgTable(
     subject: varchar('subject', { length: 300 }).notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Stored files to attach, read from the file storage when the mail is delivered. */
+    attachments: jsonb('attachments')
+      .$type<{ storageKey: string; filename: string; mimeType: string }[]>()
+      .notNull()
+      .default([]),
     status: varchar('status', { length: 20 }).notNull().default('queued'),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),

@@ -3,16 +3,25 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { Database, Tx } from '../db/database';
 import type { Jobs } from '../jobs/jobs';
+import type { FileStorage } from '../files/storage';
 import type { Logger } from '../logger';
 import { outboxMail } from './mail.schema';
 
 export const SEND_MAIL_JOB = 'send-mail';
+
+export interface MailAttachment {
+  storageKey: string;
+  filename: string;
+  mimeType: string;
+}
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Stored files, read from the file storage at delivery (so a retry sends the same bytes). */
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -27,6 +36,7 @@ export class Mailer {
     private readonly db: Database,
     private readonly jobs: Jobs,
     private readonly logger: Logger,
+    private readonly storage: FileStorage,
   ) {
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
     jobs.defineJob({
@@ -51,6 +61,7 @@ export class Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        attachments: message.attachments ?? [],
         status: this.transport ? 'queued' : 'kept',
       })
       .returning({ id: outboxMail.id });
@@ -68,12 +79,19 @@ export class Mailer {
     );
     if (!mail || mail.status === 'sent' || !this.transport) return;
     try {
+      const attachments = [];
+      for (const a of mail.attachments) {
+        const content = await this.storage.get(a.storageKey);
+        if (!content) throw new Error(`Bijlage ${a.filename} ontbreekt in de opslag.`);
+        attachments.push({ filename: a.filename, contentType: a.mimeType, content });
+      }
       await this.transport.sendMail({
         from: mail.fromAddress,
         to: mail.toAddress,
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
+        attachments,
       });
       await this.db.platform((tx) =>
         tx

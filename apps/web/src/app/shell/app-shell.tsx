@@ -7,14 +7,14 @@ import { Link } from 'react-router';
 import { companyHasModule, dashboardPathFor } from '../access';
 import { sessionBranding, useDocumentTitle, useHostBranding } from '../branding';
 import { ADMIN_TOP_BAR_COLOR } from '../theme';
-// Plugs the global search into the top bar.
+// Plug the global search, the communicator count and the notification menu into the top bar.
+import '../../features/communication';
 import '../../features/search';
 import { ImpersonationBanner } from './impersonation-banner';
 import { LiveUpdates } from './live-updates';
-import { NotificationDropdown } from './notification-dropdown';
 import { SideMenu } from './side-menu';
 import { SystemNotifications } from './system-notifications';
-import { getSearchBox } from './top-bar-slots';
+import { getSearchBox, getTopBarItems } from './top-bar-slots';
 import { UserMenu } from './user-menu';
 
 export function AppShellLayout({ session, children }: { session: SessionData; children: ReactNode }) {
@@ -57,7 +57,9 @@ export function AppShellLayout({ session, children }: { session: SessionData; ch
           </Group>
           <Group gap="sm" wrap="nowrap">
             {SearchBox && <SearchBox />}
-            <NotificationDropdown />
+            {getTopBarItems().map((Item) => (
+              <Item key={Item.displayName ?? Item.name} />
+            ))}
             <UserMenu session={session} />
           </Group>
         </Group>

@@ -1,21 +1,11 @@
 import type { ComponentType } from 'react';
 
-// Features plug into the top bar here (the CRM issue brings global search and notifications).
-// Until a feature registers, the search box stays hidden and the dropdown shows its empty state,
-// so the bar never shows anything that does not work.
-
-export interface TopBarNotification {
-  id: string | number;
-  title: string;
-  description?: string;
-  to: string;
-  isUnread: boolean;
-}
-
-export type NotificationSource = () => { items: TopBarNotification[]; isLoading: boolean };
+// Features plug into the top bar here: the global search box, and items such as the communicator
+// count and the notification menu. Until a feature registers, its place stays empty, so the bar
+// never shows anything that does not work.
 
 let searchBox: ComponentType | null = null;
-let notificationSource: NotificationSource | null = null;
+const items: { order: number; Component: ComponentType }[] = [];
 
 export function registerSearchBox(component: ComponentType): void {
   searchBox = component;
@@ -25,13 +15,13 @@ export function getSearchBox(): ComponentType | null {
   return searchBox;
 }
 
-/** The source must be a hook; it is registered once at start-up, before the first render. */
-export function registerNotificationSource(source: NotificationSource): void {
-  notificationSource = source;
+/** An item left of the user menu, lowest `order` first; registered once at start-up. */
+export function registerTopBarItem(Component: ComponentType, order: number): void {
+  if (items.some((i) => i.Component === Component)) return;
+  items.push({ order, Component });
+  items.sort((a, b) => a.order - b.order);
 }
 
-const noNotifications: NotificationSource = () => ({ items: [], isLoading: false });
-
-export function getNotificationSource(): NotificationSource {
-  return notificationSource ?? noNotifications;
+export function getTopBarItems(): readonly ComponentType[] {
+  return items.map((i) => i.Component);
 }

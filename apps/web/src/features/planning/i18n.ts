@@ -203,6 +203,10 @@ export const planningNl = {
       action: 'Actie',
       agendaitem: 'Afspraak',
       task: 'Taak',
+      message: 'Bericht',
+      notification: 'Notificatie',
+      incident: 'Incident',
+      incidenttype: 'Incidenttype',
     },
   },
   dashboard: {
@@ -431,6 +435,10 @@ export const planningEn: Strings<typeof planningNl> = {
       action: 'Action',
       agendaitem: 'Appointment',
       task: 'Task',
+      message: 'Message',
+      notification: 'Notification',
+      incident: 'Incident',
+      incidenttype: 'Incident type',
     },
   },
   dashboard: {

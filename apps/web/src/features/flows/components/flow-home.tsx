@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../ui/format';
 import { useSession } from '../../auth';
 import { FlowCalculations } from '../../calculations';
+import { IncidentsCard } from '../../incidents';
 import { ActionsCard, AgendaCard, NotesCard, TasksCard } from '../../planning';
 import { useFlowSettings } from '../queries';
 import type { Flow } from '../types';
@@ -86,6 +87,7 @@ export function FlowHome({ flow }: { flow: Flow }) {
         <AgendaCard owner={{ flow_id: flow.id }} isReadOnly={Boolean(flow.deleted_at)} />
       </SimpleGrid>
       {session.hasModuleBasis && <TasksCard flowId={flow.id} isReadOnly={Boolean(flow.deleted_at)} />}
+      <IncidentsCard flowId={flow.id} isReadOnly={Boolean(flow.deleted_at)} />
       <NotesCard owner={{ flow_id: flow.id }} isReadOnly={Boolean(flow.deleted_at)} />
     </Stack>
   );

@@ -8,6 +8,7 @@ import { subscribeLiveEvents } from '../../../api/live';
 import { showActionError } from '../../../ui/alert-dialog';
 import { toast } from '../../../ui/toasts';
 import { useSession } from '../../auth';
+import { Conversation, ConversationStateBadge } from '../../communication';
 import { FlowActions } from '../components/flow-actions';
 import { FlowDossier } from '../components/flow-dossier';
 import { FlowHome } from '../components/flow-home';
@@ -18,10 +19,11 @@ import { useFlow } from '../queries';
 import type { Flow } from '../types';
 
 // /flow_detail/{flowId}?options (spec 001 section 2). `options` picks the view. The views of later
-// issues (flowcommunicator, logitems, aftercare) open the overview until their content exists.
-type View = 'home' | 'dossier';
+// issues (logitems, aftercare) open the overview until their content exists.
+type View = 'home' | 'dossier' | 'flowcommunicator';
 
-const toView = (options: string | null): View => (options === 'dossier' ? 'dossier' : 'home');
+const toView = (options: string | null): View =>
+  options === 'dossier' || options === 'flowcommunicator' ? options : 'home';
 
 export function FlowDetailScreen() {
   const { t } = useTranslation();
@@ -80,12 +82,18 @@ export function FlowDetailScreen() {
         <Tabs.List>
           <Tabs.Tab value="home">{t('flows.detail.viewHome')}</Tabs.Tab>
           <Tabs.Tab value="dossier">{t('flows.detail.viewDossier')}</Tabs.Tab>
+          <Tabs.Tab value="flowcommunicator" rightSection={<ConversationStateBadge flowId={flow.data.id} />}>
+            {t('communication.messages.tab')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="home" pt="md">
           <FlowHome flow={flow.data} />
         </Tabs.Panel>
         <Tabs.Panel value="dossier" pt="md">
           <FlowDossier flow={flow.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="flowcommunicator" pt="md">
+          <Conversation flowId={flow.data.id} isReadOnly={Boolean(flow.data.deleted_at)} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,18 +1,14 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { addDays, format, parseISO } from 'date-fns';
+import { Alert, Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FullNumberPager } from '../../../ui/data-table/full-number-pager';
+import { DayPicker, todayInAmsterdam } from '../../../ui/day-picker';
 import { formatDate, formatTime } from '../../../ui/format';
 import { recordPath } from '../components/record-link';
 import { useLogItems } from '../queries';
 
 const PAGE_SIZE = 100;
-const todayInAmsterdam = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date());
-const shiftDay = (date: string, days: number) => format(addDays(parseISO(date), days), 'yyyy-MM-dd');
 
 /** /logitem_overview: the log items of one day, newest first; rows open their record (spec 001 section 2). */
 export function LogItemOverviewScreen() {
@@ -21,7 +17,6 @@ export function LogItemOverviewScreen() {
   const [page, setPage] = useState(1);
   const items = useLogItems(date, page, PAGE_SIZE);
   const choose = (next: string) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(next)) return;
     setDate(next);
     setPage(1);
   };
@@ -32,31 +27,16 @@ export function LogItemOverviewScreen() {
       <Title order={1} size="h2">
         {t('planning.logitems.title')}
       </Title>
-      <Group gap="sm" align="flex-end">
-        <Button
-          variant="default"
-          leftSection={<IconChevronLeft size={16} />}
-          onClick={() => choose(shiftDay(date, -1))}
-        >
-          {t('planning.logitems.previousDay')}
-        </Button>
-        <TextInput
-          type="date"
-          label={t('planning.logitems.date')}
-          value={date}
-          onChange={(e) => choose(e.currentTarget.value)}
-        />
-        <Button
-          variant="default"
-          rightSection={<IconChevronRight size={16} />}
-          onClick={() => choose(shiftDay(date, 1))}
-        >
-          {t('planning.logitems.nextDay')}
-        </Button>
-        <Button variant="subtle" onClick={() => choose(todayInAmsterdam())}>
-          {t('planning.logitems.today')}
-        </Button>
-      </Group>
+      <DayPicker
+        date={date}
+        onChange={choose}
+        labels={{
+          date: t('planning.logitems.date'),
+          previousDay: t('planning.logitems.previousDay'),
+          nextDay: t('planning.logitems.nextDay'),
+          today: t('planning.logitems.today'),
+        }}
+      />
       <Card withBorder padding="md">
         {items.isError && <Alert color="red">{t('planning.logitems.loadFailed')}</Alert>}
         {items.data?.data.length === 0 && <Text c="dimmed">{t('planning.logitems.empty')}</Text>}

@@ -3,6 +3,7 @@ import { IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailActions } from '../../../ui/detail';
+import { WhatsAppLink } from '../../communication';
 import type { Relation } from '../types';
 
 function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -50,6 +51,7 @@ export function RelationHeader({
                 <Anchor href={`tel:${phone.replace(/\s+/g, '')}`} size="sm">
                   {phone}
                 </Anchor>
+                <WhatsAppLink phone={phone} />
               </Line>
             ))}
             {relation.address && <Line icon={<IconMapPin size={16} aria-hidden />}>{relation.address}</Line>}

@@ -1,0 +1,91 @@
+import { asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../platform/db/database';
+import type { Logger } from '../../platform/logger';
+import { company } from '../companies/companies.schema';
+import { flow } from '../flows/flows.schema';
+import {
+  createStaffMessage,
+  insertCustomerMessage,
+  openConversation,
+  updateMessage,
+} from '../messages/messages';
+import { message } from '../messages/messages.schema';
+import { relation } from '../relations/relations.schema';
+import { findUserByEmail } from '../users/find-user';
+import { CRM_DEMO } from './crm-demo-data';
+
+/** Conversations on demo flows, one of each kind the communicator shows. */
+const CONVERSATIONS: { customer: string[]; reply?: string; after?: 'open' | 'assignOffice' }[] = [
+  // ongelezen: the customer waits, nobody opened the dossier yet
+  { customer: ['Goedemiddag, wanneer kan de monteur de panelen komen plaatsen?'] },
+  // onbeantwoord: staff opened the dossier, no answer yet
+  { customer: ['Is de offerte inclusief de aanvraag van de ISDE-subsidie?'], after: 'open' },
+  // gelezen: answered by a reply
+  {
+    customer: ['Kan de opname ook op dinsdagochtend?'],
+    reply: 'Dat kan: dinsdag om 9:00 uur staat onze adviseur bij u op de stoep.',
+  },
+  // a message from the company the customer has not read yet
+  { customer: [], reply: 'De omvormer is binnen; we plannen de montage volgende week in.' },
+  // a longer conversation, answered
+  {
+    customer: ['Ik heb nog een vraag over de factuur: klopt het btw-tarief?', 'Ik zie 0% btw staan.'],
+    reply: 'Ja, op zonnepanelen bij woningen geldt sinds 2023 het nultarief.',
+  },
+  // a billing question routed to the back office
+  { customer: ['Kan ik de factuur in twee termijnen betalen?'], after: 'assignOffice' },
+];
+
+async function loadCompany(tx: Tx, callerId: number): Promise<number> {
+  const flows = await tx
+    .select({
+      id: flow.id,
+      number: flow.number,
+      relationId: flow.relationId,
+      userId: flow.userId,
+      officeUserId: flow.officeUserId,
+      projectUserId: flow.projectUserId,
+      relationName: relation.fullname,
+    })
+    .from(flow)
+    .leftJoin(relation, eq(relation.id, flow.relationId))
+    .where(isNull(flow.deletedAt))
+    .orderBy(asc(flow.id))
+    .limit(CONVERSATIONS.length);
+  const staff = { userId: callerId, role: 5000 };
+  for (const [i, c] of CONVERSATIONS.entries()) {
+    const f = flows[i];
+    if (!f) break;
+    const target = { ...f, relationName: f.relationName ?? '' };
+    let last = 0;
+    for (const text of c.customer) last = await insertCustomerMessage(tx, target, text);
+    if (c.after === 'open') await openConversation(tx, f.id, { userId: f.userId ?? callerId, role: 100 });
+    if (c.after === 'assignOffice' && last) await updateMessage(tx, last, { assigned_to: 'office' }, staff);
+    if (c.reply) await createStaffMessage(tx, { flow_id: f.id, content: c.reply }, staff);
+  }
+  return Math.min(flows.length, CONVERSATIONS.length);
+}
+
+/**
+ * Conversations in every message status (and the notifications they raise) for the demo
+ * companies. A company that already has messages is left alone, so loading twice changes nothing.
+ */
+export async function loadCommunicationDemoData(db: Database, logger: Logger): Promise<void> {
+  for (const demo of CRM_DEMO) {
+    const [target] = await db.platform((tx) =>
+      tx.select({ id: company.id }).from(company).where(eq(company.name, demo.company)),
+    );
+    if (!target) continue;
+    const entered = await db.platform((tx) => findUserByEmail(tx, demo.enteredBy));
+    if (!entered) continue;
+    await db.tenant({ companyId: target.id, userId: entered.id }, async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext('installatiemanager:communication-demo'), ${target.id})`,
+      );
+      const [existing] = await tx.select({ id: message.id }).from(message).limit(1);
+      if (existing) return;
+      const conversations = await loadCompany(tx, entered.id);
+      logger.info({ company: target.id, conversations }, 'demo conversations loaded');
+    });
+  }
+}

@@ -1,0 +1,151 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from './admin-helpers';
+import { api, type Json, shot } from './flows-helpers';
+import { DEMO_PASSWORD, type E2eApp, login, startApp } from './harness';
+
+// Messages between a customer and the office, followed live in two staff browsers: Mark (the flow's
+// handler) answers, Sanne watches the communicator.
+
+let app: E2eApp;
+let sanne: Page;
+let mark: Page;
+let flowId: number;
+let flowNumber: number;
+let hash: string;
+
+async function loggedIn(email: string): Promise<Page> {
+  const page = await app.newPage();
+  await login(page, app.baseUrl, email, DEMO_PASSWORD);
+  await page.waitForURL(/#\/dashboard/);
+  return page;
+}
+
+const markNoReload = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+const stillSameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+/** The customer writes through the dossier link: no login, the flow hash is the credential. */
+const customerWrites = (content: string) =>
+  sanne.evaluate(
+    async ({ hash, content }) =>
+      (
+        await fetch(`/api/message/${hash}/savebycustomer`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ content }),
+        })
+      ).status,
+    { hash, content },
+  );
+
+beforeAll(async () => {
+  app = await startApp();
+  sanne = await loggedIn('sanne@zonnestroom-noord.nl');
+  mark = await loggedIn('mark@zonnestroom-noord.nl');
+  const me = await api<{ currentuser_id: number }>(mark, 'GET', '/api/user/getcurrentuser');
+  const relation = await api<Json & { flow_id: number }>(sanne, 'POST', '/api/relation', {
+    surname: 'Berichtenklant',
+    phone: '06-12345678',
+    createnewflow: 1,
+  });
+  flowId = relation.flow_id;
+  const flow = await api<{ hash: string; number: number; status: number }>(
+    sanne,
+    'PATCH',
+    `/api/flow/${flowId}`,
+    {
+      user_id: me.currentuser_id,
+    },
+  );
+  expect(flow.status).toBe(200);
+  hash = flow.hash;
+  flowNumber = flow.number;
+});
+afterAll(async () => app?.stop());
+
+describe('communication', () => {
+  it('shows a customer message live and moves it ongelezen -> onbeantwoord -> gelezen', async () => {
+    for (const page of [sanne, mark]) {
+      await page.goto(`${app.baseUrl}/#/communicator`);
+      await page.getByRole('heading', { name: 'Communicator' }).waitFor();
+      await markNoReload(page);
+    }
+    expect(await customerWrites('Wanneer komt de monteur de panelen plaatsen?')).toBe(201);
+
+    // Both browsers show the conversation as unread without a reload; Mark's top bar counts it.
+    const row = (page: Page) =>
+      page.getByRole('button', { name: `Open de communicator van dossier ${flowNumber}` });
+    for (const page of [sanne, mark]) {
+      await row(page).waitFor({ timeout: 10_000 });
+      await row(page).locator('[data-state="unread"]').waitFor();
+    }
+    await mark.getByRole('link', { name: /Berichten: [1-9]\d* ongelezen/ }).waitFor();
+    await shot(mark, 'communicator-unread');
+    expect(await seriousA11yViolations(mark)).toEqual([]);
+
+    // Mark opens the dossier: the message becomes onbeantwoord, and Sanne sees that live.
+    await row(mark).click();
+    await mark.waitForURL(/options=flowcommunicator/);
+    const log = mark.getByRole('log', { name: 'Berichten' });
+    await log.locator('[data-status="unanswered"]').getByText('onbeantwoord').waitFor();
+    await row(sanne).locator('[data-state="unanswered"]').waitFor({ timeout: 10_000 });
+
+    // Mark answers: the customer's message is gelezen, for Sanne too.
+    await mark.getByLabel('Nieuw bericht').fill('Dinsdag om 9:00 uur komen we de panelen plaatsen.');
+    await mark.getByRole('button', { name: 'Versturen' }).click();
+    await log.getByText('Dinsdag om 9:00 uur komen we de panelen plaatsen.').waitFor();
+    await log.locator('[data-status="read"]').getByText('gelezen').first().waitFor();
+    await row(sanne).locator('[data-state="read"]').waitFor({ timeout: 10_000 });
+    await shot(mark, 'flow-communicator');
+    expect(await seriousA11yViolations(mark)).toEqual([]);
+    expect(await stillSameDocument(sanne)).toBe(true);
+
+    // The customer reads the company's answer through the link.
+    const seen = await sanne.evaluate(
+      async (h) => (await fetch(`/api/message/${h}/getbycustomer`)).json(),
+      hash,
+    );
+    expect(seen.at(-1)).toMatchObject({
+      from: 'company',
+      content: 'Dinsdag om 9:00 uur komen we de panelen plaatsen.',
+    });
+  });
+
+  it('notifies the handler; opening the notification marks it read and opens the flow', async () => {
+    await mark.goto(`${app.baseUrl}/#/dashboard`);
+    expect(await customerWrites('Ik heb nog een vraag over de factuur.')).toBe(201);
+    const bell = mark.getByRole('button', { name: 'Meldingen' });
+    await bell.locator('.mantine-Indicator-indicator').waitFor({ timeout: 10_000 });
+    await bell.click();
+    const item = mark.getByRole('menuitem', { name: new RegExp(`dossier ${flowNumber}`) }).first();
+    await item.waitFor();
+    await shot(mark, 'notification-dropdown');
+    await item.click();
+    await mark.waitForURL(new RegExp(`flow_detail/${flowId}\\?options=flowcommunicator`));
+    await mark
+      .getByRole('log', { name: 'Berichten' })
+      .getByText('Ik heb nog een vraag over de factuur.')
+      .waitFor();
+
+    await mark.goto(`${app.baseUrl}/#/notification_overview`);
+    await mark.getByRole('heading', { name: 'Notificaties' }).waitFor();
+    const read = mark.locator('[data-status="read"]', { hasText: `dossier ${flowNumber}` }).first();
+    await read.waitFor();
+    await read.getByRole('button', { name: 'Markeren als ongelezen' }).click();
+    await mark
+      .locator('[data-status="unread"]', { hasText: `dossier ${flowNumber}` })
+      .first()
+      .waitFor();
+    await shot(mark, 'notification-overview');
+    expect(await seriousA11yViolations(mark)).toEqual([]);
+  });
+
+  it('offers WhatsApp next to the relation’s phone number', async () => {
+    const flow = await api<{ relation_id: number }>(mark, 'GET', `/api/flow/${flowId}`);
+    await mark.goto(`${app.baseUrl}/#/relation_detail/${flow.relation_id}`);
+    const link = mark.getByRole('link', { name: 'Stuur een WhatsApp-bericht naar 06-12345678' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe('https://wa.me/31612345678');
+  });
+});

@@ -1,0 +1,10 @@
+import { registerTopBarItem } from '../../app/shell/top-bar-slots';
+import { CommunicatorTopBarItem, NotificationTopBarItem } from './components/top-bar';
+
+// Importing the feature plugs the communicator count and the notification menu into the top bar.
+registerTopBarItem(CommunicatorTopBarItem, 10);
+registerTopBarItem(NotificationTopBarItem, 20);
+
+export { Conversation } from './components/conversation';
+export { ConversationStateBadge } from './components/message-state-badge';
+export { WhatsAppLink } from './components/whatsapp-link';

@@ -1,0 +1,130 @@
+import type {
+  CommunicatorCounts,
+  CommunicatorFilter,
+  CommunicatorPage,
+  FlowConversationAnswer,
+  FlowMessage,
+  Notification,
+  NotificationDay,
+  NotificationDropdown,
+  RequestOf,
+  zCreateMessage,
+  zUpdateMessage,
+} from '@im/domain';
+import { COMMUNICATOR_PAGE } from '@im/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+// Keys start with the entity name, so the live channel refreshes them (api/live.ts).
+const MESSAGE = ['message'] as const;
+const NOTIFICATION = ['notification'] as const;
+
+function useRefresh(...keys: (readonly string[])[]) {
+  const queryClient = useQueryClient();
+  return () => {
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+}
+
+/** A flow's conversation; reading it is "staff open the dossier" (unread customer messages become unanswered). */
+export function useConversation(flowId: number, enabled = true) {
+  return useQuery({
+    queryKey: [...MESSAGE, 'flow', flowId],
+    queryFn: ({ signal }) =>
+      api.get<FlowConversationAnswer>('/api/message', { query: { flow_id: flowId }, signal }),
+    enabled: enabled && Number.isInteger(flowId) && flowId > 0,
+  });
+}
+
+export function useSendMessage() {
+  const refresh = useRefresh(MESSAGE);
+  return useMutation({
+    mutationFn: (body: RequestOf<typeof zCreateMessage>) => api.post<FlowMessage>('/api/message', body),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateMessage() {
+  const refresh = useRefresh(MESSAGE);
+  return useMutation({
+    mutationFn: ({ id, ...body }: RequestOf<typeof zUpdateMessage> & { id: number }) =>
+      api.patch<FlowMessage>(`/api/message/${id}`, body),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteMessage() {
+  const refresh = useRefresh(MESSAGE);
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/message/${id}`),
+    onSuccess: refresh,
+  });
+}
+
+export function useMarkAnswered() {
+  const refresh = useRefresh(MESSAGE);
+  return useMutation({
+    mutationFn: (flowId: number) => api.post<{ updated: number }>(`/api/flow/${flowId}/markanswered`),
+    onSuccess: refresh,
+  });
+}
+
+/** The communicator: `pages` times 50 flows (it grows by 50). */
+export function useCommunicator(status: CommunicatorFilter, pages: number) {
+  return useQuery({
+    queryKey: [...MESSAGE, 'communicator', status, pages],
+    queryFn: ({ signal }) =>
+      api.get<CommunicatorPage>('/api/user/getcommunicatormessages', {
+        query: { status, number: pages * COMMUNICATOR_PAGE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCommunicatorCounts(enabled: boolean) {
+  return useQuery({
+    queryKey: [...MESSAGE, 'counts'],
+    queryFn: ({ signal }) => api.get<CommunicatorCounts>('/api/user/getcommunicatorcounts', { signal }),
+    enabled,
+  });
+}
+
+// ------------------------------------------------------------ notifications
+
+export function useNotificationDropdown(enabled: boolean) {
+  return useQuery({
+    queryKey: [...NOTIFICATION, 'dropdown'],
+    queryFn: ({ signal }) => api.get<NotificationDropdown>('/api/user/getdashboardnotifications', { signal }),
+    enabled,
+  });
+}
+
+export function useNotificationsOnDate(date: string, filter: 'all' | 'unread', historic: number) {
+  return useQuery({
+    queryKey: [...NOTIFICATION, 'day', date, filter, historic],
+    queryFn: ({ signal }) =>
+      api.get<NotificationDay>(`/api/notification/indexondate/${date}`, {
+        query: { filter, historic },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSetNotificationStatus() {
+  const refresh = useRefresh(NOTIFICATION);
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: 'read' | 'unread' }) =>
+      api.patch<Notification>(`/api/notification/${id}`, { status }),
+    onSuccess: refresh,
+  });
+}
+
+export function useMarkAllNotificationsRead() {
+  const refresh = useRefresh(NOTIFICATION);
+  return useMutation({
+    mutationFn: () => api.post('/api/notification/markallread'),
+    onSuccess: refresh,
+  });
+}

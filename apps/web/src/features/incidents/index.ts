@@ -1,0 +1,2 @@
+export { IncidentsCard } from './components/incidents-card';
+export { incidentScreens } from './routes';

@@ -1,0 +1,129 @@
+// The API contract of mail, message and contact templates, merge tags and the flow e-mail
+// (spec 000 sections 2–3, spec 001 section 7; decision 019): written once for server and web.
+import { z } from 'zod';
+import {
+  FLOW_MAIL_STATUSES,
+  MAIL_TEMPLATE_TYPES,
+  MAIL_TEXTS,
+  MAX_MAIL_FILES,
+  MAX_TEMPLATE_LENGTH,
+} from '../mail';
+import { zFileInfo, zId } from './common';
+
+const zDescription = z.string().trim().min(1, 'Vul een omschrijving in.').max(200);
+const zHtml = z.string().max(MAX_TEMPLATE_LENGTH, 'Deze tekst is te lang.');
+
+export const zAttachedFile = zFileInfo;
+
+export const zMailTemplate = z.object({
+  id: z.number().int(),
+  template_type: z.enum(MAIL_TEMPLATE_TYPES),
+  description: z.string(),
+  subject: z.string(),
+  /** Sanitised HTML with merge tags. */
+  message: z.string(),
+  attachedfiles: z.array(zFileInfo),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type MailTemplate = z.infer<typeof zMailTemplate>;
+
+export const zSaveMailTemplate = z.object({
+  template_type: z.enum(MAIL_TEMPLATE_TYPES, { message: 'Kies een soort template.' }),
+  description: zDescription,
+  subject: z.string().trim().max(300).default(''),
+  message: zHtml.default(''),
+});
+export const zUpdateMailTemplate = zSaveMailTemplate.partial();
+export type SaveMailTemplate = z.infer<typeof zSaveMailTemplate>;
+
+export const zMessageTemplate = z.object({
+  id: z.number().int(),
+  category: z.string(),
+  description: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type MessageTemplate = z.infer<typeof zMessageTemplate>;
+export const zSaveMessageTemplate = z.object({
+  category: z.string().trim().max(100).default(''),
+  description: zDescription,
+  message: zHtml.default(''),
+});
+export const zUpdateMessageTemplate = zSaveMessageTemplate.partial();
+
+export const zContactTemplate = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  note: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ContactTemplate = z.infer<typeof zContactTemplate>;
+export const zSaveContactTemplate = z.object({ description: zDescription, note: zHtml.default('') });
+export const zUpdateContactTemplate = zSaveContactTemplate.partial();
+
+/** GET /api/company/getcurrentemailsettings: the company's templates. */
+export const zEmailSettings = z.object({
+  mailtemplates: z.array(zMailTemplate),
+  messagetemplates: z.array(zMessageTemplate),
+  contacttemplates: z.array(zContactTemplate),
+});
+export type EmailSettings = z.infer<typeof zEmailSettings>;
+
+/** GET /api/mergetags: every tag with its example value. */
+export const zMergeTagInfo = z.object({
+  tag: z.string(),
+  group: z.string(),
+  description: z.string(),
+  example: z.string(),
+});
+export const zMergeTagList = z.array(zMergeTagInfo);
+
+/** POST /api/mergetags/preview: a text filled with example values, or the problem with its tags. */
+export const zMergeTagPreviewRequest = z.object({ text: zHtml, html: z.boolean().default(true) });
+export const zMergeTagPreview = z.object({ text: z.string(), problem: z.string().nullable() });
+
+// ---------------------------------------------------------------- flow e-mail
+
+/** GET /api/flow/{id}/getforsendingemail: the draft, filled from a template (the flow e-mail template by default). */
+export const zFlowMailDraftQuery = z.object({ mailtemplate_id: zId.optional() });
+export const zFlowMailDraft = z.object({
+  to: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  mailtemplate_id: z.number().int().nullable(),
+  mailtemplates: z.array(
+    z.object({ id: z.number().int(), description: z.string(), template_type: z.string() }),
+  ),
+  max_files: z.number().int(),
+});
+export type FlowMailDraft = z.infer<typeof zFlowMailDraft>;
+
+/** The text fields of POST /api/flow/{id}/sendemail (multipart, with up to three files). */
+export const zSendFlowMailFields = z.object({
+  to: z.string().trim().email(MAIL_TEXTS.noRecipient),
+  subject: z.string().trim().min(1, MAIL_TEXTS.noSubject).max(300),
+  message: zHtml.refine((v) => v.replace(/<[^>]*>/g, '').trim() !== '', MAIL_TEXTS.noMessage),
+  mailtemplate_id: zId.optional(),
+});
+export type SendFlowMailFields = z.infer<typeof zSendFlowMailFields>;
+
+export const zFlowMail = z.object({
+  id: z.number().int(),
+  flow_id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  attachments: z.array(z.object({ id: z.number().int(), filename: z.string(), size: z.number().int() })),
+  status: z.enum(FLOW_MAIL_STATUSES),
+  error: z.string().nullable(),
+  user_name: z.string(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type FlowMail = z.infer<typeof zFlowMail>;
+export const zFlowMailList = z.array(zFlowMail);
+
+export { MAX_MAIL_FILES };

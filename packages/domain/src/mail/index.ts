@@ -1,0 +1,61 @@
+// Mail, message and contact templates and the flow e-mail (spec 000 sections 2, 3, 9; spec 001;
+// decision 019).
+
+/** The 10 fixed mail template types (the request profile's mail template ids, spec 000 section 3). */
+export const MAIL_TEMPLATE_TYPES = [
+  'newflowfromwebsite',
+  'sendquotation',
+  'sendconfirmation',
+  'sendinvoice',
+  'approvequotationbycustomer',
+  'approveconfirmationbycustomer',
+  'messagebycustomer',
+  'messagebyuser',
+  'sendflowemail',
+  'requestcustomerlink',
+] as const;
+export type MailTemplateType = (typeof MAIL_TEMPLATE_TYPES)[number];
+
+export const MAIL_TEMPLATE_TYPE_LABELS: Record<MailTemplateType, string> = {
+  newflowfromwebsite: 'Nieuw dossier via de website',
+  sendquotation: 'Versturen offerte',
+  sendconfirmation: 'Versturen opdrachtbevestiging',
+  sendinvoice: 'Versturen factuur',
+  approvequotationbycustomer: 'Goedkeuren offerte door klant',
+  approveconfirmationbycustomer: 'Goedkeuren opdrachtbevestiging door klant',
+  messagebycustomer: 'Bericht van de klant',
+  messagebyuser: 'Bericht aan de klant',
+  sendflowemail: 'E-mail vanuit een dossier',
+  requestcustomerlink: 'Klantlink opvragen',
+};
+
+/** Per document type (spec 000 section 9): 'Versturen {document type}' and 'Goedkeuren {document type} door klant'. */
+export const documentMailTemplateLabel = (kind: 'send' | 'approve', documentType: string) =>
+  kind === 'send' ? `Versturen ${documentType}` : `Goedkeuren ${documentType} door klant`;
+
+/** Spec 000 section 3: a new message or contact template starts with this description. */
+export const NEW_TEMPLATE_DESCRIPTION = 'Nieuw bericht template';
+/** Spec 001 section 7: sendemail takes up to three files. */
+export const MAX_MAIL_FILES = 3;
+export const MAX_TEMPLATE_LENGTH = 100_000;
+
+export const FLOW_MAIL_STATUSES = ['queued', 'sent', 'failed', 'kept'] as const;
+export type FlowMailStatus = (typeof FLOW_MAIL_STATUSES)[number];
+export const FLOW_MAIL_STATUS_LABELS: Record<FlowMailStatus, string> = {
+  queued: 'In de wachtrij',
+  sent: 'Verstuurd',
+  failed: 'Mislukt, wordt opnieuw geprobeerd',
+  kept: 'Bewaard (geen SMTP ingesteld)',
+};
+
+export const MAIL_TEXTS = {
+  templateNotFound: 'Template niet gevonden.',
+  templateDeleted: 'Template verwijderd.',
+  noRecipient: 'Vul een geldig e-mailadres in.',
+  noSubject: 'Vul een onderwerp in.',
+  noMessage: 'Vul een bericht in.',
+  tooManyFiles: `U kunt hoogstens ${MAX_MAIL_FILES} bestanden meesturen.`,
+  sendConfirm: 'Email versturen?',
+  contactConfirm: (label: string) => `Registreren ${label}?`,
+  attachmentNotFound: 'Bijlage niet gevonden.',
+} as const;

@@ -1,0 +1,165 @@
+// Merge tags (samenvoegcodes): one catalogue and one renderer for mails, messages and (later)
+// documents, on the server and in the web app's previews (decision 019). Templates are Liquid
+// (liquidjs: no code runs in a template), with escaping on for HTML, strict variables and limits.
+import { Liquid } from 'liquidjs';
+import { formatEuro } from '../money';
+
+export interface MergeTag {
+  /** As written in a template: `{{ relatie.naam }}`. */
+  tag: string;
+  group: string;
+  description: string;
+  example: string;
+}
+
+const T = (tag: string, group: string, description: string, example: string): MergeTag => ({
+  tag,
+  group,
+  description,
+  example,
+});
+
+/** Every tag a template may use; later issues (documents, invoices, forms) add their groups here. */
+export const MERGE_TAGS: readonly MergeTag[] = [
+  T('relatie.naam', 'Klant', 'Volledige naam van de klant', 'Jan de Vries'),
+  T('relatie.voornaam', 'Klant', 'Voornaam van de klant', 'Jan'),
+  T('relatie.achternaam', 'Klant', 'Achternaam met tussenvoegsel', 'de Vries'),
+  T('relatie.email', 'Klant', 'E-mailadres van de klant', 'jan.devries@voorbeeld.nl'),
+  T('relatie.telefoon', 'Klant', 'Telefoonnummer van de klant', '06-12345678'),
+  T('relatie.adres', 'Klant', 'Straat en huisnummer', 'Oosterstraat 14'),
+  T('relatie.postcode', 'Klant', 'Postcode', '9711 NV'),
+  T('relatie.plaats', 'Klant', 'Woonplaats', 'Groningen'),
+  T('dossier.nummer', 'Dossier', 'Dossiernummer', '1042'),
+  T('dossier.omschrijving', 'Dossier', 'Omschrijving van het dossier', '12 zonnepanelen + omvormer'),
+  T('dossier.status', 'Dossier', 'Fase van het dossier', 'Offerte'),
+  T('dossier.leaddatum', 'Dossier', 'Datum van de aanvraag', '25 november 2026'),
+  T(
+    'dossier.link',
+    'Dossier',
+    'Link naar het dossier voor de klant',
+    'https://app.voorbeeld.nl/#/customer_flow_detail/…',
+  ),
+  T('behandelaar.naam', 'Behandelaar', 'Naam van de behandelaar (sales)', 'Mark Jansen'),
+  T('behandelaar.email', 'Behandelaar', 'E-mailadres van de behandelaar', 'mark@voorbeeld.nl'),
+  T('gebruiker.naam', 'Afzender', 'Naam van de ingelogde gebruiker die verstuurt', 'Sanne de Vries'),
+  T('gebruiker.email', 'Afzender', 'E-mailadres van de afzender', 'sanne@voorbeeld.nl'),
+  T('bedrijf.naam', 'Bedrijf', 'Naam van uw bedrijf', 'Zonnestroom Noord B.V.'),
+  T(
+    'bedrijf.handtekening',
+    'Bedrijf',
+    'E-mailhandtekening uit het bedrijfsprofiel',
+    'Met vriendelijke groet, Zonnestroom Noord',
+  ),
+  T('vandaag', 'Algemeen', 'De datum van vandaag', '25 november 2026'),
+];
+
+const KNOWN = new Set(MERGE_TAGS.map((t) => t.tag));
+export type MergeData = Record<string, unknown>;
+
+export const MERGE_TAG_TEXTS = {
+  unknown: (tags: string[]) =>
+    `Onbekende samenvoegcode${tags.length > 1 ? 's' : ''}: ${tags.map((t) => `{{ ${t} }}`).join(', ')}.`,
+  syntax: (detail: string) => `De samenvoegcodes kloppen niet: ${detail}`,
+} as const;
+
+/** Example values of every tag, nested as the renderer expects (`relatie.naam` -> relatie: { naam }). */
+export function exampleMergeData(): MergeData {
+  const data: MergeData = {};
+  for (const t of MERGE_TAGS) setPath(data, t.tag, t.example);
+  return data;
+}
+
+export function setPath(data: MergeData, tag: string, value: unknown): void {
+  const parts = tag.split('.');
+  let node = data;
+  for (const part of parts.slice(0, -1)) {
+    node[part] ??= {};
+    node = node[part] as MergeData;
+  }
+  node[parts.at(-1)!] = value;
+}
+
+const DATE = new Intl.DateTimeFormat('nl-NL', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Amsterdam',
+});
+
+/** A date in Dutch ("25 november 2026"); a value that is no date stays as it is. */
+export function dutchDate(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(d.getTime()) ? String(value) : DATE.format(d);
+}
+
+function engine(html: boolean): Liquid {
+  const liquid = new Liquid({
+    strictVariables: true,
+    strictFilters: true,
+    ownPropertyOnly: true,
+    outputEscape: html ? 'escape' : undefined,
+    parseLimit: 100_000,
+    renderLimit: 1_000,
+    memoryLimit: 10_000_000,
+    cache: 100,
+  });
+  liquid.registerFilter('datum', dutchDate);
+  liquid.registerFilter('bedrag', (value: unknown) => formatEuro(String(value ?? '0')));
+  return liquid;
+}
+
+// Made on first use, so a bundle that never renders a template leaves liquidjs out.
+let engines: { html: Liquid; text: Liquid } | undefined;
+const engineFor = (html: boolean) => {
+  engines ??= { html: engine(true), text: engine(false) };
+  return html ? engines.html : engines.text;
+};
+
+/** The tags a template uses that the catalogue does not know, or a syntax error; empty when fine. */
+export function checkMergeTags(template: string): string | null {
+  let used: string[];
+  try {
+    used = engineFor(false).globalVariablesSync(template).map(String);
+  } catch (err) {
+    return MERGE_TAG_TEXTS.syntax(err instanceof Error ? err.message.split(',')[0]! : String(err));
+  }
+  let paths: string[];
+  try {
+    paths = engineFor(false).fullVariablesSync(template).map(String);
+  } catch {
+    paths = used;
+  }
+  const unknown = [
+    ...new Set(paths.filter((p) => !KNOWN.has(p) && ![...KNOWN].some((k) => k.startsWith(`${p}.`)))),
+  ];
+  return unknown.length ? MERGE_TAG_TEXTS.unknown(unknown) : null;
+}
+
+/**
+ * Fills a template. `html`: values are escaped (the template itself is trusted, sanitised HTML);
+ * plain text (a subject) is not. A tag without a value renders empty; an unknown tag was refused
+ * when the template was saved, and renders empty here rather than failing a send.
+ */
+export function renderMergeTags(template: string, data: MergeData, options: { html: boolean }): string {
+  const complete = exampleShape(data);
+  return engineFor(options.html).parseAndRenderSync(template, complete, {
+    strictVariables: false,
+  });
+}
+
+/** Every catalogue path present (empty when the data has no value), so strict rendering never fails on a known tag. */
+function exampleShape(data: MergeData): MergeData {
+  const full: MergeData = {};
+  for (const t of MERGE_TAGS) setPath(full, t.tag, '');
+  return deepMerge(full, data);
+}
+
+function deepMerge(target: MergeData, source: MergeData): MergeData {
+  for (const [key, value] of Object.entries(source)) {
+    if (value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date))
+      target[key] = deepMerge((target[key] as MergeData) ?? {}, value as MergeData);
+    else target[key] = value ?? '';
+  }
+  return target;
+}
