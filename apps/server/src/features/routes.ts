@@ -13,6 +13,7 @@ import { incidentRoutes } from './incidents';
 import { liveRoutes } from './live';
 import { locationRoutes } from './locations';
 import { mailRoutes } from './mail';
+import { mailTemplateRoutes } from './mailtemplates';
 import { messageRoutes } from './messages';
 import { moduleRoutes } from './modules';
 import { notificationRoutes } from './notifications';
@@ -55,5 +56,6 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(incidentRoutes);
   await app.register(messageRoutes);
   await app.register(notificationRoutes);
+  await app.register(mailTemplateRoutes);
   await app.register(liveRoutes);
 }

@@ -65,7 +65,10 @@ export const flowMail = pgTable(
     subject: varchar('subject', { length: 300 }).notNull(),
     message: text('message').notNull(),
     /** Stored files sent along: [{ id, filename, size }]. */
-    attachments: jsonb('attachments').$type<{ id: number; filename: string; size: number }[]>().notNull().default([]),
+    attachments: jsonb('attachments')
+      .$type<{ id: number; filename: string; size: number }[]>()
+      .notNull()
+      .default([]),
     mailTemplateId: integer('mail_template_id').references(() => mailTemplate.id, { onDelete: 'set null' }),
     outboxMailId: integer('outbox_mail_id').references(() => outboxMail.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { Database, Tx } from '../db/database';
-import type { Jobs } from '../jobs/jobs';
 import type { FileStorage } from '../files/storage';
+import type { Jobs } from '../jobs/jobs';
 import type { Logger } from '../logger';
 import { outboxMail } from './mail.schema';
 

@@ -1,0 +1,207 @@
+import {
+  checkMergeTags,
+  type FlowMail,
+  type FlowMailDraft,
+  type FlowMailStatus,
+  MAIL_TEXTS,
+  MAX_MAIL_FILES,
+  renderMergeTags,
+  type SendFlowMailFields,
+} from '@im/domain';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/database';
+import { notFound, validationError } from '../../platform/errors';
+import { storedFile } from '../../platform/files/files.schema';
+import type { ReceivedUpload } from '../../platform/files/upload';
+import { htmlToText, sanitizeHtml } from '../../platform/html/sanitize';
+import { toIso } from '../../platform/http/dates';
+import { outboxMail } from '../../platform/mail/mail.schema';
+import type { Mailer } from '../../platform/mail/mailer';
+import { FLOW_NOT_FOUND, findFlow } from '../flows/flow-access';
+import { writeLog } from '../logitems';
+import { relation } from '../relations/relations.schema';
+import { user } from '../users/users.schema';
+import { flowMail, mailTemplate } from './mailtemplates.schema';
+import { flowMergeData } from './merge-data';
+import { ATTACHED_FILE } from './templates';
+
+async function liveFlow(tx: Tx, flowId: number) {
+  const f = await findFlow(tx, flowId);
+  if (!f || f.deletedAt) throw notFound(FLOW_NOT_FOUND);
+  return f;
+}
+
+/**
+ * The draft of an e-mail from a flow: to the relation, subject and message from the chosen mail
+ * template (else the company's first 'E-mail vanuit een dossier' template), merge tags filled in.
+ */
+export async function flowMailDraft(
+  tx: Tx,
+  flowId: number,
+  templateId: number | undefined,
+  senderId: number,
+  appUrl: string,
+): Promise<FlowMailDraft> {
+  const f = await liveFlow(tx, flowId);
+  const templates = await tx
+    .select({
+      id: mailTemplate.id,
+      description: mailTemplate.description,
+      template_type: mailTemplate.templateType,
+    })
+    .from(mailTemplate)
+    .orderBy(asc(mailTemplate.description), asc(mailTemplate.id));
+  const [template] =
+    templateId !== undefined
+      ? await tx.select().from(mailTemplate).where(eq(mailTemplate.id, templateId))
+      : await tx
+          .select()
+          .from(mailTemplate)
+          .where(eq(mailTemplate.templateType, 'sendflowemail'))
+          .orderBy(asc(mailTemplate.id))
+          .limit(1);
+  if (templateId !== undefined && !template) throw notFound(MAIL_TEXTS.templateNotFound);
+  const [rel] = f.relationId
+    ? await tx.select({ email: relation.email }).from(relation).where(eq(relation.id, f.relationId))
+    : [];
+  const data = await flowMergeData(tx, flowId, senderId, appUrl);
+  return {
+    to: rel?.email ?? '',
+    subject: template ? renderMergeTags(template.subject, data, { html: false }) : '',
+    message: template ? renderMergeTags(template.message, data, { html: true }) : '',
+    mailtemplate_id: template?.id ?? null,
+    mailtemplates: templates,
+    max_files: MAX_MAIL_FILES,
+  };
+}
+
+/**
+ * Sends an e-mail from a flow: the message is sanitised, merge tags are filled in, the files (and
+ * the chosen template's attached files) go along. The mail is queued in the outbox in this
+ * transaction (delivered and retried by a job), kept on the flow, and logged in its timeline.
+ */
+export async function sendFlowMail(
+  tx: Tx,
+  mailer: Mailer,
+  flowId: number,
+  input: SendFlowMailFields,
+  uploads: ReceivedUpload[],
+  sender: { userId: number; appUrl: string },
+): Promise<number> {
+  const f = await liveFlow(tx, flowId);
+  if (uploads.length > MAX_MAIL_FILES)
+    throw validationError(MAIL_TEXTS.tooManyFiles, { files: [MAIL_TEXTS.tooManyFiles] });
+  for (const [field, text] of [
+    ['subject', input.subject],
+    ['message', input.message],
+  ] as const) {
+    const problem = checkMergeTags(text);
+    if (problem) throw validationError(problem, { [field]: [problem] });
+  }
+  const data = await flowMergeData(tx, flowId, sender.userId, sender.appUrl);
+  const subject = renderMergeTags(input.subject, data, { html: false }).slice(0, 300);
+  const html = sanitizeHtml(renderMergeTags(sanitizeHtml(input.message), data, { html: true }));
+
+  const files: (typeof storedFile.$inferSelect)[] = [];
+  for (const u of uploads) {
+    const [row] = await tx
+      .insert(storedFile)
+      .values({ ...u, purpose: 'flowmail', ownerType: 'flow', ownerId: flowId })
+      .returning();
+    files.push(row!);
+  }
+  if (input.mailtemplate_id !== undefined) {
+    const [template] = await tx
+      .select({ id: mailTemplate.id })
+      .from(mailTemplate)
+      .where(eq(mailTemplate.id, input.mailtemplate_id));
+    if (!template)
+      throw validationError(MAIL_TEXTS.templateNotFound, { mailtemplate_id: [MAIL_TEXTS.templateNotFound] });
+    files.push(
+      ...(await tx
+        .select()
+        .from(storedFile)
+        .where(
+          and(
+            eq(storedFile.purpose, ATTACHED_FILE),
+            eq(storedFile.ownerType, 'mailtemplate'),
+            eq(storedFile.ownerId, template.id),
+          ),
+        )),
+    );
+  }
+  const outboxId = await mailer.queue(tx, {
+    to: input.to,
+    subject,
+    text: htmlToText(html),
+    html,
+    attachments: files.map((file) => ({
+      storageKey: file.storageKey,
+      filename: file.filename,
+      mimeType: file.mimeType,
+    })),
+  });
+  const [row] = await tx
+    .insert(flowMail)
+    .values({
+      flowId: f.id,
+      userId: sender.userId,
+      toAddress: input.to,
+      subject,
+      message: html,
+      attachments: files.map((file) => ({ id: file.id, filename: file.filename, size: file.size })),
+      mailTemplateId: input.mailtemplate_id ?? null,
+      outboxMailId: outboxId,
+    })
+    .returning({ id: flowMail.id });
+  await writeLog(tx, {
+    type: 'flow',
+    id: f.id,
+    action: 'update',
+    description: `E-mail '${subject}' verstuurd aan ${input.to}`,
+    changes: { flow_mail_id: row!.id, attachments: files.length },
+  });
+  return row!.id;
+}
+
+/** The mails sent from a flow, newest first, with their delivery status from the outbox. */
+export async function listFlowMails(tx: Tx, flowId: number, ids?: number[]): Promise<FlowMail[]> {
+  if (!(await findFlow(tx, flowId))) throw notFound(FLOW_NOT_FOUND);
+  const rows = await tx
+    .select({
+      m: flowMail,
+      status: outboxMail.status,
+      error: outboxMail.error,
+      sentAt: outboxMail.sentAt,
+      name: user.name,
+      nameprefix: user.nameprefix,
+      surname: user.surname,
+    })
+    .from(flowMail)
+    .leftJoin(outboxMail, eq(outboxMail.id, flowMail.outboxMailId))
+    .leftJoin(user, eq(user.id, flowMail.userId))
+    .where(and(eq(flowMail.flowId, flowId), ids ? inArray(flowMail.id, ids) : undefined))
+    .orderBy(desc(flowMail.createdAt), desc(flowMail.id));
+  return rows.map(({ m, status, error, sentAt, name, nameprefix, surname }) => ({
+    id: m.id,
+    flow_id: m.flowId,
+    to: m.toAddress,
+    subject: m.subject,
+    message: m.message,
+    attachments: m.attachments,
+    status: (status ?? 'queued') as FlowMailStatus,
+    error: error ?? null,
+    user_name: [name, nameprefix, surname].filter(Boolean).join(' '),
+    created_at: toIso(m.createdAt),
+    sent_at: sentAt ? toIso(sentAt) : null,
+  }));
+}
+
+export async function findFlowMailFile(tx: Tx, fileId: number) {
+  const [row] = await tx
+    .select()
+    .from(storedFile)
+    .where(and(eq(storedFile.id, fileId), eq(storedFile.purpose, 'flowmail')));
+  if (!row) throw notFound(MAIL_TEXTS.attachmentNotFound);
+  return row;
+}
