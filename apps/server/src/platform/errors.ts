@@ -44,3 +44,15 @@ export const conflict = (message: string) => new AppError('conflict', message);
 export const forbidden = (message = 'Geen toegang.') => new AppError('forbidden', message);
 export const validationError = (message: string, errors?: FieldErrors) =>
   new AppError('validation', message, errors ? { errors } : undefined);
+
+/** A 422 for a request part parsed by hand (multipart fields): the first message, and every field's. */
+export function validationErrorFromIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): AppError {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '_');
+    errors[field] = [...(errors[field] ?? []), issue.message];
+  }
+  return validationError(issues[0]?.message ?? 'Ongeldige invoer.', errors);
+}

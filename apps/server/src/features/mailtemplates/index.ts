@@ -31,7 +31,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound, validationError } from '../../platform/errors';
+import { notFound, validationError, validationErrorFromIssues } from '../../platform/errors';
 import { storedFile } from '../../platform/files/files.schema';
 import { sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadsWithFields, receiveUploadWithFields } from '../../platform/files/upload';
@@ -387,12 +387,7 @@ export async function mailTemplateRoutes(app: FastifyInstance): Promise<void> {
       });
       try {
         const parsed = zSendFlowMailFields.safeParse(fields);
-        if (!parsed.success) {
-          const errors: Record<string, string[]> = {};
-          for (const issue of parsed.error.issues)
-            (errors[String(issue.path[0] ?? 'message')] ??= []).push(issue.message);
-          throw validationError(parsed.error.issues[0]!.message, errors);
-        }
+        if (!parsed.success) throw validationErrorFromIssues(parsed.error.issues);
         const mail = await tenantTx(request, async (tx) => {
           const id = await sendFlowMail(tx, app.deps.mailer, request.params.id, parsed.data, uploads, {
             userId: auth.userId,
