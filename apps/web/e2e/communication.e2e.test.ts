@@ -93,7 +93,7 @@ describe('communication', () => {
 
     // Mark answers: the customer's message is gelezen, for Sanne too.
     await mark.getByLabel('Nieuw bericht').fill('Dinsdag om 9:00 uur komen we de panelen plaatsen.');
-    await mark.getByRole('button', { name: 'Versturen' }).click();
+    await mark.getByRole('button', { name: 'Versturen', exact: true }).click();
     await log.getByText('Dinsdag om 9:00 uur komen we de panelen plaatsen.').waitFor();
     await log.locator('[data-status="read"]').getByText('gelezen').first().waitFor();
     await row(sanne).locator('[data-state="read"]').waitFor({ timeout: 10_000 });
@@ -139,6 +139,77 @@ describe('communication', () => {
       .waitFor();
     await shot(mark, 'notification-overview');
     expect(await seriousA11yViolations(mark)).toEqual([]);
+  });
+
+  it('keeps mail templates with merge tags and sends an e-mail from the flow with two attachments', async () => {
+    await sanne.goto(`${app.baseUrl}/#/account/company_emailsettings`);
+    await sanne.getByRole('heading', { name: 'E-mailinstellingen' }).waitFor();
+    await sanne.getByRole('button', { name: 'Nieuw mailtemplate' }).click();
+    const dialog = sanne.getByRole('dialog', { name: 'Nieuw mailtemplate' });
+    await dialog.getByLabel('Omschrijving').fill('Dossiermail met planning');
+    await dialog.getByLabel('Onderwerp').fill('Planning dossier {{ dossier.nummer }}');
+    const editor = dialog.locator('.ProseMirror');
+    await editor.click();
+    await editor.pressSequentially('Beste {{ klant.naam }},');
+    await dialog.getByRole('button', { name: 'Opslaan' }).click();
+    // An unknown merge tag is shown to the author, not sent to a customer.
+    await dialog.getByText('Onbekende samenvoegcode: {{ klant.naam }}.').waitFor();
+    await editor.click();
+    await sanne.keyboard.press('Control+A');
+    await editor.pressSequentially('Beste ');
+    await dialog.getByRole('button', { name: 'Samenvoegcode invoegen' }).click();
+    await sanne.getByRole('menuitem', { name: 'Volledige naam van de klant' }).click();
+    await editor.pressSequentially(', de monteur komt dinsdag.');
+    await dialog.getByRole('button', { name: 'Opslaan' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await sanne.getByRole('button', { name: 'Dossiermail met planning', exact: true }).waitFor();
+    await shot(sanne, 'email-settings');
+    expect(await seriousA11yViolations(sanne)).toEqual([]);
+
+    await sanne.goto(`${app.baseUrl}/#/flow_detail/${flowId}?options=flowcommunicator`);
+    await sanne.getByRole('button', { name: 'E-mail versturen', exact: true }).click();
+    const mail = sanne.getByRole('dialog', { name: 'E-mail versturen' });
+    await mail.getByLabel('Template').click();
+    await sanne.getByRole('option', { name: 'Dossiermail met planning' }).click();
+    await expect.poll(() => mail.getByLabel('Onderwerp').inputValue()).toBe(`Planning dossier ${flowNumber}`);
+    await mail.locator('.ProseMirror').getByText('Beste Berichtenklant, de monteur komt dinsdag.').waitFor();
+    await mail.getByLabel('Aan').fill('berichtenklant@voorbeeld.nl');
+    await mail.locator('input[type="file"]').setInputFiles([
+      { name: 'offerte.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      {
+        name: 'dak.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+      },
+    ]);
+    await shot(sanne, 'flow-mail-modal');
+    await mail.getByRole('button', { name: 'Versturen', exact: true }).click();
+    await sanne.getByRole('dialog', { name: 'E-mail versturen' }).getByText('Email versturen?').waitFor();
+    await sanne.getByRole('button', { name: 'Bevestigen' }).click();
+    await mail.waitFor({ state: 'detached' });
+    const sent = sanne.getByTestId('flow-mail').filter({ hasText: `Planning dossier ${flowNumber}` });
+    await sent.waitFor();
+    await sent.getByRole('button', { name: 'offerte.pdf' }).waitFor();
+    await sent.getByRole('button', { name: 'dak.png' }).waitFor();
+    await shot(sanne, 'flow-mails');
+    expect(await seriousA11yViolations(sanne)).toEqual([]);
+  });
+
+  it('works on a phone: the communicator and a flow’s conversation at 390 px', async () => {
+    await mark.setViewportSize({ width: 390, height: 844 });
+    await mark.goto(`${app.baseUrl}/#/communicator`);
+    await mark.getByRole('heading', { name: 'Communicator' }).waitFor();
+    const width = await mark.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await shot(mark, 'communicator-phone');
+    await mark.goto(`${app.baseUrl}/#/flow_detail/${flowId}?options=flowcommunicator`);
+    await mark.getByRole('log', { name: 'Berichten' }).waitFor();
+    expect(await mark.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(mark, 'flow-communicator-phone');
+    await mark.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('offers WhatsApp next to the relation’s phone number', async () => {

@@ -80,7 +80,10 @@ describe('route guard wiring', () => {
     expect(links[0]).toBe('Dashboard');
     // Role 1000 with SETTINGS: the modules page of the settings area, not the users page (5000).
     const settings = screen.getByRole('group', { name: 'Instellingen' });
-    expect([...settings.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Modules']);
+    expect([...settings.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+      'Modules',
+      'E-mailinstellingen',
+    ]);
     expect(screen.queryByRole('group', { name: 'Platformbeheer' })).toBeNull();
   });
 

@@ -31,6 +31,7 @@ import { authScreens } from '../features/auth/routes';
 import { communicationScreens } from '../features/communication/routes';
 import { companiesScreens } from '../features/companies/routes';
 import { dashboardScreens } from '../features/dashboard/routes';
+import { emailSettingsScreens } from '../features/emailsettings/routes';
 import { errorScreens } from '../features/errors/routes';
 import { flowsScreens } from '../features/flows/routes';
 import { incidentScreens } from '../features/incidents/routes';
@@ -186,7 +187,6 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     'company_lead_statistics',
     'company_flowprofiles',
     'company_flowprofiles/:flowProfileId',
-    'company_emailsettings',
     'company_mergetags',
     'company_medialibrary',
     'company_library',
@@ -197,6 +197,15 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     'company_calculationsettings',
     'company_aftercaresettings',
   ].map((p) => settings(`/account/${p}`)),
+  settings('/account/company_emailsettings', {
+    menu: {
+      labelKey: 'companyEmailsettings',
+      icon: IconMail,
+      module: 'SETTINGS',
+      order: 920,
+      group: 'settings',
+    },
+  }),
   settings('/account/company_modules', {
     menu: { labelKey: 'companyModules', icon: IconApps, module: 'SETTINGS', order: 910, group: 'settings' },
   }),
@@ -266,6 +275,7 @@ const SCREENS: readonly ScreenEntry[] = [
   ...planningScreens,
   ...incidentScreens,
   ...communicationScreens,
+  ...emailSettingsScreens,
   ...relationsScreens,
   ...organizationsScreens,
   ...productsScreens,

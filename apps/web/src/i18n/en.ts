@@ -1,6 +1,7 @@
 import { PASSWORD_RESET_SENT_ALERT } from '@im/domain';
 import { calculationsEn } from '../features/calculations/i18n';
 import { communicationEn } from '../features/communication/i18n';
+import { emailSettingsEn } from '../features/emailsettings/i18n';
 import { en as flowsEn } from '../features/flows/i18n';
 import { incidentsEn } from '../features/incidents/i18n';
 import { locationsEn } from '../features/locations/i18n';
@@ -28,6 +29,9 @@ export const en: Strings<Catalog> = {
   api: {
     network: 'No connection to the server.',
     failed: 'Something went wrong ({{status}}).',
+  },
+  richText: {
+    mergeTags: 'Insert merge tag',
   },
   common: {
     save: 'Save',
@@ -82,6 +86,7 @@ export const en: Strings<Catalog> = {
     systemNotifications: 'System notifications',
     companyUsers: 'Users',
     companyModules: 'Modules',
+    companyEmailsettings: 'E-mail settings',
   },
   menuGroups: {
     settings: 'Settings',
@@ -382,6 +387,7 @@ export const en: Strings<Catalog> = {
   planning: planningEn,
   incidents: incidentsEn,
   communication: communicationEn,
+  emailsettings: emailSettingsEn,
   typeahead: typeaheadEn,
   map: mapEn,
   flows: flowsEn,

@@ -1,6 +1,7 @@
 import { PASSWORD_RESET_SENT_ALERT, PASSWORD_RULE_MESSAGE } from '@im/domain';
 import { calculationsNl } from '../features/calculations/i18n';
 import { communicationNl } from '../features/communication/i18n';
+import { emailSettingsNl } from '../features/emailsettings/i18n';
 import { nl as flowsNl } from '../features/flows/i18n';
 import { incidentsNl } from '../features/incidents/i18n';
 import { locationsNl } from '../features/locations/i18n';
@@ -26,6 +27,9 @@ export const nl = {
   api: {
     network: 'Geen verbinding met de server.',
     failed: 'Er is iets misgegaan ({{status}}).',
+  },
+  richText: {
+    mergeTags: 'Samenvoegcode invoegen',
   },
   common: {
     save: 'Opslaan',
@@ -79,6 +83,7 @@ export const nl = {
     systemNotifications: 'Systeemmeldingen',
     companyUsers: 'Gebruikers',
     companyModules: 'Modules',
+    companyEmailsettings: 'E-mailinstellingen',
   },
   menuGroups: {
     settings: 'Instellingen',
@@ -383,6 +388,7 @@ export const nl = {
   planning: planningNl,
   incidents: incidentsNl,
   communication: communicationNl,
+  emailsettings: emailSettingsNl,
   typeahead: typeaheadNl,
   map: mapNl,
   flows: flowsNl,

@@ -23,7 +23,7 @@ import { relation } from '../relations/relations.schema';
 import { user } from '../users/users.schema';
 import { flowMail, mailTemplate } from './mailtemplates.schema';
 import { flowMergeData } from './merge-data';
-import { ATTACHED_FILE } from './templates';
+import { ATTACHED_FILE, listMessageTemplates } from './templates';
 
 async function liveFlow(tx: Tx, flowId: number) {
   const f = await findFlow(tx, flowId);
@@ -197,11 +197,22 @@ export async function listFlowMails(tx: Tx, flowId: number, ids?: number[]): Pro
   }));
 }
 
+/** A file sent with a flow mail: uploaded with it, or a mail template's attached file. */
 export async function findFlowMailFile(tx: Tx, fileId: number) {
   const [row] = await tx
     .select()
     .from(storedFile)
-    .where(and(eq(storedFile.id, fileId), eq(storedFile.purpose, 'flowmail')));
+    .where(and(eq(storedFile.id, fileId), inArray(storedFile.purpose, ['flowmail', ATTACHED_FILE])));
   if (!row) throw notFound(MAIL_TEXTS.attachmentNotFound);
   return row;
+}
+
+/** The message templates for the communicator's reply box: filled in for this flow, as plain text. */
+export async function flowMessageTemplates(tx: Tx, flowId: number, senderId: number, appUrl: string) {
+  await liveFlow(tx, flowId);
+  const data = await flowMergeData(tx, flowId, senderId, appUrl);
+  return (await listMessageTemplates(tx)).map((t) => ({
+    ...t,
+    message: htmlToText(renderMergeTags(t.message, data, { html: true })),
+  }));
 }

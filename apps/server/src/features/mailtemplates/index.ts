@@ -38,7 +38,13 @@ import { receiveUploadsWithFields, receiveUploadWithFields } from '../../platfor
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { writeLog } from '../logitems';
-import { findFlowMailFile, flowMailDraft, listFlowMails, sendFlowMail } from './flow-mail';
+import {
+  findFlowMailFile,
+  flowMailDraft,
+  flowMessageTemplates,
+  listFlowMails,
+  sendFlowMail,
+} from './flow-mail';
 import { mailTemplate } from './mailtemplates.schema';
 import {
   ATTACHED_FILE,
@@ -401,6 +407,19 @@ export async function mailTemplateRoutes(app: FastifyInstance): Promise<void> {
         throw err;
       }
     },
+  );
+  r.get(
+    '/api/flow/:id/getmessagetemplates',
+    {
+      config: CRM,
+      schema: {
+        summary: "The company's message templates as plain text, filled in for this flow",
+        params: zIdParams,
+        response: { 200: z.array(zMessageTemplate) },
+      },
+    },
+    (request) =>
+      tenantTx(request, (tx) => flowMessageTemplates(tx, request.params.id, authOf(request).userId, appUrl)),
   );
   r.get(
     '/api/flow/:id/mails',

@@ -113,10 +113,10 @@ describe('templates', () => {
       token: a.token,
       body: {
         description: 'Monteur onderweg',
-        message: 'Beste {{ relatie.voornaam }}, de monteur is onderweg.',
+        message: 'Beste {{ relatie.naam }}, de monteur is onderweg.',
       },
     });
-    expect(edited.body.message).toBe('Beste {{ relatie.voornaam }}, de monteur is onderweg.');
+    expect(edited.body.message).toBe('Beste {{ relatie.naam }}, de monteur is onderweg.');
     const contact = await t.api('POST', '/api/contacttemplate', {
       token: a.token,
       body: { note: 'Telefonisch gesproken' },
@@ -125,6 +125,8 @@ describe('templates', () => {
     const dup = await t.api('POST', `/api/contacttemplate/${contact.body.id}/duplicate`, { token: a.token });
     expect(dup.body.note).toBe('Telefonisch gesproken');
     expect((await t.api('GET', '/api/messagetemplate', { token: a.token })).body).toHaveLength(1);
+    const forFlow = await t.api('GET', `/api/flow/${flowId}/getmessagetemplates`, { token: a.token });
+    expect(forFlow.body[0].message).toMatch(/^Beste Klant \w+, de monteur is onderweg\.$/);
   });
 
   it('lists every merge tag and previews a text with example values', async () => {

@@ -15,7 +15,10 @@ describe('side menu', () => {
   it('shows the settings entries of SETTINGS companies in their own group', () => {
     const items = buildMenu(createTestSession({ modules: ['BASIS', 'CRM', 'SALES', 'SETTINGS'] }));
     expect(items[0]?.labelKey).toBe('dashboard');
-    expect(labels(items.filter((i) => i.group === 'settings'))).toEqual(['companyModules']);
+    expect(labels(items.filter((i) => i.group === 'settings'))).toEqual([
+      'companyModules',
+      'companyEmailsettings',
+    ]);
     expect(items.some((i) => i.group === 'admin')).toBe(false);
     const withoutSettings = buildMenu(createTestSession({ modules: ['BASIS', 'CRM'] }));
     expect(withoutSettings.some((i) => i.group === 'settings')).toBe(false);
@@ -42,7 +45,10 @@ describe('side menu', () => {
       'quotations',
       'invoices',
     ]);
-    expect(labels(items.filter((i) => i.group === 'settings'))).toEqual(['companyModules']);
+    expect(labels(items.filter((i) => i.group === 'settings'))).toEqual([
+      'companyModules',
+      'companyEmailsettings',
+    ]);
   });
 
   it('hides the SALES entries without SALES, and entries the guard would refuse', () => {
@@ -75,8 +81,8 @@ describe('side menu', () => {
           (i) => i.group === 'settings',
         ),
       );
-    expect(settingsOf(1000)).toEqual(['companyModules']);
-    expect(settingsOf(5000)).toEqual(['companyUsers', 'companyModules']);
+    expect(settingsOf(1000)).toEqual(['companyModules', 'companyEmailsettings']);
+    expect(settingsOf(5000)).toEqual(['companyUsers', 'companyModules', 'companyEmailsettings']);
   });
 
   it('lists the platform administration under its own group for ADMIN companies', () => {

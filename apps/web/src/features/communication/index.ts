@@ -6,5 +6,6 @@ registerTopBarItem(CommunicatorTopBarItem, 10);
 registerTopBarItem(NotificationTopBarItem, 20);
 
 export { Conversation } from './components/conversation';
+export { FlowMails } from './components/flow-mails';
 export { ConversationStateBadge } from './components/message-state-badge';
 export { WhatsAppLink } from './components/whatsapp-link';

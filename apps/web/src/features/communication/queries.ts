@@ -3,7 +3,10 @@ import type {
   CommunicatorFilter,
   CommunicatorPage,
   FlowConversationAnswer,
+  FlowMail,
+  FlowMailDraft,
   FlowMessage,
+  MessageTemplate,
   Notification,
   NotificationDay,
   NotificationDropdown,
@@ -126,5 +129,59 @@ export function useMarkAllNotificationsRead() {
   return useMutation({
     mutationFn: () => api.post('/api/notification/markallread'),
     onSuccess: refresh,
+  });
+}
+
+// ------------------------------------------------------------ e-mail from a flow
+
+export function useFlowMailDraft(flowId: number, templateId: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['flow', flowId, 'maildraft', templateId],
+    queryFn: ({ signal }) =>
+      api.get<FlowMailDraft>(`/api/flow/${flowId}/getforsendingemail`, {
+        query: { mailtemplate_id: templateId ?? undefined },
+        signal,
+      }),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The flow's sent mails (a flow change refreshes them); polls while one waits for delivery. */
+export function useFlowMails(flowId: number) {
+  return useQuery({
+    queryKey: ['flow', flowId, 'mails'],
+    queryFn: ({ signal }) => api.get<FlowMail[]>(`/api/flow/${flowId}/mails`, { signal }),
+    refetchInterval: (query) => (query.state.data?.some((m) => m.status === 'queued') ? 3000 : false),
+  });
+}
+
+export function useSendFlowMail(flowId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: {
+      to: string;
+      subject: string;
+      message: string;
+      mailtemplate_id: number | null;
+      files: File[];
+    }) => {
+      const body = new FormData();
+      body.append('to', input.to);
+      body.append('subject', input.subject);
+      body.append('message', input.message);
+      if (input.mailtemplate_id !== null) body.append('mailtemplate_id', String(input.mailtemplate_id));
+      for (const file of input.files) body.append('files', file);
+      return api.post<FlowMail>(`/api/flow/${flowId}/sendemail`, body);
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['flow', flowId, 'mails'] }),
+  });
+}
+
+export function useFlowMessageTemplates(flowId: number) {
+  return useQuery({
+    queryKey: ['companysettings', 'messagetemplates', flowId],
+    queryFn: ({ signal }) =>
+      api.get<MessageTemplate[]>(`/api/flow/${flowId}/getmessagetemplates`, { signal }),
   });
 }

@@ -16,6 +16,7 @@ import {
   Loader,
   Menu,
   Paper,
+  Select,
   Stack,
   Text,
   Textarea,
@@ -30,6 +31,7 @@ import { toast } from '../../../ui/toasts';
 import {
   useConversation,
   useDeleteMessage,
+  useFlowMessageTemplates,
   useMarkAnswered,
   useSendMessage,
   useUpdateMessage,
@@ -200,6 +202,7 @@ function MessageMenu({ message }: { message: FlowMessage }) {
 function ReplyBox({ flowId }: { flowId: number }) {
   const { t } = useTranslation();
   const send = useSendMessage();
+  const templates = useFlowMessageTemplates(flowId);
   const [content, setContent] = useState('');
   const isEmpty = content.trim() === '';
   const submit = () => {
@@ -236,7 +239,20 @@ function ReplyBox({ flowId }: { flowId: number }) {
             if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
           }}
         />
-        <Group justify="flex-end">
+        <Group justify="space-between" wrap="wrap">
+          <Select
+            aria-label={t('communication.messages.template')}
+            placeholder={t('communication.messages.template')}
+            data={(templates.data ?? []).map((tpl) => ({ value: String(tpl.id), label: tpl.description }))}
+            value={null}
+            onChange={(value) => {
+              const tpl = templates.data?.find((x) => String(x.id) === value);
+              if (tpl) setContent((current) => (current.trim() ? `${current}\n${tpl.message}` : tpl.message));
+            }}
+            searchable
+            disabled={!templates.data?.length}
+            w={260}
+          />
           <Button
             type="submit"
             leftSection={<IconSend size={16} />}

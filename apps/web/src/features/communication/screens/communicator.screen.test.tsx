@@ -104,6 +104,19 @@ describe('flow communicator view', () => {
     const { calls } = setup('/flow_detail/41?options=flowcommunicator', {
       'GET /api/flow/41': () => ({ body: createTestFlow({ id: 41, number: 1041 }) }),
       'GET /api/message': () => ({ body: conversation }),
+      'GET /api/flow/41/mails': () => ({ body: [] }),
+      'GET /api/flow/41/getmessagetemplates': () => ({
+        body: [
+          {
+            id: 5,
+            category: 'Planning',
+            description: 'Monteur onderweg',
+            message: 'De monteur is onderweg.',
+            created_at: '2026-11-25T09:00:00Z',
+            updated_at: '2026-11-25T09:00:00Z',
+          },
+        ],
+      }),
       'POST /api/message': (call) => ({ status: 201, body: message({ id: 3, ...(call.body as object) }) }),
       'POST /api/flow/41/markanswered': () => {
         conversation = { ...conversation, state: 'read', messages: [message({ status: 'read' })] };
@@ -118,6 +131,17 @@ describe('flow communicator view', () => {
 
     const send = screen.getByRole('button', { name: 'Versturen' });
     expect((send as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('Nog geen e-mails verstuurd vanuit dit dossier.')).toBeTruthy();
+    // A message template fills the reply box.
+    const picker = screen
+      .getAllByLabelText('Template invoegen')
+      .find((el) => el.tagName === 'INPUT') as HTMLInputElement;
+    await waitFor(() => expect(picker.disabled).toBe(false));
+    fireEvent.click(picker);
+    fireEvent.click(await screen.findByRole('option', { name: 'Monteur onderweg' }));
+    expect((screen.getByLabelText('Nieuw bericht') as HTMLTextAreaElement).value).toBe(
+      'De monteur is onderweg.',
+    );
     fireEvent.change(screen.getByLabelText('Nieuw bericht'), { target: { value: 'Tot dinsdag!' } });
     expect((send as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(send);

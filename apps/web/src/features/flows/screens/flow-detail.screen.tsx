@@ -8,7 +8,7 @@ import { subscribeLiveEvents } from '../../../api/live';
 import { showActionError } from '../../../ui/alert-dialog';
 import { toast } from '../../../ui/toasts';
 import { useSession } from '../../auth';
-import { Conversation, ConversationStateBadge } from '../../communication';
+import { Conversation, ConversationStateBadge, FlowMails } from '../../communication';
 import { FlowActions } from '../components/flow-actions';
 import { FlowDossier } from '../components/flow-dossier';
 import { FlowHome } from '../components/flow-home';
@@ -93,7 +93,10 @@ export function FlowDetailScreen() {
           <FlowDossier flow={flow.data} />
         </Tabs.Panel>
         <Tabs.Panel value="flowcommunicator" pt="md">
-          <Conversation flowId={flow.data.id} isReadOnly={Boolean(flow.data.deleted_at)} />
+          <Stack gap="lg">
+            <Conversation flowId={flow.data.id} isReadOnly={Boolean(flow.data.deleted_at)} />
+            <FlowMails flowId={flow.data.id} isReadOnly={Boolean(flow.data.deleted_at)} />
+          </Stack>
         </Tabs.Panel>
       </Tabs>
     </Stack>

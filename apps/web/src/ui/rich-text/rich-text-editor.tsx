@@ -1,0 +1,116 @@
+import '@mantine/tiptap/styles.css';
+import { MERGE_TAGS } from '@im/domain';
+import { Input, Menu } from '@mantine/core';
+import { Link, RichTextEditor as MantineRichTextEditor } from '@mantine/tiptap';
+import { IconBraces } from '@tabler/icons-react';
+import { useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The Dutch labels of the editor's controls (Mantine's are English). */
+const LABELS = {
+  boldControlLabel: 'Vet',
+  italicControlLabel: 'Cursief',
+  underlineControlLabel: 'Onderstrepen',
+  strikeControlLabel: 'Doorhalen',
+  clearFormattingControlLabel: 'Opmaak wissen',
+  linkControlLabel: 'Link',
+  unlinkControlLabel: 'Link weghalen',
+  bulletListControlLabel: 'Opsomming',
+  orderedListControlLabel: 'Genummerde lijst',
+  h2ControlLabel: 'Kop',
+  h3ControlLabel: 'Subkop',
+  undoControlLabel: 'Ongedaan maken',
+  redoControlLabel: 'Opnieuw',
+  linkEditorInputLabel: 'Adres van de link',
+  linkEditorInputPlaceholder: 'https://voorbeeld.nl',
+  linkEditorExternalLink: 'In een nieuw venster openen',
+  linkEditorInternalLink: 'In hetzelfde venster openen',
+  linkEditorSave: 'Opslaan',
+};
+
+/**
+ * Rich text (Tiptap through @mantine/tiptap) with a menu that inserts merge tags. The HTML it
+ * produces is sanitised again on the server before it is stored or sent (decision 019).
+ */
+export function RichTextEditor({
+  label,
+  value,
+  onChange,
+  error,
+  withMergeTags = true,
+  minHeight = 160,
+}: {
+  label: string;
+  value: string;
+  onChange: (html: string) => void;
+  error?: string | null;
+  withMergeTags?: boolean;
+  minHeight?: number;
+}) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ link: false }), Link],
+    content: value,
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    editorProps: { attributes: { 'aria-labelledby': labelId, role: 'textbox', 'aria-multiline': 'true' } },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+  });
+
+  // A new value from outside (a template chosen, a draft loaded) replaces the content.
+  useEffect(() => {
+    if (editor && value !== (editor.isEmpty ? '' : editor.getHTML()))
+      editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
+  return (
+    <Input.Wrapper label={label} labelProps={{ id: labelId }} error={error}>
+      <MantineRichTextEditor editor={editor} labels={LABELS} style={{ marginTop: 4 }}>
+        <MantineRichTextEditor.Toolbar>
+          <MantineRichTextEditor.ControlsGroup>
+            <MantineRichTextEditor.Bold />
+            <MantineRichTextEditor.Italic />
+            <MantineRichTextEditor.Underline />
+            <MantineRichTextEditor.ClearFormatting />
+          </MantineRichTextEditor.ControlsGroup>
+          <MantineRichTextEditor.ControlsGroup>
+            <MantineRichTextEditor.H2 />
+            <MantineRichTextEditor.H3 />
+            <MantineRichTextEditor.BulletList />
+            <MantineRichTextEditor.OrderedList />
+          </MantineRichTextEditor.ControlsGroup>
+          <MantineRichTextEditor.ControlsGroup>
+            <MantineRichTextEditor.Link />
+            <MantineRichTextEditor.Unlink />
+          </MantineRichTextEditor.ControlsGroup>
+          {withMergeTags && (
+            <Menu position="bottom-start" withinPortal shadow="md" width={300}>
+              <Menu.Target>
+                <MantineRichTextEditor.Control
+                  aria-label={t('richText.mergeTags')}
+                  title={t('richText.mergeTags')}
+                >
+                  <IconBraces size={16} />
+                </MantineRichTextEditor.Control>
+              </Menu.Target>
+              <Menu.Dropdown mah={320} style={{ overflowY: 'auto' }}>
+                {MERGE_TAGS.map((tag) => (
+                  <Menu.Item
+                    key={tag.tag}
+                    onClick={() => editor?.chain().focus().insertContent(`{{ ${tag.tag} }}`).run()}
+                  >
+                    {tag.description}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </MantineRichTextEditor.Toolbar>
+        <MantineRichTextEditor.Content style={{ minHeight }} />
+      </MantineRichTextEditor>
+    </Input.Wrapper>
+  );
+}
