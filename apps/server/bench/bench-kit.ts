@@ -114,3 +114,82 @@ export function renderTable(results: Result[]): string {
   }
   return lines.join('\n');
 }
+
+/** The benchmark's login password (every bench user has it). */
+export const BENCH_PASSWORD = 'Bench-wachtwoord-1';
+
+/**
+ * The bench company of `email` (a manager), or a new one with `users - 1` role-100 colleagues and
+ * the CRM data (relations, flows) loaded; answers its id and user ids (the manager first).
+ */
+export async function ensureBenchCompany(
+  server: import('../src/platform/server').Server,
+  client: import('pg').PoolClient,
+  options: { email: string; name: string; users: number; relations: number; flows: number },
+): Promise<{ companyId: number; userIds: number[] }> {
+  const { createCompany } = await import('../src/features/companies/create-company');
+  const { createUser } = await import('../src/features/users/create-user');
+  const { loadCompanyData } = await import('./crm-data');
+  const found = await client.query<{ company_id: number }>('select company_id from "user" where email = $1', [
+    options.email,
+  ]);
+  let companyId = found.rows[0]?.company_id;
+  if (companyId) log(`reusing company ${companyId}`);
+  else {
+    companyId = await server.deps.db.platform((tx) =>
+      createCompany(tx, { name: options.name, modules: ['BASIS', 'CRM', 'SETTINGS'] }),
+    );
+    const id = companyId;
+    const loginId = await server.deps.db.platform((tx) =>
+      createUser(tx, {
+        companyId: id,
+        name: 'Bench',
+        surname: 'Beheerder',
+        email: options.email,
+        password: BENCH_PASSWORD,
+        role: 1000,
+        userType: 'standard',
+      }),
+    );
+    await client.query(
+      `insert into "user" (company_id, name, surname, email, password_hash, role, user_type)
+       select $1::int, 'Monteur', 'Nummer ' || i, 'monteur' || i || '-' || $1::text || '@bench.local', u.password_hash, 100, 'project'
+       from generate_series(1, $2::int) i, "user" u where u.id = $3`,
+      [id, options.users - 1, loginId],
+    );
+    log(`loading ${options.relations} relations and ${options.flows} flows ...`);
+    const ids = await client.query<{ id: number }>(
+      'select id from "user" where company_id = $1 order by id',
+      [id],
+    );
+    await loadCompanyData(client, {
+      companyId: id,
+      relations: options.relations,
+      flows: options.flows,
+      userIds: ids.rows.map((u) => u.id),
+      log,
+    });
+  }
+  const users = await client.query<{ id: number }>(
+    'select id from "user" where company_id = $1 order by id',
+    [companyId],
+  );
+  return { companyId, userIds: users.rows.map((u) => u.id) };
+}
+
+/** Listens on a free loopback port; answers the base URL. */
+export async function listen(server: import('../src/platform/server').Server): Promise<string> {
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+export async function benchLogin(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login failed for ${email}: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}

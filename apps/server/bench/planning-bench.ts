@@ -10,14 +10,15 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCompany } from '../src/features/companies/create-company';
-import { createUser } from '../src/features/users/create-user';
 import { loadConfig } from '../src/platform/config';
 import { createLogger } from '../src/platform/log';
 import { createServer } from '../src/platform/server';
 import {
+  benchLogin,
   type Case,
   databaseUrl,
+  ensureBenchCompany,
+  listen,
   log,
   type Result,
   RUNS,
@@ -25,7 +26,6 @@ import {
   runCase,
   waitForQuiet,
 } from './bench-kit';
-import { loadCompanyData } from './crm-data';
 
 const ACTIONS = 1_000_000;
 const AGENDA_ITEMS = 500_000;
@@ -33,7 +33,6 @@ const TASKS = 10_000;
 const FLOWS = 50_000;
 const RELATIONS = 10_000;
 const USERS = 20;
-const PASSWORD = 'Bench-wachtwoord-1';
 const EMAIL = 'bench-planning@bench.local';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -53,54 +52,13 @@ async function main(): Promise<void> {
   });
   try {
     const client = await server.deps.db.pool.connect();
-    let companyId: number;
-    let userIds: number[];
-    const found = await client.query<{ company_id: number }>(
-      'select company_id from "user" where email = $1',
-      [EMAIL],
-    );
-    if (found.rows[0]) {
-      companyId = found.rows[0].company_id;
-      log(`reusing company ${companyId}`);
-    } else {
-      companyId = await server.deps.db.platform((tx) =>
-        createCompany(tx, { name: 'Bench Planning BV', modules: ['BASIS', 'CRM', 'SETTINGS'] }),
-      );
-      const loginId = await server.deps.db.platform((tx) =>
-        createUser(tx, {
-          companyId,
-          name: 'Bench',
-          surname: 'Planner',
-          email: EMAIL,
-          password: PASSWORD,
-          role: 1000,
-          userType: 'standard',
-        }),
-      );
-      await client.query(
-        `insert into "user" (company_id, name, surname, email, password_hash, role, user_type)
-         select $1::int, 'Monteur', 'Nummer ' || i, 'monteur' || i || '-' || $1::text || '@bench.local', u.password_hash, 100, 'project'
-         from generate_series(1, $2::int) i, "user" u where u.id = $3`,
-        [companyId, USERS - 1, loginId],
-      );
-      log(`loading ${RELATIONS} relations and ${FLOWS} flows ...`);
-      const ids = await client.query<{ id: number }>(
-        'select id from "user" where company_id = $1 order by id',
-        [companyId],
-      );
-      await loadCompanyData(client, {
-        companyId,
-        relations: RELATIONS,
-        flows: FLOWS,
-        userIds: ids.rows.map((u) => u.id),
-        log,
-      });
-    }
-    userIds = (
-      await client.query<{ id: number }>('select id from "user" where company_id = $1 order by id', [
-        companyId,
-      ])
-    ).rows.map((u) => u.id);
+    const { companyId, userIds } = await ensureBenchCompany(server, client, {
+      email: EMAIL,
+      name: 'Bench Planning BV',
+      users: USERS,
+      relations: RELATIONS,
+      flows: FLOWS,
+    });
     const loaded = await client.query<{ n: number }>(
       'select count(*)::int as n from action where company_id = $1',
       [companyId],
@@ -117,16 +75,8 @@ async function main(): Promise<void> {
     ).rows[0]!.v;
     client.release();
 
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = server.app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const res = await fetch(`${base}/api/authenticate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-    });
-    if (!res.ok) throw new Error(`login failed: ${res.status}`);
-    const token = ((await res.json()) as { token: string }).token;
+    const base = await listen(server);
+    const token = await benchLogin(base, EMAIL);
     const cases = buildCases(token, userIds);
     await waitForQuiet();
     const loadBefore = os.loadavg()[0]!;

@@ -126,4 +126,8 @@ export const zFlowMail = z.object({
 export type FlowMail = z.infer<typeof zFlowMail>;
 export const zFlowMailList = z.array(zFlowMail);
 
+/** POST /api/flow/{id}/processcontactmoment: a contact moment from a contact template, kept as a note on the flow. */
+export const zContactMomentRequest = z.object({ contacttemplate_id: zId });
+export const zContactMomentAnswer = z.object({ message: z.string(), note_id: z.number().int() });
+
 export { MAX_MAIL_FILES };

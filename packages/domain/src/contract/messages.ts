@@ -171,7 +171,7 @@ export type NotificationDayQuery = z.input<typeof zNotificationDayQuery>;
 export const zNotificationDay = z.object({
   date: z.string(),
   items: z.array(zNotification),
-  historic: z.object({ data: z.array(zNotification), total: z.number().int() }),
+  historic: z.object({ data: z.array(zNotification), has_more: z.boolean() }),
 });
 export type NotificationDay = z.infer<typeof zNotificationDay>;
 

@@ -58,4 +58,5 @@ export const MAIL_TEXTS = {
   sendConfirm: 'Email versturen?',
   contactConfirm: (label: string) => `Registreren ${label}?`,
   attachmentNotFound: 'Bijlage niet gevonden.',
+  contactRegistered: 'Contactmoment geregistreerd.',
 } as const;

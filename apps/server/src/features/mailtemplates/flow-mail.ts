@@ -19,9 +19,10 @@ import { outboxMail } from '../../platform/mail/mail.schema';
 import type { Mailer } from '../../platform/mail/mailer';
 import { FLOW_NOT_FOUND, findFlow } from '../flows/flow-access';
 import { writeLog } from '../logitems';
+import { createNote } from '../planning/notes';
 import { relation } from '../relations/relations.schema';
 import { user } from '../users/users.schema';
-import { flowMail, mailTemplate } from './mailtemplates.schema';
+import { contactTemplate, flowMail, mailTemplate } from './mailtemplates.schema';
 import { flowMergeData } from './merge-data';
 import { ATTACHED_FILE, listMessageTemplates } from './templates';
 
@@ -215,4 +216,27 @@ export async function flowMessageTemplates(tx: Tx, flowId: number, senderId: num
     ...t,
     message: htmlToText(renderMergeTags(t.message, data, { html: true })),
   }));
+}
+
+/**
+ * A contact moment (a call, a visit) registered on a flow from a contact template: a note on the
+ * flow with the template's text, merge tags filled in (spec 001 section 5, 'Registreren {label}?').
+ */
+export async function processContactMoment(
+  tx: Tx,
+  flowId: number,
+  templateId: number,
+  caller: { userId: number; companyId: number; appUrl: string },
+): Promise<number> {
+  await liveFlow(tx, flowId);
+  const [template] = await tx.select().from(contactTemplate).where(eq(contactTemplate.id, templateId));
+  if (!template)
+    throw validationError(MAIL_TEXTS.templateNotFound, { contacttemplate_id: [MAIL_TEXTS.templateNotFound] });
+  const data = await flowMergeData(tx, flowId, caller.userId, caller.appUrl);
+  const text = htmlToText(renderMergeTags(template.note, data, { html: true }));
+  return createNote(
+    tx,
+    { flow_id: flowId, content: text ? `${template.description}: ${text}` : template.description },
+    caller,
+  );
 }

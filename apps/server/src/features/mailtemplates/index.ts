@@ -5,6 +5,8 @@ import {
   MAX_MAIL_FILES,
   MERGE_TAGS,
   renderMergeTags,
+  zContactMomentAnswer,
+  zContactMomentRequest,
   zContactTemplate,
   zEmailSettings,
   zFileInfo,
@@ -43,6 +45,7 @@ import {
   flowMailDraft,
   flowMessageTemplates,
   listFlowMails,
+  processContactMoment,
   sendFlowMail,
 } from './flow-mail';
 import { mailTemplate } from './mailtemplates.schema';
@@ -420,6 +423,25 @@ export async function mailTemplateRoutes(app: FastifyInstance): Promise<void> {
     },
     (request) =>
       tenantTx(request, (tx) => flowMessageTemplates(tx, request.params.id, authOf(request).userId, appUrl)),
+  );
+  r.post(
+    '/api/flow/:id/processcontactmoment',
+    {
+      config: CRM,
+      schema: {
+        summary: 'Register a contact moment on the flow from a contact template (a note on the flow)',
+        params: zIdParams,
+        body: zContactMomentRequest,
+        response: { 201: zContactMomentAnswer },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const noteId = await tenantTx(request, (tx) =>
+        processContactMoment(tx, request.params.id, request.body.contacttemplate_id, { ...auth, appUrl }),
+      );
+      return reply.status(201).send({ message: MAIL_TEXTS.contactRegistered, note_id: noteId });
+    },
   );
   r.get(
     '/api/flow/:id/mails',

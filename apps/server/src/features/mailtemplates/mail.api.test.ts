@@ -124,6 +124,23 @@ describe('templates', () => {
     expect(contact.body.description).toBe('Nieuw bericht template');
     const dup = await t.api('POST', `/api/contacttemplate/${contact.body.id}/duplicate`, { token: a.token });
     expect(dup.body.note).toBe('Telefonisch gesproken');
+    // A contact moment is kept as a note on the flow.
+    await t.api('PATCH', `/api/contacttemplate/${contact.body.id}`, {
+      token: a.token,
+      body: { description: 'Telefonisch contact', note: '<p>Gebeld met {{ relatie.naam }}</p>' },
+    });
+    const moment = await t.api('POST', `/api/flow/${flowId}/processcontactmoment`, {
+      token: a.token,
+      body: { contacttemplate_id: contact.body.id },
+    });
+    expect(moment.status).toBe(201);
+    const note = await t.api('GET', `/api/note/${moment.body.note_id}`, { token: a.token });
+    expect(note.body.content).toMatch(/^Telefonisch contact: Gebeld met Klant \w+$/);
+    const foreign = await t.api('POST', `/api/flow/${flowId}/processcontactmoment`, {
+      token: b.token,
+      body: { contacttemplate_id: contact.body.id },
+    });
+    expect(foreign.status).toBe(404);
     expect((await t.api('GET', '/api/messagetemplate', { token: a.token })).body).toHaveLength(1);
     const forFlow = await t.api('GET', `/api/flow/${flowId}/getmessagetemplates`, { token: a.token });
     expect(forFlow.body[0].message).toMatch(/^Beste Klant \w+, de monteur is onderweg\.$/);

@@ -24,6 +24,7 @@ import {
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { newToken } from '../../platform/auth/tokens';
 import type { Database, Tx } from '../../platform/db/database';
+import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
 import { AppError, forbidden, notFound, validationError } from '../../platform/errors';
 import { CUSTOMER_HASH } from '../../platform/http/access';
 import { toIso } from '../../platform/http/dates';
@@ -393,7 +394,7 @@ export async function communicator(
     join message m on m.id = fc.last_message_id
     left join relation r on r.id = f.relation_id
     left join "user" u on u.id = m.user_id
-    where ${state} and ${flowVisibility(viewer)}
+    where fc.company_id = ${currentCompanyIdSql} and ${state} and ${flowVisibility(viewer)}
     order by fc.last_message_at desc, fc.flow_id desc
     limit ${q.number + 1}`);
   const rows = result.rows;
@@ -425,7 +426,8 @@ export async function communicatorCounts(tx: Tx, viewer: Viewer): Promise<Commun
   const count = async (state: number) => {
     const r = await tx.execute<{ n: number }>(sql`select count(*)::int as n from (
       select 1 from flow_conversation fc join flow f on f.id = fc.flow_id and f.deleted_at is null
-      where fc.state = ${state} and ${flowVisibility(viewer)} limit ${TOP_BAR_COUNT_CAP}) x`);
+      where fc.company_id = ${currentCompanyIdSql} and fc.state = ${state} and ${flowVisibility(viewer)}
+      limit ${TOP_BAR_COUNT_CAP}) x`);
     return r.rows[0]?.n ?? 0;
   };
   return { unread: await count(2), unanswered: await count(1) };

@@ -79,18 +79,15 @@ export async function notificationsOnDate(
     .where(and(mine, status, gte(notification.createdAt, start), lt(notification.createdAt, end)))
     .orderBy(desc(notification.createdAt), desc(notification.id))
     .limit(1000);
-  const before = and(mine, status, lt(notification.createdAt, start));
-  const historic = q.historic
-    ? await select(tx)
-        .where(before)
-        .orderBy(desc(notification.createdAt), desc(notification.id))
-        .limit(q.historic)
-    : [];
-  const [total] = await tx.select({ n: sql<number>`count(*)::int` }).from(notification).where(before);
+  // One row more than asked tells whether the list can grow; no count of a user's whole history.
+  const historic = await select(tx)
+    .where(and(mine, status, lt(notification.createdAt, start)))
+    .orderBy(desc(notification.createdAt), desc(notification.id))
+    .limit(q.historic + 1);
   return {
     date,
     items: items.map(serialize),
-    historic: { data: historic.map(serialize), total: total?.n ?? 0 },
+    historic: { data: historic.slice(0, q.historic).map(serialize), has_more: historic.length > q.historic },
   };
 }
 

@@ -40,6 +40,7 @@ export const communicationNl = {
     meta: 'Aan {{to}} · door {{name}} · {{date}}',
     more: 'Meer tonen',
     less: 'Minder tonen',
+    contactMoment: 'Contactmoment',
   },
   communicator: {
     title: 'Communicator',
@@ -118,6 +119,7 @@ export const communicationEn: typeof communicationNl = {
     meta: 'To {{to}} · by {{name}} · {{date}}',
     more: 'Show more',
     less: 'Show less',
+    contactMoment: 'Contact moment',
   },
   communicator: {
     title: 'Communicator',

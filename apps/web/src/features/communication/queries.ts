@@ -2,6 +2,7 @@ import type {
   CommunicatorCounts,
   CommunicatorFilter,
   CommunicatorPage,
+  ContactTemplate,
   FlowConversationAnswer,
   FlowMail,
   FlowMailDraft,
@@ -183,5 +184,24 @@ export function useFlowMessageTemplates(flowId: number) {
     queryKey: ['companysettings', 'messagetemplates', flowId],
     queryFn: ({ signal }) =>
       api.get<MessageTemplate[]>(`/api/flow/${flowId}/getmessagetemplates`, { signal }),
+  });
+}
+
+export function useContactTemplates() {
+  return useQuery({
+    queryKey: ['companysettings', 'contacttemplates'],
+    queryFn: ({ signal }) => api.get<ContactTemplate[]>('/api/contacttemplate', { signal }),
+  });
+}
+
+/** Registers a contact moment from a contact template: it becomes a note on the flow. */
+export function useProcessContactMoment(flowId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (templateId: number) =>
+      api.post<{ message: string; note_id: number }>(`/api/flow/${flowId}/processcontactmoment`, {
+        contacttemplate_id: templateId,
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['note'] }),
   });
 }

@@ -1,4 +1,4 @@
-import { FLOW_MAIL_STATUS_LABELS, type FlowMail, type FlowMailStatus } from '@im/domain';
+import { FLOW_MAIL_STATUS_LABELS, type FlowMail, type FlowMailStatus, MAIL_TEXTS } from '@im/domain';
 import {
   Alert,
   Anchor,
@@ -6,19 +6,22 @@ import {
   Button,
   Card,
   Group,
+  Menu,
   Spoiler,
   Stack,
   Text,
   Title,
   Typography,
 } from '@mantine/core';
-import { IconMailForward } from '@tabler/icons-react';
+import { IconMailForward, IconPhoneCall } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../api/download';
 import { showActionError } from '../../../ui/alert-dialog';
+import { confirm } from '../../../ui/confirm-dialog';
 import { formatDateTime } from '../../../ui/format';
-import { useFlowMails } from '../queries';
+import { toast } from '../../../ui/toasts';
+import { useContactTemplates, useFlowMails, useProcessContactMoment } from '../queries';
 import { FlowMailModal } from './flow-mail.modal';
 
 const STATUS_COLORS: Record<FlowMailStatus, string> = {
@@ -40,9 +43,12 @@ export function FlowMails({ flowId, isReadOnly = false }: { flowId: number; isRe
           {t('communication.mail.listTitle')}
         </Title>
         {!isReadOnly && (
-          <Button size="xs" leftSection={<IconMailForward size={14} />} onClick={() => setSending(true)}>
-            {t('communication.mail.title')}
-          </Button>
+          <Group gap="xs">
+            <ContactMomentMenu flowId={flowId} />
+            <Button size="xs" leftSection={<IconMailForward size={14} />} onClick={() => setSending(true)}>
+              {t('communication.mail.title')}
+            </Button>
+          </Group>
         )}
       </Group>
       {mails.isError && <Alert color="red">{mails.error.message}</Alert>}
@@ -115,5 +121,50 @@ function MailRow({ mail }: { mail: FlowMail }) {
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** Contact moments (spec 001 section 5): pick a contact template, confirm 'Registreren {label}?', kept as a note. */
+function ContactMomentMenu({ flowId }: { flowId: number }) {
+  const { t } = useTranslation();
+  const templates = useContactTemplates();
+  const register = useProcessContactMoment(flowId);
+  if (!templates.data?.length) return null;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconPhoneCall size={14} />}
+          loading={register.isPending}
+        >
+          {t('communication.mail.contactMoment')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {templates.data.map((template) => (
+          <Menu.Item
+            key={template.id}
+            onClick={async () => {
+              const label = template.description;
+              if (
+                !(await confirm({
+                  title: t('communication.mail.contactMoment'),
+                  message: MAIL_TEXTS.contactConfirm(label),
+                }))
+              )
+                return;
+              register.mutate(template.id, {
+                onSuccess: (answer) => toast.success(answer.message),
+                onError: (error) => showActionError(error),
+              });
+            }}
+          >
+            {template.description}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

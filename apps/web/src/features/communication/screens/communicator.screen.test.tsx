@@ -105,6 +105,21 @@ describe('flow communicator view', () => {
       'GET /api/flow/41': () => ({ body: createTestFlow({ id: 41, number: 1041 }) }),
       'GET /api/message': () => ({ body: conversation }),
       'GET /api/flow/41/mails': () => ({ body: [] }),
+      'GET /api/contacttemplate': () => ({
+        body: [
+          {
+            id: 8,
+            description: 'Telefonisch contact',
+            note: '',
+            created_at: '2026-11-25T09:00:00Z',
+            updated_at: '2026-11-25T09:00:00Z',
+          },
+        ],
+      }),
+      'POST /api/flow/41/processcontactmoment': () => ({
+        status: 201,
+        body: { message: 'Contactmoment geregistreerd.', note_id: 3 },
+      }),
       'GET /api/flow/41/getmessagetemplates': () => ({
         body: [
           {
@@ -152,6 +167,17 @@ describe('flow communicator view', () => {
       flow_id: 41,
       content: 'Tot dinsdag!',
     });
+
+    // A contact moment asks 'Registreren {label}?' and is registered on the flow.
+    fireEvent.click(await screen.findByRole('button', { name: 'Contactmoment' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Telefonisch contact' }));
+    expect(await screen.findByText('Registreren Telefonisch contact?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Bevestigen' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/flow/41/processcontactmoment')?.body).toEqual({
+        contacttemplate_id: 8,
+      }),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Markeren als beantwoord' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Markeren als beantwoord' })).toBeNull());

@@ -102,7 +102,7 @@ export function NotificationOverviewScreen() {
                 ))}
               </Stack>
             )}
-            {day.data.historic.total > day.data.historic.data.length && (
+            {day.data.historic.has_more && (
               <Group mt="sm">
                 <Button variant="default" size="xs" onClick={() => setHistoric((h) => h + HISTORIC_STEP)}>
                   {t('communication.notifications.more')}
