@@ -198,6 +198,41 @@ describe('communication', () => {
     expect(await seriousA11yViolations(sanne)).toEqual([]);
   });
 
+  it('sets the e-mail header and a shared dossier file on the e-mail settings screen', async () => {
+    await sanne.goto(`${app.baseUrl}/#/account/company_emailsettings`);
+    const images = sanne.getByRole('region', { name: 'Afbeeldingen' });
+    await images.waitFor();
+    const chooser = sanne.waitForEvent('filechooser');
+    await images.getByRole('button', { name: 'E-mailheader uploaden' }).click();
+    await (await chooser).setFiles({
+      name: 'header.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    });
+    await images.getByRole('img', { name: 'E-mailheader' }).waitFor();
+    await images.getByRole('button', { name: 'E-mailheader verwijderen' }).waitFor();
+
+    const shared = sanne.getByRole('region', { name: 'Gedeelde dossierbestanden' });
+    const fileChooser = sanne.waitForEvent('filechooser');
+    await shared.getByRole('button', { name: 'Bestand uploaden' }).click();
+    await (await fileChooser).setFiles({
+      name: 'algemene-voorwaarden.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    });
+    await shared.getByText('algemene-voorwaarden.pdf').waitFor();
+    await shot(sanne, 'email-settings-images');
+    expect(await seriousA11yViolations(sanne)).toEqual([]);
+
+    await images.getByRole('button', { name: 'E-mailheader verwijderen' }).click();
+    await sanne.getByRole('button', { name: 'Bevestigen' }).click();
+    await images.getByText('Geen afbeelding ingesteld.').first().waitFor();
+    await expect.poll(() => images.getByRole('img', { name: 'E-mailheader' }).count()).toBe(0);
+  });
+
   it('works on a phone: the communicator and a flow’s conversation at 390 px', async () => {
     await mark.setViewportSize({ width: 390, height: 844 });
     await mark.goto(`${app.baseUrl}/#/communicator`);

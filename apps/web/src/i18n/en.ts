@@ -33,6 +33,17 @@ export const en: Strings<Catalog> = {
   richText: {
     mergeTags: 'Insert merge tag',
   },
+  files: {
+    upload: 'Upload file',
+    download: 'Download {{name}}',
+    remove: 'Delete {{name}}',
+    empty: 'No files yet.',
+    uploaded: 'The file was uploaded.',
+    deleted: 'The file was deleted.',
+    deleteConfirm: 'Delete this item?',
+    onlyImagesAndPdf: 'Note! Only image and PDF files can be uploaded.',
+    uploadFailed: 'File {{name}} could not be uploaded: {{error}}',
+  },
   common: {
     save: 'Save',
     cancel: 'Cancel',

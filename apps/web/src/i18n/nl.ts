@@ -31,6 +31,17 @@ export const nl = {
   richText: {
     mergeTags: 'Samenvoegcode invoegen',
   },
+  files: {
+    upload: 'Bestand uploaden',
+    download: 'Downloaden {{name}}',
+    remove: 'Verwijderen {{name}}',
+    empty: 'Nog geen bestanden.',
+    uploaded: 'Het bestand is geupload.',
+    deleted: 'Het bestand is verwijderd.',
+    deleteConfirm: 'Dit item verwijderen?',
+    onlyImagesAndPdf: 'Let op! Alleen image and PDF bestanden kunnen worden geupload.',
+    uploadFailed: 'Bestand {{name}} konden niet worden geupload omdat het groter is dan: {{error}}',
+  },
   common: {
     save: 'Opslaan',
     cancel: 'Annuleren',

@@ -65,10 +65,24 @@ export const zSaveContactTemplate = z.object({ description: zDescription, note: 
 export const zUpdateContactTemplate = zSaveContactTemplate.partial();
 
 /** GET /api/company/getcurrentemailsettings: the company's templates. */
+/** The company's images around customer mails and behind customer pages: read URL, or null for none. */
+export const zEmailImages = z.object({
+  emailheader: z.string().nullable(),
+  emailfooter: z.string().nullable(),
+  customerbackground: z.string().nullable(),
+});
+export type EmailImages = z.infer<typeof zEmailImages>;
+export type EmailImageSlot = keyof EmailImages;
+
 export const zEmailSettings = z.object({
+  /** The id the image calls take (`/api/companysettings/{id}/updateemailheader`, ...). */
+  company_settings_id: z.number().int(),
+  images: zEmailImages,
   mailtemplates: z.array(zMailTemplate),
   messagetemplates: z.array(zMessageTemplate),
   contacttemplates: z.array(zContactTemplate),
+  /** Flow files shared with every dossier of the company (POST /api/flowfile with company_id). */
+  flowfiles: z.array(zFileInfo),
 });
 export type EmailSettings = z.infer<typeof zEmailSettings>;
 

@@ -1,16 +1,17 @@
+import { zMessage } from '@im/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { storedFile } from '../../platform/files/files.schema';
 import { sendNoImage, sendStoredFile } from '../../platform/files/send-file';
-import { receiveUpload } from '../../platform/files/upload';
+import { type ReceivedUpload, receiveUpload } from '../../platform/files/upload';
 import { anyUser, moduleRoute, publicRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { writeLog } from '../logitems';
 import { companySettings } from './companies.schema';
+import { IMAGE_SLOTS, type ImageSlot, imageOf, imageUrl } from './company-images';
 
 const zId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const zBranding = z.object({
@@ -21,78 +22,116 @@ const zBranding = z.object({
   brand_button_color: z.string().nullable(),
 });
 
-async function logoOf(tx: Tx, where: ReturnType<typeof eq>) {
-  const [row] = await tx
-    .select({
-      storageKey: storedFile.storageKey,
-      filename: storedFile.filename,
-      mimeType: storedFile.mimeType,
-    })
-    .from(companySettings)
-    .innerJoin(storedFile, eq(storedFile.id, companySettings.logoFileId))
-    .where(where);
-  return row ?? null;
-}
-
 export async function brandingRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    '/api/companysettings/:id/updatelogo',
-    {
-      config: { access: moduleRoute('SETTINGS') },
-      schema: { params: zId, response: { 200: z.object({ logo_url: z.string() }) } },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const auth = authOf(request);
-      const own = await tenantTx(request, (tx) =>
-        tx.select({ id: companySettings.id }).from(companySettings).where(eq(companySettings.id, id)),
-      );
-      if (own.length === 0) throw notFound();
-      const upload = await receiveUpload(request, {
-        kind: 'image',
-        keyPrefix: `companies/${auth.companyId}/logo`,
-      });
-      const oldKey = await tenantTx(request, async (tx) => {
-        const old = await logoOf(tx, eq(companySettings.id, id));
+  /** 404 unless the settings id is the company's own (another company's id looks like a missing one). */
+  const requireOwn = async (request: FastifyRequest, id: number) => {
+    const own = await tenantTx(request, (tx) =>
+      tx.select({ id: companySettings.id }).from(companySettings).where(eq(companySettings.id, id)),
+    );
+    if (own.length === 0) throw notFound();
+  };
+
+  /** Replaces (file given) or clears (null) the image in a slot; the old bytes go after the commit. */
+  const replaceImage = async (
+    request: FastifyRequest,
+    id: number,
+    slot: ImageSlot,
+    upload: ReceivedUpload | null,
+  ) => {
+    const { key, label } = IMAGE_SLOTS[slot];
+    const oldKey = await tenantTx(request, async (tx) => {
+      const old = await imageOf(tx, slot, eq(companySettings.id, id));
+      let fileId: number | null = null;
+      if (upload) {
         const [file] = await tx
           .insert(storedFile)
-          .values({ ...upload, purpose: 'logo', ownerType: 'companysettings', ownerId: id })
+          .values({ ...upload, purpose: slot, ownerType: 'companysettings', ownerId: id })
           .returning({ id: storedFile.id });
-        await tx.update(companySettings).set({ logoFileId: file!.id }).where(eq(companySettings.id, id));
-        if (old) await tx.delete(storedFile).where(eq(storedFile.storageKey, old.storageKey));
-        await writeLog(tx, { type: 'companysettings', id, action: 'update', description: 'Logo gewijzigd' });
-        return old?.storageKey ?? null;
-      }).catch(async (err) => {
-        await app.deps.storage.delete(upload.storageKey);
-        throw err;
+        fileId = file!.id;
+      }
+      await tx
+        .update(companySettings)
+        .set({ [key]: fileId } as Partial<typeof companySettings.$inferInsert>)
+        .where(eq(companySettings.id, id));
+      if (old) await tx.delete(storedFile).where(eq(storedFile.storageKey, old.storageKey));
+      await writeLog(tx, {
+        type: 'companysettings',
+        id,
+        action: 'update',
+        description: upload ? `${label} gewijzigd` : `${label} verwijderd`,
       });
-      if (oldKey) await app.deps.storage.delete(oldKey);
-      return { logo_url: `/api/companysettings/${id}/getcompanylogo` };
-    },
-  );
+      return old?.storageKey ?? null;
+    }).catch(async (err) => {
+      if (upload) await app.deps.storage.delete(upload.storageKey);
+      throw err;
+    });
+    if (oldKey) await app.deps.storage.delete(oldKey);
+  };
 
-  r.get(
-    '/api/companysettings/:id/getcompanylogo',
-    { config: { access: anyUser }, schema: { params: zId } },
-    async (request, reply) => {
-      // Another company's settings id answers 404, exactly as an id that does not exist.
-      const found = await tenantTx(request, async (tx) => {
-        const [own] = await tx
-          .select({ id: companySettings.id })
-          .from(companySettings)
-          .where(eq(companySettings.id, request.params.id));
-        return own ? { logo: await logoOf(tx, eq(companySettings.id, request.params.id)) } : null;
-      });
-      if (!found) throw notFound();
-      return found.logo ? sendStoredFile(reply, app.deps.storage, found.logo, 'inline') : sendNoImage(reply);
-    },
-  );
+  for (const slot of Object.keys(IMAGE_SLOTS) as ImageSlot[]) {
+    const { update, read, remove, label } = IMAGE_SLOTS[slot];
+    r.post(
+      `/api/companysettings/:id/${update}`,
+      {
+        config: { access: moduleRoute('SETTINGS') },
+        schema: {
+          summary: `${label} uploaden`,
+          consumes: ['multipart/form-data'],
+          params: zId,
+          response: { 200: z.object({ url: z.string(), logo_url: z.string().optional() }) },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        await requireOwn(request, id);
+        const upload = await receiveUpload(request, {
+          kind: 'image',
+          keyPrefix: `companies/${authOf(request).companyId}/${slot}`,
+        });
+        await replaceImage(request, id, slot, upload);
+        const url = imageUrl(id, slot);
+        return slot === 'logo' ? { url, logo_url: url } : { url };
+      },
+    );
+
+    r.get(
+      `/api/companysettings/:id/${read}`,
+      { config: { access: anyUser }, schema: { summary: label, params: zId } },
+      async (request, reply) => {
+        const found = await tenantTx(request, async (tx) => {
+          const [own] = await tx
+            .select({ id: companySettings.id })
+            .from(companySettings)
+            .where(eq(companySettings.id, request.params.id));
+          return own ? { image: await imageOf(tx, slot, eq(companySettings.id, request.params.id)) } : null;
+        });
+        if (!found) throw notFound();
+        return found.image
+          ? sendStoredFile(reply, app.deps.storage, found.image, 'inline')
+          : sendNoImage(reply);
+      },
+    );
+
+    if (remove)
+      r.post(
+        `/api/companysettings/:id/${remove}`,
+        {
+          config: { access: moduleRoute('SETTINGS') },
+          schema: { summary: `${label} verwijderen`, params: zId, response: { 200: zMessage } },
+        },
+        async (request) => {
+          await requireOwn(request, request.params.id);
+          await replaceImage(request, request.params.id, slot, null);
+          return { message: `${label} verwijderd.` };
+        },
+      );
+  }
 
   r.get('/api/company/getcurrentcompanylogo', { config: { access: anyUser } }, async (request, reply) => {
     const logo = await tenantTx(request, (tx) =>
-      logoOf(tx, eq(companySettings.companyId, authOf(request).companyId)),
+      imageOf(tx, 'logo', eq(companySettings.companyId, authOf(request).companyId)),
     );
     return logo ? sendStoredFile(reply, app.deps.storage, logo, 'inline') : sendNoImage(reply);
   });
@@ -117,21 +156,27 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
         appname: row.appname,
         appdescription: row.appdescription,
         logo_url: row.logoFileId ? `/api/portal/branding/logo/${row.id}` : null,
-        background_url: null,
+        background_url: row.customerBackgroundFileId ? `/api/portal/branding/background/${row.id}` : null,
         brand_button_color: row.brandButtonColor,
       };
     },
   );
 
-  r.get(
-    '/api/portal/branding/logo/:id',
-    {
-      config: { access: publicRoute('a brand logo is shown on the public login page') },
-      schema: { params: zId },
-    },
-    async (request, reply) => {
-      const logo = await app.deps.db.platform((tx) => logoOf(tx, eq(companySettings.id, request.params.id)));
-      return logo ? sendStoredFile(reply, app.deps.storage, logo, 'inline') : sendNoImage(reply);
-    },
-  );
+  for (const [path, slot] of [
+    ['logo', 'logo'],
+    ['background', 'customerbackground'],
+  ] as const)
+    r.get(
+      `/api/portal/branding/${path}/:id`,
+      {
+        config: { access: publicRoute('brand images are shown on public pages before anyone logs in') },
+        schema: { params: zId },
+      },
+      async (request, reply) => {
+        const image = await app.deps.db.platform((tx) =>
+          imageOf(tx, slot, eq(companySettings.id, request.params.id)),
+        );
+        return image ? sendStoredFile(reply, app.deps.storage, image, 'inline') : sendNoImage(reply);
+      },
+    );
 }

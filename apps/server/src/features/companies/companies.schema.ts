@@ -44,6 +44,10 @@ export const companySettings = pgTable(
     appdescription: text('appdescription').notNull().default(''),
     brandButtonColor: varchar('brand_button_color', { length: 20 }),
     logoFileId: integer('logo_file_id'),
+    /** Images around every customer mail and behind the customer pages (stored_file ids). */
+    emailHeaderFileId: integer('email_header_file_id'),
+    emailFooterFileId: integer('email_footer_file_id'),
+    customerBackgroundFileId: integer('customer_background_file_id'),
     hostnames: jsonb('hostnames').$type<string[]>().notNull().default([]),
     /** The request profile new flows get (no FK: profiles belong to the company and come later in the graph). */
     standardFlowprofileId: integer('standard_flowprofile_id'),

@@ -9,6 +9,7 @@ import { sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadWithFields } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
+import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
 import { writeLog } from '../logitems';
 import { relation } from '../relations/relations.schema';
 import { FLOW_NOT_FOUND, lockFlow } from './flow-access';
@@ -17,11 +18,12 @@ import { isoFast } from './iso';
 const CRM = { access: moduleRoute('CRM') };
 const FILE_NOT_FOUND = 'Bestand niet gevonden.';
 const OWNER_REQUIRED = 'Geef flow_id of relation_id.';
-const FLOW_ID_REQUIRED = 'Geef flow_id.';
+const FLOW_ID_REQUIRED = 'Geef flow_id, company_id of flowprofile_id.';
 const UNKNOWN_RELATION = 'Onbekende relatie.';
+const UNKNOWN_COMPANY = 'Onbekend bedrijf.';
 
 type Purpose = 'flowfile' | 'assistfile';
-type Owner = { type: 'flow' | 'relation'; id: number; label: string };
+type Owner = { type: 'flow' | 'relation' | 'company' | 'flowprofile'; id: number; label: string };
 
 function toFileInfo(f: typeof storedFile.$inferSelect, purpose: Purpose): FileInfo {
   return {
@@ -43,13 +45,33 @@ function ownerIdField(fields: Record<string, string>, name: string): number | un
 }
 
 /** The live flow or relation the file is for; 422 when neither is given or it is not the company's. */
-async function ownerOf(tx: Tx, fields: Record<string, string>, purpose: Purpose): Promise<Owner> {
+async function ownerOf(
+  tx: Tx,
+  fields: Record<string, string>,
+  purpose: Purpose,
+  authCompanyId: number,
+): Promise<Owner> {
   const flowId = ownerIdField(fields, 'flow_id');
   if (flowId !== undefined) {
     const row = await lockFlow(tx, flowId).catch(() => {
       throw validationError(FLOW_NOT_FOUND, { flow_id: [FLOW_NOT_FOUND] });
     });
     return { type: 'flow', id: flowId, label: `dossier ${row.number}` };
+  }
+  if (purpose === 'flowfile') {
+    // A shared flow file (spec 000 "Email settings"): every dossier of the company, or of one
+    // request profile, offers it to the customer.
+    const companyId = ownerIdField(fields, 'company_id');
+    if (companyId !== undefined) {
+      if (companyId !== authCompanyId)
+        throw validationError(UNKNOWN_COMPANY, { company_id: [UNKNOWN_COMPANY] });
+      return { type: 'company', id: companyId, label: 'de gedeelde dossierbestanden' };
+    }
+    const profileId = ownerIdField(fields, 'flowprofile_id');
+    if (profileId !== undefined) {
+      await requireFlowProfile(tx, profileId);
+      return { type: 'flowprofile', id: profileId, label: 'het aanvraagprofiel' };
+    }
   }
   const relationId = purpose === 'assistfile' ? ownerIdField(fields, 'relation_id') : undefined;
   if (relationId !== undefined) {
@@ -76,7 +98,7 @@ async function upload(app: FastifyInstance, request: FastifyRequest, purpose: Pu
   });
   try {
     return await tenantTx(request, async (tx) => {
-      const owner = await ownerOf(tx, fields, purpose);
+      const owner = await ownerOf(tx, fields, purpose, auth.companyId);
       const [row] = await tx
         .insert(storedFile)
         .values({ ...file, purpose, ownerType: owner.type, ownerId: owner.id })

@@ -20,6 +20,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/flow/:id/changestatus': { flow_status: 'intake' },
   'POST /api/flow/:id/rejectflow': {},
   'PATCH /api/lead/:id': { date_lead: '2026-01-01' },
+  'POST /api/flow/:id/processcontactmoment': { contacttemplate_id: 1 },
 };
 
 beforeAll(async () => {

@@ -22,6 +22,7 @@ import { writeLog } from '../logitems';
 import { createNote } from '../planning/notes';
 import { relation } from '../relations/relations.schema';
 import { user } from '../users/users.schema';
+import { brandMailHtml } from './mail-branding';
 import { contactTemplate, flowMail, mailTemplate } from './mailtemplates.schema';
 import { flowMergeData } from './merge-data';
 import { ATTACHED_FILE, listMessageTemplates } from './templates';
@@ -87,7 +88,7 @@ export async function sendFlowMail(
   flowId: number,
   input: SendFlowMailFields,
   uploads: ReceivedUpload[],
-  sender: { userId: number; appUrl: string },
+  sender: { userId: number; companyId: number; appUrl: string },
 ): Promise<number> {
   const f = await liveFlow(tx, flowId);
   if (uploads.length > MAX_MAIL_FILES)
@@ -131,16 +132,20 @@ export async function sendFlowMail(
         )),
     );
   }
+  const branded = await brandMailHtml(tx, sender.companyId, html);
   const outboxId = await mailer.queue(tx, {
     to: input.to,
     subject,
     text: htmlToText(html),
-    html,
-    attachments: files.map((file) => ({
-      storageKey: file.storageKey,
-      filename: file.filename,
-      mimeType: file.mimeType,
-    })),
+    html: branded.html,
+    attachments: [
+      ...branded.inline,
+      ...files.map((file) => ({
+        storageKey: file.storageKey,
+        filename: file.filename,
+        mimeType: file.mimeType,
+      })),
+    ],
   });
   const [row] = await tx
     .insert(flowMail)

@@ -39,6 +39,7 @@ import { sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadsWithFields, receiveUploadWithFields } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
+import { FLOW_NOT_FOUND, findFlow } from '../flows/flow-access';
 import { writeLog } from '../logitems';
 import {
   findFlowMailFile,
@@ -388,6 +389,8 @@ export async function mailTemplateRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
       const auth = authOf(request);
+      // Another company's flow answers 404 before the body is read, exactly like an unknown id.
+      if (!(await tenantTx(request, (tx) => findFlow(tx, request.params.id)))) throw notFound(FLOW_NOT_FOUND);
       const { uploads, fields } = await receiveUploadsWithFields(request, {
         kind: 'attachment',
         keyPrefix: `companies/${auth.companyId}/flowmails`,
@@ -400,6 +403,7 @@ export async function mailTemplateRoutes(app: FastifyInstance): Promise<void> {
         const mail = await tenantTx(request, async (tx) => {
           const id = await sendFlowMail(tx, app.deps.mailer, request.params.id, parsed.data, uploads, {
             userId: auth.userId,
+            companyId: auth.companyId,
             appUrl,
           });
           return (await listFlowMails(tx, request.params.id, [id]))[0]!;

@@ -217,6 +217,89 @@ describe('e-mail from a flow', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  it('frames the mail with the e-mail header and footer images, inside the mail', async () => {
+    const settings = await t.api('GET', '/api/company/getcurrentemailsettings', { token: a.token });
+    const id = settings.body.company_settings_id;
+    expect(settings.body.images).toEqual({ emailheader: null, emailfooter: null, customerbackground: null });
+    for (const slot of ['emailheader', 'emailfooter', 'customerbackground']) {
+      const fd = new FormData();
+      fd.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), `${slot}.png`);
+      const up = await t.api('POST', `/api/companysettings/${id}/update${slot}`, {
+        token: a.token,
+        body: fd,
+      });
+      expect(up.status, slot).toBe(200);
+      const read = await t.api('GET', up.body.url, { token: a.token });
+      expect(read.headers.get('content-type')).toBe('image/png');
+      // Another company: 404 on read, update and delete, as for an unknown id.
+      expect((await t.api('GET', up.body.url, { token: b.token })).status).toBe(404);
+      expect(
+        (await t.api('POST', `/api/companysettings/${id}/delete${slot}`, { token: b.token })).status,
+      ).toBe(404);
+    }
+    const refused = new FormData();
+    refused.append('file', new Blob([new Uint8Array(PDF)], { type: 'image/png' }), 'nep.png');
+    expect(
+      (await t.api('POST', `/api/companysettings/${id}/updateemailheader`, { token: a.token, body: refused }))
+        .status,
+    ).toBe(415);
+    const after = await t.api('GET', '/api/company/getcurrentemailsettings', { token: a.token });
+    expect(after.body.images.emailheader).toBe(`/api/companysettings/${id}/getemailheader`);
+
+    const sent = await t.api('POST', `/api/flow/${flowId}/sendemail`, {
+      token: a.token,
+      body: mailForm({ to: 'klant@voorbeeld.nl', subject: 'Met huisstijl', message: '<p>Hallo</p>' }),
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body.attachments).toEqual([]);
+    const mails = await smtp.waitFor(2, 15_000);
+    const parsed = await simpleParser(mails[1]!.raw, { skipImageLinks: true });
+    const html = String(parsed.html);
+    expect(html).toContain('src="cid:emailheader@installatiemanager"');
+    expect(html).toContain('src="cid:emailfooter@installatiemanager"');
+    expect(html.indexOf('emailheader')).toBeLessThan(html.indexOf('<p>Hallo</p>'));
+    expect(html.indexOf('emailfooter')).toBeGreaterThan(html.indexOf('<p>Hallo</p>'));
+    const inline = parsed.attachments.filter((x) => x.contentDisposition === 'inline');
+    expect(inline.map((x) => x.cid).sort()).toEqual([
+      'emailfooter@installatiemanager',
+      'emailheader@installatiemanager',
+    ]);
+    expect(inline[0]!.content.equals(PNG)).toBe(true);
+
+    const removed = await t.api('POST', `/api/companysettings/${id}/deleteemailfooter`, { token: a.token });
+    expect(removed.body.message).toBe('E-mailfooter verwijderd.');
+    const gone = await t.api('GET', `/api/companysettings/${id}/getemailfooter`, { token: a.token });
+    expect(gone.headers.get('x-imagestatus')).toBe('unavailable');
+  });
+
+  it('keeps shared flow files for the company and refuses another company as owner', async () => {
+    const settings = await t.api('GET', '/api/company/getcurrentemailsettings', { token: a.token });
+    const form = (owner: Record<string, number>) => {
+      const fd = new FormData();
+      for (const [k, v] of Object.entries(owner)) fd.append(k, String(v));
+      fd.append('file', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), 'garantie.pdf');
+      return fd;
+    };
+    const up = await t.api('POST', '/api/flowfile', {
+      token: a.token,
+      body: form({ company_id: a.companyId }),
+    });
+    expect(up.status).toBe(201);
+    const foreign = await t.api('POST', '/api/flowfile', {
+      token: b.token,
+      body: form({ company_id: a.companyId }),
+    });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.errors.company_id).toEqual(['Onbekend bedrijf.']);
+    const noOwner = await t.api('POST', '/api/flowfile', { token: a.token, body: form({}) });
+    expect(noOwner.status).toBe(422);
+    const list = await t.api('GET', '/api/company/getcurrentemailsettings', { token: a.token });
+    expect(list.body.flowfiles.map((f: { filename: string }) => f.filename)).toEqual(['garantie.pdf']);
+    expect(settings.body.flowfiles).toEqual([]);
+    expect((await t.api('DELETE', `/api/flowfile/${up.body.id}`, { token: b.token })).status).toBe(404);
+    expect((await t.api('DELETE', `/api/flowfile/${up.body.id}`, { token: a.token })).status).toBe(200);
+  });
+
   it('refuses bad input with the Dutch message and stores nothing', async () => {
     const noTo = await t.api('POST', `/api/flow/${flowId}/sendemail`, {
       token: a.token,
@@ -243,7 +326,7 @@ describe('e-mail from a flow', () => {
       body: mailForm({ to: 'klant@voorbeeld.nl', subject: 'x', message: '<p>{{ klant.naam }}</p>' }),
     });
     expect(unknownTag.status).toBe(422);
-    expect((await t.api('GET', `/api/flow/${flowId}/mails`, { token: a.token })).body).toHaveLength(1);
+    expect((await t.api('GET', `/api/flow/${flowId}/mails`, { token: a.token })).body).toHaveLength(2);
   });
 
   it('another company gets 404 for every id', async () => {

@@ -22,6 +22,8 @@ import { storedFile } from '../../platform/files/files.schema';
 import type { FileStorage } from '../../platform/files/storage';
 import { sanitizeHtml } from '../../platform/html/sanitize';
 import { toIso } from '../../platform/http/dates';
+import { companySettings } from '../companies/companies.schema';
+import { type ImageSlot, imageUrl } from '../companies/company-images';
 import { writeLog } from '../logitems';
 import { contactTemplate, mailTemplate, messageTemplate } from './mailtemplates.schema';
 
@@ -317,10 +319,25 @@ export async function duplicateTemplate(tx: Tx, kind: TemplateKind, id: number):
 }
 
 export async function emailSettings(tx: Tx): Promise<EmailSettings> {
+  const [settings] = await tx.select().from(companySettings).limit(1);
+  if (!settings) throw new Error('Company settings missing');
+  const url = (slot: ImageSlot, fileId: number | null) => (fileId ? imageUrl(settings.id, slot) : null);
+  const shared = await tx
+    .select()
+    .from(storedFile)
+    .where(and(eq(storedFile.purpose, 'flowfile'), eq(storedFile.ownerType, 'company')))
+    .orderBy(asc(storedFile.filename), asc(storedFile.id));
   return {
+    company_settings_id: settings.id,
+    images: {
+      emailheader: url('emailheader', settings.emailHeaderFileId),
+      emailfooter: url('emailfooter', settings.emailFooterFileId),
+      customerbackground: url('customerbackground', settings.customerBackgroundFileId),
+    },
     mailtemplates: await listMailTemplates(tx),
     messagetemplates: await listMessageTemplates(tx),
     contacttemplates: await listContactTemplates(tx),
+    flowfiles: shared.map((f) => ({ ...fileInfo(f), url: `/api/flowfile/${f.id}` })),
   };
 }
 

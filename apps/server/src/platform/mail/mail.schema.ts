@@ -19,7 +19,7 @@ export const outboxMail = pgTable(
     html: text('html'),
     /** Stored files to attach, read from the file storage when the mail is delivered. */
     attachments: jsonb('attachments')
-      .$type<{ storageKey: string; filename: string; mimeType: string }[]>()
+      .$type<{ storageKey: string; filename: string; mimeType: string; cid?: string }[]>()
       .notNull()
       .default([]),
     status: varchar('status', { length: 20 }).notNull().default('queued'),

@@ -13,6 +13,8 @@ export interface MailAttachment {
   storageKey: string;
   filename: string;
   mimeType: string;
+  /** Set for an image shown in the HTML body (`<img src="cid:...">`) rather than attached. */
+  cid?: string;
 }
 
 export interface MailMessage {
@@ -83,7 +85,12 @@ export class Mailer {
       for (const a of mail.attachments) {
         const content = await this.storage.get(a.storageKey);
         if (!content) throw new Error(`Bijlage ${a.filename} ontbreekt in de opslag.`);
-        attachments.push({ filename: a.filename, contentType: a.mimeType, content });
+        attachments.push({
+          filename: a.filename,
+          contentType: a.mimeType,
+          content,
+          ...(a.cid ? { cid: a.cid, contentDisposition: 'inline' as const } : {}),
+        });
       }
       await this.transport.sendMail({
         from: mail.fromAddress,

@@ -36,6 +36,24 @@ export const emailSettingsNl = {
   actions: 'Acties voor {{name}}',
   loadFailed: 'De e-mailinstellingen konden niet worden geladen.',
   mergeTagsLink: 'Alle samenvoegcodes',
+  images: 'Afbeeldingen',
+  imagesIntro:
+    "De header en footer staan boven en onder elke e-mail aan uw klanten; de achtergrond staat achter de klantpagina's.",
+  image: {
+    emailheader: 'E-mailheader',
+    emailfooter: 'E-mailfooter',
+    customerbackground: "Achtergrond klantpagina's",
+  },
+  noImage: 'Geen afbeelding ingesteld.',
+  replace: 'Vervangen',
+  imageUpload: '{{label}} uploaden',
+  imageDelete: '{{label}} verwijderen',
+  imageSaved: '{{label}} is opgeslagen.',
+  imageDeleted: '{{label}} is verwijderd.',
+  imageDeleteConfirm: '{{label}} verwijderen?',
+  sharedFiles: 'Gedeelde dossierbestanden',
+  sharedFilesIntro:
+    'Bestanden die elke klant in zijn dossier ziet, zoals algemene voorwaarden of een garantiebewijs.',
   mergeTags: {
     title: 'Samenvoegcodes',
     intro:
@@ -86,6 +104,23 @@ export const emailSettingsEn: typeof emailSettingsNl = {
   actions: 'Actions for {{name}}',
   loadFailed: 'The e-mail settings could not be loaded.',
   mergeTagsLink: 'All merge tags',
+  images: 'Images',
+  imagesIntro:
+    'The header and footer frame every e-mail to your customers; the background sits behind the customer pages.',
+  image: {
+    emailheader: 'E-mail header',
+    emailfooter: 'E-mail footer',
+    customerbackground: 'Customer page background',
+  },
+  noImage: 'No image set.',
+  replace: 'Replace',
+  imageUpload: 'Upload {{label}}',
+  imageDelete: 'Delete {{label}}',
+  imageSaved: '{{label}} was saved.',
+  imageDeleted: '{{label}} was deleted.',
+  imageDeleteConfirm: 'Delete {{label}}?',
+  sharedFiles: 'Shared dossier files',
+  sharedFilesIntro: 'Files every customer sees in their dossier, such as terms and conditions or a warranty.',
   mergeTags: {
     title: 'Merge tags',
     intro:

@@ -1,5 +1,6 @@
 import type {
   ContactTemplate,
+  EmailImageSlot,
   EmailSettings,
   FileInfo,
   MailTemplate,
@@ -87,4 +88,37 @@ export function useMergeTags() {
     queryFn: ({ signal }) => api.get<z.infer<typeof zMergeTagList>>('/api/mergetags', { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+/** Uploads (file) or removes (null) one of the company's mail and customer-page images. */
+export function useEmailImage(settingsId: number, slot: EmailImageSlot) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (file: File | null) => {
+      if (!file) return api.post(`/api/companysettings/${settingsId}/delete${slot}`);
+      const body = new FormData();
+      body.append('file', file);
+      return api.post(`/api/companysettings/${settingsId}/update${slot}`, body);
+    },
+    onSuccess: refresh,
+  });
+}
+
+/** Flow files shared with every dossier of the company. */
+export function useSharedFlowFiles(companyId: number) {
+  const refresh = useRefresh();
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('company_id', String(companyId));
+      body.append('file', file);
+      return api.post<FileInfo>('/api/flowfile', body);
+    },
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete(`/api/flowfile/${id}`),
+    onSuccess: refresh,
+  });
+  return { upload, remove };
 }

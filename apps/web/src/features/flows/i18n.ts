@@ -79,15 +79,6 @@ export const nl = {
   files: {
     flowFiles: 'Bestanden',
     assistFiles: 'Hulpbestanden',
-    upload: 'Bestand uploaden',
-    download: 'Downloaden {{name}}',
-    remove: 'Verwijderen {{name}}',
-    empty: 'Nog geen bestanden.',
-    uploaded: 'Het bestand is geupload.',
-    deleted: 'Het bestand is verwijderd.',
-    deleteConfirm: 'Dit item verwijderen?',
-    onlyImagesAndPdf: 'Let op! Alleen image and PDF bestanden kunnen worden geupload.',
-    uploadFailed: 'Bestand {{name}} konden niet worden geupload omdat het groter is dan: {{error}}',
   },
   lead: {
     title: 'Leaddatums',
@@ -220,15 +211,6 @@ export const en: typeof nl = {
   files: {
     flowFiles: 'Files',
     assistFiles: 'Assist files',
-    upload: 'Upload file',
-    download: 'Download {{name}}',
-    remove: 'Delete {{name}}',
-    empty: 'No files yet.',
-    uploaded: 'The file was uploaded.',
-    deleted: 'The file was deleted.',
-    deleteConfirm: 'Delete this item?',
-    onlyImagesAndPdf: 'Note! Only image and PDF files can be uploaded.',
-    uploadFailed: 'File {{name}} could not be uploaded: {{error}}',
   },
   lead: {
     title: 'Lead dates',

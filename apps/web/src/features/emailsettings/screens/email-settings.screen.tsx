@@ -1,5 +1,8 @@
 import {
   type ContactTemplate,
+  type EmailImageSlot,
+  type EmailImages,
+  type FileInfo,
   MAIL_TEMPLATE_TYPE_LABELS,
   type MailTemplate,
   type MessageTemplate,
@@ -10,31 +13,43 @@ import {
   Anchor,
   Button,
   Card,
+  FileButton,
   Group,
   Loader,
   Menu,
+  SimpleGrid,
   Stack,
   Table,
   Text,
   Title,
 } from '@mantine/core';
-import { IconCopy, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconDots, IconPencil, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showActionError } from '../../../ui/alert-dialog';
 import { confirm } from '../../../ui/confirm-dialog';
+import { AuthedImage } from '../../../ui/files/authed-image';
+import { FileListCard } from '../../../ui/files/file-list-card';
 import { toast } from '../../../ui/toasts';
+import { useSession } from '../../auth';
 import { type Editing, TemplateModal } from '../modals/template.modal';
-import { type TemplateKind, useDeleteTemplate, useDuplicateTemplate, useEmailSettings } from '../queries';
+import {
+  type TemplateKind,
+  useDeleteTemplate,
+  useDuplicateTemplate,
+  useEmailImage,
+  useEmailSettings,
+  useSharedFlowFiles,
+} from '../queries';
 
 type Open = { kind: TemplateKind; id: number | null } | null;
 
 /**
  * /account/company_emailsettings (spec 000 section 2): mail templates (with attached files),
- * message templates and contact templates; create, edit, duplicate and delete each. The images
- * and shared flow files of this screen's spec arrive with the settings issue; the webhook
- * connection list with the workflow issue.
+ * message templates and contact templates (create, edit, duplicate and delete each), the e-mail
+ * header, footer and customer background images, and the flow files shared with every dossier.
+ * The webhook connection list joins when webhooks land (workflow issue).
  */
 export function EmailSettingsScreen() {
   const { t } = useTranslation();
@@ -97,6 +112,12 @@ export function EmailSettingsScreen() {
         cells={(m: ContactTemplate) => [m.description]}
         onOpen={setOpen}
       />
+      <ImagesCard
+        settingsId={settings.data.company_settings_id}
+        images={settings.data.images}
+        version={settings.dataUpdatedAt}
+      />
+      <SharedFilesCard files={settings.data.flowfiles} />
       <TemplateModal editing={editing} onClose={() => setOpen(null)} />
     </Stack>
   );
@@ -221,5 +242,136 @@ function TemplateCard<T extends { id: number; description: string }>({
         </Table.ScrollContainer>
       )}
     </Card>
+  );
+}
+
+const IMAGE_SLOTS: EmailImageSlot[] = ['emailheader', 'emailfooter', 'customerbackground'];
+
+/** The e-mail header and footer (framing every customer mail) and the customer pages' background. */
+function ImagesCard({
+  settingsId,
+  images,
+  version,
+}: {
+  settingsId: number;
+  images: EmailImages;
+  version: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="md" component="section" aria-label={t('emailsettings.images')}>
+      <Title order={2} size="h4">
+        {t('emailsettings.images')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('emailsettings.imagesIntro')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        {IMAGE_SLOTS.map((slot) => (
+          <ImageSlotEditor
+            key={slot}
+            settingsId={settingsId}
+            slot={slot}
+            url={images[slot]}
+            version={version}
+          />
+        ))}
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+function ImageSlotEditor({
+  settingsId,
+  slot,
+  url,
+  version,
+}: {
+  settingsId: number;
+  slot: EmailImageSlot;
+  url: string | null;
+  version: number;
+}) {
+  const { t } = useTranslation();
+  const change = useEmailImage(settingsId, slot);
+  const label = t(`emailsettings.image.${slot}`);
+  const onUpload = (file: File | null) => {
+    if (!file) return;
+    change.mutate(file, {
+      onSuccess: () => toast.success(t('emailsettings.imageSaved', { label })),
+      onError: (error) => showActionError(error),
+    });
+  };
+  const onDelete = async () => {
+    if (
+      !(await confirm({
+        title: t('common.delete'),
+        message: t('emailsettings.imageDeleteConfirm', { label }),
+        isDanger: true,
+      }))
+    )
+      return;
+    change.mutate(null, {
+      onSuccess: () => toast.success(t('emailsettings.imageDeleted', { label })),
+      onError: (error) => showActionError(error),
+    });
+  };
+  return (
+    <Stack gap="xs">
+      <Text fw={600} size="sm">
+        {label}
+      </Text>
+      {url ? (
+        <AuthedImage url={url} version={version} alt={label} mah={120} radius="sm" />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('emailsettings.noImage')}
+        </Text>
+      )}
+      <Group gap="xs">
+        <FileButton onChange={onUpload} accept="image/*">
+          {(props) => (
+            <Button
+              {...props}
+              size="xs"
+              variant="light"
+              leftSection={<IconUpload size={14} />}
+              loading={change.isPending}
+              aria-label={t('emailsettings.imageUpload', { label })}
+            >
+              {url ? t('emailsettings.replace') : t('files.upload')}
+            </Button>
+          )}
+        </FileButton>
+        {url && (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => void onDelete()}
+            aria-label={t('emailsettings.imageDelete', { label })}
+          >
+            {t('common.delete')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** Flow files every dossier of the company offers its customer (terms, warranty, a brochure). */
+function SharedFilesCard({ files }: { files: FileInfo[] }) {
+  const { t } = useTranslation();
+  const { upload, remove } = useSharedFlowFiles(useSession().currentcompany_id);
+  return (
+    <FileListCard
+      title={t('emailsettings.sharedFiles')}
+      description={t('emailsettings.sharedFilesIntro')}
+      files={files}
+      uploading={upload.isPending}
+      onUpload={(file) => upload.mutateAsync(file)}
+      onDelete={(file) => remove.mutateAsync(file.id)}
+    />
   );
 }

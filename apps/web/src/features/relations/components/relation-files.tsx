@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { getToken } from '../../../api/token';
+import { downloadFile } from '../../../api/download';
 import { formatDate } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
 import type { FileInfo } from '../types';
@@ -11,25 +11,12 @@ function formatSize(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} kB`;
 }
 
-/** Downloads need the bearer token, so a plain link cannot fetch them: fetch, then save the blob. */
-async function downloadFile(file: FileInfo): Promise<void> {
-  const token = getToken();
-  const response = await fetch(file.url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new Error(String(response.status));
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = response.headers.get('x-filename') ?? file.filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function RelationFiles({ files }: { files: FileInfo[] }) {
   const { t } = useTranslation();
   const onDownload = (file: FileInfo) =>
-    downloadFile(file).catch(() => toast.error(t('relations.downloadFailed'), file.filename));
+    downloadFile(file.url, file.filename).catch(() =>
+      toast.error(t('relations.downloadFailed'), file.filename),
+    );
 
   return (
     <Card withBorder padding="lg">

@@ -1,0 +1,41 @@
+import { Image, type ImageProps, Skeleton } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { getToken } from '../../api/token';
+
+/**
+ * An image behind the API (it needs the bearer token, so a plain `src` cannot load it). `version`
+ * reloads it when the image behind the same URL changed. Renders nothing when the server answers
+ * `x-imagestatus: unavailable`.
+ */
+export function AuthedImage({
+  url,
+  version,
+  alt,
+  ...props
+}: { url: string; version?: number; alt: string } & ImageProps) {
+  const [src, setSrc] = useState<string | null | undefined>(undefined);
+  // The version rides along in the URL (the server ignores it), so a changed image is fetched anew.
+  const source = version === undefined ? url : `${url}?v=${version}`;
+  useEffect(() => {
+    let objectUrl: string | null = null;
+    let cancelled = false;
+    const token = getToken();
+    fetch(source, { headers: token ? { Authorization: `Bearer ${token}` } : {}, cache: 'no-store' })
+      .then(async (response) => {
+        if (!response.ok || response.headers.get('x-imagestatus') === 'unavailable') return null;
+        return URL.createObjectURL(await response.blob());
+      })
+      .catch(() => null)
+      .then((created) => {
+        objectUrl = created;
+        if (!cancelled) setSrc(created);
+      });
+    return () => {
+      cancelled = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [source]);
+  if (src === undefined) return <Skeleton h={80} />;
+  if (src === null) return null;
+  return <Image src={src} alt={alt} fit="contain" {...props} />;
+}
