@@ -38,7 +38,8 @@ function findChromium(): string {
 export interface E2eApp {
   baseUrl: string;
   browser: Browser;
-  newPage(): Promise<Page>;
+  /** A page in a fresh context: a 1280 x 800 desk by default, or a phone or tablet with touch. */
+  newPage(device?: { width: number; height: number; touch?: boolean }): Promise<Page>;
   /**
    * Runs SQL on the app's embedded database as its superuser: for rows no call can make yet (a sent
    * invoice before the sales documents exist). The cluster's port is line 4 of its postmaster.pid.
@@ -113,9 +114,11 @@ export async function startApp(): Promise<E2eApp> {
   return {
     baseUrl,
     browser,
-    async newPage() {
+    async newPage(device) {
       const context = await browser.newContext({
-        viewport: { width: 1280, height: 800 },
+        viewport: device ? { width: device.width, height: device.height } : { width: 1280, height: 800 },
+        hasTouch: device?.touch ?? false,
+        isMobile: device?.touch ?? false,
         locale: 'nl-NL',
         timezoneId: 'Europe/Amsterdam',
       });

@@ -1,24 +1,14 @@
-import type { SessionData } from '@im/domain';
+import { type Branding, DEFAULT_BRANDING, type SessionData } from '@im/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../api/client';
 import { i18n } from '../i18n';
 
-export interface Branding {
-  appname: string;
-  appdescription: string;
-  logo_url: string | null;
-  background_url: string | null;
-  brand_button_color: string | null;
-}
-
 function defaultBranding(): Branding {
   return {
+    ...DEFAULT_BRANDING,
     appname: i18n.t('app.defaultName'),
     appdescription: i18n.t('app.defaultDescription'),
-    logo_url: null,
-    background_url: null,
-    brand_button_color: null,
   };
 }
 
@@ -27,7 +17,7 @@ export function safeColor(value: string | null | undefined): string | null {
   return value && /^#[0-9a-f]{3,8}$/i.test(value) ? value : null;
 }
 
-/** Before login the host name decides the branding; a 404 or failure means the defaults. */
+/** Before login the host name decides the branding; a host without one, or a failure, means the defaults. */
 export function useHostBranding(): Branding {
   const host = window.location.hostname;
   const query = useQuery({
@@ -45,6 +35,7 @@ export function useHostBranding(): Branding {
     logo_url: data.logo_url || null,
     background_url: data.background_url || null,
     brand_button_color: safeColor(data.brand_button_color),
+    is_default: data.is_default ?? true,
   };
 }
 

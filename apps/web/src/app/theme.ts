@@ -1,4 +1,5 @@
-import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+import { ColorInput, type CSSVariablesResolver, createTheme, Table } from '@mantine/core';
+import { FOCUSABLE_SCROLL } from '../ui/data-table/focusable-scroll';
 
 // Spec 000 section 9: breakpoints 480, 768, 992, 1200 px (em at a 16 px root).
 // Shade 8 of blue and a darker "dimmed" grey keep text at WCAG AA contrast (4.5:1) on white and
@@ -8,6 +9,16 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 6 },
   defaultRadius: 'sm',
   breakpoints: { xs: '30em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
+  components: {
+    // The eye dropper (shown where the browser offers one) is an icon button: it needs a name.
+    // A table that scrolls sideways can be scrolled from the keyboard too (axe scrollable-region-focusable).
+    TableScrollContainer: Table.ScrollContainer.extend({
+      defaultProps: { scrollAreaProps: FOCUSABLE_SCROLL },
+    }),
+    ColorInput: ColorInput.extend({
+      defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Kleur van het scherm kiezen' } },
+    }),
+  },
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({

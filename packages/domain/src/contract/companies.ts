@@ -132,3 +132,27 @@ export type UpdateFlowSettings = z.infer<typeof zUpdateFlowSettings>;
 export type CurrentFlowSettings = z.infer<typeof zCurrentFlowSettings>;
 export type CompanyRow = z.infer<typeof zCompanyRow>;
 export type CompanyPage = z.infer<typeof zCompanyPage>;
+
+/**
+ * GET /api/portal/branding/hostname/{host}: the brand a host name shows before anyone logs in. A host
+ * without its own brand answers 200 with the product's defaults (no brand is a normal answer).
+ */
+export const zBranding = z.object({
+  appname: z.string(),
+  appdescription: z.string(),
+  logo_url: z.string().nullable(),
+  background_url: z.string().nullable(),
+  brand_button_color: z.string().nullable(),
+  /** True when the host has no brand of its own and these are the defaults. */
+  is_default: z.boolean(),
+});
+export type Branding = z.infer<typeof zBranding>;
+
+export const DEFAULT_BRANDING: Branding = {
+  appname: 'Installatiemanager',
+  appdescription: 'CRM en dossierbeheer voor installatiebedrijven',
+  logo_url: null,
+  background_url: null,
+  brand_button_color: null,
+  is_default: true,
+};

@@ -1,4 +1,4 @@
-import { zMessage } from '@im/domain';
+import { DEFAULT_BRANDING, zBranding, zMessage } from '@im/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,13 +14,6 @@ import { companySettings } from './companies.schema';
 import { IMAGE_SLOTS, type ImageSlot, imageOf, imageUrl } from './company-images';
 
 const zId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const zBranding = z.object({
-  appname: z.string(),
-  appdescription: z.string(),
-  logo_url: z.string().nullable(),
-  background_url: z.string().nullable(),
-  brand_button_color: z.string().nullable(),
-});
 
 export async function brandingRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -80,7 +73,7 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
           summary: `${label} uploaden`,
           consumes: ['multipart/form-data'],
           params: zId,
-          response: { 200: z.object({ url: z.string(), logo_url: z.string().optional() }) },
+          response: { 200: z.object({ url: z.string().optional(), logo_url: z.string().optional() }) },
         },
       },
       async (request) => {
@@ -92,7 +85,8 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
         });
         await replaceImage(request, id, slot, upload);
         const url = imageUrl(id, slot);
-        return slot === 'logo' ? { url, logo_url: url } : { url };
+        // The logo keeps the answer it always had; the other slots answer {url}.
+        return slot === 'logo' ? { logo_url: url } : { url };
       },
     );
 
@@ -151,8 +145,9 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
           .where(sql`${companySettings.hostnames} @> ${JSON.stringify([host])}::jsonb`)
           .limit(1),
       );
-      if (!row) throw notFound('Geen huisstijl gevonden voor dit adres.');
+      if (!row) return DEFAULT_BRANDING;
       return {
+        is_default: false,
         appname: row.appname,
         appdescription: row.appdescription,
         logo_url: row.logoFileId ? `/api/portal/branding/logo/${row.id}` : null,

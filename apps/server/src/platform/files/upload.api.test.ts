@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { UPLOAD_ONLY_IMAGES_AND_PDF } from '@im/domain';
+import { DEFAULT_BRANDING, UPLOAD_ONLY_IMAGES_AND_PDF } from '@im/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server';
@@ -237,10 +237,10 @@ describe('logo upload and download', () => {
       expect(res.body.appname).toBe('Zonnestroom Portaal');
     });
 
-    it('answers 404 with a message for an unknown host', async () => {
+    it('answers 200 with the default branding for a host without its own (a normal answer)', async () => {
       const res = await t.api('GET', '/api/portal/branding/hostname/onbekend.example.test');
-      expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: expect.any(String) });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(DEFAULT_BRANDING);
     });
   });
 });

@@ -36,8 +36,8 @@ export function AppShellLayout({ session, children }: { session: SessionData; ch
         c="white"
         data-admin={isAdminCompany || undefined}
       >
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger
               opened={isNavOpen}
               onClick={nav.toggle}
@@ -47,7 +47,7 @@ export function AppShellLayout({ session, children }: { session: SessionData; ch
               aria-label={t('topbar.openMenu')}
             />
             <Anchor component={Link} to={dashboardPathFor(session)} c="white" underline="never">
-              <Text fw={700} size="lg" span>
+              <Text fw={700} size="lg" span truncate display="block" maw={{ base: 130, xs: 'none' }}>
                 {branding.appname}
               </Text>
             </Anchor>
@@ -55,7 +55,7 @@ export function AppShellLayout({ session, children }: { session: SessionData; ch
               {session.companyname}
             </Text>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
             {SearchBox && <SearchBox />}
             {getTopBarItems().map((Item) => (
               <Item key={Item.displayName ?? Item.name} />

@@ -5,6 +5,9 @@ export const nl = {
   sort: 'Sortering',
   total: '{{count}} dossiers',
   emptyColumn: 'Geen dossiers',
+  columns: 'Kolommen',
+  scrollLeft: 'Vorige kolommen',
+  scrollRight: 'Volgende kolommen ({{count}} meer)',
   dragInstructions:
     'Druk op spatie of Enter om een kaart op te pakken, verplaats met de pijltjestoetsen en zet neer met spatie of Enter. Escape annuleert.',
   filters: { user: 'Gebruiker', leadSource: 'Leadbron', tag: 'Tag' },
@@ -33,6 +36,9 @@ export const en: typeof nl = {
   sort: 'Sort',
   total: '{{count}} case files',
   emptyColumn: 'No case files',
+  columns: 'Columns',
+  scrollLeft: 'Previous columns',
+  scrollRight: 'Next columns ({{count}} more)',
   dragInstructions:
     'Press space or Enter to pick up a card, move it with the arrow keys and drop it with space or Enter. Escape cancels.',
   filters: { user: 'User', leadSource: 'Lead source', tag: 'Tag' },

@@ -10,7 +10,10 @@ import type { Paginated } from '@im/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type QueryValue } from '../../api/client';
+import { useIsPhone } from '../responsive';
+import { FOCUSABLE_SCROLL } from './focusable-scroll';
 import { FullNumberPager } from './full-number-pager';
+import { RecordCards } from './record-cards';
 import { loadTableState, type SortState, saveTableState, type TableState, toSortParam } from './table-state';
 
 export type { Paginated } from '@im/domain';
@@ -56,6 +59,7 @@ export function ServerDataTable<T extends Record<string, unknown>>({
   onRowClick,
 }: ServerDataTableProps<T>) {
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
   const [state, setState] = useState<TableState>(() =>
     loadTableState(tableKey, {
       page: 1,
@@ -129,39 +133,62 @@ export function ServerDataTable<T extends Record<string, unknown>>({
       )}
       {result.isError && <Alert color="red">{t('ui.tableLoadFailed')}</Alert>}
       {capped && <Alert color="yellow">{t('ui.tableCapped', { total })}</Alert>}
-      <DataTable<T>
-        withTableBorder
-        borderRadius="sm"
-        minHeight={150}
-        highlightOnHover={Boolean(onRowClick)}
-        columns={columns}
-        records={result.data?.data ?? []}
-        idAccessor={idAccessor}
-        fetching={result.isFetching}
-        noRecordsText={t('ui.tableEmpty')}
-        onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
-        sortStatus={sortStatus as DataTableSortStatus<T>}
-        onSortStatusChange={(next) =>
-          setState((s) => ({
-            ...s,
-            page: 1,
-            sort: { column: String(next.columnAccessor), direction: next.direction },
-          }))
-        }
-        page={state.page}
-        onPageChange={(page) => setState((s) => ({ ...s, page }))}
-        totalRecords={total}
-        recordsPerPage={pageSize}
-        renderPagination={({ state: pager, actions }) => (
+      {isPhone ? (
+        <>
+          <RecordCards<T>
+            columns={columns}
+            records={result.data?.data ?? []}
+            idAccessor={idAccessor}
+            fetching={result.isFetching}
+            emptyText={t('ui.tableEmpty')}
+            onRowClick={onRowClick}
+            sort={state.sort}
+            onSortChange={(sort) => setState((s) => ({ ...s, page: 1, sort }))}
+          />
           <FullNumberPager
-            page={pager.page}
+            page={state.page}
             pageSize={pageSize}
             total={total}
             capped={capped}
-            onPageChange={actions.setPage}
+            onPageChange={(page) => setState((s) => ({ ...s, page }))}
           />
-        )}
-      />
+        </>
+      ) : (
+        <DataTable<T>
+          scrollAreaProps={FOCUSABLE_SCROLL}
+          withTableBorder
+          borderRadius="sm"
+          minHeight={150}
+          highlightOnHover={Boolean(onRowClick)}
+          columns={columns}
+          records={result.data?.data ?? []}
+          idAccessor={idAccessor}
+          fetching={result.isFetching}
+          noRecordsText={t('ui.tableEmpty')}
+          onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
+          sortStatus={sortStatus as DataTableSortStatus<T>}
+          onSortStatusChange={(next) =>
+            setState((s) => ({
+              ...s,
+              page: 1,
+              sort: { column: String(next.columnAccessor), direction: next.direction },
+            }))
+          }
+          page={state.page}
+          onPageChange={(page) => setState((s) => ({ ...s, page }))}
+          totalRecords={total}
+          recordsPerPage={pageSize}
+          renderPagination={({ state: pager, actions }) => (
+            <FullNumberPager
+              page={pager.page}
+              pageSize={pageSize}
+              total={total}
+              capped={capped}
+              onPageChange={actions.setPage}
+            />
+          )}
+        />
+      )}
     </Stack>
   );
 }

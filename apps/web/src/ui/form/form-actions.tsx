@@ -13,7 +13,7 @@ interface FormActionsProps {
   mt?: MantineSpacing;
 }
 
-/** The buttons under a form, right-aligned: 'Annuleren' and the submit button. */
+/** The buttons under a form, right-aligned: 'Annuleren' and the submit button; in a dialog they stay in sight (app/touch.css). */
 export function FormActions({
   onCancel,
   isPending,
@@ -24,7 +24,7 @@ export function FormActions({
 }: FormActionsProps) {
   const { t } = useTranslation();
   return (
-    <Group justify="flex-end" mt={mt}>
+    <Group justify="flex-end" mt={mt} data-form-actions>
       {onCancel && (
         <Button variant="default" onClick={onCancel}>
           {t('common.cancel')}

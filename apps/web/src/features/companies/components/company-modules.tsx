@@ -54,7 +54,7 @@ export function CompanyModules({ company }: { company: CompanyDetail }) {
                       {module.tag}
                     </Text>
                     {own?.purchased && (
-                      <Badge size="xs" color="teal" variant="light">
+                      <Badge size="xs" color="teal.9">
                         {t('companies.purchased')}
                       </Badge>
                     )}

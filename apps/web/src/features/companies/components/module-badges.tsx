@@ -4,7 +4,7 @@ export function ModuleBadges({ tags }: { tags: readonly string[] }) {
   return (
     <Group gap={4}>
       {tags.map((tag) => (
-        <Badge key={tag} size="xs" variant="light">
+        <Badge key={tag} size="xs" variant="light" c="blue.9">
           {tag}
         </Badge>
       ))}

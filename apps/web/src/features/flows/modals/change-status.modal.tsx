@@ -74,7 +74,10 @@ function ChangeStatusForm({ flow, settings, onClose }: Omit<Props, 'opened'> & {
           {...inputProps('flow_status')}
           onChange={(next) => {
             form.setFieldValue('flow_status', next ?? '');
-            form.setFieldValue('flow_phase_id', '');
+            // Another status starts at its first phase, as a drag on the board does (the server
+            // stores that phase too), so the form shows what will happen.
+            const first = next ? phaseOptions(settings, next as FlowStatus)[0] : undefined;
+            form.setFieldValue('flow_phase_id', first?.value ?? '');
           }}
         />
         {phases.length > 0 && (

@@ -113,6 +113,13 @@ describe('flow detail', () => {
     await screen.findByRole('dialog', { name: 'Status wijzigen' });
     fireEvent.click(screen.getByRole('combobox', { name: 'Status' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Opname' }));
+    // Another status starts at its first phase, as on the board.
+    const firstPhase = createTestFlowSettings().flowphases.find(
+      (p) => p.flowstage === 'intake' && p.order === 0,
+    );
+    expect((screen.getByRole('combobox', { name: 'Fase' }) as HTMLInputElement).value).toBe(
+      firstPhase?.description,
+    );
     fireEvent.click(screen.getByRole('combobox', { name: 'Fase' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Opname ingepland' }));
     fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));

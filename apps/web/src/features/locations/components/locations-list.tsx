@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showActionError } from '../../../ui/alert-dialog';
 import { confirm } from '../../../ui/confirm-dialog';
+import { LoadingBlock } from '../../../ui/loading-block';
 import { toast } from '../../../ui/toasts';
 import { LocationModal } from '../modals/location.modal';
 import { useDeleteLocation, useLocations } from '../queries';
@@ -46,6 +47,7 @@ export function LocationsList({ owner }: { owner: LocationOwner }) {
           {t('locations.newLocation')}
         </Button>
       </Group>
+      <LoadingBlock when={locations.isPending} />
       {locations.isError && <Alert color="red">{t('locations.loadFailed')}</Alert>}
       {locations.data?.length === 0 && <Text c="dimmed">{t('locations.empty')}</Text>}
       {Boolean(locations.data?.length) && (

@@ -8,26 +8,48 @@ import {
   PointerSensor,
   pointerWithin,
   rectIntersection,
+  TouchSensor,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { Box } from '@mantine/core';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { FLOW_STATUS_LABELS } from '@im/domain';
+import { ActionIcon, Box, Button } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import {
+  type PointerEvent as ReactPointerEvent,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '../../../ui/responsive';
+import { useSession } from '../../auth';
 import {
   type PipelineBoard as Board,
   type ColumnStatus,
   PIPELINE_COLUMNS,
   type PipelineLead,
 } from '../types';
+import classes from './pipeline-board.module.css';
 import { PipelineCard } from './pipeline-card';
-import { PipelineColumn } from './pipeline-column';
+import { COLUMN_WIDTH, PipelineColumn } from './pipeline-column';
 
 // The pointer decides the column; keyboard drags (no pointer) fall back to overlapping rectangles.
 const collision: CollisionDetection = (args) => {
   const hits = pointerWithin(args);
   return hits.length > 0 ? hits : rectIntersection(args);
 };
+
+/** Mouse and pen drag through pointer events; a finger is left to the TouchSensor (long press). */
+class NoTouchPointerSensor extends PointerSensor {
+  static override activators = PointerSensor.activators.map((activator) => ({
+    ...activator,
+    handler: (event: ReactPointerEvent, options: Parameters<typeof activator.handler>[1]) =>
+      event.nativeEvent.pointerType !== 'touch' && activator.handler(event, options),
+  }));
+}
 
 interface PipelineBoardProps {
   board: Board;
@@ -36,11 +58,15 @@ interface PipelineBoardProps {
 
 export function PipelineBoard({ board, onMove }: PipelineBoardProps) {
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
+  const userId = useSession().currentuser_id;
   const [boardRef, height] = useFillHeight();
   const [active, setActive] = useState<PipelineLead | null>(null);
   const sensors = useSensors(
-    // A few pixels of movement before a drag starts, so the relation link stays clickable.
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    // A mouse drags after a few pixels, so the relation link stays clickable; a finger drags after a
+    // long press, so a swipe scrolls the column or the board instead.
+    useSensor(NoTouchPointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: LONG_PRESS_MS, tolerance: 8 } }),
     useSensor(KeyboardSensor),
   );
   const columns = PIPELINE_COLUMNS.map(
@@ -52,6 +78,7 @@ export function PipelineBoard({ board, onMove }: PipelineBoardProps) {
         leads: [],
       },
   );
+  const scroll = useBoardScroll(boardRef, userId, isPhone);
 
   const onDragStart = ({ active: started }: DragStartEvent) =>
     setActive((started.data.current?.lead as PipelineLead | undefined) ?? null);
@@ -67,24 +94,165 @@ export function PipelineBoard({ board, onMove }: PipelineBoardProps) {
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={() => setActive(null)}
+      autoScroll={{ threshold: { x: 0.15, y: 0.15 } }}
       accessibility={{
         screenReaderInstructions: { draggable: t('pipeline.dragInstructions') },
       }}
     >
-      <Box
-        ref={boardRef}
-        style={{ display: 'flex', gap: 12, overflowX: 'auto', paddingBottom: 8 }}
-        aria-label={t('pipeline.title')}
-      >
-        {columns.map((column) => (
-          <PipelineColumn key={column.flow_status} column={column} height={height} />
-        ))}
+      {isPhone && (
+        <ColumnStrip columns={columns} current={scroll.current} onPick={(index) => scroll.toColumn(index)} />
+      )}
+      <Box pos="relative">
+        <Box
+          ref={boardRef}
+          className={classes.board}
+          data-testid="pipeline-board"
+          data-phone={isPhone || undefined}
+          style={{ height }}
+          aria-label={t('pipeline.title')}
+          onScroll={scroll.onScroll}
+        >
+          {columns.map((column) => (
+            <PipelineColumn
+              key={column.flow_status}
+              column={column}
+              height="100%"
+              width={isPhone ? 'var(--pipeline-phone-column)' : COLUMN_WIDTH}
+            />
+          ))}
+        </Box>
+        {!isPhone &&
+          [
+            {
+              side: 'left',
+              show: scroll.canLeft,
+              direction: -1,
+              Icon: IconChevronLeft,
+              label: t('pipeline.scrollLeft'),
+            },
+            {
+              side: 'right',
+              show: scroll.canRight,
+              direction: 1,
+              Icon: IconChevronRight,
+              label: t('pipeline.scrollRight', { count: scroll.hiddenRight }),
+            },
+          ].map(
+            ({ side, show, direction, Icon, label }) =>
+              show && (
+                <ActionIcon
+                  key={side}
+                  className={classes.arrow}
+                  data-side={side}
+                  variant="white"
+                  size="xl"
+                  radius="xl"
+                  aria-label={label}
+                  onClick={() => scroll.by(direction as 1 | -1)}
+                >
+                  <Icon />
+                </ActionIcon>
+              ),
+          )}
       </Box>
       <DragOverlay dropAnimation={null}>
         {active ? <PipelineCard lead={active} isOverlay /> : null}
       </DragOverlay>
     </DndContext>
   );
+}
+
+const LONG_PRESS_MS = 250;
+const GAP = 12;
+const SCROLL_KEY = 'pipelineScroll';
+
+/** The column names with their counts above a phone's board; the current one is filled, a tap goes there. */
+function ColumnStrip({
+  columns,
+  current,
+  onPick,
+}: {
+  columns: Board['columns'];
+  current: number;
+  onPick: (index: number) => void;
+}) {
+  const { t } = useTranslation();
+  const stripRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    stripRef.current
+      ?.querySelector<HTMLElement>(`[data-index="${current}"]`)
+      ?.scrollIntoView({ inline: 'center', block: 'nearest' });
+  }, [current]);
+  return (
+    <Box ref={stripRef} className={classes.strip} role="tablist" aria-label={t('pipeline.columns')}>
+      {columns.map((column, index) => (
+        <Button
+          key={column.flow_status}
+          data-index={index}
+          role="tab"
+          aria-selected={index === current}
+          size="compact-sm"
+          radius="xl"
+          variant={index === current ? 'filled' : 'light'}
+          onClick={() => onPick(index)}
+        >
+          {FLOW_STATUS_LABELS[column.flow_status]} · {NUMBER.format(column.total)}
+        </Button>
+      ))}
+    </Box>
+  );
+}
+
+const NUMBER = new Intl.NumberFormat('nl-NL');
+
+/**
+ * The board's horizontal scroll: which column is in front (phones snap one column at a time), whether
+ * more columns hide left or right (desk arrows), and the position kept per user across visits.
+ */
+function useBoardScroll(ref: RefObject<HTMLDivElement | null>, userId: number, isPhone: boolean) {
+  const key = `${SCROLL_KEY}:${userId}`;
+  const [state, setState] = useState({ current: 0, canLeft: false, canRight: false, hiddenRight: 0 });
+  const saveTimer = useRef<number | undefined>(undefined);
+  const columnStep = () => {
+    const first = ref.current?.firstElementChild as HTMLElement | null;
+    return (first?.offsetWidth ?? COLUMN_WIDTH) + GAP;
+  };
+  const measure = () => {
+    const el = ref.current;
+    if (!el) return;
+    const step = columnStep();
+    const right = el.scrollWidth - el.clientWidth - el.scrollLeft;
+    setState({
+      current: Math.round(el.scrollLeft / step),
+      canLeft: el.scrollLeft > 4,
+      canRight: right > 4,
+      hiddenRight: Math.ceil(right / step),
+    });
+  };
+  // Restore the saved position once the columns are there, then keep the arrows true on resize.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restores once per user and layout
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const saved = Number(localStorage.getItem(key) ?? 0);
+    el.scrollLeft = isPhone ? Math.round(saved / columnStep()) * columnStep() : saved;
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [key, isPhone]);
+  return {
+    ...state,
+    onScroll: () => {
+      measure();
+      window.clearTimeout(saveTimer.current);
+      saveTimer.current = window.setTimeout(() => {
+        if (ref.current) localStorage.setItem(key, String(Math.round(ref.current.scrollLeft)));
+      }, 200);
+    },
+    toColumn: (index: number) => ref.current?.scrollTo({ left: index * columnStep(), behavior: 'smooth' }),
+    by: (direction: 1 | -1) =>
+      ref.current?.scrollBy({ left: direction * 2 * columnStep(), behavior: 'smooth' }),
+  };
 }
 
 const MIN_HEIGHT = 360;
@@ -100,8 +268,15 @@ function useFillHeight() {
       setHeight(Math.max(MIN_HEIGHT, Math.round(window.innerHeight - top - BOTTOM_SPACE)));
     };
     measure();
+    // What sits above the board can change height after the first paint (a banner closes, the
+    // toolbar wraps): follow the page's layout, not only the window.
+    const observer = new ResizeObserver(measure);
+    for (let node = ref.current?.parentElement; node; node = node.parentElement) observer.observe(node);
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
   }, []);
   return [ref, height] as const;
 }

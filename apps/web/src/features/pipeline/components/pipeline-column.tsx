@@ -14,7 +14,15 @@ const NUMBER = new Intl.NumberFormat('nl-NL');
 const FALLBACK_RECT = { width: COLUMN_WIDTH, height: 800 };
 
 /** One column: a drop target whose cards are virtualised, so 10 000 cards cost as much as 20. */
-export function PipelineColumn({ column, height }: { column: Column; height: number | string }) {
+export function PipelineColumn({
+  column,
+  height,
+  width = COLUMN_WIDTH,
+}: {
+  column: Column;
+  height: number | string;
+  width?: number | string;
+}) {
   const { t } = useTranslation();
   const { setNodeRef, isOver } = useDroppable({ id: column.flow_status });
   const label = FLOW_STATUS_LABELS[column.flow_status];
@@ -24,8 +32,8 @@ export function PipelineColumn({ column, height }: { column: Column; height: num
       withBorder
       radius="md"
       bg={isOver ? 'var(--mantine-color-blue-1)' : 'var(--mantine-color-gray-0)'}
-      w={COLUMN_WIDTH}
-      style={{ flexShrink: 0, display: 'flex', flexDirection: 'column', height }}
+      w={width}
+      style={{ flexShrink: 0, display: 'flex', flexDirection: 'column', height, scrollSnapAlign: 'start' }}
       role="region"
       aria-label={label}
       data-column={column.flow_status}
@@ -107,13 +115,19 @@ const CardList = memo(function CardList({ leads }: { leads: PipelineLead[] }) {
 });
 
 function DraggableCard({ lead }: { lead: PipelineLead }) {
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: lead.id, data: { lead } });
+  // A group rather than a button: the card holds a link to the relation, and a button may not.
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: lead.id,
+    data: { lead },
+    attributes: { role: 'group' },
+  });
   return (
     <div
       ref={setNodeRef}
       {...attributes}
       {...listeners}
-      style={{ opacity: isDragging ? 0.35 : 1, touchAction: 'none' }}
+      // A finger may still scroll over a card (the drag starts after a long press, see the board).
+      style={{ opacity: isDragging ? 0.35 : 1, touchAction: 'manipulation' }}
       data-lead-id={lead.id}
     >
       <PipelineCard lead={lead} />

@@ -1,6 +1,9 @@
 import { PIPELINE_LIMIT_OPTIONS } from '@im/domain';
-import { Group, Select } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconFilter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '../../../ui/responsive';
 import { useFlowSettings } from '../../flows';
 import {
   PIPELINE_SORTS,
@@ -16,15 +19,49 @@ interface Props {
   onChange: (next: PipelinePreferences) => void;
 }
 
-/** Filters (user, lead source, tag), the per-column limit and the sort of the board. */
+/**
+ * Filters (user, lead source, tag), the per-column limit and the sort of the board. On a phone they
+ * fold into one 'Filters' button (with the number of active filters) that opens them in a sheet.
+ */
 export function PipelineToolbar({ preferences, onChange }: Props) {
+  const { t } = useTranslation();
+  const isPhone = useIsPhone();
+  const [opened, { open, close }] = useDisclosure(false);
+  if (!isPhone) return <PipelineFilters preferences={preferences} onChange={onChange} />;
+  const active = [preferences.userId, preferences.leadSource, preferences.tag].filter(Boolean).length;
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconFilter size={16} />}
+        rightSection={active > 0 ? <Badge size="sm">{active}</Badge> : null}
+        onClick={open}
+      >
+        {t('ui.tableFilters')}
+      </Button>
+      <Modal opened={opened} onClose={close} title={t('ui.tableFilters')}>
+        <Stack>
+          <PipelineFilters preferences={preferences} onChange={onChange} fullWidth />
+          <Button onClick={close}>{t('common.close')}</Button>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function PipelineFilters({ preferences, onChange, fullWidth = false }: Props & { fullWidth?: boolean }) {
   const { t } = useTranslation();
   const settings = useFlowSettings().data;
   const set = <K extends keyof PipelinePreferences>(key: K, value: PipelinePreferences[K]) =>
     onChange({ ...preferences, [key]: value });
 
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
+    <Group
+      gap="sm"
+      align="flex-end"
+      wrap="wrap"
+      style={fullWidth ? { flexDirection: 'column', alignItems: 'stretch' } : undefined}
+    >
       <Select
         label={t('pipeline.filters.user')}
         data={(settings?.users ?? []).map((user) => ({ value: String(user.id), label: user.fullname }))}
@@ -32,7 +69,7 @@ export function PipelineToolbar({ preferences, onChange }: Props) {
         onChange={(value) => set('userId', value)}
         clearable
         searchable
-        w={200}
+        w={fullWidth ? '100%' : 200}
       />
       <Select
         label={t('pipeline.filters.leadSource')}
@@ -40,7 +77,7 @@ export function PipelineToolbar({ preferences, onChange }: Props) {
         value={preferences.leadSource}
         onChange={(value) => set('leadSource', value)}
         clearable
-        w={190}
+        w={fullWidth ? '100%' : 190}
       />
       <Select
         label={t('pipeline.filters.tag')}
@@ -48,7 +85,7 @@ export function PipelineToolbar({ preferences, onChange }: Props) {
         value={preferences.tag}
         onChange={(value) => set('tag', value)}
         clearable
-        w={160}
+        w={fullWidth ? '100%' : 160}
       />
       <Select
         label={t('pipeline.limit')}
@@ -56,7 +93,7 @@ export function PipelineToolbar({ preferences, onChange }: Props) {
         value={String(preferences.limit)}
         onChange={(value) => value && set('limit', Number(value) as PipelineLimit)}
         allowDeselect={false}
-        w={130}
+        w={fullWidth ? '100%' : 130}
       />
       <Select
         label={t('pipeline.sort')}
@@ -64,7 +101,7 @@ export function PipelineToolbar({ preferences, onChange }: Props) {
         value={preferences.sort}
         onChange={(value) => value && set('sort', value as PipelineSort)}
         allowDeselect={false}
-        w={260}
+        w={fullWidth ? '100%' : 260}
       />
     </Group>
   );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { showActionError } from '../../../ui/alert-dialog';
 import { useConfirmedDelete } from '../../../ui/detail';
 import { formatDateTime } from '../../../ui/format';
+import { LoadingBlock } from '../../../ui/loading-block';
 import { toast } from '../../../ui/toasts';
 import { ActionModal } from '../modals/action.modal';
 import { type PlanningOwner, useActions, useDeleteAction, useSaveAction } from '../queries';
@@ -113,6 +114,7 @@ export function ActionsCard({ owner, isReadOnly = false }: { owner: PlanningOwne
         )}
       </Group>
       {actions.isError && <Alert color="red">{t('planning.actions.loadFailed')}</Alert>}
+      <LoadingBlock when={actions.isPending} />
       {actions.data?.length === 0 && <Text c="dimmed">{t('planning.actions.empty')}</Text>}
       <Stack gap="sm">
         {actions.data?.map((action) => (

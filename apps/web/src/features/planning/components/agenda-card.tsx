@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatTime } from '../../../ui/format';
+import { LoadingBlock } from '../../../ui/loading-block';
 import { AgendaItemModal } from '../modals/agenda-item.modal';
 import { type PlanningOwner, useAgendaForRecord } from '../queries';
 
@@ -50,6 +51,7 @@ export function AgendaCard({ owner, isReadOnly = false }: { owner: PlanningOwner
         )}
       </Group>
       {items.isError && <Alert color="red">{t('planning.agenda.loadFailed')}</Alert>}
+      <LoadingBlock when={items.isPending} />
       {items.data?.length === 0 && <Text c="dimmed">{t('planning.agenda.empty')}</Text>}
       <Stack gap="sm">
         {items.data?.map((item) => (

@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import { showActionError } from '../../../ui/alert-dialog';
 import { useConfirmedDelete } from '../../../ui/detail';
 import { formatDateTime } from '../../../ui/format';
+import { LoadingBlock } from '../../../ui/loading-block';
 import { NoteModal } from '../modals/note.modal';
 import { type PlanningOwner, useDeleteNote, useNotes, useSaveNote } from '../queries';
 
@@ -76,6 +77,7 @@ export function NotesCard({
         )}
       </Group>
       {notes.isError && <Alert color="red">{t('planning.notes.loadFailed')}</Alert>}
+      <LoadingBlock when={notes.isPending} />
       {notes.data?.length === 0 && <Text c="dimmed">{t('planning.notes.empty')}</Text>}
       <Stack gap="sm">
         {notes.data?.map((note) => (

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showActionError } from '../../../ui/alert-dialog';
 import { formatDateTime, formatTime } from '../../../ui/format';
+import { LoadingBlock } from '../../../ui/loading-block';
 import { toast } from '../../../ui/toasts';
 import { TaskModal } from '../modals/task.modal';
 import {
@@ -110,6 +111,7 @@ export function TasksCard({ flowId, isReadOnly = false }: { flowId: number; isRe
         )}
       </Group>
       {tasks.isError && <Alert color="red">{t('planning.tasks.loadFailed')}</Alert>}
+      <LoadingBlock when={tasks.isPending} />
       {tasks.data?.data.length === 0 && <Text c="dimmed">{t('planning.tasks.empty')}</Text>}
       <Stack gap="sm">
         {tasks.data?.data.map((task) => (

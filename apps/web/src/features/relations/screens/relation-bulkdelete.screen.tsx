@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { showActionError } from '../../../ui/alert-dialog';
 import { openBatchProgress } from '../../../ui/batch-progress.modal';
 import { confirm } from '../../../ui/confirm-dialog';
+import { FOCUSABLE_SCROLL } from '../../../ui/data-table/focusable-scroll';
 import { FullNumberPager } from '../../../ui/data-table/full-number-pager';
 import { formatDate } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
@@ -135,6 +136,7 @@ export function RelationBulkDeleteScreen() {
             </Group>
           </Group>
           <DataTable<InactiveRelation>
+            scrollAreaProps={FOCUSABLE_SCROLL}
             withTableBorder
             borderRadius="sm"
             minHeight={rows.length === 0 ? 120 : undefined}

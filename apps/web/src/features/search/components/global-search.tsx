@@ -1,11 +1,12 @@
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '@im/domain';
-import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Combobox, Loader, Modal, Text, TextInput, useCombobox } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { hasModule } from '../../../app/access';
+import { useIsPhone } from '../../../ui/responsive';
 import { useSession } from '../../auth';
 import { SEARCH_MAX, SEARCH_PAGE, type SearchResults, useGlobalSearch } from '../queries';
 
@@ -40,10 +41,40 @@ function toHits(results: SearchResults | undefined) {
 
 export function GlobalSearch() {
   const session = useSession();
-  return hasModule(session, 'CRM') ? <GlobalSearchBox /> : null;
+  const isPhone = useIsPhone();
+  if (!hasModule(session, 'CRM')) return null;
+  return isPhone ? <PhoneSearch /> : <GlobalSearchBox />;
 }
 
-function GlobalSearchBox() {
+/** On a phone the top bar shows a search icon; it opens the search over the full width. */
+function PhoneSearch() {
+  const { t } = useTranslation();
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <>
+      <ActionIcon variant="subtle" color="white" size="lg" aria-label={t('search.label')} onClick={open}>
+        <IconSearch size={20} />
+      </ActionIcon>
+      <Modal
+        opened={opened}
+        onClose={close}
+        fullScreen
+        title={t('search.label')}
+        transitionProps={{ duration: 0 }}
+      >
+        <GlobalSearchBox fullWidth onNavigate={close} />
+      </Modal>
+    </>
+  );
+}
+
+function GlobalSearchBox({
+  fullWidth = false,
+  onNavigate,
+}: {
+  fullWidth?: boolean;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
@@ -74,10 +105,17 @@ function GlobalSearchBox() {
     combobox.closeDropdown();
     setText('');
     navigate(hit.to);
+    onNavigate?.();
   };
 
   return (
-    <Combobox store={combobox} onOptionSubmit={onSubmit} width={380} position="bottom-end" withinPortal>
+    <Combobox
+      store={combobox}
+      onOptionSubmit={onSubmit}
+      width={fullWidth ? 'target' : 380}
+      position="bottom-end"
+      withinPortal={!fullWidth}
+    >
       <Combobox.Target>
         <TextInput
           aria-label={t('search.label')}
@@ -85,7 +123,8 @@ function GlobalSearchBox() {
           leftSection={<IconSearch size={16} />}
           rightSection={isActive && isWaiting ? <Loader size="xs" /> : null}
           value={text}
-          w={{ base: 160, sm: 280 }}
+          w={fullWidth ? '100%' : { base: 200, md: 280 }}
+          data-autofocus={fullWidth || undefined}
           autoComplete="off"
           onChange={(event) => {
             setText(event.currentTarget.value);
@@ -93,11 +132,11 @@ function GlobalSearchBox() {
             combobox.resetSelectedOption();
           }}
           onFocus={() => combobox.openDropdown()}
-          onBlur={() => combobox.closeDropdown()}
+          onBlur={() => !fullWidth && combobox.closeDropdown()}
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={text.trim().length === 0}>
-        <Combobox.Options mah={420} style={{ overflowY: 'auto' }}>
+        <Combobox.Options mah={fullWidth ? 'calc(100dvh - 140px)' : 420} style={{ overflowY: 'auto' }}>
           {text.trim().length < SEARCH_MIN_CHARS && <Combobox.Empty>{t('search.minChars')}</Combobox.Empty>}
           {isActive && !isWaiting && search.isSuccess && all.length === 0 && (
             <Combobox.Empty>{t('search.noResults')}</Combobox.Empty>

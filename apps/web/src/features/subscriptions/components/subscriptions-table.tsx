@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showActionError } from '../../../ui/alert-dialog';
 import { confirm } from '../../../ui/confirm-dialog';
+import { FOCUSABLE_SCROLL } from '../../../ui/data-table/focusable-scroll';
 import { formatDate } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
 import { type Subscription, useDeleteSubscription } from '../queries';
@@ -88,6 +89,7 @@ export function SubscriptionsTable({
 
   return (
     <DataTable<Subscription>
+      scrollAreaProps={FOCUSABLE_SCROLL}
       withTableBorder
       borderRadius="sm"
       minHeight={subscriptions.length === 0 ? 120 : undefined}

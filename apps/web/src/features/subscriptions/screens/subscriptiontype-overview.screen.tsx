@@ -5,6 +5,7 @@ import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { FOCUSABLE_SCROLL } from '../../../ui/data-table/focusable-scroll';
 import { CreateSubscriptionTypeModal } from '../modals/create-subscriptiontype.modal';
 import { useSubscriptionTypes } from '../queries';
 
@@ -24,6 +25,7 @@ export function SubscriptionTypeOverviewScreen() {
       </Group>
       {types.isError && <Alert color="red">{types.error.message}</Alert>}
       <DataTable
+        scrollAreaProps={FOCUSABLE_SCROLL}
         withTableBorder
         borderRadius="sm"
         minHeight={types.data?.length ? undefined : 150}

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showActionError } from '../../../ui/alert-dialog';
 import { confirm } from '../../../ui/confirm-dialog';
+import { FOCUSABLE_SCROLL } from '../../../ui/data-table/focusable-scroll';
 import { formatDate } from '../../../ui/format';
 import { themeAlertProps } from '../../../ui/theme-alert';
 import { toast } from '../../../ui/toasts';
@@ -48,6 +49,7 @@ export function SystemNotificationOverviewScreen() {
       </Group>
       {notifications.isError && <Alert color="red">{notifications.error.message}</Alert>}
       <DataTable<SystemNotificationRow>
+        scrollAreaProps={FOCUSABLE_SCROLL}
         withTableBorder
         borderRadius="sm"
         minHeight={notifications.data?.length ? undefined : 150}

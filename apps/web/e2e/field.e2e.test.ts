@@ -1,0 +1,271 @@
+import type { CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from './admin-helpers';
+import { ADMIN, DEMO_PASSWORD, type E2eApp, login, SCREENSHOT_DIR, startApp } from './harness';
+
+// The staff app in the field: every staff route at a phone's 390 x 844 and a tablet's 820 x 1180,
+// with touch. No horizontal page scroll, no control out of reach, no console error, no serious
+// accessibility issue; a screenshot of each (`npm run screenshots` runs this file alone).
+
+const DEVICES = [
+  { name: 'phone', width: 390, height: 844, touch: true },
+  { name: 'tablet', width: 820, height: 1180, touch: true },
+] as const;
+
+const SANNE = 'sanne@zonnestroom-noord.nl';
+
+let app: E2eApp;
+let ids: Record<'relation' | 'organization' | 'flow' | 'product' | 'note' | 'agendaitem', number>;
+
+const one = async (sql: string) => Number((await app.sql<{ id: number }>(sql))[0]?.id);
+
+beforeAll(async () => {
+  app = await startApp();
+  const company = "(select id from company where name = 'Zonnestroom Noord B.V.')";
+  ids = {
+    relation: await one(
+      `select id from relation where company_id = ${company} and deleted_at is null order by id limit 1`,
+    ),
+    organization: await one(`select id from organization where company_id = ${company} order by id limit 1`),
+    flow: await one(
+      `select id from flow where company_id = ${company} and deleted_at is null and relation_id is not null order by id limit 1`,
+    ),
+    product: await one(
+      `select id from product where company_id = ${company} and deleted_at is null order by id limit 1`,
+    ),
+    note: await one(`select id from note where company_id = ${company} order by id limit 1`),
+    agendaitem: await one(`select id from agenda_item where company_id = ${company} order by id limit 1`),
+  };
+});
+afterAll(async () => app?.stop());
+
+/** The company's staff routes, as an installer's system administrator sees them. */
+const staffRoutes = () => [
+  'dashboard',
+  'relation_overview',
+  `relation_detail/${ids.relation}`,
+  'relation_trashcan',
+  'organization_overview',
+  `organization_detail/${ids.organization}`,
+  'flow_overview',
+  `flow_detail/${ids.flow}`,
+  `flow_detail/${ids.flow}?options=flowcommunicator`,
+  'pipeline',
+  'communicator',
+  'notification_overview',
+  'incident_overview',
+  'action_overview',
+  'calendar',
+  'task_overview',
+  'logitem_overview',
+  'product_overview',
+  `product_detail/${ids.product}`,
+  `note_detail/${ids.note}`,
+  `agendaitem_detail/${ids.agendaitem}`,
+  'account/user_profile',
+  'account/company_users',
+  'account/company_modules',
+  'account/company_emailsettings',
+  'account/company_mergetags',
+  'account/company_documentsettings',
+  'releasenotes',
+];
+
+/** The platform administrator's routes. */
+const adminRoutes = [
+  'dashboardadmin',
+  'company_overview',
+  'company_detail/1',
+  'company_trashcan',
+  'user_overview',
+  'module_overview',
+  'subscription_overview',
+  'subscriptiontype_overview',
+  'systemnotification_overview',
+  'user_newsletter_overview',
+];
+
+async function logIn(page: Page, email: string, password: string, landing: RegExp) {
+  await login(page, app.baseUrl, email, password);
+  await page.waitForURL(landing, { waitUntil: 'commit' });
+}
+
+/** Watches a page for console errors and uncaught exceptions. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // Map tiles come from the internet, which this machine does not reach: not the app's error.
+    if (message.location().url?.startsWith('https://tile.openstreetmap.org/')) return;
+    if (message.type() === 'error') errors.push(`${message.text()} ${message.location().url ?? ''}`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Waits until the screen has its heading and nothing is loading any more. */
+async function settled(page: Page) {
+  await page.locator('main h1, main h2').first().waitFor({ timeout: 20_000 });
+  await expect
+    .poll(
+      () =>
+        page
+          .locator('main .mantine-Loader, .mantine-datatable-loader-fetching, main .mantine-Skeleton')
+          .count(),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(0);
+  await page.waitForTimeout(300);
+}
+
+/**
+ * Layout problems a finger would meet: the page scrolls sideways, or a control sits (partly) outside
+ * the screen where nothing scrolls it into reach. Controls inside a sideways-scrolling container
+ * (the pipeline, a wide table) are within reach by scrolling that container.
+ */
+function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = window.innerWidth;
+    if (document.documentElement.scrollWidth > width + 1)
+      problems.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    const scrollsSideways = (el: Element | null): boolean => {
+      for (let node = el?.parentElement; node && node !== document.body; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (/(auto|scroll)/.test(style.overflowX) && node.scrollWidth > node.clientWidth + 1) return true;
+      }
+      return false;
+    };
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, a[href], input:not([type="hidden"]), select, textarea, [role="tab"]',
+    );
+    for (const control of controls) {
+      const rect = control.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      if (getComputedStyle(control).visibility === 'hidden') continue;
+      if (control.closest('[aria-hidden="true"], .mantine-AppShell-navbar')) continue;
+      if (rect.left >= -1 && rect.right <= width + 1) continue;
+      if (scrollsSideways(control)) continue;
+      const name = control.getAttribute('aria-label') ?? control.textContent?.trim().slice(0, 40) ?? '';
+      problems.push(
+        `${control.tagName.toLowerCase()} "${name}" outside the screen (${Math.round(rect.left)}–${Math.round(rect.right)})`,
+      );
+    }
+    return problems;
+  });
+}
+
+async function checkRoute(page: Page, errors: string[], route: string, shotName: string) {
+  errors.length = 0;
+  await page.goto(`${app.baseUrl}/#/${route}`);
+  await settled(page);
+  expect(await layoutProblems(page), route).toEqual([]);
+  // react-big-calendar's own grid markup has ARIA roles without their required parents and children.
+  const exclude = route === 'calendar' ? ['.rbc-time-header', '.rbc-month-view', '.rbc-header'] : [];
+  expect(await seriousA11yViolations(page, exclude), route).toEqual([]);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/field/${shotName}.png`, fullPage: true });
+  expect(errors, route).toEqual([]);
+}
+
+const fileName = (route: string) => route.replace(/[/?=]+/g, '_');
+
+describe.each(DEVICES)('on a $name ($width x $height, touch)', (device) => {
+  it('every staff screen fits, is within reach, accessible and quiet in the console', async () => {
+    const page = await app.newPage(device);
+    const errors = consoleErrors(page);
+    await logIn(page, SANNE, DEMO_PASSWORD, /#\/dashboard/);
+    for (const route of staffRoutes())
+      await checkRoute(page, errors, route, `${device.name}-${fileName(route)}`);
+    await page.context().close();
+  }, 600_000);
+
+  it('every platform administration screen fits as well', async () => {
+    const page = await app.newPage(device);
+    const errors = consoleErrors(page);
+    await logIn(page, ADMIN.email, ADMIN.password, /#\/dashboardadmin/);
+    for (const route of adminRoutes)
+      await checkRoute(page, errors, route, `${device.name}-admin-${fileName(route)}`);
+    await page.context().close();
+  }, 600_000);
+});
+
+/** A finger on the screen through the DevTools protocol: real touch input, as a phone sends it. */
+async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) {
+  await cdp.send('Input.dispatchTouchEvent', {
+    type,
+    touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y: Math.round(y) }],
+  });
+}
+
+describe('the pipeline with a finger', () => {
+  it('a swipe scrolls the column, a long press drags a card to another column', async () => {
+    const page = await app.newPage({ width: 820, height: 1180, touch: true });
+    await logIn(page, SANNE, DEMO_PASSWORD, /#\/dashboard/);
+    await page.goto(`${app.baseUrl}/#/pipeline`);
+    const first = page.locator('[data-column="new"]');
+    await first.locator('[data-lead-id]').first().waitFor();
+    const cdp = await page.context().newCDPSession(page);
+
+    // A vertical swipe over a card scrolls its column (when it has more than a screen) and moves nothing.
+    const scroller = first.getByTestId('pipeline-scroll');
+    const card = first.locator('[data-lead-id]').first();
+    const leadsBefore = await first.locator('[data-lead-id]').count();
+    const box = (await card.boundingBox())!;
+    await touch(cdp, 'touchStart', box.x + box.width / 2, box.y + box.height - 10);
+    for (let step = 1; step <= 8; step++)
+      await touch(cdp, 'touchMove', box.x + box.width / 2, box.y + box.height - 10 - step * 30);
+    await touch(cdp, 'touchEnd', 0, 0);
+    if (await scroller.evaluate((el) => el.scrollHeight > el.clientHeight))
+      await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    expect(await first.locator('[data-lead-id]').count()).toBe(leadsBefore);
+    await scroller.evaluate((el) => el.scrollTo(0, 0));
+
+    // A long press picks the card up; the finger carries it to the next column.
+    const moving = first.locator('[data-lead-id]').first();
+    const leadId = await moving.getAttribute('data-lead-id');
+    const from = (await moving.boundingBox())!;
+    const to = (await page.locator('[data-column="intake"]').boundingBox())!;
+    const toX = Math.min(to.x + 80, 820 - 20);
+    await touch(cdp, 'touchStart', from.x + 20, from.y + 20);
+    await page.waitForTimeout(450);
+    for (let step = 1; step <= 10; step++)
+      await touch(
+        cdp,
+        'touchMove',
+        from.x + 20 + ((toX - from.x - 20) * step) / 10,
+        from.y + 20 + ((to.y + 200 - from.y - 20) * step) / 10,
+      );
+    await touch(cdp, 'touchEnd', 0, 0);
+    await page.locator(`[data-column="intake"] [data-lead-id="${leadId}"]`).waitFor();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/field/tablet-pipeline-dragged.png` });
+    await page.context().close();
+  }, 120_000);
+
+  it('on a phone the columns snap one at a time and the strip names them', async () => {
+    const page = await app.newPage({ width: 390, height: 844, touch: true });
+    await logIn(page, SANNE, DEMO_PASSWORD, /#\/dashboard/);
+    await page.goto(`${app.baseUrl}/#/pipeline`);
+    const strip = page.getByRole('tablist', { name: 'Kolommen' });
+    await strip.waitFor();
+    expect(await strip.getByRole('tab').count()).toBe(9);
+    const board = page.getByTestId('pipeline-board');
+    const boardBox = (await board.boundingBox())!;
+    // The board fills the screen below the strip.
+    const layout = await page.evaluate(() => ({
+      scrollY: window.scrollY,
+      inner: window.innerHeight,
+      top: document.querySelector('[data-testid="pipeline-board"]')?.getBoundingClientRect().top,
+      height: document.querySelector('[data-testid="pipeline-board"]')?.getBoundingClientRect().height,
+    }));
+    expect(boardBox.y + boardBox.height, JSON.stringify(layout)).toBeGreaterThan(844 - 60);
+    await strip.getByRole('tab').nth(1).click();
+    await expect.poll(() => strip.getByRole('tab', { selected: true }).textContent()).toMatch(/^Opname/);
+    const intake = page.locator('[data-column="intake"]');
+    await expect.poll(async () => Math.abs((await intake.boundingBox())!.x - boardBox.x)).toBeLessThan(4);
+    expect((await intake.boundingBox())!.width).toBeGreaterThan(300);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/field/phone-pipeline-third-column.png` });
+    await page.context().close();
+  }, 120_000);
+});
