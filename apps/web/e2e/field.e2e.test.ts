@@ -15,7 +15,10 @@ const DEVICES = [
 const SANNE = 'sanne@zonnestroom-noord.nl';
 
 let app: E2eApp;
-let ids: Record<'relation' | 'organization' | 'flow' | 'product' | 'note' | 'agendaitem', number>;
+let ids: Record<
+  'relation' | 'organization' | 'flow' | 'product' | 'note' | 'agendaitem' | 'user' | 'subscriptiontype',
+  number
+>;
 
 const one = async (sql: string) => Number((await app.sql<{ id: number }>(sql))[0]?.id);
 
@@ -35,6 +38,8 @@ beforeAll(async () => {
     ),
     note: await one(`select id from note where company_id = ${company} order by id limit 1`),
     agendaitem: await one(`select id from agenda_item where company_id = ${company} order by id limit 1`),
+    user: await one(`select id from "user" where company_id = ${company} order by id limit 1`),
+    subscriptiontype: await one('select id from subscription_type order by id limit 1'),
   };
 });
 afterAll(async () => app?.stop());
@@ -45,6 +50,8 @@ const staffRoutes = () => [
   'relation_overview',
   `relation_detail/${ids.relation}`,
   'relation_trashcan',
+  'relation_bulkdelete',
+  'relation_emptytrash',
   'organization_overview',
   `organization_detail/${ids.organization}`,
   'flow_overview',
@@ -72,15 +79,17 @@ const staffRoutes = () => [
 ];
 
 /** The platform administrator's routes. */
-const adminRoutes = [
+const adminRoutes = () => [
   'dashboardadmin',
   'company_overview',
   'company_detail/1',
   'company_trashcan',
   'user_overview',
+  `user_detail/${ids.user}`,
   'module_overview',
   'subscription_overview',
   'subscriptiontype_overview',
+  `subscriptiontype_detail/${ids.subscriptiontype}`,
   'systemnotification_overview',
   'user_newsletter_overview',
 ];
@@ -184,7 +193,7 @@ describe.each(DEVICES)('on a $name ($width x $height, touch)', (device) => {
     const page = await app.newPage(device);
     const errors = consoleErrors(page);
     await logIn(page, ADMIN.email, ADMIN.password, /#\/dashboardadmin/);
-    for (const route of adminRoutes)
+    for (const route of adminRoutes())
       await checkRoute(page, errors, route, `${device.name}-admin-${fileName(route)}`);
     await page.context().close();
   }, 600_000);
@@ -266,6 +275,39 @@ describe('the pipeline with a finger', () => {
     await expect.poll(async () => Math.abs((await intake.boundingBox())!.x - boardBox.x)).toBeLessThan(4);
     expect((await intake.boundingBox())!.width).toBeGreaterThan(300);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/field/phone-pipeline-third-column.png` });
+    await page.context().close();
+  }, 120_000);
+});
+
+describe('on a desk (1440 x 900)', () => {
+  it('the pipeline shows an arrow where more columns hide and keeps its position; long dialogs keep their buttons in sight', async () => {
+    const page = await app.newPage({ width: 1440, height: 900 });
+    await logIn(page, SANNE, DEMO_PASSWORD, /#\/dashboard/);
+    await page.goto(`${app.baseUrl}/#/pipeline`);
+    const board = page.getByTestId('pipeline-board');
+    await page.locator('[data-column="new"] [data-lead-id]').first().waitFor();
+    const next = page.getByRole('button', { name: /^Volgende kolommen \(\d+ meer\)$/ });
+    await next.waitFor();
+    expect(await page.getByRole('button', { name: 'Vorige kolommen' }).count()).toBe(0);
+    await next.click();
+    await expect.poll(() => board.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Vorige kolommen' }).waitFor();
+    await page.waitForTimeout(400);
+    const kept = await board.evaluate((el) => el.scrollLeft);
+    await page.reload();
+    await page.locator('[data-column="new"] [data-lead-id]').first().waitFor({ state: 'attached' });
+    await expect.poll(() => board.evaluate((el) => el.scrollLeft)).toBe(kept);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/field/desk-pipeline.png` });
+
+    await page.goto(`${app.baseUrl}/#/relation_overview`);
+    await page.getByRole('button', { name: 'Nieuwe relatie' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nieuwe relatie' });
+    await dialog.waitFor();
+    const save = dialog.getByRole('button', { name: 'Opslaan' });
+    const box = (await save.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(900);
+    expect(await dialog.getByRole('button', { name: 'Annuleren' }).isVisible()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/field/desk-new-relation.png` });
     await page.context().close();
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { ColorInput, type CSSVariablesResolver, createTheme, Table } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme } from '@mantine/core';
 import { FOCUSABLE_SCROLL } from '../ui/data-table/focusable-scroll';
 
 // Spec 000 section 9: breakpoints 480, 768, 992, 1200 px (em at a 16 px root).
@@ -9,15 +9,13 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 6 },
   defaultRadius: 'sm',
   breakpoints: { xs: '30em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
+  // Plain objects rather than Component.extend(): the theme loads with the login screen, these
+  // components do not.
   components: {
-    // The eye dropper (shown where the browser offers one) is an icon button: it needs a name.
     // A table that scrolls sideways can be scrolled from the keyboard too (axe scrollable-region-focusable).
-    TableScrollContainer: Table.ScrollContainer.extend({
-      defaultProps: { scrollAreaProps: FOCUSABLE_SCROLL },
-    }),
-    ColorInput: ColorInput.extend({
-      defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Kleur van het scherm kiezen' } },
-    }),
+    TableScrollContainer: { defaultProps: { scrollAreaProps: FOCUSABLE_SCROLL } },
+    // The eye dropper (shown where the browser offers one) is an icon button: it needs a name.
+    ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Kleur van het scherm kiezen' } } },
   },
 });
 

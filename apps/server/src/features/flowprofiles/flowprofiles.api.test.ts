@@ -24,7 +24,12 @@ describe('company lists (getcurrentflowsettings, PATCH companysettings)', () => 
     expect(res.body.flow_tags.length).toBeGreaterThan(0);
     expect(res.body.cancel_reasons.length).toBeGreaterThan(0);
     expect(res.body.flowprofiles).toEqual([
-      { id: res.body.standard_flowprofile_id, name: 'Standaard', standard_calculation_id: null },
+      {
+        id: res.body.standard_flowprofile_id,
+        name: 'Standaard',
+        standard_calculation_id: null,
+        mailtemplate_ids: {},
+      },
     ]);
     expect(res.body.flowphases[0]).toMatchObject({ description: 'Ongelezen', flowstage: 'new', order: 0 });
     expect(res.body.flowphases.filter((p: { flowstage: string }) => p.flowstage === 'invoice')).toHaveLength(
@@ -107,6 +112,7 @@ describe('request profiles', () => {
       id: expect.any(Number),
       name: 'Onderhoud',
       standard_calculation_id: null,
+      mailtemplate_ids: {},
     });
     const renamed = await t.api('PATCH', `/api/flowprofile/${created.body.id}`, {
       token: a.token,

@@ -1,9 +1,15 @@
-import type { FlowProfileInput } from '@im/domain';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  type FlowProfile,
+  type FlowProfileInput,
+  MAIL_TEMPLATE_TYPE_LABELS,
+  type MailTemplateType,
+} from '@im/domain';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { conflict, validationError } from '../../platform/errors';
 import { companySettings } from '../companies/companies.schema';
 import { writeLog } from '../logitems';
+import { mailTemplate } from '../mailtemplates/mailtemplates.schema';
 import { flowProfile } from './flowprofiles.schema';
 
 export const STANDARD_PROFILE_DELETE_BLOCKED =
@@ -14,13 +20,58 @@ const columns = {
   id: flowProfile.id,
   name: flowProfile.name,
   standard_calculation_id: sql<number | null>`(${flowProfile.settings}->>'standard_calculation_id')::int`,
+  mailtemplate_ids: sql<
+    FlowProfile['mailtemplate_ids']
+  >`coalesce(${flowProfile.settings}->'mailtemplate_ids', '{}'::jsonb)`,
 };
+
+export const UNKNOWN_MAIL_TEMPLATE = 'Deze mailtemplate bestaat niet.';
+export const wrongMailTemplateType = (label: string) => `Kies een mailtemplate van het soort '${label}'.`;
+
+/** 422 unless every chosen mail template is one of the company's and of the type it is chosen for. */
+async function checkMailTemplates(tx: Tx, ids: NonNullable<FlowProfileInput['mailtemplate_ids']>) {
+  for (const [type, id] of Object.entries(ids) as [MailTemplateType, number | null][]) {
+    if (id === null) continue;
+    const field = `mailtemplate_ids.${type}`;
+    const [row] = await tx
+      .select({ type: mailTemplate.templateType })
+      .from(mailTemplate)
+      .where(eq(mailTemplate.id, id));
+    if (!row) throw validationError(UNKNOWN_MAIL_TEMPLATE, { [field]: [UNKNOWN_MAIL_TEMPLATE] });
+    if (row.type !== type) {
+      const message = wrongMailTemplateType(MAIL_TEMPLATE_TYPE_LABELS[type]);
+      throw validationError(message, { [field]: [message] });
+    }
+  }
+}
 
 export const NO_SUCH_TEMPLATE = 'Deze standaardcalculatie bestaat niet.';
 
-/** The settings change for a chosen standard calculation: it must be one of the company's. */
-async function settingsChange(tx: Tx, input: FlowProfileInput) {
-  if (input.standard_calculation_id === undefined) return {};
+/** The settings change for the chosen standard calculation and mail templates (each one of the company's). */
+async function settingsChange(tx: Tx, input: FlowProfileInput, isNew: boolean) {
+  // A new row has no settings to build on yet.
+  const base = isNew ? sql`'{}'::jsonb` : sql`${flowProfile.settings}`;
+  const mail = await mailTemplateChange(tx, input, base);
+  const calculation = await calculationChange(tx, input);
+  if (!mail && !calculation) return {};
+  return { settings: sql`${base}${calculation ?? sql``}${mail ?? sql``}` };
+}
+
+/** Sets (id) or removes (null) the profile's mail template per type; other types stay. */
+async function mailTemplateChange(tx: Tx, input: FlowProfileInput, base: SQL) {
+  const ids = input.mailtemplate_ids;
+  if (!ids || Object.keys(ids).length === 0) return null;
+  await checkMailTemplates(tx, ids);
+  const set = Object.fromEntries(Object.entries(ids).filter(([, id]) => id !== null));
+  const cleared = Object.entries(ids)
+    .filter(([, id]) => id === null)
+    .map(([type]) => type);
+  // The types are the contract's enum values, so the array literal needs no quoting.
+  return sql` || jsonb_build_object('mailtemplate_ids', (coalesce(${base}->'mailtemplate_ids', '{}'::jsonb) || ${JSON.stringify(set)}::jsonb) - ${`{${cleared.join(',')}}`}::text[])`;
+}
+
+async function calculationChange(tx: Tx, input: FlowProfileInput) {
+  if (input.standard_calculation_id === undefined) return null;
   if (input.standard_calculation_id !== null) {
     const found = await tx.execute(
       sql`select 1 from calculation where id = ${input.standard_calculation_id} and is_template`,
@@ -28,9 +79,7 @@ async function settingsChange(tx: Tx, input: FlowProfileInput) {
     if (found.rows.length === 0)
       throw validationError(NO_SUCH_TEMPLATE, { standard_calculation_id: [NO_SUCH_TEMPLATE] });
   }
-  return {
-    settings: sql`${flowProfile.settings} || jsonb_build_object('standard_calculation_id', ${input.standard_calculation_id}::int)`,
-  };
+  return sql` || jsonb_build_object('standard_calculation_id', ${input.standard_calculation_id}::int)`;
 }
 
 export function listFlowProfiles(tx: Tx) {
@@ -40,7 +89,7 @@ export function listFlowProfiles(tx: Tx) {
 export async function createFlowProfile(tx: Tx, input: FlowProfileInput) {
   const [row] = await tx
     .insert(flowProfile)
-    .values({ name: input.name, ...(await settingsChange(tx, input)) })
+    .values({ name: input.name, ...(await settingsChange(tx, input, true)) })
     .returning(columns);
   await writeLog(tx, {
     type: 'flowprofile',
@@ -59,7 +108,7 @@ export async function updateFlowProfile(tx: Tx, id: number, input: FlowProfileIn
   if (!before) return null;
   const [row] = await tx
     .update(flowProfile)
-    .set({ name: input.name, ...(await settingsChange(tx, input)), updatedAt: new Date() })
+    .set({ name: input.name, ...(await settingsChange(tx, input, false)), updatedAt: new Date() })
     .where(eq(flowProfile.id, id))
     .returning(columns);
   await writeLog(tx, {

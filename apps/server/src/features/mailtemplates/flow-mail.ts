@@ -5,10 +5,11 @@ import {
   type FlowMailStatus,
   MAIL_TEXTS,
   MAX_MAIL_FILES,
+  type MailTemplateType,
   renderMergeTags,
   type SendFlowMailFields,
 } from '@im/domain';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { notFound, validationError } from '../../platform/errors';
 import { storedFile } from '../../platform/files/files.schema';
@@ -56,12 +57,7 @@ export async function flowMailDraft(
   const [template] =
     templateId !== undefined
       ? await tx.select().from(mailTemplate).where(eq(mailTemplate.id, templateId))
-      : await tx
-          .select()
-          .from(mailTemplate)
-          .where(eq(mailTemplate.templateType, 'sendflowemail'))
-          .orderBy(asc(mailTemplate.id))
-          .limit(1);
+      : await standardMailTemplate(tx, flowId, 'sendflowemail');
   if (templateId !== undefined && !template) throw notFound(MAIL_TEXTS.templateNotFound);
   const [rel] = f.relationId
     ? await tx.select({ email: relation.email }).from(relation).where(eq(relation.id, f.relationId))
@@ -75,6 +71,29 @@ export async function flowMailDraft(
     mailtemplates: templates,
     max_files: MAX_MAIL_FILES,
   };
+}
+
+/**
+ * The mail template of a type for a flow: its request profile's choice when it made one (spec 000
+ * section 3), else the company's first template of that type; none when the company has none.
+ */
+export async function standardMailTemplate(tx: Tx, flowId: number, type: MailTemplateType) {
+  const chosen = await tx.execute<{ id: number | null }>(
+    sql`select (p.settings->'mailtemplate_ids'->>${type})::int as id
+        from flow f join flow_profile p on p.id = f.flowprofile_id
+        where f.id = ${flowId}`,
+  );
+  const chosenId = chosen.rows[0]?.id ?? null;
+  if (chosenId !== null) {
+    const rows = await tx.select().from(mailTemplate).where(eq(mailTemplate.id, chosenId));
+    if (rows.length > 0) return rows;
+  }
+  return tx
+    .select()
+    .from(mailTemplate)
+    .where(eq(mailTemplate.templateType, type))
+    .orderBy(asc(mailTemplate.id))
+    .limit(1);
 }
 
 /**

@@ -300,6 +300,76 @@ describe('e-mail from a flow', () => {
     expect((await t.api('DELETE', `/api/flowfile/${up.body.id}`, { token: a.token })).status).toBe(200);
   });
 
+  it("drafts from the request profile's own flow e-mail template, and checks the profile's choices", async () => {
+    const own = await t.api('POST', '/api/mailtemplate', {
+      token: a.token,
+      body: {
+        template_type: 'sendflowemail',
+        description: 'Zakelijke dossiermail',
+        subject: 'Zakelijk: dossier {{ dossier.nummer }}',
+        message: '<p>Geachte relatie,</p>',
+      },
+    });
+    const quotationTemplate = await t.api('POST', '/api/mailtemplate', {
+      token: a.token,
+      body: {
+        template_type: 'sendquotation',
+        description: 'Offerte',
+        subject: 'Offerte',
+        message: '<p>x</p>',
+      },
+    });
+    const foreign = await t.api('POST', '/api/mailtemplate', {
+      token: b.token,
+      body: { template_type: 'sendflowemail', description: 'Van B', subject: 'B', message: '<p>B</p>' },
+    });
+    const profile = await t.api('POST', '/api/flowprofile', {
+      token: a.token,
+      body: { name: 'Zakelijk', mailtemplate_ids: { sendflowemail: own.body.id } },
+    });
+    expect(profile.status).toBe(201);
+    expect(profile.body.mailtemplate_ids).toEqual({ sendflowemail: own.body.id });
+    for (const [ids, message] of [
+      [
+        { sendflowemail: quotationTemplate.body.id },
+        "Kies een mailtemplate van het soort 'E-mail vanuit een dossier'.",
+      ],
+      [{ sendflowemail: foreign.body.id }, 'Deze mailtemplate bestaat niet.'],
+    ] as const) {
+      const refused = await t.api('PATCH', `/api/flowprofile/${profile.body.id}`, {
+        token: a.token,
+        body: { name: 'Zakelijk', mailtemplate_ids: ids },
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors['mailtemplate_ids.sendflowemail']).toEqual([message]);
+    }
+
+    const rel = await createTestRelation(t, a.token, { createnewflow: true, email: 'zakelijk@voorbeeld.nl' });
+    expect(
+      (
+        await t.api('PATCH', `/api/flow/${rel.flow_id}`, {
+          token: a.token,
+          body: { flowprofile_id: profile.body.id },
+        })
+      ).status,
+    ).toBe(200);
+    const draft = await t.api('GET', `/api/flow/${rel.flow_id}/getforsendingemail`, { token: a.token });
+    expect(draft.body.mailtemplate_id).toBe(own.body.id);
+    expect(draft.body.subject).toMatch(/^Zakelijk: dossier \d+$/);
+    // Another flow (standard profile) still starts from the company's first flow e-mail template.
+    const standard = await t.api('GET', `/api/flow/${flowId}/getforsendingemail`, { token: a.token });
+    expect(standard.body.mailtemplate_id).not.toBe(own.body.id);
+
+    // Clearing the choice falls back to the company's template.
+    const cleared = await t.api('PATCH', `/api/flowprofile/${profile.body.id}`, {
+      token: a.token,
+      body: { name: 'Zakelijk', mailtemplate_ids: { sendflowemail: null } },
+    });
+    expect(cleared.body.mailtemplate_ids).toEqual({});
+    const fallback = await t.api('GET', `/api/flow/${rel.flow_id}/getforsendingemail`, { token: a.token });
+    expect(fallback.body.mailtemplate_id).toBe(standard.body.mailtemplate_id);
+  });
+
   it('refuses bad input with the Dutch message and stores nothing', async () => {
     const noTo = await t.api('POST', `/api/flow/${flowId}/sendemail`, {
       token: a.token,

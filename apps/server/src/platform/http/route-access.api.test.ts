@@ -13,6 +13,7 @@ const PUBLIC_ROUTES = [
   'POST /api/register',
   'GET /api/portal/branding/hostname/:host',
   'GET /api/portal/branding/logo/:id',
+  'GET /api/portal/branding/background/:id',
   'GET /api/flow/:hash/getbycustomer',
   'GET /api/calculation/:hash/getbycustomer',
   'GET /api/calendar/feed/:file',

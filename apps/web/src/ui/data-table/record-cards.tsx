@@ -19,8 +19,9 @@ interface RecordCardsProps<T> {
   fetching: boolean;
   emptyText: string;
   onRowClick?: (record: T) => void;
-  sort: SortState | null;
-  onSortChange: (sort: SortState | null) => void;
+  /** Without them the cards keep the order they came in. */
+  sort?: SortState | null;
+  onSortChange?: (sort: SortState | null) => void;
 }
 
 /**
@@ -43,12 +44,14 @@ export function RecordCards<T>({
   const [first, ...rest] = visible;
   const labelled = rest.filter((c) => c.title !== undefined && c.title !== '');
   const untitled = rest.filter((c) => c.title === undefined || c.title === '');
-  const sortOptions = visible
-    .filter((c) => c.sortable && typeof c.title === 'string')
-    .flatMap((c) => [
-      { value: `${String(c.accessor)}:asc`, label: `${c.title} ↑` },
-      { value: `${String(c.accessor)}:desc`, label: `${c.title} ↓` },
-    ]);
+  const sortOptions = !onSortChange
+    ? []
+    : visible
+        .filter((c) => c.sortable && typeof c.title === 'string')
+        .flatMap((c) => [
+          { value: `${String(c.accessor)}:asc`, label: `${c.title} ↑` },
+          { value: `${String(c.accessor)}:desc`, label: `${c.title} ↓` },
+        ]);
   const key = (record: T, index: number) =>
     idAccessor ? String(record[idAccessor]) : String((record as { id?: unknown }).id ?? index);
 
@@ -62,9 +65,9 @@ export function RecordCards<T>({
           value={sort ? `${sort.column}:${sort.direction}` : null}
           clearable
           onChange={(value) => {
-            if (!value) return onSortChange(null);
+            if (!value) return onSortChange?.(null);
             const [column, direction] = value.split(':');
-            onSortChange({ column: column!, direction: direction as 'asc' | 'desc' });
+            onSortChange?.({ column: column!, direction: direction as 'asc' | 'desc' });
           }}
         />
       )}

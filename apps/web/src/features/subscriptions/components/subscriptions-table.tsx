@@ -1,12 +1,12 @@
 import { ActionIcon, Anchor, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showActionError } from '../../../ui/alert-dialog';
 import { confirm } from '../../../ui/confirm-dialog';
-import { FOCUSABLE_SCROLL } from '../../../ui/data-table/focusable-scroll';
+import { ListTable } from '../../../ui/data-table/list-table';
 import { formatDate } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
 import { type Subscription, useDeleteSubscription } from '../queries';
@@ -88,11 +88,7 @@ export function SubscriptionsTable({
   ];
 
   return (
-    <DataTable<Subscription>
-      scrollAreaProps={FOCUSABLE_SCROLL}
-      withTableBorder
-      borderRadius="sm"
-      minHeight={subscriptions.length === 0 ? 120 : undefined}
+    <ListTable<Subscription>
       records={subscriptions}
       columns={columns}
       fetching={isFetching}

@@ -1,11 +1,10 @@
 import { Alert, Anchor, Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { FOCUSABLE_SCROLL } from '../../../ui/data-table/focusable-scroll';
+import { ListTable } from '../../../ui/data-table/list-table';
 import { CreateSubscriptionTypeModal } from '../modals/create-subscriptiontype.modal';
 import { useSubscriptionTypes } from '../queries';
 
@@ -24,16 +23,11 @@ export function SubscriptionTypeOverviewScreen() {
         </Button>
       </Group>
       {types.isError && <Alert color="red">{types.error.message}</Alert>}
-      <DataTable
-        scrollAreaProps={FOCUSABLE_SCROLL}
-        withTableBorder
-        borderRadius="sm"
-        minHeight={types.data?.length ? undefined : 150}
-        highlightOnHover
+      <ListTable
         records={types.data ?? []}
         fetching={types.isFetching}
         noRecordsText={t('subscriptions.typesEmpty')}
-        onRowClick={({ record }) => navigate(`/subscriptiontype_detail/${record.id}`)}
+        onRowClick={(record) => navigate(`/subscriptiontype_detail/${record.id}`)}
         columns={[
           {
             accessor: 'name',

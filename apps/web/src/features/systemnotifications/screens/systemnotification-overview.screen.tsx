@@ -1,12 +1,11 @@
 import { ActionIcon, Alert, Badge, Button, Group, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showActionError } from '../../../ui/alert-dialog';
 import { confirm } from '../../../ui/confirm-dialog';
-import { FOCUSABLE_SCROLL } from '../../../ui/data-table/focusable-scroll';
+import { ListTable } from '../../../ui/data-table/list-table';
 import { formatDate } from '../../../ui/format';
 import { themeAlertProps } from '../../../ui/theme-alert';
 import { toast } from '../../../ui/toasts';
@@ -48,11 +47,7 @@ export function SystemNotificationOverviewScreen() {
         </Button>
       </Group>
       {notifications.isError && <Alert color="red">{notifications.error.message}</Alert>}
-      <DataTable<SystemNotificationRow>
-        scrollAreaProps={FOCUSABLE_SCROLL}
-        withTableBorder
-        borderRadius="sm"
-        minHeight={notifications.data?.length ? undefined : 150}
+      <ListTable<SystemNotificationRow>
         records={notifications.data ?? []}
         fetching={notifications.isFetching}
         noRecordsText={t('systemNotifications.empty')}

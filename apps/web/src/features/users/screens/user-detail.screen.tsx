@@ -37,7 +37,7 @@ export function UserDetailScreen() {
               <Title order={1}>{user.data.fullname}</Title>
               <Text c="dimmed">
                 {user.data.email} ·{' '}
-                <Anchor component={Link} to={`/company_detail/${user.data.company_id}`}>
+                <Anchor component={Link} to={`/company_detail/${user.data.company_id}`} underline="always">
                   {user.data.company_name}
                 </Anchor>{' '}
                 · {user.data.role_label} · {user.data.user_type_label} · {t('common.createdAt')}{' '}
