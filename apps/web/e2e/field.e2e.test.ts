@@ -292,8 +292,16 @@ describe('on a desk (1440 x 900)', () => {
     await next.click();
     await expect.poll(() => board.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Vorige kolommen' }).waitFor();
-    await page.waitForTimeout(400);
-    const kept = await board.evaluate((el) => el.scrollLeft);
+    // The smooth scroll has ended when two reads 300 ms apart agree.
+    let kept = -1;
+    await expect
+      .poll(async () => {
+        const before = await board.evaluate((el) => el.scrollLeft);
+        await page.waitForTimeout(300);
+        kept = await board.evaluate((el) => el.scrollLeft);
+        return before === kept;
+      })
+      .toBe(true);
     await page.reload();
     await page.locator('[data-column="new"] [data-lead-id]').first().waitFor({ state: 'attached' });
     await expect.poll(() => board.evaluate((el) => el.scrollLeft)).toBe(kept);

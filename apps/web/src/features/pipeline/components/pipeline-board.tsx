@@ -237,8 +237,18 @@ function useBoardScroll(ref: RefObject<HTMLDivElement | null>, userId: number, i
     const saved = Number(localStorage.getItem(key) ?? 0);
     el.scrollLeft = isPhone ? Math.round(saved / columnStep()) * columnStep() : saved;
     measure();
+    // A save still waiting for the scroll to settle is written when the page goes or the board unmounts.
+    const flush = () => {
+      window.clearTimeout(saveTimer.current);
+      if (ref.current) localStorage.setItem(key, String(Math.round(ref.current.scrollLeft)));
+    };
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    window.addEventListener('pagehide', flush);
+    return () => {
+      flush();
+      window.removeEventListener('resize', measure);
+      window.removeEventListener('pagehide', flush);
+    };
   }, [key, isPhone]);
   return {
     ...state,
