@@ -4,8 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { loadConfig } from '../src/platform/config';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/platform/db/embedded';
 import { createLogger } from '../src/platform/log';
+import { createServer } from '../src/platform/server';
 
 export const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 export const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -192,4 +194,33 @@ export async function benchLogin(base: string, email: string): Promise<string> {
   });
   if (!res.ok) throw new Error(`login failed for ${email}: ${res.status}`);
   return ((await res.json()) as { token: string }).token;
+}
+
+/**
+ * The real server in-process on the bench database `name` (no job workers, no Chromium), with its
+ * database handle for loading data and stopping afterwards.
+ */
+export async function startBenchServer(name: string) {
+  const db = await databaseUrl(name);
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'im-bench-files-')),
+    LOG_LEVEL: 'warn',
+    CHROMIUM_PATH: '/nonexistent/chromium',
+    DB_POOL_SIZE: '10',
+  });
+  const server = await createServer({
+    config,
+    databaseUrl: db.url,
+    logger: createLogger('error'),
+    work: false,
+  });
+  return { db, server };
+}
+
+/** "18.4, shared_buffers 1GB": the PostgreSQL a benchmark table was measured on. */
+export async function serverVersion(client: pg.PoolClient): Promise<string> {
+  const { rows } = await client.query<{ v: string }>(
+    "select current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') as v",
+  );
+  return rows[0]!.v;
 }

@@ -7,18 +7,14 @@
  * otherwise an embedded one in BENCH_DATA_DIR (kept) or a temporary directory. --write stores the
  * table in docs/benchmarks/communication.md.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { loadConfig } from '../src/platform/config';
-import { createLogger } from '../src/platform/log';
-import { createServer } from '../src/platform/server';
 import {
   benchLogin,
   type Case,
-  databaseUrl,
   ensureBenchCompany,
   listen,
   log,
@@ -27,6 +23,8 @@ import {
   RUNS,
   renderTable,
   runCase,
+  serverVersion,
+  startBenchServer,
   waitForQuiet,
 } from './bench-kit';
 
@@ -40,19 +38,7 @@ const EMAIL = 'bench-communication@bench.local';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 async function main(): Promise<void> {
-  const db = await databaseUrl('im_bench_communication');
-  const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'im-bench-files-')),
-    LOG_LEVEL: 'warn',
-    CHROMIUM_PATH: '/nonexistent/chromium',
-    DB_POOL_SIZE: '10',
-  });
-  const server = await createServer({
-    config,
-    databaseUrl: db.url,
-    logger: createLogger('error'),
-    work: false,
-  });
+  const { db, server } = await startBenchServer('im_bench_communication');
   try {
     const client = await server.deps.db.pool.connect();
     const { companyId, userIds } = await ensureBenchCompany(server, client, {
@@ -71,11 +57,7 @@ async function main(): Promise<void> {
       await client.query('vacuum analyze');
     }
     await client.query('create table if not exists bench_loaded (at timestamptz default now())');
-    const version = (
-      await client.query<{ v: string }>(
-        "select current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') as v",
-      )
-    ).rows[0]!.v;
+    const version = await serverVersion(client);
     // A handler (role 100) and a flow of theirs with a customer link, for the live case.
     const handler = await client.query<{ email: string; hash: string; id: number }>(
       `select u.email, f.hash, f.id from "user" u join flow f on f.user_id = u.id

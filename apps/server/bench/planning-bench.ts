@@ -6,17 +6,13 @@
  * PostgreSQL (database `im_bench_planning`); otherwise an embedded one in BENCH_DATA_DIR (kept) or a
  * temporary directory. --write stores the table in docs/benchmarks/planning.md.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../src/platform/config';
-import { createLogger } from '../src/platform/log';
-import { createServer } from '../src/platform/server';
 import {
   benchLogin,
   type Case,
-  databaseUrl,
   ensureBenchCompany,
   listen,
   log,
@@ -24,6 +20,8 @@ import {
   RUNS,
   renderTable,
   runCase,
+  serverVersion,
+  startBenchServer,
   waitForQuiet,
 } from './bench-kit';
 
@@ -37,19 +35,7 @@ const EMAIL = 'bench-planning@bench.local';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 async function main(): Promise<void> {
-  const db = await databaseUrl('im_bench_planning');
-  const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'im-bench-files-')),
-    LOG_LEVEL: 'warn',
-    CHROMIUM_PATH: '/nonexistent/chromium',
-    DB_POOL_SIZE: '10',
-  });
-  const server = await createServer({
-    config,
-    databaseUrl: db.url,
-    logger: createLogger('error'),
-    work: false,
-  });
+  const { db, server } = await startBenchServer('im_bench_planning');
   try {
     const client = await server.deps.db.pool.connect();
     const { companyId, userIds } = await ensureBenchCompany(server, client, {
@@ -68,11 +54,7 @@ async function main(): Promise<void> {
       await client.query('vacuum analyze');
     }
     await client.query('create table if not exists bench_loaded (at timestamptz default now())');
-    const version = (
-      await client.query<{ v: string }>(
-        "select current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') as v",
-      )
-    ).rows[0]!.v;
+    const version = await serverVersion(client);
     client.release();
 
     const base = await listen(server);
