@@ -3,6 +3,8 @@ import type { Database, Tx } from '../../platform/db/database';
 import type { Logger } from '../../platform/logger';
 import { company } from '../companies/companies.schema';
 import { flow } from '../flows/flows.schema';
+import { mailTemplate } from '../mailtemplates/mailtemplates.schema';
+import { saveContactTemplate, saveMailTemplate, saveMessageTemplate } from '../mailtemplates/templates';
 import {
   createStaffMessage,
   insertCustomerMessage,
@@ -66,6 +68,40 @@ async function loadCompany(tx: Tx, callerId: number): Promise<number> {
   return Math.min(flows.length, CONVERSATIONS.length);
 }
 
+/** Dutch mail, message and contact templates with merge tags, as an installer would write them. */
+async function loadTemplates(tx: Tx): Promise<void> {
+  await saveMailTemplate(tx, null, {
+    template_type: 'sendflowemail',
+    description: 'Dossiermail',
+    subject: 'Uw dossier {{ dossier.nummer }}',
+    message:
+      '<p>Beste {{ relatie.naam }},</p><p>Hierbij de informatie over uw dossier.</p><p>Met vriendelijke groet,<br>{{ gebruiker.naam }}</p>',
+  });
+  await saveMailTemplate(tx, null, {
+    template_type: 'messagebyuser',
+    description: 'Nieuw bericht in uw dossier',
+    subject: 'Nieuw bericht over dossier {{ dossier.nummer }}',
+    message: '<p>Beste {{ relatie.naam }},</p><p>Er staat een nieuw bericht voor u klaar in uw dossier.</p>',
+  });
+  for (const [category, description, text] of [
+    [
+      'Planning',
+      'Monteur komt langs',
+      'Beste {{ relatie.naam }}, onze monteur komt op de afgesproken dag tussen 8:00 en 10:00 uur.',
+    ],
+    [
+      'Offerte',
+      'Offerte nabellen',
+      'Beste {{ relatie.naam }}, heeft u de offerte kunnen bekijken? Wij beantwoorden graag uw vragen.',
+    ],
+  ] as const)
+    await saveMessageTemplate(tx, null, { category, description, message: `<p>${text}</p>` });
+  await saveContactTemplate(tx, null, {
+    description: 'Telefonisch contact',
+    note: '<p>Gebeld met {{ relatie.naam }} over dossier {{ dossier.nummer }}.</p>',
+  });
+}
+
 /**
  * Conversations in every message status (and the notifications they raise) for the demo
  * companies. A company that already has messages is left alone, so loading twice changes nothing.
@@ -82,6 +118,8 @@ export async function loadCommunicationDemoData(db: Database, logger: Logger): P
       await tx.execute(
         sql`select pg_advisory_xact_lock(hashtext('installatiemanager:communication-demo'), ${target.id})`,
       );
+      const [template] = await tx.select({ id: mailTemplate.id }).from(mailTemplate).limit(1);
+      if (!template) await loadTemplates(tx);
       const [existing] = await tx.select({ id: message.id }).from(message).limit(1);
       if (existing) return;
       const conversations = await loadCompany(tx, entered.id);

@@ -40,7 +40,10 @@ async function counts() {
         (select count(*)::int from task t join flow f on f.id = t.flow_id
            join location l on l.id = f.location_id where l.lat is not null) as located,
         (select count(distinct status)::int from message where sendable_type = 'relation') as message_states,
-        (select count(*)::int from notification) as notifications`),
+        (select count(*)::int from notification) as notifications,
+        (select count(*)::int from mail_template) as mail_templates,
+        (select count(*)::int from message_template) as message_templates,
+        (select count(*)::int from contact_template) as contact_templates`),
   );
   return r.rows[0]!;
 }
@@ -63,6 +66,8 @@ describe('demo data', () => {
     // Conversations in every message status (ongelezen, onbeantwoord, gelezen), with notifications.
     expect(first.message_states).toBe(3);
     expect(first.notifications).toBeGreaterThan(0);
+    // Dutch mail, message and contact templates for each demo company (loaded once).
+    expect(first).toMatchObject({ mail_templates: 4, message_templates: 4, contact_templates: 2 });
 
     const admin = await t.login(ADMIN.email, ADMIN.password);
     const types = await t.api('GET', '/api/subscriptiontype', { token: admin });
