@@ -86,7 +86,7 @@ export async function createSalesCompany(
 ): Promise<{ companyId: number; token: string; userId: number }> {
   const companyId = await t.createTestCompany({
     name: input.name,
-    modules: ['BASIS', 'CRM', 'SETTINGS', 'SALES', 'QUOTATION', 'CONFIRMATION', 'INVOICE'],
+    modules: ['BASIS', 'CRM', 'SETTINGS', 'SALES', 'QUOTATION', 'CONFIRMATION', 'PROJECT', 'INVOICE'],
   });
   const user = await t.createTestUser({ companyId, role: input.role ?? 1000 });
   return { companyId, token: await t.login(user.email), userId: user.id };

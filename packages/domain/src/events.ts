@@ -34,6 +34,12 @@ export const DOMAIN_ENTITY_TYPES = [
   'notification',
   'incident',
   'incidenttype',
+  'quotation',
+  'confirmation',
+  'document',
+  'documentwidget',
+  'documenttype',
+  'documentwidgettype',
 ] as const;
 export type DomainEntityType = (typeof DOMAIN_ENTITY_TYPES)[number];
 
@@ -51,6 +57,7 @@ export const DOMAIN_ACTIONS = [
   'password',
   'module',
   'import',
+  'send',
 ] as const;
 export type DomainAction = (typeof DOMAIN_ACTIONS)[number];
 
@@ -88,6 +95,12 @@ export const DOMAIN_EVENT_ACCESS: Record<DomainEntityType, { module: ModuleTag; 
   notification: { module: 'BASIS', minRole: 0 },
   incident: { module: 'CRM', minRole: 0 },
   incidenttype: { module: 'CRM', minRole: 0 },
+  quotation: { module: 'QUOTATION', minRole: 100 },
+  confirmation: { module: 'CONFIRMATION', minRole: 100 },
+  document: { module: 'PROJECT', minRole: 100 },
+  documentwidget: { module: 'SALES', minRole: 100 },
+  documenttype: { module: 'SETTINGS', minRole: 100 },
+  documentwidgettype: null,
 };
 
 const zKind = z.custom<DomainEventKind>((value) => {

@@ -3,6 +3,7 @@ export * from './batch';
 export * from './calculation';
 export * from './constants';
 export * from './contract';
+export * from './documents';
 export * from './events';
 export * from './flags';
 export * from './flows';

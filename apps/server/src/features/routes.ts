@@ -4,6 +4,7 @@ import { batchRoutes } from './batches';
 import { calculationRoutes } from './calculations';
 import { companyRoutes } from './companies';
 import { flowSettingsRoutes } from './companies/flow-settings.routes';
+import { documentsRoutes } from './documents';
 import { flowPhaseRoutes } from './flowphases';
 import { flowProfileRoutes } from './flowprofiles';
 import { flowRoutes } from './flows';
@@ -49,6 +50,7 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(productRoutes);
   await app.register(productImportRoutes);
   await app.register(calculationRoutes);
+  await app.register(documentsRoutes);
   await app.register(relationRoutes);
   await app.register(organizationRoutes);
   await app.register(locationRoutes);

@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './calculations';
 export * from './common';
+export * from './documents';
 export * from './companies';
 export * from './flow-rows';
 export * from './flowphases';

@@ -50,6 +50,18 @@ export const MERGE_TAGS: readonly MergeTag[] = [
     'E-mailhandtekening uit het bedrijfsprofiel',
     'Met vriendelijke groet, Zonnestroom Noord',
   ),
+  T('document.soort', 'Document', 'Offerte, opdrachtbevestiging of de documentsoort', 'Offerte'),
+  T('document.nummer', 'Document', 'Nummer van de offerte of het document', '1042'),
+  T('document.titel', 'Document', 'Titel van het document', 'Zonnepanelen dak zuidzijde'),
+  T('document.datum', 'Document', 'Datum van het document', '25 november 2026'),
+  T('document.geldigtot', 'Document', 'Geldig tot (offerte)', '25 december 2026'),
+  T('document.bedrag', 'Document', 'Totaal incl. btw', '€ 7.450,00'),
+  T(
+    'document.link',
+    'Document',
+    'Link waarmee de klant het document bekijkt en ondertekent',
+    'https://app.voorbeeld.nl/#/customer_quotation_detail/…',
+  ),
   T('vandaag', 'Algemeen', 'De datum van vandaag', '25 november 2026'),
 ];
 

@@ -264,3 +264,45 @@ export async function listCalculations(tx: Tx, q: { flow_id?: number; templates?
     .limit(500);
   return rows.map((r) => rowOf({ ...r.c, items: r.items }));
 }
+
+/**
+ * A new calculation for a flow (or, with no flow, a document template's own) holding a copy of the
+ * source's lines, discount, columns and rows. Answers its id.
+ */
+export async function copyCalculation(
+  tx: Tx,
+  sourceId: number | null,
+  flowId: number | null,
+  name = '',
+): Promise<number> {
+  const [row] = await tx
+    .insert(calculation)
+    .values({
+      flowId,
+      name,
+      hash: newCalculationHash(),
+      columns: [...DEFAULT_CALCULATION_COLUMNS],
+      rows: [...DEFAULT_CALCULATION_ROWS],
+    })
+    .returning();
+  if (sourceId !== null) {
+    const [source] = await tx.select().from(calculation).where(eq(calculation.id, sourceId));
+    if (source) await applyTemplate(tx, row!.id, source);
+  }
+  await recalculate(tx, row!.id, { store: true });
+  return row!.id;
+}
+
+/** Replaces a calculation's lines and settings with another's (a document reset to its template). */
+export async function replaceCalculationLines(tx: Tx, targetId: number, sourceId: number): Promise<void> {
+  await lockCalculation(tx, targetId);
+  const [source] = await tx.select().from(calculation).where(eq(calculation.id, sourceId));
+  if (!source) return;
+  await applyTemplate(tx, targetId, source);
+  await recalculate(tx, targetId, { store: true });
+}
+
+/** A sent document's calculation cannot be deleted any more. */
+export async function markCalculationSent(tx: Tx, id: number): Promise<void> {
+  await tx.update(calculation).set({ hasbeensent: true }).where(eq(calculation.id, id));
+}

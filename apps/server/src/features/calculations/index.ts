@@ -192,3 +192,5 @@ export async function calculationRoutes(app: FastifyInstance): Promise<void> {
     async (request) => tenantTx(request, (tx) => switchSelection(tx, request.params.id)),
   );
 }
+
+export { copyCalculation, createCalculation, markCalculationSent, replaceCalculationLines } from './calculation-actions';

@@ -1,0 +1,208 @@
+import {
+  DOCUMENT_KINDS,
+  type DocumentKind,
+  type ModuleTag,
+  zCreateDocument,
+  zCreateDocumentTemplate,
+  zCreateFromDocument,
+  zDocumentMailDraft,
+  zDocumentMailDraftQuery,
+  zDocumentPage,
+  zDocumentPreview,
+  zDocumentQuery,
+  zDuplicateDocument,
+  zIdParams,
+  zMessage,
+  zResetDocumentToTemplate,
+  zResetHashAnswer,
+  zSalesDocument,
+  zSaveDocumentAsTemplate,
+  zSendDocument,
+  zTemplateList,
+  zUpdateDocument,
+} from '@im/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contentDisposition } from '../../platform/files/send-file';
+import { moduleRoute } from '../../platform/http/access';
+import { authOf, tenantTx } from '../../platform/http/request-auth';
+import {
+  createDocument,
+  createFromDocument,
+  createTemplate,
+  deleteDocument,
+  duplicateDocument,
+  indexTemplates,
+  resetDocumentHash,
+  resetToTemplate,
+  saveAsTemplate,
+} from './create-document';
+import { findDocument, loadDocument } from './document-dto';
+import { downloadPdf } from './download-document';
+import { queryDocuments } from './query-documents';
+import { renderStoredDocument } from './render-document';
+import { mailDraft, sendDocument } from './send-document';
+import { updateDocument } from './update-document';
+
+/** The module each kind's calls need (the spec's route table: document detail is PROJECT). */
+export const DOCUMENT_MODULES: Record<DocumentKind, ModuleTag> = {
+  quotation: 'QUOTATION',
+  confirmation: 'CONFIRMATION',
+  document: 'PROJECT',
+};
+
+const deleted = { message: 'Verwijderd.' };
+
+export async function documentRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const id = { params: zIdParams };
+  const renderCtx = (request: FastifyRequest) => ({
+    storage: app.deps.storage,
+    appUrl: app.deps.config.APP_URL,
+    senderId: authOf(request).userId,
+  });
+
+  for (const kind of DOCUMENT_KINDS) {
+    const config = { access: moduleRoute(DOCUMENT_MODULES[kind]) };
+    const base = `/api/${kind}`;
+    r.get(
+      base,
+      { config, schema: { querystring: zDocumentQuery, response: { 200: zDocumentPage } } },
+      async (request) =>
+        tenantTx(request, (tx) => queryDocuments(tx, kind, request.query), { snapshot: true }),
+    );
+    r.get(
+      `${base}/indextemplates`,
+      { config, schema: { response: { 200: zTemplateList } } },
+      async (request) => tenantTx(request, (tx) => indexTemplates(tx, kind)),
+    );
+    r.post(
+      `${base}/createtemplate`,
+      { config, schema: { body: zCreateDocumentTemplate, response: { 201: zSalesDocument } } },
+      async (request, reply) =>
+        reply.status(201).send(await tenantTx(request, (tx) => createTemplate(tx, kind, request.body))),
+    );
+    r.get(`${base}/:id`, { config, schema: { ...id, response: { 200: zSalesDocument } } }, async (request) =>
+      tenantTx(request, async (tx) => loadDocument(tx, (await findDocument(tx, kind, request.params.id)).id)),
+    );
+    r.post(
+      base,
+      { config, schema: { body: zCreateDocument, response: { 201: zSalesDocument } } },
+      async (request, reply) =>
+        reply.status(201).send(await tenantTx(request, (tx) => createDocument(tx, kind, request.body))),
+    );
+    r.patch(
+      `${base}/:id`,
+      { config, schema: { ...id, body: zUpdateDocument, response: { 200: zSalesDocument } } },
+      async (request) => tenantTx(request, (tx) => updateDocument(tx, kind, request.params.id, request.body)),
+    );
+    r.delete(`${base}/:id`, { config, schema: { ...id, response: { 200: zMessage } } }, async (request) => {
+      await tenantTx(request, (tx) => deleteDocument(tx, kind, request.params.id));
+      return deleted;
+    });
+    r.post(
+      `${base}/:id/duplicate`,
+      { config, schema: { ...id, body: zDuplicateDocument.optional(), response: { 201: zSalesDocument } } },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await tenantTx(request, (tx) =>
+              duplicateDocument(tx, kind, request.params.id, request.body?.as_template ?? false),
+            ),
+          ),
+    );
+    r.post(
+      `${base}/:id/saveastemplate`,
+      { config, schema: { ...id, body: zSaveDocumentAsTemplate, response: { 201: zSalesDocument } } },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await tenantTx(request, (tx) => saveAsTemplate(tx, kind, request.params.id, request.body.name)),
+          ),
+    );
+    r.post(
+      `${base}/:id/resettotemplate`,
+      { config, schema: { ...id, body: zResetDocumentToTemplate, response: { 200: zSalesDocument } } },
+      async (request) =>
+        tenantTx(request, (tx) => resetToTemplate(tx, kind, request.params.id, request.body.template_id)),
+    );
+    r.post(
+      `${base}/:id/resethash`,
+      { config, schema: { ...id, response: { 200: zResetHashAnswer } } },
+      async (request) => tenantTx(request, (tx) => resetDocumentHash(tx, kind, request.params.id)),
+    );
+    r.get(
+      `${base}/:id/preview`,
+      { config, schema: { ...id, response: { 200: zDocumentPreview } } },
+      async (request) =>
+        tenantTx(request, async (tx) =>
+          renderStoredDocument(
+            tx,
+            await findDocument(tx, kind, request.params.id),
+            'web',
+            renderCtx(request),
+          ),
+        ),
+    );
+    r.get(`${base}/:id/download`, { config, schema: id }, async (request, reply) => {
+      const { pdf, filename } = await downloadPdf(app, request, kind, request.params.id, renderCtx(request));
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('x-filename', encodeURIComponent(filename))
+        .header('content-disposition', contentDisposition('attachment', filename))
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    });
+    r.get(
+      `${base}/:id/getforsendingemail`,
+      {
+        config,
+        schema: { ...id, querystring: zDocumentMailDraftQuery, response: { 200: zDocumentMailDraft } },
+      },
+      async (request) =>
+        tenantTx(request, (tx) =>
+          mailDraft(tx, kind, request.params.id, request.query.mailtemplate_id, {
+            ...renderCtx(request),
+            senderId: authOf(request).userId,
+          }),
+        ),
+    );
+    r.post(
+      `${base}/:id/sendemail`,
+      { config, schema: { ...id, body: zSendDocument, response: { 200: zSalesDocument } } },
+      async (request) => {
+        const auth = authOf(request);
+        return sendDocument(
+          app.deps,
+          { companyId: auth.companyId, userId: auth.userId, impersonatorUserId: auth.impersonatorUserId },
+          kind,
+          request.params.id,
+          request.body,
+          { ...renderCtx(request), senderId: auth.userId },
+        );
+      },
+    );
+  }
+
+  const from = (source: DocumentKind, target: DocumentKind, action: string) =>
+    r.post(
+      `/api/${source}/:id/${action}`,
+      {
+        config: { access: moduleRoute(DOCUMENT_MODULES[source]) },
+        schema: { ...id, body: zCreateFromDocument.optional(), response: { 201: zSalesDocument } },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await tenantTx(request, (tx) =>
+              createFromDocument(tx, source, request.params.id, target, request.body?.document_type_id),
+            ),
+          ),
+    );
+  from('quotation', 'confirmation', 'createconfirmationfromquotation');
+  from('quotation', 'document', 'createdocumentfromquotation');
+  from('confirmation', 'document', 'createdocumentfromconfirmation');
+}

@@ -1,0 +1,169 @@
+import type { ShowRule } from '@im/domain';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from '../../platform/db/columns';
+import { companyIdColumn, tenantPolicy } from '../../platform/db/tenancy-sql';
+import { storedFile } from '../../platform/files/files.schema';
+import { calculation } from '../calculations/calculations.schema';
+import { company } from '../companies/companies.schema';
+import { flow } from '../flows/flows.schema';
+import { relation } from '../relations/relations.schema';
+
+export interface StoredTag {
+  tag: string;
+  description: string;
+  selected: boolean;
+}
+
+/** Platform-wide widget types (spec 002 "Document widget type"), managed by platform administrators. */
+export const documentWidgetType = pgTable(
+  'document_widget_type',
+  {
+    id: idColumn(),
+    tag: varchar('tag', { length: 40 }).notNull(),
+    description: varchar('description', { length: 200 }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('document_widget_type_tag_unique').on(t.tag)],
+);
+
+/** A company's document types: the two system types (Opdrachtbevestiging, Factuur) and its own. */
+export const documentType = pgTable(
+  'document_type',
+  {
+    id: idColumn(),
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    description: varchar('description', { length: 100 }).notNull(),
+    systemKind: varchar('system_kind', { length: 20 }),
+    flowstage: varchar('flowstage', { length: 20 }),
+    approvalSignature: boolean('approval_signature').notNull().default(false),
+    onlyShowApproved: boolean('only_show_approved').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('document_type_system_unique')
+      .on(t.companyId, t.systemKind)
+      .where(sql`system_kind is not null`),
+    tenantPolicy(),
+  ],
+).enableRLS();
+
+/** Quotations, order confirmations and documents: one table, one engine (decision 021). */
+export const salesDocument = pgTable(
+  'sales_document',
+  {
+    id: idColumn(),
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    hash: varchar('hash', { length: 64 }).notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('draft'),
+    number: integer('number'),
+    title: varchar('title', { length: 200 }).notNull().default(''),
+    flowId: integer('flow_id').references(() => flow.id, { onDelete: 'cascade' }),
+    relationId: integer('relation_id').references(() => relation.id, { onDelete: 'cascade' }),
+    calculationId: integer('calculation_id').references(() => calculation.id, { onDelete: 'restrict' }),
+    isTemplate: boolean('is_template').notNull().default(false),
+    documentTypeId: integer('document_type_id').references(() => documentType.id, { onDelete: 'restrict' }),
+    sourceDocumentId: integer('source_document_id'),
+    documentdate: date('documentdate'),
+    dateSend: timestamp('date_send', { withTimezone: true }),
+    dateApproved: timestamp('date_approved', { withTimezone: true }),
+    dateRejected: timestamp('date_rejected', { withTimezone: true }),
+    enddate: date('enddate'),
+    customCss: text('custom_css').notNull().default(''),
+    signature: text('signature'),
+    signatureType: varchar('signature_type', { length: 40 }),
+    signername: varchar('signername', { length: 200 }),
+    signatoryName: varchar('signatory_name', { length: 200 }),
+    location: varchar('location', { length: 200 }),
+    additionalMessage: text('additional_message'),
+    subject: varchar('subject', { length: 300 }),
+    message: text('message'),
+    toEmail: varchar('to_email', { length: 254 }),
+    sendpdf: boolean('sendpdf').notNull().default(true),
+    sendattachments: boolean('sendattachments').notNull().default(true),
+    mailtemplateId: integer('mailtemplate_id'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sales_document_hash_unique').on(t.hash),
+    uniqueIndex('sales_document_number_unique')
+      .on(t.companyId, t.kind, t.number)
+      .where(sql`number is not null`),
+    index('sales_document_flow').on(t.flowId),
+    index('sales_document_list').on(t.companyId, t.kind, t.isTemplate, t.id),
+    index('sales_document_status').on(t.companyId, t.kind, t.status, t.id),
+    tenantPolicy(),
+  ],
+).enableRLS();
+
+export const documentWidget = pgTable(
+  'document_widget',
+  {
+    id: idColumn(),
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => salesDocument.id, { onDelete: 'cascade' }),
+    order: integer('order').notNull(),
+    description: varchar('description', { length: 200 }).notNull().default('nieuwe widget'),
+    documentWidgetTypeId: integer('document_widget_type_id')
+      .notNull()
+      .references(() => documentWidgetType.id, { onDelete: 'restrict' }),
+    textcontent: text('textcontent').notNull().default(''),
+    textcontent2: text('textcontent2').notNull().default(''),
+    textcontent3: text('textcontent3').notNull().default(''),
+    stringcontent: varchar('stringcontent', { length: 255 }).notNull().default(''),
+    conditions: jsonb('conditions').$type<ShowRule[]>().notNull().default([]),
+    customClass: varchar('custom_class', { length: 200 }).notNull().default(''),
+    customStyling: varchar('custom_styling', { length: 1000 }).notNull().default(''),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    pictureFileId: integer('picture_file_id').references(() => storedFile.id, { onDelete: 'set null' }),
+    recurringverticalId: integer('recurringvertical_id'),
+    columns: jsonb('columns').$type<StoredTag[]>().notNull().default([]),
+    rows: jsonb('rows').$type<StoredTag[]>().notNull().default([]),
+    colspan: integer('colspan').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('document_widget_document').on(t.documentId, t.order), tenantPolicy()],
+).enableRLS();
+
+/** What the customer received: the exact HTML and PDF of each sending, with their SHA-256. */
+export const documentVersion = pgTable(
+  'document_version',
+  {
+    id: idColumn(),
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => salesDocument.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    status: varchar('status', { length: 20 }).notNull(),
+    html: text('html').notNull(),
+    htmlSha256: varchar('html_sha256', { length: 64 }).notNull(),
+    pdfFileId: integer('pdf_file_id').references(() => storedFile.id, { onDelete: 'set null' }),
+    pdfSha256: varchar('pdf_sha256', { length: 64 }),
+    toEmail: varchar('to_email', { length: 254 }),
+    mailed: boolean('mailed').notNull().default(false),
+    outboxMailId: integer('outbox_mail_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('document_version_unique').on(t.documentId, t.version), tenantPolicy()],
+).enableRLS();

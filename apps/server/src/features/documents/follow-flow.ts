@@ -1,0 +1,36 @@
+import { type DocumentFlowEvent, type DocumentKind, type FlowStatus, flowTarget } from '@im/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/database';
+import { flowPhase } from '../flowphases/flowphases.schema';
+import { changeFlowStatus } from '../flows/change-flow-status';
+import { flow } from '../flows/flows.schema';
+
+/** Moves the document's flow to the stage and sub-status the event stands for (decision 021). */
+export async function followFlow(
+  tx: Tx,
+  doc: { kind: string; flowId: number | null; isTemplate: boolean },
+  event: DocumentFlowEvent,
+): Promise<void> {
+  if (doc.flowId === null || doc.isTemplate) return;
+  const [f] = await tx
+    .select({ status: flow.flowStatus, phaseId: flow.flowPhaseId, deletedAt: flow.deletedAt })
+    .from(flow)
+    .where(eq(flow.id, doc.flowId));
+  if (!f || f.deletedAt) return;
+  const target = flowTarget(doc.kind as DocumentKind, event, f.status as FlowStatus);
+  if (!target) return;
+  const [phase] = target.phase
+    ? await tx
+        .select({ id: flowPhase.id })
+        .from(flowPhase)
+        .where(
+          and(
+            eq(flowPhase.flowstage, target.status),
+            sql`lower(${flowPhase.description}) = lower(${target.phase})`,
+          ),
+        )
+        .limit(1)
+    : [];
+  if (!target.moves && (!phase || phase.id === f.phaseId)) return;
+  await changeFlowStatus(tx, doc.flowId, { flow_status: target.status, flow_phase_id: phase?.id });
+}

@@ -1,0 +1,89 @@
+import type { DocumentKind, DocumentQuery, DocumentRow, DocumentStatus, Paginated } from '@im/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/database';
+import { isoFast } from '../flows/iso';
+
+const SORTS: Record<string, SQL> = {
+  number: sql`d.number`,
+  title: sql`lower(d.title)`,
+  relation: sql`lower(r.fullname)`,
+  flow: sql`f.number`,
+  status: sql`d.status`,
+  amount: sql`c.amount_inc_vat`,
+  documentdate: sql`d.documentdate`,
+  date_send: sql`d.date_send`,
+  updated: sql`d.updated_at`,
+  id: sql`d.id`,
+};
+
+/** GET /api/{kind}: a kind's live documents (not templates), filtered and paged on the server. */
+export async function queryDocuments(
+  tx: Tx,
+  kind: DocumentKind,
+  q: DocumentQuery & { offset: number; limit: number },
+): Promise<Paginated<DocumentRow>> {
+  const where: SQL[] = [sql`d.kind = ${kind}`, sql`not d.is_template`, sql`d.deleted_at is null`];
+  if (q.status && q.status !== 'all') where.push(sql`d.status = ${q.status}`);
+  if (q.flow_id !== undefined) where.push(sql`d.flow_id = ${q.flow_id}`);
+  if (q.document_type_id !== undefined) where.push(sql`d.document_type_id = ${q.document_type_id}`);
+  const text = q.query?.trim();
+  if (text) {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const asNumber = /^\d{1,9}$/.test(text) ? Number(text) : null;
+    where.push(
+      sql`(d.title ilike ${like} or r.fullname ilike ${like}${asNumber !== null ? sql` or d.number = ${asNumber} or f.number = ${asNumber}` : sql``})`,
+    );
+  }
+  const desc = q.sort?.startsWith('-') ?? true;
+  const key = q.sort?.replace(/^-/, '') ?? 'id';
+  const order = SORTS[key] ?? SORTS.id!;
+  const direction = desc ? sql`desc nulls last` : sql`asc nulls first`;
+  const condition = sql.join(where, sql` and `);
+  const from = sql`from sales_document d
+    left join flow f on f.id = d.flow_id
+    left join relation r on r.id = d.relation_id
+    left join calculation c on c.id = d.calculation_id
+    left join document_type t on t.id = d.document_type_id
+    where ${condition}`;
+  const [count] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n ${from}`)).rows;
+  const rows = await tx.execute<{
+    id: number;
+    number: number | null;
+    title: string;
+    status: string;
+    flow_id: number | null;
+    flow_number: number | null;
+    relation_id: number | null;
+    relation_fullname: string | null;
+    document_type: string | null;
+    amount_exc_vat: string | null;
+    amount_inc_vat: string | null;
+    documentdate: string | null;
+    date_send: Date | null;
+    updated_at: Date;
+  }>(sql`select d.id, d.number, d.title, d.status, d.flow_id, f.number as flow_number, d.relation_id,
+      r.fullname as relation_fullname, t.description as document_type, c.amount_exc_vat::text, c.amount_inc_vat::text,
+      d.documentdate::text, d.date_send, d.updated_at
+    ${from} order by ${order} ${direction}, d.id ${desc ? sql`desc` : sql`asc`}
+    limit ${q.limit} offset ${q.offset}`);
+  return {
+    data: rows.rows.map((r) => ({
+      id: r.id,
+      kind,
+      number: r.number,
+      title: r.title,
+      status: r.status as DocumentStatus,
+      flow_id: r.flow_id,
+      flow_number: r.flow_number,
+      relation_id: r.relation_id,
+      relation_fullname: r.relation_fullname,
+      document_type: r.document_type,
+      amount_exc_vat: Number(r.amount_exc_vat ?? 0),
+      amount_inc_vat: Number(r.amount_inc_vat ?? 0),
+      documentdate: r.documentdate,
+      date_send: r.date_send ? isoFast(new Date(r.date_send)) : null,
+      updated_at: isoFast(new Date(r.updated_at)),
+    })),
+    pagination: { total: count?.n ?? 0, offset: q.offset, limit: q.limit },
+  };
+}

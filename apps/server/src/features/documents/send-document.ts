@@ -1,0 +1,338 @@
+import {
+  DOCUMENT_KIND_LABELS,
+  DOCUMENT_TEXTS,
+  type DocumentKind,
+  type DocumentMailDraft,
+  dutchDate,
+  formatEuro,
+  type MergeData,
+  renderDocument,
+  renderMergeTags,
+  type SalesDocument,
+  SEND_MAIL_TEMPLATE_TYPE,
+  type zSendDocument,
+} from '@im/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../platform/db/database';
+import { conflict, validationError } from '../../platform/errors';
+import { storedFile } from '../../platform/files/files.schema';
+import type { FileStorage } from '../../platform/files/storage';
+import { htmlToText, sanitizeHtml } from '../../platform/html/sanitize';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { PdfService } from '../../platform/pdf/pdf-service';
+import { markCalculationSent } from '../calculations';
+import { standardMailTemplate } from '../mailtemplates/flow-mail';
+import { brandMailHtml } from '../mailtemplates/mail-branding';
+import { flowMail, mailTemplate } from '../mailtemplates/mailtemplates.schema';
+import { flowMergeData } from '../mailtemplates/merge-data';
+import { ATTACHED_FILE } from '../mailtemplates/templates';
+import { relation } from '../relations/relations.schema';
+import { logDocument } from './create-document';
+import {
+  ATTACHMENT,
+  DOCUMENT_OWNER,
+  type DocumentRecord,
+  documentLabel,
+  findDocument,
+  loadAttachments,
+  loadDocument,
+} from './document-dto';
+import { documentType, documentVersion, salesDocument } from './documents.schema';
+import { followFlow } from './follow-flow';
+import { pdfFilename, type RenderContext, renderInput, sha256 } from './render-document';
+
+export const customerLink = (appUrl: string, kind: DocumentKind, hash: string) =>
+  `${appUrl.replace(/\/$/, '')}/#/customer_${kind}_detail/${hash}`;
+
+async function kindLabel(tx: Tx, doc: DocumentRecord): Promise<string> {
+  if (doc.kind === 'document' && doc.documentTypeId !== null) {
+    const [t] = await tx
+      .select({ d: documentType.description })
+      .from(documentType)
+      .where(eq(documentType.id, doc.documentTypeId));
+    if (t) return t.d;
+  }
+  return DOCUMENT_KIND_LABELS[doc.kind as DocumentKind].one;
+}
+
+/** The merge data of a document: its flow's, plus document.* (spec 000 "Merge tag"). */
+async function documentMergeData(
+  tx: Tx,
+  doc: DocumentRecord,
+  senderId: number,
+  appUrl: string,
+): Promise<MergeData> {
+  const data = doc.flowId !== null ? await flowMergeData(tx, doc.flowId, senderId, appUrl) : {};
+  const [amount] =
+    doc.calculationId !== null
+      ? (
+          await tx.execute<{ v: string }>(
+            sql`select amount_inc_vat::text as v from calculation where id = ${doc.calculationId}`,
+          )
+        ).rows
+      : [];
+  return {
+    ...data,
+    document: {
+      soort: await kindLabel(tx, doc),
+      nummer: doc.number === null ? '' : String(doc.number),
+      titel: doc.title,
+      datum: dutchDate(doc.documentdate),
+      geldigtot: dutchDate(doc.enddate),
+      bedrag: formatEuro(amount?.v ?? '0'),
+      link: customerLink(appUrl, doc.kind as DocumentKind, doc.hash),
+    },
+  };
+}
+
+async function chosenTemplate(tx: Tx, doc: DocumentRecord, templateId: number | undefined | null) {
+  if (templateId !== undefined && templateId !== null) {
+    const [t] = await tx.select().from(mailTemplate).where(eq(mailTemplate.id, templateId));
+    if (!t)
+      throw validationError(DOCUMENT_TEXTS.templateNotFound, {
+        mailtemplate_id: [DOCUMENT_TEXTS.templateNotFound],
+      });
+    return t;
+  }
+  const type = SEND_MAIL_TEMPLATE_TYPE[doc.kind as DocumentKind];
+  if (!type || doc.flowId === null) return null;
+  const [t] = await standardMailTemplate(tx, doc.flowId, type);
+  return t ?? null;
+}
+
+/** getForSendingEmail: to the relation, subject and message from the request profile's template of the kind. */
+export async function mailDraft(
+  tx: Tx,
+  kind: DocumentKind,
+  id: number,
+  templateId: number | undefined,
+  ctx: RenderContext & { senderId: number },
+): Promise<DocumentMailDraft> {
+  const doc = await findDocument(tx, kind, id);
+  if (doc.isTemplate) throw conflict(DOCUMENT_TEXTS.templateNotSendable);
+  const template = await chosenTemplate(tx, doc, templateId);
+  const data = await documentMergeData(tx, doc, ctx.senderId, ctx.appUrl);
+  const [rel] =
+    doc.relationId !== null
+      ? await tx.select({ email: relation.email }).from(relation).where(eq(relation.id, doc.relationId))
+      : [];
+  const label = await kindLabel(tx, doc);
+  const fallbackSubject = `${label} ${doc.number ?? ''} - ${doc.title}`.trim();
+  const fallbackMessage = `<p>Beste ${'{{ relatie.naam }}'},</p><p>Hierbij ontvangt u ${DOCUMENT_KIND_LABELS[kind].the} ${'{{ document.nummer }}'}. U kunt deze bekijken en ondertekenen via <a href="{{ document.link }}">deze link</a>.</p><p>Met vriendelijke groet,<br>{{ gebruiker.naam }}<br>{{ bedrijf.naam }}</p>`;
+  const templates = await tx
+    .select({
+      id: mailTemplate.id,
+      description: mailTemplate.description,
+      template_type: mailTemplate.templateType,
+    })
+    .from(mailTemplate)
+    .orderBy(asc(mailTemplate.description), asc(mailTemplate.id));
+  const customerName =
+    (
+      await tx
+        .select({ n: relation.fullname })
+        .from(relation)
+        .where(eq(relation.id, doc.relationId ?? 0))
+    )[0]?.n ?? null;
+  return {
+    to_email: rel?.email ?? '',
+    subject: template ? renderMergeTags(template.subject, data, { html: false }) : fallbackSubject,
+    message: renderMergeTags(template ? template.message : fallbackMessage, data, { html: true }),
+    sendpdf: true,
+    sendattachments: true,
+    mailtemplate_id: template?.id ?? null,
+    mailtemplates: templates,
+    attachments: await loadAttachments(tx, doc.id),
+    pdf_filename: pdfFilename(doc, label, customerName),
+  };
+}
+
+export interface SendDeps {
+  db: Database;
+  storage: FileStorage;
+  pdf: PdfService;
+  mailer: Mailer;
+}
+
+type SendInput = z.infer<typeof zSendDocument>;
+
+/**
+ * Sends a document (or marks it sent): the HTML and PDF are rendered first, outside any lock; then
+ * one transaction checks nothing changed meanwhile, freezes that version (HTML, PDF, SHA-256),
+ * moves the document to sent with its send date, and queues the mail with the PDF.
+ */
+export async function sendDocument(
+  deps: SendDeps,
+  actor: { companyId: number; userId: number; impersonatorUserId: number | null },
+  kind: DocumentKind,
+  id: number,
+  input: SendInput,
+  ctx: RenderContext & { senderId: number },
+): Promise<SalesDocument> {
+  const prepared = await deps.db.tenant(actor, async (tx) => {
+    const doc = await findDocument(tx, kind, id);
+    if (doc.isTemplate) throw conflict(DOCUMENT_TEXTS.templateNotSendable);
+    if (doc.status === 'cancelled') throw conflict(DOCUMENT_TEXTS.cancelledNotSendable);
+    const web = renderDocument((await renderInput(tx, doc, 'web', ctx)).input);
+    const pdf = renderDocument((await renderInput(tx, doc, 'pdf', ctx)).input);
+    const label = await kindLabel(tx, doc);
+    const customer =
+      (
+        await tx
+          .select({ n: relation.fullname })
+          .from(relation)
+          .where(eq(relation.id, doc.relationId ?? 0))
+      )[0]?.n ?? null;
+    return { doc, web, pdf, filename: pdfFilename(doc, label, customer) };
+  });
+  const wantsPdf = deps.pdf.available || (!input.dontsentbutmarksent && input.sendpdf);
+  const pdfBytes = wantsPdf
+    ? await deps.pdf.render({
+        html: prepared.pdf.html,
+        headerHtml: prepared.pdf.header_html || undefined,
+        footerHtml: prepared.pdf.footer_html,
+      })
+    : null;
+  const pdfKey = pdfBytes
+    ? `companies/${actor.companyId}/documentpdfs/${prepared.doc.hash.slice(0, 8)}-${Date.now()}-${sha256(pdfBytes).slice(0, 16)}.pdf`
+    : null;
+  if (pdfKey && pdfBytes) {
+    const { Readable } = await import('node:stream');
+    await deps.storage.put(pdfKey, Readable.from([pdfBytes]));
+  }
+  try {
+    return await deps.db.tenant(actor, async (tx) => {
+      const doc = await findDocument(tx, kind, id, { lock: true });
+      if (doc.updatedAt.getTime() !== prepared.doc.updatedAt.getTime() || doc.status === 'cancelled')
+        throw conflict(DOCUMENT_TEXTS.changedMeanwhile);
+      const [pdfFile] =
+        pdfKey && pdfBytes
+          ? await tx
+              .insert(storedFile)
+              .values({
+                storageKey: pdfKey,
+                filename: prepared.filename,
+                mimeType: 'application/pdf',
+                size: pdfBytes.length,
+                purpose: 'documentpdf',
+                ownerType: DOCUMENT_OWNER,
+                ownerId: doc.id,
+              })
+              .returning()
+          : [];
+      const now = new Date();
+      let outboxId: number | null = null;
+      let subject = input.subject;
+      const mailed = !input.dontsentbutmarksent;
+      if (mailed) {
+        const data = await documentMergeData(tx, doc, ctx.senderId, ctx.appUrl);
+        subject = renderMergeTags(input.subject, data, { html: false }).slice(0, 300);
+        const html = sanitizeHtml(renderMergeTags(sanitizeHtml(input.message), data, { html: true }));
+        const files: { storageKey: string; filename: string; mimeType: string }[] = [];
+        if (input.sendpdf && pdfFile) files.push(pdfFile);
+        if (input.sendattachments)
+          files.push(
+            ...(await tx
+              .select()
+              .from(storedFile)
+              .where(
+                and(
+                  eq(storedFile.purpose, ATTACHMENT),
+                  eq(storedFile.ownerType, DOCUMENT_OWNER),
+                  eq(storedFile.ownerId, doc.id),
+                ),
+              )
+              .orderBy(asc(storedFile.id))),
+          );
+        const template = await chosenTemplate(tx, doc, input.mailtemplate_id);
+        if (template)
+          files.push(
+            ...(await tx
+              .select()
+              .from(storedFile)
+              .where(
+                and(
+                  eq(storedFile.purpose, ATTACHED_FILE),
+                  eq(storedFile.ownerType, 'mailtemplate'),
+                  eq(storedFile.ownerId, template.id),
+                ),
+              )),
+          );
+        const branded = await brandMailHtml(tx, actor.companyId, html);
+        outboxId = await deps.mailer.queue(tx, {
+          to: input.to_email,
+          subject,
+          text: htmlToText(html),
+          html: branded.html,
+          attachments: [
+            ...branded.inline,
+            ...files.map((f) => ({ storageKey: f.storageKey, filename: f.filename, mimeType: f.mimeType })),
+          ],
+        });
+        if (doc.flowId !== null)
+          await tx.insert(flowMail).values({
+            flowId: doc.flowId,
+            userId: ctx.senderId,
+            toAddress: input.to_email,
+            subject,
+            message: html,
+            attachments: [],
+            mailTemplateId: template?.id ?? null,
+            outboxMailId: outboxId,
+          });
+      }
+      const [{ n }] = (
+        await tx.execute<{ n: number }>(
+          sql`select coalesce(max(version), 0)::int + 1 as n from document_version where document_id = ${doc.id}`,
+        )
+      ).rows as [{ n: number }];
+      const status = doc.status === 'approved' ? 'approved' : 'sent';
+      await tx.insert(documentVersion).values({
+        documentId: doc.id,
+        version: n,
+        status,
+        html: prepared.web.html,
+        htmlSha256: sha256(prepared.web.html),
+        pdfFileId: pdfFile?.id ?? null,
+        pdfSha256: pdfBytes ? sha256(pdfBytes) : null,
+        toEmail: mailed ? input.to_email : null,
+        mailed,
+        outboxMailId: outboxId,
+      });
+      await tx
+        .update(salesDocument)
+        .set({
+          status,
+          dateSend: now,
+          updatedAt: now,
+          ...(mailed
+            ? {
+                subject,
+                message: input.message,
+                toEmail: input.to_email,
+                sendpdf: input.sendpdf,
+                sendattachments: input.sendattachments,
+                mailtemplateId: input.mailtemplate_id ?? null,
+              }
+            : {}),
+        })
+        .where(eq(salesDocument.id, doc.id));
+      if (doc.calculationId !== null) await markCalculationSent(tx, doc.calculationId);
+      await logDocument(
+        tx,
+        doc,
+        'send',
+        mailed
+          ? `${documentLabel(doc)} verstuurd aan ${input.to_email}`
+          : `${documentLabel(doc)} gemarkeerd als verstuurd (zonder e-mail)`,
+        { status: [doc.status, status], version: n, mailed },
+      );
+      await followFlow(tx, doc, 'sent');
+      return loadDocument(tx, doc.id);
+    });
+  } catch (err) {
+    if (pdfKey) await deps.storage.delete(pdfKey);
+    throw err;
+  }
+}

@@ -1,0 +1,75 @@
+// What the one document renderer takes (decision 021). The server prepares it (widgets filtered by
+// their show rules, merge tags filled in, pictures as data: URLs) and renders the same HTML for the
+// staff preview, the customer page and the PDF.
+import type { Calculation } from '../contract/calculations';
+import type {
+  CalculationTableColumn,
+  CalculationTotalRow,
+  DocumentKind,
+  DocumentStatus,
+  PictureLayout,
+  WidgetTag,
+} from './index';
+
+export type RenderTarget = 'web' | 'pdf';
+
+export interface RenderWidget {
+  id: number;
+  tag: WidgetTag;
+  /** Rich text tags: sanitised HTML, merge tags already filled in. Plain line tags: plain text. Custom HTML: raw HTML. */
+  textcontent: string;
+  /** Second column of the two-column text widgets (sanitised HTML). */
+  textcontent2: string;
+  textcontent3: string;
+  /** Picture layout for WIDGETPICTURE; otherwise free. */
+  stringcontent: string;
+  custom_class: string;
+  /** Inline CSS declarations for the widget's box ("margin-top: 2mm; color: #333"). */
+  custom_styling: string;
+  /** WIDGETPICTURE: the picture as a data: URL, or null when none was uploaded. */
+  picture_src: string | null;
+  picture_layout: PictureLayout;
+  /** Calculation tables: the chosen columns and rows in order (only selected ones). */
+  columns: CalculationTableColumn[];
+  rows: CalculationTotalRow[];
+}
+
+export interface RenderParty {
+  name: string;
+  /** Address lines, already formatted ("Oosterstraat 14", "9711 NV Groningen"). */
+  lines: string[];
+}
+
+export interface RenderLocation {
+  label: string;
+  address: string;
+}
+
+export interface DocumentRenderInput {
+  target: RenderTarget;
+  kind: DocumentKind;
+  /** The heading word: "Offerte", "Opdrachtbevestiging" or the document type's description. */
+  kind_label: string;
+  number: number | null;
+  title: string;
+  status: DocumentStatus;
+  /** ISO dates (yyyy-mm-dd) or null. */
+  documentdate: string | null;
+  enddate: string | null;
+  company: RenderParty & { logo_src: string | null; brand_color: string | null };
+  customer: RenderParty | null;
+  flow_number: number | null;
+  /** Only the document's own CSS; it is scoped under the document root by the renderer. */
+  custom_css: string;
+  widgets: RenderWidget[];
+  calculation: Calculation | null;
+  locations: RenderLocation[];
+}
+
+export interface RenderedDocument {
+  /** A whole HTML page (doctype, style, body) that needs no network and no script. */
+  html: string;
+  /** Chromium header/footer templates for the PDF (inline styles only); empty when none. */
+  header_html: string;
+  footer_html: string;
+}

@@ -1,0 +1,183 @@
+// The one document renderer (decision 021): the same self-contained HTML for the staff preview (in
+// a sandboxed iframe), the customer page and the PDF (headless Chromium, JavaScript and network
+// off). Pure TypeScript: no DOM, no React. Plain values are escaped; rich text arrives sanitised and
+// custom HTML is inserted as it is (the iframe sandbox and the PDF without JavaScript contain it).
+import { dutchDate } from '../merge-tags';
+import { PICTURE_LAYOUTS, type PictureLayout } from './index';
+import { renderCalculationTable } from './render-calculation';
+import type { DocumentRenderInput, RenderedDocument, RenderParty, RenderWidget } from './render-input';
+import { baseStyles, scopedCustomCss } from './render-styles';
+import { brandColor, escapeHtml, escapeLines, safeImageSrc } from './render-util';
+
+export { escapeHtml } from './render-util';
+
+const TWO_COLUMN_CLASS = {
+  TEXT2COL66: 'im-cols-66',
+  TEXT2COL48: 'im-cols-48',
+  TEXT2COL84: 'im-cols-84',
+} as const;
+const HEADING_LEVEL = { HEADER1: 'h1', HEADER2: 'h2', HEADER3: 'h3', HEADER4: 'h4' } as const;
+
+/** The inner HTML of a widget; '' when it shows nothing on this target. */
+function widgetContent(widget: RenderWidget, input: DocumentRenderInput): string {
+  switch (widget.tag) {
+    case 'HEADER1':
+    case 'HEADER2':
+    case 'HEADER3':
+    case 'HEADER4': {
+      const h = HEADING_LEVEL[widget.tag];
+      return widget.textcontent.trim() ? `<${h}>${escapeHtml(widget.textcontent)}</${h}>` : '';
+    }
+    case 'STRING':
+      return widget.textcontent.trim() ? `<p class="im-line">${escapeHtml(widget.textcontent)}</p>` : '';
+    case 'TEXT':
+      return widget.textcontent.trim() ? `<div class="im-rich">${widget.textcontent}</div>` : '';
+    case 'TEXT2COL66':
+    case 'TEXT2COL48':
+    case 'TEXT2COL84':
+      if (!widget.textcontent.trim() && !widget.textcontent2.trim()) return '';
+      return (
+        `<div class="im-cols ${TWO_COLUMN_CLASS[widget.tag]}">` +
+        `<div class="im-col im-rich">${widget.textcontent}</div>` +
+        `<div class="im-col im-rich">${widget.textcontent2}</div></div>`
+      );
+    case 'CUSTOMHTML':
+      return widget.textcontent;
+    case 'CUSTOMHTMLPDFONLY':
+      return input.target === 'pdf' ? widget.textcontent : '';
+    case 'CUSTOMHTMLWEBONLY':
+      return input.target === 'web' ? widget.textcontent : '';
+    case 'PAGEBREAK':
+      return input.target === 'pdf'
+        ? '<div class="im-pagebreak" style="break-after: page"></div>'
+        : '<hr class="im-pagebreak-web">';
+    case 'WIDGETPICTURE': {
+      const src = safeImageSrc(widget.picture_src);
+      if (!src) return '';
+      const layout: PictureLayout = (PICTURE_LAYOUTS as readonly string[]).includes(widget.picture_layout)
+        ? widget.picture_layout
+        : 'fullwidth';
+      return `<figure class="im-picture im-picture-${layout}"><img src="${escapeHtml(src)}" alt=""></figure>`;
+    }
+    case 'LOCATIONS':
+      if (input.locations.length === 0) return '';
+      return (
+        '<div class="im-table-wrap"><table class="im-locations"><tbody>' +
+        input.locations
+          .map((l) => `<tr><th scope="row">${escapeHtml(l.label)}</th><td>${escapeHtml(l.address)}</td></tr>`)
+          .join('') +
+        '</tbody></table></div>'
+      );
+    case 'CALCULATIONITEMS':
+    case 'CALCULATIONITEMSINCLSUBS':
+    case 'ADDITIONALITEMS':
+      return renderCalculationTable(widget, input.calculation);
+    // Never in the body: the PDF's header and footer templates (see renderDocument).
+    case 'PDFHEADER':
+    case 'PDFFOOTER':
+    // Built on forms data, which does not exist yet.
+    case 'RECURRING':
+    case 'ROOMS':
+    case 'VERTICALPHOTOS':
+      return '';
+  }
+}
+
+/**
+ * The HTML of one widget as it appears inside the document: its content in a section carrying the
+ * widget's id, class and styling; '' when the widget shows nothing (on this target).
+ */
+export function renderWidgetHtml(widget: RenderWidget, input: DocumentRenderInput): string {
+  const content = widgetContent(widget, input);
+  if (!content) return '';
+  const classes = ['im-widget', `im-w-${widget.tag.toLowerCase()}`, widget.custom_class.trim()]
+    .filter(Boolean)
+    .join(' ');
+  const style = widget.custom_styling.trim() ? ` style="${escapeHtml(widget.custom_styling.trim())}"` : '';
+  return `<section class="${escapeHtml(classes)}"${style} data-widget-id="${escapeHtml(String(widget.id))}">${content}</section>`;
+}
+
+function party(p: RenderParty, cls: string, before = ''): string {
+  return (
+    `<div class="im-party ${cls}">${before}` +
+    (p.name.trim() ? `<p class="im-party-name">${escapeHtml(p.name)}</p>` : '') +
+    p.lines
+      .filter((l) => l.trim())
+      .map((l) => `<p>${escapeHtml(l)}</p>`)
+      .join('') +
+    '</div>'
+  );
+}
+
+function topBlock(input: DocumentRenderInput): string {
+  const logo = safeImageSrc(input.company.logo_src);
+  const company = party(
+    input.company,
+    'im-company',
+    logo ? `<img class="im-logo" src="${escapeHtml(logo)}" alt="">` : '',
+  );
+  const customer = input.customer ? party(input.customer, 'im-customer') : '<div class="im-customer"></div>';
+  return `<header class="im-top">${customer}${company}</header>`;
+}
+
+function metaTable(input: DocumentRenderInput): string {
+  const rows: [string, string][] = [];
+  if (input.number !== null) {
+    rows.push([input.kind === 'quotation' ? 'Offertenummer' : 'Nummer', String(input.number)]);
+  }
+  if (input.documentdate) rows.push(['Datum', dutchDate(input.documentdate)]);
+  if (input.kind === 'quotation' && input.enddate) rows.push(['Geldig tot', dutchDate(input.enddate)]);
+  if (input.flow_number !== null) rows.push(['Dossier', String(input.flow_number)]);
+  if (rows.length === 0) return '';
+  return (
+    '<table class="im-meta"><tbody>' +
+    rows.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('') +
+    '</tbody></table>'
+  );
+}
+
+const TEMPLATE_FONT = 'font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
+const TEMPLATE_BOX = `width: 100%; box-sizing: border-box; padding: 0 15mm; font-size: 9px; line-height: 1.35; color: #52606d; ${TEMPLATE_FONT}; -webkit-print-color-adjust: exact`;
+
+/** Chromium's header and footer templates: inline styles only, an explicit font size, page numbers. */
+function pdfTemplates(input: DocumentRenderInput): { header_html: string; footer_html: string } {
+  const html = (tag: RenderWidget['tag']) =>
+    input.widgets
+      .filter((w) => w.tag === tag && w.textcontent.trim())
+      .map((w) => w.textcontent)
+      .join('');
+  const header = html('PDFHEADER');
+  const footer = html('PDFFOOTER');
+  const pages =
+    '<div style="flex: 0 0 auto; white-space: nowrap; text-align: right">' +
+    'Pagina <span class="pageNumber"></span> van <span class="totalPages"></span></div>';
+  const footerLeft = footer || escapeHtml(input.company.name);
+  return {
+    header_html: header ? `<div style="${TEMPLATE_BOX}">${header}</div>` : '',
+    footer_html:
+      `<div style="${TEMPLATE_BOX}; display: flex; justify-content: space-between; align-items: flex-end; gap: 8mm">` +
+      `<div style="flex: 1 1 auto; min-width: 0">${footerLeft}</div>${pages}</div>`,
+  };
+}
+
+/** The whole document: a self-contained HTML page and, for the PDF, its header and footer. */
+export function renderDocument(input: DocumentRenderInput): RenderedDocument {
+  const pageTitle = input.number !== null ? `${input.kind_label} ${input.number}` : input.kind_label;
+  const heading = input.title.trim() || pageTitle;
+  const custom = scopedCustomCss(input.custom_css);
+  const body =
+    topBlock(input) +
+    metaTable(input) +
+    `<p class="im-kind">${escapeHtml(input.kind_label)}</p>` +
+    `<h1 class="im-title">${escapeLines(heading)}</h1>` +
+    input.widgets.map((w) => renderWidgetHtml(w, input)).join('\n');
+  const html =
+    '<!doctype html><html lang="nl"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(pageTitle)}</title>` +
+    `<style>${baseStyles(input.target, brandColor(input.company.brand_color))}</style>` +
+    (custom ? `<style>${custom}</style>` : '') +
+    `</head><body><main class="im-doc">${body}</main></body></html>`;
+  const templates = input.target === 'pdf' ? pdfTemplates(input) : { header_html: '', footer_html: '' };
+  return { html, ...templates };
+}
