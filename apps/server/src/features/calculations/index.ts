@@ -193,4 +193,9 @@ export async function calculationRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
-export { copyCalculation, createCalculation, markCalculationSent, replaceCalculationLines } from './calculation-actions';
+export {
+  copyCalculation,
+  createCalculation,
+  markCalculationSent,
+  replaceCalculationLines,
+} from './calculation-actions';

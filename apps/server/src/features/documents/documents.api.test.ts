@@ -22,7 +22,9 @@ const PNG = Buffer.from(
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  t = await startTestServer({ config: { SMTP_URL: smtp.url, MAIL_FROM: 'Installateur <info@installateur.test>' } });
+  t = await startTestServer({
+    config: { SMTP_URL: smtp.url, MAIL_FROM: 'Installateur <info@installateur.test>' },
+  });
   a = await createSalesCompany(t, { name: 'Docs A' });
   b = await createSalesCompany(t, { name: 'Docs B' });
   const rel = await createTestRelation(t, a.token, { createnewflow: true, email: 'klant.docs@voorbeeld.nl' });
@@ -57,13 +59,9 @@ describe('quotations', () => {
     expect(q.number).toBeGreaterThan(0);
     expect(q.hash).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(q.calculation_id).toBeGreaterThan(0);
-    expect(q.documentwidgets.map((w: { documentwidgettype: { tag: string } }) => w.documentwidgettype.tag)).toEqual([
-      'HEADER1',
-      'TEXT',
-      'CALCULATIONITEMS',
-      'TEXT',
-      'PDFFOOTER',
-    ]);
+    expect(
+      q.documentwidgets.map((w: { documentwidgettype: { tag: string } }) => w.documentwidgettype.tag),
+    ).toEqual(['HEADER1', 'TEXT', 'CALCULATIONITEMS', 'TEXT', 'PDFFOOTER']);
     expect(q.enddate).not.toBeNull();
     const second = await created('/api/quotation', { flow_id: flowId });
     expect(second.number).toBe(q.number + 1);
@@ -100,7 +98,10 @@ describe('quotations', () => {
       textcontent: '{{ onbekend.veld }}',
     });
     expect(unknown.status).toBe(422);
-    const moved = await api('PATCH', `/api/documentwidget/${text.id}`, { order: 1, update_reason: 'orderOnly' });
+    const moved = await api('PATCH', `/api/documentwidget/${text.id}`, {
+      order: 1,
+      update_reason: 'orderOnly',
+    });
     expect(moved.body.order).toBe(1);
     const copy = await created(`/api/documentwidget/${text.id}/duplicate`, {});
     expect(copy.order).toBe(2);
@@ -112,9 +113,10 @@ describe('quotations', () => {
     expect(after.body.documentwidgets.map((w: { order: number }) => w.order)).toEqual([1, 2, 3, 4, 5, 6]);
     const forms = await api('POST', '/api/documentwidget', {
       document_id: q.id,
-      document_widget_type_id: (await api('GET', '/api/documentwidgettype?all=1', undefined)).body.find(
-        (x: { tag: string }) => x.tag === 'ROOMS',
-      )?.id ?? 999999,
+      document_widget_type_id:
+        (await api('GET', '/api/documentwidgettype?all=1', undefined)).body.find(
+          (x: { tag: string }) => x.tag === 'ROOMS',
+        )?.id ?? 999999,
     });
     expect(forms.status).toBe(422);
   });
@@ -164,7 +166,10 @@ describe('quotations', () => {
     expect(draft.status).toBe(200);
     expect(draft.body.to_email).toBe(relationEmail);
     expect(draft.body.message).toContain(`/#/customer_quotation_detail/${q.hash}`);
-    const bad = await api('POST', `/api/quotation/${q.id}/sendemail`, { to_email: 'geen-adres', subject: 'x' });
+    const bad = await api('POST', `/api/quotation/${q.id}/sendemail`, {
+      to_email: 'geen-adres',
+      subject: 'x',
+    });
     expect(bad.status).toBe(422);
     const sent = await api('POST', `/api/quotation/${q.id}/sendemail`, {
       to_email: draft.body.to_email,
@@ -200,10 +205,16 @@ describe('quotations', () => {
     expect(version.rows[0]!.html).toContain('Warmtepomp');
     expect(version.rows[0]!.html).not.toContain('Gewijzigd');
 
-    const rolled = await api('PATCH', `/api/quotation/${q.id}`, { status: 'draft', update_reason: 'rollbackstatus' });
+    const rolled = await api('PATCH', `/api/quotation/${q.id}`, {
+      status: 'draft',
+      update_reason: 'rollbackstatus',
+    });
     expect(rolled.body).toMatchObject({ status: 'draft', date_send: null });
     expect(rolled.body.versions).toHaveLength(1);
-    const notEarlier = await api('PATCH', `/api/quotation/${q.id}`, { status: 'approved', update_reason: 'rollbackstatus' });
+    const notEarlier = await api('PATCH', `/api/quotation/${q.id}`, {
+      status: 'approved',
+      update_reason: 'rollbackstatus',
+    });
     expect(notEarlier.status).toBe(422);
 
     const marked = await api('POST', `/api/quotation/${q.id}/sendemail`, { dontsentbutmarksent: 1 });
@@ -214,7 +225,11 @@ describe('quotations', () => {
     expect(approved.body.date_approved).not.toBeNull();
 
     const conf = await created(`/api/quotation/${q.id}/createconfirmationfromquotation`, {});
-    expect(conf).toMatchObject({ kind: 'confirmation', status: 'draft', source: { id: q.id, kind: 'quotation' } });
+    expect(conf).toMatchObject({
+      kind: 'confirmation',
+      status: 'draft',
+      source: { id: q.id, kind: 'quotation' },
+    });
     expect(conf.calculation.amount_inc_vat).toBe(9075);
     expect(conf.calculation_id).not.toBe(q.calculation_id);
     expect(conf.documenttype.system_kind).toBe('confirmation');
@@ -225,7 +240,12 @@ describe('quotations', () => {
   it('templates: save as, create from, duplicate stays a template, reset to template', async () => {
     const q = await created('/api/quotation', { flow_id: flowId, title: 'Basis' });
     const tpl = await created(`/api/quotation/${q.id}/saveastemplate`, { name: 'Standaard zonnepanelen' });
-    expect(tpl).toMatchObject({ is_template: true, flow_id: null, number: null, title: 'Standaard zonnepanelen' });
+    expect(tpl).toMatchObject({
+      is_template: true,
+      flow_id: null,
+      number: null,
+      title: 'Standaard zonnepanelen',
+    });
     const list = await api('GET', '/api/quotation/indextemplates');
     expect(list.body.map((x: { title: string }) => x.title)).toContain('Standaard zonnepanelen');
     const copy = await created(`/api/quotation/${tpl.id}/duplicate`, {});
@@ -295,13 +315,25 @@ describe('tenancy and bad input', () => {
       expect([path, res.status]).toEqual([path, 404]);
     }
     expect((await api('POST', '/api/quotation', { flow_id: flowId }, b.token)).status).toBe(422);
-    expect((await api('POST', '/api/documentwidget', { document_id: q.id, document_widget_type_id: w.document_widget_type_id }, b.token)).status).toBe(422);
+    expect(
+      (
+        await api(
+          'POST',
+          '/api/documentwidget',
+          { document_id: q.id, document_widget_type_id: w.document_widget_type_id },
+          b.token,
+        )
+      ).status,
+    ).toBe(422);
     expect((await api('GET', `/api/confirmation/${q.id}`)).status).toBe(404);
     expect((await api('GET', '/api/quotation/abc')).status).toBe(422);
     expect((await api('PATCH', `/api/quotation/${q.id}`, { documentdate: '2026-13-45' })).status).toBe(422);
     expect((await api('PATCH', `/api/quotation/${q.id}`, { status: 'paid' })).status).toBe(422);
     expect((await api('PATCH', `/api/quotation/${q.id}`, { status: 'sent' })).status).toBe(422);
-    expect((await api('PATCH', `/api/documentwidget/${w.id}`, { custom_styling: 'background: url(http://x)' })).status).toBe(422);
+    expect(
+      (await api('PATCH', `/api/documentwidget/${w.id}`, { custom_styling: 'background: url(http://x)' }))
+        .status,
+    ).toBe(422);
     const form = new FormData();
     form.append('quotation_id', String(q.id));
     form.append('file', new Blob(['plain text'], { type: 'text/plain' }), 'notes.txt');

@@ -2,9 +2,9 @@
 
 export * from '../../features/calculations/calculations.schema';
 export * from '../../features/companies/companies.schema';
+export * from '../../features/documents/documents.schema';
 export * from '../../features/flowphases/flowphases.schema';
 export * from '../../features/flowprofiles/flowprofiles.schema';
-export * from '../../features/documents/documents.schema';
 export * from '../../features/flows/flows.schema';
 export * from '../../features/incidents/incidents.schema';
 export * from '../../features/invoices/invoices.schema';
