@@ -73,7 +73,7 @@ const setup = await createServer({
   work: false,
 });
 await ensureMainCompany(setup.deps.db, config, createLogger('warn'), () => {});
-await loadDemoData(setup.deps.db, createLogger('warn'));
+await loadDemoData(setup.deps.db, createLogger('warn'), setup.deps.storage);
 const login = await setup.app.inject({
   method: 'POST',
   url: '/api/authenticate',

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     server = await createServer({ config, databaseUrl, logger, work: !args.has('--exit') });
     await ensureMainCompany(server.deps.db, config, logger);
     await backfillCompanyCrmDefaults(server.deps.db);
-    if (args.has('--demo')) await loadDemoData(server.deps.db, logger);
+    if (args.has('--demo')) await loadDemoData(server.deps.db, logger, server.deps.storage);
     if (args.has('--exit')) return await shutdown('done');
     await server.app.listen({ port: config.PORT, host: config.HOST });
     logger.info({ url: config.APP_URL }, 'Installatiemanager is running');

@@ -34,9 +34,9 @@ async function crmCounts() {
 describe('CRM demo data', () => {
   it('loads relations, organizations and flows in every status, once', async () => {
     const logger = createLogger('warn');
-    await loadDemoData(t.server.deps.db, logger);
+    await loadDemoData(t.server.deps.db, logger, t.server.deps.storage);
     const first = await crmCounts();
-    await loadDemoData(t.server.deps.db, logger);
+    await loadDemoData(t.server.deps.db, logger, t.server.deps.storage);
     expect(await crmCounts()).toEqual(first);
     expect(first).toEqual([
       { company: 'Warmtepomp Totaal Twente', relations: 10, organizations: 0, flows: 10, locations: 10 },

@@ -27,6 +27,8 @@ async function counts() {
       located: number;
       message_states: number;
       notifications: number;
+      versions: number;
+      three_rates: number;
     }>(sql`
       select (select count(*)::int from company) as companies, (select count(*)::int from "user") as users,
         (select count(*)::int from subscription_type) as types,
@@ -43,7 +45,13 @@ async function counts() {
         (select count(*)::int from notification) as notifications,
         (select count(*)::int from mail_template) as mail_templates,
         (select count(*)::int from message_template) as message_templates,
-        (select count(*)::int from contact_template) as contact_templates`),
+        (select count(*)::int from contact_template) as contact_templates,
+        (select count(*)::int from sales_document where is_template) as document_templates,
+        (select count(distinct status)::int from sales_document where kind = 'quotation' and not is_template) as quotation_states,
+        (select max(n)::int from (select count(*) as n from calculation_item i join sales_document d on d.calculation_id = i.calculation_id group by d.id) x) as most_lines,
+        (select count(*)::int from document_version) as versions,
+        (select count(*)::int from sales_document d join calculation c on c.id = d.calculation_id
+           where c.amount_exc_vat_0 > 0 and c.amount_exc_vat_9 > 0 and c.amount_exc_vat_21 > 0) as three_rates`),
   );
   return r.rows[0]!;
 }
@@ -51,9 +59,9 @@ async function counts() {
 describe('demo data', () => {
   it('loads subscription types, a subscription per demo company and a maintenance notice, idempotently', async () => {
     const logger = createLogger('warn');
-    await loadDemoData(t.server.deps.db, logger);
+    await loadDemoData(t.server.deps.db, logger, t.server.deps.storage);
     const first = await counts();
-    await loadDemoData(t.server.deps.db, logger);
+    await loadDemoData(t.server.deps.db, logger, t.server.deps.storage);
     expect(await counts()).toEqual(first);
     expect(first).toMatchObject({ companies: 3, types: 2, subscriptions: 2, notices: 1 });
     // Planning: actions (some overdue), a week of appointments and notes per demo company.
@@ -68,6 +76,10 @@ describe('demo data', () => {
     expect(first.notifications).toBeGreaterThan(0);
     // Dutch mail, message and contact templates for each demo company (loaded once).
     expect(first).toMatchObject({ mail_templates: 4, message_templates: 4, contact_templates: 2 });
+    // Quotation, confirmation and document templates, quotations in every status, one of 40 lines.
+    expect(first).toMatchObject({ document_templates: 6, quotation_states: 6, most_lines: 40 });
+    expect(first.three_rates).toBeGreaterThanOrEqual(1);
+    expect(first.versions).toBeGreaterThanOrEqual(4);
 
     const admin = await t.login(ADMIN.email, ADMIN.password);
     const types = await t.api('GET', '/api/subscriptiontype', { token: admin });

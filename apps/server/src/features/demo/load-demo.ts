@@ -1,6 +1,7 @@
 import { MAIN_COMPANY_ID, MODULE_TAGS, type ModuleTag, type Theme, type UserType } from '@im/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
+import type { FileStorage } from '../../platform/files/storage';
 import type { Logger } from '../../platform/logger';
 import { company, module } from '../companies/companies.schema';
 import { createCompany } from '../companies/create-company';
@@ -16,6 +17,7 @@ import { createUser } from '../users/create-user';
 import { findUserByEmail } from '../users/find-user';
 import { loadCommunicationDemoData } from './load-communication-demo';
 import { loadCrmDemoData } from './load-crm-demo';
+import { loadDocumentsDemoData } from './load-documents-demo';
 import { loadIncidentsDemoData } from './load-incidents-demo';
 import { loadPlanningDemoData } from './load-planning-demo';
 import { loadProductDemoData } from './load-product-demo';
@@ -134,7 +136,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
 ];
 
 /** Loads the demo companies on top of the main company; a second run changes nothing. */
-export async function loadDemoData(db: Database, logger: Logger): Promise<void> {
+export async function loadDemoData(db: Database, logger: Logger, storage: FileStorage): Promise<void> {
   for (const demo of DEMO_COMPANIES) {
     await db.platform(async (tx) => {
       if (await findUserByEmail(tx, demo.users[0]!.email)) return;
@@ -188,6 +190,7 @@ export async function loadDemoData(db: Database, logger: Logger): Promise<void> 
   await loadPlanningDemoData(db, logger);
   await loadCommunicationDemoData(db, logger);
   await loadIncidentsDemoData(db, logger);
+  await loadDocumentsDemoData(db, storage, logger);
 }
 
 async function ensureSubscriptionType(
