@@ -197,15 +197,15 @@ export async function benchLogin(base: string, email: string): Promise<string> {
 }
 
 /**
- * The real server in-process on the bench database `name` (no job workers, no Chromium), with its
+ * The real server in-process on the bench database `name` (no job workers; Chromium only with `pdf`), with its
  * database handle for loading data and stopping afterwards.
  */
-export async function startBenchServer(name: string) {
+export async function startBenchServer(name: string, options: { pdf?: boolean } = {}) {
   const db = await databaseUrl(name);
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'im-bench-files-')),
     LOG_LEVEL: 'warn',
-    CHROMIUM_PATH: '/nonexistent/chromium',
+    ...(options.pdf ? {} : { CHROMIUM_PATH: '/nonexistent/chromium' }),
     DB_POOL_SIZE: '10',
   });
   const server = await createServer({

@@ -259,6 +259,32 @@ describe('quotations', () => {
     expect(reset.body.documentwidgets).toHaveLength(tpl.documentwidgets.length);
     const sendTpl = await api('POST', `/api/quotation/${tpl.id}/sendemail`, { dontsentbutmarksent: 1 });
     expect(sendTpl.status).toBe(409);
+
+    // The request profile's standard template is what a new quotation starts from.
+    const special = await created(`/api/quotation/${q.id}/saveastemplate`, { name: 'Profieltemplate' });
+    await api('PATCH', `/api/documentwidget/${special.documentwidgets[0].id}`, {
+      textcontent: 'Uit het profiel',
+    });
+    const profileId = (await api('GET', `/api/quotation/${q.id}`)).body.flow.flowprofile_id;
+    const profile = (await api('GET', '/api/flowprofile')).body.find(
+      (p: { id: number }) => p.id === profileId,
+    );
+    const wrong = await api('PATCH', `/api/flowprofile/${profileId}`, {
+      name: profile.name,
+      template_ids: { confirmation: special.id },
+    });
+    expect(wrong.status).toBe(422);
+    const set = await api('PATCH', `/api/flowprofile/${profileId}`, {
+      name: profile.name,
+      template_ids: { quotation: special.id },
+    });
+    expect(set.body.template_ids).toEqual({ quotation: special.id });
+    const fromProfile = await created('/api/quotation', { flow_id: flowId });
+    expect(fromProfile.documentwidgets[0].textcontent).toBe('Uit het profiel');
+    await api('PATCH', `/api/flowprofile/${profileId}`, {
+      name: profile.name,
+      template_ids: { quotation: null },
+    });
   });
 
   it('resets the hash, deletes softly, and lists with the status filter', async () => {

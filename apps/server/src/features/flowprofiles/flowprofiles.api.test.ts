@@ -29,6 +29,7 @@ describe('company lists (getcurrentflowsettings, PATCH companysettings)', () => 
         name: 'Standaard',
         standard_calculation_id: null,
         mailtemplate_ids: {},
+        template_ids: {},
       },
     ]);
     expect(res.body.flowphases[0]).toMatchObject({ description: 'Ongelezen', flowstage: 'new', order: 0 });
@@ -113,6 +114,7 @@ describe('request profiles', () => {
       name: 'Onderhoud',
       standard_calculation_id: null,
       mailtemplate_ids: {},
+      template_ids: {},
     });
     const renamed = await t.api('PATCH', `/api/flowprofile/${created.body.id}`, {
       token: a.token,

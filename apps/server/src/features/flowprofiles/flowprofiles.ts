@@ -23,7 +23,12 @@ const columns = {
   mailtemplate_ids: sql<
     FlowProfile['mailtemplate_ids']
   >`coalesce(${flowProfile.settings}->'mailtemplate_ids', '{}'::jsonb)`,
+  template_ids: sql<
+    FlowProfile['template_ids']
+  >`coalesce(${flowProfile.settings}->'template_ids', '{}'::jsonb)`,
 };
+
+export const UNKNOWN_DOCUMENT_TEMPLATE = 'Dit template bestaat niet.';
 
 export const UNKNOWN_MAIL_TEMPLATE = 'Deze mailtemplate bestaat niet.';
 export const wrongMailTemplateType = (label: string) => `Kies een mailtemplate van het soort '${label}'.`;
@@ -53,8 +58,30 @@ async function settingsChange(tx: Tx, input: FlowProfileInput, isNew: boolean) {
   const base = isNew ? sql`'{}'::jsonb` : sql`${flowProfile.settings}`;
   const mail = await mailTemplateChange(tx, input, base);
   const calculation = await calculationChange(tx, input);
-  if (!mail && !calculation) return {};
-  return { settings: sql`${base}${calculation ?? sql``}${mail ?? sql``}` };
+  const templates = await documentTemplateChange(tx, input, base);
+  if (!mail && !calculation && !templates) return {};
+  return { settings: sql`${base}${calculation ?? sql``}${mail ?? sql``}${templates ?? sql``}` };
+}
+
+/** Sets (id of a template of that kind) or removes (null) the standard document template per kind. */
+async function documentTemplateChange(tx: Tx, input: FlowProfileInput, base: SQL) {
+  const ids = input.template_ids;
+  if (!ids || Object.keys(ids).length === 0) return null;
+  for (const [kind, id] of Object.entries(ids)) {
+    if (id === null) continue;
+    const found = await tx.execute(
+      sql`select 1 from sales_document where id = ${id} and kind = ${kind} and is_template and deleted_at is null`,
+    );
+    if (found.rows.length === 0)
+      throw validationError(UNKNOWN_DOCUMENT_TEMPLATE, {
+        [`template_ids.${kind}`]: [UNKNOWN_DOCUMENT_TEMPLATE],
+      });
+  }
+  const set = Object.fromEntries(Object.entries(ids).filter(([, id]) => id !== null));
+  const cleared = Object.entries(ids)
+    .filter(([, id]) => id === null)
+    .map(([kind]) => kind);
+  return sql` || jsonb_build_object('template_ids', (coalesce(${base}->'template_ids', '{}'::jsonb) || ${JSON.stringify(set)}::jsonb) - ${`{${cleared.join(',')}}`}::text[])`;
 }
 
 /** Sets (id) or removes (null) the profile's mail template per type; other types stay. */

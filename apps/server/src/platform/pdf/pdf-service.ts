@@ -46,7 +46,14 @@ interface Slot {
   browser: Browser;
   context: BrowserContext;
   page: Page;
+  uses: number;
 }
+
+/**
+ * A page renders this many documents, then its context is closed and a fresh one takes its place:
+ * a renderer that keeps loading large documents (pictures as data: URLs) otherwise keeps growing.
+ */
+const RENDERS_PER_PAGE = 50;
 
 export async function createPdfService(opts: {
   chromiumPath?: string;
@@ -135,7 +142,7 @@ export async function createPdfService(opts: {
       if (request.url().startsWith('data:')) return route.continue().catch(() => {});
       return route.abort(request.isNavigationRequest() ? 'aborted' : 'blockedbyclient').catch(() => {});
     });
-    return { browser: current, context, page: await context.newPage() };
+    return { browser: current, context, page: await context.newPage(), uses: 0 };
   };
 
   const renderOn = async (page: Page, input: PdfRenderInput): Promise<Buffer> => {
@@ -190,7 +197,8 @@ export async function createPdfService(opts: {
         clearTimeout(timer);
         // A failed or timed-out page may be stuck mid-render: recycle it instead of reusing it.
         if (slot) {
-          if (healthy && !closed) free.push(slot);
+          slot.uses++;
+          if (healthy && !closed && slot.uses < RENDERS_PER_PAGE) free.push(slot);
           else discard(slot);
         }
         releasePermit();

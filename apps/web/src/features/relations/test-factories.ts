@@ -81,8 +81,8 @@ export function createTestFlowSettings(overrides: Partial<FlowSettings> = {}): F
     flowphases: [],
     users: [],
     flowprofiles: [
-      { id: 3, name: 'Standaard', standard_calculation_id: null, mailtemplate_ids: {} },
-      { id: 4, name: 'Warmtepomp', standard_calculation_id: null, mailtemplate_ids: {} },
+      { id: 3, name: 'Standaard', standard_calculation_id: null, mailtemplate_ids: {}, template_ids: {} },
+      { id: 4, name: 'Warmtepomp', standard_calculation_id: null, mailtemplate_ids: {}, template_ids: {} },
     ],
     ...overrides,
   };
