@@ -28,5 +28,8 @@ describe('live channel frames', () => {
     expect(queryKeysFor({ entity_type: 'user' })).toEqual([['user'], ['table'], ['logitem']]);
     // An action also changes the dashboard's counts.
     expect(queryKeysFor({ entity_type: 'action' })).toContainEqual(['dashboard']);
+    // A document, its widgets and its calculation refresh the open editor, preview and lists.
+    for (const entity_type of ['quotation', 'documentwidget', 'calculationitem'] as const)
+      expect(queryKeysFor({ entity_type })).toContainEqual(['documents']);
   });
 });

@@ -124,7 +124,16 @@ export function queryKeysFor(event: Pick<DomainEvent, 'entity_type'>): string[][
       keys.push(['company'], ['pipeline']);
       break;
     case 'calculationitem':
-      keys.push(['calculation']);
+      // A document's preview and totals show its calculation.
+      keys.push(['calculation'], ['documents']);
+      break;
+    case 'calculation':
+    case 'quotation':
+    case 'confirmation':
+    case 'document':
+    case 'documentwidget':
+    case 'documenttype':
+      keys.push(['documents']);
       break;
     case 'producttablerow':
       keys.push(['product']);

@@ -360,6 +360,22 @@ export const DOCUMENT_TYPE_STAGE_LABELS: Record<DocumentTypeStage, string> = {
 
 // Texts ----------------------------------------------------------------------------------------------
 
+/** Spec 002 section 8: the customer page's breaking errors per kind (not found, no longer available). */
+export const CUSTOMER_DOCUMENT_ERRORS: Record<DocumentKind, { notFound: string; gone: string }> = {
+  quotation: {
+    notFound: 'Deze offerte kan niet worden gevonden. Neem a.u.b. contact op.',
+    gone: 'Deze offerte is niet meer beschikbaar. Neem a.u.b. contact op.',
+  },
+  confirmation: {
+    notFound: 'Deze opdrachtbevestiging kan niet worden gevonden. Neem a.u.b. contact op.',
+    gone: 'Deze opdrachtbevestiging is niet meer beschikbaar. Neem a.u.b. contact op.',
+  },
+  document: {
+    notFound: 'Dit document kan niet worden gevonden. Neem a.u.b. contact op.',
+    gone: 'Dit document is niet meer beschikbaar. Neem a.u.b. contact op.',
+  },
+};
+
 export const DOCUMENT_TEXTS = {
   notFound: (kind: DocumentKind) =>
     ({

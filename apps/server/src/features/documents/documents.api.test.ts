@@ -366,3 +366,34 @@ describe('tenancy and bad input', () => {
     expect((await t.api('POST', '/api/attachment', { token: a.token, body: form })).status).toBe(415);
   });
 });
+
+describe('what the customer sees (built for the customer pages)', () => {
+  it('only a sent, visible document, always its frozen version; reset hashes 404, deleted ones 410', async () => {
+    const { customerDocumentVersion } = await import('./customer-document');
+    const db = t.server.deps.db;
+    const q = await created('/api/quotation', { flow_id: flowId, title: 'Klantversie' });
+    await expect(customerDocumentVersion(db, 'quotation', q.hash)).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'Deze offerte kan niet worden gevonden. Neem a.u.b. contact op.',
+    });
+    await api('POST', `/api/quotation/${q.id}/sendemail`, { dontsentbutmarksent: 1 });
+    await api('PATCH', `/api/quotation/${q.id}`, { title: 'Later gewijzigd' });
+    const seen = await customerDocumentVersion(db, 'quotation', q.hash);
+    expect(seen.version.html).toContain('Klantversie');
+    expect(seen.version.html).not.toContain('Later gewijzigd');
+    expect(seen.pdf?.mimeType).toBe('application/pdf');
+    await expect(customerDocumentVersion(db, 'confirmation', q.hash)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    const { hash } = (await api('POST', `/api/quotation/${q.id}/resethash`)).body;
+    await expect(customerDocumentVersion(db, 'quotation', q.hash)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    expect((await customerDocumentVersion(db, 'quotation', hash)).document.id).toBe(q.id);
+    await api('DELETE', `/api/quotation/${q.id}`);
+    await expect(customerDocumentVersion(db, 'quotation', hash)).rejects.toMatchObject({
+      code: 'gone',
+      message: 'Deze offerte is niet meer beschikbaar. Neem a.u.b. contact op.',
+    });
+  });
+});
