@@ -67,7 +67,8 @@ async function embeddedSql<T extends pg.QueryResultRow>(dataDir: string, text: s
 }
 
 /** Starts the built server on a fresh embedded database with the demo data, and a headless Chromium. */
-export async function startApp(): Promise<E2eApp> {
+/** `env`: extra server settings (an SMTP_URL of a test mail server). */
+export async function startApp(options: { env?: Record<string, string> } = {}): Promise<E2eApp> {
   // IM_E2E_SERVER_MAIN: a server bundle elsewhere (a snapshot taken while others rebuild dist/).
   const main = process.env.IM_E2E_SERVER_MAIN ?? path.join(ROOT, 'apps/server/dist/main.js');
   if (!existsSync(main)) throw new Error('Build first: npm run build');
@@ -86,6 +87,7 @@ export async function startApp(): Promise<E2eApp> {
       INIT_ADMIN_EMAIL: ADMIN.email,
       INIT_ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
