@@ -16,7 +16,16 @@ const SANNE = 'sanne@zonnestroom-noord.nl';
 
 let app: E2eApp;
 let ids: Record<
-  'relation' | 'organization' | 'flow' | 'product' | 'note' | 'agendaitem' | 'user' | 'subscriptiontype',
+  | 'relation'
+  | 'organization'
+  | 'flow'
+  | 'product'
+  | 'note'
+  | 'agendaitem'
+  | 'user'
+  | 'subscriptiontype'
+  | 'quotation'
+  | 'documentwidgettype',
   number
 >;
 
@@ -40,6 +49,10 @@ beforeAll(async () => {
     agendaitem: await one(`select id from agenda_item where company_id = ${company} order by id limit 1`),
     user: await one(`select id from "user" where company_id = ${company} order by id limit 1`),
     subscriptiontype: await one('select id from subscription_type order by id limit 1'),
+    quotation: await one(
+      `select id from sales_document where company_id = ${company} and kind = 'quotation' and not is_template order by id limit 1`,
+    ),
+    documentwidgettype: await one('select id from document_widget_type order by id limit 1'),
   };
 });
 afterAll(async () => app?.stop());
@@ -67,6 +80,10 @@ const staffRoutes = () => [
   'logitem_overview',
   'product_overview',
   `product_detail/${ids.product}`,
+  'quotation_overview',
+  'confirmation_overview',
+  'document_overview',
+  `quotation_detail/${ids.quotation}`,
   `note_detail/${ids.note}`,
   `agendaitem_detail/${ids.agendaitem}`,
   'account/user_profile',
@@ -92,6 +109,8 @@ const adminRoutes = () => [
   `subscriptiontype_detail/${ids.subscriptiontype}`,
   'systemnotification_overview',
   'user_newsletter_overview',
+  'documentwidgettype_overview',
+  `documentwidgettype_detail/${ids.documentwidgettype}`,
 ];
 
 async function logIn(page: Page, email: string, password: string, landing: RegExp) {

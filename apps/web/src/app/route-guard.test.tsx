@@ -83,6 +83,7 @@ describe('route guard wiring', () => {
     expect([...settings.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
       'Modules',
       'E-mailinstellingen',
+      'Documentinstellingen',
     ]);
     expect(screen.queryByRole('group', { name: 'Platformbeheer' })).toBeNull();
   });

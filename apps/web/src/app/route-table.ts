@@ -9,7 +9,9 @@ import {
   IconCalendarCheck,
   IconChecklist,
   IconClipboardList,
+  IconComponents,
   IconFileInvoice,
+  IconFileSettings,
   IconFileText,
   IconHistory,
   IconLayoutDashboard,
@@ -31,6 +33,8 @@ import { authScreens } from '../features/auth/routes';
 import { communicationScreens } from '../features/communication/routes';
 import { companiesScreens } from '../features/companies/routes';
 import { dashboardScreens } from '../features/dashboard/routes';
+import { documentsScreens } from '../features/documents/routes';
+import { documentSettingsScreens } from '../features/documentsettings/routes';
 import { emailSettingsScreens } from '../features/emailsettings/routes';
 import { errorScreens } from '../features/errors/routes';
 import { flowsScreens } from '../features/flows/routes';
@@ -192,7 +196,6 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     'company_library',
     'company_eventtriggerrules',
     'company_intakesettings',
-    'company_documentsettings',
     'company_projectsettings',
     'company_calculationsettings',
     'company_aftercaresettings',
@@ -203,6 +206,15 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
       icon: IconMail,
       module: 'SETTINGS',
       order: 920,
+      group: 'settings',
+    },
+  }),
+  settings('/account/company_documentsettings', {
+    menu: {
+      labelKey: 'companyDocumentsettings',
+      icon: IconFileSettings,
+      module: 'SETTINGS',
+      order: 930,
       group: 'settings',
     },
   }),
@@ -234,7 +246,6 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   ...[
     '/company_detail/:companyId',
     '/subscriptiontype_detail/:subscriptiontypeId',
-    '/documentwidgettype_overview',
     '/documentwidgettype_detail/:documentwidgettypeId',
     '/eventtrigger_overview',
     '/eventtrigger_detail/:eventtriggerId',
@@ -250,6 +261,7 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
       ['/subscriptiontype_overview', 'subscriptionTypes', IconTags],
       ['/module_overview', 'modules', IconPuzzle],
       ['/systemnotification_overview', 'systemNotifications', IconSpeakerphone],
+      ['/documentwidgettype_overview', 'documentWidgetTypes', IconComponents],
     ] as const
   ).map(([p, labelKey, icon], i) =>
     admin(p, { menu: { labelKey, icon, module: 'ADMIN', order: 1000 + i * 10, group: 'admin' } }),
@@ -273,12 +285,14 @@ const SCREENS: readonly ScreenEntry[] = [
   ...flowsScreens,
   ...pipelineScreens,
   ...planningScreens,
+  ...documentSettingsScreens,
   ...incidentScreens,
   ...communicationScreens,
   ...emailSettingsScreens,
   ...relationsScreens,
   ...organizationsScreens,
   ...productsScreens,
+  ...documentsScreens,
 ];
 
 export function buildRoutes(specs: readonly RouteSpec[], screens: readonly ScreenEntry[]): AppRoute[] {

@@ -1,6 +1,7 @@
 import { PASSWORD_RESET_SENT_ALERT } from '@im/domain';
 import { calculationsEn } from '../features/calculations/i18n';
 import { communicationEn } from '../features/communication/i18n';
+import { documentSettingsEn } from '../features/documentsettings/i18n';
 import { emailSettingsEn } from '../features/emailsettings/i18n';
 import { en as flowsEn } from '../features/flows/i18n';
 import { incidentsEn } from '../features/incidents/i18n';
@@ -98,6 +99,8 @@ export const en: Strings<Catalog> = {
     companyUsers: 'Users',
     companyModules: 'Modules',
     companyEmailsettings: 'E-mail settings',
+    companyDocumentsettings: 'Document settings',
+    documentWidgetTypes: 'Widget types',
   },
   menuGroups: {
     settings: 'Settings',
@@ -399,6 +402,7 @@ export const en: Strings<Catalog> = {
   incidents: incidentsEn,
   communication: communicationEn,
   emailsettings: emailSettingsEn,
+  documentsettings: documentSettingsEn,
   typeahead: typeaheadEn,
   map: mapEn,
   flows: flowsEn,

@@ -1,6 +1,7 @@
 import { PASSWORD_RESET_SENT_ALERT, PASSWORD_RULE_MESSAGE } from '@im/domain';
 import { calculationsNl } from '../features/calculations/i18n';
 import { communicationNl } from '../features/communication/i18n';
+import { documentSettingsNl } from '../features/documentsettings/i18n';
 import { emailSettingsNl } from '../features/emailsettings/i18n';
 import { nl as flowsNl } from '../features/flows/i18n';
 import { incidentsNl } from '../features/incidents/i18n';
@@ -95,6 +96,8 @@ export const nl = {
     companyUsers: 'Gebruikers',
     companyModules: 'Modules',
     companyEmailsettings: 'E-mailinstellingen',
+    companyDocumentsettings: 'Documentinstellingen',
+    documentWidgetTypes: 'Widgettypes',
   },
   menuGroups: {
     settings: 'Instellingen',
@@ -400,6 +403,7 @@ export const nl = {
   incidents: incidentsNl,
   communication: communicationNl,
   emailsettings: emailSettingsNl,
+  documentsettings: documentSettingsNl,
   typeahead: typeaheadNl,
   map: mapNl,
   flows: flowsNl,

@@ -74,8 +74,8 @@ describe('demo data', () => {
     // Conversations in every message status (ongelezen, onbeantwoord, gelezen), with notifications.
     expect(first.message_states).toBe(3);
     expect(first.notifications).toBeGreaterThan(0);
-    // Dutch mail, message and contact templates for each demo company (loaded once).
-    expect(first).toMatchObject({ mail_templates: 4, message_templates: 4, contact_templates: 2 });
+    // Dutch mail (also for sending quotations and confirmations), message and contact templates for each demo company (loaded once).
+    expect(first).toMatchObject({ mail_templates: 8, message_templates: 4, contact_templates: 2 });
     // Quotation, confirmation and document templates, quotations in every status, one of 40 lines.
     expect(first).toMatchObject({ document_templates: 6, quotation_states: 6, most_lines: 40 });
     expect(first.three_rates).toBeGreaterThanOrEqual(1);

@@ -17,6 +17,7 @@ import {
 } from '../documents/documents.schema';
 import { renderInput } from '../documents/render-document';
 import { flow } from '../flows/flows.schema';
+import { saveMailTemplate } from '../mailtemplates/templates';
 import { product } from '../products/products.schema';
 import { findUserByEmail } from '../users/find-user';
 import { CRM_DEMO } from './crm-demo-data';
@@ -175,6 +176,20 @@ async function setStatus(tx: Tx, storage: FileStorage, id: number, status: Docum
 const STATUSES: DocumentStatus[] = ['draft', 'sent', 'approved', 'rejected', 'expired', 'cancelled'];
 
 async function loadCompanyDocuments(tx: Tx, storage: FileStorage, logger: Logger, name: string) {
+  await saveMailTemplate(tx, null, {
+    template_type: 'sendquotation',
+    description: 'Offerte versturen',
+    subject: 'Uw offerte {{ document.nummer }}: {{ document.titel }}',
+    message:
+      '<p>Beste {{ relatie.naam }},</p><p>Hierbij ontvangt u onze offerte voor {{ dossier.omschrijving }} ({{ document.bedrag }} incl. btw). U vindt de offerte als PDF in de bijlage. U kunt de offerte ook online bekijken en ondertekenen via <a href="{{ document.link }}">deze link</a>; de offerte is geldig tot {{ document.geldigtot }}.</p><p>Met vriendelijke groet,<br>{{ gebruiker.naam }}<br>{{ bedrijf.naam }}</p>',
+  });
+  await saveMailTemplate(tx, null, {
+    template_type: 'sendconfirmation',
+    description: 'Opdrachtbevestiging versturen',
+    subject: 'Opdrachtbevestiging {{ document.nummer }}: {{ document.titel }}',
+    message:
+      '<p>Beste {{ relatie.naam }},</p><p>Hartelijk dank voor uw opdracht. In de bijlage vindt u de opdrachtbevestiging. Wilt u deze ondertekenen via <a href="{{ document.link }}">deze link</a>? Daarna plannen wij de werkzaamheden in.</p><p>Met vriendelijke groet,<br>{{ gebruiker.naam }}<br>{{ bedrijf.naam }}</p>',
+  });
   const quotationTpl = await createTemplate(tx, 'quotation', { title: 'Standaard offerte' });
   await replaceWidgets(tx, quotationTpl.id, QUOTATION_WIDGETS);
   const confirmationTpl = await createTemplate(tx, 'confirmation', {

@@ -18,6 +18,7 @@ describe('side menu', () => {
     expect(labels(items.filter((i) => i.group === 'settings'))).toEqual([
       'companyModules',
       'companyEmailsettings',
+      'companyDocumentsettings',
     ]);
     expect(items.some((i) => i.group === 'admin')).toBe(false);
     const withoutSettings = buildMenu(createTestSession({ modules: ['BASIS', 'CRM'] }));
@@ -48,6 +49,7 @@ describe('side menu', () => {
     expect(labels(items.filter((i) => i.group === 'settings'))).toEqual([
       'companyModules',
       'companyEmailsettings',
+      'companyDocumentsettings',
     ]);
   });
 
@@ -81,8 +83,13 @@ describe('side menu', () => {
           (i) => i.group === 'settings',
         ),
       );
-    expect(settingsOf(1000)).toEqual(['companyModules', 'companyEmailsettings']);
-    expect(settingsOf(5000)).toEqual(['companyUsers', 'companyModules', 'companyEmailsettings']);
+    expect(settingsOf(1000)).toEqual(['companyModules', 'companyEmailsettings', 'companyDocumentsettings']);
+    expect(settingsOf(5000)).toEqual([
+      'companyUsers',
+      'companyModules',
+      'companyEmailsettings',
+      'companyDocumentsettings',
+    ]);
   });
 
   it('lists the platform administration under its own group for ADMIN companies', () => {
@@ -97,6 +104,7 @@ describe('side menu', () => {
       'subscriptionTypes',
       'modules',
       'systemNotifications',
+      'documentWidgetTypes',
     ]);
     const withoutAdmin = createTestSession({ modules: ['BASIS', 'SETTINGS'], userrole: 5000 });
     expect(buildMenu(withoutAdmin).some((i) => i.group === 'admin')).toBe(false);

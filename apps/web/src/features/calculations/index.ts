@@ -1,2 +1,3 @@
 export { FlowCalculations } from './components/flow-calculations';
 export { StandardCalculations } from './components/standard-calculations';
+export { CalculationDetailModal } from './modals/calculation-detail.modal';

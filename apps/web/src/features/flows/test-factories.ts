@@ -12,7 +12,9 @@ export function createTestFlowSettings(overrides: Partial<FlowSettings> = {}): F
     cancel_reasons: ['Te duur', 'Geen reactie meer'],
     standard_flowprofile_id: 3,
     company_settings_id: 1,
-    flowprofiles: [{ id: 3, name: 'Standaard', standard_calculation_id: null, mailtemplate_ids: {}, template_ids: {} }],
+    flowprofiles: [
+      { id: 3, name: 'Standaard', standard_calculation_id: null, mailtemplate_ids: {}, template_ids: {} },
+    ],
     flowphases: FLOW_STAGES.flatMap((stage) =>
       DEFAULT_FLOW_PHASES[stage].map((description, order) => ({
         id: id++,

@@ -56,9 +56,6 @@ export const incidentsNl = {
     deleteTitle: 'Incidenttype verwijderen',
     deleteInUse: 'Dit item verwijderen? {{count}} incidenten houden hun inhoud, maar zonder type.',
   },
-  documentSettings: {
-    title: 'Documentinstellingen',
-  },
 };
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
@@ -120,8 +117,5 @@ export const incidentsEn: Strings<typeof incidentsNl> = {
     deleted: 'Incident type deleted',
     deleteTitle: 'Delete incident type',
     deleteInUse: 'Delete this item? {{count}} incidents keep their content, without type.',
-  },
-  documentSettings: {
-    title: 'Document settings',
   },
 };

@@ -1,2 +1,3 @@
+export { IncidentTypesCard } from './components/incident-types-card';
 export { IncidentsCard } from './components/incidents-card';
 export { incidentScreens } from './routes';

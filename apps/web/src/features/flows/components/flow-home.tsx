@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../ui/format';
 import { useSession } from '../../auth';
 import { FlowCalculations } from '../../calculations';
+import { FlowDocuments } from '../../documents';
 import { IncidentsCard } from '../../incidents';
 import { ActionsCard, AgendaCard, NotesCard, TasksCard } from '../../planning';
 import { useFlowSettings } from '../queries';
@@ -80,6 +81,7 @@ export function FlowHome({ flow }: { flow: Flow }) {
         </Card>
       </SimpleGrid>
       {session.hasModuleSales && <FlowCalculations flowId={flow.id} isReadOnly={Boolean(flow.deleted_at)} />}
+      <FlowDocuments flowId={flow.id} isReadOnly={Boolean(flow.deleted_at)} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {session.hasModuleBasis && (
           <ActionsCard owner={{ flow_id: flow.id }} isReadOnly={Boolean(flow.deleted_at)} />

@@ -1,0 +1,79 @@
+import type { SalesDocument } from '@im/domain';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCalculator } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatMoney } from '../../../ui/format';
+// The calculation modal is the calculations feature's own; documents open it for their calculation.
+import { CalculationDetailModal } from '../../calculations';
+import { fill, useDocumentTexts } from '../i18n';
+import { refreshDocument } from '../queries';
+
+const VAT_RATES = [6, 9, 21] as const;
+
+/** The totals of the document's calculation and the way into the calculation modal. */
+export function CalculationCard({ document }: { document: SalesDocument }) {
+  const tx = useDocumentTexts();
+  const queryClient = useQueryClient();
+  const [isOpen, setOpen] = useState(false);
+  const calculation = document.calculation;
+
+  return (
+    <Card withBorder padding="md" component="section" aria-label={tx.calculation}>
+      <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
+        <Title order={2} size="h4">
+          {tx.calculation}
+        </Title>
+        {document.calculation_id !== null && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconCalculator size={14} />}
+            onClick={() => setOpen(true)}
+          >
+            {tx.editCalculation}
+          </Button>
+        )}
+      </Group>
+      {!calculation ? (
+        <Text size="sm" c="dimmed">
+          {tx.noCalculation}
+        </Text>
+      ) : (
+        <Stack gap={4}>
+          <Row label={tx.totalExc} value={formatMoney(calculation.amount_exc_vat)} />
+          {VAT_RATES.map((rate) =>
+            calculation[`amount_vat_${rate}`] ? (
+              <Row
+                key={rate}
+                label={fill(tx.vatRate, { rate })}
+                value={formatMoney(calculation[`amount_vat_${rate}`])}
+              />
+            ) : null,
+          )}
+          <Row label={tx.totalInc} value={formatMoney(calculation.amount_inc_vat)} isStrong />
+        </Stack>
+      )}
+      <CalculationDetailModal
+        calculationId={isOpen ? document.calculation_id : null}
+        onClose={() => {
+          setOpen(false);
+          refreshDocument(queryClient, document.kind, document.id);
+        }}
+      />
+    </Card>
+  );
+}
+
+function Row({ label, value, isStrong }: { label: string; value: string; isStrong?: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text size="sm" fw={isStrong ? 600 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={isStrong ? 600 : undefined} style={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,153 @@
+import { DOCUMENT_STATUS_LABELS, DOCUMENT_TEXTS, type SalesDocument } from '@im/domain';
+import { Button, Group, Menu } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { Fragment, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { confirm } from '../../../ui/confirm-dialog';
+import { useIsPhone } from '../../../ui/responsive';
+import { toast } from '../../../ui/toasts';
+import { useDocumentTexts } from '../i18n';
+import { detailPath } from '../kinds';
+import { ChoiceModal } from '../modals/choice.modal';
+import { EditDocumentModal } from '../modals/edit-document.modal';
+import { SendDocumentModal } from '../modals/send-document.modal';
+import { useDocumentCall, useDocumentTypes, useTemplates, useUpdateDocument } from '../queries';
+import { type DocumentDialog, showCreateFailed, useDocumentActions } from './use-document-actions';
+
+/** The editor's actions: 'Versturen' and 'Bewerken' as buttons on a desk, everything in 'Acties' on a phone. */
+export function DocumentActions({ document }: { document: SalesDocument }) {
+  const tx = useDocumentTexts();
+  const isPhone = useIsPhone();
+  const [dialog, setDialog] = useState<DocumentDialog | null>(null);
+  const actions = useDocumentActions(document, setDialog);
+  const inline = isPhone ? [] : actions.filter((a) => a.key === 'send' || a.key === 'edit');
+  const inMenu = actions.filter((a) => !inline.includes(a));
+
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {inline.map((action) => (
+        <Button
+          key={action.key}
+          variant={action.key === 'send' ? 'filled' : 'default'}
+          leftSection={action.icon}
+          onClick={action.onClick}
+        >
+          {action.label}
+        </Button>
+      ))}
+      <Menu position="bottom-end" withinPortal shadow="md">
+        <Menu.Target>
+          <Button variant="default" rightSection={<IconChevronDown size={16} />}>
+            {tx.actions}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {inMenu.map((action, index) => (
+            <Fragment key={action.key}>
+              {action.isGroupStart && index > 0 && <Menu.Divider />}
+              <Menu.Item leftSection={action.icon} color={action.color} onClick={action.onClick}>
+                {action.label}
+              </Menu.Item>
+            </Fragment>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      <DocumentDialogs document={document} dialog={dialog} onClose={() => setDialog(null)} />
+    </Group>
+  );
+}
+
+function DocumentDialogs({
+  document,
+  dialog,
+  onClose,
+}: {
+  document: SalesDocument;
+  dialog: DocumentDialog | null;
+  onClose: () => void;
+}) {
+  const tx = useDocumentTexts();
+  const navigate = useNavigate();
+  const { kind, id } = document;
+  const update = useUpdateDocument(kind, id);
+  const saveAsTemplate = useDocumentCall(kind, id, 'saveastemplate');
+  const resetToTemplate = useDocumentCall(kind, id, 'resettotemplate');
+  const createDocument = useDocumentCall(
+    kind,
+    id,
+    kind === 'confirmation' ? 'createdocumentfromconfirmation' : 'createdocumentfromquotation',
+  );
+  const templates = useTemplates(kind, dialog === 'resetToTemplate');
+  const types = useDocumentTypes(dialog === 'createDocument');
+
+  return (
+    <>
+      <SendDocumentModal document={document} opened={dialog === 'send'} onClose={onClose} />
+      <EditDocumentModal document={document} opened={dialog === 'edit'} onClose={onClose} />
+      <ChoiceModal
+        opened={dialog === 'rollback'}
+        onClose={onClose}
+        title={tx.rollback}
+        label={tx.rollbackTo}
+        options={document.rollback_targets.map((s) => ({ value: s, label: DOCUMENT_STATUS_LABELS[s] }))}
+        initialValue={document.rollback_targets[0] ?? null}
+        submitLabel={tx.rollback}
+        onSubmit={async (status) => {
+          await update.mutateAsync({
+            status: status as SalesDocument['status'],
+            update_reason: 'rollbackstatus',
+          });
+          toast.success(tx.rolledBack);
+        }}
+      />
+      <ChoiceModal
+        opened={dialog === 'saveAsTemplate'}
+        onClose={onClose}
+        title={tx.saveAsTemplate}
+        label={tx.templateName}
+        isText
+        initialValue={document.title}
+        submitLabel={tx.saveAsTemplate}
+        onSubmit={async (name) => {
+          await saveAsTemplate.mutateAsync({ name });
+          toast.success(tx.savedAsTemplate);
+        }}
+      />
+      <ChoiceModal
+        opened={dialog === 'resetToTemplate'}
+        onClose={onClose}
+        title={tx.resetToTemplate}
+        label={tx.chooseTemplate}
+        options={templates.data
+          ?.filter((tpl) => tpl.id !== id)
+          .map((tpl) => ({ value: String(tpl.id), label: tpl.title }))}
+        submitLabel={tx.resetToTemplate}
+        onSubmit={async (templateId) => {
+          if (!(await confirm({ title: tx.resetToTemplate, message: DOCUMENT_TEXTS.resetToTemplateConfirm })))
+            throw undefined;
+          await resetToTemplate.mutateAsync({ template_id: Number(templateId) });
+          toast.success(tx.resetDone);
+        }}
+      />
+      <ChoiceModal
+        opened={dialog === 'createDocument'}
+        onClose={onClose}
+        title={tx.createDocument}
+        label={tx.chooseDocumentType}
+        options={types.data
+          ?.filter((type) => type.flowstage !== null)
+          .map((type) => ({ value: String(type.id), label: type.description }))}
+        submitLabel={tx.create}
+        onSubmit={(typeId) =>
+          createDocument.mutateAsync({ document_type_id: Number(typeId) }).then(
+            (created) => navigate(detailPath(created.kind, created.id)),
+            (error: Error) => {
+              showCreateFailed('document', error);
+              throw error;
+            },
+          )
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import type { DocumentKind } from '@im/domain';
+import { Alert, Box, Card, Skeleton } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { useDocumentTexts } from '../i18n';
+import { useDocumentPreview } from '../queries';
+
+/** The sheet width of the renderer (A4 at 96 dpi). */
+const SHEET_WIDTH = 793;
+const SHEET_HEIGHT = 1123;
+
+/**
+ * The renderer's web HTML in a sandboxed frame: an empty sandbox runs no script and gives the page no
+ * origin, so nothing in a widget (custom HTML included) can reach the app. Scaled down to fit.
+ */
+export function DocumentPreview({ kind, id }: { kind: DocumentKind; id: number }) {
+  const tx = useDocumentTexts();
+  const preview = useDocumentPreview(kind, id);
+  const { ref, width } = useElementSize();
+  const scale = width > 0 ? Math.min(1, width / SHEET_WIDTH) : 1;
+
+  return (
+    <Card withBorder padding="xs" component="section" aria-label={tx.preview} bg="gray.1">
+      <Box ref={ref} w="100%">
+        {preview.isError ? (
+          <Alert color="red">{tx.previewFailed}</Alert>
+        ) : !preview.data ? (
+          <Skeleton h={400} />
+        ) : (
+          <Box h={SHEET_HEIGHT * scale} w={SHEET_WIDTH * scale} mx="auto" style={{ overflow: 'hidden' }}>
+            <iframe
+              sandbox=""
+              srcDoc={preview.data.html}
+              title={tx.preview}
+              width={SHEET_WIDTH}
+              height={SHEET_HEIGHT}
+              style={{
+                border: 0,
+                background: 'white',
+                transform: `scale(${scale})`,
+                transformOrigin: 'top left',
+                display: 'block',
+              }}
+            />
+          </Box>
+        )}
+      </Box>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import type { SalesDocument } from '@im/domain';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { formatDateTime } from '../../../ui/format';
+import { useDocumentTexts } from '../i18n';
+import { DocumentStatusBadge } from './document-status-badge';
+
+/** 'Verstuurde versies': every sent (or marked sent) version with its fingerprint. */
+export function VersionsCard({ document }: { document: SalesDocument }) {
+  const tx = useDocumentTexts();
+  const versions = [...document.versions].sort((a, b) => b.version - a.version);
+  return (
+    <Card withBorder padding="md" component="section" aria-label={tx.versions}>
+      <Title order={2} size="h4" mb="sm">
+        {tx.versions}
+      </Title>
+      {versions.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {tx.noVersions}
+        </Text>
+      ) : (
+        <Stack gap={6}>
+          {versions.map((v) => (
+            <Group key={v.id} justify="space-between" wrap="wrap" gap={4}>
+              <Group gap="xs" wrap="nowrap">
+                <Text size="sm" fw={500}>
+                  {tx.version} {v.version}
+                </Text>
+                <DocumentStatusBadge status={v.status} />
+              </Group>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {[
+                  formatDateTime(v.created_at),
+                  v.mailed ? tx.mailed : tx.markedAsSent,
+                  v.to_email,
+                  v.html_sha256.slice(0, 12),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}

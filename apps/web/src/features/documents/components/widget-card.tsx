@@ -1,0 +1,168 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { type DocumentWidget, WIDGET_TAG_LABELS } from '@im/domain';
+import { ActionIcon, Badge, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  IconCopy,
+  IconDots,
+  IconEye,
+  IconEyeOff,
+  IconGripVertical,
+  IconPencil,
+  IconRowInsertBottom,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useIsPhone } from '../../../ui/responsive';
+import { fill, useDocumentTexts } from '../i18n';
+import { summarizeWidget } from './widget-summary';
+
+export interface WidgetHandlers {
+  onEdit: (widget: DocumentWidget) => void;
+  onDuplicate: (widget: DocumentWidget) => void;
+  onDelete: (widget: DocumentWidget) => void;
+  onToggleHidden: (widget: DocumentWidget) => void;
+  onAddAfter: (widget: DocumentWidget) => void;
+}
+
+interface Props extends WidgetHandlers {
+  widget: DocumentWidget;
+  index: number;
+}
+
+/** One widget in the editor's list: drag handle, type, description, a glimpse of its content, actions. */
+export function WidgetCard({ widget, index, ...handlers }: Props) {
+  const tx = useDocumentTexts();
+  const isPhone = useIsPhone();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: widget.id });
+  const typeLabel = WIDGET_TAG_LABELS[widget.documentwidgettype.tag] ?? widget.documentwidgettype.description;
+  const name = widget.description || typeLabel;
+  const summary = summarizeWidget(widget);
+
+  const actions = [
+    {
+      key: 'hide',
+      label: widget.is_hidden ? tx.showWidget : tx.hideWidget,
+      Icon: widget.is_hidden ? IconEye : IconEyeOff,
+      onClick: () => handlers.onToggleHidden(widget),
+    },
+    { key: 'duplicate', label: tx.duplicate, Icon: IconCopy, onClick: () => handlers.onDuplicate(widget) },
+    {
+      key: 'after',
+      label: tx.addWidgetAfter,
+      Icon: IconRowInsertBottom,
+      onClick: () => handlers.onAddAfter(widget),
+    },
+    {
+      key: 'delete',
+      label: tx.deleteWidget,
+      Icon: IconTrash,
+      color: 'red',
+      onClick: () => handlers.onDelete(widget),
+    },
+  ];
+
+  return (
+    <Paper
+      ref={setNodeRef}
+      withBorder
+      p="xs"
+      radius="sm"
+      data-testid={`widget-${widget.id}`}
+      data-widget-index={index}
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        opacity: isDragging ? 0.6 : 1,
+        position: 'relative',
+        zIndex: isDragging ? 2 : undefined,
+        touchAction: 'manipulation',
+      }}
+    >
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <ActionIcon
+          ref={setActivatorNodeRef}
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={fill(tx.dragHandle, { name })}
+          style={{ cursor: 'grab', touchAction: 'none', flexShrink: 0 }}
+          {...attributes}
+          {...listeners}
+        >
+          <IconGripVertical size={18} />
+        </ActionIcon>
+        <Stack gap={2} style={{ flex: 1, minWidth: 0, opacity: widget.is_hidden ? 0.6 : 1 }}>
+          <Group gap={6} wrap="nowrap">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600} truncate>
+              {typeLabel}
+            </Text>
+            {widget.is_hidden && (
+              <Badge size="xs" color="gray" variant="outline">
+                {tx.hidden}
+              </Badge>
+            )}
+            {widget.conditions.length > 0 && (
+              <Badge size="xs" color="grape" variant="light">
+                {tx.conditions} ({widget.conditions.length})
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" fw={500} truncate>
+            {widget.description}
+          </Text>
+          {summary && (
+            <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+              {summary}
+            </Text>
+          )}
+        </Stack>
+        <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
+          <Tooltip label={tx.editWidget} disabled={isPhone}>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label={`${tx.editWidget}: ${name}`}
+              onClick={() => handlers.onEdit(widget)}
+            >
+              <IconPencil size={16} />
+            </ActionIcon>
+          </Tooltip>
+          {!isPhone &&
+            actions.slice(0, 2).map(({ key, label, Icon, onClick }) => (
+              <Tooltip key={key} label={label}>
+                <ActionIcon
+                  variant="subtle"
+                  size="lg"
+                  color="gray"
+                  aria-label={`${label}: ${name}`}
+                  onClick={onClick}
+                >
+                  <Icon size={16} />
+                </ActionIcon>
+              </Tooltip>
+            ))}
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                color="gray"
+                aria-label={fill(tx.widgetActions, { name })}
+              >
+                <IconDots size={16} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {(isPhone ? actions : actions.slice(2)).map(({ key, label, Icon, color, onClick }) => (
+                <Menu.Item key={key} leftSection={<Icon size={16} />} color={color} onClick={onClick}>
+                  {label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

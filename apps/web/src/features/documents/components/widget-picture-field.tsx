@@ -1,0 +1,112 @@
+import { DOCUMENT_TEXTS, type DocumentWidget, PICTURE_LAYOUT_LABELS, PICTURE_LAYOUTS } from '@im/domain';
+import { Button, FileButton, Group, Select, Stack, Text } from '@mantine/core';
+import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { confirm } from '../../../ui/confirm-dialog';
+import { AuthedImage } from '../../../ui/files/authed-image';
+import { toast } from '../../../ui/toasts';
+import { useDocumentTexts } from '../i18n';
+
+interface Props {
+  widget: DocumentWidget;
+  layout: string;
+  onLayout: (layout: string) => void;
+  layoutError?: string;
+  isBusy: boolean;
+  onUpload: (file: File) => Promise<unknown>;
+  onRemove: () => Promise<unknown>;
+}
+
+/** A picture widget's image (uploaded at once, images only) and its layout. */
+export function WidgetPictureField({
+  widget,
+  layout,
+  onLayout,
+  layoutError,
+  isBusy,
+  onUpload,
+  onRemove,
+}: Props) {
+  const tx = useDocumentTexts();
+  const picture = widget.widgetpicture;
+
+  const upload = (file: File | null) => {
+    if (!file) return;
+    if (file.type && !file.type.startsWith('image/')) {
+      toast.error(DOCUMENT_TEXTS.notPicture, tx.pictureFailed);
+      return;
+    }
+    onUpload(file).then(
+      () => toast.success(tx.pictureUploaded),
+      () => toast.error(tx.pictureFailedText, tx.pictureFailed),
+    );
+  };
+  const remove = async () => {
+    const isConfirmed = await confirm({
+      title: tx.removePicture,
+      message: DOCUMENT_TEXTS.deletePhotoConfirm,
+      confirmLabel: tx.delete,
+      isDanger: true,
+    });
+    if (!isConfirmed) return;
+    onRemove().then(
+      () => toast.success(tx.pictureRemoved),
+      (error: Error) => toast.error(error.message),
+    );
+  };
+
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        {tx.picture}
+      </Text>
+      {picture ? (
+        <AuthedImage
+          url={picture.url}
+          version={picture.id}
+          alt={picture.filename}
+          mah={220}
+          w="auto"
+          radius="sm"
+        />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {tx.noPicture}
+        </Text>
+      )}
+      <Group gap="xs">
+        <FileButton onChange={upload} accept="image/*">
+          {(props) => (
+            <Button
+              {...props}
+              size="xs"
+              variant="default"
+              leftSection={<IconUpload size={14} />}
+              loading={isBusy}
+            >
+              {tx.uploadPicture}
+            </Button>
+          )}
+        </FileButton>
+        {picture && (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={remove}
+          >
+            {tx.removePicture}
+          </Button>
+        )}
+      </Group>
+      <Select
+        label={tx.layout}
+        data={PICTURE_LAYOUTS.map((value) => ({ value, label: PICTURE_LAYOUT_LABELS[value] }))}
+        value={layout || null}
+        onChange={(value) => onLayout(value ?? '')}
+        error={layoutError}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export { FlowDocuments } from './components/flow-documents';
+export { documentsScreens } from './routes';

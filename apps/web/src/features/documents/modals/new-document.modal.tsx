@@ -1,0 +1,100 @@
+import { DOCUMENT_TEXTS, type DocumentKind } from '@im/domain';
+import { Select, Stack } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { FormActions } from '../../../ui/form/form-actions';
+import { FormModal } from '../../../ui/form/form-modal';
+import { toast } from '../../../ui/toasts';
+import { useDocumentTexts } from '../i18n';
+import { detailPath } from '../kinds';
+import { useCreateDocument, useDocumentTypes, useTemplates } from '../queries';
+
+interface Props {
+  kind: DocumentKind | null;
+  flowId: number;
+  onClose: () => void;
+}
+
+/** A new quotation, confirmation or document on a flow, from a template (empty: the profile's standard one). */
+export function NewDocumentModal({ kind, flowId, onClose }: Props) {
+  const tx = useDocumentTexts();
+  const title =
+    kind === 'quotation' ? tx.newQuotation : kind === 'confirmation' ? tx.newConfirmation : tx.newDocument;
+  return (
+    <FormModal opened={kind !== null} onClose={onClose} title={title}>
+      {kind && <NewDocumentForm kind={kind} flowId={flowId} onClose={onClose} />}
+    </FormModal>
+  );
+}
+
+function NewDocumentForm({ kind, flowId, onClose }: Props & { kind: DocumentKind }) {
+  const tx = useDocumentTexts();
+  const navigate = useNavigate();
+  const create = useCreateDocument(kind);
+  const templates = useTemplates(kind);
+  const isDocument = kind === 'document';
+  const types = useDocumentTypes(isDocument);
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [typeId, setTypeId] = useState<string | null>(null);
+  const [isSubmitAttempted, setSubmitAttempted] = useState(false);
+  const isTypeMissing = isDocument && !typeId;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitAttempted(true);
+    if (isTypeMissing) return;
+    create.mutate(
+      {
+        flow_id: flowId,
+        ...(templateId ? { template_id: Number(templateId) } : {}),
+        ...(typeId ? { document_type_id: Number(typeId) } : {}),
+      },
+      {
+        onSuccess: (created) => {
+          onClose();
+          navigate(detailPath(created.kind, created.id));
+        },
+        onError: (error) =>
+          toast.error(DOCUMENT_TEXTS.createFailedText(error.message), DOCUMENT_TEXTS.createFailedTitle(kind)),
+      },
+    );
+  };
+
+  // A document's templates: those of the chosen type (or of none).
+  const templateOptions = (templates.data ?? [])
+    .filter((tpl) => !isDocument || tpl.document_type_id === null || String(tpl.document_type_id) === typeId)
+    .map((tpl) => ({ value: String(tpl.id), label: tpl.title }));
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="sm">
+        {isDocument && (
+          <Select
+            label={tx.chooseDocumentType}
+            required
+            data={(types.data ?? [])
+              .filter((type) => type.flowstage !== null)
+              .map((type) => ({ value: String(type.id), label: type.description }))}
+            value={typeId}
+            onChange={(value) => {
+              setTypeId(value);
+              setTemplateId(null);
+            }}
+            error={isSubmitAttempted && isTypeMissing ? DOCUMENT_TEXTS.documentTypeNotFound : undefined}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        <Select
+          label={tx.chooseTemplate}
+          placeholder={tx.standardTemplate}
+          data={templateOptions}
+          value={templateId}
+          onChange={setTemplateId}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+        />
+        <FormActions onCancel={onClose} isPending={create.isPending} submitLabel={tx.create} mt="sm" />
+      </Stack>
+    </form>
+  );
+}

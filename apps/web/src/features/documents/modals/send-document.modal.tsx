@@ -1,0 +1,150 @@
+import { DOCUMENT_TEXTS, type DocumentMailDraft, type SalesDocument } from '@im/domain';
+import { Checkbox, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { isApiError } from '../../../api/client';
+import { showAlert } from '../../../ui/alert-dialog';
+import { confirm } from '../../../ui/confirm-dialog';
+import { FormActions } from '../../../ui/form/form-actions';
+import { FormError } from '../../../ui/form/form-error';
+import { FormModal } from '../../../ui/form/form-modal';
+import { useIsPhone } from '../../../ui/responsive';
+import { RichTextEditor } from '../../../ui/rich-text/rich-text-editor';
+import { useDocumentTexts } from '../i18n';
+import { useMailDraft, useSendDocument } from '../queries';
+
+interface Props {
+  document: SalesDocument;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** 'Versturen': the drafted mail (to, subject, message, template, PDF and attachments), then sendemail. */
+export function SendDocumentModal({ document, opened, onClose }: Props) {
+  const tx = useDocumentTexts();
+  const isPhone = useIsPhone();
+  return (
+    <FormModal opened={opened} onClose={onClose} title={tx.sendTitle} size={isPhone ? undefined : 'xl'}>
+      <SendForm document={document} onClose={onClose} />
+    </FormModal>
+  );
+}
+
+type Fields = Pick<DocumentMailDraft, 'to_email' | 'subject' | 'message' | 'sendpdf' | 'sendattachments'>;
+
+function SendForm({ document, onClose }: Omit<Props, 'opened'>) {
+  const tx = useDocumentTexts();
+  const [templateId, setTemplateId] = useState<number | null>(null);
+  const draft = useMailDraft(document.kind, document.id, templateId);
+  const [fields, setFields] = useState<Fields | null>(null);
+  const [loadedFrom, setLoadedFrom] = useState<DocumentMailDraft | null>(null);
+  const send = useSendDocument(document.kind, document.id);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  // A (re)loaded draft, e.g. after choosing another mail template, fills the form anew.
+  if (draft.data && draft.data !== loadedFrom) {
+    setLoadedFrom(draft.data);
+    const { to_email, subject, message, sendpdf, sendattachments } = draft.data;
+    setFields({ to_email, subject, message, sendpdf, sendattachments });
+  }
+
+  if (draft.isError) return <FormError message={draft.error.message} />;
+  if (!fields || !loadedFrom) return <Loader aria-label={tx.sendTitle} />;
+
+  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
+    setFields({ ...fields, [key]: value });
+    setFieldErrors(({ [key]: _, ...rest }) => rest);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!(await confirm({ title: tx.sendTitle, message: DOCUMENT_TEXTS.sendConfirm }))) return;
+    setError(null);
+    send.mutate(
+      { ...fields, mailtemplate_id: templateId ?? loadedFrom.mailtemplate_id },
+      {
+        onSuccess: () => {
+          onClose();
+          void showAlert({ title: tx.thankYouTitle, message: tx.thankYou });
+        },
+        onError: (failure) => {
+          const errors = isApiError(failure) ? failure.errors : {};
+          const onFields = Object.fromEntries(
+            Object.entries(errors)
+              .filter(([field]) => field in fields)
+              .map(([field, messages]) => [field, messages[0] ?? '']),
+          );
+          setFieldErrors(onFields);
+          if (Object.keys(onFields).length === 0) setError(failure.message);
+        },
+      },
+    );
+  };
+
+  const templateOptions = loadedFrom.mailtemplates.map((m) => ({
+    value: String(m.id),
+    label: m.description,
+  }));
+  const selectedTemplate = templateId ?? loadedFrom.mailtemplate_id;
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <FormError message={error} />
+      <Stack gap="sm">
+        {templateOptions.length > 0 && (
+          <Select
+            label={tx.mailTemplate}
+            placeholder={tx.defaultMailText}
+            data={templateOptions}
+            value={selectedTemplate === null ? null : String(selectedTemplate)}
+            onChange={(value) => value && setTemplateId(Number(value))}
+            disabled={draft.isFetching}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        <TextInput
+          label={tx.to}
+          type="email"
+          required
+          value={fields.to_email}
+          onChange={(event) => set('to_email', event.currentTarget.value)}
+          error={fieldErrors.to_email}
+        />
+        <TextInput
+          label={tx.subject}
+          required
+          value={fields.subject}
+          onChange={(event) => set('subject', event.currentTarget.value)}
+          error={fieldErrors.subject}
+        />
+        <RichTextEditor
+          label={tx.message}
+          value={fields.message}
+          onChange={(html) => set('message', html)}
+          error={fieldErrors.message}
+        />
+        <Group gap="lg">
+          <Checkbox
+            label={tx.sendPdf}
+            checked={fields.sendpdf}
+            onChange={(event) => set('sendpdf', event.currentTarget.checked)}
+          />
+          <Checkbox
+            label={tx.sendAttachments}
+            checked={fields.sendattachments}
+            onChange={(event) => set('sendattachments', event.currentTarget.checked)}
+          />
+        </Group>
+        {(fields.sendpdf || (fields.sendattachments && loadedFrom.attachments.length > 0)) && (
+          <Text size="sm" c="dimmed">
+            {[
+              ...(fields.sendpdf ? [loadedFrom.pdf_filename] : []),
+              ...(fields.sendattachments ? loadedFrom.attachments.map((a) => a.filename) : []),
+            ].join(', ')}
+          </Text>
+        )}
+        <FormActions onCancel={onClose} isPending={send.isPending} submitLabel={tx.sendSubmit} mt="sm" />
+      </Stack>
+    </form>
+  );
+}

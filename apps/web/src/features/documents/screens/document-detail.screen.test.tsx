@@ -1,0 +1,230 @@
+import { DOCUMENT_TEXTS, type SalesDocument } from '@im/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../../api/token';
+import { createTestSession, renderApp } from '../../../test/render';
+import { type MockRoute, mockServer } from '../../../test/server';
+import { createTestDocument, createTestMailDraft, createTestWidget } from '../test-factories';
+
+const MODULES = ['BASIS', 'CRM', 'SALES', 'SETTINGS', 'QUOTATION', 'CONFIRMATION', 'PROJECT'] as const;
+const PREVIEW_HTML = '<html><body><h1>Uw offerte</h1><script>alert(1)</script></body></html>';
+
+function setup(
+  routes: Record<string, MockRoute> = {},
+  document: SalesDocument = createTestDocument(),
+  path = '/quotation_detail/5',
+) {
+  setToken('t');
+  const server = mockServer({
+    session: createTestSession({ modules: [...MODULES] }),
+    routes: {
+      'GET /api/quotation/5': () => ({ body: document }),
+      'GET /api/quotation/5/preview': () => ({
+        body: { html: PREVIEW_HTML, header_html: '', footer_html: '' },
+      }),
+      ...routes,
+    },
+  });
+  return { ...server, ...renderApp(path) };
+}
+
+const findEditor = () => screen.findByRole('heading', { name: 'Offerte 2026001' }, { timeout: 5000 });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('document editor', () => {
+  it('lists the widgets in order and shows the preview in a sandboxed frame', async () => {
+    const { calls } = setup();
+    await findEditor();
+    const widgets = screen.getAllByTestId(/^widget-/).map((w) => w.getAttribute('data-testid'));
+    expect(widgets).toEqual(['widget-11', 'widget-12', 'widget-13']);
+    expect(screen.getByText('Uw offerte')).toBeTruthy();
+    expect(screen.getByText('Beste Jan,')).toBeTruthy();
+    const frame = (await screen.findByTitle('Voorbeeld')) as HTMLIFrameElement;
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.hasAttribute('sandbox')).toBe(true);
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('srcdoc')).toBe(PREVIEW_HTML);
+    expect(calls.some((c) => c.url === '/api/quotation/5/preview')).toBe(true);
+  });
+
+  it('adds a widget of a chosen type and refetches the document and the preview', async () => {
+    const created = createTestWidget({ id: 20, order: 4, tag: 'HEADER1', description: 'nieuwe widget' });
+    const { calls } = setup({
+      'GET /api/documentwidgettype': () => ({
+        body: [
+          {
+            id: 1,
+            tag: 'HEADER1',
+            description: 'Kop 1',
+            is_active: true,
+            available: true,
+            widgets: 3,
+            created_at: '',
+            updated_at: '',
+          },
+          {
+            id: 2,
+            tag: 'TEXT',
+            description: 'Tekst',
+            is_active: true,
+            available: true,
+            widgets: 3,
+            created_at: '',
+            updated_at: '',
+          },
+        ],
+      }),
+      'POST /api/documentwidget': () => ({ status: 201, body: created }),
+    });
+    await findEditor();
+    const previewsBefore = calls.filter((c) => c.url === '/api/quotation/5/preview').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Widget toevoegen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Widget toevoegen' });
+    const type = within(dialog).getByRole('combobox', { name: 'Soort widget' }) as HTMLInputElement;
+    await waitFor(() => expect(type.disabled).toBe(false));
+    fireEvent.click(type);
+    fireEvent.click(await screen.findByRole('option', { name: 'Tekst' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Widget toevoegen' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url === '/api/documentwidget')).toBe(true),
+    );
+    expect(calls.find((c) => c.url === '/api/documentwidget')?.body).toEqual({
+      document_id: 5,
+      document_widget_type_id: 2,
+    });
+    // The new widget opens in the editor; the document and its preview load again.
+    expect(await screen.findByRole('dialog', { name: 'Widget bewerken: Kop 1' })).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/quotation/5/preview').length).toBeGreaterThan(
+        previewsBefore,
+      ),
+    );
+  });
+
+  it('deletes a widget only after the confirm prompt', async () => {
+    const { calls } = setup({ 'DELETE /api/documentwidget/12': () => ({ body: { message: 'ok' } }) });
+    await findEditor();
+    fireEvent.click(screen.getByRole('button', { name: 'Acties voor Inleiding' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Widget verwijderen' }));
+    expect(await screen.findByText(DOCUMENT_TEXTS.deleteWidgetConfirm)).toBeTruthy();
+    expect(DOCUMENT_TEXTS.deleteWidgetConfirm).toBe('Deze widget verwijderen?');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Verwijderen' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/documentwidget/12')).toBe(true),
+    );
+  });
+
+  it('moves a widget with the keyboard and saves its new position (orderOnly)', async () => {
+    // jsdom lays nothing out: give each widget card a place, one under the other.
+    const original = HTMLElement.prototype.getBoundingClientRect;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const card = this.closest<HTMLElement>('[data-widget-index]');
+      if (!card) return original.call(this);
+      const top = Number(card.dataset.widgetIndex) * 100;
+      return {
+        x: 0,
+        y: top,
+        top,
+        left: 0,
+        right: 500,
+        bottom: top + 80,
+        width: 500,
+        height: 80,
+        toJSON: () => ({}),
+      } as DOMRect;
+    });
+    const stored = createTestDocument();
+    const { calls } = setup({
+      'GET /api/quotation/5': () => ({ body: stored }),
+      'PATCH /api/documentwidget/11': () => {
+        const [first, second, third] = stored.documentwidgets;
+        stored.documentwidgets = [second!, first!, third!];
+        return { body: first };
+      },
+    });
+    await findEditor();
+    const handle = screen.getByRole('button', { name: 'Verslepen: Titel' });
+    handle.focus();
+    fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    fireEvent.keyDown(document, { code: 'ArrowDown', key: 'ArrowDown' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    fireEvent.keyDown(document, { code: 'Space', key: ' ' });
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
+      url: '/api/documentwidget/11',
+      body: { order: 2, update_reason: 'orderOnly' },
+    });
+    await waitFor(() =>
+      expect(screen.getAllByTestId(/^widget-/).map((w) => w.getAttribute('data-testid'))).toEqual([
+        'widget-12',
+        'widget-11',
+        'widget-13',
+      ]),
+    );
+  });
+
+  it('sends the drafted mail after "Email versturen?" and says it was sent', async () => {
+    const { calls } = setup({
+      'GET /api/quotation/5/getforsendingemail': () => ({ body: createTestMailDraft() }),
+      'POST /api/quotation/5/sendemail': () => ({ body: createTestDocument({ status: 'sent' }) }),
+    });
+    await findEditor();
+    fireEvent.click(screen.getByRole('button', { name: 'Versturen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Versturen' });
+    const to = (await within(dialog).findByLabelText(/^Aan/)) as HTMLInputElement;
+    expect(to.value).toBe('jan@example.nl');
+    expect((within(dialog).getByLabelText(/^Onderwerp/) as HTMLInputElement).value).toBe(
+      'Uw offerte 2026001',
+    );
+    expect((within(dialog).getByLabelText('PDF meesturen') as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(/^Onderwerp/), {
+      target: { value: 'Uw offerte van ons' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Versturen' }));
+    expect(await screen.findByText(DOCUMENT_TEXTS.sendConfirm)).toBeTruthy();
+    expect(calls.some((c) => c.url.endsWith('/sendemail'))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Bevestigen' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/quotation/5/sendemail')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/quotation/5/sendemail')?.body).toEqual({
+      to_email: 'jan@example.nl',
+      subject: 'Uw offerte van ons',
+      message: '<p>Beste Jan, hierbij uw offerte.</p>',
+      sendpdf: true,
+      sendattachments: false,
+      mailtemplate_id: 3,
+    });
+    expect(
+      await screen.findByText('Verstuurd. De klant ontvangt de e-mail met de link en de PDF.'),
+    ).toBeTruthy();
+  });
+
+  it('shows the server message inside the send dialog when sending fails', async () => {
+    setup({
+      'GET /api/quotation/5/getforsendingemail': () => ({ body: createTestMailDraft() }),
+      'POST /api/quotation/5/sendemail': () => ({
+        status: 409,
+        body: { message: DOCUMENT_TEXTS.alreadySent },
+      }),
+    });
+    await findEditor();
+    fireEvent.click(screen.getByRole('button', { name: 'Versturen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Versturen' });
+    await within(dialog).findByLabelText(/^Aan/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Versturen' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Bevestigen' }));
+    expect(await within(dialog).findByText(DOCUMENT_TEXTS.alreadySent)).toBeTruthy();
+  });
+
+  it('moves a template opened as a quotation to the template editor', async () => {
+    const { router } = setup(
+      {},
+      createTestDocument({ is_template: true, title: 'Standaard offerte', number: null }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/quotationtemplate_detail/5'));
+    expect(await screen.findByRole('heading', { name: 'Template: Standaard offerte' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Versturen' })).toBeNull();
+  });
+});

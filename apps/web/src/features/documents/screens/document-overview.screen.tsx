@@ -1,0 +1,138 @@
+import {
+  DOCUMENT_KIND_LABELS,
+  DOCUMENT_KINDS,
+  DOCUMENT_STATUS_LABELS,
+  type DocumentKind,
+  type DocumentRow,
+  QUOTATION_STATUS_FILTERS,
+  statusesOf,
+} from '@im/domain';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import { Link, useNavigate } from 'react-router';
+import { ServerDataTable } from '../../../ui/data-table/server-data-table';
+import { formatDate, formatMoney } from '../../../ui/format';
+import { useSession } from '../../auth';
+import { DocumentStatusBadge } from '../components/document-status-badge';
+import { fill, useDocumentTexts } from '../i18n';
+import { detailPath, hasKindModule, kindApi, overviewPath } from '../kinds';
+
+/** The status filter of a kind: the quotation's four plus 'alle'; the others every status they have. */
+function statusOptions(kind: DocumentKind, allLabel: string) {
+  const statuses =
+    kind === 'quotation' ? QUOTATION_STATUS_FILTERS.filter((s) => s !== 'all') : statusesOf(kind);
+  return [
+    ...statuses.map((s) => ({ value: s, label: DOCUMENT_STATUS_LABELS[s] })),
+    { value: 'all', label: allLabel },
+  ];
+}
+
+/** /quotation_overview, /confirmation_overview and /document_overview: one server-paged list. */
+export function DocumentOverview({ kind }: { kind: DocumentKind }) {
+  const tx = useDocumentTexts();
+  const navigate = useNavigate();
+  const session = useSession();
+  // The spec's menu names quotations only; the three lists link to each other here.
+  const kinds = DOCUMENT_KINDS.filter((k) => hasKindModule(session, k));
+
+  const columns: DataTableColumn<DocumentRow>[] = [
+    {
+      accessor: 'number',
+      title: tx.number,
+      sortable: true,
+      render: (d) => (
+        <Anchor component={Link} to={detailPath(kind, d.id)} onClick={(event) => event.stopPropagation()}>
+          {d.number ?? tx.concept}
+        </Anchor>
+      ),
+    },
+    {
+      accessor: 'title',
+      title: tx.title,
+      sortable: true,
+      render: (d) => (
+        <Text size="sm" lineClamp={2}>
+          {d.title}
+        </Text>
+      ),
+    },
+    { accessor: 'relation', title: tx.relation, sortable: true, render: (d) => d.relation_fullname ?? '' },
+    {
+      accessor: 'flow_number',
+      title: tx.flow,
+      render: (d) =>
+        d.flow_id ? (
+          <Anchor
+            component={Link}
+            to={`/flow_detail/${d.flow_id}`}
+            size="sm"
+            onClick={(event) => event.stopPropagation()}
+          >
+            {fill(tx.flowNumber, { number: d.flow_number })}
+          </Anchor>
+        ) : (
+          ''
+        ),
+    },
+    {
+      accessor: 'status',
+      title: tx.status,
+      sortable: true,
+      render: (d) => <DocumentStatusBadge status={d.status} />,
+    },
+    {
+      accessor: 'amount',
+      title: tx.amountInc,
+      sortable: true,
+      textAlign: 'right',
+      render: (d) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(d.amount_inc_vat)}</span>,
+    },
+    // Column 7: the document date, the default sort (newest first).
+    { accessor: 'documentdate', title: tx.date, sortable: true, render: (d) => formatDate(d.documentdate) },
+    ...(kind === 'document'
+      ? [{ accessor: 'document_type', title: tx.documentType } as DataTableColumn<DocumentRow>]
+      : []),
+  ];
+
+  return (
+    <Stack gap="md" maw={1400}>
+      <Title order={1}>{DOCUMENT_KIND_LABELS[kind].many}</Title>
+      {kinds.length > 1 && (
+        <Group gap="xs" component="nav" aria-label={tx.kindsNav}>
+          {kinds.map((k) => (
+            <Button
+              key={k}
+              component={Link}
+              to={overviewPath(k)}
+              size="compact-sm"
+              variant={k === kind ? 'filled' : 'light'}
+              aria-current={k === kind ? 'page' : undefined}
+            >
+              {DOCUMENT_KIND_LABELS[k].many}
+            </Button>
+          ))}
+        </Group>
+      )}
+      <ServerDataTable<DocumentRow>
+        tableKey={`${kind}_overview`}
+        path={kindApi(kind)}
+        columns={columns}
+        defaultSort={{ column: 'documentdate', direction: 'desc' }}
+        filters={[
+          {
+            key: 'status',
+            label: tx.status,
+            placeholder: tx.allStatuses,
+            options: statusOptions(kind, tx.statusAll),
+          },
+        ]}
+        idAccessor="id"
+        onRowClick={(d) => navigate(detailPath(kind, d.id))}
+      />
+    </Stack>
+  );
+}
+
+export const QuotationOverviewScreen = () => <DocumentOverview kind="quotation" />;
+export const ConfirmationOverviewScreen = () => <DocumentOverview kind="confirmation" />;
+export const DocumentOverviewScreen = () => <DocumentOverview kind="document" />;
