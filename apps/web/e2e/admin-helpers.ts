@@ -104,6 +104,8 @@ export async function confirmDialog(page: Page, title: string, button: string) {
 
 export async function seriousA11yViolations(page: Page, exclude: string[] = []): Promise<string[]> {
   const builder = new AxeBuilder({ page });
+  // A sandboxed frame (the document preview) runs no script, so axe cannot run inside it and would wait.
+  builder.exclude('iframe[sandbox]');
   for (const selector of exclude) builder.exclude(selector);
   const results = await builder.analyze();
   return results.violations

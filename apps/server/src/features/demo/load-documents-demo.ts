@@ -28,7 +28,6 @@ type WidgetSpec = { tag: string; description: string; textcontent?: string; text
 const SIGN_OFF = '<p>Met vriendelijke groet,<br>{{ behandelaar.naam }}<br>{{ bedrijf.naam }}</p>';
 
 const QUOTATION_WIDGETS: WidgetSpec[] = [
-  { tag: 'HEADER1', description: 'Titel', textcontent: 'Offerte {{ dossier.omschrijving }}' },
   {
     tag: 'TEXT',
     description: 'Aanhef',
@@ -66,7 +65,6 @@ const QUOTATION_WIDGETS: WidgetSpec[] = [
 ];
 
 const CONFIRMATION_WIDGETS: WidgetSpec[] = [
-  { tag: 'HEADER1', description: 'Titel', textcontent: 'Opdrachtbevestiging {{ dossier.omschrijving }}' },
   {
     tag: 'TEXT',
     description: 'Aanhef',
@@ -83,7 +81,6 @@ const CONFIRMATION_WIDGETS: WidgetSpec[] = [
 ];
 
 const DELIVERY_WIDGETS: WidgetSpec[] = [
-  { tag: 'HEADER1', description: 'Titel', textcontent: 'Opleverrapport {{ dossier.omschrijving }}' },
   {
     tag: 'TEXT',
     description: 'Oplevering',

@@ -43,12 +43,11 @@ const CLOSING: Record<DocumentKind, string> = {
   document: '<p>Met vriendelijke groet,<br>{{ behandelaar.naam }}<br>{{ bedrijf.naam }}</p>',
 };
 
-/** What a document without a template starts with: a heading, a letter, the lines and a closing. */
+/** What a document without a template starts with (the renderer shows its title): a letter, the lines and a closing. */
 function defaultWidgets(kind: DocumentKind): DefaultWidget[] {
   const withLines: DefaultWidget[] =
     kind === 'document' ? [] : [{ tag: 'CALCULATIONITEMS', description: 'Calculatieregels' }];
   return [
-    { tag: 'HEADER1', description: 'Titel', textcontent: '{{ dossier.omschrijving }}' },
     { tag: 'TEXT', description: 'Aanhef', textcontent: INTRO[kind] },
     ...withLines,
     { tag: 'TEXT', description: 'Afsluiting', textcontent: CLOSING[kind] },

@@ -61,7 +61,7 @@ describe('quotations', () => {
     expect(q.calculation_id).toBeGreaterThan(0);
     expect(
       q.documentwidgets.map((w: { documentwidgettype: { tag: string } }) => w.documentwidgettype.tag),
-    ).toEqual(['HEADER1', 'TEXT', 'CALCULATIONITEMS', 'TEXT', 'PDFFOOTER']);
+    ).toEqual(['TEXT', 'CALCULATIONITEMS', 'TEXT', 'PDFFOOTER']);
     expect(q.enddate).not.toBeNull();
     const second = await created('/api/quotation', { flow_id: flowId });
     expect(second.number).toBe(q.number + 1);
@@ -106,11 +106,11 @@ describe('quotations', () => {
     const copy = await created(`/api/documentwidget/${text.id}/duplicate`, {});
     expect(copy.order).toBe(2);
     const doc = await api('GET', `/api/quotation/${q.id}`);
-    expect(doc.body.documentwidgets.map((w: { order: number }) => w.order)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(doc.body.documentwidgets.map((w: { order: number }) => w.order)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(doc.body.documentwidgets[1].id).toBe(copy.id);
     expect((await api('DELETE', `/api/documentwidget/${copy.id}`)).status).toBe(200);
     const after = await api('GET', `/api/quotation/${q.id}`);
-    expect(after.body.documentwidgets.map((w: { order: number }) => w.order)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(after.body.documentwidgets.map((w: { order: number }) => w.order)).toEqual([1, 2, 3, 4, 5]);
     const forms = await api('POST', '/api/documentwidget', {
       document_id: q.id,
       document_widget_type_id:
@@ -136,6 +136,14 @@ describe('quotations', () => {
     expect(preview.body.html).toContain('Zonnepaneel 410 Wp');
     expect(preview.body.html).toContain('2.420,00');
     expect(preview.body.html).not.toContain('<script');
+    // Document merge tags are filled in the document too.
+    const tags = await created('/api/documentwidget', {
+      document_id: q.id,
+      document_widget_type_id: q.documentwidgets[0].document_widget_type_id,
+      textcontent: '<p>Geldig tot {{ document.geldigtot }}, nummer {{ document.nummer }}</p>',
+    });
+    const filled = await api('GET', `/api/documentwidget/${tags.id}/getprepared`);
+    expect(filled.body.html).toMatch(new RegExp(`Geldig tot \\d+ \\w+ \\d{4}, nummer ${q.number}`));
     const pdf = await fetch(`${t.baseUrl}/api/quotation/${q.id}/download`, {
       headers: { authorization: `Bearer ${a.token}` },
     });

@@ -27,6 +27,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { storedFile } from '../../platform/files/files.schema';
 import type { FileStorage } from '../../platform/files/storage';
+import { sanitizeHtml } from '../../platform/html/sanitize';
 import { recalculate } from '../calculations/calculation-dto';
 import { company, companySettings } from '../companies/companies.schema';
 import { flow } from '../flows/flows.schema';
@@ -35,6 +36,7 @@ import { flowMergeData } from '../mailtemplates/merge-data';
 import { relation } from '../relations/relations.schema';
 import { type DocumentRecord, loadWidgets } from './document-dto';
 import { documentType } from './documents.schema';
+import { documentMergeData } from './merge-data';
 
 export interface RenderContext {
   storage: FileStorage;
@@ -104,7 +106,8 @@ async function toRenderWidget(
   const tag = w.documentwidgettype.tag;
   const raw = (CUSTOM_HTML_TAGS as string[]).includes(tag);
   const plain = (PLAIN_LINE_TAGS as string[]).includes(tag);
-  const text = (s: string) => (raw ? s : fill(s, data, !plain));
+  // Rich text is sanitised again once filled in: a merge value lands in an attribute only as a checked URL.
+  const text = (s: string) => (raw ? s : plain ? fill(s, data, false) : sanitizeHtml(fill(s, data, true)));
   const isCalc = (CALCULATION_WIDGET_TAGS as string[]).includes(tag);
   const [picture] = w.widgetpicture
     ? await tx.select({ id: storedFile.id }).from(storedFile).where(eq(storedFile.id, w.widgetpicture.id))
@@ -161,8 +164,7 @@ export async function renderInput(
     .from(company)
     .leftJoin(companySettings, eq(companySettings.companyId, company.id))
     .where(eq(company.id, doc.companyId));
-  const data =
-    doc.flowId !== null ? await flowMergeData(tx, doc.flowId, ctx.senderId, ctx.appUrl) : exampleMergeData();
+  const data = await documentMergeData(tx, doc, ctx.senderId, ctx.appUrl);
   const [rel] =
     doc.relationId !== null ? await tx.select().from(relation).where(eq(relation.id, doc.relationId)) : [];
   const locations =

@@ -40,51 +40,8 @@ import {
 } from './document-dto';
 import { documentType, documentVersion, salesDocument } from './documents.schema';
 import { followFlow } from './follow-flow';
+import { documentMergeData, kindLabel } from './merge-data';
 import { pdfFilename, type RenderContext, renderInput, sha256 } from './render-document';
-
-export const customerLink = (appUrl: string, kind: DocumentKind, hash: string) =>
-  `${appUrl.replace(/\/$/, '')}/#/customer_${kind}_detail/${hash}`;
-
-async function kindLabel(tx: Tx, doc: DocumentRecord): Promise<string> {
-  if (doc.kind === 'document' && doc.documentTypeId !== null) {
-    const [t] = await tx
-      .select({ d: documentType.description })
-      .from(documentType)
-      .where(eq(documentType.id, doc.documentTypeId));
-    if (t) return t.d;
-  }
-  return DOCUMENT_KIND_LABELS[doc.kind as DocumentKind].one;
-}
-
-/** The merge data of a document: its flow's, plus document.* (spec 000 "Merge tag"). */
-async function documentMergeData(
-  tx: Tx,
-  doc: DocumentRecord,
-  senderId: number,
-  appUrl: string,
-): Promise<MergeData> {
-  const data = doc.flowId !== null ? await flowMergeData(tx, doc.flowId, senderId, appUrl) : {};
-  const [amount] =
-    doc.calculationId !== null
-      ? (
-          await tx.execute<{ v: string }>(
-            sql`select amount_inc_vat::text as v from calculation where id = ${doc.calculationId}`,
-          )
-        ).rows
-      : [];
-  return {
-    ...data,
-    document: {
-      soort: await kindLabel(tx, doc),
-      nummer: doc.number === null ? '' : String(doc.number),
-      titel: doc.title,
-      datum: dutchDate(doc.documentdate),
-      geldigtot: dutchDate(doc.enddate),
-      bedrag: formatEuro(amount?.v ?? '0'),
-      link: customerLink(appUrl, doc.kind as DocumentKind, doc.hash),
-    },
-  };
-}
 
 async function chosenTemplate(tx: Tx, doc: DocumentRecord, templateId: number | undefined | null) {
   if (templateId !== undefined && templateId !== null) {

@@ -17,6 +17,11 @@ describe('sanitizeHtml', () => {
   });
   it('leaves merge tags alone', () => {
     expect(sanitizeHtml('<p>Beste {{ relatie.naam }},</p>')).toBe('<p>Beste {{ relatie.naam }},</p>');
+    // A link that is one merge tag stays (its URL is checked again once filled in); anything else around it does not.
+    expect(sanitizeHtml('<a href="{{ document.link }}">link</a>')).toBe(
+      '<a href="{{ document.link }}">link</a>',
+    );
+    expect(sanitizeHtml('<a href="{{ document.link }}javascript:x">link</a>')).toBe('<a>link</a>');
   });
   it('makes a plain-text part', () => {
     expect(htmlToText('<p>Beste Jan,</p><p>Zie <a href="https://x.nl">hier</a>.<br>Groet</p>')).toBe(

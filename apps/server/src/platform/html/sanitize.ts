@@ -32,7 +32,9 @@ export function sanitizeHtml(html: string): string {
     FORBID_TAGS,
     FORBID_ATTR: ['style', 'srcset'],
     ALLOW_DATA_ATTR: false,
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|#|\/)/i,
+    // A link may also be one merge tag (`{{ document.link }}`): the filled-in URL is checked again when
+    // the text is rendered and sanitised for sending or showing.
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|#|\/|\{\{\s*[a-z_.]+\s*\}\}$)/i,
   });
 }
 
