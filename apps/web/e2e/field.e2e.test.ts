@@ -25,6 +25,9 @@ let ids: Record<
   | 'user'
   | 'subscriptiontype'
   | 'quotation'
+  | 'confirmation'
+  | 'document'
+  | 'quotationtemplate'
   | 'documentwidgettype',
   number
 >;
@@ -51,6 +54,15 @@ beforeAll(async () => {
     subscriptiontype: await one('select id from subscription_type order by id limit 1'),
     quotation: await one(
       `select id from sales_document where company_id = ${company} and kind = 'quotation' and not is_template order by id limit 1`,
+    ),
+    confirmation: await one(
+      `select id from sales_document where company_id = ${company} and kind = 'confirmation' and not is_template order by id limit 1`,
+    ),
+    document: await one(
+      `select id from sales_document where company_id = ${company} and kind = 'document' and not is_template order by id limit 1`,
+    ),
+    quotationtemplate: await one(
+      `select id from sales_document where company_id = ${company} and kind = 'quotation' and is_template order by id limit 1`,
     ),
     documentwidgettype: await one('select id from document_widget_type order by id limit 1'),
   };
@@ -84,6 +96,9 @@ const staffRoutes = () => [
   'confirmation_overview',
   'document_overview',
   `quotation_detail/${ids.quotation}`,
+  `confirmation_detail/${ids.confirmation}`,
+  `document_detail/${ids.document}`,
+  `quotationtemplate_detail/${ids.quotationtemplate}`,
   `note_detail/${ids.note}`,
   `agendaitem_detail/${ids.agendaitem}`,
   'account/user_profile',

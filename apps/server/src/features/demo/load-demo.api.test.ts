@@ -29,6 +29,7 @@ async function counts() {
       notifications: number;
       versions: number;
       three_rates: number;
+      empty_documents: number;
     }>(sql`
       select (select count(*)::int from company) as companies, (select count(*)::int from "user") as users,
         (select count(*)::int from subscription_type) as types,
@@ -51,7 +52,10 @@ async function counts() {
         (select max(n)::int from (select count(*) as n from calculation_item i join sales_document d on d.calculation_id = i.calculation_id group by d.id) x) as most_lines,
         (select count(*)::int from document_version) as versions,
         (select count(*)::int from sales_document d join calculation c on c.id = d.calculation_id
-           where c.amount_exc_vat_0 > 0 and c.amount_exc_vat_9 > 0 and c.amount_exc_vat_21 > 0) as three_rates`),
+           where not d.is_template and d.kind <> 'document' and c.amount_inc_vat = 0) as empty_documents,
+        (select count(*)::int from sales_document d join calculation c on c.id = d.calculation_id
+           where c.amount_exc_vat_0 > 0 and c.amount_exc_vat_9 > 0 and c.amount_exc_vat_21 > 0
+             and (select count(*) from calculation_item i where i.calculation_id = c.id) = 40) as three_rates`),
   );
   return r.rows[0]!;
 }
@@ -78,7 +82,10 @@ describe('demo data', () => {
     expect(first).toMatchObject({ mail_templates: 8, message_templates: 4, contact_templates: 2 });
     // Quotation, confirmation and document templates, quotations in every status, one of 40 lines.
     expect(first).toMatchObject({ document_templates: 6, quotation_states: 6, most_lines: 40 });
-    expect(first.three_rates).toBeGreaterThanOrEqual(1);
+    // Two demo companies with a catalogue: each has its 40-line quotation over 0, 9 and 21 %.
+    expect(first.three_rates).toBe(2);
+    // Every demo quotation and confirmation has lines.
+    expect(first.empty_documents).toBe(0);
     expect(first.versions).toBeGreaterThanOrEqual(4);
 
     const admin = await t.login(ADMIN.email, ADMIN.password);

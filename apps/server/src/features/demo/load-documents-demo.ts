@@ -4,6 +4,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
 import type { FileStorage } from '../../platform/files/storage';
 import type { Logger } from '../../platform/logger';
+import { replaceCalculationLines } from '../calculations/calculation-actions';
 import { createItem } from '../calculations/calculation-items';
 import { calculation } from '../calculations/calculations.schema';
 import { company } from '../companies/companies.schema';
@@ -119,7 +120,7 @@ async function fortyLines(tx: Tx, calculationId: number) {
   for (let i = 0; lines < 40; i++, lines++) {
     const p = products[i % products.length];
     if (i % 3 === 2 || !p) {
-      const rate = [21, 9, 0][i % 3]!;
+      const rate = [21, 9, 0][Math.floor(i / 3) % 3]!;
       await createItem(tx, {
         calculation_id: calculationId,
         item_type: 'manual',
@@ -211,6 +212,12 @@ async function loadCompanyDocuments(tx: Tx, storage: FileStorage, logger: Logger
   });
   await replaceWidgets(tx, deliveryTpl.id, DELIVERY_WIDGETS);
 
+  // The catalogue's standard calculations give the other quotations their lines.
+  const standards = await tx
+    .select({ id: calculation.id })
+    .from(calculation)
+    .where(eq(calculation.isTemplate, true))
+    .orderBy(asc(calculation.id));
   const flows = await tx
     .select({ id: flow.id })
     .from(flow)
@@ -220,6 +227,8 @@ async function loadCompanyDocuments(tx: Tx, storage: FileStorage, logger: Logger
   for (const [i, f] of flows.slice(0, STATUSES.length).entries()) {
     const q = await createDocument(tx, 'quotation', { flow_id: f.id, template_id: quotationTpl.id });
     if (i === 0) await fortyLines(tx, q.calculation_id!);
+    else if (standards.length > 0)
+      await replaceCalculationLines(tx, q.calculation_id!, standards[i % standards.length]!.id);
     await setStatus(tx, storage, q.id, STATUSES[i]!, 20 - i);
   }
   const [later] = flows.slice(STATUSES.length);
@@ -228,6 +237,7 @@ async function loadCompanyDocuments(tx: Tx, storage: FileStorage, logger: Logger
       flow_id: later.id,
       template_id: confirmationTpl.id,
     });
+    if (standards[0]) await replaceCalculationLines(tx, c.calculation_id!, standards[0].id);
     await setStatus(tx, storage, c.id, 'sent', 3);
     await createDocument(tx, 'document', {
       flow_id: later.id,

@@ -65,7 +65,7 @@ export function DocumentTypesCard({ types, isFetching, error }: DocumentTypesCar
               accessor: 'description',
               title: t('documentsettings.types.description'),
               render: (type) => (
-                <Group gap={6} wrap="nowrap">
+                <Group gap={6} wrap="wrap">
                   <Anchor
                     component="button"
                     type="button"
@@ -78,7 +78,7 @@ export function DocumentTypesCard({ types, isFetching, error }: DocumentTypesCar
                     {type.description}
                   </Anchor>
                   {type.system_kind && (
-                    <Badge size="xs" variant="light" color="gray">
+                    <Badge size="xs" variant="light" color="gray" c="#3d4148" style={{ flexShrink: 0 }}>
                       {t('documentsettings.types.system')}
                     </Badge>
                   )}
