@@ -2,6 +2,7 @@
 // (spec 000 sections 2–3, spec 001 section 7; decision 019): written once for server and web.
 import { z } from 'zod';
 import {
+  DOCUMENT_MAIL_TEMPLATE_TYPE,
   FLOW_MAIL_STATUSES,
   MAIL_TEMPLATE_TYPES,
   MAIL_TEXTS,
@@ -15,9 +16,19 @@ const zHtml = z.string().max(MAX_TEMPLATE_LENGTH, 'Deze tekst is te lang.');
 
 export const zAttachedFile = zFileInfo;
 
+const CHOOSE_TYPE = 'Kies een soort template.';
+/** One of the 10 fixed types, or a document type's send or approve type (`senddocument_12`). */
+export const zMailTemplateType = z.union(
+  [
+    z.enum(MAIL_TEMPLATE_TYPES, { message: CHOOSE_TYPE }),
+    z.string().regex(DOCUMENT_MAIL_TEMPLATE_TYPE, CHOOSE_TYPE),
+  ],
+  { message: CHOOSE_TYPE },
+);
+
 export const zMailTemplate = z.object({
   id: z.number().int(),
-  template_type: z.enum(MAIL_TEMPLATE_TYPES),
+  template_type: zMailTemplateType,
   description: z.string(),
   subject: z.string(),
   /** Sanitised HTML with merge tags. */
@@ -29,7 +40,7 @@ export const zMailTemplate = z.object({
 export type MailTemplate = z.infer<typeof zMailTemplate>;
 
 export const zSaveMailTemplate = z.object({
-  template_type: z.enum(MAIL_TEMPLATE_TYPES, { message: 'Kies een soort template.' }),
+  template_type: zMailTemplateType,
   description: zDescription,
   subject: z.string().trim().max(300).default(''),
   message: zHtml.default(''),

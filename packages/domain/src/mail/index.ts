@@ -33,6 +33,35 @@ export const MAIL_TEMPLATE_TYPE_LABELS: Record<MailTemplateType, string> = {
 export const documentMailTemplateLabel = (kind: 'send' | 'approve', documentType: string) =>
   kind === 'send' ? `Versturen ${documentType}` : `Goedkeuren ${documentType} door klant`;
 
+/**
+ * The two mail template types of each of the company's document types (spec 000 section 9), named by
+ * the type's id: `senddocument_12`, `approvedocument_12`.
+ */
+export type DocumentMailTemplateType = `senddocument_${number}` | `approvedocument_${number}`;
+export type AnyMailTemplateType = MailTemplateType | DocumentMailTemplateType;
+export const DOCUMENT_MAIL_TEMPLATE_TYPE = /^(send|approve)document_([1-9]\d{0,8})$/;
+
+export const documentMailTemplateType = (kind: 'send' | 'approve', documentTypeId: number) =>
+  `${kind}document_${documentTypeId}` as DocumentMailTemplateType;
+
+export function parseDocumentMailTemplateType(
+  type: string,
+): { kind: 'send' | 'approve'; documentTypeId: number } | null {
+  const m = DOCUMENT_MAIL_TEMPLATE_TYPE.exec(type);
+  return m ? { kind: m[1] as 'send' | 'approve', documentTypeId: Number(m[2]) } : null;
+}
+
+/** The Dutch label of any template type; a document type's from its description (else the bare type). */
+export function mailTemplateTypeLabel(
+  type: string,
+  documentTypes: readonly { id: number; description: string }[] = [],
+): string {
+  if (type in MAIL_TEMPLATE_TYPE_LABELS) return MAIL_TEMPLATE_TYPE_LABELS[type as MailTemplateType];
+  const parsed = parseDocumentMailTemplateType(type);
+  const documentType = parsed && documentTypes.find((d) => d.id === parsed.documentTypeId);
+  return parsed && documentType ? documentMailTemplateLabel(parsed.kind, documentType.description) : type;
+}
+
 /** Spec 000 section 3: a new message or contact template starts with this description. */
 export const NEW_TEMPLATE_DESCRIPTION = 'Nieuw bericht template';
 /** Spec 001 section 7: sendemail takes up to three files. */

@@ -324,6 +324,34 @@ describe('documents and types', () => {
     expect((await api('DELETE', `/api/documenttype/${type.id}`)).status).toBe(409);
     const list = await api('GET', '/api/document?limit=5');
     expect(list.body.data[0]).toMatchObject({ id: doc.id, document_type: 'Opleverrapport' });
+
+    // The type's own mail template ('Versturen Opleverrapport') drafts its mail.
+    expect(
+      (
+        await api('POST', '/api/mailtemplate', {
+          template_type: `senddocument_${system.id}`,
+          description: 'x',
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (await api('POST', '/api/mailtemplate', { template_type: 'senddocument_999999', description: 'x' }))
+        .status,
+    ).toBe(422);
+    const template = await created('/api/mailtemplate', {
+      template_type: `senddocument_${type.id}`,
+      description: 'Opleverrapport versturen',
+      subject: 'Uw {{ document.soort }} {{ document.nummer }}',
+      message: '<p>Bekijk het via <a href="{{ document.link }}">deze link</a>.</p>',
+    });
+    expect(template.template_type).toBe(`senddocument_${type.id}`);
+    const draft = await api('GET', `/api/document/${doc.id}/getforsendingemail`);
+    expect(draft.body).toMatchObject({
+      mailtemplate_id: template.id,
+      subject: `Uw Opleverrapport ${doc.number}`,
+    });
+    expect(draft.body.message).toContain(`href="http`);
+    expect(draft.body.message).toContain(`/#/customer_document_detail/${doc.hash}`);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   DOCUMENT_TEXTS,
   type DocumentKind,
   type DocumentMailDraft,
+  documentMailTemplateType,
   dutchDate,
   formatEuro,
   type MergeData,
@@ -52,7 +53,11 @@ async function chosenTemplate(tx: Tx, doc: DocumentRecord, templateId: number | 
       });
     return t;
   }
-  const type = SEND_MAIL_TEMPLATE_TYPE[doc.kind as DocumentKind];
+  // A document is sent with its type's template ('Versturen {document type}').
+  const type =
+    doc.kind === 'document' && doc.documentTypeId !== null
+      ? documentMailTemplateType('send', doc.documentTypeId)
+      : SEND_MAIL_TEMPLATE_TYPE[doc.kind as DocumentKind];
   if (!type || doc.flowId === null) return null;
   const [t] = await standardMailTemplate(tx, doc.flowId, type);
   return t ?? null;

@@ -1,11 +1,11 @@
 import {
+  type AnyMailTemplateType,
   checkMergeTags,
   type FlowMail,
   type FlowMailDraft,
   type FlowMailStatus,
   MAIL_TEXTS,
   MAX_MAIL_FILES,
-  type MailTemplateType,
   renderMergeTags,
   type SendFlowMailFields,
 } from '@im/domain';
@@ -77,7 +77,7 @@ export async function flowMailDraft(
  * The mail template of a type for a flow: its request profile's choice when it made one (spec 000
  * section 3), else the company's first template of that type; none when the company has none.
  */
-export async function standardMailTemplate(tx: Tx, flowId: number, type: MailTemplateType) {
+export async function standardMailTemplate(tx: Tx, flowId: number, type: AnyMailTemplateType) {
   const chosen = await tx.execute<{ id: number | null }>(
     sql`select (p.settings->'mailtemplate_ids'->>${type})::int as id
         from flow f join flow_profile p on p.id = f.flowprofile_id

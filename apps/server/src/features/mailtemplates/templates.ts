@@ -10,11 +10,12 @@ import {
   type MailTemplateType,
   type MessageTemplate,
   NEW_TEMPLATE_DESCRIPTION,
+  parseDocumentMailTemplateType,
   type zSaveContactTemplate,
   type zSaveMailTemplate,
   type zSaveMessageTemplate,
 } from '@im/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { notFound, validationError } from '../../platform/errors';
@@ -72,7 +73,7 @@ async function attachedFiles(tx: Tx, templateIds: number[]) {
 function serializeMail(t: typeof mailTemplate.$inferSelect, files: FileInfo[]): MailTemplate {
   return {
     id: t.id,
-    template_type: t.templateType as MailTemplateType,
+    template_type: t.templateType,
     description: t.description,
     subject: t.subject,
     message: t.message,
@@ -102,6 +103,19 @@ export async function loadMailTemplate(tx: Tx, id: number): Promise<MailTemplate
 
 type SaveMail = z.infer<typeof zSaveMailTemplate>;
 
+export const UNKNOWN_DOCUMENT_TYPE = 'Deze documentsoort bestaat niet.';
+
+/** A document type's send or approve type names one of the company's own document types. */
+async function checkDocumentType(tx: Tx, type: string | undefined) {
+  const parsed = type === undefined ? null : parseDocumentMailTemplateType(type);
+  if (!parsed) return;
+  const found = await tx.execute(
+    sql`select 1 from document_type where id = ${parsed.documentTypeId} and system_kind is null`,
+  );
+  if (found.rows.length === 0)
+    throw validationError(UNKNOWN_DOCUMENT_TYPE, { template_type: [UNKNOWN_DOCUMENT_TYPE] });
+}
+
 export async function saveMailTemplate(
   tx: Tx,
   id: number | null,
@@ -114,6 +128,7 @@ export async function saveMailTemplate(
     ...(input.message !== undefined && { message: sanitizeHtml(input.message) }),
   };
   checkedTags({ subject: values.subject, message: values.message });
+  await checkDocumentType(tx, input.template_type);
   if (id === null) {
     const [row] = await tx
       .insert(mailTemplate)
@@ -294,7 +309,7 @@ export async function duplicateTemplate(tx: Tx, kind: TemplateKind, id: number):
     const [t] = await tx.select().from(mailTemplate).where(eq(mailTemplate.id, id));
     if (!t) return null;
     const copy = await saveMailTemplate(tx, null, {
-      template_type: t.templateType as MailTemplateType,
+      template_type: t.templateType,
       description: `${t.description} (kopie)`.slice(0, 200),
       subject: t.subject,
       message: t.message,

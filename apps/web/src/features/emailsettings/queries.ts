@@ -1,5 +1,6 @@
 import type {
   ContactTemplate,
+  DocumentType,
   EmailImageSlot,
   EmailSettings,
   FileInfo,
@@ -25,6 +26,15 @@ export function useEmailSettings() {
   return useQuery({
     queryKey: SETTINGS,
     queryFn: ({ signal }) => api.get<EmailSettings>('/api/company/getcurrentemailsettings', { signal }),
+  });
+}
+
+/** The company's document types: each of its own has a send and an approve mail template type. */
+export function useDocumentTypes() {
+  return useQuery({
+    // The documents features' key, so a change there refreshes this list too.
+    queryKey: ['documents', 'documenttypes'],
+    queryFn: ({ signal }) => api.get<DocumentType[]>('/api/documenttype', { signal }),
   });
 }
 

@@ -1,10 +1,11 @@
 import {
   type ContactTemplate,
+  documentMailTemplateType,
   MAIL_TEMPLATE_TYPE_LABELS,
   MAIL_TEMPLATE_TYPES,
   type MailTemplate,
-  type MailTemplateType,
   type MessageTemplate,
+  mailTemplateTypeLabel,
 } from '@im/domain';
 import { ActionIcon, Anchor, Button, FileButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPaperclip, IconTrash } from '@tabler/icons-react';
@@ -17,7 +18,13 @@ import { FormModal } from '../../../ui/form/form-modal';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { RichTextEditor } from '../../../ui/rich-text/rich-text-editor';
 import { toast } from '../../../ui/toasts';
-import { type TemplateKind, useAttachFile, useDeleteAttachedFile, useSaveTemplate } from '../queries';
+import {
+  type TemplateKind,
+  useAttachFile,
+  useDeleteAttachedFile,
+  useDocumentTypes,
+  useSaveTemplate,
+} from '../queries';
 
 type Editing =
   | { kind: 'mailtemplate'; template: MailTemplate | null }
@@ -46,17 +53,33 @@ export function TemplateModal({ editing, onClose }: { editing: Editing | null; o
   );
 }
 
-const TYPE_OPTIONS = MAIL_TEMPLATE_TYPES.map((value) => ({ value, label: MAIL_TEMPLATE_TYPE_LABELS[value] }));
+const FIXED_TYPES = MAIL_TEMPLATE_TYPES.map((value) => ({ value, label: MAIL_TEMPLATE_TYPE_LABELS[value] }));
+
+/** The 10 fixed types, then 'Versturen {type}' and 'Goedkeuren {type} door klant' per own document type. */
+function useTypeOptions() {
+  const { data: documentTypes = [] } = useDocumentTypes();
+  const own = documentTypes.filter((d) => d.system_kind === null);
+  return [
+    ...FIXED_TYPES,
+    ...own.flatMap((d) =>
+      (['send', 'approve'] as const).map((kind) => {
+        const value = documentMailTemplateType(kind, d.id);
+        return { value, label: mailTemplateTypeLabel(value, own) };
+      }),
+    ),
+  ];
+}
 
 function TemplateForm({ editing, onDone }: { editing: Editing; onDone: () => void }) {
   const { t } = useTranslation();
   const save = useSaveTemplate(editing.kind);
+  const typeOptions = useTypeOptions();
   const mail = editing.kind === 'mailtemplate' ? editing.template : null;
   const message = editing.kind === 'messagetemplate' ? editing.template : null;
   const contact = editing.kind === 'contacttemplate' ? editing.template : null;
   const { inputProps, onSubmit, formError, saveCallbacks, values, form, fieldError } = useAppForm({
     initialValues: {
-      template_type: (mail?.template_type ?? 'sendflowemail') as MailTemplateType,
+      template_type: mail?.template_type ?? 'sendflowemail',
       description: editing.template?.description ?? '',
       subject: mail?.subject ?? '',
       category: message?.category ?? '',
@@ -85,7 +108,7 @@ function TemplateForm({ editing, onDone }: { editing: Editing; onDone: () => voi
         {editing.kind === 'mailtemplate' && (
           <Select
             label={t('emailsettings.type')}
-            data={TYPE_OPTIONS}
+            data={typeOptions}
             allowDeselect={false}
             {...inputProps('template_type')}
           />

@@ -3,9 +3,9 @@ import {
   type EmailImageSlot,
   type EmailImages,
   type FileInfo,
-  MAIL_TEMPLATE_TYPE_LABELS,
   type MailTemplate,
   type MessageTemplate,
+  mailTemplateTypeLabel,
 } from '@im/domain';
 import {
   ActionIcon,
@@ -37,6 +37,7 @@ import { type Editing, TemplateModal } from '../modals/template.modal';
 import {
   type TemplateKind,
   useDeleteTemplate,
+  useDocumentTypes,
   useDuplicateTemplate,
   useEmailImage,
   useEmailSettings,
@@ -54,6 +55,7 @@ type Open = { kind: TemplateKind; id: number | null } | null;
 export function EmailSettingsScreen() {
   const { t } = useTranslation();
   const settings = useEmailSettings();
+  const { data: documentTypes = [] } = useDocumentTypes();
   const [open, setOpen] = useState<Open>(null);
 
   if (settings.isError)
@@ -91,7 +93,11 @@ export function EmailSettingsScreen() {
         newLabel={t('emailsettings.newMail')}
         rows={mailtemplates}
         columns={[t('emailsettings.type'), t('emailsettings.description'), t('emailsettings.subject')]}
-        cells={(m: MailTemplate) => [MAIL_TEMPLATE_TYPE_LABELS[m.template_type], m.description, m.subject]}
+        cells={(m: MailTemplate) => [
+          mailTemplateTypeLabel(m.template_type, documentTypes),
+          m.description,
+          m.subject,
+        ]}
         onOpen={setOpen}
       />
       <TemplateCard
