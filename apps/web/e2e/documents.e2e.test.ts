@@ -165,6 +165,22 @@ describe('quotations', () => {
     expect(euro(confirmation.calculation.amount_inc_vat)).toBe(total);
     await page.getByRole('region', { name: 'Calculatie' }).getByText(total).last().waitFor();
     await shot('confirmation-detail');
+
+    // A script in custom HTML never runs in the staff preview (a sandboxed frame).
+    // The helper spreads an answer into an object: a list comes back keyed by position.
+    const types = Object.values(
+      await api<Record<string, { id: number; tag: string }>>('GET', '/api/documentwidgettype'),
+    );
+    await api('POST', '/api/documentwidget', {
+      document_id: confirmationId,
+      document_widget_type_id: types.find((x) => x?.tag === 'CUSTOMHTML')!.id,
+      textcontent:
+        '<p id="doel">Eigen blok</p><script>document.getElementById("doel").textContent = "GEHACKT";</script>',
+    });
+    await page.reload();
+    const preview = page.frameLocator('iframe[title="Voorbeeld"]').first();
+    await preview.getByText('Eigen blok').waitFor();
+    expect(await preview.getByText('GEHACKT').count()).toBe(0);
   });
 
   it('lists quotations by status on the server', async () => {

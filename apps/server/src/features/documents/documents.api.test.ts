@@ -155,6 +155,23 @@ describe('quotations', () => {
     expect(text).toContain('Zonnepaneel 410 Wp');
     expect(text).toContain('2.420,00');
     expect(text).toMatch(/Pagina 1 van 1/);
+
+    // Custom HTML keeps its script for the sandboxed preview, but the PDF renders with JavaScript off.
+    const types = (await api('GET', '/api/documentwidgettype')).body as { id: number; tag: string }[];
+    await created('/api/documentwidget', {
+      document_id: q.id,
+      document_widget_type_id: types.find((x) => x.tag === 'CUSTOMHTML')!.id,
+      textcontent:
+        '<p id="doel">Eigen blok</p><script>document.getElementById("doel").textContent = "GEHACKT";</script>',
+    });
+    const withScript = await api('GET', `/api/quotation/${q.id}/preview`);
+    expect(withScript.body.html).toContain('Eigen blok');
+    const scripted = await fetch(`${t.baseUrl}/api/quotation/${q.id}/download`, {
+      headers: { authorization: `Bearer ${a.token}` },
+    });
+    const scriptedText = pdfText(Buffer.from(await scripted.arrayBuffer()));
+    expect(scriptedText).toContain('Eigen blok');
+    expect(scriptedText).not.toContain('GEHACKT');
   });
 
   it('sends with the PDF attached through SMTP, freezes the version, rolls back and creates the confirmation', async () => {
