@@ -64,7 +64,8 @@ export function AppShellLayout({ session, children }: { session: SessionData; ch
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm">
+      {/* A long menu (platform administration) scrolls inside the navbar on a short screen. */}
+      <AppShell.Navbar p="sm" style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
         <SideMenu session={session} onNavigate={nav.close} />
       </AppShell.Navbar>
       <AppShell.Main>
