@@ -282,7 +282,7 @@ async function main(): Promise<void> {
       const file = path.join(ROOT, 'docs/benchmarks/documents.md');
       writeFileSync(
         file,
-        `# Documents benchmark\n\n\`npm run bench:documents\` (apps/server/bench/documents-bench.ts). The real server in-process with\nthe warm Chromium pool (2 pages), ${os.cpus().length} cores, PostgreSQL ${version}, load ${os.loadavg()[0]!.toFixed(1)} at the end.\nPDF times are whole HTTP downloads (HTML rendered from the database, then Chromium).\n\n${table}\n`,
+        `# Documents benchmark\n\n\`npm run bench:documents\` (apps/server/bench/documents-bench.ts). The real server in-process with\nthe warm Chromium pool (2 pages), ${os.cpus().length} cores, PostgreSQL ${version}, load ${os.loadavg()[0]!.toFixed(1)} at the end.\nPDF times are whole HTTP downloads (HTML rendered from the database, then Chromium). Memory is\nmeasured after 200 warm-up renders and a full collection; the checkpoints show it flat.\n\n${table}\n\nThe editor's "typing a line's amount updates the totals within one frame" is the calculation modal's:\n\`npm run bench:calculation\` times the engine on 500 lines in Chromium (docs/benchmarks/calculation.md).\n`,
       );
       log(`written to ${file}`);
     }
