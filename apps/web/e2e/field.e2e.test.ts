@@ -99,6 +99,7 @@ const staffRoutes = () => [
   `confirmation_detail/${ids.confirmation}`,
   `document_detail/${ids.document}`,
   `quotationtemplate_detail/${ids.quotationtemplate}`,
+  `document_partner/${ids.quotation}?documentType=quotation`,
   `note_detail/${ids.note}`,
   `agendaitem_detail/${ids.agendaitem}`,
   'account/user_profile',

@@ -112,12 +112,16 @@ async function replaceWidgets(tx: Tx, documentId: number, specs: WidgetSpec[]) {
 async function fortyLines(tx: Tx, calculationId: number) {
   await tx.execute(sql`delete from calculation_item where calculation_id = ${calculationId}`);
   const products = await tx.select({ id: product.id }).from(product).orderBy(asc(product.id));
-  let lines = 0;
-  for (const group of ['Zonnestroominstallatie', 'Montage en arbeid', 'Meerwerk en opties']) {
-    await createItem(tx, { calculation_id: calculationId, item_type: 'header', item_name: group });
-    lines++;
-  }
-  for (let i = 0; lines < 40; i++, lines++) {
+  // Three groups, each a header over its lines: 3 headers and 37 lines make 40.
+  const headers = new Map([
+    [0, 'Zonnestroominstallatie'],
+    [13, 'Montage en arbeid'],
+    [26, 'Meerwerk en opties'],
+  ]);
+  for (let i = 0; i < 37; i++) {
+    const header = headers.get(i);
+    if (header)
+      await createItem(tx, { calculation_id: calculationId, item_type: 'header', item_name: header });
     const p = products[i % products.length];
     if (i % 3 === 2 || !p) {
       const rate = [21, 9, 0][Math.floor(i / 3) % 3]!;

@@ -450,3 +450,31 @@ describe('what the customer sees (built for the customer pages)', () => {
     });
   });
 });
+
+describe('partner users', () => {
+  it("read their own partner's documents only, and change nothing", async () => {
+    const own = await created('/api/quotation', { flow_id: flowId, title: 'Voor de partner' });
+    const otherFlow = (await createTestRelation(t, a.token, { createnewflow: true })).flows[0].id;
+    const other = await created('/api/quotation', { flow_id: otherFlow, title: 'Niet voor de partner' });
+    const partner = await t.createTestUser({ companyId: a.companyId, userType: 'partner', role: 100 });
+    await t.server.deps.db.platform(async (tx) => {
+      await tx.execute(`update "user" set partner_id = 77 where id = ${partner.id}` as never);
+      await tx.execute(`update flow set partner_id = 77 where id = ${flowId}` as never);
+      await tx.execute(`update flow set partner_id = 78 where id = ${otherFlow}` as never);
+    });
+    const token = await t.login(partner.email);
+    const read = await api('GET', `/api/quotation/${own.id}`, undefined, token);
+    expect(read.status).toBe(200);
+    expect(read.body.title).toBe('Voor de partner');
+    expect((await api('GET', `/api/quotation/${own.id}/preview`, undefined, token)).status).toBe(200);
+    expect((await api('GET', `/api/quotation/${other.id}`, undefined, token)).status).toBe(404);
+    expect((await api('PATCH', `/api/quotation/${own.id}`, { title: 'x' }, token)).status).toBe(403);
+    expect((await api('POST', `/api/quotation/${own.id}/duplicate`, {}, token)).status).toBe(403);
+    expect((await api('GET', '/api/quotation', undefined, token)).status).toBe(403);
+    expect(
+      (await api('GET', `/api/documentwidget/${own.documentwidgets[0].id}`, undefined, token)).status,
+    ).toBe(403);
+    // Staff of the company are not limited.
+    expect((await api('GET', `/api/quotation/${other.id}`)).status).toBe(200);
+  });
+});

@@ -39,6 +39,7 @@ import {
 } from './create-document';
 import { findDocument, loadDocument } from './document-dto';
 import { downloadPdf } from './download-document';
+import { checkPartnerAccess } from './partner-access';
 import { queryDocuments } from './query-documents';
 import { renderStoredDocument } from './render-document';
 import { mailDraft, sendDocument } from './send-document';
@@ -60,6 +61,23 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
     storage: app.deps.storage,
     appUrl: app.deps.config.APP_URL,
     senderId: authOf(request).userId,
+  });
+
+  // Partner users read their own partner's documents only, and change nothing (partner-access.ts).
+  app.addHook('preHandler', async (request) => {
+    if (request.auth?.userType !== 'partner') return;
+    const route = /^\/api\/(quotation|confirmation|document)(\/:id)?(?:\/(\w+))?$/.exec(
+      request.routeOptions.url ?? '',
+    );
+    const call = !route
+      ? 'other'
+      : request.method !== 'GET'
+        ? 'change'
+        : (route[3] ?? (route[2] ? 'get' : 'list'));
+    const params = request.params as { id?: number };
+    await tenantTx(request, (tx) =>
+      checkPartnerAccess(tx, request, (route?.[1] ?? 'quotation') as DocumentKind, params.id ?? null, call),
+    );
   });
 
   for (const kind of DOCUMENT_KINDS) {

@@ -21,7 +21,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound, validationError } from '../../platform/errors';
+import { forbidden, notFound, validationError } from '../../platform/errors';
 import { storedFile } from '../../platform/files/files.schema';
 import { sendNoImage, sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadWithFields } from '../../platform/files/upload';
@@ -62,6 +62,10 @@ const OWNER_FIELDS = ['quotation_id', 'confirmation_id', 'document_id'] as const
 export async function widgetRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const id = { params: zIdParams };
+  // Partner users only read documents (documents.routes.ts); widgets, files and types are staff work.
+  app.addHook('preHandler', async (request) => {
+    if (request.auth?.userType === 'partner') throw forbidden();
+  });
 
   // Widgets -------------------------------------------------------------------------------------
   r.get(

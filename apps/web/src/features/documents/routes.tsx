@@ -14,7 +14,12 @@ const detail = (
     | 'DocumentTemplateDetailScreen',
 ) => lazy(() => import('./screens/document-detail.screen').then((m) => ({ default: m[name] })));
 
+const DocumentPartnerScreen = lazy(() =>
+  import('./screens/document-partner.screen').then((m) => ({ default: m.DocumentPartnerScreen })),
+);
+
 export const documentsScreens: ScreenEntry[] = [
+  { path: '/document_partner/:documentId', Screen: DocumentPartnerScreen },
   { path: '/quotation_overview', Screen: overview('QuotationOverviewScreen') },
   { path: '/confirmation_overview', Screen: overview('ConfirmationOverviewScreen') },
   { path: '/document_overview', Screen: overview('DocumentOverviewScreen') },

@@ -4,6 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/client';
+import { useSession } from '../../auth';
 import { DocumentEditor } from '../components/document-editor';
 import { useDocumentTexts } from '../i18n';
 import { detailPath, overviewPath } from '../kinds';
@@ -19,7 +20,11 @@ export function DocumentDetail({ kind, isTemplateRoute }: { kind: DocumentKind; 
   const params = useParams();
   const id = Number(params[`${kind}${isTemplateRoute ? 'template' : ''}Id`]);
   const document = useDocument(kind, id);
+  const session = useSession();
 
+  // Partner users get the partner's read-only view of a quotation (spec 002 section 2).
+  if (session.user_type === 'partner' && kind === 'quotation' && !isTemplateRoute)
+    return <Navigate to={`/document_partner/${id}?documentType=quotation`} replace />;
   if (document.isError || !Number.isInteger(id) || id <= 0) {
     const isGone = !document.isError || isApiError(document.error, 404);
     return (

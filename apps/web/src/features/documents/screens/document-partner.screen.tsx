@@ -1,0 +1,77 @@
+import { DOCUMENT_KIND_LABELS, DOCUMENT_TEXTS } from '@im/domain';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { downloadFile } from '../../../api/download';
+import { showActionError } from '../../../ui/alert-dialog';
+import { formatDate, formatMoney } from '../../../ui/format';
+import { NotFoundScreen } from '../../errors';
+import { DocumentPreview } from '../components/document-preview';
+import { DocumentStatusBadge } from '../components/document-status-badge';
+import { fill, useDocumentTexts } from '../i18n';
+import { kindApi } from '../kinds';
+import { useDocument } from '../queries';
+
+/**
+ * /document_partner/:documentId?documentType=quotation: what a partner user sees of a quotation on one
+ * of their partner's flows (spec 002 section 6): the document as the customer gets it and its PDF,
+ * nothing to change. Invoices join with their own issue; until then that document type is not found.
+ */
+export function DocumentPartnerScreen() {
+  const [search] = useSearchParams();
+  const documentType = search.get('documentType') ?? 'quotation';
+  if (documentType !== 'quotation') return <NotFoundScreen />;
+  return <PartnerQuotation />;
+}
+
+function PartnerQuotation() {
+  const { t } = useTranslation();
+  const tx = useDocumentTexts();
+  const id = Number(useParams().documentId);
+  const document = useDocument('quotation', id);
+
+  if (document.isError || !Number.isInteger(id) || id <= 0)
+    return (
+      <Alert color="red" icon={<IconAlertTriangle />} title={tx.loadFailed} role="alert" maw={700}>
+        {DOCUMENT_TEXTS.notFound('quotation')}
+      </Alert>
+    );
+  if (!document.data) return <Loader aria-label={t('app.loading')} />;
+  const d = document.data;
+  return (
+    <Stack gap="md" maw={1100}>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={4}>
+          <Group gap="sm" wrap="nowrap">
+            <Title order={1}>{`${DOCUMENT_KIND_LABELS.quotation.one} ${d.number ?? ''}`.trim()}</Title>
+            <DocumentStatusBadge status={d.status} />
+          </Group>
+          <Text>{d.title}</Text>
+          <Text size="sm" c="dimmed">
+            {[
+              d.flow ? fill(tx.flowNumber, { number: d.flow.number }) : null,
+              d.relation?.fullname,
+              d.documentdate ? `${tx.date} ${formatDate(d.documentdate)}` : null,
+              d.calculation ? `${tx.totalInc} ${formatMoney(d.calculation.amount_inc_vat)}` : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        </Stack>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          onClick={() =>
+            downloadFile(kindApi('quotation', d.id, 'download'), `${d.title || 'offerte'}.pdf`).catch(
+              (e: unknown) => showActionError(e),
+            )
+          }
+        >
+          {tx.download}
+        </Button>
+      </Group>
+      <DocumentPreview kind="quotation" id={d.id} />
+    </Stack>
+  );
+}
