@@ -9,7 +9,6 @@ import {
   type DocumentRenderInput,
   type DocumentStatus,
   type DocumentWidget,
-  exampleMergeData,
   type MergeData,
   PICTURE_LAYOUTS,
   type PictureLayout,
@@ -32,7 +31,6 @@ import { recalculate } from '../calculations/calculation-dto';
 import { company, companySettings } from '../companies/companies.schema';
 import { flow } from '../flows/flows.schema';
 import { location } from '../locations/locations.schema';
-import { flowMergeData } from '../mailtemplates/merge-data';
 import { relation } from '../relations/relations.schema';
 import { type DocumentRecord, loadWidgets } from './document-dto';
 import { documentType } from './documents.schema';
@@ -48,7 +46,7 @@ export interface RenderContext {
 async function dataUrl(tx: Tx, storage: FileStorage, fileId: number | null): Promise<string | null> {
   if (fileId === null) return null;
   const [f] = await tx.select().from(storedFile).where(eq(storedFile.id, fileId));
-  if (!f || !f.mimeType.startsWith('image/')) return null;
+  if (!f?.mimeType.startsWith('image/')) return null;
   const stream = await storage.get(f.storageKey);
   if (!stream) return null;
   const chunks: Buffer[] = [];

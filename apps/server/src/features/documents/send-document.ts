@@ -4,9 +4,6 @@ import {
   type DocumentKind,
   type DocumentMailDraft,
   documentMailTemplateType,
-  dutchDate,
-  formatEuro,
-  type MergeData,
   renderDocument,
   renderMergeTags,
   type SalesDocument,
@@ -19,15 +16,12 @@ import type { Database, Tx } from '../../platform/db/database';
 import { conflict, validationError } from '../../platform/errors';
 import { storedFile } from '../../platform/files/files.schema';
 import type { FileStorage } from '../../platform/files/storage';
-import { htmlToText, sanitizeHtml } from '../../platform/html/sanitize';
+import { sanitizeHtml } from '../../platform/html/sanitize';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { PdfService } from '../../platform/pdf/pdf-service';
 import { markCalculationSent } from '../calculations';
-import { standardMailTemplate } from '../mailtemplates/flow-mail';
-import { brandMailHtml } from '../mailtemplates/mail-branding';
-import { flowMail, mailTemplate } from '../mailtemplates/mailtemplates.schema';
-import { flowMergeData } from '../mailtemplates/merge-data';
-import { ATTACHED_FILE } from '../mailtemplates/templates';
+import { queueFlowMail, standardMailTemplate, templateFiles } from '../mailtemplates/flow-mail';
+import { mailTemplate } from '../mailtemplates/mailtemplates.schema';
 import { relation } from '../relations/relations.schema';
 import { logDocument } from './create-document';
 import {
@@ -39,7 +33,7 @@ import {
   loadAttachments,
   loadDocument,
 } from './document-dto';
-import { documentType, documentVersion, salesDocument } from './documents.schema';
+import { documentVersion, salesDocument } from './documents.schema';
 import { followFlow } from './follow-flow';
 import { documentMergeData, kindLabel } from './merge-data';
 import { pdfFilename, type RenderContext, renderInput, sha256 } from './render-document';
@@ -191,7 +185,7 @@ export async function sendDocument(
         const data = await documentMergeData(tx, doc, ctx.senderId, ctx.appUrl);
         subject = renderMergeTags(input.subject, data, { html: false }).slice(0, 300);
         const html = sanitizeHtml(renderMergeTags(sanitizeHtml(input.message), data, { html: true }));
-        const files: { storageKey: string; filename: string; mimeType: string }[] = [];
+        const files: (typeof storedFile.$inferSelect)[] = [];
         if (input.sendpdf && pdfFile) files.push(pdfFile);
         if (input.sendattachments)
           files.push(
@@ -208,41 +202,18 @@ export async function sendDocument(
               .orderBy(asc(storedFile.id))),
           );
         const template = await chosenTemplate(tx, doc, input.mailtemplate_id);
-        if (template)
-          files.push(
-            ...(await tx
-              .select()
-              .from(storedFile)
-              .where(
-                and(
-                  eq(storedFile.purpose, ATTACHED_FILE),
-                  eq(storedFile.ownerType, 'mailtemplate'),
-                  eq(storedFile.ownerId, template.id),
-                ),
-              )),
-          );
-        const branded = await brandMailHtml(tx, actor.companyId, html);
-        outboxId = await deps.mailer.queue(tx, {
+        if (template) files.push(...(await templateFiles(tx, template.id)));
+        // Documents of a template have no flow and are never sent (refused above).
+        ({ outboxId } = await queueFlowMail(tx, deps.mailer, {
+          flowId: doc.flowId!,
+          companyId: actor.companyId,
+          userId: ctx.senderId,
           to: input.to_email,
           subject,
-          text: htmlToText(html),
-          html: branded.html,
-          attachments: [
-            ...branded.inline,
-            ...files.map((f) => ({ storageKey: f.storageKey, filename: f.filename, mimeType: f.mimeType })),
-          ],
-        });
-        if (doc.flowId !== null)
-          await tx.insert(flowMail).values({
-            flowId: doc.flowId,
-            userId: ctx.senderId,
-            toAddress: input.to_email,
-            subject,
-            message: html,
-            attachments: [],
-            mailTemplateId: template?.id ?? null,
-            outboxMailId: outboxId,
-          });
+          html,
+          files,
+          templateId: template?.id ?? null,
+        }));
       }
       const [{ n }] = (
         await tx.execute<{ n: number }>(

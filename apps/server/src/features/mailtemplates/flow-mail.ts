@@ -138,28 +138,70 @@ export async function sendFlowMail(
       .where(eq(mailTemplate.id, input.mailtemplate_id));
     if (!template)
       throw validationError(MAIL_TEXTS.templateNotFound, { mailtemplate_id: [MAIL_TEXTS.templateNotFound] });
-    files.push(
-      ...(await tx
-        .select()
-        .from(storedFile)
-        .where(
-          and(
-            eq(storedFile.purpose, ATTACHED_FILE),
-            eq(storedFile.ownerType, 'mailtemplate'),
-            eq(storedFile.ownerId, template.id),
-          ),
-        )),
-    );
+    files.push(...(await templateFiles(tx, template.id)));
   }
-  const branded = await brandMailHtml(tx, sender.companyId, html);
-  const outboxId = await mailer.queue(tx, {
+  const { flowMailId } = await queueFlowMail(tx, mailer, {
+    flowId: f.id,
+    companyId: sender.companyId,
+    userId: sender.userId,
     to: input.to,
     subject,
-    text: htmlToText(html),
+    html,
+    files,
+    templateId: input.mailtemplate_id ?? null,
+  });
+  const row = { id: flowMailId };
+  await writeLog(tx, {
+    type: 'flow',
+    id: f.id,
+    action: 'update',
+    description: `E-mail '${subject}' verstuurd aan ${input.to}`,
+    changes: { flow_mail_id: row!.id, attachments: files.length },
+  });
+  return row!.id;
+}
+
+/** The files a mail template sends along. */
+export function templateFiles(tx: Tx, templateId: number) {
+  return tx
+    .select()
+    .from(storedFile)
+    .where(
+      and(
+        eq(storedFile.purpose, ATTACHED_FILE),
+        eq(storedFile.ownerType, 'mailtemplate'),
+        eq(storedFile.ownerId, templateId),
+      ),
+    );
+}
+
+/**
+ * Frames sanitised HTML with the company's mail images, queues the mail with its files in the outbox
+ * (delivered and retried by a job) and keeps it among the flow's mails, all in the caller's transaction.
+ */
+export async function queueFlowMail(
+  tx: Tx,
+  mailer: Mailer,
+  mail: {
+    flowId: number;
+    companyId: number;
+    userId: number;
+    to: string;
+    subject: string;
+    html: string;
+    files: (typeof storedFile.$inferSelect)[];
+    templateId: number | null;
+  },
+): Promise<{ flowMailId: number; outboxId: number }> {
+  const branded = await brandMailHtml(tx, mail.companyId, mail.html);
+  const outboxId = await mailer.queue(tx, {
+    to: mail.to,
+    subject: mail.subject,
+    text: htmlToText(mail.html),
     html: branded.html,
     attachments: [
       ...branded.inline,
-      ...files.map((file) => ({
+      ...mail.files.map((file) => ({
         storageKey: file.storageKey,
         filename: file.filename,
         mimeType: file.mimeType,
@@ -169,24 +211,17 @@ export async function sendFlowMail(
   const [row] = await tx
     .insert(flowMail)
     .values({
-      flowId: f.id,
-      userId: sender.userId,
-      toAddress: input.to,
-      subject,
-      message: html,
-      attachments: files.map((file) => ({ id: file.id, filename: file.filename, size: file.size })),
-      mailTemplateId: input.mailtemplate_id ?? null,
+      flowId: mail.flowId,
+      userId: mail.userId,
+      toAddress: mail.to,
+      subject: mail.subject,
+      message: mail.html,
+      attachments: mail.files.map((file) => ({ id: file.id, filename: file.filename, size: file.size })),
+      mailTemplateId: mail.templateId,
       outboxMailId: outboxId,
     })
     .returning({ id: flowMail.id });
-  await writeLog(tx, {
-    type: 'flow',
-    id: f.id,
-    action: 'update',
-    description: `E-mail '${subject}' verstuurd aan ${input.to}`,
-    changes: { flow_mail_id: row!.id, attachments: files.length },
-  });
-  return row!.id;
+  return { flowMailId: row!.id, outboxId };
 }
 
 /** The mails sent from a flow, newest first, with their delivery status from the outbox. */
