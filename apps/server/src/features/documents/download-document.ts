@@ -1,11 +1,8 @@
 import type { DocumentKind } from '@im/domain';
 import { renderDocument } from '@im/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tenantTx } from '../../platform/http/request-auth';
-import { relation } from '../relations/relations.schema';
 import { findDocument } from './document-dto';
-import { documentType } from './documents.schema';
 import { pdfFilename, type RenderContext, renderInput } from './render-document';
 
 /** The staff download: the document as it is now, rendered to PDF (header, footer, page numbers). */
@@ -19,20 +16,9 @@ export async function downloadPdf(
   const prepared = await tenantTx(request, async (tx) => {
     const doc = await findDocument(tx, kind, id);
     const { input } = await renderInput(tx, doc, 'pdf', ctx);
-    const [t] =
-      doc.documentTypeId !== null
-        ? await tx
-            .select({ d: documentType.description })
-            .from(documentType)
-            .where(eq(documentType.id, doc.documentTypeId))
-        : [];
-    const [rel] =
-      doc.relationId !== null
-        ? await tx.select({ n: relation.fullname }).from(relation).where(eq(relation.id, doc.relationId))
-        : [];
     return {
       rendered: renderDocument(input),
-      filename: pdfFilename(doc, t?.d ?? input.kind_label, rel?.n ?? null),
+      filename: pdfFilename(doc, input.kind_label, input.customer?.name ?? null),
     };
   });
   const pdf = await app.deps.pdf.render({

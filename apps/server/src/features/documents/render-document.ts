@@ -107,9 +107,6 @@ async function toRenderWidget(
   // Rich text is sanitised again once filled in: a merge value lands in an attribute only as a checked URL.
   const text = (s: string) => (raw ? s : plain ? fill(s, data, false) : sanitizeHtml(fill(s, data, true)));
   const isCalc = (CALCULATION_WIDGET_TAGS as string[]).includes(tag);
-  const [picture] = w.widgetpicture
-    ? await tx.select({ id: storedFile.id }).from(storedFile).where(eq(storedFile.id, w.widgetpicture.id))
-    : [];
   return {
     id: w.id,
     tag,
@@ -119,7 +116,7 @@ async function toRenderWidget(
     stringcontent: w.stringcontent,
     custom_class: w.custom_class,
     custom_styling: w.custom_styling,
-    picture_src: tag === 'WIDGETPICTURE' ? await dataUrl(tx, storage, picture?.id ?? null) : null,
+    picture_src: tag === 'WIDGETPICTURE' ? await dataUrl(tx, storage, w.widgetpicture?.id ?? null) : null,
     picture_layout: (PICTURE_LAYOUTS as readonly string[]).includes(w.stringcontent)
       ? (w.stringcontent as PictureLayout)
       : 'fullwidth',

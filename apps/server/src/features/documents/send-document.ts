@@ -130,17 +130,11 @@ export async function sendDocument(
     const doc = await findDocument(tx, kind, id);
     if (doc.isTemplate) throw conflict(DOCUMENT_TEXTS.templateNotSendable);
     if (doc.status === 'cancelled') throw conflict(DOCUMENT_TEXTS.cancelledNotSendable);
-    const web = renderDocument((await renderInput(tx, doc, 'web', ctx)).input);
-    const pdf = renderDocument((await renderInput(tx, doc, 'pdf', ctx)).input);
-    const label = await kindLabel(tx, doc);
-    const customer =
-      (
-        await tx
-          .select({ n: relation.fullname })
-          .from(relation)
-          .where(eq(relation.id, doc.relationId ?? 0))
-      )[0]?.n ?? null;
-    return { doc, web, pdf, filename: pdfFilename(doc, label, customer) };
+    // One prepared input serves both: the renderer alone decides what differs for the PDF.
+    const { input } = await renderInput(tx, doc, 'web', ctx);
+    const web = renderDocument(input);
+    const pdf = renderDocument({ ...input, target: 'pdf' });
+    return { doc, web, pdf, filename: pdfFilename(doc, input.kind_label, input.customer?.name ?? null) };
   });
   const wantsPdf = deps.pdf.available || (!input.dontsentbutmarksent && input.sendpdf);
   const pdfBytes = wantsPdf
