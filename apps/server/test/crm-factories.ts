@@ -54,28 +54,29 @@ export async function waitForBatch(t: TestServer, token: string, batchId: string
 }
 
 /**
- * A sent invoice of a flow (or, without flowId, of a relation), written straight into the table:
- * the calls that create and send invoices arrive with the sales documents.
+ * A sent invoice of a flow (or, without flowId, of a relation), written straight into the tables: a
+ * quick way to put the sent-invoice rule in place (the invoice calls are tested on their own).
  */
 export async function addSentInvoice(
   t: TestServer,
   companyId: number,
   to: { flowId?: number; relationId?: number },
 ): Promise<number> {
-  const r = await t.server.deps.db.platform((tx) =>
-    tx.execute<{
-      id: number;
-    }>(sql`insert into invoice (company_id, flow_id, relation_id, status, hash, date_send)
-      values (${companyId}, ${to.flowId ?? null}, ${to.relationId ?? null}, 'sent', md5(random()::text), now())
-      returning id`),
-  );
+  const r = await t.server.deps.db.platform(async (tx) => {
+    const doc = await tx.execute<{ id: number }>(sql`
+      insert into sales_document (company_id, kind, flow_id, relation_id, status, hash, date_send)
+      values (${companyId}, 'invoice', ${to.flowId ?? null}, ${to.relationId ?? null}, 'sent', md5(random()::text), now())
+      returning id`);
+    await tx.execute(sql`insert into invoice (id, company_id) values (${doc.rows[0]!.id}, ${companyId})`);
+    return doc;
+  });
   return r.rows[0]!.id;
 }
 
 /** Removes the invoices of a company (tests that mark flows invoiced one at a time). */
 export async function removeInvoices(t: TestServer, companyId: number): Promise<void> {
   await t.server.deps.db.platform((tx) =>
-    tx.execute(sql`delete from invoice where company_id = ${companyId}`),
+    tx.execute(sql`delete from sales_document where company_id = ${companyId} and kind = 'invoice'`),
   );
 }
 

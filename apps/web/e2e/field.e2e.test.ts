@@ -28,7 +28,10 @@ let ids: Record<
   | 'confirmation'
   | 'document'
   | 'quotationtemplate'
-  | 'documentwidgettype',
+  | 'documentwidgettype'
+  | 'invoice'
+  | 'draftinvoice'
+  | 'invoicetemplate',
   number
 >;
 
@@ -65,6 +68,16 @@ beforeAll(async () => {
       `select id from sales_document where company_id = ${company} and kind = 'quotation' and is_template order by id limit 1`,
     ),
     documentwidgettype: await one('select id from document_widget_type order by id limit 1'),
+    // A sent partial invoice (its card shows the parts) and a draft one.
+    invoice: await one(
+      `select d.id from sales_document d join invoice i on i.id = d.id where d.company_id = ${company} and d.status = 'sent' and i.partialinvoicetype is not null order by d.id limit 1`,
+    ),
+    draftinvoice: await one(
+      `select id from sales_document where company_id = ${company} and kind = 'invoice' and status = 'draft' and not is_template order by id limit 1`,
+    ),
+    invoicetemplate: await one(
+      `select id from sales_document where company_id = ${company} and kind = 'invoice' and is_template order by id limit 1`,
+    ),
   };
 });
 afterAll(async () => app?.stop());
@@ -100,6 +113,13 @@ const staffRoutes = () => [
   `document_detail/${ids.document}`,
   `quotationtemplate_detail/${ids.quotationtemplate}`,
   `document_partner/${ids.quotation}?documentType=quotation`,
+  'invoice_overview',
+  'overdueinvoice_overview.html',
+  'invoice_overview_quarterly',
+  `invoice_detail/${ids.invoice}`,
+  `invoice_detail/${ids.draftinvoice}`,
+  `invoicetemplate_detail/${ids.invoicetemplate}`,
+  'account/company_profile',
   `note_detail/${ids.note}`,
   `agendaitem_detail/${ids.agendaitem}`,
   'account/user_profile',

@@ -110,7 +110,9 @@ describe('flows, pipeline and search', () => {
       flowId,
     ]);
     await app.sql(
-      `insert into invoice (company_id, flow_id, status, hash, date_send) values ($1, $2, 'sent', md5(random()::text), now())`,
+      `with d as (insert into sales_document (company_id, kind, flow_id, status, hash, date_send)
+        values ($1, 'invoice', $2, 'sent', md5(random()::text), now()) returning id, company_id)
+       insert into invoice (id, company_id) select id, company_id from d`,
       [owner!.company_id, flowId],
     );
     await drag(page.locator(`[data-lead-id="${flowId}"]`), page.locator('[data-column="cancelled"]'));
@@ -124,7 +126,7 @@ describe('flows, pipeline and search', () => {
     await refusal.waitFor({ state: 'detached' });
 
     // Without it the flow may be cancelled.
-    await app.sql('delete from invoice where flow_id = $1', [flowId]);
+    await app.sql("delete from sales_document where flow_id = $1 and kind = 'invoice'", [flowId]);
     await drag(page.locator(`[data-lead-id="${flowId}"]`), page.locator('[data-column="cancelled"]'));
     await page.locator(`[data-column="cancelled"] [data-lead-id="${flowId}"]`).waitFor();
     await expect

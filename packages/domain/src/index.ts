@@ -8,6 +8,7 @@ export * from './events';
 export * from './flags';
 export * from './flows';
 export * from './incidents';
+export * from './invoices';
 export * from './mail';
 export * from './merge-tags';
 export * from './messages';

@@ -11,6 +11,7 @@ import { flowRoutes } from './flows';
 import { healthRoutes } from './health';
 import { portalConfigRoutes } from './health/portal-config';
 import { incidentRoutes } from './incidents';
+import { invoiceRoutes } from './invoices/invoices.routes';
 import { liveRoutes } from './live';
 import { locationRoutes } from './locations';
 import { mailRoutes } from './mail';
@@ -51,6 +52,7 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(productImportRoutes);
   await app.register(calculationRoutes);
   await app.register(documentsRoutes);
+  await app.register(invoiceRoutes);
   await app.register(relationRoutes);
   await app.register(organizationRoutes);
   await app.register(locationRoutes);

@@ -41,6 +41,8 @@ const zEnv = z.object({
   FLOW_SORT_RANGE_SIZE: z.coerce.number().int().min(2).max(1_000_000).default(4096),
   GEOCODER: z.enum(['pdok', 'none']).default('pdok'),
   GEOCODER_URL: z.string().url().default('https://api.pdok.nl/bzk/locatieserver/search/v3_1/free'),
+  /** Mollie's API root; tests point it at a local fake (decision 022). */
+  MOLLIE_API_URL: z.string().url().default('https://api.mollie.com/v2'),
 });
 
 export type Env = z.infer<typeof zEnv>;

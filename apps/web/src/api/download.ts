@@ -16,7 +16,7 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
     }
     throw new ApiError(response.status, message);
   }
-  const name = response.headers.get('x-filename') ?? fallbackName;
+  const name = headerFilename(response.headers.get('x-filename')) ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
@@ -25,4 +25,14 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The server sends `x-filename` percent-encoded (a name may hold spaces and accents). */
+function headerFilename(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }

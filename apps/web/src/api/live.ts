@@ -131,6 +131,7 @@ export function queryKeysFor(event: Pick<DomainEvent, 'entity_type'>): string[][
     case 'quotation':
     case 'confirmation':
     case 'document':
+    case 'invoice':
     case 'documentwidget':
     case 'documenttype':
       keys.push(['documents']);

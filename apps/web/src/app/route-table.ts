@@ -39,6 +39,7 @@ import { emailSettingsScreens } from '../features/emailsettings/routes';
 import { errorScreens } from '../features/errors/routes';
 import { flowsScreens } from '../features/flows/routes';
 import { incidentScreens } from '../features/incidents/routes';
+import { invoicesScreens } from '../features/invoices/routes';
 import { modulesScreens } from '../features/modules/routes';
 import { organizationsScreens } from '../features/organizations/routes';
 import { pipelineScreens } from '../features/pipeline/routes';
@@ -293,6 +294,7 @@ const SCREENS: readonly ScreenEntry[] = [
   ...organizationsScreens,
   ...productsScreens,
   ...documentsScreens,
+  ...invoicesScreens,
 ];
 
 export function buildRoutes(specs: readonly RouteSpec[], screens: readonly ScreenEntry[]): AppRoute[] {

@@ -17,6 +17,7 @@ import { zFlag } from '../flags';
 import { zPaginated, zPaginationQuery } from '../pagination';
 import { zCalculation } from './calculations';
 import { zFileInfo, zId } from './common';
+import { zDueLabel, zInvoiceInfo } from './invoices';
 import { zText } from './locations';
 
 const MAX_WIDGET_TEXT = 200_000;
@@ -227,6 +228,8 @@ export const zSalesDocument = z.object({
   mailtemplate_id: z.number().int().nullable(),
   rollback_targets: z.array(z.enum(DOCUMENT_STATUSES)),
   versions: z.array(zDocumentVersion),
+  /** Only for an invoice: partial and credit invoices, what it bills, payment (decision 022). */
+  invoice: zInvoiceInfo.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -248,6 +251,9 @@ export const zDocumentRow = z.object({
   documentdate: z.string().nullable(),
   date_send: z.string().nullable(),
   updated_at: z.string(),
+  /** Invoices: the due label of spec 002 section 4 and what the invoice bills incl. VAT. */
+  due: zDueLabel.nullable(),
+  billed_inc: z.number().nullable(),
 });
 export type DocumentRow = z.infer<typeof zDocumentRow>;
 export const zDocumentPage = zPaginated(zDocumentRow);

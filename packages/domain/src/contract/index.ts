@@ -8,6 +8,7 @@ export * from './flowphases';
 export * from './flowprofiles';
 export * from './flows';
 export * from './incidents';
+export * from './invoices';
 export * from './locations';
 export * from './mail';
 export * from './messages';

@@ -1,12 +1,21 @@
 // Sales and delivery documents: quotations, order confirmations and documents, one engine for all
-// (spec 002 sections 3–5 and 9; decision 021). Invoices join the same engine with their own issue.
+// (spec 002 sections 3–5 and 9; decision 021). Invoices are the fourth kind (decision 022).
 import { FLOW_STAGES, type FlowStage, type FlowStatus, stageOf } from '../flows';
 
-/** The kinds the document engine serves now; each is its own API resource. */
-export const DOCUMENT_KINDS = ['quotation', 'confirmation', 'document'] as const;
+/** The kinds the document engine serves; each is its own API resource. */
+export const DOCUMENT_KINDS = ['quotation', 'confirmation', 'document', 'invoice'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
-export const DOCUMENT_STATUSES = ['draft', 'sent', 'approved', 'rejected', 'cancelled', 'expired'] as const;
+export const DOCUMENT_STATUSES = [
+  'draft',
+  'sent',
+  'approved',
+  'rejected',
+  'cancelled',
+  'expired',
+  'paid',
+  'unpayable',
+] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 /** Spec 002 section 4 "Status labels". */
@@ -17,6 +26,8 @@ export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
   rejected: 'afgekeurd',
   cancelled: 'geannuleerd',
   expired: 'verlopen',
+  paid: 'betaald',
+  unpayable: 'oninbaar',
 };
 
 /** Mantine colour per status (badges). */
@@ -27,11 +38,19 @@ export const DOCUMENT_STATUS_COLORS: Record<DocumentStatus, string> = {
   rejected: 'red',
   cancelled: 'dark',
   expired: 'orange',
+  paid: 'green',
+  unpayable: 'red',
 };
 
-/** The statuses a kind can have: only a quotation expires. */
+/** Spec 002 section 4: an invoice is draft, sent, paid, unpayable, cancelled or expired. */
+export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'unpayable', 'cancelled', 'expired'] as const;
+
+/** The statuses a kind can have: only a quotation (of the three others) expires; an invoice has its own. */
 export function statusesOf(kind: DocumentKind): DocumentStatus[] {
-  return DOCUMENT_STATUSES.filter((s) => s !== 'expired' || kind === 'quotation');
+  if (kind === 'invoice') return [...INVOICE_STATUSES];
+  return DOCUMENT_STATUSES.filter(
+    (s) => s !== 'paid' && s !== 'unpayable' && (s !== 'expired' || kind === 'quotation'),
+  );
 }
 
 /** Quotation overview filter (spec 002 section 2). */
@@ -39,14 +58,29 @@ export const QUOTATION_STATUS_FILTERS = ['draft', 'sent', 'approved', 'rejected'
 
 /** Staff may set these directly (spec 002 section 4: approved, rejected or cancelled). */
 export const STAFF_SETTABLE_STATUSES = ['approved', 'rejected', 'cancelled'] as const;
+/** An invoice: marked paid ('betaald') or unpayable, cancelled, or expired (decision 022). */
+export const INVOICE_SETTABLE_STATUSES = ['paid', 'unpayable', 'cancelled', 'expired'] as const;
+
+/** What staff may set through the generic setter: a document anything but draft and sent. */
+export function staffSettableStatuses(kind: DocumentKind): readonly DocumentStatus[] {
+  if (kind === 'invoice') return INVOICE_SETTABLE_STATUSES;
+  if (kind === 'document') return statusesOf(kind).filter((s) => s !== 'draft' && s !== 'sent');
+  return STAFF_SETTABLE_STATUSES;
+}
 
 /**
  * The earlier statuses a document can be rolled back to (update_reason rollbackstatus): a sent
  * document back to draft; an approved, rejected, expired or cancelled one back to sent (when it was
  * ever sent) or to draft.
  */
-export function rollbackTargets(status: DocumentStatus, wasSent: boolean): DocumentStatus[] {
+export function rollbackTargets(
+  status: DocumentStatus,
+  wasSent: boolean,
+  kind: DocumentKind = 'quotation',
+): DocumentStatus[] {
   if (status === 'draft') return [];
+  // A sent invoice keeps its number and content: it never goes back to draft (decision 022).
+  if (kind === 'invoice') return status === 'sent' ? [] : wasSent ? ['sent'] : ['draft'];
   if (status === 'sent') return ['draft'];
   return wasSent ? ['sent', 'draft'] : ['draft'];
 }
@@ -62,6 +96,7 @@ export const DOCUMENT_KIND_LABELS: Record<DocumentKind, { one: string; many: str
   quotation: { one: 'Offerte', many: 'Offertes', the: 'de offerte' },
   confirmation: { one: 'Opdrachtbevestiging', many: 'Opdrachtbevestigingen', the: 'de opdrachtbevestiging' },
   document: { one: 'Document', many: 'Documenten', the: 'het document' },
+  invoice: { one: 'Factuur', many: 'Facturen', the: 'de factuur' },
 };
 
 /** The mail template type a kind is sent with (spec 000 section 3). */
@@ -69,6 +104,7 @@ export const SEND_MAIL_TEMPLATE_TYPE = {
   quotation: 'sendquotation',
   confirmation: 'sendconfirmation',
   document: null,
+  invoice: 'sendinvoice',
 } as const;
 
 /** The template's quick validity: a quotation is valid this many days after its date. */
@@ -374,6 +410,10 @@ export const CUSTOMER_DOCUMENT_ERRORS: Record<DocumentKind, { notFound: string; 
     notFound: 'Dit document kan niet worden gevonden. Neem a.u.b. contact op.',
     gone: 'Dit document is niet meer beschikbaar. Neem a.u.b. contact op.',
   },
+  invoice: {
+    notFound: 'Deze factuur kan niet worden gevonden. Neem a.u.b. contact op.',
+    gone: 'Deze factuur is niet meer beschikbaar. Neem a.u.b. contact op.',
+  },
 };
 
 export const DOCUMENT_TEXTS = {
@@ -382,15 +422,21 @@ export const DOCUMENT_TEXTS = {
       quotation: 'Deze offerte bestaat niet.',
       confirmation: 'Deze opdrachtbevestiging bestaat niet.',
       document: 'Dit document bestaat niet.',
+      invoice: 'Deze factuur bestaat niet.',
     })[kind],
   createFailedTitle: (kind: DocumentKind) =>
-    kind === 'quotation' ? 'Offerte kon niet worden aangemaakt' : 'Document kon niet worden aangemaakt',
+    kind === 'quotation'
+      ? 'Offerte kon niet worden aangemaakt'
+      : kind === 'invoice'
+        ? 'Factuur kon niet worden aangemaakt'
+        : 'Document kon niet worden aangemaakt',
   createFailedText: (message: string) => `Er is helaas iets fout gegaan. Melding: ${message}`,
   deleteFailedTitle: 'Document kon niet worden verwijderd',
   templateDeleteFailedTitle: 'Template kon niet worden verwijderd',
   sendConfirm: 'Email versturen?',
   sendDocumentConfirm: 'Document versturen?',
   sendConfirmationConfirm: 'Opdrachtbevestiging versturen?',
+  sendInvoiceConfirm: 'Factuur versturen?',
   markSentConfirm: 'Markeren als verstuurd zonder e-mail?',
   deleteWidgetConfirm: 'Deze widget verwijderen?',
   deleteItemConfirm: 'Dit item verwijderen?',
@@ -456,7 +502,7 @@ export function newDocumentDates(
 
 // The flow follows its documents (decision 021) ---------------------------------------------------------
 
-export type DocumentFlowEvent = 'created' | 'sent' | 'approved' | 'rejected';
+export type DocumentFlowEvent = 'created' | 'sent' | 'approved' | 'rejected' | 'paid' | 'partlypaid';
 
 /**
  * Where a document event takes its flow: the stage (status) and the sub-status (flow phase, by its
@@ -480,6 +526,12 @@ export const DOCUMENT_FLOW_STAGES: Record<
     approved: { status: 'project', phase: null },
   },
   document: {},
+  invoice: {
+    created: { status: 'invoice', phase: 'Draft' },
+    sent: { status: 'invoice', phase: 'Factuur verstuurd' },
+    partlypaid: { status: 'invoice', phase: 'Deel betaling gedaan' },
+    paid: { status: 'invoice', phase: 'Betaald' },
+  },
 };
 
 /** The status a flow moves to for a document event, or null when it stays (see DOCUMENT_FLOW_STAGES). */

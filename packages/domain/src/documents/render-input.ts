@@ -1,6 +1,7 @@
 // What the one document renderer takes (decision 021). The server prepares it (widgets filtered by
 // their show rules, merge tags filled in, pictures as data: URLs) and renders the same HTML for the
 // staff preview, the customer page and the PDF.
+import type { BilledAmounts } from '../calculation/billing';
 import type { Calculation } from '../contract/calculations';
 import type {
   CalculationTableColumn,
@@ -45,6 +46,25 @@ export interface RenderLocation {
   address: string;
 }
 
+/** An invoice's own part of the page (decision 022): what it bills and how to pay. */
+export interface RenderInvoice {
+  /** 'Factuur', 'Deelfactuur', 'Restfactuur' or 'Creditfactuur'. */
+  type_label: string;
+  billed: BilledAmounts;
+  /** A partial invoice: 'Deelfactuur 30% van het totaalbedrag van € 12.345,00 incl. btw'. */
+  partial_text: string | null;
+  /** A credit invoice: the number of the invoice it credits. */
+  credited_number: number | null;
+  reverse_charge: boolean;
+  /** The company's payment details, for the payment line (empty when not filled in). */
+  iban: string;
+  account_name: string;
+  kvk: string;
+  vat_id: string;
+  /** The customer's VAT id (reverse charge). */
+  customer_vat_id: string;
+}
+
 export interface DocumentRenderInput {
   target: RenderTarget;
   kind: DocumentKind;
@@ -64,6 +84,8 @@ export interface DocumentRenderInput {
   widgets: RenderWidget[];
   calculation: Calculation | null;
   locations: RenderLocation[];
+  /** Only for an invoice. */
+  invoice?: RenderInvoice | null;
 }
 
 export interface RenderedDocument {

@@ -20,6 +20,13 @@ body{margin:0;font-family:${FONT};line-height:1.45;color:#1f2933;-webkit-print-c
 .im-meta{border-collapse:collapse;margin:0 0 20px;font-size:.95em}
 .im-meta th{text-align:left;font-weight:600;color:var(--im-muted);padding:2px 20px 2px 0;vertical-align:top}
 .im-meta td{padding:2px 0}
+.im-invoice{break-inside:avoid;margin-top:18px}
+.im-invoice h2{font-size:1.05em;margin:0 0 6px}
+.im-invoice-totals{border-collapse:collapse;margin:0 0 10px auto;min-width:55%}
+.im-invoice-totals th{text-align:left;font-weight:400;padding:3px 16px 3px 0}
+.im-invoice-totals td{text-align:right;padding:3px 0;font-variant-numeric:tabular-nums;white-space:nowrap}
+.im-invoice-totals .im-total th,.im-invoice-totals .im-total td{font-weight:700;border-top:1px solid currentColor;padding-top:6px}
+.im-invoice-ids{color:var(--im-muted);font-size:.9em}
 .im-kind{margin:0;text-transform:uppercase;letter-spacing:.08em;font-size:.8em;font-weight:600;color:var(--im-muted)}
 .im-doc h1.im-title{font-size:1.75em;margin:.1em 0 .8em}
 .im-widget{margin:0 0 12px}

@@ -7,7 +7,7 @@ import { PICTURE_LAYOUTS, type PictureLayout } from './index';
 import { renderCalculationTable } from './render-calculation';
 import type { DocumentRenderInput, RenderedDocument, RenderParty, RenderWidget } from './render-input';
 import { baseStyles, scopedCustomCss } from './render-styles';
-import { brandColor, escapeHtml, escapeLines, safeImageSrc } from './render-util';
+import { brandColor, escapeHtml, escapeLines, money, safeImageSrc } from './render-util';
 
 export { escapeHtml } from './render-util';
 
@@ -122,11 +122,18 @@ function topBlock(input: DocumentRenderInput): string {
 
 function metaTable(input: DocumentRenderInput): string {
   const rows: [string, string][] = [];
-  if (input.number !== null) {
-    rows.push([input.kind === 'quotation' ? 'Offertenummer' : 'Nummer', String(input.number)]);
-  }
-  if (input.documentdate) rows.push(['Datum', dutchDate(input.documentdate)]);
+  const numberLabel =
+    { quotation: 'Offertenummer', invoice: 'Factuurnummer' }[input.kind as string] ?? 'Nummer';
+  if (input.number !== null) rows.push([numberLabel, String(input.number)]);
+  if (input.documentdate)
+    rows.push([input.kind === 'invoice' ? 'Factuurdatum' : 'Datum', dutchDate(input.documentdate)]);
   if (input.kind === 'quotation' && input.enddate) rows.push(['Geldig tot', dutchDate(input.enddate)]);
+  if (input.kind === 'invoice' && input.enddate && input.number !== null)
+    rows.push(['Vervaldatum', dutchDate(input.enddate)]);
+  if (input.invoice?.credited_number != null)
+    rows.push(['Creditering van factuur', String(input.invoice.credited_number)]);
+  if (input.invoice?.reverse_charge && input.invoice.customer_vat_id)
+    rows.push(['Btw-nummer klant', input.invoice.customer_vat_id]);
   if (input.flow_number !== null) rows.push(['Dossier', String(input.flow_number)]);
   if (rows.length === 0) return '';
   return (
@@ -160,6 +167,46 @@ function pdfTemplates(input: DocumentRenderInput): { header_html: string; footer
   };
 }
 
+/** An invoice's amounts and payment line, after its widgets (decision 022). */
+function invoiceBlock(input: DocumentRenderInput): string {
+  const inv = input.invoice;
+  if (!inv) return '';
+  const b = inv.billed;
+  const rows: [string, number][] = [['Totaal excl. btw', b.exc]];
+  for (const rate of [0, 6, 9, 21] as const) {
+    const exc = b[`exc_${rate}`];
+    if (exc === 0) continue;
+    if (rate === 0) rows.push([inv.reverse_charge ? 'Btw verlegd (0%)' : 'Btw 0%', 0]);
+    else rows.push([`Btw ${rate}% over ${money(exc)}`, b[`vat_${rate}`]]);
+  }
+  const total = b.inc < 0 ? 'Totaal te verrekenen' : 'Totaal te betalen';
+  const lines = rows
+    .map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${escapeHtml(money(v))}</td></tr>`)
+    .join('');
+  const notes: string[] = [];
+  if (inv.partial_text) notes.push(inv.partial_text);
+  if (inv.reverse_charge) notes.push('Btw verlegd naar de afnemer.');
+  if (b.inc > 0 && inv.iban && input.number !== null)
+    notes.push(
+      `Wij verzoeken u ${money(b.inc)}${input.enddate ? ` vóór ${dutchDate(input.enddate)}` : ''} over te maken op ${inv.iban}${inv.account_name ? ` t.n.v. ${inv.account_name}` : ''} onder vermelding van factuurnummer ${input.number}.`,
+    );
+  if (b.inc < 0) notes.push('Het bedrag van deze creditfactuur wordt met u verrekend.');
+  const ids = [
+    inv.kvk ? `KvK ${inv.kvk}` : '',
+    inv.vat_id ? `Btw ${inv.vat_id}` : '',
+    inv.iban ? `IBAN ${inv.iban}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    `<section class="im-widget im-invoice"><h2>${escapeHtml(inv.type_label)}</h2>` +
+    `<table class="im-invoice-totals"><tbody>${lines}<tr class="im-total"><th scope="row">${escapeHtml(total)}</th><td>${escapeHtml(money(b.inc))}</td></tr></tbody></table>` +
+    notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('') +
+    (ids ? `<p class="im-invoice-ids">${escapeHtml(ids)}</p>` : '') +
+    '</section>'
+  );
+}
+
 /** The whole document: a self-contained HTML page and, for the PDF, its header and footer. */
 export function renderDocument(input: DocumentRenderInput): RenderedDocument {
   const pageTitle = input.number !== null ? `${input.kind_label} ${input.number}` : input.kind_label;
@@ -170,7 +217,8 @@ export function renderDocument(input: DocumentRenderInput): RenderedDocument {
     metaTable(input) +
     `<p class="im-kind">${escapeHtml(input.kind_label)}</p>` +
     `<h1 class="im-title">${escapeLines(heading)}</h1>` +
-    input.widgets.map((w) => renderWidgetHtml(w, input)).join('\n');
+    input.widgets.map((w) => renderWidgetHtml(w, input)).join('\n') +
+    invoiceBlock(input);
   const html =
     '<!doctype html><html lang="nl"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +

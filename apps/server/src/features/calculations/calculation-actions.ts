@@ -4,6 +4,7 @@ import {
   type CalculationRow,
   DEFAULT_CALCULATION_COLUMNS,
   DEFAULT_CALCULATION_ROWS,
+  INVOICE_TEXTS,
   type zCreateCalculation,
   type zUpdateCalculation,
   type zUpdateOrder,
@@ -27,10 +28,23 @@ export const NO_TEMPLATE = 'Er is geen standaardcalculatie om naar terug te zett
 export const SENT_CALCULATION_DELETE = 'Een verstuurde calculatie kan niet worden verwijderd.';
 export const tooManyItems = () => `Een calculatie heeft hoogstens ${CALCULATION_MAX_ITEMS} regels.`;
 
-/** The calculation, locked for this transaction: changes to one calculation run one after another. */
-export async function lockCalculation(tx: Tx, id: number): Promise<CalculationRecord> {
+/**
+ * The calculation, locked for this transaction: changes to one calculation run one after another.
+ * The calculation of a sent invoice is frozen (decision 022): changing it is refused.
+ */
+export async function lockCalculation(
+  tx: Tx,
+  id: number,
+  options: { forChange?: boolean } = {},
+): Promise<CalculationRecord> {
   const [row] = await tx.select().from(calculation).where(eq(calculation.id, id)).for('update');
   if (!row) throw notFound();
+  if (row.hasbeensent && options.forChange !== false) {
+    const frozen = await tx.execute(
+      sql`select 1 from sales_document where calculation_id = ${id} and kind = 'invoice' and date_send is not null and not is_template`,
+    );
+    if (frozen.rows.length > 0) throw conflict(INVOICE_TEXTS.sentLocked);
+  }
   return row;
 }
 
@@ -203,7 +217,7 @@ export async function updateRowColumnArray(tx: Tx, id: number, input: z.infer<ty
 }
 
 export async function saveAsTemplate(tx: Tx, id: number, name: string) {
-  const c = await lockCalculation(tx, id);
+  const c = await lockCalculation(tx, id, { forChange: false });
   const [row] = await tx
     .insert(calculation)
     .values({

@@ -30,6 +30,12 @@ async function counts() {
       versions: number;
       three_rates: number;
       empty_documents: number;
+      invoice_states: number;
+      three_part_projects: number;
+      credits: number;
+      overdue_invoices: number;
+      mixed_rate_invoices: number;
+      einvoice_ready: number;
     }>(sql`
       select (select count(*)::int from company) as companies, (select count(*)::int from "user") as users,
         (select count(*)::int from subscription_type) as types,
@@ -55,7 +61,14 @@ async function counts() {
            where not d.is_template and d.kind <> 'document' and c.amount_inc_vat = 0) as empty_documents,
         (select count(*)::int from sales_document d join calculation c on c.id = d.calculation_id
            where c.amount_exc_vat_0 > 0 and c.amount_exc_vat_9 > 0 and c.amount_exc_vat_21 > 0
-             and (select count(*) from calculation_item i where i.calculation_id = c.id) = 40) as three_rates`),
+             and (select count(*) from calculation_item i where i.calculation_id = c.id) = 40) as three_rates,
+        (select count(distinct status)::int from sales_document where kind = 'invoice' and not is_template) as invoice_states,
+        (select count(*)::int from (select partialinvoice_id from invoice where partialinvoice_id is not null
+           group by 1 having count(*) = 3 and bool_or(partialinvoicetype = 'rest')) x) as three_part_projects,
+        (select count(*)::int from invoice where invoice_type = 'credit' and billed_inc < 0) as credits,
+        (select count(*)::int from sales_document where kind = 'invoice' and status = 'sent' and enddate < current_date) as overdue_invoices,
+        (select count(*)::int from invoice where billed_exc_0 > 0 and billed_exc_9 > 0 and billed_exc_21 > 0) as mixed_rate_invoices,
+        (select count(*)::int from company_settings where kvk_number <> '' and vat_number <> '' and iban <> '') as einvoice_ready`),
   );
   return r.rows[0]!;
 }
@@ -79,9 +92,14 @@ describe('demo data', () => {
     expect(first.message_states).toBe(3);
     expect(first.notifications).toBeGreaterThan(0);
     // Dutch mail (also for sending quotations and confirmations), message and contact templates for each demo company (loaded once).
-    expect(first).toMatchObject({ mail_templates: 8, message_templates: 4, contact_templates: 2 });
+    expect(first).toMatchObject({ mail_templates: 10, message_templates: 4, contact_templates: 2 });
     // Quotation, confirmation and document templates, quotations in every status, one of 40 lines.
-    expect(first).toMatchObject({ document_templates: 6, quotation_states: 6, most_lines: 40 });
+    expect(first).toMatchObject({ document_templates: 8, quotation_states: 6, most_lines: 40 });
+    // Invoices in every status (decision 022): a project in three parts (30% / 60% / rest), a credit
+    // invoice, overdue ones, a quarter with mixed rates; the companies' KvK, VAT id and IBAN filled in.
+    expect(first).toMatchObject({ invoice_states: 6, three_part_projects: 2, credits: 2, einvoice_ready: 2 });
+    expect(first.overdue_invoices).toBeGreaterThanOrEqual(4);
+    expect(first.mixed_rate_invoices).toBe(2);
     // Two demo companies with a catalogue: each has its 40-line quotation over 0, 9 and 21 %.
     expect(first.three_rates).toBe(2);
     // Every demo quotation and confirmation has lines.

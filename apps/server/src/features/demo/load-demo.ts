@@ -19,6 +19,7 @@ import { loadCommunicationDemoData } from './load-communication-demo';
 import { loadCrmDemoData } from './load-crm-demo';
 import { loadDocumentsDemoData } from './load-documents-demo';
 import { loadIncidentsDemoData } from './load-incidents-demo';
+import { loadInvoicesDemoData } from './load-invoices-demo';
 import { loadPlanningDemoData } from './load-planning-demo';
 import { loadProductDemoData } from './load-product-demo';
 
@@ -191,6 +192,7 @@ export async function loadDemoData(db: Database, logger: Logger, storage: FileSt
   await loadCommunicationDemoData(db, logger);
   await loadIncidentsDemoData(db, logger);
   await loadDocumentsDemoData(db, storage, logger);
+  await loadInvoicesDemoData(db, storage, logger);
 }
 
 async function ensureSubscriptionType(

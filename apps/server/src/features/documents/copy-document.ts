@@ -34,6 +34,8 @@ const INTRO: Record<DocumentKind, string> = {
   confirmation:
     '<p>Beste {{ relatie.naam }},</p><p>Hierbij bevestigen wij de opdracht voor {{ dossier.omschrijving }}, zoals hieronder beschreven.</p>',
   document: '<p>Beste {{ relatie.naam }},</p>',
+  invoice:
+    '<p>Beste {{ relatie.naam }},</p><p>Hierbij ontvangt u de factuur voor {{ dossier.omschrijving }}.</p>',
 };
 const CLOSING: Record<DocumentKind, string> = {
   quotation:
@@ -41,6 +43,8 @@ const CLOSING: Record<DocumentKind, string> = {
   confirmation:
     '<p>Wij plannen de werkzaamheden in zodra u de opdrachtbevestiging heeft ondertekend.</p><p>Met vriendelijke groet,<br>{{ behandelaar.naam }}<br>{{ bedrijf.naam }}</p>',
   document: '<p>Met vriendelijke groet,<br>{{ behandelaar.naam }}<br>{{ bedrijf.naam }}</p>',
+  invoice:
+    '<p>Wij verzoeken u het bedrag binnen de betaaltermijn over te maken onder vermelding van het factuurnummer.</p><p>Met vriendelijke groet,<br>{{ behandelaar.naam }}<br>{{ bedrijf.naam }}</p>',
 };
 
 /** What a document without a template starts with (the renderer shows its title): a letter, the lines and a closing. */

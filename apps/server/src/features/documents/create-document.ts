@@ -3,19 +3,21 @@ import {
   DOCUMENT_TEXTS,
   type DocumentKind,
   type DomainAction,
+  INVOICE_TEXTS,
   newDocumentDates,
   type SalesDocument,
   type TemplateRef,
 } from '@im/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { notFound, validationError } from '../../platform/errors';
+import { conflict, notFound, validationError } from '../../platform/errors';
 import { copyCalculation, createCalculation, replaceCalculationLines } from '../calculations';
 import { flowProfile } from '../flowprofiles/flowprofiles.schema';
 import { nextCompanyNumber } from '../flows/create-flow';
 import { lockFlow } from '../flows/flow-access';
 import { flow } from '../flows/flows.schema';
 import { isoFast } from '../flows/iso';
+import { assertInvoiceEditable, insertInvoiceRow, type NewInvoiceRow } from '../invoices/invoice-info';
 import { writeLog } from '../logitems';
 import { copyWidgets, insertDefaultWidgets } from './copy-document';
 import { type DocumentRecord, documentLabel, findDocument, loadDocument } from './document-dto';
@@ -109,6 +111,8 @@ interface NewDocument {
   calculationId: number | null;
   sourceDocumentId?: number | null;
   customCss?: string;
+  /** An invoice's own fields (partial, credit, reverse charge). */
+  invoice?: NewInvoiceRow;
 }
 
 async function insertDocument(tx: Tx, input: NewDocument): Promise<DocumentRecord> {
@@ -118,7 +122,8 @@ async function insertDocument(tx: Tx, input: NewDocument): Promise<DocumentRecor
     .values({
       kind: input.kind,
       hash: newDocumentHash(),
-      number: input.isTemplate ? null : await nextDocumentNumber(tx, input.kind),
+      // An invoice gets its (gapless) number when it is sent (decision 022).
+      number: input.isTemplate || input.kind === 'invoice' ? null : await nextDocumentNumber(tx, input.kind),
       title: input.title,
       flowId: input.flowId,
       relationId: input.relationId,
@@ -131,6 +136,7 @@ async function insertDocument(tx: Tx, input: NewDocument): Promise<DocumentRecor
       enddate: input.isTemplate ? null : dates.enddate,
     })
     .returning();
+  if (input.kind === 'invoice') await insertInvoiceRow(tx, row!.id, input.invoice);
   return row!;
 }
 
@@ -140,7 +146,7 @@ async function typeFor(
   kind: DocumentKind,
   documentTypeId: number | undefined,
 ): Promise<number | null> {
-  if (kind === 'confirmation') return (await systemType(tx, 'confirmation')).id;
+  if (kind === 'confirmation' || kind === 'invoice') return (await systemType(tx, kind)).id;
   if (kind === 'document') {
     const t = await requireDocumentType(tx, documentTypeId);
     if (t.systemKind !== null)
@@ -238,6 +244,7 @@ async function copyDocument(
     documentTypeId: number | null;
     title: string;
     linkSource: boolean;
+    invoice?: NewInvoiceRow;
   },
 ): Promise<DocumentRecord> {
   const flowId = target.isTemplate ? null : source.flowId;
@@ -252,6 +259,7 @@ async function copyDocument(
     calculationId,
     sourceDocumentId: target.linkSource ? source.id : null,
     customCss: source.customCss,
+    invoice: target.invoice,
   });
   await copyWidgets(tx, source.id, doc.id);
   return doc;
@@ -264,6 +272,7 @@ export async function createFromDocument(
   id: number,
   targetKind: DocumentKind,
   documentTypeId: number | undefined,
+  invoiceFields?: (source: DocumentRecord) => Promise<NewInvoiceRow>,
 ): Promise<SalesDocument> {
   const source = await findDocument(tx, sourceKind, id);
   if (source.isTemplate || source.flowId === null) throw notFound(DOCUMENT_TEXTS.notFound(sourceKind));
@@ -274,6 +283,7 @@ export async function createFromDocument(
     documentTypeId: await typeFor(tx, targetKind, documentTypeId),
     title: source.title,
     linkSource: true,
+    invoice: invoiceFields ? await invoiceFields(source) : undefined,
   });
   await logDocument(
     tx,
@@ -327,6 +337,7 @@ export async function saveAsTemplate(tx: Tx, kind: DocumentKind, id: number, nam
 /** Replaces the widgets and calculation lines with the template's. What was sent stays frozen. */
 export async function resetToTemplate(tx: Tx, kind: DocumentKind, id: number, templateId: number) {
   const doc = await findDocument(tx, kind, id, { lock: true });
+  assertInvoiceEditable(doc);
   if (templateId === id)
     throw validationError(DOCUMENT_TEXTS.templateNotFound, {
       template_id: [DOCUMENT_TEXTS.templateNotFound],
@@ -372,6 +383,8 @@ export async function resetDocumentHash(tx: Tx, kind: DocumentKind, id: number):
 /** Soft delete: the customer's link answers 410 from now on; numbers are never reused. */
 export async function deleteDocument(tx: Tx, kind: DocumentKind, id: number): Promise<void> {
   const doc = await findDocument(tx, kind, id, { lock: true });
+  if (kind === 'invoice' && doc.dateSend !== null && !doc.isTemplate)
+    throw conflict(INVOICE_TEXTS.sentNotDeletable);
   await tx.update(salesDocument).set({ deletedAt: new Date() }).where(eq(salesDocument.id, id));
   await logDocument(tx, doc, 'delete', `${documentLabel(doc)} verwijderd`);
 }

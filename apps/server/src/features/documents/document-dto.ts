@@ -18,6 +18,7 @@ import { storedFile } from '../../platform/files/files.schema';
 import { recalculate } from '../calculations/calculation-dto';
 import { flow } from '../flows/flows.schema';
 import { isoFast, isoFastOrNull } from '../flows/iso';
+import { loadInvoiceInfo } from '../invoices/invoice-info';
 import { relation } from '../relations/relations.schema';
 import {
   documentType,
@@ -238,7 +239,9 @@ export async function loadDocument(tx: Tx, id: number): Promise<SalesDocument> {
     sendpdf: d.sendpdf,
     sendattachments: d.sendattachments,
     mailtemplate_id: d.mailtemplateId,
-    rollback_targets: d.isTemplate ? [] : rollbackTargets(d.status as DocumentStatus, d.dateSend !== null),
+    rollback_targets: d.isTemplate
+      ? []
+      : rollbackTargets(d.status as DocumentStatus, d.dateSend !== null, d.kind as DocumentKind),
     versions: versions.map((v) => ({
       id: v.id,
       version: v.version,
@@ -251,12 +254,16 @@ export async function loadDocument(tx: Tx, id: number): Promise<SalesDocument> {
     })),
     created_at: isoFast(d.createdAt),
     updated_at: isoFast(d.updatedAt),
+    invoice: d.kind === 'invoice' ? await loadInvoiceInfo(tx, d) : null,
   };
 }
 
 export const documentLabel = (d: Pick<DocumentRecord, 'kind' | 'number' | 'title' | 'isTemplate'>) => {
-  const one = { quotation: 'Offerte', confirmation: 'Opdrachtbevestiging', document: 'Document' }[
-    d.kind as DocumentKind
-  ];
+  const one = {
+    quotation: 'Offerte',
+    confirmation: 'Opdrachtbevestiging',
+    document: 'Document',
+    invoice: 'Factuur',
+  }[d.kind as DocumentKind];
   return d.isTemplate ? `${one}template ${d.title}` : `${one} ${d.number ?? ''}`.trim();
 };

@@ -50,6 +50,7 @@ export const DOCUMENT_MODULES: Record<DocumentKind, ModuleTag> = {
   quotation: 'QUOTATION',
   confirmation: 'CONFIRMATION',
   document: 'PROJECT',
+  invoice: 'INVOICE',
 };
 
 const deleted = { message: 'Verwijderd.' };
@@ -66,7 +67,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
   // Partner users read their own partner's documents only, and change nothing (partner-access.ts).
   app.addHook('preHandler', async (request) => {
     if (request.auth?.userType !== 'partner') return;
-    const route = /^\/api\/(quotation|confirmation|document)(\/:id)?(?:\/(\w+))?$/.exec(
+    const route = /^\/api\/(quotation|confirmation|document|invoice)(\/:id)?(?:\/(\w+))?$/.exec(
       request.routeOptions.url ?? '',
     );
     const call = !route

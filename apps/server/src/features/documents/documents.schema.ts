@@ -109,6 +109,9 @@ export const salesDocument = pgTable(
     index('sales_document_flow').on(t.flowId),
     index('sales_document_list').on(t.companyId, t.kind, t.isTemplate, t.id),
     index('sales_document_status').on(t.companyId, t.kind, t.status, t.id),
+    index('sales_document_due')
+      .on(t.companyId, t.kind, t.enddate, t.id)
+      .where(sql`status = 'sent' and not is_template and deleted_at is null`),
     tenantPolicy(),
   ],
 ).enableRLS();

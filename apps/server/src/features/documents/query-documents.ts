@@ -1,4 +1,12 @@
-import type { DocumentKind, DocumentQuery, DocumentRow, DocumentStatus, Paginated } from '@im/domain';
+import {
+  amsterdamDay,
+  type DocumentKind,
+  type DocumentQuery,
+  type DocumentRow,
+  type DocumentStatus,
+  invoiceDueLabel,
+  type Paginated,
+} from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { isoFast } from '../flows/iso';
@@ -44,8 +52,11 @@ export async function queryDocuments(
     left join relation r on r.id = d.relation_id
     left join calculation c on c.id = d.calculation_id
     left join document_type t on t.id = d.document_type_id
+    left join invoice i on i.id = d.id
     where ${condition}`;
-  const [count] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n ${from}`)).rows;
+  // Counting needs the joins only when the text search reads the relation or flow.
+  const countFrom = text ? from : sql`from sales_document d where ${condition}`;
+  const [count] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n ${countFrom}`)).rows;
   const rows = await tx.execute<{
     id: number;
     number: number | null;
@@ -61,11 +72,18 @@ export async function queryDocuments(
     documentdate: string | null;
     date_send: Date | null;
     updated_at: Date;
+    enddate: string | null;
+    billed_inc: string | null;
   }>(sql`select d.id, d.number, d.title, d.status, d.flow_id, f.number as flow_number, d.relation_id,
       r.fullname as relation_fullname, t.description as document_type, c.amount_exc_vat::text, c.amount_inc_vat::text,
-      d.documentdate::text, d.date_send, d.updated_at
+      d.documentdate::text, d.date_send, d.updated_at, d.enddate::text,
+      (case when i.billed_inc is not null then i.billed_inc
+        when i.partialinvoicetype = 'fromamount' then round(i.partial_value, 2)
+        when i.partialinvoicetype = 'frompercentage' then round(c.amount_inc_vat * i.partial_value / 100, 2)
+        when i.partialinvoicetype is null and i.invoice_type = 'normal' then c.amount_inc_vat end)::text as billed_inc
     ${from} order by ${order} ${direction}, d.id ${desc ? sql`desc` : sql`asc`}
     limit ${q.limit} offset ${q.offset}`);
+  const today = amsterdamDay(new Date());
   return {
     data: rows.rows.map((r) => ({
       id: r.id,
@@ -83,6 +101,11 @@ export async function queryDocuments(
       documentdate: r.documentdate,
       date_send: r.date_send ? isoFast(new Date(r.date_send)) : null,
       updated_at: isoFast(new Date(r.updated_at)),
+      due:
+        kind === 'invoice'
+          ? invoiceDueLabel(r.status as DocumentStatus, r.date_send ? r.enddate : null, today)
+          : null,
+      billed_inc: kind === 'invoice' && r.billed_inc !== null ? Number(r.billed_inc) : null,
     })),
     pagination: { total: count?.n ?? 0, offset: q.offset, limit: q.limit },
   };

@@ -30,6 +30,7 @@ import { sanitizeHtml } from '../../platform/html/sanitize';
 import { recalculate } from '../calculations/calculation-dto';
 import { company, companySettings } from '../companies/companies.schema';
 import { flow } from '../flows/flows.schema';
+import { invoiceRenderPart } from '../invoices/invoice-render';
 import { location } from '../locations/locations.schema';
 import { relation } from '../relations/relations.schema';
 import { type DocumentRecord, loadWidgets } from './document-dto';
@@ -155,6 +156,12 @@ export async function renderInput(
       appname: companySettings.appname,
       logo: companySettings.logoFileId,
       color: companySettings.brandButtonColor,
+      street: companySettings.street,
+      housenumber: companySettings.housenumber,
+      postcode: companySettings.postcode,
+      city: companySettings.city,
+      phone: companySettings.phone,
+      email: companySettings.email,
     })
     .from(company)
     .leftJoin(companySettings, eq(companySettings.companyId, company.id))
@@ -206,7 +213,14 @@ export async function renderInput(
     enddate: doc.enddate,
     company: {
       name: co?.name ?? '',
-      lines: [],
+      lines: co
+        ? [
+            [co.street, co.housenumber].filter(Boolean).join(' '),
+            [co.postcode, co.city].filter(Boolean).join(' '),
+            co.phone ?? '',
+            co.email ?? '',
+          ].filter(Boolean)
+        : [],
       logo_src: await dataUrl(tx, ctx.storage, co?.logo ?? null),
       brand_color: brand,
     },
@@ -219,6 +233,8 @@ export async function renderInput(
       label: l.description || (l.isMain ? 'Hoofdadres' : 'Adres'),
       address: addressLines(l).join(', '),
     })),
+    invoice:
+      doc.kind === 'invoice' && !doc.isTemplate ? await invoiceRenderPart(tx, doc, co?.name ?? '') : null,
   };
   return { input, widgets, visible };
 }

@@ -20,6 +20,8 @@ import { sanitizeHtml } from '../../platform/html/sanitize';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { PdfService } from '../../platform/pdf/pdf-service';
 import { markCalculationSent } from '../calculations';
+import { einvoiceXml } from '../invoices/einvoice/build-einvoice';
+import { prepareInvoiceForSending } from '../invoices/invoice-actions';
 import { queueFlowMail, standardMailTemplate, templateFiles } from '../mailtemplates/flow-mail';
 import { mailTemplate } from '../mailtemplates/mailtemplates.schema';
 import { relation } from '../relations/relations.schema';
@@ -126,6 +128,7 @@ export async function sendDocument(
   input: SendInput,
   ctx: RenderContext & { senderId: number },
 ): Promise<SalesDocument> {
+  if (kind === 'invoice') return sendInvoice(deps, actor, id, input, ctx);
   const prepared = await deps.db.tenant(actor, async (tx) => {
     const doc = await findDocument(tx, kind, id);
     if (doc.isTemplate) throw conflict(DOCUMENT_TEXTS.templateNotSendable);
@@ -156,110 +159,213 @@ export async function sendDocument(
       const doc = await findDocument(tx, kind, id, { lock: true });
       if (doc.updatedAt.getTime() !== prepared.doc.updatedAt.getTime() || doc.status === 'cancelled')
         throw conflict(DOCUMENT_TEXTS.changedMeanwhile);
-      const [pdfFile] =
-        pdfKey && pdfBytes
-          ? await tx
-              .insert(storedFile)
-              .values({
-                storageKey: pdfKey,
-                filename: prepared.filename,
-                mimeType: 'application/pdf',
-                size: pdfBytes.length,
-                purpose: 'documentpdf',
-                ownerType: DOCUMENT_OWNER,
-                ownerId: doc.id,
-              })
-              .returning()
-          : [];
-      const now = new Date();
-      let outboxId: number | null = null;
-      let subject = input.subject;
-      const mailed = !input.dontsentbutmarksent;
-      if (mailed) {
-        const data = await documentMergeData(tx, doc, ctx.senderId, ctx.appUrl);
-        subject = renderMergeTags(input.subject, data, { html: false }).slice(0, 300);
-        const html = sanitizeHtml(renderMergeTags(sanitizeHtml(input.message), data, { html: true }));
-        const files: (typeof storedFile.$inferSelect)[] = [];
-        if (input.sendpdf && pdfFile) files.push(pdfFile);
-        if (input.sendattachments)
-          files.push(
-            ...(await tx
-              .select()
-              .from(storedFile)
-              .where(
-                and(
-                  eq(storedFile.purpose, ATTACHMENT),
-                  eq(storedFile.ownerType, DOCUMENT_OWNER),
-                  eq(storedFile.ownerId, doc.id),
-                ),
-              )
-              .orderBy(asc(storedFile.id))),
-          );
-        const template = await chosenTemplate(tx, doc, input.mailtemplate_id);
-        if (template) files.push(...(await templateFiles(tx, template.id)));
-        // Documents of a template have no flow and are never sent (refused above).
-        ({ outboxId } = await queueFlowMail(tx, deps.mailer, {
-          flowId: doc.flowId!,
-          companyId: actor.companyId,
-          userId: ctx.senderId,
-          to: input.to_email,
-          subject,
-          html,
-          files,
-          templateId: template?.id ?? null,
-        }));
-      }
-      const [{ n }] = (
-        await tx.execute<{ n: number }>(
-          sql`select coalesce(max(version), 0)::int + 1 as n from document_version where document_id = ${doc.id}`,
-        )
-      ).rows as [{ n: number }];
-      const status = doc.status === 'approved' ? 'approved' : 'sent';
-      await tx.insert(documentVersion).values({
-        documentId: doc.id,
-        version: n,
-        status,
-        html: prepared.web.html,
-        htmlSha256: sha256(prepared.web.html),
-        pdfFileId: pdfFile?.id ?? null,
-        pdfSha256: pdfBytes ? sha256(pdfBytes) : null,
-        toEmail: mailed ? input.to_email : null,
-        mailed,
-        outboxMailId: outboxId,
-      });
-      await tx
-        .update(salesDocument)
-        .set({
-          status,
-          dateSend: now,
-          updatedAt: now,
-          ...(mailed
-            ? {
-                subject,
-                message: input.message,
-                toEmail: input.to_email,
-                sendpdf: input.sendpdf,
-                sendattachments: input.sendattachments,
-                mailtemplateId: input.mailtemplate_id ?? null,
-              }
-            : {}),
-        })
-        .where(eq(salesDocument.id, doc.id));
-      if (doc.calculationId !== null) await markCalculationSent(tx, doc.calculationId);
-      await logDocument(
+      await finishSending(
         tx,
+        deps,
+        actor,
         doc,
-        'send',
-        mailed
-          ? `${documentLabel(doc)} verstuurd aan ${input.to_email}`
-          : `${documentLabel(doc)} gemarkeerd als verstuurd (zonder e-mail)`,
-        { status: [doc.status, status], version: n, mailed },
+        { ...prepared, pdfBytes, pdfKey, extraFiles: [] },
+        input,
+        ctx,
       );
-      await followFlow(tx, doc, 'sent');
       return loadDocument(tx, doc.id);
     });
   } catch (err) {
     if (pdfKey) await deps.storage.delete(pdfKey);
+    throw err;
+  }
+}
+
+interface Rendered {
+  web: { html: string };
+  filename: string;
+  pdfBytes: Buffer | null;
+  pdfKey: string | null;
+  /** Stored files sent along with the PDF (an invoice's e-invoice), already inserted. */
+  extraFiles: (typeof storedFile.$inferSelect)[];
+}
+
+/**
+ * The part of sending that runs in the locked transaction: the PDF file, the mail with its files,
+ * the frozen version, the status and send date, the flow moving on.
+ */
+async function finishSending(
+  tx: Tx,
+  deps: SendDeps,
+  actor: { companyId: number },
+  doc: DocumentRecord,
+  rendered: Rendered,
+  input: SendInput,
+  ctx: RenderContext & { senderId: number },
+): Promise<void> {
+  const prepared = rendered;
+  const { pdfBytes, pdfKey } = rendered;
+  const [pdfFile] =
+    pdfKey && pdfBytes
+      ? await tx
+          .insert(storedFile)
+          .values({
+            storageKey: pdfKey,
+            filename: prepared.filename,
+            mimeType: 'application/pdf',
+            size: pdfBytes.length,
+            purpose: 'documentpdf',
+            ownerType: DOCUMENT_OWNER,
+            ownerId: doc.id,
+          })
+          .returning()
+      : [];
+  const now = new Date();
+  let outboxId: number | null = null;
+  let subject = input.subject;
+  const mailed = !input.dontsentbutmarksent;
+  if (mailed) {
+    const data = await documentMergeData(tx, doc, ctx.senderId, ctx.appUrl);
+    subject = renderMergeTags(input.subject, data, { html: false }).slice(0, 300);
+    const html = sanitizeHtml(renderMergeTags(sanitizeHtml(input.message), data, { html: true }));
+    const files: (typeof storedFile.$inferSelect)[] = [];
+    if (input.sendpdf && pdfFile) files.push(pdfFile, ...rendered.extraFiles);
+    if (input.sendattachments)
+      files.push(
+        ...(await tx
+          .select()
+          .from(storedFile)
+          .where(
+            and(
+              eq(storedFile.purpose, ATTACHMENT),
+              eq(storedFile.ownerType, DOCUMENT_OWNER),
+              eq(storedFile.ownerId, doc.id),
+            ),
+          )
+          .orderBy(asc(storedFile.id))),
+      );
+    const template = await chosenTemplate(tx, doc, input.mailtemplate_id);
+    if (template) files.push(...(await templateFiles(tx, template.id)));
+    // Documents of a template have no flow and are never sent (refused above).
+    ({ outboxId } = await queueFlowMail(tx, deps.mailer, {
+      flowId: doc.flowId!,
+      companyId: actor.companyId,
+      userId: ctx.senderId,
+      to: input.to_email,
+      subject,
+      html,
+      files,
+      templateId: template?.id ?? null,
+    }));
+  }
+  const [{ n }] = (
+    await tx.execute<{ n: number }>(
+      sql`select coalesce(max(version), 0)::int + 1 as n from document_version where document_id = ${doc.id}`,
+    )
+  ).rows as [{ n: number }];
+  // Sending again keeps an approved document approved, and a paid invoice paid.
+  const status =
+    doc.status === 'draft' || doc.status === 'rejected' || doc.status === 'expired' ? 'sent' : doc.status;
+  const keepsSendDate = doc.kind === 'invoice' && doc.dateSend !== null;
+  await tx.insert(documentVersion).values({
+    documentId: doc.id,
+    version: n,
+    status,
+    html: prepared.web.html,
+    htmlSha256: sha256(prepared.web.html),
+    pdfFileId: pdfFile?.id ?? null,
+    pdfSha256: pdfBytes ? sha256(pdfBytes) : null,
+    toEmail: mailed ? input.to_email : null,
+    mailed,
+    outboxMailId: outboxId,
+  });
+  await tx
+    .update(salesDocument)
+    .set({
+      status,
+      dateSend: keepsSendDate ? doc.dateSend : now,
+      updatedAt: now,
+      ...(mailed
+        ? {
+            subject,
+            message: input.message,
+            toEmail: input.to_email,
+            sendpdf: input.sendpdf,
+            sendattachments: input.sendattachments,
+            mailtemplateId: input.mailtemplate_id ?? null,
+          }
+        : {}),
+    })
+    .where(eq(salesDocument.id, doc.id));
+  if (doc.calculationId !== null) await markCalculationSent(tx, doc.calculationId);
+  await logDocument(
+    tx,
+    doc,
+    'send',
+    mailed
+      ? `${documentLabel(doc)} verstuurd aan ${input.to_email}`
+      : `${documentLabel(doc)} gemarkeerd als verstuurd (zonder e-mail)`,
+    { status: [doc.status, status], version: n, mailed },
+  );
+  await followFlow(tx, doc, 'sent');
+}
+
+/**
+ * An invoice is numbered, rendered and sent in one transaction (decision 022): the number comes from
+ * the company's counter, whose row stays locked until the end, so concurrent sendings queue, each
+ * PDF shows its own number, and a sending that fails gives its number back: no gaps. The e-invoice
+ * (UBL) goes along with the PDF when the company's KvK, VAT id and IBAN are filled in.
+ */
+async function sendInvoice(
+  deps: SendDeps,
+  actor: { companyId: number; userId: number; impersonatorUserId: number | null },
+  id: number,
+  input: SendInput,
+  ctx: RenderContext & { senderId: number },
+): Promise<SalesDocument> {
+  const keys: string[] = [];
+  const { Readable } = await import('node:stream');
+  const store = async (key: string, bytes: Buffer) => {
+    await deps.storage.put(key, Readable.from([bytes]));
+    keys.push(key);
+  };
+  try {
+    return await deps.db.tenant(actor, async (tx) => {
+      const found = await findDocument(tx, 'invoice', id, { lock: true });
+      if (found.isTemplate) throw conflict(DOCUMENT_TEXTS.templateNotSendable);
+      if (found.status === 'cancelled') throw conflict(DOCUMENT_TEXTS.cancelledNotSendable);
+      const doc = await prepareInvoiceForSending(tx, found);
+      const { input: renderIn } = await renderInput(tx, doc, 'web', ctx);
+      const web = renderDocument(renderIn);
+      const pdf = renderDocument({ ...renderIn, target: 'pdf' });
+      const filename = pdfFilename(doc, renderIn.kind_label, renderIn.customer?.name ?? null);
+      const pdfBytes = await deps.pdf.render({
+        html: pdf.html,
+        headerHtml: pdf.header_html || undefined,
+        footerHtml: pdf.footer_html,
+      });
+      const pdfKey = `companies/${actor.companyId}/documentpdfs/${doc.hash.slice(0, 8)}-${Date.now()}-${sha256(pdfBytes).slice(0, 16)}.pdf`;
+      await store(pdfKey, pdfBytes);
+      const extraFiles: (typeof storedFile.$inferSelect)[] = [];
+      const xml = await einvoiceXml(tx, doc, pdfBytes, filename);
+      if (xml) {
+        const bytes = Buffer.from(xml, 'utf8');
+        const key = `companies/${actor.companyId}/einvoices/${doc.hash.slice(0, 8)}-${Date.now()}.xml`;
+        await store(key, bytes);
+        const [file] = await tx
+          .insert(storedFile)
+          .values({
+            storageKey: key,
+            filename: filename.replace(/\.pdf$/, '.xml'),
+            mimeType: 'application/xml',
+            size: bytes.length,
+            purpose: 'einvoice',
+            ownerType: DOCUMENT_OWNER,
+            ownerId: doc.id,
+          })
+          .returning();
+        extraFiles.push(file!);
+      }
+      await finishSending(tx, deps, actor, doc, { web, filename, pdfBytes, pdfKey, extraFiles }, input, ctx);
+      return loadDocument(tx, doc.id);
+    });
+  } catch (err) {
+    for (const key of keys) await deps.storage.delete(key);
     throw err;
   }
 }

@@ -3,9 +3,10 @@ import {
   DOCUMENT_TEXTS,
   type DocumentKind,
   type DocumentStatus,
+  INVOICE_TEXTS,
   rollbackTargets,
   type SalesDocument,
-  STAFF_SETTABLE_STATUSES,
+  staffSettableStatuses,
   statusesOf,
   type zUpdateDocument,
 } from '@im/domain';
@@ -13,6 +14,8 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { conflict, validationError } from '../../platform/errors';
+import { assertInvoiceEditable } from '../invoices/invoice-info';
+import { invoiceStatusChanged } from '../invoices/invoice-status';
 import { logDocument } from './create-document';
 import { documentLabel, findDocument, loadDocument } from './document-dto';
 import { requireDocumentType } from './document-types';
@@ -33,7 +36,7 @@ function statusChange(
   if (!statusesOf(kind).includes(to)) throw refuse(DOCUMENT_TEXTS.statusNotAllowed);
   const now = new Date();
   if (rollback) {
-    if (!rollbackTargets(from, wasSent).includes(to)) throw refuse(DOCUMENT_TEXTS.rollbackNotEarlier);
+    if (!rollbackTargets(from, wasSent, kind).includes(to)) throw refuse(DOCUMENT_TEXTS.rollbackNotEarlier);
     // Back to draft forgets the sending; back to sent forgets the customer's answer. Sent versions stay.
     const set: Set = { status: to, dateApproved: null, dateRejected: null };
     if (to === 'draft') set.dateSend = null;
@@ -41,11 +44,11 @@ function statusChange(
   }
   // Sending goes through sendemail (also to mark sent without mailing); a document accepts any
   // other status through the generic setter, a quotation and confirmation the staff statuses.
-  const settable: readonly DocumentStatus[] =
-    kind === 'document'
-      ? statusesOf(kind).filter((s) => s !== 'sent' && s !== 'draft')
-      : STAFF_SETTABLE_STATUSES;
-  if (!settable.includes(to)) throw refuse(DOCUMENT_TEXTS.statusNotAllowed);
+  if (!staffSettableStatuses(kind).includes(to)) throw refuse(DOCUMENT_TEXTS.statusNotAllowed);
+  // A sent invoice is paid, unpayable or expired; it is corrected by a credit invoice, never
+  // cancelled. A draft invoice can only be cancelled.
+  if (kind === 'invoice' && (wasSent ? to === 'cancelled' : to !== 'cancelled'))
+    throw refuse(wasSent ? INVOICE_TEXTS.sentLocked : INVOICE_TEXTS.paymentNotOpen);
   const set: Set = { status: to };
   if (to === 'approved') set.dateApproved = now;
   if (to === 'rejected') set.dateRejected = now;
@@ -59,6 +62,14 @@ export async function updateDocument(
   input: z.infer<typeof zUpdateDocument>,
 ): Promise<SalesDocument> {
   const doc = await findDocument(tx, kind, id, { lock: true });
+  const changesContent = [
+    input.title,
+    input.documentdate,
+    input.enddate,
+    input.custom_css,
+    input.document_type_id,
+  ].some((v) => v !== undefined);
+  if (changesContent) assertInvoiceEditable(doc);
   const set: Set = {
     title: input.title,
     documentdate: input.documentdate,
@@ -101,6 +112,7 @@ export async function updateDocument(
     );
     if (input.update_reason !== 'rollbackstatus' && (to === 'approved' || to === 'rejected'))
       await followFlow(tx, doc, to);
+    if (kind === 'invoice') await invoiceStatusChanged(tx, doc, from, to);
   }
   const changed = Object.entries({
     title: input.title,

@@ -27,6 +27,7 @@ import { sendNoImage, sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadWithFields } from '../../platform/files/upload';
 import { anyUser, moduleRoute } from '../../platform/http/access';
 import { authOf, platformTx, tenantTx } from '../../platform/http/request-auth';
+import { assertInvoiceEditable } from '../invoices/invoice-info';
 import { logDocument } from './create-document';
 import { ATTACHMENT, DOCUMENT_OWNER, documentLabel, fileInfo, findAnyDocument } from './document-dto';
 import {
@@ -57,7 +58,7 @@ const SALES = { access: moduleRoute('SALES') };
 const SETTINGS = { access: moduleRoute('SETTINGS') };
 const ADMIN = { access: moduleRoute('ADMIN', 0) };
 const STAFF = { access: moduleRoute('SALES') };
-const OWNER_FIELDS = ['quotation_id', 'confirmation_id', 'document_id'] as const;
+const OWNER_FIELDS = ['quotation_id', 'confirmation_id', 'document_id', 'invoice_id'] as const;
 
 export async function widgetRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -184,8 +185,8 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
         const field = OWNER_FIELDS.find((f) => fields[f] !== undefined && fields[f] !== '');
         const ownerId = field ? zIdParams.shape.id.safeParse(fields[field]) : null;
         if (!field || !ownerId?.success)
-          throw validationError('Geef quotation_id, confirmation_id of document_id.', {
-            document_id: ['Geef quotation_id, confirmation_id of document_id.'],
+          throw validationError('Geef quotation_id, confirmation_id, document_id of invoice_id.', {
+            document_id: ['Geef quotation_id, confirmation_id, document_id of invoice_id.'],
           });
         const info = await tenantTx(request, async (tx) => {
           const doc = await findAnyDocument(tx, ownerId.data, { lock: true });
@@ -194,6 +195,7 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
             throw validationError(DOCUMENT_TEXTS.notFound(kind), {
               [field]: [DOCUMENT_TEXTS.notFound(kind)],
             });
+          assertInvoiceEditable(doc);
           const [row] = await tx
             .insert(storedFile)
             .values({ ...upload, purpose: ATTACHMENT, ownerType: DOCUMENT_OWNER, ownerId: doc.id })
@@ -238,6 +240,7 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
         const file = await findAttachment(tx, request.params.id);
         if (!file) throw notFound('Bijlage niet gevonden.');
         const doc = await findAnyDocument(tx, file.ownerId ?? 0, { lock: true });
+        if (doc) assertInvoiceEditable(doc);
         await tx.delete(storedFile).where(eq(storedFile.id, file.id));
         if (doc)
           await logDocument(

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { notFound, validationError } from '../../platform/errors';
 import { sanitizeHtml } from '../../platform/html/sanitize';
+import { assertInvoiceEditable } from '../invoices/invoice-info';
 import { product } from '../products/products.schema';
 import { logDocument } from './create-document';
 import { documentLabel, findAnyDocument, loadWidget } from './document-dto';
@@ -82,6 +83,7 @@ async function columnsOf(tag: WidgetTag, input: WidgetFields, tx: Tx) {
 async function lockDocumentOf(tx: Tx, documentId: number) {
   const doc = await findAnyDocument(tx, documentId, { lock: true });
   if (!doc) throw notFound(DOCUMENT_TEXTS.widgetNotFound);
+  assertInvoiceEditable(doc);
   return doc;
 }
 
@@ -127,6 +129,7 @@ export async function saveWidget(
 ): Promise<DocumentWidget> {
   const doc = await findAnyDocument(tx, input.document_id, { lock: true });
   if (!doc) throw bad('document_id', 'Dit document bestaat niet.');
+  assertInvoiceEditable(doc);
   const type = await findWidgetType(tx, input.document_widget_type_id);
   if (!type) throw bad('document_widget_type_id', DOCUMENT_TEXTS.widgetTypeNotFound);
   if (!isAvailable(type.tag) || !type.isActive)

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { AppError, validationError } from '../../platform/errors';
 import { storedFile } from '../../platform/files/files.schema';
-import { invoice } from '../invoices/invoices.schema';
+import { calculation } from '../calculations/calculations.schema';
+import { salesDocument } from '../documents/documents.schema';
 import { logItem, writeLog } from '../logitems';
 import { FLOW_NOT_FOUND, type FlowRecord, lockFlow } from './flow-access';
 import { flow, lead } from './flows.schema';
@@ -48,8 +49,10 @@ export async function mergeFlow(tx: Tx, sourceId: number, targetId: number): Pro
     .update(logItem)
     .set({ loggableId: targetId })
     .where(and(eq(logItem.loggableType, 'flow'), eq(logItem.loggableId, sourceId)));
-  // Invoices go along, so the target carries the source's sent invoices (and their delete rule).
-  await tx.update(invoice).set({ flowId: targetId }).where(eq(invoice.flowId, sourceId));
+  // Documents (invoices among them) and their calculations go along, so the target carries the
+  // source's sent invoices (and their delete rule).
+  await tx.update(salesDocument).set({ flowId: targetId }).where(eq(salesDocument.flowId, sourceId));
+  await tx.update(calculation).set({ flowId: targetId }).where(eq(calculation.flowId, sourceId));
   await tx.execute(sql`
     update lead t set
       date_lead = coalesce(t.date_lead, s.date_lead), date_intake = coalesce(t.date_intake, s.date_intake),

@@ -1,4 +1,4 @@
-export { INVOICE_STATUSES, invoice } from './invoices.schema';
+export { invoice } from './invoices.schema';
 export {
   flowHasSentInvoices,
   flowsWithSentInvoices,

@@ -1,37 +1,64 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../../platform/db/columns';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../platform/db/columns';
 import { companyIdColumn, tenantPolicy } from '../../platform/db/tenancy-sql';
 import { company } from '../companies/companies.schema';
-import { flow } from '../flows/flows.schema';
-import { relation } from '../relations/relations.schema';
+import { salesDocument } from '../documents/documents.schema';
 
-/** Invoice statuses (spec 002, status vocabularies). */
-export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'unpayable', 'cancelled', 'expired'] as const;
+const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
 
 /**
- * The invoice: the columns the CRM core needs for the sent-invoice rule (docs/decisions/009). The
- * sales-documents work adds the calculation, widgets, attachments and the rest of spec 002's fields.
- * An invoice counts as sent once it has a send date (it stays sent when it is later paid).
+ * What only an invoice has (decision 022). The invoice itself is a `sales_document` of kind 'invoice'
+ * (status, number, hash, flow, dates, widgets, calculation, versions): this row shares its id. Partial
+ * invoices link to the first part of their project (`partialinvoice_id`, the first part points to
+ * itself); a credit invoice names the invoice it corrects. The billed amounts are frozen when the
+ * invoice is sent, with the Amsterdam day it was sent on, so the quarterly VAT overview reads one index.
  */
 export const invoice = pgTable(
   'invoice',
   {
-    id: idColumn(),
+    id: integer('id')
+      .primaryKey()
+      .references(() => salesDocument.id, { onDelete: 'cascade' }),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    flowId: integer('flow_id').references(() => flow.id, { onDelete: 'cascade' }),
-    relationId: integer('relation_id').references(() => relation.id, { onDelete: 'cascade' }),
-    status: varchar('status', { length: 20 }).notNull().default('draft'),
-    hash: varchar('hash', { length: 64 }).notNull(),
-    isTemplate: boolean('is_template').notNull().default(false),
-    dateSend: timestamp('date_send', { withTimezone: true }),
+    invoiceType: varchar('invoice_type', { length: 20 }).notNull().default('normal'),
+    partialinvoicetype: varchar('partialinvoicetype', { length: 20 }),
+    partialValue: numeric('partial_value', { precision: 18, scale: 4 }),
+    partialinvoiceId: integer('partialinvoice_id'),
+    creditedInvoiceId: integer('credited_invoice_id'),
+    reverseCharge: boolean('reverse_charge').notNull().default(false),
+    sentDay: date('sent_day'),
+    billedExc0: money('billed_exc_0'),
+    billedExc6: money('billed_exc_6'),
+    billedExc9: money('billed_exc_9'),
+    billedExc21: money('billed_exc_21'),
+    billedVat6: money('billed_vat_6'),
+    billedVat9: money('billed_vat_9'),
+    billedVat21: money('billed_vat_21'),
+    billedExc: money('billed_exc'),
+    billedInc: money('billed_inc'),
+    datePaid: timestamp('date_paid', { withTimezone: true }),
+    paymentId: varchar('payment_id', { length: 64 }),
+    paymentUrl: text('payment_url'),
+    paymentStatus: varchar('payment_status', { length: 20 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('invoice_hash_unique').on(t.hash),
-    index('invoice_flow_sent').on(t.flowId).where(sql`date_send is not null and not is_template`),
-    index('invoice_relation_sent').on(t.relationId).where(sql`date_send is not null and not is_template`),
+    index('invoice_partial_group').on(t.partialinvoiceId).where(sql`partialinvoice_id is not null`),
+    index('invoice_credited').on(t.creditedInvoiceId).where(sql`credited_invoice_id is not null`),
+    index('invoice_quarterly').on(t.companyId, t.sentDay).where(sql`sent_day is not null`),
+    index('invoice_payment').on(t.paymentId).where(sql`payment_id is not null`),
     tenantPolicy(),
   ],
 ).enableRLS();

@@ -7,7 +7,6 @@ import {
   type FileInfo,
   MAIL_TEXTS,
   type MailTemplate,
-  type MailTemplateType,
   type MessageTemplate,
   NEW_TEMPLATE_DESCRIPTION,
   parseDocumentMailTemplateType,

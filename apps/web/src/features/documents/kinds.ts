@@ -5,12 +5,14 @@ export const KIND_MODULE: Record<DocumentKind, ModuleTag> = {
   quotation: 'QUOTATION',
   confirmation: 'CONFIRMATION',
   document: 'PROJECT',
+  invoice: 'INVOICE',
 };
 
 const KIND_FLAG = {
   quotation: 'hasModuleQuotation',
   confirmation: 'hasModuleConfirmation',
   document: 'hasModuleProject',
+  invoice: 'hasModuleInvoice',
 } as const satisfies Record<DocumentKind, keyof SessionData>;
 
 export function hasKindModule(session: SessionData, kind: DocumentKind): boolean {

@@ -11,7 +11,9 @@ import type {
   SendDocument,
   UpdateDocument,
   UpdateDocumentWidget,
+  zAvailableInvoice,
   zDocumentPreview,
+  zPaymentLink,
   zTemplateRef,
 } from '@im/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,6 +25,8 @@ import { kindApi } from './kinds';
 
 export type DocumentPreview = z.infer<typeof zDocumentPreview>;
 export type TemplateRef = z.infer<typeof zTemplateRef>;
+export type AvailableInvoice = z.infer<typeof zAvailableInvoice>;
+export type PaymentLink = z.infer<typeof zPaymentLink>;
 
 export const DOCUMENTS_KEY = ['documents'] as const;
 const documentKey = (kind: DocumentKind, id: number) => [...DOCUMENTS_KEY, kind, id] as const;
@@ -145,7 +149,11 @@ export type DocumentCall =
   | 'resettotemplate'
   | 'createconfirmationfromquotation'
   | 'createdocumentfromquotation'
-  | 'createdocumentfromconfirmation';
+  | 'createdocumentfromconfirmation'
+  | 'createinvoicefromconfirmation'
+  | 'createinvoicefromquotation'
+  | 'createcreditinvoice'
+  | 'linkpartialinvoice';
 
 export function useDocumentCall(kind: DocumentKind, id: number, call: DocumentCall) {
   const queryClient = useQueryClient();
@@ -293,5 +301,25 @@ export function useSendDocument(kind: DocumentKind, id: number) {
       queryClient.setQueryData(documentKey(kind, id), document);
       refreshDocument(queryClient, kind, id);
     },
+  });
+}
+
+// Invoices (decision 022) ----------------------------------------------------------------------------
+
+/** getAvailableInvoices: the first partial invoices this one may be linked to. */
+export function useAvailableInvoices(id: number, isEnabled: boolean) {
+  return useQuery({
+    queryKey: [...documentKey('invoice', id), 'available'],
+    queryFn: ({ signal }) =>
+      api.get<AvailableInvoice[]>(kindApi('invoice', id, 'getavailableinvoices'), { signal }),
+    enabled: isEnabled,
+  });
+}
+
+export function useRenewPayment(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<PaymentLink>(kindApi('invoice', id, 'renewpayment')),
+    onSuccess: () => refreshDocument(queryClient, 'invoice', id),
   });
 }

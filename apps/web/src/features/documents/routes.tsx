@@ -2,7 +2,11 @@ import { lazy } from 'react';
 import type { ScreenEntry } from '../../app/route-types';
 
 const overview = (
-  name: 'QuotationOverviewScreen' | 'ConfirmationOverviewScreen' | 'DocumentOverviewScreen',
+  name:
+    | 'QuotationOverviewScreen'
+    | 'ConfirmationOverviewScreen'
+    | 'DocumentOverviewScreen'
+    | 'InvoiceOverviewScreen',
 ) => lazy(() => import('./screens/document-overview.screen').then((m) => ({ default: m[name] })));
 const detail = (
   name:
@@ -11,7 +15,9 @@ const detail = (
     | 'DocumentDetailScreen'
     | 'QuotationTemplateDetailScreen'
     | 'ConfirmationTemplateDetailScreen'
-    | 'DocumentTemplateDetailScreen',
+    | 'DocumentTemplateDetailScreen'
+    | 'InvoiceDetailScreen'
+    | 'InvoiceTemplateDetailScreen',
 ) => lazy(() => import('./screens/document-detail.screen').then((m) => ({ default: m[name] })));
 
 const DocumentPartnerScreen = lazy(() =>
@@ -32,4 +38,7 @@ export const documentsScreens: ScreenEntry[] = [
     Screen: detail('ConfirmationTemplateDetailScreen'),
   },
   { path: '/documenttemplate_detail/:documenttemplateId', Screen: detail('DocumentTemplateDetailScreen') },
+  { path: '/invoice_overview', Screen: overview('InvoiceOverviewScreen') },
+  { path: '/invoice_detail/:invoiceId', Screen: detail('InvoiceDetailScreen') },
+  { path: '/invoicetemplate_detail/:invoicetemplateId', Screen: detail('InvoiceTemplateDetailScreen') },
 ];

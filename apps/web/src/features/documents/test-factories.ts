@@ -101,6 +101,7 @@ export function createTestDocument(overrides: Partial<SalesDocument> = {}): Sale
     versions: [],
     created_at: '2026-03-02T10:00:00+01:00',
     updated_at: '2026-03-02T10:00:00+01:00',
+    invoice: null,
     ...overrides,
   };
 }
@@ -122,6 +123,8 @@ export function createTestDocumentRow(overrides: Partial<DocumentRow> = {}): Doc
     documentdate: '2026-03-02',
     date_send: '2026-03-03T10:00:00+01:00',
     updated_at: '2026-03-03T10:00:00+01:00',
+    due: null,
+    billed_inc: null,
     ...overrides,
   };
 }

@@ -33,6 +33,7 @@ const KIND_FLAG = {
   quotation: 'hasModuleQuotation',
   confirmation: 'hasModuleConfirmation',
   document: 'hasModuleProject',
+  invoice: 'hasModuleInvoice',
 } as const satisfies Record<DocumentKind, keyof SessionData>;
 
 export const hasTemplateModule = (session: SessionData, kind: DocumentKind) =>

@@ -1,17 +1,25 @@
-import { DOCUMENT_STATUS_LABELS, DOCUMENT_TEXTS, type SalesDocument } from '@im/domain';
+import { DOCUMENT_STATUS_LABELS, DOCUMENT_TEXTS, INVOICE_TEXTS, type SalesDocument } from '@im/domain';
 import { Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirm } from '../../../ui/confirm-dialog';
+import { formatMoney } from '../../../ui/format';
 import { useIsPhone } from '../../../ui/responsive';
 import { toast } from '../../../ui/toasts';
 import { useDocumentTexts } from '../i18n';
 import { detailPath } from '../kinds';
 import { ChoiceModal } from '../modals/choice.modal';
+import { CreateInvoiceModal } from '../modals/create-invoice.modal';
 import { EditDocumentModal } from '../modals/edit-document.modal';
 import { SendDocumentModal } from '../modals/send-document.modal';
-import { useDocumentCall, useDocumentTypes, useTemplates, useUpdateDocument } from '../queries';
+import {
+  useAvailableInvoices,
+  useDocumentCall,
+  useDocumentTypes,
+  useTemplates,
+  useUpdateDocument,
+} from '../queries';
 import { type DocumentDialog, showCreateFailed, useDocumentActions } from './use-document-actions';
 
 /** The editor's actions: 'Versturen' and 'Bewerken' as buttons on a desk, everything in 'Acties' on a phone. */
@@ -78,11 +86,36 @@ function DocumentDialogs({
     kind === 'confirmation' ? 'createdocumentfromconfirmation' : 'createdocumentfromquotation',
   );
   const templates = useTemplates(kind, dialog === 'resetToTemplate');
+  const linkPartial = useDocumentCall(kind, id, 'linkpartialinvoice');
+  const available = useAvailableInvoices(id, kind === 'invoice' && dialog === 'linkPartial');
   const types = useDocumentTypes(dialog === 'createDocument');
 
   return (
     <>
       <SendDocumentModal document={document} opened={dialog === 'send'} onClose={onClose} />
+      {(kind === 'quotation' || kind === 'confirmation') && (
+        <CreateInvoiceModal document={document} opened={dialog === 'createInvoice'} onClose={onClose} />
+      )}
+      {kind === 'invoice' && (
+        <ChoiceModal
+          opened={dialog === 'linkPartial'}
+          onClose={onClose}
+          title={tx.linkPartial}
+          label={tx.firstPartial}
+          description={available.data?.length === 0 ? tx.noLinkChoices : undefined}
+          options={available.data?.map((inv) => ({
+            value: String(inv.id),
+            label: `${inv.number ?? ''} · ${inv.title} · ${formatMoney(inv.billed_inc)}`,
+          }))}
+          submitLabel={tx.linkPartial}
+          onSubmit={async (value) => {
+            if (!(await confirm({ title: tx.linkPartial, message: INVOICE_TEXTS.linkConfirm })))
+              throw undefined;
+            await linkPartial.mutateAsync({ first_invoice_id: Number(value) });
+            toast.success(tx.linked);
+          }}
+        />
+      )}
       <EditDocumentModal document={document} opened={dialog === 'edit'} onClose={onClose} />
       <ChoiceModal
         opened={dialog === 'rollback'}

@@ -1,11 +1,13 @@
 import type { SalesDocument } from '@im/domain';
-import { Grid, Stack, Tabs } from '@mantine/core';
+import { Alert, Grid, Stack, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconLock } from '@tabler/icons-react';
 import { useDocumentTexts } from '../i18n';
 import { AttachmentsCard } from './attachments-card';
 import { CalculationCard } from './calculation-card';
 import { DocumentHeader } from './document-header';
 import { DocumentPreview } from './document-preview';
+import { InvoiceCard } from './invoice-card';
 import { VersionsCard } from './versions-card';
 import { WidgetList } from './widget-list';
 
@@ -17,11 +19,22 @@ export function DocumentEditor({ document }: { document: SalesDocument }) {
   const tx = useDocumentTexts();
   const isSideBySide = useMediaQuery(SIDE_BY_SIDE_QUERY, false, { getInitialValueInEffect: false }) === true;
 
+  // A sent invoice is frozen (decision 022): its content shows, nothing in it changes.
+  const isLocked = document.kind === 'invoice' && document.date_send !== null && !document.is_template;
   const content = (
     <Stack gap="md">
-      <WidgetList document={document} />
-      <CalculationCard document={document} />
-      <AttachmentsCard document={document} />
+      {document.kind === 'invoice' && <InvoiceCard document={document} />}
+      {isLocked ? (
+        <Alert color="blue" icon={<IconLock size={18} />}>
+          {tx.lockedInvoice}
+        </Alert>
+      ) : (
+        <>
+          <WidgetList document={document} />
+          <CalculationCard document={document} />
+          <AttachmentsCard document={document} />
+        </>
+      )}
       {!document.is_template && <VersionsCard document={document} />}
     </Stack>
   );

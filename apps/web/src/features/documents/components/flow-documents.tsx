@@ -19,7 +19,12 @@ export function FlowDocuments({ flowId, isReadOnly }: { flowId: number; isReadOn
   const kinds = DOCUMENT_KINDS.filter((kind) => hasKindModule(session, kind));
   const [creating, setCreating] = useState<DocumentKind | null>(null);
   if (kinds.length === 0) return null;
-  const newLabel = { quotation: tx.newQuotation, confirmation: tx.newConfirmation, document: tx.newDocument };
+  const newLabel = {
+    quotation: tx.newQuotation,
+    confirmation: tx.newConfirmation,
+    document: tx.newDocument,
+    invoice: tx.newInvoice,
+  };
 
   return (
     <Card withBorder padding="md" component="section" aria-label={tx.flowCardTitle}>
@@ -90,7 +95,7 @@ function DocumentLine({ row }: { row: DocumentRow }) {
       <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         <DocumentStatusBadge status={row.status} />
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatMoney(row.amount_inc_vat)}
+          {formatMoney(row.billed_inc ?? row.amount_inc_vat)}
         </Text>
       </Group>
     </Group>

@@ -1,14 +1,17 @@
-import { DOCUMENT_TEXTS, type DocumentKind, type SalesDocument } from '@im/domain';
+import { DOCUMENT_TEXTS, type DocumentKind, INVOICE_TEXTS, type SalesDocument } from '@im/domain';
 import {
   IconArrowBackUp,
+  IconCash,
   IconCheck,
   IconCopy,
   IconDownload,
   IconExternalLink,
+  IconFileCode,
   IconFilePlus,
   IconLink,
   IconMailCheck,
   IconPencil,
+  IconReceiptRefund,
   IconSend,
   IconTemplate,
   IconTrash,
@@ -25,6 +28,7 @@ import { customerHref, detailPath, kindApi, overviewPath } from '../kinds';
 import {
   useDeleteDocument,
   useDocumentCall,
+  useRenewPayment,
   useResetHash,
   useSendDocument,
   useUpdateDocument,
@@ -36,7 +40,9 @@ export type DocumentDialog =
   | 'rollback'
   | 'saveAsTemplate'
   | 'resetToTemplate'
-  | 'createDocument';
+  | 'createDocument'
+  | 'createInvoice'
+  | 'linkPartial';
 
 export interface DocumentAction {
   key: string;
@@ -66,15 +72,47 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
   const duplicate = useDocumentCall(kind, id, 'duplicate');
   const createConfirmation = useDocumentCall(kind, id, 'createconfirmationfromquotation');
   const resetHash = useResetHash(kind, id);
+  const createCredit = useDocumentCall(kind, id, 'createcreditinvoice');
+  const renewPayment = useRenewPayment(id);
+  const invoice = document.invoice;
+  const isInvoice = kind === 'invoice';
+  const isSentInvoice = isInvoice && document.date_send !== null;
 
   const ask = (message: string, title: string, isDanger = false) =>
     confirm({ title, message, isDanger, confirmLabel: isDanger ? tx.delete : undefined });
 
-  const setStatus = (next: 'approved' | 'rejected' | 'cancelled') =>
+  const setStatus = (
+    next: 'approved' | 'rejected' | 'cancelled' | 'paid' | 'unpayable',
+    done = tx.statusChanged,
+  ) =>
     update.mutate(
       { status: next },
-      { onSuccess: () => toast.success(tx.statusChanged), onError: (e) => showActionError(e) },
+      { onSuccess: () => toast.success(done), onError: (e) => showActionError(e) },
     );
+  const onMarkPaid = async () => {
+    if (!(await ask(INVOICE_TEXTS.markPaidConfirm, tx.markPaid))) return;
+    setStatus('paid', tx.markedPaid);
+  };
+  const onMarkUnpayable = async () => {
+    if (!(await ask(INVOICE_TEXTS.markUnpayableConfirm, tx.markUnpayable))) return;
+    setStatus('unpayable', tx.markedUnpayable);
+  };
+  const onCreateCredit = async () => {
+    if (!(await ask(INVOICE_TEXTS.creditConfirm, tx.createCredit))) return;
+    createCredit.mutate(undefined, {
+      onSuccess: (created) => navigate(detailPath(created.kind, created.id)),
+      onError: (e) => showCreateFailed('invoice', e),
+    });
+  };
+  const onEinvoice = () =>
+    downloadFile(kindApi(kind, id, 'einvoice'), `Factuur ${document.number ?? ''}.xml`).catch((e: unknown) =>
+      showActionError(e),
+    );
+  const onRenewPayment = () =>
+    renewPayment.mutate(undefined, {
+      onSuccess: () => toast.success(tx.paymentRenewed),
+      onError: (e) => showActionError(e),
+    });
 
   const onMarkSent = async () => {
     if (!(await ask(DOCUMENT_TEXTS.markSentConfirm, tx.markSent))) return;
@@ -135,7 +173,56 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
         onClick: onMarkSent,
       },
     { key: 'edit', label: tx.edit, icon: icon(IconPencil), onClick: () => openDialog('edit') },
-    !isTemplate &&
+    isSentInvoice &&
+      status !== 'paid' && {
+        key: 'markPaid',
+        label: tx.markPaid,
+        icon: icon(IconCash),
+        onClick: onMarkPaid,
+        isGroupStart: true,
+      },
+    isSentInvoice &&
+      status === 'sent' && {
+        key: 'markUnpayable',
+        label: tx.markUnpayable,
+        icon: icon(IconX),
+        onClick: onMarkUnpayable,
+      },
+    isSentInvoice &&
+      invoice?.invoice_type === 'normal' &&
+      !invoice.credit_invoices.some((c) => c.status !== 'cancelled') && {
+        key: 'createCredit',
+        label: tx.createCredit,
+        icon: icon(IconReceiptRefund),
+        onClick: onCreateCredit,
+      },
+    isSentInvoice &&
+      invoice?.einvoice_available === true && {
+        key: 'einvoice',
+        label: tx.downloadEinvoice,
+        icon: icon(IconFileCode),
+        onClick: () => void onEinvoice(),
+      },
+    isSentInvoice &&
+      status === 'sent' &&
+      invoice?.payment_available === true &&
+      invoice.billed.inc > 0 && {
+        key: 'renewPayment',
+        label: tx.renewPayment,
+        icon: icon(IconCash),
+        onClick: onRenewPayment,
+      },
+    isInvoice &&
+      !isTemplate &&
+      !isSentInvoice &&
+      !!invoice?.partialinvoicetype && {
+        key: 'linkPartial',
+        label: tx.linkPartial,
+        icon: icon(IconLink),
+        onClick: () => openDialog('linkPartial'),
+      },
+    !isInvoice &&
+      !isTemplate &&
       status !== 'approved' &&
       status !== 'cancelled' && {
         key: 'approve',
@@ -144,7 +231,8 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
         onClick: () => setStatus('approved'),
         isGroupStart: true,
       },
-    !isTemplate &&
+    !isInvoice &&
+      !isTemplate &&
       status !== 'rejected' &&
       status !== 'cancelled' && {
         key: 'reject',
@@ -153,6 +241,7 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
         onClick: () => setStatus('rejected'),
       },
     !isTemplate &&
+      !isSentInvoice &&
       status !== 'cancelled' && {
         key: 'cancel',
         label: tx.cancel,
@@ -174,13 +263,20 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
         onClick: onCreateConfirmation,
         isGroupStart: true,
       },
-    kind !== 'document' &&
+    (kind === 'quotation' || kind === 'confirmation') &&
+      !isTemplate && {
+        key: 'createInvoice',
+        label: tx.createInvoice,
+        icon: icon(IconFilePlus),
+        onClick: () => openDialog('createInvoice'),
+        isGroupStart: kind !== 'quotation',
+      },
+    (kind === 'quotation' || kind === 'confirmation') &&
       !isTemplate && {
         key: 'createDocument',
         label: tx.createDocument,
         icon: icon(IconFilePlus),
         onClick: () => openDialog('createDocument'),
-        isGroupStart: kind !== 'quotation',
       },
     {
       key: 'download',
@@ -203,13 +299,14 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
       icon: icon(IconTemplate),
       onClick: () => openDialog('saveAsTemplate'),
     },
-    !isTemplate && {
-      key: 'resetToTemplate',
-      label: tx.resetToTemplate,
-      icon: icon(IconTemplate),
-      onClick: () => openDialog('resetToTemplate'),
-    },
-    {
+    !isTemplate &&
+      !isSentInvoice && {
+        key: 'resetToTemplate',
+        label: tx.resetToTemplate,
+        icon: icon(IconTemplate),
+        onClick: () => openDialog('resetToTemplate'),
+      },
+    !isSentInvoice && {
       key: 'delete',
       label: tx.delete,
       icon: icon(IconTrash),

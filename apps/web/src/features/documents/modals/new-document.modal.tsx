@@ -19,7 +19,13 @@ interface Props {
 export function NewDocumentModal({ kind, flowId, onClose }: Props) {
   const tx = useDocumentTexts();
   const title =
-    kind === 'quotation' ? tx.newQuotation : kind === 'confirmation' ? tx.newConfirmation : tx.newDocument;
+    kind === 'quotation'
+      ? tx.newQuotation
+      : kind === 'confirmation'
+        ? tx.newConfirmation
+        : kind === 'invoice'
+          ? tx.newInvoice
+          : tx.newDocument;
   return (
     <FormModal opened={kind !== null} onClose={onClose} title={title}>
       {kind && <NewDocumentForm kind={kind} flowId={flowId} onClose={onClose} />}

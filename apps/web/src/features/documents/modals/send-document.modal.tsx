@@ -58,7 +58,9 @@ function SendForm({ document, onClose }: Omit<Props, 'opened'>) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!(await confirm({ title: tx.sendTitle, message: DOCUMENT_TEXTS.sendConfirm }))) return;
+    const question =
+      document.kind === 'invoice' ? DOCUMENT_TEXTS.sendInvoiceConfirm : DOCUMENT_TEXTS.sendConfirm;
+    if (!(await confirm({ title: tx.sendTitle, message: question }))) return;
     setError(null);
     send.mutate(
       { ...fields, mailtemplate_id: templateId ?? loadedFrom.mailtemplate_id },

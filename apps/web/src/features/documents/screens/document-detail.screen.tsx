@@ -22,9 +22,9 @@ export function DocumentDetail({ kind, isTemplateRoute }: { kind: DocumentKind; 
   const document = useDocument(kind, id);
   const session = useSession();
 
-  // Partner users get the partner's read-only view of a quotation (spec 002 section 2).
-  if (session.user_type === 'partner' && kind === 'quotation' && !isTemplateRoute)
-    return <Navigate to={`/document_partner/${id}?documentType=quotation`} replace />;
+  // Partner users get the partner's read-only view of a quotation or invoice (spec 002 section 2).
+  if (session.user_type === 'partner' && (kind === 'quotation' || kind === 'invoice') && !isTemplateRoute)
+    return <Navigate to={`/document_partner/${id}?documentType=${kind}`} replace />;
   if (document.isError || !Number.isInteger(id) || id <= 0) {
     const isGone = !document.isError || isApiError(document.error, 404);
     return (
@@ -56,3 +56,5 @@ export const DocumentDetailScreen = () => <DocumentDetail kind="document" isTemp
 export const QuotationTemplateDetailScreen = () => <DocumentDetail kind="quotation" isTemplateRoute />;
 export const ConfirmationTemplateDetailScreen = () => <DocumentDetail kind="confirmation" isTemplateRoute />;
 export const DocumentTemplateDetailScreen = () => <DocumentDetail kind="document" isTemplateRoute />;
+export const InvoiceDetailScreen = () => <DocumentDetail kind="invoice" isTemplateRoute={false} />;
+export const InvoiceTemplateDetailScreen = () => <DocumentDetail kind="invoice" isTemplateRoute />;

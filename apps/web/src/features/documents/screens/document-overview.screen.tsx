@@ -4,6 +4,7 @@ import {
   DOCUMENT_STATUS_LABELS,
   type DocumentKind,
   type DocumentRow,
+  INVOICE_STATUS_FILTERS,
   QUOTATION_STATUS_FILTERS,
   statusesOf,
 } from '@im/domain';
@@ -14,20 +15,25 @@ import { ServerDataTable } from '../../../ui/data-table/server-data-table';
 import { formatDate, formatMoney } from '../../../ui/format';
 import { useSession } from '../../auth';
 import { DocumentStatusBadge } from '../components/document-status-badge';
+import { DueLabelText } from '../components/invoice-card';
 import { fill, useDocumentTexts } from '../i18n';
 import { detailPath, hasKindModule, kindApi, overviewPath } from '../kinds';
 
 /** The status filter of a kind: the quotation's four plus 'alle'; the others every status they have. */
 function statusOptions(kind: DocumentKind, allLabel: string) {
   const statuses =
-    kind === 'quotation' ? QUOTATION_STATUS_FILTERS.filter((s) => s !== 'all') : statusesOf(kind);
+    kind === 'quotation'
+      ? QUOTATION_STATUS_FILTERS.filter((s) => s !== 'all')
+      : kind === 'invoice'
+        ? INVOICE_STATUS_FILTERS.filter((s) => s !== 'all')
+        : statusesOf(kind);
   return [
     ...statuses.map((s) => ({ value: s, label: DOCUMENT_STATUS_LABELS[s] })),
     { value: 'all', label: allLabel },
   ];
 }
 
-/** /quotation_overview, /confirmation_overview and /document_overview: one server-paged list. */
+/** /quotation_overview, /confirmation_overview, /document_overview and /invoice_overview: one server-paged list. */
 export function DocumentOverview({ kind }: { kind: DocumentKind }) {
   const tx = useDocumentTexts();
   const navigate = useNavigate();
@@ -85,8 +91,25 @@ export function DocumentOverview({ kind }: { kind: DocumentKind }) {
       title: tx.amountInc,
       sortable: true,
       textAlign: 'right',
-      render: (d) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(d.amount_inc_vat)}</span>,
+      render: (d) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {d.billed_inc !== null
+            ? formatMoney(d.billed_inc)
+            : kind === 'invoice'
+              ? ''
+              : formatMoney(d.amount_inc_vat)}
+        </span>
+      ),
     },
+    ...(kind === 'invoice'
+      ? [
+          {
+            accessor: 'due',
+            title: tx.due,
+            render: (d) => (d.due ? <DueLabelText due={d.due} /> : ''),
+          } as DataTableColumn<DocumentRow>,
+        ]
+      : []),
     // Column 7: the document date, the default sort (newest first).
     { accessor: 'documentdate', title: tx.date, sortable: true, render: (d) => formatDate(d.documentdate) },
     ...(kind === 'document'
@@ -113,6 +136,16 @@ export function DocumentOverview({ kind }: { kind: DocumentKind }) {
           ))}
         </Group>
       )}
+      {kind === 'invoice' && (
+        <Group gap="xs" component="nav" aria-label={tx.invoiceOverviews}>
+          <Button component={Link} to="/overdueinvoice_overview.html" size="compact-sm" variant="default">
+            {tx.overdueInvoices}
+          </Button>
+          <Button component={Link} to="/invoice_overview_quarterly" size="compact-sm" variant="default">
+            {tx.quarterlyOverview}
+          </Button>
+        </Group>
+      )}
       <ServerDataTable<DocumentRow>
         tableKey={`${kind}_overview`}
         path={kindApi(kind)}
@@ -136,3 +169,4 @@ export function DocumentOverview({ kind }: { kind: DocumentKind }) {
 export const QuotationOverviewScreen = () => <DocumentOverview kind="quotation" />;
 export const ConfirmationOverviewScreen = () => <DocumentOverview kind="confirmation" />;
 export const DocumentOverviewScreen = () => <DocumentOverview kind="document" />;
+export const InvoiceOverviewScreen = () => <DocumentOverview kind="invoice" />;

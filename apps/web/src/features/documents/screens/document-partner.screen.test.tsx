@@ -8,9 +8,13 @@ import { createTestDocument } from '../test-factories';
 function setup(path: string) {
   setToken('t');
   const server = mockServer({
-    session: createTestSession({ modules: ['BASIS', 'CRM', 'QUOTATION'], user_type: 'partner' }),
+    session: createTestSession({ modules: ['BASIS', 'CRM', 'QUOTATION', 'INVOICE'], user_type: 'partner' }),
     routes: {
       'GET /api/quotation/5': () => ({ body: createTestDocument() }),
+      'GET /api/invoice/7': () => ({ body: createTestDocument({ id: 7, kind: 'invoice', number: 31 }) }),
+      'GET /api/invoice/7/preview': () => ({
+        body: { html: '<html><body><h1>Uw factuur</h1></body></html>', header_html: '', footer_html: '' },
+      }),
       'GET /api/quotation/5/preview': () => ({
         body: { html: '<html><body><h1>Uw offerte</h1></body></html>', header_html: '', footer_html: '' },
       }),
@@ -33,8 +37,17 @@ describe('partner document view', () => {
     expect(frame.getAttribute('sandbox')).toBe('');
   });
 
-  it('does not know other document types yet', async () => {
-    setup('/document_partner/5?documentType=invoice');
+  it('shows an invoice the same way, and knows no other document types', async () => {
+    const { router } = setup('/invoice_detail/7');
+    await screen.findByRole('button', { name: 'PDF downloaden' }, { timeout: 5000 });
+    expect(router.state.location.pathname).toBe('/document_partner/7');
+    expect(router.state.location.search).toBe('?documentType=invoice');
+    expect(await screen.findByRole('heading', { name: 'Factuur 31' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Acties' })).toBeNull();
+  });
+
+  it('does not know other document types', async () => {
+    setup('/document_partner/5?documentType=confirmation');
     expect(await screen.findByRole('heading', { name: 'Pagina niet gevonden' })).toBeTruthy();
   });
 });

@@ -14,27 +14,27 @@ import { kindApi } from '../kinds';
 import { useDocument } from '../queries';
 
 /**
- * /document_partner/:documentId?documentType=quotation: what a partner user sees of a quotation on one
- * of their partner's flows (spec 002 section 6): the document as the customer gets it and its PDF,
- * nothing to change. Invoices join with their own issue; until then that document type is not found.
+ * /document_partner/:documentId?documentType=quotation|invoice: what a partner user sees of a quotation
+ * or invoice on one of their partner's flows (spec 002 section 6): the document as the customer gets it
+ * and its PDF, nothing to change.
  */
 export function DocumentPartnerScreen() {
   const [search] = useSearchParams();
   const documentType = search.get('documentType') ?? 'quotation';
-  if (documentType !== 'quotation') return <NotFoundScreen />;
-  return <PartnerQuotation />;
+  if (documentType !== 'quotation' && documentType !== 'invoice') return <NotFoundScreen />;
+  return <PartnerDocument kind={documentType} />;
 }
 
-function PartnerQuotation() {
+function PartnerDocument({ kind }: { kind: 'quotation' | 'invoice' }) {
   const { t } = useTranslation();
   const tx = useDocumentTexts();
   const id = Number(useParams().documentId);
-  const document = useDocument('quotation', id);
+  const document = useDocument(kind, id);
 
   if (document.isError || !Number.isInteger(id) || id <= 0)
     return (
       <Alert color="red" icon={<IconAlertTriangle />} title={tx.loadFailed} role="alert" maw={700}>
-        {DOCUMENT_TEXTS.notFound('quotation')}
+        {DOCUMENT_TEXTS.notFound(kind)}
       </Alert>
     );
   if (!document.data) return <Loader aria-label={t('app.loading')} />;
@@ -44,7 +44,7 @@ function PartnerQuotation() {
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={4}>
           <Group gap="sm" wrap="nowrap">
-            <Title order={1}>{`${DOCUMENT_KIND_LABELS.quotation.one} ${d.number ?? ''}`.trim()}</Title>
+            <Title order={1}>{`${DOCUMENT_KIND_LABELS[kind].one} ${d.number ?? ''}`.trim()}</Title>
             <DocumentStatusBadge status={d.status} />
           </Group>
           <Text>{d.title}</Text>
@@ -63,15 +63,15 @@ function PartnerQuotation() {
           variant="default"
           leftSection={<IconDownload size={16} />}
           onClick={() =>
-            downloadFile(kindApi('quotation', d.id, 'download'), `${d.title || 'offerte'}.pdf`).catch(
-              (e: unknown) => showActionError(e),
+            downloadFile(kindApi(kind, d.id, 'download'), `${d.title || kind}.pdf`).catch((e: unknown) =>
+              showActionError(e),
             )
           }
         >
           {tx.download}
         </Button>
       </Group>
-      <DocumentPreview kind="quotation" id={d.id} />
+      <DocumentPreview kind={kind} id={d.id} />
     </Stack>
   );
 }

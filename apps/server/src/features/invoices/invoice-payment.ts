@@ -1,0 +1,111 @@
+import { INVOICE_TEXTS } from '@im/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database, Tx } from '../../platform/db/database';
+import { AppError, conflict } from '../../platform/errors';
+import { logDocument } from '../documents/create-document';
+import { documentLabel, findDocument } from '../documents/document-dto';
+import { salesDocument } from '../documents/documents.schema';
+import {
+  createMollieProvider,
+  isMolliePaymentId,
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderPayment,
+} from '../payments';
+import { billedOf, invoiceRow, invoiceSettings } from './invoice-info';
+import { invoiceStatusChanged } from './invoice-status';
+import { invoice } from './invoices.schema';
+
+export interface PaymentContext {
+  appUrl: string;
+  mollieApiUrl: string;
+}
+
+/** The company's payment provider, or null when none is configured (then no link is shown). */
+export async function companyProvider(tx: Tx, ctx: PaymentContext): Promise<PaymentProvider | null> {
+  const s = await invoiceSettings(tx);
+  if (s?.paymentProvider !== 'mollie' || !s.paymentApiKey) return null;
+  return createMollieProvider({ apiKey: s.paymentApiKey, baseUrl: ctx.mollieApiUrl });
+}
+
+/**
+ * renewPayment: a new payment link for a sent, unpaid invoice, for the amount it bills. The provider
+ * calls back on the invoice's webhook; the customer returns to the invoice page with paymentCompleted.
+ */
+export async function renewPayment(tx: Tx, id: number, ctx: PaymentContext) {
+  const doc = await findDocument(tx, 'invoice', id, { lock: true });
+  if (doc.dateSend === null || doc.status !== 'sent') throw conflict(INVOICE_TEXTS.paymentNotOpen);
+  const provider = await companyProvider(tx, ctx);
+  if (!provider) throw conflict(INVOICE_TEXTS.noPaymentProvider);
+  const { billed } = await billedOf(tx, doc, await invoiceRow(tx, id));
+  if (billed.inc <= 0) throw conflict(INVOICE_TEXTS.paymentNotOpen);
+  const payment = await provider
+    .createPayment({
+      amountEur: billed.inc.toFixed(2),
+      description: `Factuur ${doc.number}`,
+      redirectUrl: `${ctx.appUrl}/#/customer_invoice_detail/${doc.hash}?paymentCompleted=1`,
+      webhookUrl: `${ctx.appUrl}/api/invoice/${doc.hash}/paymentwebhook`,
+      metadata: { invoice_id: String(doc.id), company_id: String(doc.companyId) },
+    })
+    .catch((err: unknown) => {
+      throw new AppError('unavailable', err instanceof Error ? err.message : String(err));
+    });
+  await tx
+    .update(invoice)
+    .set({ paymentId: payment.id, paymentUrl: payment.checkoutUrl, paymentStatus: payment.status })
+    .where(eq(invoice.id, id));
+  await logDocument(tx, doc, 'update', `Betaallink gemaakt voor ${documentLabel(doc).toLowerCase()}`);
+  return { payment_url: payment.checkoutUrl ?? '', payment_id: payment.id };
+}
+
+/**
+ * The provider's webhook: the body only names a payment; what it says is read from the provider with
+ * the company's own key, and only a paid payment of this very invoice marks it paid. Unknown hashes and
+ * payments answer the same empty 200 (nothing to learn from probing).
+ */
+export async function paymentWebhook(
+  db: Database,
+  hash: string,
+  paymentId: string | null,
+  ctx: PaymentContext,
+) {
+  if (!paymentId || !isMolliePaymentId(paymentId)) return;
+  const target = await db.platform(async (tx) => {
+    const [row] = await tx
+      .select({ id: salesDocument.id, companyId: salesDocument.companyId })
+      .from(salesDocument)
+      .where(
+        and(eq(salesDocument.hash, hash), eq(salesDocument.kind, 'invoice'), isNull(salesDocument.deletedAt)),
+      );
+    return row ?? null;
+  });
+  if (!target) return;
+  const actor = { companyId: target.companyId, userId: 0, impersonatorUserId: null };
+  const provider = await db.tenant(actor, (tx) => companyProvider(tx, ctx));
+  if (!provider) return;
+  let payment: ProviderPayment;
+  try {
+    payment = await provider.getPayment(paymentId);
+  } catch (err) {
+    // A payment the provider does not know is nothing to act on; an unreachable provider is asked
+    // to call again (it retries on a failed answer).
+    if (err instanceof PaymentProviderError && err.status === 404) return;
+    throw new AppError('unavailable', err instanceof Error ? err.message : String(err));
+  }
+  if (payment.metadata.invoice_id !== String(target.id)) return;
+  await db.tenant(actor, async (tx) => {
+    const doc = await findDocument(tx, 'invoice', target.id, { lock: true });
+    await tx.update(invoice).set({ paymentStatus: payment.status }).where(eq(invoice.id, doc.id));
+    if (payment.status !== 'paid' || doc.status !== 'sent') return;
+    const { billed } = await billedOf(tx, doc, await invoiceRow(tx, doc.id));
+    if (payment.amountEur !== billed.inc.toFixed(2)) return;
+    await tx
+      .update(salesDocument)
+      .set({ status: 'paid', updatedAt: new Date() })
+      .where(eq(salesDocument.id, doc.id));
+    await logDocument(tx, doc, 'status', `${documentLabel(doc)} betaald via de betaallink`, {
+      status: ['sent', 'paid'],
+    });
+    await invoiceStatusChanged(tx, doc, 'sent', 'paid');
+  });
+}

@@ -1,0 +1,70 @@
+import type { InvoiceSettings, zUpdateInvoiceSettings } from '@im/domain';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../platform/db/database';
+import { companySettings } from '../companies/companies.schema';
+import { writeLog } from '../logitems';
+import { einvoiceReady, invoiceSettings } from './invoice-info';
+
+type Row = typeof companySettings.$inferSelect;
+
+function dto(s: Row | null): InvoiceSettings {
+  return {
+    street: s?.street ?? '',
+    housenumber: s?.housenumber ?? '',
+    postcode: s?.postcode ?? '',
+    city: s?.city ?? '',
+    phone: s?.phone ?? '',
+    email: s?.email ?? '',
+    kvk_number: s?.kvkNumber ?? '',
+    vat_number: s?.vatNumber ?? '',
+    iban: s?.iban ?? '',
+    bic: s?.bic ?? '',
+    invoice_payment_days: s?.invoicePaymentDays ?? 14,
+    payment_provider: s?.paymentProvider === 'mollie' ? 'mollie' : null,
+    payment_api_key_set: !!s?.paymentApiKey,
+    payment_api_key_hint: s?.paymentApiKey ? `…${s.paymentApiKey.slice(-4)}` : null,
+    einvoice_ready: einvoiceReady(s),
+  };
+}
+
+/** GET /api/company/invoicesettings: the company's details for invoices and its payment provider. */
+export async function getInvoiceSettings(tx: Tx): Promise<InvoiceSettings> {
+  return dto(await invoiceSettings(tx));
+}
+
+/** PATCH /api/company/invoicesettings: checked by checksum (IBAN), format (KvK) and the Dutch VAT check. */
+export async function updateInvoiceSettings(
+  tx: Tx,
+  input: z.infer<typeof zUpdateInvoiceSettings>,
+): Promise<InvoiceSettings> {
+  const current = await invoiceSettings(tx);
+  const set: Partial<typeof companySettings.$inferInsert> = {
+    street: input.street,
+    housenumber: input.housenumber,
+    postcode: input.postcode,
+    city: input.city,
+    phone: input.phone,
+    email: input.email,
+    kvkNumber: input.kvk_number,
+    vatNumber: input.vat_number,
+    iban: input.iban,
+    bic: input.bic,
+    invoicePaymentDays: input.invoice_payment_days,
+    paymentProvider: input.payment_provider,
+    paymentApiKey: input.payment_api_key === undefined ? undefined : input.payment_api_key || null,
+    updatedAt: new Date(),
+  };
+  if (current) await tx.update(companySettings).set(set).where(eq(companySettings.id, current.id));
+  else await tx.insert(companySettings).values(set);
+  const changed = Object.keys(input).filter((k) => k !== 'payment_api_key');
+  await writeLog(tx, {
+    type: 'company',
+    id: current?.companyId ?? 0,
+    action: 'update',
+    description: 'Factuurgegevens gewijzigd',
+    changes: Object.fromEntries(changed.map((k) => [k, (input as Record<string, unknown>)[k]])),
+    flowId: null,
+  });
+  return dto(await invoiceSettings(tx));
+}

@@ -1,0 +1,163 @@
+import {
+  type DocumentKind,
+  INVOICE_TEXTS,
+  zAvailableInvoices,
+  zIdParams,
+  zInvoiceSettings,
+  zLinkPartialInvoice,
+  zOverdueInvoicePage,
+  zOverdueQuery,
+  zPartialChoice,
+  zPaymentLink,
+  zQuarterlyExportQuery,
+  zQuarterlyOverview,
+  zQuarterlyQuery,
+  zSalesDocument,
+  zUpdateInvoiceSettings,
+} from '@im/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { conflict } from '../../platform/errors';
+import { contentDisposition } from '../../platform/files/send-file';
+import { moduleRoute, publicRoute } from '../../platform/http/access';
+import { tenantTx } from '../../platform/http/request-auth';
+import { findDocument } from '../documents/document-dto';
+import { paymentIdFromWebhook } from '../payments';
+import { einvoiceXml } from './einvoice/build-einvoice';
+import {
+  availableInvoices,
+  createCreditInvoice,
+  createInvoiceFrom,
+  linkPartialInvoice,
+} from './invoice-actions';
+import { overdueInvoices, quarterlyExport, quarterlyOverview } from './invoice-overviews';
+import { paymentWebhook, renewPayment } from './invoice-payment';
+import { getInvoiceSettings, updateInvoiceSettings } from './invoice-settings';
+
+const INVOICE = { access: moduleRoute('INVOICE') };
+
+/** Invoices beyond the document engine's calls (docs/api/invoices.md, decision 022). */
+export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const id = { params: zIdParams };
+  const paymentCtx = () => {
+    const appUrl = app.deps.config.APP_URL;
+    return { appUrl, mollieApiUrl: app.deps.config.MOLLIE_API_URL };
+  };
+  // The payment provider posts its webhook as a form (id=tr_...); read it as text.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, body),
+  );
+  // Partner users only read invoices (documents.routes.ts checks which ones); nothing here is theirs.
+  app.addHook('preHandler', async (request) => {
+    if (request.auth?.userType === 'partner' && !(request.routeOptions.url ?? '').endsWith('/paymentwebhook'))
+      throw conflict('Geen toegang.');
+  });
+
+  const from = (source: DocumentKind, action: string) =>
+    r.post(
+      `/api/${source}/:id/${action}`,
+      {
+        config: INVOICE,
+        schema: { ...id, body: zPartialChoice.optional(), response: { 201: zSalesDocument } },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await tenantTx(request, (tx) =>
+              createInvoiceFrom(tx, source, request.params.id, request.body ?? {}),
+            ),
+          ),
+    );
+  from('confirmation', 'createinvoicefromconfirmation');
+  from('quotation', 'createinvoicefromquotation');
+
+  r.post(
+    '/api/invoice/:id/createcreditinvoice',
+    { config: INVOICE, schema: { ...id, response: { 201: zSalesDocument } } },
+    async (request, reply) =>
+      reply.status(201).send(await tenantTx(request, (tx) => createCreditInvoice(tx, request.params.id))),
+  );
+  r.post(
+    '/api/invoice/:id/linkpartialinvoice',
+    { config: INVOICE, schema: { ...id, body: zLinkPartialInvoice, response: { 200: zSalesDocument } } },
+    async (request) => tenantTx(request, (tx) => linkPartialInvoice(tx, request.params.id, request.body)),
+  );
+  r.get(
+    '/api/invoice/:id/getavailableinvoices',
+    { config: INVOICE, schema: { ...id, response: { 200: zAvailableInvoices } } },
+    async (request) => tenantTx(request, (tx) => availableInvoices(tx, request.params.id)),
+  );
+  r.post(
+    '/api/invoice/:id/renewpayment',
+    { config: INVOICE, schema: { ...id, response: { 200: zPaymentLink } } },
+    async (request) => tenantTx(request, (tx) => renewPayment(tx, request.params.id, paymentCtx())),
+  );
+  r.get('/api/invoice/:id/einvoice', { config: INVOICE, schema: id }, async (request, reply) => {
+    const { xml, filename } = await tenantTx(request, async (tx) => {
+      const doc = await findDocument(tx, 'invoice', request.params.id);
+      if (doc.dateSend === null || doc.isTemplate) throw conflict(INVOICE_TEXTS.einvoiceNeedsSent);
+      const xml = await einvoiceXml(tx, doc, { storage: app.deps.storage });
+      if (!xml) throw conflict(INVOICE_TEXTS.einvoiceSettings);
+      return { xml, filename: `Factuur ${doc.number}.xml` };
+    });
+    return reply
+      .header('content-type', 'application/xml; charset=utf-8')
+      .header('x-filename', encodeURIComponent(filename))
+      .header('content-disposition', contentDisposition('attachment', filename))
+      .header('cache-control', 'no-store')
+      .send(xml);
+  });
+  r.get(
+    '/api/invoice/overdue',
+    { config: INVOICE, schema: { querystring: zOverdueQuery, response: { 200: zOverdueInvoicePage } } },
+    async (request) => tenantTx(request, (tx) => overdueInvoices(tx, request.query), { snapshot: true }),
+  );
+  r.get(
+    '/api/invoice/quarterly',
+    { config: INVOICE, schema: { querystring: zQuarterlyQuery, response: { 200: zQuarterlyOverview } } },
+    async (request) => tenantTx(request, (tx) => quarterlyOverview(tx, request.query.year)),
+  );
+  r.get(
+    '/api/invoice/quarterly/export',
+    { config: INVOICE, schema: { querystring: zQuarterlyExportQuery } },
+    async (request, reply) => {
+      const file = await tenantTx(request, (tx) =>
+        quarterlyExport(tx, request.query.year, request.query.format),
+      );
+      return reply
+        .header('content-type', file.type)
+        .header('x-filename', encodeURIComponent(file.filename))
+        .header('content-disposition', contentDisposition('attachment', file.filename))
+        .send(file.bytes);
+    },
+  );
+  r.post(
+    '/api/invoice/:hash/paymentwebhook',
+    {
+      config: { access: publicRoute('the payment provider reports a payment; verified by fetching it') },
+      schema: { params: z.object({ hash: z.string().min(10).max(64) }) },
+    },
+    async (request: FastifyRequest<{ Params: { hash: string } }>, reply) => {
+      const body = typeof request.body === 'string' ? request.body : '';
+      await paymentWebhook(app.deps.db, request.params.hash, paymentIdFromWebhook(body), paymentCtx());
+      return reply.status(200).send({ message: 'OK' });
+    },
+  );
+
+  const SETTINGS = { access: moduleRoute('SETTINGS', 1000) };
+  r.get(
+    '/api/company/invoicesettings',
+    { config: { access: moduleRoute('SETTINGS') }, schema: { response: { 200: zInvoiceSettings } } },
+    async (request) => tenantTx(request, (tx) => getInvoiceSettings(tx)),
+  );
+  r.patch(
+    '/api/company/invoicesettings',
+    { config: SETTINGS, schema: { body: zUpdateInvoiceSettings, response: { 200: zInvoiceSettings } } },
+    async (request) => tenantTx(request, (tx) => updateInvoiceSettings(tx, request.body)),
+  );
+}

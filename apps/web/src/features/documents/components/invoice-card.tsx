@@ -1,0 +1,137 @@
+import {
+  DOCUMENT_STATUS_LABELS,
+  type InvoiceInfo,
+  PARTIAL_INVOICE_TYPE_LABELS,
+  type SalesDocument,
+} from '@im/domain';
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatDate, formatMoney } from '../../../ui/format';
+import { fill, useDocumentTexts } from '../i18n';
+import { detailPath } from '../kinds';
+
+/** Spec 002 section 4: DRAFT, 'betaald', 'oninbaar', days overdue in red, or 'over Nd'. */
+export function DueLabelText({ due }: { due: InvoiceInfo['due'] }) {
+  return (
+    <Text
+      span
+      size="sm"
+      c={due.color === 'red' ? 'red.7' : due.color === 'green' ? 'green.8' : undefined}
+      fw={due.color === 'red' ? 600 : undefined}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {due.text}
+    </Text>
+  );
+}
+
+function Row({ label, value, isStrong }: { label: string; value: string; isStrong?: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Text size="sm" fw={isStrong ? 600 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={isStrong ? 600 : undefined} style={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** What the invoice bills, its partial and credit links, its due date and payment (decision 022). */
+export function InvoiceCard({ document }: { document: SalesDocument }) {
+  const tx = useDocumentTexts();
+  const inv = document.invoice;
+  if (!inv) return null;
+  const b = inv.billed;
+  const typeLabel =
+    inv.invoice_type === 'credit'
+      ? tx.invoiceTypeCredit
+      : inv.partialinvoicetype
+        ? PARTIAL_INVOICE_TYPE_LABELS[inv.partialinvoicetype]
+        : tx.invoiceTypeNormal;
+  return (
+    <Card withBorder padding="md" component="section" aria-label={tx.invoiceCard}>
+      <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
+        <Title order={2} size="h4">
+          {typeLabel}
+        </Title>
+        {!document.is_template && <DueLabelText due={inv.due} />}
+      </Group>
+      <Stack gap={4}>
+        {inv.partialinvoicetype && (
+          <>
+            <Row label={tx.wholeInc} value={formatMoney(inv.whole_inc)} />
+            {inv.partial_value !== null && (
+              <Text size="sm" c="dimmed">
+                {inv.partialinvoicetype === 'frompercentage'
+                  ? fill(tx.partialValuePercentage, { value: inv.partial_value.toLocaleString('nl-NL') })
+                  : fill(tx.partialValueAmount, { value: formatMoney(inv.partial_value) })}
+              </Text>
+            )}
+          </>
+        )}
+        <Row label={tx.billedExc} value={formatMoney(b.exc)} />
+        {([6, 9, 21] as const).map((rate) =>
+          b[`vat_${rate}`] ? (
+            <Row key={rate} label={fill(tx.vatRate, { rate })} value={formatMoney(b[`vat_${rate}`])} />
+          ) : null,
+        )}
+        {inv.reverse_charge && <Text size="sm">{tx.reverseCharge}</Text>}
+        <Row label={b.inc < 0 ? tx.billedIncCredit : tx.billedInc} value={formatMoney(b.inc)} isStrong />
+        {inv.date_paid && (
+          <Text size="sm" c="green.8">
+            {fill(tx.paidOn, { date: formatDate(inv.date_paid) })}
+          </Text>
+        )}
+        {inv.payment_url && document.status === 'sent' && (
+          <Text size="sm">
+            {tx.paymentLink}:{' '}
+            <Anchor href={inv.payment_url} target="_blank" rel="noopener noreferrer" size="sm">
+              {inv.payment_url}
+            </Anchor>
+            {inv.payment_status ? ` (${fill(tx.paymentStatus, { status: inv.payment_status })})` : ''}
+          </Text>
+        )}
+        {inv.credited_invoice && (
+          <Anchor component={Link} to={detailPath('invoice', inv.credited_invoice.id)} size="sm">
+            {fill(tx.creditOf, { number: inv.credited_invoice.number ?? tx.concept })}
+          </Anchor>
+        )}
+        {inv.credit_invoices.length > 0 && (
+          <Stack gap={2} mt="xs">
+            <Text size="sm" fw={600} c="dimmed">
+              {tx.credits}
+            </Text>
+            {inv.credit_invoices.map((c) => (
+              <Anchor key={c.id} component={Link} to={detailPath('invoice', c.id)} size="sm">
+                {`${c.number ?? tx.concept} · ${DOCUMENT_STATUS_LABELS[c.status]}`}
+              </Anchor>
+            ))}
+          </Stack>
+        )}
+        {inv.partial_parts.length > 1 && (
+          <Stack gap={2} mt="xs">
+            <Text size="sm" fw={600} c="dimmed">
+              {tx.parts}
+            </Text>
+            {inv.partial_parts.map((p) => (
+              <Group key={p.id} justify="space-between" wrap="nowrap" gap="xs">
+                {p.id === document.id ? (
+                  <Text size="sm">{`${p.number ?? tx.concept} · ${tx.thisInvoice}`}</Text>
+                ) : (
+                  <Anchor component={Link} to={detailPath('invoice', p.id)} size="sm">
+                    {`${p.number ?? tx.concept} · ${p.partialinvoicetype ? PARTIAL_INVOICE_TYPE_LABELS[p.partialinvoicetype] : ''} · ${DOCUMENT_STATUS_LABELS[p.status]}`}
+                  </Anchor>
+                )}
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(p.billed_inc)}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}

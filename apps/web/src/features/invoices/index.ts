@@ -1,0 +1,1 @@
+export { invoicesScreens } from './routes';

@@ -1,0 +1,22 @@
+import { lazy } from 'react';
+import type { ScreenEntry } from '../../app/route-types';
+
+const OverdueInvoiceOverviewScreen = lazy(() =>
+  import('./screens/overdue-invoice-overview.screen').then((m) => ({
+    default: m.OverdueInvoiceOverviewScreen,
+  })),
+);
+const QuarterlyInvoiceOverviewScreen = lazy(() =>
+  import('./screens/quarterly-invoice-overview.screen').then((m) => ({
+    default: m.QuarterlyInvoiceOverviewScreen,
+  })),
+);
+const CompanyProfileScreen = lazy(() =>
+  import('./screens/company-profile.screen').then((m) => ({ default: m.CompanyProfileScreen })),
+);
+
+export const invoicesScreens: ScreenEntry[] = [
+  { path: '/overdueinvoice_overview.html', Screen: OverdueInvoiceOverviewScreen },
+  { path: '/invoice_overview_quarterly', Screen: QuarterlyInvoiceOverviewScreen },
+  { path: '/account/company_profile', Screen: CompanyProfileScreen },
+];

@@ -1,0 +1,49 @@
+import { ROLE } from '@im/domain';
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { hasModule } from '../../../app/access';
+import { LoadingBlock } from '../../../ui/loading-block';
+import { useSession } from '../../auth';
+import { InvoiceSettingsForm } from '../components/invoice-settings-form';
+import { useInvoiceTexts } from '../i18n';
+import { useInvoiceSettings } from '../queries';
+
+/**
+ * /account/company_profile (spec 002; decision 022): the company's address and contact details, KvK
+ * number, VAT id, IBAN, BIC and payment term on every invoice, and the payment provider for payment
+ * links. Saving needs the SETTINGS module and role manager, as the PATCH does; others only read.
+ */
+export function CompanyProfileScreen() {
+  const tx = useInvoiceTexts();
+  const session = useSession();
+  const settings = useInvoiceSettings();
+  const canSave = hasModule(session, 'SETTINGS') && session.userrole >= ROLE.MANAGER;
+
+  return (
+    <Stack gap="md" maw={900}>
+      <div>
+        <Title order={1}>{tx.profileTitle}</Title>
+        <Text c="dimmed" size="sm">
+          {tx.profileIntro}
+        </Text>
+      </div>
+      <LoadingBlock when={settings.isPending} h={240} />
+      {settings.isError && (
+        <Alert color="red" role="alert" title={tx.loadFailed}>
+          {settings.error.message}
+        </Alert>
+      )}
+      {settings.data && (
+        <>
+          {!settings.data.einvoice_ready && (
+            <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
+              {tx.einvoiceNotReady}
+            </Alert>
+          )}
+          {!canSave && <Alert color="blue">{tx.readOnly}</Alert>}
+          <InvoiceSettingsForm settings={settings.data} canSave={canSave} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,130 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../../api/token';
+import { createTestSession, renderApp } from '../../../test/render';
+import { mockServer } from '../../../test/server';
+import { PHONE_QUERY } from '../../../ui/responsive';
+import { axeViolations, createTestOverdueRow } from '../test-factories';
+
+const MODULES = ['BASIS', 'CRM', 'SALES', 'SETTINGS', 'INVOICE'] as const;
+
+// As the server answers: oldest due date first.
+const OLDEST = createTestOverdueRow({
+  id: 30,
+  number: 2025090,
+  title: 'Cv-ketel Kerkweg',
+  flow_id: 40,
+  flow_number: 1040,
+  relation_fullname: 'Piet Smit',
+  date_send: '2025-11-17T09:00:00+01:00',
+  enddate: '2025-12-01',
+  days_overdue: 61,
+  billed_inc: 980.5,
+});
+const NEWER = createTestOverdueRow({ days_overdue: 1, billed_inc: 254.06 });
+
+function setup(answer: { rows: unknown[]; total?: number; outstanding: number }) {
+  setToken('t');
+  return {
+    ...mockServer({
+      session: createTestSession({ modules: [...MODULES] }),
+      routes: {
+        'GET /api/invoice/overdue': (call) => {
+          const offset = Number(new URL(call.url, 'http://x').searchParams.get('offset'));
+          return {
+            body: {
+              data: answer.rows,
+              pagination: { total: answer.total ?? answer.rows.length, offset, limit: 25 },
+              total_outstanding: answer.outstanding,
+            },
+          };
+        },
+      },
+    }),
+    ...renderApp('/overdueinvoice_overview.html'),
+  };
+}
+
+describe('overdue invoices', () => {
+  it('lists the overdue invoices oldest first with their days overdue in red, and the total outstanding', async () => {
+    const { calls } = setup({ rows: [OLDEST, NEWER], outstanding: 1234.56 });
+    expect(await screen.findByRole('heading', { name: 'Verlopen facturen' })).toBeTruthy();
+    expect(await screen.findByText('Totaal openstaand: € 1.234,56')).toBeTruthy();
+    expect(calls.find((c) => c.url.startsWith('/api/invoice/overdue'))?.url).toBe(
+      '/api/invoice/overdue?offset=0&limit=25',
+    );
+
+    const table = screen.getByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Factuurnummer',
+      'Klant',
+      'Dossier',
+      'Verstuurd',
+      'Vervaldatum',
+      'Dagen te laat',
+      'Bedrag incl. btw',
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    const texts = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent?.replace(/\s+/g, ' '));
+    expect(rows.map(texts)).toEqual([
+      ['2025090', 'Piet Smit', 'Dossier 1040', '17-11-2025', '01-12-2025', '61 dagen', '€ 980,50'],
+      ['2026001', 'Jan de Boer', 'Dossier 1041', '05-01-2026', '19-01-2026', '1 dag', '€ 254,06'],
+    ]);
+    const days = within(rows[0]!).getByText('61 dagen');
+    expect(days.getAttribute('style')).toContain('var(--mantine-color-red-8)');
+
+    expect(within(rows[0]!).getByRole('link', { name: '2025090' }).getAttribute('href')).toBe(
+      '/invoice_detail/30',
+    );
+    expect(within(rows[0]!).getByRole('link', { name: 'Dossier 1040' }).getAttribute('href')).toBe(
+      '/flow_detail/40',
+    );
+  });
+
+  it('opens the invoice on a row click', async () => {
+    const { router } = setup({ rows: [OLDEST, NEWER], outstanding: 1234.56 });
+    fireEvent.click(await screen.findByText('Jan de Boer'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invoice_detail/31'));
+  });
+
+  it('pages with the full-number pager and keeps the page', async () => {
+    const { calls } = setup({ rows: [OLDEST, NEWER], total: 30, outstanding: 9000 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pagina 2' }));
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/invoice/overdue?offset=25&limit=25'));
+    expect(JSON.parse(window.localStorage.getItem('im.table.overdueinvoice_overview') ?? '{}').page).toBe(2);
+  });
+
+  it('says so when nothing is overdue', async () => {
+    setup({ rows: [], outstanding: 0 });
+    expect(await screen.findByText('Totaal openstaand: € 0,00')).toBeTruthy();
+    expect(screen.getByText('Geen verlopen facturen.')).toBeTruthy();
+  });
+
+  it('shows one card per invoice on a phone', async () => {
+    const matchMedia = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      ...matchMedia(query),
+      matches: query === PHONE_QUERY || matchMedia(query).matches,
+    }));
+    setup({ rows: [OLDEST, NEWER], outstanding: 1234.56 });
+    await screen.findByText('Totaal openstaand: € 1.234,56');
+    const cards = await screen.findAllByTestId('record-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText('61 dagen')).toBeTruthy();
+    expect(within(cards[0]!).getByText('Dagen te laat')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('has no accessibility violations', async () => {
+    setup({ rows: [OLDEST, NEWER], outstanding: 1234.56 });
+    await screen.findByText('Piet Smit');
+    expect(await axeViolations()).toEqual([]);
+  });
+});

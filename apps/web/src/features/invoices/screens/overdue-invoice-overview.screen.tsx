@@ -1,0 +1,155 @@
+import { DEFAULT_PAGE_SIZE, formatEuro } from '@im/domain';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import 'mantine-datatable/styles.css';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { FOCUSABLE_SCROLL } from '../../../ui/data-table/focusable-scroll';
+import { FullNumberPager } from '../../../ui/data-table/full-number-pager';
+import { RecordCards } from '../../../ui/data-table/record-cards';
+import { loadTableState, saveTableState, type TableState } from '../../../ui/data-table/table-state';
+import { formatDate } from '../../../ui/format';
+import { useIsPhone } from '../../../ui/responsive';
+import { fill, useInvoiceTexts } from '../i18n';
+import { flowPath, invoicePath, type OverdueInvoiceRow, useOverdueInvoices } from '../queries';
+
+const TABLE_KEY = 'overdueinvoice_overview';
+const PAGE_SIZE = DEFAULT_PAGE_SIZE;
+const INITIAL_STATE: TableState = { page: 1, query: '', sort: null, filters: {} };
+
+/**
+ * /overdueinvoice_overview.html (spec 002): sent invoices past their due date, oldest due date first
+ * (the server's fixed order: no sorting, no search), with what is outstanding over all of them. The
+ * pieces of ServerDataTable (saved page, full-number pager, cards on a phone), because this list's
+ * answer carries the total outstanding and an empty list says so in its own words.
+ */
+export function OverdueInvoiceOverviewScreen() {
+  const tx = useInvoiceTexts();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isPhone = useIsPhone();
+  const [state, setState] = useState<TableState>(() => loadTableState(TABLE_KEY, INITIAL_STATE));
+  const overdue = useOverdueInvoices(state.page, PAGE_SIZE);
+  const rows = overdue.data?.data ?? [];
+  const total = overdue.data?.pagination.total ?? 0;
+
+  useEffect(() => saveTableState(TABLE_KEY, state), [state]);
+  // Invoices got paid meanwhile: go back to the last page that still exists.
+  useEffect(() => {
+    const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+    if (overdue.isSuccess && state.page > lastPage) setState((s) => ({ ...s, page: lastPage }));
+  }, [overdue.isSuccess, total, state.page]);
+
+  const setPage = (page: number) => setState((s) => ({ ...s, page }));
+  const open = (row: OverdueInvoiceRow) => navigate(invoicePath(row.id));
+
+  const columns: DataTableColumn<OverdueInvoiceRow>[] = [
+    {
+      accessor: 'number',
+      title: tx.number,
+      render: (row) => (
+        <Anchor
+          component={Link}
+          to={invoicePath(row.id)}
+          title={row.title}
+          onClick={(event) => event.stopPropagation()}
+        >
+          {row.number ?? row.title}
+        </Anchor>
+      ),
+    },
+    { accessor: 'relation_fullname', title: tx.relation, render: (row) => row.relation_fullname ?? '' },
+    {
+      accessor: 'flow_number',
+      title: tx.flow,
+      render: (row) =>
+        row.flow_id ? (
+          <Anchor
+            component={Link}
+            to={flowPath(row.flow_id)}
+            size="sm"
+            onClick={(event) => event.stopPropagation()}
+          >
+            {fill(tx.flowNumber, { number: row.flow_number })}
+          </Anchor>
+        ) : (
+          ''
+        ),
+    },
+    { accessor: 'date_send', title: tx.dateSend, render: (row) => formatDate(row.date_send) },
+    { accessor: 'enddate', title: tx.enddate, render: (row) => formatDate(row.enddate) },
+    {
+      accessor: 'days_overdue',
+      title: tx.daysOverdue,
+      textAlign: 'right',
+      render: (row) => (
+        // Shade 8: red text at AA contrast on white (app/theme.ts).
+        <Text span size="sm" fw={600} c="red.8" style={{ whiteSpace: 'nowrap' }}>
+          {fill(row.days_overdue === 1 ? tx.day : tx.days, { count: row.days_overdue })}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'billed_inc',
+      title: tx.amountInc,
+      textAlign: 'right',
+      render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatEuro(row.billed_inc)}</span>,
+    },
+  ];
+
+  return (
+    <Stack gap="md" maw={1400}>
+      <Title order={1}>{tx.overdueTitle}</Title>
+      {overdue.data && (
+        <Text size="lg" fw={600}>
+          {fill(tx.totalOutstanding, { amount: formatEuro(overdue.data.total_outstanding) })}
+        </Text>
+      )}
+      {overdue.isError && (
+        <Alert color="red" role="alert">
+          {t('ui.tableLoadFailed')}
+        </Alert>
+      )}
+      {isPhone ? (
+        <>
+          <RecordCards<OverdueInvoiceRow>
+            columns={columns}
+            records={rows}
+            idAccessor="id"
+            fetching={overdue.isFetching}
+            emptyText={tx.noOverdue}
+            onRowClick={open}
+          />
+          <FullNumberPager page={state.page} pageSize={PAGE_SIZE} total={total} onPageChange={setPage} />
+        </>
+      ) : (
+        <DataTable<OverdueInvoiceRow>
+          scrollAreaProps={FOCUSABLE_SCROLL}
+          withTableBorder
+          borderRadius="sm"
+          minHeight={150}
+          highlightOnHover
+          columns={columns}
+          records={rows}
+          idAccessor="id"
+          fetching={overdue.isFetching}
+          noRecordsText={tx.noOverdue}
+          onRowClick={({ record }) => open(record)}
+          page={state.page}
+          onPageChange={setPage}
+          totalRecords={total}
+          recordsPerPage={PAGE_SIZE}
+          renderPagination={({ state: pager, actions }) => (
+            <FullNumberPager
+              page={pager.page}
+              pageSize={PAGE_SIZE}
+              total={total}
+              onPageChange={actions.setPage}
+            />
+          )}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,189 @@
+import { amsterdamDay, formatEuro, type QuarterRow, quarterRange, zQuarterlyQuery } from '@im/domain';
+import { Alert, Box, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { showActionError } from '../../../ui/alert-dialog';
+import { ListTable } from '../../../ui/data-table/list-table';
+import { formatDate } from '../../../ui/format';
+import { fill, type InvoicesTexts, useInvoiceTexts } from '../i18n';
+import { downloadQuarterlyExport, type QuarterlyExportFormat, useQuarterlyOverview } from '../queries';
+
+/** The current year and the 5 before it, newest first (plus a year from the address outside them). */
+const YEARS_BACK = 5;
+
+type AmountKey = Exclude<keyof QuarterRow, 'year' | 'quarter' | 'invoices'>;
+
+/** A row of the table: a quarter (with its period) or the year's total. */
+interface QuarterRecord extends QuarterRow {
+  id: string;
+  label: string;
+  period: string | null;
+  isTotal: boolean;
+}
+
+/** `?year=` when it is a year the API accepts (the contract's own rule), otherwise this year. */
+export function yearFromQuery(value: string | null, currentYear: number): number {
+  const parsed = zQuarterlyQuery.shape.year.safeParse(value ?? '');
+  return parsed.success ? parsed.data : currentYear;
+}
+
+export function yearOptions(currentYear: number, chosen: number): string[] {
+  const years = Array.from({ length: YEARS_BACK + 1 }, (_, i) => currentYear - i);
+  if (!years.includes(chosen)) years.push(chosen);
+  return years.sort((a, b) => b - a).map(String);
+}
+
+function toRecords(quarters: QuarterRow[], total: QuarterRow, tx: InvoicesTexts): QuarterRecord[] {
+  return [
+    ...quarters.map((q) => {
+      const range = quarterRange(q.year, q.quarter as 1 | 2 | 3 | 4);
+      return {
+        ...q,
+        id: `q${q.quarter}`,
+        label: fill(tx.quarterLabel, { quarter: q.quarter }),
+        period: fill(tx.quarterPeriod, { from: formatDate(range.from), to: formatDate(range.to) }),
+        isTotal: false,
+      };
+    }),
+    { ...total, id: 'total', label: tx.total, period: null, isTotal: true },
+  ];
+}
+
+function Cell({ record, children }: { record: QuarterRecord; children: ReactNode }) {
+  return (
+    <Text span size="sm" fw={record.isTotal ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Text>
+  );
+}
+
+function columnsOf(tx: InvoicesTexts): DataTableColumn<QuarterRecord>[] {
+  const amount = (accessor: AmountKey, title: string): DataTableColumn<QuarterRecord> => ({
+    accessor,
+    title,
+    textAlign: 'right',
+    render: (record) => <Cell record={record}>{formatEuro(record[accessor])}</Cell>,
+  });
+  return [
+    {
+      accessor: 'label',
+      title: tx.quarter,
+      render: (record) => (
+        <Box>
+          <Cell record={record}>{record.label}</Cell>
+          {record.period && (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {record.period}
+            </Text>
+          )}
+        </Box>
+      ),
+    },
+    {
+      accessor: 'invoices',
+      title: tx.invoices,
+      textAlign: 'right',
+      render: (record) => <Cell record={record}>{record.invoices}</Cell>,
+    },
+    amount('exc_0', fill(tx.netRate, { rate: 0 })),
+    amount('exc_6', fill(tx.netRate, { rate: 6 })),
+    amount('exc_9', fill(tx.netRate, { rate: 9 })),
+    amount('exc_21', fill(tx.netRate, { rate: 21 })),
+    amount('vat_6', fill(tx.vatRate, { rate: 6 })),
+    amount('vat_9', fill(tx.vatRate, { rate: 9 })),
+    amount('vat_21', fill(tx.vatRate, { rate: 21 })),
+    amount('exc', tx.totalExc),
+    amount('vat', tx.totalVat),
+    amount('inc', tx.totalInc),
+  ];
+}
+
+/**
+ * /invoice_overview_quarterly (spec 002): per quarter of a year the invoices sent in it, net turnover
+ * and VAT per rate and the totals, as the VAT return asks; exported as CSV or Excel. The year lives in
+ * the address (`?year=2026`). On a phone each quarter is a card (decision 020).
+ */
+export function QuarterlyInvoiceOverviewScreen() {
+  const tx = useInvoiceTexts();
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const currentYear = Number(amsterdamDay(new Date()).slice(0, 4));
+  const year = yearFromQuery(params.get('year'), currentYear);
+  const overview = useQuarterlyOverview(year);
+  const [exporting, setExporting] = useState<QuarterlyExportFormat | null>(null);
+
+  const chooseYear = (value: string | null) => {
+    if (!value) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('year', value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const onExport = (format: QuarterlyExportFormat) => {
+    setExporting(format);
+    downloadQuarterlyExport(year, format)
+      .catch((error: unknown) => showActionError(error))
+      .finally(() => setExporting(null));
+  };
+
+  const records = overview.data ? toRecords(overview.data.quarters, overview.data.total, tx) : [];
+
+  return (
+    <Stack gap="md" maw={1400}>
+      <div>
+        <Title order={1}>{tx.quarterlyTitle}</Title>
+        <Text c="dimmed" size="sm">
+          {tx.quarterlyIntro}
+        </Text>
+      </div>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label={tx.year}
+          data={yearOptions(currentYear, year)}
+          value={String(year)}
+          allowDeselect={false}
+          onChange={chooseYear}
+          w={140}
+        />
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          loading={exporting === 'csv'}
+          disabled={exporting !== null && exporting !== 'csv'}
+          onClick={() => onExport('csv')}
+        >
+          {tx.exportCsv}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconFileSpreadsheet size={16} />}
+          loading={exporting === 'xlsx'}
+          disabled={exporting !== null && exporting !== 'xlsx'}
+          onClick={() => onExport('xlsx')}
+        >
+          {tx.exportXlsx}
+        </Button>
+      </Group>
+      {overview.isError && (
+        <Alert color="red" role="alert">
+          {t('ui.tableLoadFailed')}
+        </Alert>
+      )}
+      <ListTable<QuarterRecord>
+        records={records}
+        columns={columnsOf(tx)}
+        idAccessor="id"
+        fetching={overview.isFetching}
+        noRecordsText={t('ui.tableEmpty')}
+      />
+    </Stack>
+  );
+}

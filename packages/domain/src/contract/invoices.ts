@@ -1,0 +1,239 @@
+// The API contract of invoices beyond the document engine's shape (spec 002; decision 022): partial
+// and credit invoices, linking parts, payment, the overdue and quarterly overviews, the company's
+// invoice details (KvK, VAT id, IBAN) and payment provider.
+import { z } from 'zod';
+import { PARTIAL_INVOICE_TYPES } from '../calculation/billing';
+import { DOCUMENT_STATUSES } from '../documents';
+import { zFlag } from '../flags';
+import { INVOICE_TYPES } from '../invoices';
+import {
+  IDENTIFIER_ERRORS,
+  isValidIban,
+  isValidKvk,
+  isValidVatId,
+  normalizeIban,
+  normalizeVatId,
+} from '../invoices/identifiers';
+import { zPaginated, zPaginationQuery } from '../pagination';
+import { zId } from './common';
+
+export const zBilled = z.object({
+  exc_0: z.number(),
+  exc_6: z.number(),
+  exc_9: z.number(),
+  exc_21: z.number(),
+  vat_6: z.number(),
+  vat_9: z.number(),
+  vat_21: z.number(),
+  exc: z.number(),
+  vat: z.number(),
+  inc: z.number(),
+});
+
+export const zDueLabel = z.object({
+  text: z.string(),
+  color: z.enum(['red', 'green', 'gray']).nullable(),
+  overdue_days: z.number().int(),
+});
+
+const zInvoiceRef = z.object({
+  id: z.number().int(),
+  number: z.number().int().nullable(),
+  status: z.enum(DOCUMENT_STATUSES),
+});
+
+/** The invoice part of a sales document of kind 'invoice' (null for the other kinds). */
+export const zInvoiceInfo = z.object({
+  invoice_type: z.enum(INVOICE_TYPES),
+  partialinvoicetype: z.enum(PARTIAL_INVOICE_TYPES).nullable(),
+  /** fromamount: the amount incl. VAT; frompercentage: the percentage. */
+  partial_value: z.number().nullable(),
+  /** The first partial invoice of the project (itself for the first); null when not partial. */
+  partialinvoice_id: z.number().int().nullable(),
+  /** Every part of the project, the first first (this one included). */
+  partial_parts: z.array(
+    zInvoiceRef.extend({
+      partialinvoicetype: z.enum(PARTIAL_INVOICE_TYPES).nullable(),
+      billed_inc: z.number(),
+    }),
+  ),
+  credited_invoice: zInvoiceRef.nullable(),
+  credit_invoices: z.array(zInvoiceRef),
+  reverse_charge: z.boolean(),
+  /** What this invoice bills: the whole calculation, its part, or (credit) the negation. */
+  billed: zBilled,
+  /** The whole calculation's amount incl. VAT (what partial invoices take their parts of). */
+  whole_inc: z.number(),
+  due: zDueLabel,
+  date_paid: z.string().nullable(),
+  payment_url: z.string().nullable(),
+  payment_status: z.string().nullable(),
+  /** Whether the e-invoice (UBL) can be downloaded: sent, and the company's KvK, VAT id and IBAN are filled in. */
+  einvoice_available: z.boolean(),
+  /** Whether the company has a payment provider configured (a payment link can be made). */
+  payment_available: z.boolean(),
+});
+export type InvoiceInfo = z.infer<typeof zInvoiceInfo>;
+
+/** createinvoicefromconfirmation / createinvoicefromquotation / POST /api/invoice: optionally a partial invoice. */
+export const zPartialChoice = z
+  .object({
+    partialinvoicetype: z
+      .enum(PARTIAL_INVOICE_TYPES, { message: 'Kies bedrag, percentage of rest.' })
+      .optional(),
+    partial_value: z.coerce.number({ message: 'Vul een getal in.' }).optional(),
+    reverse_charge: zFlag.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (
+      (v.partialinvoicetype === 'fromamount' || v.partialinvoicetype === 'frompercentage') &&
+      v.partial_value === undefined
+    )
+      ctx.addIssue({ code: 'custom', path: ['partial_value'], message: 'Vul een bedrag of percentage in.' });
+  });
+export type PartialChoice = z.input<typeof zPartialChoice>;
+export type PartialChoiceValue = z.infer<typeof zPartialChoice>;
+
+/** linkPartialInvoice: this partial invoice joins the parts of the first one (by its calculation id or id). */
+export const zLinkPartialInvoice = z
+  .object({
+    first_invoicecalculation_id: zId.optional(),
+    first_invoice_id: zId.optional(),
+  })
+  .refine((v) => v.first_invoicecalculation_id !== undefined || v.first_invoice_id !== undefined, {
+    message: 'Kies de eerste deelfactuur.',
+    path: ['first_invoice_id'],
+  });
+
+/** getAvailableInvoices: the first partial invoices this one may be linked to (spec 002 section 5). */
+export const zAvailableInvoice = z.object({
+  id: z.number().int(),
+  number: z.number().int().nullable(),
+  title: z.string(),
+  calculation_id: z.number().int().nullable(),
+  partialinvoicetype: z.enum(PARTIAL_INVOICE_TYPES).nullable(),
+  billed_inc: z.number(),
+});
+export const zAvailableInvoices = z.array(zAvailableInvoice);
+
+export const zPaymentLink = z.object({ payment_url: z.string(), payment_id: z.string() });
+
+export const zOverdueInvoiceRow = z.object({
+  id: z.number().int(),
+  number: z.number().int().nullable(),
+  title: z.string(),
+  flow_id: z.number().int().nullable(),
+  flow_number: z.number().int().nullable(),
+  relation_id: z.number().int().nullable(),
+  relation_fullname: z.string().nullable(),
+  date_send: z.string().nullable(),
+  enddate: z.string(),
+  days_overdue: z.number().int(),
+  billed_inc: z.number(),
+});
+export const zOverdueInvoicePage = zPaginated(zOverdueInvoiceRow).extend({
+  /** Everything outstanding and past due, over all pages. */
+  total_outstanding: z.number(),
+});
+export const zOverdueQuery = zPaginationQuery;
+
+export const zQuarterRow = z.object({
+  year: z.number().int(),
+  quarter: z.number().int().min(1).max(4),
+  invoices: z.number().int(),
+  exc_0: z.number(),
+  exc_6: z.number(),
+  exc_9: z.number(),
+  exc_21: z.number(),
+  vat_6: z.number(),
+  vat_9: z.number(),
+  vat_21: z.number(),
+  exc: z.number(),
+  vat: z.number(),
+  inc: z.number(),
+});
+export type QuarterRow = z.infer<typeof zQuarterRow>;
+export const zQuarterlyOverview = z.object({
+  year: z.number().int(),
+  quarters: z.array(zQuarterRow),
+  total: zQuarterRow,
+});
+export const zQuarterlyQuery = z.object({
+  year: z.coerce
+    .number({ message: 'Kies een jaar.' })
+    .int()
+    .min(2000, 'Kies een jaar.')
+    .max(2100, 'Kies een jaar.'),
+});
+export const zQuarterlyExportQuery = zQuarterlyQuery.extend({
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+});
+
+// Company invoice details ------------------------------------------------------------------------------
+
+const optionalChecked = (
+  check: (s: string) => boolean,
+  message: string,
+  normalize: (s: string) => string = (s) => s,
+) =>
+  z
+    .string()
+    .trim()
+    .max(40)
+    .transform(normalize)
+    .refine((s) => s === '' || check(s), message);
+
+export const zInvoiceSettings = z.object({
+  street: z.string(),
+  housenumber: z.string(),
+  postcode: z.string(),
+  city: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  kvk_number: z.string(),
+  vat_number: z.string(),
+  iban: z.string(),
+  bic: z.string(),
+  invoice_payment_days: z.number().int(),
+  payment_provider: z.enum(['mollie']).nullable(),
+  /** Never the key itself: whether one is stored, and its last four characters. */
+  payment_api_key_set: z.boolean(),
+  payment_api_key_hint: z.string().nullable(),
+  einvoice_ready: z.boolean(),
+});
+export type InvoiceSettings = z.infer<typeof zInvoiceSettings>;
+
+export const zUpdateInvoiceSettings = z.object({
+  street: z.string().trim().max(200).optional(),
+  housenumber: z.string().trim().max(20).optional(),
+  postcode: z.string().trim().max(20).optional(),
+  city: z.string().trim().max(100).optional(),
+  phone: z.string().trim().max(40).optional(),
+  email: z.union([z.literal(''), z.email('Vul een geldig e-mailadres in.')]).optional(),
+  kvk_number: optionalChecked(isValidKvk, IDENTIFIER_ERRORS.kvk, (s) => s.replace(/\s/g, '')).optional(),
+  vat_number: optionalChecked(isValidVatId, IDENTIFIER_ERRORS.vat, normalizeVatId).optional(),
+  iban: optionalChecked(isValidIban, IDENTIFIER_ERRORS.iban, normalizeIban).optional(),
+  bic: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?)?$/, 'Dit is geen geldige BIC.')
+    .optional(),
+  invoice_payment_days: z.coerce
+    .number()
+    .int()
+    .min(0, 'Kies 0 tot 365 dagen.')
+    .max(365, 'Kies 0 tot 365 dagen.')
+    .optional(),
+  payment_provider: z.enum(['mollie']).nullable().optional(),
+  /** A new key (test_… or live_…); empty string removes it. */
+  payment_api_key: z
+    .string()
+    .trim()
+    .refine(
+      (s) => s === '' || /^(test|live)_[A-Za-z0-9]{30,}$/.test(s),
+      'Dit is geen geldige API-sleutel van Mollie.',
+    )
+    .optional(),
+});
+export type UpdateInvoiceSettings = z.input<typeof zUpdateInvoiceSettings>;
