@@ -54,7 +54,7 @@ describe('the guard in the real app', () => {
     const settings = tom.getByRole('group', { name: 'Instellingen' });
     await expect
       .poll(() => settings.getByRole('link').allTextContents())
-      .toEqual(['Modules', 'E-mailinstellingen', 'Documentinstellingen']);
+      .toEqual(['Bedrijfsgegevens', 'Modules', 'E-mailinstellingen', 'Documentinstellingen']);
   });
 });
 

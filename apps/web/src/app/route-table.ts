@@ -5,6 +5,7 @@ import {
   IconApps,
   IconBuilding,
   IconBuildingSkyscraper,
+  IconBuildingStore,
   IconCalendar,
   IconCalendarCheck,
   IconChecklist,
@@ -186,7 +187,6 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
 
   // SETTINGS
   ...[
-    'company_profile',
     'company_statistics',
     'company_realtime_statistics',
     'company_lead_statistics',
@@ -201,6 +201,15 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     'company_calculationsettings',
     'company_aftercaresettings',
   ].map((p) => settings(`/account/${p}`)),
+  settings('/account/company_profile', {
+    menu: {
+      labelKey: 'companyProfile',
+      icon: IconBuildingStore,
+      module: 'SETTINGS',
+      order: 905,
+      group: 'settings',
+    },
+  }),
   settings('/account/company_emailsettings', {
     menu: {
       labelKey: 'companyEmailsettings',

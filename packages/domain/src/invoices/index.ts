@@ -34,12 +34,21 @@ export interface DueLabel {
 
 /**
  * Spec 002 section 4: with no enddate the label is DRAFT; paid and unpayable show their words;
- * otherwise the days overdue (in red) or 'over Nd'. `today` is the Amsterdam day (yyyy-mm-dd).
+ * otherwise the days overdue (in red) or 'over Nd'. `today` is the Amsterdam day (yyyy-mm-dd). A sent
+ * credit invoice reads 'verrekend', an invoice it credits 'gecrediteerd' (never overdue).
  */
-export function invoiceDueLabel(status: DocumentStatus, enddate: string | null, today: string): DueLabel {
+export function invoiceDueLabel(
+  status: DocumentStatus,
+  enddate: string | null,
+  today: string,
+  settlement: 'credit' | 'credited' | null = null,
+): DueLabel {
   if (status === 'paid') return { text: 'betaald', color: 'green', overdue_days: 0 };
   if (status === 'unpayable') return { text: 'oninbaar', color: 'gray', overdue_days: 0 };
   if (!enddate) return { text: 'DRAFT', color: null, overdue_days: 0 };
+  // A credit invoice is settled, not owed; an invoice with a sent credit invoice is settled by it.
+  if (settlement === 'credit') return { text: 'verrekend', color: 'gray', overdue_days: 0 };
+  if (settlement === 'credited') return { text: 'gecrediteerd', color: 'gray', overdue_days: 0 };
   const days = dayNumber(today) - dayNumber(enddate);
   if (days > 0)
     return { text: `${days} ${days === 1 ? 'dag' : 'dagen'} te laat`, color: 'red', overdue_days: days };

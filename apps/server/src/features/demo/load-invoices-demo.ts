@@ -206,6 +206,11 @@ async function loadCompanyInvoices(
   const std = (i: number) => standards[i % standards.length]!.id;
   const flowAt = (i: number) => flows[i % flows.length]!.id;
 
+  // Sent in date order, so the numbers follow the dates.
+  // A quarter with mixed rates: solar at 0%, insulation labour at 9%, material at 21%.
+  const mixed = await approvedConfirmation(tx, flowAt(1), { mixed: true });
+  const mixedInvoice = await createInvoiceFrom(tx, 'confirmation', mixed, {});
+  await sendDemo(tx, storage, mixedInvoice.id, 100, 'paid');
   // A project invoiced in three parts: 30% (paid), 60% (sent, overdue), the rest (draft).
   const project = await approvedConfirmation(tx, flowAt(0), { standardId: std(0) });
   const part1 = await createInvoiceFrom(tx, 'confirmation', project, {
@@ -217,10 +222,6 @@ async function loadCompanyInvoices(
     partialinvoicetype: 'frompercentage',
     partial_value: 60,
   });
-  // A quarter with mixed rates: solar at 0%, insulation labour at 9%, material at 21%.
-  const mixed = await approvedConfirmation(tx, flowAt(1), { mixed: true });
-  const mixedInvoice = await createInvoiceFrom(tx, 'confirmation', mixed, {});
-  await sendDemo(tx, storage, mixedInvoice.id, 100, 'paid');
   await sendDemo(tx, storage, part2.id, 45);
   await createInvoiceFrom(tx, 'confirmation', project, { partialinvoicetype: 'rest' });
 

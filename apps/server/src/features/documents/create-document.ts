@@ -285,6 +285,19 @@ export async function createFromDocument(
     linkSource: true,
     invoice: invoiceFields ? await invoiceFields(source) : undefined,
   });
+  // An invoice keeps the lines it is made from, but reads as an invoice: the request profile's (or the
+  // company's first) invoice template's widgets and CSS, else the default invoice widgets.
+  if (targetKind === 'invoice') {
+    const template = await standardTemplate(tx, 'invoice', source.flowId, null);
+    await tx.delete(documentWidget).where(eq(documentWidget.documentId, doc.id));
+    if (template) {
+      await copyWidgets(tx, template.id, doc.id);
+      await tx
+        .update(salesDocument)
+        .set({ customCss: template.customCss })
+        .where(eq(salesDocument.id, doc.id));
+    } else await insertDefaultWidgets(tx, doc.id, 'invoice');
+  }
   await logDocument(
     tx,
     doc,

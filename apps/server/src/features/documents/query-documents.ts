@@ -74,13 +74,18 @@ export async function queryDocuments(
     updated_at: Date;
     enddate: string | null;
     billed_inc: string | null;
+    settlement: 'credit' | 'credited' | null;
   }>(sql`select d.id, d.number, d.title, d.status, d.flow_id, f.number as flow_number, d.relation_id,
       r.fullname as relation_fullname, t.description as document_type, c.amount_exc_vat::text, c.amount_inc_vat::text,
       d.documentdate::text, d.date_send, d.updated_at, d.enddate::text,
       (case when i.billed_inc is not null then i.billed_inc
         when i.partialinvoicetype = 'fromamount' then round(i.partial_value, 2)
         when i.partialinvoicetype = 'frompercentage' then round(c.amount_inc_vat * i.partial_value / 100, 2)
-        when i.partialinvoicetype is null and i.invoice_type = 'normal' then c.amount_inc_vat end)::text as billed_inc
+        when i.partialinvoicetype is null and i.invoice_type = 'normal' then c.amount_inc_vat end)::text as billed_inc,
+      case when i.invoice_type = 'credit' then 'credit'
+        when i.id is not null and exists (select 1 from invoice ci join sales_document cd on cd.id = ci.id
+          where ci.credited_invoice_id = d.id and cd.date_send is not null and cd.deleted_at is null) then 'credited'
+      end as settlement
     ${from} order by ${order} ${direction}, d.id ${desc ? sql`desc` : sql`asc`}
     limit ${q.limit} offset ${q.offset}`);
   const today = amsterdamDay(new Date());
@@ -103,7 +108,7 @@ export async function queryDocuments(
       updated_at: isoFast(new Date(r.updated_at)),
       due:
         kind === 'invoice'
-          ? invoiceDueLabel(r.status as DocumentStatus, r.date_send ? r.enddate : null, today)
+          ? invoiceDueLabel(r.status as DocumentStatus, r.date_send ? r.enddate : null, today, r.settlement)
           : null,
       billed_inc: kind === 'invoice' && r.billed_inc !== null ? Number(r.billed_inc) : null,
     })),

@@ -223,6 +223,11 @@ export async function loadInvoiceInfo(tx: Tx, doc: DocumentRow): Promise<Invoice
       doc.status as DocumentStatus,
       doc.dateSend === null ? null : enddate,
       amsterdamDay(new Date()),
+      row.invoiceType === 'credit'
+        ? 'credit'
+        : credits.some((c) => c.d.dateSend !== null)
+          ? 'credited'
+          : null,
     ),
     date_paid: row.datePaid ? row.datePaid.toISOString() : null,
     payment_url: row.paymentUrl,

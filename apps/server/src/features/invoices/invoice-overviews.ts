@@ -6,12 +6,16 @@ import { writeSpreadsheet } from '../products/spreadsheet';
 
 /**
  * /overdueinvoice_overview.html: sent invoices past their due date, oldest due date first, with the
- * days overdue and what is outstanding over all of them (index sales_document_due).
+ * days overdue and what is outstanding over all of them (index sales_document_due). Credit invoices
+ * and credited invoices are not owed.
  */
 export async function overdueInvoices(tx: Tx, q: { offset: number; limit: number }) {
   const today = amsterdamDay(new Date());
+  // Credit invoices settle, they are not owed; an invoice with a sent credit invoice is settled too.
   const where = sql`d.kind = 'invoice' and d.status = 'sent' and not d.is_template and d.deleted_at is null
-    and d.enddate < ${today}::date`;
+    and d.enddate < ${today}::date and i.billed_inc > 0
+    and not exists (select 1 from invoice c join sales_document cd on cd.id = c.id
+      where c.credited_invoice_id = d.id and cd.date_send is not null and cd.deleted_at is null)`;
   const [totals] = (
     await tx.execute<{ n: number; total: string | null }>(sql`
       select count(*)::int as n, sum(i.billed_inc)::text as total

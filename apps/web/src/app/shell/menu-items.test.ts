@@ -16,6 +16,7 @@ describe('side menu', () => {
     const items = buildMenu(createTestSession({ modules: ['BASIS', 'CRM', 'SALES', 'SETTINGS'] }));
     expect(items[0]?.labelKey).toBe('dashboard');
     expect(labels(items.filter((i) => i.group === 'settings'))).toEqual([
+      'companyProfile',
       'companyModules',
       'companyEmailsettings',
       'companyDocumentsettings',
@@ -47,6 +48,7 @@ describe('side menu', () => {
       'invoices',
     ]);
     expect(labels(items.filter((i) => i.group === 'settings'))).toEqual([
+      'companyProfile',
       'companyModules',
       'companyEmailsettings',
       'companyDocumentsettings',
@@ -83,9 +85,15 @@ describe('side menu', () => {
           (i) => i.group === 'settings',
         ),
       );
-    expect(settingsOf(1000)).toEqual(['companyModules', 'companyEmailsettings', 'companyDocumentsettings']);
+    expect(settingsOf(1000)).toEqual([
+      'companyProfile',
+      'companyModules',
+      'companyEmailsettings',
+      'companyDocumentsettings',
+    ]);
     expect(settingsOf(5000)).toEqual([
       'companyUsers',
+      'companyProfile',
       'companyModules',
       'companyEmailsettings',
       'companyDocumentsettings',
