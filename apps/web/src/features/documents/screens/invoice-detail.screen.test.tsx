@@ -1,0 +1,201 @@
+import { DOCUMENT_TEXTS, INVOICE_TEXTS, type InvoiceInfo, type SalesDocument } from '@im/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setToken } from '../../../api/token';
+import { createTestSession, renderApp } from '../../../test/render';
+import { type MockRoute, mockServer } from '../../../test/server';
+import { createTestDocument } from '../test-factories';
+
+const MODULES = ['BASIS', 'CRM', 'SALES', 'SETTINGS', 'QUOTATION', 'CONFIRMATION', 'INVOICE'] as const;
+
+const billed = {
+  exc_0: 0,
+  exc_6: 0,
+  exc_9: 0,
+  exc_21: 3000,
+  vat_6: 0,
+  vat_9: 0,
+  vat_21: 630,
+  exc: 3000,
+  vat: 630,
+  inc: 3630,
+};
+
+function info(overrides: Partial<InvoiceInfo> = {}): InvoiceInfo {
+  return {
+    invoice_type: 'normal',
+    partialinvoicetype: 'frompercentage',
+    partial_value: 30,
+    partialinvoice_id: 9,
+    partial_parts: [
+      { id: 9, number: 101, status: 'sent', partialinvoicetype: 'frompercentage', billed_inc: 3630 },
+      { id: 10, number: null, status: 'draft', partialinvoicetype: 'rest', billed_inc: 8470 },
+    ],
+    credited_invoice: null,
+    credit_invoices: [],
+    reverse_charge: false,
+    billed,
+    whole_inc: 12100,
+    due: { text: '12 dagen te laat', color: 'red', overdue_days: 12 },
+    date_paid: null,
+    payment_url: null,
+    payment_status: null,
+    einvoice_available: true,
+    payment_available: false,
+    ...overrides,
+  };
+}
+
+function invoiceDocument(overrides: Partial<SalesDocument> = {}): SalesDocument {
+  return createTestDocument({
+    id: 9,
+    kind: 'invoice',
+    number: 101,
+    status: 'sent',
+    date_send: '2026-10-01T10:00:00+02:00',
+    enddate: '2026-10-15',
+    invoice: info(),
+    ...overrides,
+  });
+}
+
+function setup(
+  routes: Record<string, MockRoute> = {},
+  document: SalesDocument = invoiceDocument(),
+  path = '/invoice_detail/9',
+) {
+  setToken('t');
+  const server = mockServer({
+    session: createTestSession({ modules: [...MODULES] }),
+    routes: {
+      'GET /api/invoice/9': () => ({ body: document }),
+      'GET /api/invoice/9/preview': () => ({
+        body: { html: '<html><body>Factuur</body></html>', header_html: '', footer_html: '' },
+      }),
+      ...routes,
+    },
+  });
+  return { ...server, ...renderApp(path) };
+}
+
+describe('invoice editor', () => {
+  it('shows what a sent partial invoice bills, its parts and due label, and keeps its content frozen', async () => {
+    setup();
+    const card = await screen.findByRole('region', { name: 'Factuur' }, { timeout: 5000 });
+    expect(within(card).getByRole('heading', { name: 'Deelfactuur (percentage)' })).toBeTruthy();
+    expect(within(card).getByText('12 dagen te laat')).toBeTruthy();
+    expect(within(card).getByText('30% van het totaal')).toBeTruthy();
+    expect(within(card).getAllByText('€ 3.630,00').length).toBeGreaterThan(0);
+    expect(within(card).getByText('101 · deze factuur')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: /Restfactuur/ })).toBeTruthy();
+    expect(screen.getByText(/Deze factuur is verstuurd en kan niet meer worden gewijzigd/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Widget toevoegen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Calculatie bewerken' })).toBeNull();
+  });
+
+  it('offers paid, unpayable, credit and the e-invoice on a sent invoice, never delete or cancel', async () => {
+    const paid = invoiceDocument({
+      status: 'paid',
+      invoice: info({ due: { text: 'betaald', color: 'green', overdue_days: 0 } }),
+    });
+    const { calls } = setup({
+      'PATCH /api/invoice/9': () => ({ body: paid }),
+    });
+    await screen.findByRole('region', { name: 'Factuur' }, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Acties' }));
+    const menu = await screen.findByRole('menu');
+    for (const item of [
+      'Markeren als betaald',
+      'Markeren als oninbaar',
+      'Creditfactuur maken',
+      'E-factuur (UBL) downloaden',
+    ])
+      expect(within(menu).getByRole('menuitem', { name: item })).toBeTruthy();
+    for (const item of ['Verwijderen', 'Annuleren', 'Goedkeuren', 'Template herstellen'])
+      expect(within(menu).queryByRole('menuitem', { name: item })).toBeNull();
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Markeren als betaald' }));
+    expect(await screen.findByText(INVOICE_TEXTS.markPaidConfirm)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Bevestigen' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ status: 'paid' }));
+  });
+
+  it('asks "Factuur versturen?" before sending a draft invoice', async () => {
+    const draft = invoiceDocument({
+      status: 'draft',
+      number: null,
+      date_send: null,
+      invoice: info({ due: { text: 'DRAFT', color: null, overdue_days: 0 } }),
+    });
+    setup(
+      {
+        'GET /api/invoice/9/getforsendingemail': () => ({
+          body: {
+            to_email: 'jan@example.nl',
+            subject: 'Factuur',
+            message: '<p>Beste Jan</p>',
+            sendpdf: true,
+            sendattachments: true,
+            mailtemplate_id: null,
+            mailtemplates: [],
+            attachments: [],
+            pdf_filename: 'Factuur.pdf',
+          },
+        }),
+      },
+      draft,
+    );
+    await screen.findByRole('region', { name: 'Factuur' }, { timeout: 5000 });
+    expect(screen.getByText('DRAFT')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Widget toevoegen' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Versturen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Versturen' });
+    await within(dialog).findByLabelText(/^Aan/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Versturen' }));
+    expect(await screen.findByText(DOCUMENT_TEXTS.sendInvoiceConfirm)).toBeTruthy();
+  });
+});
+
+describe('creating an invoice from a confirmation', () => {
+  it('sends the partial choice and opens the new invoice; a refusal shows the spec toast', async () => {
+    const confirmation = createTestDocument({ id: 5, kind: 'confirmation', number: 12 });
+    let refuse = true;
+    const { calls, router } = setup(
+      {
+        'GET /api/confirmation/5': () => ({ body: confirmation }),
+        'GET /api/confirmation/5/preview': () => ({
+          body: { html: '<html></html>', header_html: '', footer_html: '' },
+        }),
+        'POST /api/confirmation/5/createinvoicefromconfirmation': () =>
+          refuse
+            ? {
+                status: 422,
+                body: { message: 'Dit is meer dan er nog te factureren is (€ 100,00).', errors: {} },
+              }
+            : { status: 201, body: invoiceDocument({ status: 'draft' }) },
+      },
+      confirmation,
+      '/confirmation_detail/5',
+    );
+    await screen.findByRole('heading', { name: 'Opdrachtbevestiging 12' }, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Acties' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Factuur maken' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Factuur maken' });
+    fireEvent.click(within(dialog).getByLabelText('Deelfactuur: percentage'));
+    // Without a percentage the form does not go.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Factuur maken' }));
+    expect(await within(dialog).findByText('Vul een bedrag of percentage in.')).toBeTruthy();
+    expect(calls.some((c) => c.url.endsWith('/createinvoicefromconfirmation'))).toBe(false);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Percentage/ }), {
+      target: { value: '30' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Factuur maken' }));
+    expect(await screen.findByText('Factuur kon niet worden aangemaakt')).toBeTruthy();
+    refuse = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Factuur maken' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invoice_detail/9'));
+    expect(calls.filter((c) => c.url.endsWith('/createinvoicefromconfirmation')).at(-1)?.body).toEqual({
+      partialinvoicetype: 'frompercentage',
+      partial_value: 30,
+    });
+  });
+});
