@@ -237,3 +237,20 @@ export const zUpdateInvoiceSettings = z.object({
     .optional(),
 });
 export type UpdateInvoiceSettings = z.input<typeof zUpdateInvoiceSettings>;
+
+/** GET /api/invoice/{hash}/getbycustomer: the invoice as it was sent, for the customer page. */
+export const zCustomerInvoice = z.object({
+  number: z.number().int().nullable(),
+  title: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  company_name: z.string(),
+  /** The exact HTML of the latest sent version (shown in a sandboxed frame). */
+  html: z.string(),
+  billed_inc: z.number(),
+  due: zDueLabel,
+  /** The payment provider's checkout, while the invoice is sent and unpaid. */
+  payment_url: z.string().nullable(),
+  has_pdf: z.boolean(),
+});
+export type CustomerInvoice = z.infer<typeof zCustomerInvoice>;
+export const zInvoiceHashParams = z.object({ hash: z.string().max(200) });

@@ -26,6 +26,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../platform/files/send-file';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
+import { offerPaymentLink } from '../invoices/invoice-payment';
 import {
   createDocument,
   createFromDocument,
@@ -193,14 +194,23 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       { config, schema: { ...id, body: zSendDocument, response: { 200: zSalesDocument } } },
       async (request) => {
         const auth = authOf(request);
-        return sendDocument(
-          app.deps,
-          { companyId: auth.companyId, userId: auth.userId, impersonatorUserId: auth.impersonatorUserId },
-          kind,
-          request.params.id,
-          request.body,
-          { ...renderCtx(request), senderId: auth.userId },
-        );
+        const actor = {
+          companyId: auth.companyId,
+          userId: auth.userId,
+          impersonatorUserId: auth.impersonatorUserId,
+        };
+        const sent = await sendDocument(app.deps, actor, kind, request.params.id, request.body, {
+          ...renderCtx(request),
+          senderId: auth.userId,
+        });
+        // A sent invoice gets its payment link when the company has a payment provider (decision 022).
+        const paymentCtx = { appUrl: app.deps.config.APP_URL, mollieApiUrl: app.deps.config.MOLLIE_API_URL };
+        if (
+          kind === 'invoice' &&
+          (await offerPaymentLink(app.deps.db, actor, sent.id, paymentCtx, request.log))
+        )
+          return tenantTx(request, (tx) => loadDocument(tx, sent.id));
+        return sent;
       },
     );
   }

@@ -109,3 +109,30 @@ export async function paymentWebhook(
     await invoiceStatusChanged(tx, doc, 'sent', 'paid');
   });
 }
+
+/**
+ * After an invoice is sent: when the company has a payment provider and the invoice has no open link
+ * yet, one is made, so the customer page offers 'Betalen'. Best effort: the invoice is sent either way;
+ * a provider that fails is logged and the link can be made later (renewPayment).
+ */
+export async function offerPaymentLink(
+  db: Database,
+  actor: { companyId: number; userId: number; impersonatorUserId: number | null },
+  id: number,
+  ctx: PaymentContext,
+  log: { warn: (obj: object, msg: string) => void },
+): Promise<boolean> {
+  try {
+    return await db.tenant(actor, async (tx) => {
+      const [row] = await tx.select().from(invoice).where(eq(invoice.id, id));
+      const [doc] = await tx.select().from(salesDocument).where(eq(salesDocument.id, id));
+      if (!row || !doc || doc.status !== 'sent' || row.paymentUrl) return false;
+      if (Number(row.billedInc ?? 0) <= 0 || !(await companyProvider(tx, ctx))) return false;
+      await renewPayment(tx, id, ctx);
+      return true;
+    });
+  } catch (err) {
+    log.warn({ err, invoiceId: id }, 'payment link not made');
+    return false;
+  }
+}

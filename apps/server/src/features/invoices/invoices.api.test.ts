@@ -337,6 +337,42 @@ describe('invoices', () => {
     const paid = await ok('GET', `/api/invoice/${inv.id}`);
     expect(paid.status).toBe('paid');
     expect(paid.invoice.payment_status).toBe('paid');
+
+    // Sent with a provider configured: the link is made at once; the customer page offers it, and
+    // after paying shows the invoice paid without it.
+    const next = await created(`/api/confirmation/${c.id}/createinvoicefromconfirmation`, {});
+    const nextSent = await send(next.id);
+    expect(nextSent.body.invoice.payment_url).toContain('/checkout/');
+    const page = await t.api('GET', `/api/invoice/${next.hash}/getbycustomer`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({
+      number: nextSent.body.number,
+      status: 'sent',
+      billed_inc: 1210,
+      has_pdf: true,
+    });
+    expect(page.body.payment_url).toBe(nextSent.body.invoice.payment_url);
+    expect(page.body.html).toContain('Laadpaal');
+    const pdf = await fetch(`${t.baseUrl}/api/invoice/${next.hash}/downloadbycustomer`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(decodeURIComponent(pdf.headers.get('x-filename') ?? '')).toMatch(/^Factuur \d+/);
+    const nextPayment = nextSent.body.invoice.payment_url.split('/').at(-1);
+    mollie.pay(nextPayment);
+    await fetch(`${t.baseUrl}/api/invoice/${next.hash}/paymentwebhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `id=${nextPayment}`,
+    });
+    const afterPay = await t.api('GET', `/api/invoice/${next.hash}/getbycustomer`);
+    expect(afterPay.body).toMatchObject({ status: 'paid', payment_url: null });
+    expect(afterPay.body.due.text).toBe('betaald');
+    // Unknown hashes and drafts are not found, with the spec's text.
+    const unknown = await t.api('GET', '/api/invoice/onbekendeonbekendeonbekende/getbycustomer');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Deze factuur kan niet worden gevonden. Neem a.u.b. contact op.');
+    const draftOne = await created(`/api/confirmation/${c.id}/createinvoicefromconfirmation`, {});
+    expect((await t.api('GET', `/api/invoice/${draftOne.hash}/getbycustomer`)).status).toBe(404);
     await ok('PATCH', '/api/company/invoicesettings', { payment_provider: null, payment_api_key: '' });
   }, 60_000);
 

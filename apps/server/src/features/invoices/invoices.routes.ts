@@ -2,7 +2,9 @@ import {
   type DocumentKind,
   INVOICE_TEXTS,
   zAvailableInvoices,
+  zCustomerInvoice,
   zIdParams,
+  zInvoiceHashParams,
   zInvoiceSettings,
   zLinkPartialInvoice,
   zOverdueInvoicePage,
@@ -18,12 +20,13 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict } from '../../platform/errors';
+import { conflict, forbidden } from '../../platform/errors';
 import { contentDisposition } from '../../platform/files/send-file';
-import { moduleRoute, publicRoute } from '../../platform/http/access';
+import { moduleRoute, PUBLIC_LINK_RATE_LIMIT, publicRoute } from '../../platform/http/access';
 import { tenantTx } from '../../platform/http/request-auth';
 import { findDocument } from '../documents/document-dto';
 import { paymentIdFromWebhook } from '../payments';
+import { customerInvoice, customerInvoicePdf } from './customer-invoice';
 import { einvoiceXml } from './einvoice/build-einvoice';
 import {
   availableInvoices,
@@ -53,8 +56,11 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
   );
   // Partner users only read invoices (documents.routes.ts checks which ones); nothing here is theirs.
   app.addHook('preHandler', async (request) => {
-    if (request.auth?.userType === 'partner' && !(request.routeOptions.url ?? '').endsWith('/paymentwebhook'))
-      throw conflict('Geen toegang.');
+    if (
+      request.auth?.userType === 'partner' &&
+      !/\/(paymentwebhook|getbycustomer|downloadbycustomer)$/.test(request.routeOptions.url ?? '')
+    )
+      throw forbidden();
   });
 
   const from = (source: DocumentKind, action: string) =>
@@ -146,6 +152,34 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
       const body = typeof request.body === 'string' ? request.body : '';
       await paymentWebhook(app.deps.db, request.params.hash, paymentIdFromWebhook(body), paymentCtx());
       return reply.status(200).send({ message: 'OK' });
+    },
+  );
+
+  // The customer's page: the invoice hash in the mail is the credential (api-contract "Customer (hash) endpoints").
+  const CUSTOMER = {
+    access: publicRoute('the invoice hash in the customer link is the credential'),
+    rateLimit: PUBLIC_LINK_RATE_LIMIT,
+  };
+  r.get(
+    '/api/invoice/:hash/getbycustomer',
+    { config: CUSTOMER, schema: { params: zInvoiceHashParams, response: { 200: zCustomerInvoice } } },
+    async (request) => customerInvoice(app.deps.db, request.params.hash),
+  );
+  r.get(
+    '/api/invoice/:hash/downloadbycustomer',
+    { config: CUSTOMER, schema: { params: zInvoiceHashParams } },
+    async (request, reply) => {
+      const { stream, filename } = await customerInvoicePdf(
+        app.deps.db,
+        app.deps.storage,
+        request.params.hash,
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('x-filename', encodeURIComponent(filename))
+        .header('content-disposition', contentDisposition('attachment', filename))
+        .header('cache-control', 'no-store')
+        .send(stream);
     },
   );
 

@@ -18,6 +18,8 @@ const PUBLIC_ROUTES = [
   'GET /api/calculation/:hash/getbycustomer',
   'GET /api/calendar/feed/:file',
   'GET /api/message/:hash/getbycustomer',
+  'GET /api/invoice/:hash/downloadbycustomer',
+  'GET /api/invoice/:hash/getbycustomer',
   'POST /api/invoice/:hash/paymentwebhook',
   'POST /api/message/:hash/savebycustomer',
 ];
