@@ -162,6 +162,14 @@ describe('invoices', () => {
     await page.getByText('Deze factuur is verstuurd en kan niet meer worden gewijzigd.').waitFor();
     expect(await page.getByRole('button', { name: 'Widget toevoegen' }).count()).toBe(0);
     await card.getByText(/^over \d+d$/).waitFor();
+    // The customer's page shows what was sent, with the PDF.
+    const hash = (await api<{ hash: string }>('GET', `/api/invoice/${firstId}`)).hash;
+    await go(`/customer_invoice_detail/${hash}`);
+    await page.getByRole('heading', { name: `Factuur ${sent.number}` }).waitFor();
+    await page.getByText(euro(sent.invoice.billed.inc), { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'PDF downloaden' }).waitFor();
+    await shot('invoice-customer');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The rest invoice bills exactly what is left.
     await go(`/confirmation_detail/${conf.id}`);

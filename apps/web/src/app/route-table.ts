@@ -33,6 +33,7 @@ import { accountScreens } from '../features/account/routes';
 import { authScreens } from '../features/auth/routes';
 import { communicationScreens } from '../features/communication/routes';
 import { companiesScreens } from '../features/companies/routes';
+import { customerPagesScreens } from '../features/customerpages/routes';
 import { dashboardScreens } from '../features/dashboard/routes';
 import { documentsScreens } from '../features/documents/routes';
 import { documentSettingsScreens } from '../features/documentsettings/routes';
@@ -67,7 +68,7 @@ const customer = (path: string): RouteSpec => ({
   access: 'customer',
   module: null,
   minRole: 0,
-  query: ['options'],
+  query: ['options', 'paymentCompleted'],
 });
 const staff = (path: string, module: ModuleTag | null, extra: Extra = {}): RouteSpec => {
   const { minRole = MIN_ROLE, ...rest } = extra;
@@ -303,6 +304,7 @@ const SCREENS: readonly ScreenEntry[] = [
   ...organizationsScreens,
   ...productsScreens,
   ...documentsScreens,
+  ...customerPagesScreens,
   ...invoicesScreens,
 ];
 

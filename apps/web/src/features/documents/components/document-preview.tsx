@@ -16,7 +16,7 @@ export function DocumentPreview({ kind, id }: { kind: DocumentKind; id: number }
   const tx = useDocumentTexts();
   const preview = useDocumentPreview(kind, id);
   const { ref, width } = useElementSize();
-  const scale = width > 0 ? Math.min(1, width / SHEET_WIDTH) : 1;
+  const scale = sheetScale(width);
 
   return (
     <Card withBorder padding="xs" component="section" aria-label={tx.preview} bg="gray.1">
@@ -26,24 +26,36 @@ export function DocumentPreview({ kind, id }: { kind: DocumentKind; id: number }
         ) : !preview.data ? (
           <Skeleton h={400} />
         ) : (
-          <Box h={SHEET_HEIGHT * scale} w={SHEET_WIDTH * scale} mx="auto" style={{ overflow: 'hidden' }}>
-            <iframe
-              sandbox=""
-              srcDoc={preview.data.html}
-              title={tx.preview}
-              width={SHEET_WIDTH}
-              height={SHEET_HEIGHT}
-              style={{
-                border: 0,
-                background: 'white',
-                transform: `scale(${scale})`,
-                transformOrigin: 'top left',
-                display: 'block',
-              }}
-            />
-          </Box>
+          <SandboxedSheet html={preview.data.html} title={tx.preview} scale={scale} />
         )}
       </Box>
     </Card>
   );
 }
+
+/**
+ * One rendered document page by page in an empty sandbox (no script, no origin), scaled to its box:
+ * the staff preview and the customer pages use it alike.
+ */
+export function SandboxedSheet({ html, title, scale }: { html: string; title: string; scale: number }) {
+  return (
+    <Box h={SHEET_HEIGHT * scale} w={SHEET_WIDTH * scale} mx="auto" style={{ overflow: 'hidden' }}>
+      <iframe
+        sandbox=""
+        srcDoc={html}
+        title={title}
+        width={SHEET_WIDTH}
+        height={SHEET_HEIGHT}
+        style={{
+          border: 0,
+          background: 'white',
+          transform: `scale(${scale})`,
+          transformOrigin: 'top left',
+          display: 'block',
+        }}
+      />
+    </Box>
+  );
+}
+
+export const sheetScale = (width: number) => (width > 0 ? Math.min(1, width / SHEET_WIDTH) : 1);

@@ -1,0 +1,1 @@
+export { customerPagesScreens } from './routes';
