@@ -78,9 +78,10 @@ describe('route guard wiring', () => {
     const nav = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
     const links = [...nav.querySelectorAll('a')].map((a) => a.textContent);
     expect(links[0]).toBe('Dashboard');
-    // Role 1000 with SETTINGS: the modules page of the settings area, not the users page (5000).
+    // Role 1000 with SETTINGS: the company details and modules pages of the settings area, not the users page (5000).
     const settings = screen.getByRole('group', { name: 'Instellingen' });
     expect([...settings.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+      'Bedrijfsgegevens',
       'Modules',
       'E-mailinstellingen',
       'Documentinstellingen',

@@ -145,7 +145,10 @@ describe('route table', () => {
   it('marks public and customer routes', () => {
     for (const path of PUBLIC) expect(findRoute(path)?.access).toBe('public');
     for (const path of CUSTOMER)
-      expect(findRoute(path)).toMatchObject({ access: 'customer', query: ['options'] });
+      expect(findRoute(path)).toMatchObject({
+        access: 'customer',
+        query: path.startsWith('/customer_invoice_detail') ? ['paymentCompleted'] : ['options'],
+      });
   });
 
   it('records query parameters the screens read', () => {

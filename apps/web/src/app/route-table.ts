@@ -63,12 +63,12 @@ type Extra = Pick<RouteSpec, 'query' | 'paramValues' | 'menu'> & { minRole?: num
 const MIN_ROLE = ROLE.UITVOEREND;
 
 const open = (path: string): RouteSpec => ({ path, access: 'public', module: null, minRole: 0 });
-const customer = (path: string): RouteSpec => ({
+const customer = (path: string, query: readonly string[] = ['options']): RouteSpec => ({
   path,
   access: 'customer',
   module: null,
   minRole: 0,
-  query: ['options', 'paymentCompleted'],
+  query,
 });
 const staff = (path: string, module: ModuleTag | null, extra: Extra = {}): RouteSpec => {
   const { minRole = MIN_ROLE, ...rest } = extra;
@@ -91,7 +91,8 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   customer('/customer_communicator/:flowHash'),
   customer('/customer_quotation_detail/:quotationHash'),
   customer('/customer_confirmation_detail/:confirmationHash'),
-  customer('/customer_invoice_detail/:invoiceHash'),
+  // Spec 002 section 2: the invoice page's option is paymentCompleted.
+  customer('/customer_invoice_detail/:invoiceHash', ['paymentCompleted']),
   customer('/customer_document_detail/:documentHash'),
 
   // Dashboards. /dashboard is a minimal welcome screen for now; the full dashboards (statistics,

@@ -298,7 +298,28 @@ export const zDuplicateDocument = z.object({ as_template: zFlag.optional() });
 export const zSaveDocumentAsTemplate = z.object({
   name: z.string().trim().min(1, DOCUMENT_TEXTS.saveAsTemplateName).max(200),
 });
-export const zResetDocumentToTemplate = z.object({ template_id: zId });
+/** resetToTemplate: `template_id`, or the spec's own name of the kind's field (`invoicetemplate_id`, ...). */
+export const zResetDocumentToTemplate = z
+  .object({
+    template_id: zId.optional(),
+    quotationtemplate_id: zId.optional(),
+    confirmationtemplate_id: zId.optional(),
+    documenttemplate_id: zId.optional(),
+    invoicetemplate_id: zId.optional(),
+  })
+  .transform((v, ctx) => {
+    const id =
+      v.template_id ??
+      v.invoicetemplate_id ??
+      v.quotationtemplate_id ??
+      v.confirmationtemplate_id ??
+      v.documenttemplate_id;
+    if (id === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['template_id'], message: DOCUMENT_TEXTS.templateNotFound });
+      return z.NEVER;
+    }
+    return { template_id: id };
+  });
 export const zTemplateRef = z.object({
   id: z.number().int(),
   title: z.string(),

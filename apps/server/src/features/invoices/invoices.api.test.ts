@@ -274,6 +274,27 @@ describe('invoices', () => {
     expect(list).toEqual(Array.from({ length: list.length }, (_, i) => list[0]! + i));
   }, 120_000);
 
+  it('templates: an invoice template, reset to it by invoicetemplate_id, save as template, duplicate', async () => {
+    const tpl = await created('/api/invoice/createtemplate', { title: 'Standaard factuur' });
+    expect(tpl).toMatchObject({ kind: 'invoice', is_template: true, invoice: expect.any(Object) });
+    const c = await confirmation([{ name: 'Thuisbatterij', rate: 5000, vat: 21 }]);
+    const inv = await created(`/api/confirmation/${c.id}/createinvoicefromconfirmation`, {});
+    // Made from a confirmation it reads as an invoice: the invoice template's widgets, the confirmation's lines.
+    expect(inv.documentwidgets.length).toBe(tpl.documentwidgets.length);
+    expect(inv.calculation.amount_inc_vat).toBe(6050);
+    const reset = await ok('POST', `/api/invoice/${inv.id}/resettotemplate`, { invoicetemplate_id: tpl.id });
+    expect(reset.id).toBe(inv.id);
+    expect((await api('POST', `/api/invoice/${inv.id}/resettotemplate`, {})).status).toBe(422);
+    const saved = await created(`/api/invoice/${inv.id}/saveastemplate`, { name: 'Batterij' });
+    expect(saved).toMatchObject({ kind: 'invoice', is_template: true, number: null });
+    const copy = await created(`/api/invoice/${inv.id}/duplicate`, {});
+    expect(copy).toMatchObject({ kind: 'invoice', status: 'draft', number: null });
+    const templates = await ok('GET', '/api/invoice/indextemplates');
+    expect(templates.map((x: { title: string }) => x.title)).toEqual(
+      expect.arrayContaining(['Standaard factuur', 'Batterij']),
+    );
+  }, 60_000);
+
   it('links a partial invoice to a first part of the flow, and lists what may be chosen', async () => {
     const c = await confirmation([{ name: 'Dakisolatie', rate: 3000, vat: 9 }]);
     const head = await created(`/api/confirmation/${c.id}/createinvoicefromconfirmation`, {
