@@ -109,6 +109,16 @@ export const salesDocument = pgTable(
     index('sales_document_flow').on(t.flowId),
     index('sales_document_list').on(t.companyId, t.kind, t.isTemplate, t.id),
     index('sales_document_status').on(t.companyId, t.kind, t.status, t.id),
+    // The overviews' default sorts (date, number), with and without the status filter (decision 022).
+    index('sales_document_by_date')
+      .on(t.companyId, t.kind, t.documentdate.desc().nullsLast(), t.id.desc())
+      .where(sql`not is_template and deleted_at is null`),
+    index('sales_document_status_by_date')
+      .on(t.companyId, t.kind, t.status, t.documentdate.desc().nullsLast(), t.id.desc())
+      .where(sql`not is_template and deleted_at is null`),
+    index('sales_document_by_number')
+      .on(t.companyId, t.kind, t.number.desc().nullsLast(), t.id.desc())
+      .where(sql`not is_template and deleted_at is null`),
     index('sales_document_due')
       .on(t.companyId, t.kind, t.enddate, t.id)
       .where(sql`status = 'sent' and not is_template and deleted_at is null`),

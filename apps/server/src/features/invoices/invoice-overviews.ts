@@ -12,7 +12,8 @@ import { writeSpreadsheet } from '../products/spreadsheet';
 export async function overdueInvoices(tx: Tx, q: { offset: number; limit: number }) {
   const today = amsterdamDay(new Date());
   // Credit invoices settle, they are not owed; an invoice with a sent credit invoice is settled too.
-  const where = sql`d.kind = 'invoice' and d.status = 'sent' and not d.is_template and d.deleted_at is null
+  const where = sql`d.company_id = nullif(current_setting('app.company_id', true), '')::integer
+    and d.kind = 'invoice' and d.status = 'sent' and not d.is_template and d.deleted_at is null
     and d.enddate < ${today}::date and i.billed_inc > 0
     and not exists (select 1 from invoice c join sales_document cd on cd.id = c.id
       where c.credited_invoice_id = d.id and cd.date_send is not null and cd.deleted_at is null)`;
@@ -104,7 +105,8 @@ export async function quarterlyOverview(tx: Tx, year: number) {
   const { to } = quarterRange(year, 4);
   const rows = await tx.execute<SumRow & { quarter: number }>(sql`
     select extract(quarter from sent_day)::int as quarter, ${QUARTER_SUMS}
-    from invoice where sent_day between ${from}::date and ${to}::date
+    from invoice where company_id = nullif(current_setting('app.company_id', true), '')::integer
+      and sent_day between ${from}::date and ${to}::date
     group by 1 order by 1`);
   const byQuarter = new Map(rows.rows.map((r) => [r.quarter, r]));
   const quarters = [1, 2, 3, 4].map((q) => quarterRow(year, q, byQuarter.get(q)));

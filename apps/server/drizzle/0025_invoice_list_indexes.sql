@@ -1,0 +1,3 @@
+CREATE INDEX "sales_document_by_date" ON "sales_document" USING btree ("company_id","kind","documentdate" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not is_template and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "sales_document_status_by_date" ON "sales_document" USING btree ("company_id","kind","status","documentdate" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not is_template and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "sales_document_by_number" ON "sales_document" USING btree ("company_id","kind","number" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not is_template and deleted_at is null;
