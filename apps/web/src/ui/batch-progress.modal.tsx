@@ -83,7 +83,7 @@ export function BatchProgressDialog({
         {label}
       </Text>
       {query.isError && isRunning && (
-        <Text c="red" size="sm" mt="xs">
+        <Text c="red.8" size="sm" mt="xs">
           {t('ui.batchPollFailed')}
         </Text>
       )}

@@ -87,7 +87,7 @@ export function CalculationTableFields({ columns, rows, onColumns, onRows, error
           ))}
         </SimpleGrid>
         {error && (
-          <Text size="sm" c="red" mt={4}>
+          <Text size="sm" c="red.8" mt={4}>
             {error}
           </Text>
         )}

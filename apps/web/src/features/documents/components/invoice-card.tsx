@@ -16,7 +16,7 @@ export function DueLabelText({ due }: { due: InvoiceInfo['due'] }) {
     <Text
       span
       size="sm"
-      c={due.color === 'red' ? 'red.7' : due.color === 'green' ? 'green.8' : undefined}
+      c={due.color === 'red' ? 'red.9' : due.color === 'green' ? 'teal.9' : undefined}
       fw={due.color === 'red' ? 600 : undefined}
       style={{ whiteSpace: 'nowrap' }}
     >
@@ -80,7 +80,7 @@ export function InvoiceCard({ document }: { document: SalesDocument }) {
         {inv.reverse_charge && <Text size="sm">{tx.reverseCharge}</Text>}
         <Row label={b.inc < 0 ? tx.billedIncCredit : tx.billedInc} value={formatMoney(b.inc)} isStrong />
         {inv.date_paid && (
-          <Text size="sm" c="green.8">
+          <Text size="sm" c="teal.9">
             {fill(tx.paidOn, { date: formatDate(inv.date_paid) })}
           </Text>
         )}

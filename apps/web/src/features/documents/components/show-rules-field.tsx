@@ -106,7 +106,7 @@ export function ShowRulesField({ rules, onChange, errors }: Props) {
           );
         })}
         {errors[''] && (
-          <Text size="sm" c="red">
+          <Text size="sm" c="red.8">
             {errors['']}
           </Text>
         )}
