@@ -87,7 +87,18 @@ export async function createSalesCompany(
 ): Promise<{ companyId: number; token: string; userId: number }> {
   const companyId = await t.createTestCompany({
     name: input.name,
-    modules: ['BASIS', 'CRM', 'SETTINGS', 'SALES', 'QUOTATION', 'CONFIRMATION', 'PROJECT', 'INVOICE'],
+    modules: [
+      'BASIS',
+      'CRM',
+      'SETTINGS',
+      'SALES',
+      'INTAKE',
+      'QUOTATION',
+      'CONFIRMATION',
+      'PROJECT',
+      'INVOICE',
+      'AFTERCARE',
+    ],
   });
   const user = await t.createTestUser({ companyId, role: input.role ?? 1000 });
   return { companyId, token: await t.login(user.email), userId: user.id };

@@ -41,6 +41,12 @@ export const DOMAIN_ENTITY_TYPES = [
   'documentwidget',
   'documenttype',
   'documentwidgettype',
+  'vertical',
+  'verticaldatafield',
+  'flowdataitem',
+  'intake',
+  'project',
+  'picture',
 ] as const;
 export type DomainEntityType = (typeof DOMAIN_ENTITY_TYPES)[number];
 
@@ -103,6 +109,12 @@ export const DOMAIN_EVENT_ACCESS: Record<DomainEntityType, { module: ModuleTag; 
   documentwidget: { module: 'SALES', minRole: 100 },
   documenttype: { module: 'SETTINGS', minRole: 100 },
   documentwidgettype: null,
+  vertical: { module: 'SETTINGS', minRole: 100 },
+  verticaldatafield: { module: 'SETTINGS', minRole: 100 },
+  flowdataitem: { module: 'CRM', minRole: 0 },
+  intake: { module: 'INTAKE', minRole: 100 },
+  project: { module: 'PROJECT', minRole: 100 },
+  picture: { module: 'CRM', minRole: 0 },
 };
 
 const zKind = z.custom<DomainEventKind>((value) => {

@@ -31,6 +31,12 @@ const zEnv = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
+  /** Largest photo upload (phone photos are large): api/picture and storebycustomer. */
+  PICTURE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(25 * 1024 * 1024),
   REGISTRATION_ENABLED: zBool.default(true),
   TRUST_PROXY: zBool.default(false),
   DB_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),

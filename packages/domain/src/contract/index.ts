@@ -7,6 +7,7 @@ export * from './flow-rows';
 export * from './flowphases';
 export * from './flowprofiles';
 export * from './flows';
+export * from './forms';
 export * from './incidents';
 export * from './invoices';
 export * from './locations';

@@ -16,6 +16,7 @@ import { createdAt, idColumn, updatedAt } from '../../platform/db/columns';
 import { companyIdColumn, tenantPolicy } from '../../platform/db/tenancy-sql';
 import { company } from '../companies/companies.schema';
 import { flow } from '../flows/flows.schema';
+import { intake, project } from '../forms/forms.schema';
 import { location } from '../locations/locations.schema';
 import { organization } from '../organizations/organizations.schema';
 import { relation } from '../relations/relations.schema';
@@ -136,6 +137,8 @@ export const agendaItem = pgTable(
     userId: integer('user_id').references(() => user.id, { onDelete: 'set null' }),
     /** Stable id for calendar feeds (iCalendar UID). */
     uid: varchar('uid', { length: 64 }).notNull().default(sql`gen_random_uuid()::text`),
+    /** The intake the appointment plans (spec 002 section 3: an intake's agenda items). */
+    intakeId: integer('intake_id').references(() => intake.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -196,6 +199,9 @@ export const task = pgTable(
       onDelete: 'set null',
     }),
     leadingTaskId: integer('leading_task_id').references((): AnyPgColumn => task.id, { onDelete: 'cascade' }),
+    /** The intake or project the task belongs to (spec 002 section 3: their tasks). */
+    intakeId: integer('intake_id').references(() => intake.id, { onDelete: 'set null' }),
+    projectId: integer('project_id').references(() => project.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

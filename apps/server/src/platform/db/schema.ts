@@ -6,6 +6,7 @@ export * from '../../features/documents/documents.schema';
 export * from '../../features/flowphases/flowphases.schema';
 export * from '../../features/flowprofiles/flowprofiles.schema';
 export * from '../../features/flows/flows.schema';
+export * from '../../features/forms/forms.schema';
 export * from '../../features/incidents/incidents.schema';
 export * from '../../features/invoices/invoices.schema';
 export * from '../../features/locations/locations.schema';

@@ -4,6 +4,9 @@ import { isPublic } from './access';
 
 /** The short list of routes anyone may call without logging in; a new public route must be added here on purpose. */
 const PUBLIC_ROUTES = [
+  'GET /api/picture/:id/getbycustomer',
+  'POST /api/picture/:id/removebycustomer',
+  'POST /api/picture/storebycustomer',
   'GET /api/health',
   'GET /api/portal/config',
   'GET /api/openapi.json',

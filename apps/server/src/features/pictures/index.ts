@@ -1,0 +1,18 @@
+// Pictures (spec 002 section 7): photos of flows, intakes, projects and form photo fields.
+import { registerFlowMergeStep } from '../flows';
+import { movePicturesOnMerge } from './pictures';
+
+export {
+  deletePicturesOf,
+  deletePicturesOfItem,
+  listPictures,
+  type PictureWhere,
+  picturesOf,
+  picturesOfItems,
+  removePictureFiles,
+  toPicture,
+} from './pictures';
+export { pictureRoutes, zCustomerPicture } from './pictures.routes';
+export { PICTURE_TEXTS, processPicture, THUMBNAIL_WIDTH } from './process-picture';
+
+registerFlowMergeStep(movePicturesOnMerge);

@@ -1,0 +1,365 @@
+// Pictures (spec 002 section 7): upload, list, the original and its thumbnail, delete, all of an
+// intake, project, form copy or flow as one streamed ZIP, and the customer's calls by the flow hash.
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  FORM_MESSAGES,
+  type Picture,
+  zId,
+  zIdParams,
+  zMessage,
+  zPicture,
+  zPictureListQuery,
+  zPictureUploadFields,
+} from '@im/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { validationErrorFromIssues } from '../../platform/errors';
+import { contentDisposition, sendNoImage } from '../../platform/files/send-file';
+import type { FileStorage } from '../../platform/files/storage';
+import { moduleRoute, PUBLIC_LINK_RATE_LIMIT, publicRoute } from '../../platform/http/access';
+import { authOf, tenantTx } from '../../platform/http/request-auth';
+import {
+  type CustomerFlow,
+  customerPicture,
+  customerTarget,
+  customerTx,
+  deletePicture,
+  findOwner,
+  findPicture,
+  flowByHash,
+  insertPicture,
+  type PictureOwner,
+  type PictureRecord,
+  pictureFiles,
+  queryPictures,
+  removeByCustomer,
+  removePictureFiles,
+  resolveTarget,
+  type StoredPictureFiles,
+} from './pictures';
+import { type ProcessedPicture, processPicture, storedFilename, THUMBNAIL_WIDTH } from './process-picture';
+import { receivePicture } from './receive-picture';
+import { zipFiles } from './zip-pictures';
+
+const CRM = { access: moduleRoute('CRM') };
+const CUSTOMER = {
+  access: publicRoute('the flow hash in the dossier link is the customer credential'),
+  rateLimit: PUBLIC_LINK_RATE_LIMIT,
+};
+/** A customer's form page shows every photo of it: more image reads than other customer calls. */
+const CUSTOMER_IMAGES = {
+  access: publicRoute('the flow hash in the dossier link is the customer credential'),
+  rateLimit: { max: 600, timeWindow: '1 minute' },
+};
+
+const MIME_OF_EXT: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+const extOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
+
+/** A customer's photo: the staff fields without the staff addresses, with the customer's own. */
+export const zCustomerPicture = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  mime_type: z.string(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  flow_data_item_id: z.number().int().nullable(),
+  field_name: z.string().nullable(),
+  /** The original (stripped of metadata like every stored photo). */
+  url: z.string(),
+  /** The 400 px wide thumbnail. */
+  thumbnail_url: z.string(),
+  created_at: z.string(),
+});
+export type CustomerPicture = z.infer<typeof zCustomerPicture>;
+
+const zFieldNameText = z
+  .string({ message: FORM_MESSAGES.fieldNotPhoto })
+  .trim()
+  .min(1, FORM_MESSAGES.fieldNotPhoto)
+  .max(100, FORM_MESSAGES.fieldNotPhoto);
+/** The text fields of POST api/picture/storebycustomer next to the file (the hash may be in the query). */
+const zCustomerUploadFields = z.object({
+  flow_data_item_id: zId,
+  field_name: zFieldNameText,
+  vertical_id: z.preprocess((v) => (v === '' ? undefined : v), zId.optional()),
+});
+const zHashQuery = z.object({ hash: z.string().max(200).default('') });
+const zCustomerImageQuery = zHashQuery.extend({
+  width: z.coerce.number().int().min(1).max(100_000).default(THUMBNAIL_WIDTH),
+});
+
+function customerPictureOf(p: Picture, hash: string): CustomerPicture {
+  const base = `/api/picture/${p.id}/getbycustomer?hash=${encodeURIComponent(hash)}`;
+  return {
+    id: p.id,
+    filename: p.filename,
+    mime_type: p.mime_type,
+    size: p.size,
+    width: p.width,
+    height: p.height,
+    flow_data_item_id: p.flow_data_item_id,
+    field_name: p.field_name,
+    url: `${base}&width=${Math.max(p.width ?? 0, THUMBNAIL_WIDTH + 1)}`,
+    thumbnail_url: `${base}&width=${THUMBNAIL_WIDTH}`,
+    created_at: p.created_at,
+  };
+}
+
+/** Writes the processed original and thumbnail under `pictures/<company>/`; answers the row's file columns. */
+async function storeProcessed(
+  storage: FileStorage,
+  companyId: number,
+  uploadedName: string,
+  processed: ProcessedPicture,
+): Promise<StoredPictureFiles> {
+  const base = `pictures/${companyId}/${randomUUID()}`;
+  const { original, thumbnail } = processed;
+  const storageKey = `${base}.${original.ext}`;
+  const thumbnailKey = `${base}-thumb.${thumbnail.ext}`;
+  const size = await storage.put(storageKey, Readable.from([original.data]));
+  try {
+    await storage.put(thumbnailKey, Readable.from([thumbnail.data]));
+  } catch (err) {
+    await storage.delete(storageKey);
+    throw err;
+  }
+  return {
+    storageKey,
+    thumbnailKey,
+    filename: storedFilename(uploadedName, original.ext),
+    mimeType: original.mimeType,
+    size,
+    width: original.width,
+    height: original.height,
+  };
+}
+
+/** Streams the original or the thumbnail inline; a file missing from storage answers `x-imagestatus: unavailable`. */
+async function sendPicture(
+  reply: FastifyReply,
+  storage: FileStorage,
+  row: PictureRecord,
+  which: 'original' | 'thumbnail',
+  cache = 'private, max-age=300',
+) {
+  const key = which === 'original' ? row.storageKey : row.thumbnailKey;
+  const stream = await storage.get(key);
+  if (!stream) return sendNoImage(reply);
+  const filename = which === 'original' ? row.filename : storedFilename(`thumb-${row.filename}`, extOf(key));
+  const mimeType = which === 'original' ? row.mimeType : (MIME_OF_EXT[extOf(key)] ?? 'image/jpeg');
+  return reply
+    .header('content-type', mimeType)
+    .header('x-filename', encodeURIComponent(filename))
+    .header('x-imagestatus', 'available')
+    .header('content-disposition', contentDisposition('inline', filename))
+    .header('cache-control', cache)
+    .send(stream);
+}
+
+export async function pictureRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { storage, db, config } = app.deps;
+
+  // ------------------------------------------------------------ staff (module CRM)
+  r.post(
+    '/api/picture',
+    {
+      config: CRM,
+      schema: {
+        summary: 'Upload a photo (multipart: file and the link fields); only images, judged by content',
+        consumes: ['multipart/form-data'],
+        response: { 201: zPicture },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const received = await receivePicture(request, config.PICTURE_MAX_BYTES);
+      const parsed = zPictureUploadFields.safeParse(received.fields);
+      if (!parsed.success) throw validationErrorFromIssues(parsed.error.issues);
+      // The links first (404, 422) so a refused upload costs no decoding.
+      await tenantTx(request, (tx) => resolveTarget(tx, parsed.data), { snapshot: true });
+      const files = await storeProcessed(
+        storage,
+        auth.companyId,
+        received.filename,
+        await processPicture(received.bytes),
+      );
+      try {
+        const created = await tenantTx(request, async (tx) =>
+          insertPicture(tx, await resolveTarget(tx, parsed.data), files, 'user'),
+        );
+        return reply.status(201).send(created);
+      } catch (err) {
+        await removePictureFiles(storage, [files.storageKey, files.thumbnailKey], request.log);
+        throw err;
+      }
+    },
+  );
+
+  r.get(
+    '/api/picture',
+    {
+      config: CRM,
+      schema: {
+        summary: 'The pictures of a flow, intake, project or form copy, newest first',
+        querystring: zPictureListQuery,
+        response: { 200: z.array(zPicture) },
+      },
+    },
+    (request) => tenantTx(request, (tx) => queryPictures(tx, request.query), { snapshot: true }),
+  );
+
+  r.get(
+    '/api/picture/:id',
+    { config: CRM, schema: { summary: 'The photo (blob; x-filename, x-imagestatus)', params: zIdParams } },
+    async (request, reply) => {
+      const row = await tenantTx(request, (tx) => findPicture(tx, request.params.id), { snapshot: true });
+      return sendPicture(reply, storage, row, 'original');
+    },
+  );
+
+  const thumbnail = async (request: FastifyRequest<{ Params: { id: number } }>, reply: FastifyReply) => {
+    const row = await tenantTx(request, (tx) => findPicture(tx, request.params.id), { snapshot: true });
+    return sendPicture(reply, storage, row, 'thumbnail');
+  };
+  r.post(
+    '/api/picture/:id/showthumbnail',
+    { config: CRM, schema: { summary: 'The photo’s 400 px wide thumbnail (blob)', params: zIdParams } },
+    thumbnail,
+  );
+  r.get(
+    '/api/picture/:id/showthumbnail',
+    {
+      config: CRM,
+      schema: { summary: 'The photo’s 400 px wide thumbnail (blob), for an img element', params: zIdParams },
+    },
+    thumbnail,
+  );
+
+  r.delete(
+    '/api/picture/:id',
+    { config: CRM, schema: { summary: 'Delete a photo', params: zIdParams, response: { 200: zMessage } } },
+    async (request) => {
+      const keys = await tenantTx(request, (tx) => deletePicture(tx, request.params.id));
+      await removePictureFiles(storage, keys, request.log);
+      return { message: FORM_MESSAGES.pictureDeleted };
+    },
+  );
+
+  const ZIPS: [resource: string, owner: PictureOwner, label: string][] = [
+    ['intake', 'intake', 'an intake'],
+    ['project', 'project', 'a project'],
+    ['flowdataitem', 'flowdataitem', 'a form copy'],
+    ['flow', 'flow', 'a flow'],
+  ];
+  for (const [resource, owner, label] of ZIPS) {
+    r.post(
+      `/api/${resource}/:id/downloadallpictures`,
+      {
+        config: CRM,
+        schema: {
+          summary: `Every photo of ${label} as one ZIP, streamed (blob; x-filename)`,
+          params: zIdParams,
+        },
+      },
+      async (request, reply) => {
+        const { zipName, files } = await tenantTx(
+          request,
+          async (tx) => {
+            const found = await findOwner(tx, owner, request.params.id);
+            return { zipName: found.zipName, files: await pictureFiles(tx, found.where) };
+          },
+          { snapshot: true },
+        );
+        return reply
+          .header('content-type', 'application/zip')
+          .header('x-filename', encodeURIComponent(zipName))
+          .header('content-disposition', contentDisposition('attachment', zipName))
+          .header('cache-control', 'no-store')
+          .send(zipFiles(storage, files, request.log));
+      },
+    );
+  }
+
+  // ------------------------------------------------------------ customer (flow hash)
+  r.post(
+    '/api/picture/storebycustomer',
+    {
+      config: CUSTOMER,
+      schema: {
+        summary: 'The customer adds a photo to a photo field of an open form (multipart: file, hash, fields)',
+        consumes: ['multipart/form-data'],
+        querystring: zHashQuery,
+        response: { 201: zCustomerPicture },
+      },
+    },
+    async (request, reply) => {
+      const received = await receivePicture(request, config.PICTURE_MAX_BYTES);
+      const hash = received.fields.hash || request.query.hash;
+      const f: CustomerFlow = await flowByHash(db, hash);
+      const parsed = zCustomerUploadFields.safeParse(received.fields);
+      if (!parsed.success) throw validationErrorFromIssues(parsed.error.issues);
+      await customerTx(db, f, (tx) => customerTarget(tx, f, parsed.data));
+      const files = await storeProcessed(
+        storage,
+        f.companyId,
+        received.filename,
+        await processPicture(received.bytes),
+      );
+      try {
+        const created = await customerTx(db, f, async (tx) =>
+          insertPicture(tx, await customerTarget(tx, f, parsed.data, true), files, 'customer'),
+        );
+        return reply.status(201).send(customerPictureOf(created, hash));
+      } catch (err) {
+        await removePictureFiles(storage, [files.storageKey, files.thumbnailKey], request.log);
+        throw err;
+      }
+    },
+  );
+
+  r.get(
+    '/api/picture/:id/getbycustomer',
+    {
+      config: CUSTOMER_IMAGES,
+      schema: {
+        summary: 'A photo of the dossier for the customer: the thumbnail up to width 400, else the original',
+        params: zIdParams,
+        querystring: zCustomerImageQuery,
+      },
+    },
+    async (request, reply) => {
+      const f = await flowByHash(db, request.query.hash);
+      const row = await customerTx(db, f, (tx) => customerPicture(tx, f, request.params.id));
+      return sendPicture(
+        reply,
+        storage,
+        row,
+        request.query.width <= THUMBNAIL_WIDTH ? 'thumbnail' : 'original',
+        'private, max-age=60',
+      );
+    },
+  );
+
+  r.post(
+    '/api/picture/:id/removebycustomer',
+    {
+      config: CUSTOMER,
+      schema: {
+        summary: 'The customer removes a photo they added, while the form is open',
+        params: zIdParams,
+        querystring: zHashQuery,
+        response: { 200: zMessage },
+      },
+    },
+    async (request) => {
+      const f = await flowByHash(db, request.query.hash);
+      const keys = await customerTx(db, f, (tx) => removeByCustomer(tx, f, request.params.id));
+      await removePictureFiles(storage, keys, request.log);
+      return { message: FORM_MESSAGES.pictureDeleted };
+    },
+  );
+}
