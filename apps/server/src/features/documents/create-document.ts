@@ -17,6 +17,7 @@ import { nextCompanyNumber } from '../flows/create-flow';
 import { lockFlow } from '../flows/flow-access';
 import { flow } from '../flows/flows.schema';
 import { isoFast } from '../flows/iso';
+import { syncCalculationsWithForms } from '../forms/sync-calculations';
 import { assertInvoiceEditable, insertInvoiceRow, type NewInvoiceRow } from '../invoices/invoice-info';
 import { writeLog } from '../logitems';
 import { copyWidgets, insertDefaultWidgets } from './copy-document';
@@ -187,6 +188,8 @@ export async function createDocument(
       .then((r) => r.rows);
     if ((lines?.n ?? 0) > 0) await replaceCalculationLines(tx, calc.id, template.calculationId);
   }
+  // Lines of products that take their amount from the flow's forms read them now.
+  await syncCalculationsWithForms(tx, f.id);
   const doc = await insertDocument(tx, {
     kind,
     flowId: f.id,

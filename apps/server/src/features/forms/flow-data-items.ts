@@ -23,6 +23,7 @@ import { lockFlow } from '../flows/flow-access';
 import { writeLog } from '../logitems';
 import { deletePicturesOfItem, listPictures } from '../pictures';
 import { flowDataItem, intake, project, vertical } from './forms.schema';
+import { syncCalculationsWithForms } from './sync-calculations';
 import { loadFields, requireVertical } from './verticals';
 
 type ItemRow = typeof flowDataItem.$inferSelect;
@@ -259,6 +260,7 @@ export async function updateItemValues(
     .update(flowDataItem)
     .set({ values: computed, updatedAt: new Date() })
     .where(eq(flowDataItem.id, id));
+  await syncCalculationsWithForms(tx, row.flowId);
   await writeLog(tx, {
     type: 'flowdataitem',
     id,
@@ -301,6 +303,7 @@ export async function deleteItem(tx: Tx, id: number): Promise<string[]> {
   const row = await lockItem(tx, id);
   const files = await deletePicturesOfItem(tx, id);
   await tx.delete(flowDataItem).where(eq(flowDataItem.id, id));
+  await syncCalculationsWithForms(tx, row.flowId);
   await writeLog(tx, {
     type: 'flowdataitem',
     id,

@@ -1,6 +1,6 @@
 import { CIRCULAR_CALCULATION_MESSAGE, FORM_MESSAGES } from '@im/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSalesCompany, createTestRelation } from '../../../test/crm-factories';
+import { createSalesCompany, createTestProduct, createTestRelation } from '../../../test/crm-factories';
 import { type ApiResponse, startTestServer, type TestServer } from '../../../test/test-server';
 
 let t: TestServer;
@@ -477,5 +477,90 @@ describe('intakes and projects', () => {
     expect((await ok(t.api('GET', `/api/flowdataitem?flow_id=${flowId}`, { token: b.token }))).length).toBe(
       0,
     );
+  });
+});
+
+describe('form values feed the calculation', () => {
+  it('a fromobject product takes its amount from the form and its toggle selects it; a sent calculation stays', async () => {
+    const flow = (await createTestRelation(t, a.token, { createnewflow: true })).flow_id;
+    const v = await newVertical({ name: 'Dakopname' });
+    const count = await newField(v.id, { field_label: 'Aantal panelen', field_type: 'number' });
+    const roof = await newField(v.id, {
+      field_label: 'Dak',
+      field_type: 'selectbox',
+      options: ['plat', 'schuin'],
+    });
+    const panel = await createTestProduct(
+      t,
+      a.token,
+      {
+        item_name: 'Zonnepaneel 430 Wp',
+        data_origin: 'fromobject',
+        vertical_id: v.id,
+        alternativeamount_id: count.id,
+      },
+      [[0, 150]],
+    );
+    const ballast = await createTestProduct(
+      t,
+      a.token,
+      {
+        item_name: 'Ballast plat dak',
+        data_origin: 'fromobject',
+        vertical_id: v.id,
+        togglefield_id: roof.id,
+        togglefield_value: 'plat',
+      },
+      [[0, 40]],
+    );
+    const quotation = await ok(
+      t.api('POST', '/api/quotation', { token: a.token, body: { flow_id: flow } }),
+      201,
+    );
+    for (const p of [panel, ballast])
+      await ok(
+        t.api('POST', '/api/calculationitem', {
+          token: a.token,
+          body: { calculation_id: quotation.calculation.id, item_type: 'product', product_id: p.id },
+        }),
+        201,
+      );
+    const item = await ok(
+      t.api('POST', '/api/flowdataitem', { token: a.token, body: { vertical_id: v.id, flow_id: flow } }),
+      201,
+    );
+    await ok(
+      t.api('PATCH', `/api/flowdataitem/${item.id}`, {
+        token: a.token,
+        body: { values: { aantal_panelen: '12', dak: 'schuin' } },
+      }),
+    );
+    let calc = await ok(t.api('GET', `/api/calculation/${quotation.calculation.id}`, { token: a.token }));
+    const line = (name: string) =>
+      calc.calculationitems.find((i: { item_name: string }) => i.item_name === name);
+    expect(line('Zonnepaneel 430 Wp')).toMatchObject({ product_amount: 12, selected: true });
+    expect(line('Ballast plat dak').selected).toBe(false);
+    expect(calc.amount_exc_vat).toBe(1800);
+    await ok(
+      t.api('PATCH', `/api/flowdataitem/${item.id}`, { token: a.token, body: { values: { dak: 'plat' } } }),
+    );
+    calc = await ok(t.api('GET', `/api/calculation/${quotation.calculation.id}`, { token: a.token }));
+    expect(line('Ballast plat dak').selected).toBe(true);
+    expect(calc.amount_exc_vat).toBe(1840);
+    // Once sent, the calculation no longer follows the form.
+    await ok(
+      t.api('POST', `/api/quotation/${quotation.id}/sendemail`, {
+        token: a.token,
+        body: { dontsentbutmarksent: 1 },
+      }),
+    );
+    await ok(
+      t.api('PATCH', `/api/flowdataitem/${item.id}`, {
+        token: a.token,
+        body: { values: { aantal_panelen: '20' } },
+      }),
+    );
+    calc = await ok(t.api('GET', `/api/calculation/${quotation.calculation.id}`, { token: a.token }));
+    expect(line('Zonnepaneel 430 Wp').product_amount).toBe(12);
   });
 });

@@ -7,3 +7,4 @@ registerFlowMergeStep(moveFormsOnMerge);
 export { computeValues, listItems } from './flow-data-items';
 export { formRoutes } from './forms.routes';
 export { flowDataItem, intake, picture, project, vertical, verticalDataField } from './forms.schema';
+export { syncCalculationsWithForms } from './sync-calculations';
