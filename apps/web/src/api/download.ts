@@ -3,9 +3,13 @@ import { ApiError } from './client';
 import { getToken } from './token';
 
 /** Downloads a binary answer with the user's token and hands it to the browser as a file. */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+export async function downloadFile(
+  path: string,
+  fallbackName: string,
+  method: 'GET' | 'POST' = 'GET',
+): Promise<void> {
   const token = getToken();
-  const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(path, { method, headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!response.ok) {
     let message = i18n.t('api.failed', { status: response.status });
     try {

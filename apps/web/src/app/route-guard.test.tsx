@@ -85,6 +85,7 @@ describe('route guard wiring', () => {
       'Modules',
       'E-mailinstellingen',
       'Documentinstellingen',
+      'Formulieren',
     ]);
     expect(screen.queryByRole('group', { name: 'Platformbeheer' })).toBeNull();
   });

@@ -14,6 +14,7 @@ import {
   IconFileInvoice,
   IconFileSettings,
   IconFileText,
+  IconForms,
   IconHistory,
   IconLayoutDashboard,
   IconLayoutKanban,
@@ -40,6 +41,7 @@ import { documentSettingsScreens } from '../features/documentsettings/routes';
 import { emailSettingsScreens } from '../features/emailsettings/routes';
 import { errorScreens } from '../features/errors/routes';
 import { flowsScreens } from '../features/flows/routes';
+import { formsScreens } from '../features/forms/routes';
 import { incidentScreens } from '../features/incidents/routes';
 import { invoicesScreens } from '../features/invoices/routes';
 import { modulesScreens } from '../features/modules/routes';
@@ -52,6 +54,7 @@ import { relationsScreens } from '../features/relations/routes';
 import { subscriptionsScreens } from '../features/subscriptions/routes';
 import { systemNotificationsScreens } from '../features/systemnotifications/routes';
 import { usersScreens } from '../features/users/routes';
+import { verticalsScreens } from '../features/verticals/routes';
 import type { AppRoute, RouteSpec, ScreenEntry } from './route-types';
 
 // The one route table: every route of spec 000 section 2 (plus /note_detail of spec 001) with its
@@ -243,7 +246,9 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
       group: 'settings',
     },
   }),
-  settings('/vertical_overview'),
+  settings('/vertical_overview', {
+    menu: { labelKey: 'verticals', icon: IconForms, module: 'SETTINGS', order: 935, group: 'settings' },
+  }),
   settings('/vertical_detail/:verticalId'),
   settings('/product_overview', {
     menu: { labelKey: 'products', icon: IconPackage, module: 'SALES', order: 50 },
@@ -307,6 +312,8 @@ const SCREENS: readonly ScreenEntry[] = [
   ...documentsScreens,
   ...customerPagesScreens,
   ...invoicesScreens,
+  ...formsScreens,
+  ...verticalsScreens,
 ];
 
 export function buildRoutes(specs: readonly RouteSpec[], screens: readonly ScreenEntry[]): AppRoute[] {

@@ -100,6 +100,7 @@ export const en: Strings<Catalog> = {
     companyModules: 'Modules',
     companyEmailsettings: 'E-mail settings',
     companyDocumentsettings: 'Document settings',
+    verticals: 'Forms',
     companyProfile: 'Company details',
     documentWidgetTypes: 'Widget types',
   },

@@ -97,6 +97,7 @@ export const nl = {
     companyModules: 'Modules',
     companyEmailsettings: 'E-mailinstellingen',
     companyDocumentsettings: 'Documentinstellingen',
+    verticals: 'Formulieren',
     companyProfile: 'Bedrijfsgegevens',
     documentWidgetTypes: 'Widgettypes',
   },

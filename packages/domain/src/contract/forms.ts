@@ -411,6 +411,7 @@ export const zStagePageQuery = zPaginationQuery.extend({
   ),
   status: z.preprocess(blank, z.string().max(20).optional()),
   is_template: z.preprocess(blank, zFlag.default(false)),
+  flow_id: z.preprocess(blank, zId.optional()),
 });
 export type StagePageQuery = z.infer<typeof zStagePageQuery>;
 export const zIntakePage = zPaginated(zIntake);

@@ -36,6 +36,11 @@ async function counts() {
       overdue_invoices: number;
       mixed_rate_invoices: number;
       einvoice_ready: number;
+      forms: number;
+      filled: number;
+      form_pictures: number;
+      rooms_with_area: number;
+      panels_from_intake: number;
     }>(sql`
       select (select count(*)::int from company) as companies, (select count(*)::int from "user") as users,
         (select count(*)::int from subscription_type) as types,
@@ -68,7 +73,13 @@ async function counts() {
         (select count(*)::int from invoice where invoice_type = 'credit' and billed_inc < 0) as credits,
         (select count(*)::int from sales_document where kind = 'invoice' and status = 'sent' and enddate < current_date) as overdue_invoices,
         (select count(*)::int from invoice where billed_exc_0 > 0 and billed_exc_9 > 0 and billed_exc_21 > 0) as mixed_rate_invoices,
-        (select count(*)::int from company_settings where kvk_number <> '' and vat_number <> '' and iban <> '') as einvoice_ready`),
+        (select count(*)::int from company_settings where kvk_number <> '' and vat_number <> '' and iban <> '') as einvoice_ready,
+        (select count(*)::int from vertical) as forms,
+        (select count(*)::int from flow_data_item) as filled,
+        (select count(*)::int from picture where flow_data_item_id is not null) as form_pictures,
+        (select count(*)::int from flow_data_item where item_type = 'room' and (values->>'area')::numeric > 0) as rooms_with_area,
+        (select count(*)::int from calculation_item i join product p on p.id = i.product_id
+           where p.data_origin = 'fromobject' and i.product_amount = 14) as panels_from_intake`),
   );
   return r.rows[0]!;
 }
@@ -105,6 +116,15 @@ describe('demo data', () => {
     // Every demo quotation and confirmation has lines.
     expect(first.empty_documents).toBe(0);
     expect(first.versions).toBeGreaterThanOrEqual(4);
+    // Forms (decision 023): solar, room, delivery and service forms filled in with photos; the rooms
+    // carry their derived area, the draft quotation's panel count comes from the intake.
+    expect(first).toMatchObject({
+      forms: 8,
+      filled: 12,
+      form_pictures: 8,
+      rooms_with_area: 6,
+      panels_from_intake: 2,
+    });
 
     const admin = await t.login(ADMIN.email, ADMIN.password);
     const types = await t.api('GET', '/api/subscriptiontype', { token: admin });

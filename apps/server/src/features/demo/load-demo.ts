@@ -18,6 +18,7 @@ import { findUserByEmail } from '../users/find-user';
 import { loadCommunicationDemoData } from './load-communication-demo';
 import { loadCrmDemoData } from './load-crm-demo';
 import { loadDocumentsDemoData } from './load-documents-demo';
+import { loadFormsDemoData } from './load-forms-demo';
 import { loadIncidentsDemoData } from './load-incidents-demo';
 import { loadInvoicesDemoData } from './load-invoices-demo';
 import { loadPlanningDemoData } from './load-planning-demo';
@@ -193,6 +194,7 @@ export async function loadDemoData(db: Database, logger: Logger, storage: FileSt
   await loadIncidentsDemoData(db, logger);
   await loadDocumentsDemoData(db, storage, logger);
   await loadInvoicesDemoData(db, storage, logger);
+  await loadFormsDemoData(db, storage, logger);
 }
 
 async function ensureSubscriptionType(

@@ -132,6 +132,11 @@ describe('forms (verticals) and their fields', () => {
     await ok(t.api('DELETE', `/api/verticaldatafield/${copy.id}`, { token: a.token }));
     detail = await ok(t.api('GET', `/api/vertical/${v.id}`, { token: a.token }));
     expect(detail.verticaldatafields.map((f: { order: number }) => f.order)).toEqual([1, 2, 3]);
+    const listed = await ok(
+      t.api('GET', '/api/vertical/querypaginated?sort=-fields_count&limit=500', { token: a.token }),
+    );
+    expect(listed.data.find((x: { id: number }) => x.id === v.id).fields_count).toBe(3);
+    expect(listed.data[0].fields_count).toBeGreaterThanOrEqual(3);
   });
 
   it('refuses bad fields: taken name, selectbox without options, rule without field, bad formula', async () => {

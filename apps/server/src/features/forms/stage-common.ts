@@ -92,6 +92,7 @@ export async function queryStages(
     // The company named (not only the RLS policy), so the company index serves the page.
     where.push(sql`s.company_id = nullif(current_setting('app.company_id', true), '')::integer`);
     if (q.status) where.push(sql`s.status = ${q.status}`);
+    if (q.flow_id !== undefined) where.push(sql`s.flow_id = ${q.flow_id}`);
     const text = q.query?.trim();
     if (text) {
       const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -25,7 +25,8 @@ import { vertical, verticalDataField } from './forms.schema';
 type VerticalRow = typeof vertical.$inferSelect;
 type FieldRow = typeof verticalDataField.$inferSelect;
 
-const fieldsCount = sql<number>`(select count(*)::int from vertical_data_field f where f.vertical_id = ${vertical.id})`;
+// Named in full: inside the sub-select a bare "id" would be the field's own id.
+const fieldsCount = sql<number>`(select count(*)::int from vertical_data_field f where f.vertical_id = "vertical"."id")`;
 
 function serializeVertical(v: VerticalRow, fields: number): Vertical {
   return {

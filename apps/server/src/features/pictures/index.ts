@@ -5,14 +5,16 @@ import { movePicturesOnMerge } from './pictures';
 export {
   deletePicturesOf,
   deletePicturesOfItem,
+  insertPicture,
   listPictures,
   type PictureWhere,
   picturesOf,
   picturesOfItems,
   removePictureFiles,
+  resolveTarget,
   toPicture,
 } from './pictures';
-export { pictureRoutes, zCustomerPicture } from './pictures.routes';
+export { pictureRoutes, storeProcessed, zCustomerPicture } from './pictures.routes';
 export { PICTURE_TEXTS, processPicture, THUMBNAIL_WIDTH } from './process-picture';
 
 registerFlowMergeStep(movePicturesOnMerge);

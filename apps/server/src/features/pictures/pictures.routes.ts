@@ -109,7 +109,7 @@ function customerPictureOf(p: Picture, hash: string): CustomerPicture {
 }
 
 /** Writes the processed original and thumbnail under `pictures/<company>/`; answers the row's file columns. */
-async function storeProcessed(
+export async function storeProcessed(
   storage: FileStorage,
   companyId: number,
   uploadedName: string,

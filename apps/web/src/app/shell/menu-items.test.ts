@@ -20,6 +20,7 @@ describe('side menu', () => {
       'companyModules',
       'companyEmailsettings',
       'companyDocumentsettings',
+      'verticals',
     ]);
     expect(items.some((i) => i.group === 'admin')).toBe(false);
     const withoutSettings = buildMenu(createTestSession({ modules: ['BASIS', 'CRM'] }));
@@ -52,6 +53,7 @@ describe('side menu', () => {
       'companyModules',
       'companyEmailsettings',
       'companyDocumentsettings',
+      'verticals',
     ]);
   });
 
@@ -90,6 +92,7 @@ describe('side menu', () => {
       'companyModules',
       'companyEmailsettings',
       'companyDocumentsettings',
+      'verticals',
     ]);
     expect(settingsOf(5000)).toEqual([
       'companyUsers',
@@ -97,6 +100,7 @@ describe('side menu', () => {
       'companyModules',
       'companyEmailsettings',
       'companyDocumentsettings',
+      'verticals',
     ]);
   });
 

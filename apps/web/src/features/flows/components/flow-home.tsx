@@ -7,6 +7,7 @@ import { formatDate } from '../../../ui/format';
 import { useSession } from '../../auth';
 import { FlowCalculations } from '../../calculations';
 import { FlowDocuments } from '../../documents';
+import { FlowFormsCard } from '../../forms';
 import { IncidentsCard } from '../../incidents';
 import { ActionsCard, AgendaCard, NotesCard, TasksCard } from '../../planning';
 import { useFlowSettings } from '../queries';
@@ -81,6 +82,7 @@ export function FlowHome({ flow }: { flow: Flow }) {
         </Card>
       </SimpleGrid>
       {session.hasModuleSales && <FlowCalculations flowId={flow.id} isReadOnly={Boolean(flow.deleted_at)} />}
+      <FlowFormsCard flowId={flow.id} isReadOnly={Boolean(flow.deleted_at)} />
       <FlowDocuments flowId={flow.id} isReadOnly={Boolean(flow.deleted_at)} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {session.hasModuleBasis && (

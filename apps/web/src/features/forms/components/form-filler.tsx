@@ -1,0 +1,286 @@
+import {
+  evaluateForm,
+  FLOW_DATA_ITEM_STATUS_LABELS,
+  type FlowDataItem,
+  FORM_AUTOSAVE_DEBOUNCE_MS,
+  type FormValue,
+  type VerticalDataField,
+} from '@im/domain';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatDateTime } from '../../../ui/format';
+import { useSession } from '../../auth/queries';
+import { fill, useFormTexts } from '../i18n';
+import { useFlowDataItemAction, useSaveFlowDataItem } from '../queries';
+import { PictureGallery, PictureUpload } from './picture-gallery';
+
+type SaveState = 'idle' | 'saving' | 'saved' | { error: string };
+
+const MANAGER_ROLE = 1000;
+
+function display(value: FormValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return value.toLocaleString('nl-NL', { maximumFractionDigits: 2 });
+  return String(value);
+}
+
+/**
+ * One filled-in form (spec 002 sections 3–5): the fields its show rules leave visible, calculated
+ * fields computed while typing by the same engine as the server, autosaved 1.5 s after the last
+ * change; photo fields take the camera. A manager marks it submitted or rolls it back.
+ */
+export function FormFiller({ item, fields }: { item: FlowDataItem; fields: VerticalDataField[] }) {
+  const tx = useFormTexts();
+  const session = useSession();
+  const [values, setValues] = useState<Record<string, FormValue>>(item.values);
+  const [saveState, setSaveState] = useState<SaveState>('idle');
+  const pending = useRef<Record<string, FormValue>>({});
+  const save = useSaveFlowDataItem(item.id);
+  const action = useFlowDataItemAction(item.id);
+
+  // A new copy from the server (another tab, a live update) replaces what is not being typed.
+  useEffect(() => {
+    setValues((current) => ({ ...item.values, ...pick(current, Object.keys(pending.current)) }));
+  }, [item.values]);
+
+  const evaluation = useMemo(() => {
+    try {
+      return { result: evaluateForm(fields, values, { onFormulaError: () => {} }), error: null };
+    } catch (error) {
+      return { result: null, error: (error as Error).message };
+    }
+  }, [fields, values]);
+
+  const flush = useDebouncedCallback(async () => {
+    const changes = pending.current;
+    if (Object.keys(changes).length === 0) return;
+    pending.current = {};
+    setSaveState('saving');
+    try {
+      const saved = await save.mutateAsync(changes);
+      setValues((current) => ({ ...saved.values, ...pick(current, Object.keys(pending.current)) }));
+      setSaveState('saved');
+    } catch (error) {
+      pending.current = { ...changes, ...pending.current };
+      setSaveState({ error: (error as Error).message });
+    }
+  }, FORM_AUTOSAVE_DEBOUNCE_MS);
+
+  const onChange = (name: string, value: FormValue) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    pending.current = { ...pending.current, [name]: value };
+    setSaveState('idle');
+    flush();
+  };
+
+  const visible = evaluation.result?.visible ?? {};
+  const computed = evaluation.result?.values ?? values;
+  const isManager = session.userrole >= MANAGER_ROLE;
+  const isSent = item.status === 'sent';
+
+  return (
+    <Card withBorder padding="md" component="section" aria-label={item.vertical.name}>
+      <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
+        <Title order={2} size="h4">
+          {item.vertical.name}
+        </Title>
+        <Group gap="xs">
+          <Badge color={isSent ? 'teal' : 'gray'} variant="light">
+            {FLOW_DATA_ITEM_STATUS_LABELS[item.status]}
+          </Badge>
+          <Text
+            size="sm"
+            c={typeof saveState === 'object' ? 'red.8' : 'dimmed'}
+            aria-live="polite"
+            role="status"
+          >
+            {saveState === 'saving'
+              ? tx.saving
+              : saveState === 'saved'
+                ? tx.saved
+                : typeof saveState === 'object'
+                  ? fill(tx.saveFailed, { message: saveState.error })
+                  : ''}
+          </Text>
+        </Group>
+      </Group>
+      {evaluation.error && (
+        <Alert color="red" mb="sm" role="alert">
+          {evaluation.error}
+        </Alert>
+      )}
+      <Stack gap="sm">
+        {fields.map((f) =>
+          f.field_type === 'hidden' || visible[f.field_name] === false ? null : (
+            <FieldInput
+              key={f.id}
+              field={f}
+              value={f.field_type === 'calculated' ? computed[f.field_name] : values[f.field_name]}
+              onChange={(v) => onChange(f.field_name, v)}
+              item={item}
+            />
+          ),
+        )}
+        {item.item_type !== 'form' && (
+          <Text size="sm">
+            {item.item_type === 'roof' ? 'Geïnstalleerd vermogen' : 'Oppervlakte'}:{' '}
+            <strong>{display(item.values[item.item_type === 'roof' ? 'installed_power' : 'area'])}</strong>
+          </Text>
+        )}
+      </Stack>
+      <Group justify="space-between" mt="md" wrap="wrap">
+        <Text size="xs" c="dimmed">
+          {isSent && item.sent_at ? fill(tx.sentOn, { date: formatDateTime(item.sent_at) }) : ''}
+        </Text>
+        {isManager && (
+          <Button
+            size="sm"
+            variant={isSent ? 'default' : 'light'}
+            loading={action.isPending}
+            onClick={async () => {
+              await flush.flush?.();
+              action.mutate(isSent ? 'rollbackstatus' : 'marksent');
+            }}
+          >
+            {isSent ? tx.reopen : tx.markSent}
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+function pick(values: Record<string, FormValue>, keys: string[]): Record<string, FormValue> {
+  return Object.fromEntries(keys.filter((k) => k in values).map((k) => [k, values[k] ?? null]));
+}
+
+function FieldInput({
+  field,
+  value,
+  onChange,
+  item,
+}: {
+  field: VerticalDataField;
+  value: FormValue | undefined;
+  onChange: (value: FormValue) => void;
+  item: FlowDataItem;
+}) {
+  const tx = useFormTexts();
+  const label = field.field_label;
+  const description =
+    field.description && field.description !== field.field_label ? field.description : undefined;
+  const text = value === null || value === undefined ? '' : String(value);
+  switch (field.field_type) {
+    case 'textarea':
+      return (
+        <Textarea
+          label={label}
+          description={description}
+          autosize
+          minRows={2}
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    case 'number':
+      return (
+        <TextInput
+          label={label}
+          description={description}
+          inputMode="decimal"
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    case 'selectbox':
+      return (
+        <Select
+          label={label}
+          description={description}
+          data={field.options}
+          value={text || null}
+          onChange={(v) => onChange(v ?? '')}
+          clearable
+          placeholder={tx.choose}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+    case 'checkbox':
+      return (
+        <Checkbox
+          label={label}
+          description={description}
+          checked={value === true || value === '1' || value === 1}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+          styles={{ body: { minHeight: 44, alignItems: 'center' } }}
+        />
+      );
+    case 'date':
+      return (
+        <TextInput
+          label={label}
+          description={description}
+          type="date"
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    case 'calculated':
+      return (
+        <TextInput
+          label={label}
+          description={description ?? tx.calculated}
+          value={display(value)}
+          readOnly
+          variant="filled"
+        />
+      );
+    case 'photo':
+      return (
+        <Stack gap={6}>
+          <Text size="sm" fw={500}>
+            {label}
+          </Text>
+          {description && (
+            <Text size="xs" c="dimmed">
+              {description}
+            </Text>
+          )}
+          <PictureGallery pictures={item.pictures.filter((p) => p.field_name === field.field_name)} />
+          <PictureUpload
+            target={{
+              flow_id: item.flow_id,
+              intake_id: item.intake_id ?? undefined,
+              project_id: item.project_id ?? undefined,
+              vertical_id: item.vertical_id,
+              flow_data_item_id: item.id,
+              field_name: field.field_name,
+            }}
+          />
+        </Stack>
+      );
+    default:
+      return (
+        <TextInput
+          label={label}
+          description={description}
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+  }
+}

@@ -1,0 +1,112 @@
+import type { FlowDataItem, VerticalType } from '@im/domain';
+import { ActionIcon, Button, Group, Loader, Select, Stack, Tabs, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { confirm } from '../../../ui/confirm-dialog';
+import { toast } from '../../../ui/toasts';
+import { useFormTexts } from '../i18n';
+import { useCreateFlowDataItem, useDeleteFlowDataItem, useVertical, useVerticals } from '../queries';
+import { FormFiller } from './form-filler';
+
+/** Where a new form copy goes. */
+export interface FormsTarget {
+  flow_id: number;
+  intake_id?: number;
+  project_id?: number;
+}
+
+function ItemForm({ item }: { item: FlowDataItem }) {
+  const vertical = useVertical(item.vertical_id);
+  if (!vertical.data) return <Loader size="sm" />;
+  return <FormFiller item={item} fields={vertical.data.verticaldatafields} />;
+}
+
+/**
+ * The forms of an intake, project or flow (aftercare) as tabs; `formId` in the address chooses the
+ * form (its vertical), so a link can open one directly (spec 002 section 2).
+ */
+export function FormTabs({
+  items,
+  type,
+  target,
+}: {
+  items: FlowDataItem[];
+  type: VerticalType;
+  target: FormsTarget;
+}) {
+  const tx = useFormTexts();
+  const [params, setParams] = useSearchParams();
+  const verticals = useVerticals(type);
+  const create = useCreateFlowDataItem();
+  const remove = useDeleteFlowDataItem();
+  const [adding, setAdding] = useState<string | null>(null);
+  const formId = params.get('formId');
+  const active = items.find((i) => String(i.vertical_id) === formId) ?? items[0];
+  const choose = (value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set('formId', value);
+    setParams(next, { replace: true });
+  };
+  const onAdd = async () => {
+    if (!adding) return;
+    const created = await create.mutateAsync({ vertical_id: Number(adding), ...target });
+    setAdding(null);
+    choose(String(created.vertical_id));
+  };
+  const onDelete = async (item: FlowDataItem) => {
+    if (!(await confirm({ title: tx.delete, message: tx.confirmDeleteForm, isDanger: true }))) return;
+    const { message } = await remove.mutateAsync(item.id);
+    toast.success(message);
+  };
+  return (
+    <Stack gap="sm">
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {tx.noForms}
+        </Text>
+      ) : (
+        <Tabs value={active ? String(active.vertical_id) : null} onChange={choose} keepMounted={false}>
+          <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+            {items.map((i) => (
+              <Tabs.Tab key={i.id} value={String(i.vertical_id)} style={{ whiteSpace: 'nowrap' }}>
+                {i.vertical.name}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {items.map((i) => (
+            <Tabs.Panel key={i.id} value={String(i.vertical_id)} pt="sm">
+              <Stack gap="xs">
+                <ItemForm item={i} />
+                <Group justify="flex-end">
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={`${tx.delete}: ${i.vertical.name}`}
+                    onClick={() => void onDelete(i)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Group>
+              </Stack>
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <Select
+          label={tx.addForm}
+          placeholder={tx.chooseForm}
+          data={(verticals.data ?? []).map((v) => ({ value: String(v.id), label: v.name }))}
+          value={adding}
+          onChange={setAdding}
+          style={{ flex: '1 1 220px', maxWidth: 360 }}
+        />
+        <Button onClick={() => void onAdd()} disabled={!adding} loading={create.isPending}>
+          {tx.addForm}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,260 @@
+import type { Intake, Picture, Project, ProjectDetail } from '@im/domain';
+import {
+  Button,
+  Card,
+  Group,
+  Modal,
+  MultiSelect,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../../api/client';
+import { downloadFile } from '../../../api/download';
+import { confirm } from '../../../ui/confirm-dialog';
+import { formatDateTime } from '../../../ui/format';
+import { toast } from '../../../ui/toasts';
+import { useFormTexts } from '../i18n';
+import { useStageAction, useVerticals } from '../queries';
+import { PictureGallery, type PictureTarget, PictureUpload } from './picture-gallery';
+
+export function SectionCard({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="md" component="section" aria-label={title}>
+      <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {actions}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+/** All photos of an intake, project or flow, with upload and the zip of them all. */
+export function PicturesCard({
+  pictures,
+  target,
+  zipPath,
+  zipName,
+}: {
+  pictures: Picture[];
+  target: PictureTarget;
+  zipPath: string;
+  zipName: string;
+}) {
+  const tx = useFormTexts();
+  const [isZipping, setZipping] = useState(false);
+  const onZip = async () => {
+    setZipping(true);
+    try {
+      await downloadFile(zipPath, zipName, 'POST');
+    } catch (error) {
+      toast.error((error as Error).message);
+    } finally {
+      setZipping(false);
+    }
+  };
+  return (
+    <SectionCard
+      title={tx.pictures}
+      actions={
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconDownload size={16} />}
+          onClick={() => void onZip()}
+          loading={isZipping}
+          disabled={pictures.length === 0}
+        >
+          {tx.downloadAllPictures}
+        </Button>
+      }
+    >
+      <Stack gap="sm">
+        <PictureGallery pictures={pictures} />
+        <PictureUpload target={target} />
+      </Stack>
+    </SectionCard>
+  );
+}
+
+export function TasksCard({ tasks }: { tasks: ProjectDetail['tasks'] }) {
+  const tx = useFormTexts();
+  return (
+    <SectionCard title={tx.tasks}>
+      {tasks.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {tx.noTasks}
+        </Text>
+      ) : (
+        <Stack gap={4}>
+          {tasks.map((t) => (
+            <Group key={t.id} justify="space-between" wrap="nowrap">
+              <Text size="sm">{t.description}</Text>
+              <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(t.start_date)} · {t.status}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}
+
+/** Save as template (asks a name) and apply a template (adds its forms). */
+export function TemplateActions({ kind, id }: { kind: 'intake' | 'project'; id: number }) {
+  const tx = useFormTexts();
+  const navigate = useNavigate();
+  const action = useStageAction<never>(kind, id);
+  const [isSaving, setSaving] = useState(false);
+  const [isApplying, setApplying] = useState(false);
+  const [name, setName] = useState('');
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const templates = useQuery({
+    queryKey: [kind, 'templates'],
+    queryFn: ({ signal }) => api.get<(Intake | Project)[]>(`/api/${kind}/indextemplates`, { signal }),
+    enabled: isApplying,
+  });
+  const onSave = async () => {
+    const created = (await action.mutateAsync({ action: 'saveastemplate', body: { name } })) as unknown as {
+      id: number;
+    };
+    setSaving(false);
+    toast.success(tx.templateSaved);
+    navigate(`/${kind}template_detail/${created.id}`);
+  };
+  const onApply = async () => {
+    if (!templateId || !(await confirm({ title: tx.resetToTemplate, message: tx.confirmReset }))) return;
+    await action.mutateAsync({
+      action: 'resettotemplate',
+      body:
+        kind === 'intake'
+          ? { intaketemplate_id: Number(templateId) }
+          : { projecttemplate_id: Number(templateId) },
+    });
+    setApplying(false);
+  };
+  return (
+    <>
+      <Button variant="default" size="sm" onClick={() => setSaving(true)}>
+        {tx.saveAsTemplate}
+      </Button>
+      <Button variant="default" size="sm" onClick={() => setApplying(true)}>
+        {tx.resetToTemplate}
+      </Button>
+      <Modal
+        opened={isSaving}
+        onClose={() => setSaving(false)}
+        title={tx.saveAsTemplate}
+        closeOnClickOutside={false}
+      >
+        <Stack>
+          <TextInput
+            label={tx.templateName}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            required
+            error={action.error?.message}
+          />
+          <Group justify="flex-end">
+            <Button onClick={() => void onSave()} disabled={!name.trim()} loading={action.isPending}>
+              {tx.save}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal
+        opened={isApplying}
+        onClose={() => setApplying(false)}
+        title={tx.resetToTemplate}
+        closeOnClickOutside={false}
+      >
+        <Stack>
+          <Select
+            label={tx.chooseTemplate}
+            data={(templates.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+            value={templateId}
+            onChange={setTemplateId}
+            error={action.error?.message}
+          />
+          <Group justify="flex-end">
+            <Button onClick={() => void onApply()} disabled={!templateId} loading={action.isPending}>
+              {tx.resetToTemplate}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/** A template's own fields: name, description and the forms a new one starts with. */
+export function TemplateFields({
+  template,
+  type,
+  onSave,
+  isSaving,
+  error,
+}: {
+  template: Intake | Project;
+  type: 'intake' | 'project';
+  onSave: (body: { name: string; description: string; vertical_ids: number[] }) => void;
+  isSaving: boolean;
+  error?: string;
+}) {
+  const tx = useFormTexts();
+  const verticals = useVerticals(type);
+  const [name, setName] = useState(template.name);
+  const [description, setDescription] = useState(template.description);
+  const [ids, setIds] = useState(template.vertical_ids.map(String));
+  return (
+    <SectionCard title={tx.forms}>
+      <Stack gap="sm">
+        <TextInput label={tx.name} value={name} onChange={(e) => setName(e.currentTarget.value)} required />
+        <TextInput
+          label={tx.description}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+        />
+        <MultiSelect
+          label={tx.formsOfTemplate}
+          data={(verticals.data ?? []).map((v) => ({ value: String(v.id), label: v.name }))}
+          value={ids}
+          onChange={setIds}
+          searchable
+        />
+        {error && (
+          <Text size="sm" c="red.8" role="alert">
+            {error}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button
+            loading={isSaving}
+            disabled={!name.trim()}
+            onClick={() => onSave({ name, description, vertical_ids: ids.map(Number) })}
+          >
+            {tx.save}
+          </Button>
+        </Group>
+      </Stack>
+    </SectionCard>
+  );
+}

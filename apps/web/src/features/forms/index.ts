@@ -1,0 +1,2 @@
+export { FlowFormsCard } from './components/flow-forms-card';
+export { formsScreens } from './routes';

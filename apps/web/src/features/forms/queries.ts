@@ -1,0 +1,203 @@
+import type {
+  FlowDataItem,
+  FormValue,
+  IntakeDetail,
+  Picture,
+  ProjectDetail,
+  RequestOf,
+  Vertical,
+  VerticalDetail,
+  VerticalType,
+  zCreateFlowDataItem,
+  zCreateIntake,
+  zCreateProject,
+  zUpdateIntake,
+  zUpdateProject,
+} from '@im/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+export const INTAKE_TABLE_PATH = '/api/intake/querypaginated';
+export const PROJECT_TABLE_PATH = '/api/project/querypaginated';
+
+const valid = (id: number) => Number.isInteger(id) && id > 0;
+
+export function useVertical(id: number | null) {
+  return useQuery({
+    queryKey: ['vertical', id],
+    queryFn: ({ signal }) => api.get<VerticalDetail>(`/api/vertical/${id}`, { signal }),
+    enabled: id !== null && valid(id),
+    staleTime: 60_000,
+  });
+}
+
+export function useVerticals(type?: VerticalType) {
+  return useQuery({
+    queryKey: ['vertical', 'list', type ?? 'all'],
+    queryFn: ({ signal }) => api.get<Vertical[]>('/api/vertical', { signal, query: { type } }),
+    staleTime: 60_000,
+  });
+}
+
+export function useIntake(id: number) {
+  return useQuery({
+    queryKey: ['intake', id],
+    queryFn: ({ signal }) => api.get<IntakeDetail>(`/api/intake/${id}`, { signal }),
+    enabled: valid(id),
+  });
+}
+
+export function useProject(id: number) {
+  return useQuery({
+    queryKey: ['project', id],
+    queryFn: ({ signal }) => api.get<ProjectDetail>(`/api/project/${id}`, { signal }),
+    enabled: valid(id),
+  });
+}
+
+/** The forms of a flow of one type (aftercare detail), with their photos. */
+export function useFlowDataItems(flowId: number, type?: VerticalType) {
+  return useQuery({
+    queryKey: ['flowdataitem', 'flow', flowId, type ?? 'all'],
+    queryFn: ({ signal }) =>
+      api.get<FlowDataItem[]>('/api/flowdataitem', { signal, query: { flow_id: flowId, type } }),
+    enabled: valid(flowId),
+  });
+}
+
+/** After any change to forms, the screens holding them read again. */
+function useRefreshForms() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ['intake'] });
+    void queryClient.invalidateQueries({ queryKey: ['project'] });
+    void queryClient.invalidateQueries({ queryKey: ['flowdataitem'] });
+    void queryClient.invalidateQueries({ queryKey: ['table'] });
+  };
+}
+
+export function useCreateIntake() {
+  const refresh = useRefreshForms();
+  return useMutation({
+    mutationFn: (body: RequestOf<typeof zCreateIntake>) => api.post<IntakeDetail>('/api/intake', body),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateIntake(id: number) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshForms();
+  return useMutation({
+    mutationFn: (body: RequestOf<typeof zUpdateIntake>) => api.patch<IntakeDetail>(`/api/intake/${id}`, body),
+    onSuccess: (intake) => {
+      queryClient.setQueryData(['intake', id], intake);
+      refresh();
+    },
+  });
+}
+
+export function useCreateProject() {
+  const refresh = useRefreshForms();
+  return useMutation({
+    mutationFn: (body: RequestOf<typeof zCreateProject>) => api.post<ProjectDetail>('/api/project', body),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateProject(id: number) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshForms();
+  return useMutation({
+    mutationFn: (body: RequestOf<typeof zUpdateProject>) =>
+      api.patch<ProjectDetail>(`/api/project/${id}`, body),
+    onSuccess: (project) => {
+      queryClient.setQueryData(['project', id], project);
+      refresh();
+    },
+  });
+}
+
+/** saveastemplate, resettotemplate, duplicate, markplanned: actions answering the intake or project. */
+export function useStageAction<T extends IntakeDetail | ProjectDetail>(
+  kind: 'intake' | 'project',
+  id: number,
+) {
+  const refresh = useRefreshForms();
+  return useMutation({
+    mutationFn: ({ action, body }: { action: string; body?: unknown }) =>
+      api.post<T>(`/api/${kind}/${id}/${action}`, body),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteStage(kind: 'intake' | 'project') {
+  const refresh = useRefreshForms();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/${kind}/${id}`),
+    onSuccess: refresh,
+  });
+}
+
+export function useCreateFlowDataItem() {
+  const refresh = useRefreshForms();
+  return useMutation({
+    mutationFn: (body: RequestOf<typeof zCreateFlowDataItem>) =>
+      api.post<FlowDataItem>('/api/flowdataitem', body),
+    onSuccess: refresh,
+  });
+}
+
+/** Autosave: the changed values only; the answer carries the computed ones. */
+export function useSaveFlowDataItem(id: number) {
+  return useMutation({
+    mutationFn: (values: Record<string, FormValue>) =>
+      api.patch<FlowDataItem>(`/api/flowdataitem/${id}`, { values }),
+  });
+}
+
+export function useFlowDataItemAction(id: number) {
+  const refresh = useRefreshForms();
+  return useMutation({
+    mutationFn: (action: 'marksent' | 'rollbackstatus') =>
+      api.post<FlowDataItem>(`/api/flowdataitem/${id}/${action}`),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteFlowDataItem() {
+  const refresh = useRefreshForms();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/flowdataitem/${id}`),
+    onSuccess: refresh,
+  });
+}
+
+export function useUploadPicture() {
+  const refresh = useRefreshForms();
+  return useMutation({
+    mutationFn: ({ file, fields }: { file: File; fields: Record<string, string | number | undefined> }) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields))
+        if (value !== undefined) form.append(key, String(value));
+      form.append('file', file);
+      return api.post<Picture>('/api/picture', form);
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useDeletePicture() {
+  const refresh = useRefreshForms();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/picture/${id}`),
+    onSuccess: refresh,
+  });
+}
+
+export function useFlowPictures(flowId: number) {
+  return useQuery({
+    queryKey: ['flowdataitem', 'pictures', flowId],
+    queryFn: ({ signal }) => api.get<Picture[]>('/api/picture', { signal, query: { flow_id: flowId } }),
+    enabled: valid(flowId),
+  });
+}

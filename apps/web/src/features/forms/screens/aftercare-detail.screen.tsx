@@ -1,0 +1,56 @@
+import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { DetailScreen } from '../../../ui/detail';
+import { FlowDocuments } from '../../documents';
+import { useFlow } from '../../flows/queries';
+import { TasksCard } from '../../planning';
+import { FormTabs } from '../components/form-tabs';
+import { PicturesCard, SectionCard } from '../components/stage-parts';
+import { fill, useFormTexts } from '../i18n';
+import { useFlowDataItems, useFlowPictures } from '../queries';
+
+/** /aftercare_detail/{flowId}?formId: the flow's service forms, tasks, documents and photos. */
+export function AftercareDetailScreen() {
+  const tx = useFormTexts();
+  const flowId = Number(useParams().flowId);
+  const flow = useFlow(flowId);
+  const items = useFlowDataItems(flowId, 'aftercare');
+  const pictures = useFlowPictures(flowId);
+  return (
+    <DetailScreen
+      query={flow}
+      back={{ to: `/flow_detail/${flowId}`, label: tx.flow }}
+      loadFailedTitle={tx.loadFailed}
+      notFoundMessage={tx.loadFailed}
+    >
+      {(f) => (
+        <Stack gap="md">
+          <Stack gap={2}>
+            <Title order={1}>{fill(tx.aftercareOf, { number: f.number })}</Title>
+            <Text size="sm">
+              <Anchor component={Link} to={`/flow_detail/${f.id}`}>
+                {fill(tx.flowNumber, { number: f.number })}
+              </Anchor>
+              {f.relation ? ` · ${f.relation.fullname}` : ''}
+            </Text>
+          </Stack>
+          <SectionCard title={tx.forms}>
+            {items.data ? (
+              <FormTabs items={items.data} type="aftercare" target={{ flow_id: f.id }} />
+            ) : (
+              <Loader size="sm" />
+            )}
+          </SectionCard>
+          <TasksCard flowId={f.id} />
+          <FlowDocuments flowId={f.id} />
+          <PicturesCard
+            pictures={pictures.data ?? []}
+            target={{ flow_id: f.id }}
+            zipPath={`/api/flow/${f.id}/downloadallpictures`}
+            zipName={`dossier-${f.number}-fotos.zip`}
+          />
+        </Stack>
+      )}
+    </DetailScreen>
+  );
+}

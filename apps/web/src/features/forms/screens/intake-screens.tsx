@@ -1,0 +1,302 @@
+import {
+  FORM_MESSAGES,
+  INTAKE_STATUS_LABELS,
+  INTAKE_STATUSES,
+  type Intake,
+  type IntakeDetail,
+} from '@im/domain';
+import { Anchor, Button, Group, Menu, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { confirm } from '../../../ui/confirm-dialog';
+import { ServerDataTable } from '../../../ui/data-table/server-data-table';
+import { DetailScreen } from '../../../ui/detail';
+import { formatDate, formatDateTime } from '../../../ui/format';
+import { toast } from '../../../ui/toasts';
+import { FormTabs } from '../components/form-tabs';
+import {
+  PicturesCard,
+  SectionCard,
+  TasksCard,
+  TemplateActions,
+  TemplateFields,
+} from '../components/stage-parts';
+import { fill, useFormTexts } from '../i18n';
+import { INTAKE_TABLE_PATH, useDeleteStage, useIntake, useUpdateIntake } from '../queries';
+import { IntakeStatusBadge } from './intake-badge';
+
+/** /intake_overview: the company's intakes, paged on the server; templates in their own tab. */
+export function IntakeOverviewScreen() {
+  const tx = useFormTexts();
+  const navigate = useNavigate();
+  const columns: DataTableColumn<Intake>[] = [
+    {
+      accessor: 'number',
+      title: tx.number,
+      sortable: true,
+      render: (i) => fill(tx.intake, { number: i.number }),
+    },
+    {
+      accessor: 'status',
+      title: tx.status,
+      sortable: true,
+      render: (i) => <IntakeStatusBadge status={i.status} />,
+    },
+    {
+      accessor: 'flow_number',
+      title: tx.flow,
+      sortable: true,
+      render: (i) =>
+        i.flow_id ? (
+          <Anchor component={Link} to={`/flow_detail/${i.flow_id}`} onClick={(e) => e.stopPropagation()}>
+            {fill(tx.flowNumber, { number: i.flow_number })}
+          </Anchor>
+        ) : (
+          ''
+        ),
+    },
+    { accessor: 'relation_name', title: tx.relation, sortable: true },
+    {
+      accessor: 'intake_date',
+      title: tx.intakeDate,
+      sortable: true,
+      render: (i) => formatDateTime(i.intake_date),
+    },
+    { accessor: 'created_at', title: tx.createdAt, sortable: true, render: (i) => formatDate(i.created_at) },
+  ];
+  return (
+    <Stack gap="md" maw={1400}>
+      <Title order={1}>{tx.intakes}</Title>
+      <ServerDataTable<Intake>
+        tableKey="intake_overview"
+        path={INTAKE_TABLE_PATH}
+        columns={columns}
+        defaultSort={{ column: 'created_at', direction: 'desc' }}
+        filters={[
+          {
+            key: 'status',
+            label: tx.status,
+            placeholder: tx.status,
+            options: INTAKE_STATUSES.map((s) => ({ value: s, label: INTAKE_STATUS_LABELS[s] })),
+          },
+        ]}
+        idAccessor="id"
+        onRowClick={(i) => navigate(`/intake_detail/${i.id}`)}
+      />
+    </Stack>
+  );
+}
+
+function StatusActions({ intake }: { intake: IntakeDetail }) {
+  const tx = useFormTexts();
+  const update = useUpdateIntake(intake.id);
+  const [isPlanning, setPlanning] = useState(false);
+  const [date, setDate] = useState(intake.intake_date ? intake.intake_date.slice(0, 16) : '');
+  const earlier = INTAKE_STATUSES.slice(0, INTAKE_STATUSES.indexOf(intake.status)).filter(
+    (s) => s !== 'cancelled',
+  );
+  const run = (body: Parameters<typeof update.mutate>[0]) =>
+    update.mutate(body, {
+      onError: (error) => toast.error(error.message),
+      onSuccess: () => setPlanning(false),
+    });
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Button size="sm" variant="light" onClick={() => setPlanning(true)}>
+        {tx.plan}
+      </Button>
+      {intake.status !== 'completed' && (
+        <Button
+          size="sm"
+          variant="light"
+          color="teal"
+          onClick={() => run({ status: 'completed' })}
+          loading={update.isPending}
+        >
+          {tx.complete}
+        </Button>
+      )}
+      {earlier.length > 0 && (
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <Button size="sm" variant="default" rightSection={<IconChevronDown size={14} />}>
+              {tx.rollback}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{tx.rollbackTo}</Menu.Label>
+            {earlier.map((s) => (
+              <Menu.Item key={s} onClick={() => run({ status: s, update_reason: 'rollbackstatus' })}>
+                {INTAKE_STATUS_LABELS[s]}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      {intake.status !== 'cancelled' && (
+        <Button size="sm" variant="subtle" color="red" onClick={() => run({ status: 'cancelled' })}>
+          {tx.cancelStage}
+        </Button>
+      )}
+      <Modal
+        opened={isPlanning}
+        onClose={() => setPlanning(false)}
+        title={tx.plan}
+        closeOnClickOutside={false}
+      >
+        <Stack>
+          <TextInput
+            type="datetime-local"
+            label={tx.intakeDate}
+            value={date}
+            onChange={(e) => setDate(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button
+              disabled={!date}
+              loading={update.isPending}
+              onClick={() => run({ intake_date: new Date(date).toISOString(), status: 'planned' })}
+            >
+              {tx.save}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Group>
+  );
+}
+
+/** /intake_detail/{id}?formId: the site survey with its forms, photos, appointments and tasks. */
+export function IntakeDetailScreen() {
+  const tx = useFormTexts();
+  const id = Number(useParams().intakeId);
+  const query = useIntake(id);
+  const navigate = useNavigate();
+  const remove = useDeleteStage('intake');
+  const onDelete = async () => {
+    if (!(await confirm({ title: tx.delete, message: tx.confirmDeleteIntake, isDanger: true }))) return;
+    const { message } = await remove.mutateAsync(id);
+    toast.success(message);
+    navigate('/intake_overview');
+  };
+  return (
+    <DetailScreen
+      query={query}
+      back={{ to: '/intake_overview', label: tx.intakes }}
+      loadFailedTitle={tx.loadFailed}
+      notFoundMessage={FORM_MESSAGES.intakeNotFound}
+    >
+      {(intake) => {
+        if (intake.is_template) return <Navigate to={`/intaketemplate_detail/${intake.id}`} replace />;
+        return (
+          <Stack gap="md">
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Stack gap={2}>
+                <Group gap="sm">
+                  <Title order={1}>{fill(tx.intake, { number: intake.number })}</Title>
+                  <IntakeStatusBadge status={intake.status} />
+                </Group>
+                <Text size="sm">
+                  <Anchor component={Link} to={`/flow_detail/${intake.flow_id}`}>
+                    {fill(tx.flowNumber, { number: intake.flow_number })}
+                  </Anchor>
+                  {intake.relation_name ? ` · ${intake.relation_name}` : ''}
+                  {intake.intake_date ? ` · ${formatDateTime(intake.intake_date)}` : ''}
+                </Text>
+              </Stack>
+              <Group gap="xs" wrap="wrap">
+                <TemplateActions kind="intake" id={intake.id} />
+                <Button
+                  size="sm"
+                  color="red"
+                  variant="light"
+                  onClick={() => void onDelete()}
+                  loading={remove.isPending}
+                >
+                  {tx.delete}
+                </Button>
+              </Group>
+            </Group>
+            <StatusActions intake={intake} />
+            <SectionCard title={tx.forms}>
+              <FormTabs
+                items={intake.flowdataitems}
+                type="intake"
+                target={{ flow_id: intake.flow_id!, intake_id: intake.id }}
+              />
+            </SectionCard>
+            <PicturesCard
+              pictures={intake.pictures}
+              target={{ flow_id: intake.flow_id ?? undefined, intake_id: intake.id }}
+              zipPath={`/api/intake/${intake.id}/downloadallpictures`}
+              zipName={`opname-${intake.number}-fotos.zip`}
+            />
+            <SectionCard title={tx.agenda}>
+              {intake.agendaitems.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {tx.none}
+                </Text>
+              ) : (
+                intake.agendaitems.map((a) => (
+                  <Text key={a.id} size="sm">
+                    {a.title}: {formatDateTime(a.start_date)}
+                  </Text>
+                ))
+              )}
+            </SectionCard>
+            <TasksCard tasks={intake.tasks} />
+          </Stack>
+        );
+      }}
+    </DetailScreen>
+  );
+}
+
+/** /intaketemplate_detail/{id}: a template's name and the forms a new intake starts with. */
+export function IntakeTemplateDetailScreen() {
+  const tx = useFormTexts();
+  const id = Number(useParams().intaketemplateId);
+  const query = useIntake(id);
+  const update = useUpdateIntake(id);
+  const remove = useDeleteStage('intake');
+  const navigate = useNavigate();
+  return (
+    <DetailScreen
+      query={query}
+      back={{ to: '/account/company_intakesettings', label: tx.templates }}
+      loadFailedTitle={tx.loadFailed}
+      notFoundMessage={FORM_MESSAGES.templateNotFound}
+    >
+      {(template) => (
+        <Stack gap="md">
+          <Group justify="space-between">
+            <Title order={1}>
+              {tx.intakeTemplate}: {template.name}
+            </Title>
+            <Button
+              color="red"
+              variant="light"
+              onClick={async () => {
+                if (!(await confirm({ title: tx.delete, message: tx.confirmDeleteIntake, isDanger: true })))
+                  return;
+                await remove.mutateAsync(id);
+                navigate('/account/company_intakesettings');
+              }}
+            >
+              {tx.delete}
+            </Button>
+          </Group>
+          <TemplateFields
+            template={template}
+            type="intake"
+            isSaving={update.isPending}
+            error={update.error?.message}
+            onSave={(body) => update.mutate(body, { onSuccess: () => toast.success(tx.templateSaved) })}
+          />
+        </Stack>
+      )}
+    </DetailScreen>
+  );
+}

@@ -1,0 +1,282 @@
+import {
+  FORM_MESSAGES,
+  PROJECT_STATUS_LABELS,
+  PROJECT_STATUSES,
+  type Project,
+  type ProjectStatus,
+} from '@im/domain';
+import { Anchor, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { confirm } from '../../../ui/confirm-dialog';
+import { ServerDataTable } from '../../../ui/data-table/server-data-table';
+import { DetailScreen } from '../../../ui/detail';
+import { formatDate } from '../../../ui/format';
+import { toast } from '../../../ui/toasts';
+import { FormTabs } from '../components/form-tabs';
+import {
+  PicturesCard,
+  SectionCard,
+  TasksCard,
+  TemplateActions,
+  TemplateFields,
+} from '../components/stage-parts';
+import { fill, useFormTexts } from '../i18n';
+import { PROJECT_TABLE_PATH, useDeleteStage, useProject, useStageAction, useUpdateProject } from '../queries';
+import { ProjectStatusBadge } from './project-badge';
+
+/** /project_overview: the company's projects, paged on the server. */
+export function ProjectOverviewScreen() {
+  const tx = useFormTexts();
+  const navigate = useNavigate();
+  const columns: DataTableColumn<Project>[] = [
+    {
+      accessor: 'number',
+      title: tx.number,
+      sortable: true,
+      render: (p) => fill(tx.project, { number: p.number }),
+    },
+    {
+      accessor: 'status',
+      title: tx.status,
+      sortable: true,
+      render: (p) => <ProjectStatusBadge status={p.status} />,
+    },
+    {
+      accessor: 'flow_number',
+      title: tx.flow,
+      sortable: true,
+      render: (p) =>
+        p.flow_id ? (
+          <Anchor component={Link} to={`/flow_detail/${p.flow_id}`} onClick={(e) => e.stopPropagation()}>
+            {fill(tx.flowNumber, { number: p.flow_number })}
+          </Anchor>
+        ) : (
+          ''
+        ),
+    },
+    { accessor: 'relation_name', title: tx.relation, sortable: true },
+    { accessor: 'created_at', title: tx.createdAt, sortable: true, render: (p) => formatDate(p.created_at) },
+  ];
+  return (
+    <Stack gap="md" maw={1400}>
+      <Title order={1}>{tx.projects}</Title>
+      <ServerDataTable<Project>
+        tableKey="project_overview"
+        path={PROJECT_TABLE_PATH}
+        columns={columns}
+        defaultSort={{ column: 'created_at', direction: 'desc' }}
+        filters={[
+          {
+            key: 'status',
+            label: tx.status,
+            placeholder: tx.status,
+            options: PROJECT_STATUSES.map((s) => ({ value: s, label: PROJECT_STATUS_LABELS[s] })),
+          },
+        ]}
+        idAccessor="id"
+        onRowClick={(p) => navigate(`/project_detail/${p.id}`)}
+      />
+    </Stack>
+  );
+}
+
+/** /project_detail/{id}?formId: status, forms, photos, attachments and tasks of an execution project. */
+export function ProjectDetailScreen() {
+  const tx = useFormTexts();
+  const id = Number(useParams().projectId);
+  const query = useProject(id);
+  const update = useUpdateProject(id);
+  const markPlanned = useStageAction('project', id);
+  const remove = useDeleteStage('project');
+  const navigate = useNavigate();
+  const run = (status: ProjectStatus, rollback = false) =>
+    update.mutate(
+      { status, update_reason: rollback ? 'rollbackstatus' : undefined },
+      { onError: (error) => toast.error(error.message) },
+    );
+  return (
+    <DetailScreen
+      query={query}
+      back={{ to: '/project_overview', label: tx.projects }}
+      loadFailedTitle={tx.loadFailed}
+      notFoundMessage={FORM_MESSAGES.projectNotFound}
+    >
+      {(project) => {
+        if (project.is_template) return <Navigate to={`/projecttemplate_detail/${project.id}`} replace />;
+        const earlier = PROJECT_STATUSES.slice(0, PROJECT_STATUSES.indexOf(project.status)).filter(
+          (s) => s !== 'cancelled',
+        );
+        return (
+          <Stack gap="md">
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Stack gap={2}>
+                <Group gap="sm">
+                  <Title order={1}>{fill(tx.project, { number: project.number })}</Title>
+                  <ProjectStatusBadge status={project.status} />
+                </Group>
+                <Text size="sm">
+                  <Anchor component={Link} to={`/flow_detail/${project.flow_id}`}>
+                    {fill(tx.flowNumber, { number: project.flow_number })}
+                  </Anchor>
+                  {project.relation_name ? ` · ${project.relation_name}` : ''}
+                </Text>
+              </Stack>
+              <Group gap="xs" wrap="wrap">
+                <TemplateActions kind="project" id={project.id} />
+                <Button
+                  size="sm"
+                  color="red"
+                  variant="light"
+                  loading={remove.isPending}
+                  onClick={async () => {
+                    if (
+                      !(await confirm({ title: tx.delete, message: tx.confirmDeleteProject, isDanger: true }))
+                    )
+                      return;
+                    toast.success((await remove.mutateAsync(id)).message);
+                    navigate('/project_overview');
+                  }}
+                >
+                  {tx.delete}
+                </Button>
+              </Group>
+            </Group>
+            <Group gap="xs" wrap="wrap">
+              {project.status === 'new' && (
+                <Button
+                  size="sm"
+                  variant="light"
+                  loading={markPlanned.isPending}
+                  onClick={() => markPlanned.mutate({ action: 'markplanned' })}
+                >
+                  {tx.markPlanned}
+                </Button>
+              )}
+              {project.status !== 'completed' && (
+                <Button size="sm" variant="light" color="teal" onClick={() => run('completed')}>
+                  {tx.complete}
+                </Button>
+              )}
+              {earlier.length > 0 && (
+                <Menu position="bottom-end">
+                  <Menu.Target>
+                    <Button size="sm" variant="default" rightSection={<IconChevronDown size={14} />}>
+                      {tx.rollback}
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Label>{tx.rollbackTo}</Menu.Label>
+                    {earlier.map((s) => (
+                      <Menu.Item key={s} onClick={() => run(s, true)}>
+                        {PROJECT_STATUS_LABELS[s]}
+                      </Menu.Item>
+                    ))}
+                  </Menu.Dropdown>
+                </Menu>
+              )}
+              {project.status !== 'cancelled' && (
+                <Button size="sm" variant="subtle" color="red" onClick={() => run('cancelled')}>
+                  {tx.cancelStage}
+                </Button>
+              )}
+            </Group>
+            <SectionCard title={tx.forms}>
+              <FormTabs
+                items={project.flowdataitems}
+                type="project"
+                target={{ flow_id: project.flow_id!, project_id: project.id }}
+              />
+            </SectionCard>
+            <PicturesCard
+              pictures={project.pictures}
+              target={{ flow_id: project.flow_id ?? undefined, project_id: project.id }}
+              zipPath={`/api/project/${project.id}/downloadallpictures`}
+              zipName={`project-${project.number}-fotos.zip`}
+            />
+            <SectionCard title={tx.attachments}>
+              {project.attachments.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {tx.noAttachments}
+                </Text>
+              ) : (
+                project.attachments.map((a) => (
+                  <Text key={a.id} size="sm">
+                    {a.filename}
+                  </Text>
+                ))
+              )}
+            </SectionCard>
+            <TasksCard tasks={project.tasks} />
+          </Stack>
+        );
+      }}
+    </DetailScreen>
+  );
+}
+
+/** /projecttemplate_detail/{id}: name, forms, duplicate and delete of a project template. */
+export function ProjectTemplateDetailScreen() {
+  const tx = useFormTexts();
+  const id = Number(useParams().projecttemplateId);
+  const query = useProject(id);
+  const update = useUpdateProject(id);
+  const duplicate = useStageAction<{ id: number } & never>('project', id);
+  const remove = useDeleteStage('project');
+  const navigate = useNavigate();
+  return (
+    <DetailScreen
+      query={query}
+      back={{ to: '/account/company_projectsettings', label: tx.templates }}
+      loadFailedTitle={tx.loadFailed}
+      notFoundMessage={FORM_MESSAGES.templateNotFound}
+    >
+      {(template) => (
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap">
+            <Title order={1}>
+              {tx.projectTemplate}: {template.name}
+            </Title>
+            <Group gap="xs">
+              <Button
+                variant="default"
+                loading={duplicate.isPending}
+                onClick={async () => {
+                  const copy = (await duplicate.mutateAsync({ action: 'duplicate' })) as unknown as {
+                    id: number;
+                  };
+                  navigate(`/projecttemplate_detail/${copy.id}`);
+                }}
+              >
+                {tx.duplicateTemplate}
+              </Button>
+              <Button
+                color="red"
+                variant="light"
+                onClick={async () => {
+                  if (
+                    !(await confirm({ title: tx.delete, message: tx.confirmDeleteProject, isDanger: true }))
+                  )
+                    return;
+                  await remove.mutateAsync(id);
+                  navigate('/account/company_projectsettings');
+                }}
+              >
+                {tx.delete}
+              </Button>
+            </Group>
+          </Group>
+          <TemplateFields
+            key={template.id}
+            template={template}
+            type="project"
+            isSaving={update.isPending}
+            error={update.error?.message}
+            onSave={(body) => update.mutate(body, { onSuccess: () => toast.success(tx.templateSaved) })}
+          />
+        </Stack>
+      )}
+    </DetailScreen>
+  );
+}

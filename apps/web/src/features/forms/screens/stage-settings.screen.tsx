@@ -1,0 +1,148 @@
+import { type Intake, type Project, VERTICAL_TYPE_LABELS, type VerticalType } from '@im/domain';
+import { Anchor, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../../api/client';
+import { StandardCalculations } from '../../calculations';
+import { SectionCard } from '../components/stage-parts';
+import { useFormTexts } from '../i18n';
+import { useCreateIntake, useCreateProject, useVerticals } from '../queries';
+
+const TITLES: Record<VerticalType, string> = {
+  intake: 'Opname-instellingen',
+  project: 'Uitvoeringsinstellingen',
+  aftercare: 'Service-instellingen',
+};
+
+/** The forms of one type, each opening its editor. */
+function FormsOfType({ type }: { type: VerticalType }) {
+  const tx = useFormTexts();
+  const verticals = useVerticals(type);
+  return (
+    <SectionCard
+      title={`${tx.forms} (${VERTICAL_TYPE_LABELS[type]})`}
+      actions={
+        <Anchor component={Link} to="/vertical_overview" size="sm">
+          {tx.forms} →
+        </Anchor>
+      }
+    >
+      <Stack gap={4}>
+        {(verticals.data ?? []).length === 0 && (
+          <Text size="sm" c="dimmed">
+            {tx.none}
+          </Text>
+        )}
+        {(verticals.data ?? []).map((v) => (
+          <Anchor key={v.id} component={Link} to={`/vertical_detail/${v.id}`} size="sm">
+            {v.name} ({v.fields_count})
+          </Anchor>
+        ))}
+      </Stack>
+    </SectionCard>
+  );
+}
+
+function Templates({ kind }: { kind: 'intake' | 'project' }) {
+  const tx = useFormTexts();
+  const navigate = useNavigate();
+  const [isCreating, setCreating] = useState(false);
+  const [name, setName] = useState('');
+  const createIntake = useCreateIntake();
+  const createProject = useCreateProject();
+  const create = kind === 'intake' ? createIntake : createProject;
+  const templates = useQuery({
+    queryKey: [kind, 'templates'],
+    queryFn: ({ signal }) => api.get<(Intake | Project)[]>(`/api/${kind}/indextemplates`, { signal }),
+  });
+  const onCreate = async () => {
+    const created = await create.mutateAsync({ is_template: true, name });
+    setCreating(false);
+    navigate(`/${kind}template_detail/${created.id}`);
+  };
+  return (
+    <SectionCard
+      title={tx.templates}
+      actions={
+        <Button size="sm" leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+          {tx.newTemplate}
+        </Button>
+      }
+    >
+      <Stack gap={4}>
+        {(templates.data ?? []).length === 0 && (
+          <Text size="sm" c="dimmed">
+            {tx.none}
+          </Text>
+        )}
+        {(templates.data ?? []).map((t) => (
+          <Anchor key={t.id} component={Link} to={`/${kind}template_detail/${t.id}`} size="sm">
+            {t.name}
+          </Anchor>
+        ))}
+      </Stack>
+      <Modal
+        opened={isCreating}
+        onClose={() => setCreating(false)}
+        title={tx.newTemplate}
+        closeOnClickOutside={false}
+      >
+        <Stack>
+          <TextInput
+            label={tx.templateName}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            required
+            error={create.error?.message}
+          />
+          <Group justify="flex-end">
+            <Button disabled={!name.trim()} loading={create.isPending} onClick={() => void onCreate()}>
+              {tx.save}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </SectionCard>
+  );
+}
+
+export function IntakeSettingsScreen() {
+  return (
+    <Stack gap="md" maw={1000}>
+      <Title order={1}>{TITLES.intake}</Title>
+      <Templates kind="intake" />
+      <FormsOfType type="intake" />
+    </Stack>
+  );
+}
+
+export function ProjectSettingsScreen() {
+  return (
+    <Stack gap="md" maw={1000}>
+      <Title order={1}>{TITLES.project}</Title>
+      <Templates kind="project" />
+      <FormsOfType type="project" />
+    </Stack>
+  );
+}
+
+export function AftercareSettingsScreen() {
+  return (
+    <Stack gap="md" maw={1000}>
+      <Title order={1}>{TITLES.aftercare}</Title>
+      <FormsOfType type="aftercare" />
+    </Stack>
+  );
+}
+
+/** Calculation settings: the standard calculations new documents start from. */
+export function CalculationSettingsScreen() {
+  return (
+    <Stack gap="md" maw={1200}>
+      <Title order={1}>Calculatie-instellingen</Title>
+      <StandardCalculations />
+    </Stack>
+  );
+}

@@ -1,0 +1,170 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { VerticalDataField } from '@im/domain';
+import { ActionIcon, Badge, Code, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCopy, IconDots, IconGripVertical, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useIsPhone } from '../../../ui/responsive';
+import { FIELD_TYPE_LABELS, fill, useVerticalTexts } from '../i18n';
+
+export interface FieldHandlers {
+  onEdit: (field: VerticalDataField) => void;
+  onDuplicate: (field: VerticalDataField) => void;
+  onDelete: (field: VerticalDataField) => void;
+}
+
+interface Props extends FieldHandlers {
+  field: VerticalDataField;
+  index: number;
+}
+
+/** One data field in the form's list: drag handle, order, label, field name, type, what it has, actions. */
+export function FieldCard({ field, index, onEdit, onDuplicate, onDelete }: Props) {
+  const tx = useVerticalTexts();
+  const isPhone = useIsPhone();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: field.id });
+  const name = field.field_label;
+  const actions = [
+    {
+      key: 'duplicate',
+      label: tx.duplicate,
+      Icon: IconCopy,
+      color: 'gray',
+      onClick: () => onDuplicate(field),
+    },
+    {
+      key: 'delete',
+      label: tx.deleteFieldTitle,
+      Icon: IconTrash,
+      color: 'red',
+      onClick: () => onDelete(field),
+    },
+  ];
+
+  return (
+    <Paper
+      ref={setNodeRef}
+      withBorder
+      p="xs"
+      radius="sm"
+      data-testid={`field-${field.id}`}
+      data-field-index={index}
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        opacity: isDragging ? 0.6 : 1,
+        position: 'relative',
+        zIndex: isDragging ? 2 : undefined,
+        touchAction: 'manipulation',
+      }}
+    >
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <ActionIcon
+          ref={setActivatorNodeRef}
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={fill(tx.dragHandle, { name })}
+          style={{ cursor: 'grab', touchAction: 'none', flexShrink: 0 }}
+          {...attributes}
+          {...listeners}
+        >
+          <IconGripVertical size={18} />
+        </ActionIcon>
+        <Text size="sm" c="dimmed" w={24} ta="right" pt={6} style={{ flexShrink: 0 }} aria-hidden>
+          {field.order}
+        </Text>
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }} pt={4}>
+          <Group gap={6} wrap="wrap">
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {field.field_label}
+            </Text>
+            <Code style={{ overflowWrap: 'anywhere' }}>{field.field_name}</Code>
+          </Group>
+          <Group gap={4} wrap="wrap">
+            <Badge size="sm" variant="light" color="blue">
+              {FIELD_TYPE_LABELS[field.field_type]}
+            </Badge>
+            {field.showrules.length > 0 && (
+              <Badge size="sm" variant="light" color="grape">
+                {fill(tx.badgeShowRules, { count: field.showrules.length })}
+              </Badge>
+            )}
+            {field.calculationrules.length > 0 && (
+              <Badge size="sm" variant="light" color="teal">
+                {fill(tx.badgeFormulas, { count: field.calculationrules.length })}
+              </Badge>
+            )}
+            {field.allow_locations && (
+              <Badge size="sm" variant="light" color="orange">
+                {tx.badgeLocations}
+              </Badge>
+            )}
+            {!field.selectable_in_products && (
+              <Badge size="sm" variant="outline" color="gray">
+                {tx.badgeNotInProducts}
+              </Badge>
+            )}
+          </Group>
+          {field.field_type === 'selectbox' && field.options.length > 0 && (
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {field.options.join(', ')}
+            </Text>
+          )}
+        </Stack>
+        <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
+          <Tooltip label={tx.editField} disabled={isPhone}>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label={fill(tx.editFieldOf, { name })}
+              onClick={() => onEdit(field)}
+            >
+              <IconPencil size={16} />
+            </ActionIcon>
+          </Tooltip>
+          {isPhone ? (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon
+                  variant="subtle"
+                  size="lg"
+                  color="gray"
+                  aria-label={fill(tx.fieldActions, { name })}
+                >
+                  <IconDots size={16} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {actions.map(({ key, label, Icon, color, onClick }) => (
+                  <Menu.Item
+                    key={key}
+                    leftSection={<Icon size={16} />}
+                    color={color === 'red' ? 'red' : undefined}
+                    onClick={onClick}
+                  >
+                    {label}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          ) : (
+            actions.map(({ key, label, Icon, color, onClick }) => (
+              <Tooltip key={key} label={label}>
+                <ActionIcon
+                  variant="subtle"
+                  size="lg"
+                  color={color}
+                  aria-label={fill(key === 'delete' ? tx.deleteFieldOf : tx.duplicateFieldOf, { name })}
+                  onClick={onClick}
+                >
+                  <Icon size={16} />
+                </ActionIcon>
+              </Tooltip>
+            ))
+          )}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,1 @@
+export { verticalsScreens } from './routes';
