@@ -31,7 +31,14 @@ let ids: Record<
   | 'documentwidgettype'
   | 'invoice'
   | 'draftinvoice'
-  | 'invoicetemplate',
+  | 'invoicetemplate'
+  | 'intake'
+  | 'roomintake'
+  | 'project'
+  | 'intaketemplate'
+  | 'projecttemplate'
+  | 'vertical'
+  | 'aftercareflow',
   number
 >;
 
@@ -77,6 +84,26 @@ beforeAll(async () => {
     ),
     invoicetemplate: await one(
       `select id from sales_document where company_id = ${company} and kind = 'invoice' and is_template order by id limit 1`,
+    ),
+    // Forms (decision 023): the solar intake, the one with rooms, a project, templates, a form, a service flow.
+    intake: await one(
+      `select id from intake where company_id = ${company} and not is_template order by id limit 1`,
+    ),
+    roomintake: await one(
+      `select intake_id as id from flow_data_item where company_id = ${company} and item_type = 'room' order by id limit 1`,
+    ),
+    project: await one(
+      `select id from project where company_id = ${company} and not is_template order by id limit 1`,
+    ),
+    intaketemplate: await one(
+      `select id from intake where company_id = ${company} and is_template order by id limit 1`,
+    ),
+    projecttemplate: await one(
+      `select id from project where company_id = ${company} and is_template order by id limit 1`,
+    ),
+    vertical: await one(`select id from vertical where company_id = ${company} order by id limit 1`),
+    aftercareflow: await one(
+      `select i.flow_id as id from flow_data_item i join vertical v on v.id = i.vertical_id where i.company_id = ${company} and v.type = 'aftercare' limit 1`,
     ),
   };
 });
@@ -128,6 +155,20 @@ const staffRoutes = () => [
   'account/company_emailsettings',
   'account/company_mergetags',
   'account/company_documentsettings',
+  'intake_overview',
+  `intake_detail/${ids.intake}`,
+  `intake_detail/${ids.roomintake}`,
+  `intaketemplate_detail/${ids.intaketemplate}`,
+  'project_overview',
+  `project_detail/${ids.project}`,
+  `projecttemplate_detail/${ids.projecttemplate}`,
+  `aftercare_detail/${ids.aftercareflow}`,
+  'vertical_overview',
+  `vertical_detail/${ids.vertical}`,
+  'account/company_intakesettings',
+  'account/company_projectsettings',
+  'account/company_aftercaresettings',
+  'account/company_calculationsettings',
   'releasenotes',
 ];
 

@@ -17,7 +17,7 @@ import {
   zUpdateDocumentWidget,
   zUpdateDocumentWidgetType,
 } from '@im/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,6 +27,7 @@ import { sendNoImage, sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadWithFields } from '../../platform/files/upload';
 import { anyUser, moduleRoute } from '../../platform/http/access';
 import { authOf, platformTx, tenantTx } from '../../platform/http/request-auth';
+import { attachToProject, PROJECT_OWNER } from '../forms/project-attachments';
 import { assertInvoiceEditable } from '../invoices/invoice-info';
 import { logDocument } from './create-document';
 import { ATTACHMENT, DOCUMENT_OWNER, documentLabel, fileInfo, findAnyDocument } from './document-dto';
@@ -58,7 +59,7 @@ const SALES = { access: moduleRoute('SALES') };
 const SETTINGS = { access: moduleRoute('SETTINGS') };
 const ADMIN = { access: moduleRoute('ADMIN', 0) };
 const STAFF = { access: moduleRoute('SALES') };
-const OWNER_FIELDS = ['quotation_id', 'confirmation_id', 'document_id', 'invoice_id'] as const;
+const OWNER_FIELDS = ['quotation_id', 'confirmation_id', 'document_id', 'invoice_id', 'project_id'] as const;
 
 export async function widgetRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -185,10 +186,14 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
         const field = OWNER_FIELDS.find((f) => fields[f] !== undefined && fields[f] !== '');
         const ownerId = field ? zIdParams.shape.id.safeParse(fields[field]) : null;
         if (!field || !ownerId?.success)
-          throw validationError('Geef quotation_id, confirmation_id, document_id of invoice_id.', {
-            document_id: ['Geef quotation_id, confirmation_id, document_id of invoice_id.'],
-          });
+          throw validationError(
+            'Geef quotation_id, confirmation_id, document_id, invoice_id of project_id.',
+            {
+              document_id: ['Geef quotation_id, confirmation_id, document_id, invoice_id of project_id.'],
+            },
+          );
         const info = await tenantTx(request, async (tx) => {
+          if (field === 'project_id') return attachToProject(tx, ownerId.data, upload);
           const doc = await findAnyDocument(tx, ownerId.data, { lock: true });
           const kind = field.replace('_id', '') as DocumentKind;
           if (!doc || doc.kind !== kind)
@@ -223,7 +228,7 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
         and(
           eq(storedFile.id, fileId),
           eq(storedFile.purpose, ATTACHMENT),
-          eq(storedFile.ownerType, DOCUMENT_OWNER),
+          inArray(storedFile.ownerType, [DOCUMENT_OWNER, PROJECT_OWNER]),
         ),
       )
       .then((rows) => rows[0] ?? null);
@@ -239,7 +244,10 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
       await tenantTx(request, async (tx) => {
         const file = await findAttachment(tx, request.params.id);
         if (!file) throw notFound('Bijlage niet gevonden.');
-        const doc = await findAnyDocument(tx, file.ownerId ?? 0, { lock: true });
+        const doc =
+          file.ownerType === DOCUMENT_OWNER
+            ? await findAnyDocument(tx, file.ownerId ?? 0, { lock: true })
+            : null;
         if (doc) assertInvoiceEditable(doc);
         await tx.delete(storedFile).where(eq(storedFile.id, file.id));
         if (doc)

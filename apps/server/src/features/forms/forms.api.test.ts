@@ -439,6 +439,27 @@ describe('intakes and projects', () => {
       name: 'Zonnepanelen (kopie)',
       vertical_ids: [projectForm.id],
     });
+    const form = new FormData();
+    form.append('project_id', String(p.id));
+    form.append(
+      'file',
+      new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }),
+      'werkbon.pdf',
+    );
+    const attached = await ok(t.api('POST', '/api/attachment', { token: a.token, body: form }), 201);
+    const withFile = await ok(t.api('GET', `/api/project/${p.id}`, { token: a.token }));
+    expect(withFile.attachments).toEqual([
+      {
+        id: attached.id,
+        filename: 'werkbon.pdf',
+        size: attached.size,
+        url: `/api/attachment/${attached.id}`,
+      },
+    ]);
+    expect((await t.api('GET', `/api/attachment/${attached.id}`, { token: a.token })).status).toBe(200);
+    expect((await t.api('GET', `/api/attachment/${attached.id}`, { token: b.token })).status).toBe(404);
+    await ok(t.api('DELETE', `/api/attachment/${attached.id}`, { token: a.token }));
+    expect((await ok(t.api('GET', `/api/project/${p.id}`, { token: a.token }))).attachments).toEqual([]);
     const page = await ok(t.api('GET', '/api/project/querypaginated?is_template=1', { token: a.token }));
     expect(page.data.map((x: { id: number }) => x.id)).toEqual(expect.arrayContaining([tpl.id, copy.id]));
   });

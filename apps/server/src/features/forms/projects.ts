@@ -21,12 +21,10 @@ import { listPictures } from '../pictures';
 import { task } from '../planning/planning.schema';
 import { deleteItemPicturesOf, listItems } from './flow-data-items';
 import { project } from './forms.schema';
+import { PROJECT_OWNER } from './project-attachments';
 import { addFormsTo, checkVerticals, queryStages, stageTasks } from './stage-common';
 
 type ProjectRow = typeof project.$inferSelect;
-
-/** Attachments of a project are stored files owned by it (the attachment upload takes project_id). */
-export const PROJECT_OWNER = 'project';
 
 export async function queryProjects(tx: Tx, q: StagePageQuery): Promise<Paginated<Project>> {
   return queryStages(tx, 'project', q) as Promise<Paginated<Project>>;

@@ -201,3 +201,24 @@ export function useFlowPictures(flowId: number) {
     enabled: valid(flowId),
   });
 }
+
+export function useUploadAttachment(projectId: number) {
+  const refresh = useRefreshForms();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('project_id', String(projectId));
+      form.append('file', file);
+      return api.post<{ id: number }>('/api/attachment', form);
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteAttachment() {
+  const refresh = useRefreshForms();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/attachment/${id}`),
+    onSuccess: refresh,
+  });
+}

@@ -8,7 +8,6 @@ import {
 } from '@im/domain';
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -23,6 +22,7 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatDateTime } from '../../../ui/format';
+import { LightBadge } from '../../../ui/light-badge';
 import { useSession } from '../../auth/queries';
 import { fill, useFormTexts } from '../i18n';
 import { useFlowDataItemAction, useSaveFlowDataItem } from '../queries';
@@ -99,9 +99,9 @@ export function FormFiller({ item, fields }: { item: FlowDataItem; fields: Verti
           {item.vertical.name}
         </Title>
         <Group gap="xs">
-          <Badge color={isSent ? 'teal' : 'gray'} variant="light">
+          <LightBadge color={isSent ? 'green' : 'gray'}>
             {FLOW_DATA_ITEM_STATUS_LABELS[item.status]}
-          </Badge>
+          </LightBadge>
           <Text
             size="sm"
             c={typeof saveState === 'object' ? 'red.8' : 'dimmed'}

@@ -42,17 +42,25 @@ export function FormTabs({
   const remove = useDeleteFlowDataItem();
   const [adding, setAdding] = useState<string | null>(null);
   const formId = params.get('formId');
-  const active = items.find((i) => String(i.vertical_id) === formId) ?? items[0];
-  const choose = (value: string | null) => {
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const active =
+    items.find((i) => i.id === activeId) ?? items.find((i) => String(i.vertical_id) === formId) ?? items[0];
+  /** The form (vertical) goes in the address; the copy chosen among several of one form stays here. */
+  const choose = (itemId: number, verticalId: number) => {
+    setActiveId(itemId);
     const next = new URLSearchParams(params);
-    if (value) next.set('formId', value);
+    next.set('formId', String(verticalId));
     setParams(next, { replace: true });
+  };
+  const labelOf = (item: FlowDataItem) => {
+    const same = items.filter((i) => i.vertical_id === item.vertical_id);
+    return same.length > 1 ? `${item.vertical.name} ${same.indexOf(item) + 1}` : item.vertical.name;
   };
   const onAdd = async () => {
     if (!adding) return;
     const created = await create.mutateAsync({ vertical_id: Number(adding), ...target });
     setAdding(null);
-    choose(String(created.vertical_id));
+    choose(created.id, created.vertical_id);
   };
   const onDelete = async (item: FlowDataItem) => {
     if (!(await confirm({ title: tx.delete, message: tx.confirmDeleteForm, isDanger: true }))) return;
@@ -66,16 +74,23 @@ export function FormTabs({
           {tx.noForms}
         </Text>
       ) : (
-        <Tabs value={active ? String(active.vertical_id) : null} onChange={choose} keepMounted={false}>
+        <Tabs
+          value={active ? String(active.id) : null}
+          onChange={(value) => {
+            const item = items.find((i) => String(i.id) === value);
+            if (item) choose(item.id, item.vertical_id);
+          }}
+          keepMounted={false}
+        >
           <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
             {items.map((i) => (
-              <Tabs.Tab key={i.id} value={String(i.vertical_id)} style={{ whiteSpace: 'nowrap' }}>
-                {i.vertical.name}
+              <Tabs.Tab key={i.id} value={String(i.id)} style={{ whiteSpace: 'nowrap' }}>
+                {labelOf(i)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
           {items.map((i) => (
-            <Tabs.Panel key={i.id} value={String(i.vertical_id)} pt="sm">
+            <Tabs.Panel key={i.id} value={String(i.id)} pt="sm">
               <Stack gap="xs">
                 <ItemForm item={i} />
                 <Group justify="flex-end">

@@ -1,7 +1,10 @@
 import type { Intake, Picture, Project, ProjectDetail } from '@im/domain';
 import {
+  ActionIcon,
+  Anchor,
   Button,
   Card,
+  FileButton,
   Group,
   Modal,
   MultiSelect,
@@ -11,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -21,7 +24,7 @@ import { confirm } from '../../../ui/confirm-dialog';
 import { formatDateTime } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
 import { useFormTexts } from '../i18n';
-import { useStageAction, useVerticals } from '../queries';
+import { useDeleteAttachment, useStageAction, useUploadAttachment, useVerticals } from '../queries';
 import { PictureGallery, type PictureTarget, PictureUpload } from './picture-gallery';
 
 export function SectionCard({
@@ -255,6 +258,83 @@ export function TemplateFields({
           </Button>
         </Group>
       </Stack>
+    </SectionCard>
+  );
+}
+
+/** A project's attachments: upload (images and PDF), download and delete. */
+export function AttachmentsCard({
+  projectId,
+  attachments,
+}: {
+  projectId: number;
+  attachments: ProjectDetail['attachments'];
+}) {
+  const tx = useFormTexts();
+  const upload = useUploadAttachment(projectId);
+  const remove = useDeleteAttachment();
+  return (
+    <SectionCard
+      title={tx.attachments}
+      actions={
+        <FileButton
+          onChange={(file) =>
+            file &&
+            upload.mutate(file, {
+              onError: (error) => toast.error(error.message),
+              onSuccess: () => toast.success(tx.attachmentAdded),
+            })
+          }
+          accept="image/*,application/pdf"
+        >
+          {(props) => (
+            <Button
+              {...props}
+              size="sm"
+              variant="light"
+              leftSection={<IconPaperclip size={16} />}
+              loading={upload.isPending}
+            >
+              {tx.addAttachment}
+            </Button>
+          )}
+        </FileButton>
+      }
+    >
+      {attachments.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {tx.noAttachments}
+        </Text>
+      ) : (
+        <Stack gap={4}>
+          {attachments.map((a) => (
+            <Group key={a.id} justify="space-between" wrap="nowrap">
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => void downloadFile(a.url, a.filename)}
+              >
+                {a.filename}
+              </Anchor>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={`${tx.delete}: ${a.filename}`}
+                onClick={async () => {
+                  if (
+                    await confirm({ title: tx.delete, message: tx.confirmDeleteAttachment, isDanger: true })
+                  )
+                    remove.mutate(a.id);
+                }}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          ))}
+        </Stack>
+      )}
     </SectionCard>
   );
 }

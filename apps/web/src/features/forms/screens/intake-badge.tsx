@@ -1,17 +1,13 @@
 import { INTAKE_STATUS_LABELS, type IntakeStatus } from '@im/domain';
-import { Badge } from '@mantine/core';
+import { LightBadge, type LightBadgeColor } from '../../../ui/light-badge';
 
-const STATUS_COLORS: Record<IntakeStatus, string> = {
+const STATUS_COLORS: Record<IntakeStatus, LightBadgeColor> = {
   draft: 'gray',
   planned: 'blue',
-  completed: 'teal',
+  completed: 'green',
   cancelled: 'red',
 };
 
 export function IntakeStatusBadge({ status }: { status: IntakeStatus }) {
-  return (
-    <Badge color={STATUS_COLORS[status]} variant="light">
-      {INTAKE_STATUS_LABELS[status]}
-    </Badge>
-  );
+  return <LightBadge color={STATUS_COLORS[status]}>{INTAKE_STATUS_LABELS[status]}</LightBadge>;
 }

@@ -110,8 +110,7 @@ function StatusActions({ intake }: { intake: IntakeDetail }) {
       {intake.status !== 'completed' && (
         <Button
           size="sm"
-          variant="light"
-          color="teal"
+          variant="default"
           onClick={() => run({ status: 'completed' })}
           loading={update.isPending}
         >
@@ -136,7 +135,7 @@ function StatusActions({ intake }: { intake: IntakeDetail }) {
         </Menu>
       )}
       {intake.status !== 'cancelled' && (
-        <Button size="sm" variant="subtle" color="red" onClick={() => run({ status: 'cancelled' })}>
+        <Button size="sm" variant="default" c="red.9" onClick={() => run({ status: 'cancelled' })}>
           {tx.cancelStage}
         </Button>
       )}

@@ -16,6 +16,7 @@ import { formatDate } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
 import { FormTabs } from '../components/form-tabs';
 import {
+  AttachmentsCard,
   PicturesCard,
   SectionCard,
   TasksCard,
@@ -155,7 +156,7 @@ export function ProjectDetailScreen() {
                 </Button>
               )}
               {project.status !== 'completed' && (
-                <Button size="sm" variant="light" color="teal" onClick={() => run('completed')}>
+                <Button size="sm" variant="default" onClick={() => run('completed')}>
                   {tx.complete}
                 </Button>
               )}
@@ -177,7 +178,7 @@ export function ProjectDetailScreen() {
                 </Menu>
               )}
               {project.status !== 'cancelled' && (
-                <Button size="sm" variant="subtle" color="red" onClick={() => run('cancelled')}>
+                <Button size="sm" variant="default" c="red.9" onClick={() => run('cancelled')}>
                   {tx.cancelStage}
                 </Button>
               )}
@@ -195,19 +196,7 @@ export function ProjectDetailScreen() {
               zipPath={`/api/project/${project.id}/downloadallpictures`}
               zipName={`project-${project.number}-fotos.zip`}
             />
-            <SectionCard title={tx.attachments}>
-              {project.attachments.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  {tx.noAttachments}
-                </Text>
-              ) : (
-                project.attachments.map((a) => (
-                  <Text key={a.id} size="sm">
-                    {a.filename}
-                  </Text>
-                ))
-              )}
-            </SectionCard>
+            <AttachmentsCard projectId={project.id} attachments={project.attachments} />
             <TasksCard tasks={project.tasks} />
           </Stack>
         );

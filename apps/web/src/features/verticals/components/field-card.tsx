@@ -1,8 +1,9 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { VerticalDataField } from '@im/domain';
-import { ActionIcon, Badge, Code, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Code, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconDots, IconGripVertical, IconPencil, IconTrash } from '@tabler/icons-react';
+import { LightBadge } from '../../../ui/light-badge';
 import { useIsPhone } from '../../../ui/responsive';
 import { FIELD_TYPE_LABELS, fill, useVerticalTexts } from '../i18n';
 
@@ -82,28 +83,28 @@ export function FieldCard({ field, index, onEdit, onDuplicate, onDelete }: Props
             <Code style={{ overflowWrap: 'anywhere' }}>{field.field_name}</Code>
           </Group>
           <Group gap={4} wrap="wrap">
-            <Badge size="sm" variant="light" color="blue">
+            <LightBadge size="sm" color="blue">
               {FIELD_TYPE_LABELS[field.field_type]}
-            </Badge>
+            </LightBadge>
             {field.showrules.length > 0 && (
-              <Badge size="sm" variant="light" color="grape">
+              <LightBadge size="sm" color="dark">
                 {fill(tx.badgeShowRules, { count: field.showrules.length })}
-              </Badge>
+              </LightBadge>
             )}
             {field.calculationrules.length > 0 && (
-              <Badge size="sm" variant="light" color="teal">
+              <LightBadge size="sm" color="green">
                 {fill(tx.badgeFormulas, { count: field.calculationrules.length })}
-              </Badge>
+              </LightBadge>
             )}
             {field.allow_locations && (
-              <Badge size="sm" variant="light" color="orange">
+              <LightBadge size="sm" color="orange">
                 {tx.badgeLocations}
-              </Badge>
+              </LightBadge>
             )}
             {!field.selectable_in_products && (
-              <Badge size="sm" variant="outline" color="gray">
+              <LightBadge size="sm" color="gray">
                 {tx.badgeNotInProducts}
-              </Badge>
+              </LightBadge>
             )}
           </Group>
           {field.field_type === 'selectbox' && field.options.length > 0 && (
