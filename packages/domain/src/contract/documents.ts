@@ -113,6 +113,8 @@ const widgetFields = {
     .max(20)
     .optional(),
   colspan: z.coerce.number().int().min(0).max(20).optional(),
+  /** RECURRING and VERTICALPHOTOS: the form whose filled-in copies (or photos) the widget shows. */
+  recurringvertical_id: zId.nullable().optional(),
 };
 
 /** POST /api/documentwidget: a new widget at the end, or right after `after_id`. */

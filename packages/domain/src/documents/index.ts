@@ -167,11 +167,8 @@ export const WIDGET_TAG_LABELS: Record<WidgetTag, string> = {
   VERTICALPHOTOS: "Formulierfoto's",
 };
 
-/**
- * Widgets built on forms data (verticals, flow data items, rooms) wait for the forms issue: they are
- * not offered in the picker until that model exists, so no widget is ever dead.
- */
-export const WIDGET_TAGS_NEEDING_FORMS: readonly WidgetTag[] = ['RECURRING', 'ROOMS', 'VERTICALPHOTOS'];
+/** Widgets that need a model not built yet: none since the forms issue (decision 023). */
+export const WIDGET_TAGS_NEEDING_FORMS: readonly WidgetTag[] = [];
 
 export const CALCULATION_WIDGET_TAGS: readonly WidgetTag[] = [
   'CALCULATIONITEMS',

@@ -33,6 +33,18 @@ export interface RenderWidget {
   /** Calculation tables: the chosen columns and rows in order (only selected ones). */
   columns: CalculationTableColumn[];
   rows: CalculationTotalRow[];
+  /** RECURRING: the widget's text once per filled-in copy of its form (sanitised, merge tags filled). */
+  repeated?: string[];
+  /** VERTICALPHOTOS: the photos of the flow's forms (or of the widget's form) as data: URLs. */
+  photos?: { src: string; caption: string }[];
+}
+
+/** A room of the flow's forms (item type room): its name, derived area and other values. */
+export interface RenderRoom {
+  name: string;
+  /** m², rounded to 2 decimals. */
+  area: number | null;
+  details: { label: string; value: string }[];
 }
 
 export interface RenderParty {
@@ -84,6 +96,8 @@ export interface DocumentRenderInput {
   widgets: RenderWidget[];
   calculation: Calculation | null;
   locations: RenderLocation[];
+  /** ROOMS: the rooms measured in the flow's forms. */
+  rooms?: RenderRoom[];
   /** Only for an invoice. */
   invoice?: RenderInvoice | null;
 }

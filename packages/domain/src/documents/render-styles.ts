@@ -50,8 +50,17 @@ body{margin:0;font-family:${FONT};line-height:1.45;color:#1f2933;-webkit-print-c
 .im-picture-centerhalf img{width:50%;margin:0 auto}
 .im-pagebreak-web{border:0;border-top:1px dashed #c3c9d0;margin:24px 0}
 .im-table-wrap{overflow-x:auto}
-.im-calc,.im-locations{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}
-.im-calc th,.im-calc td,.im-locations th,.im-locations td{padding:6px 8px;text-align:left;vertical-align:top}
+.im-calc,.im-locations,.im-rooms{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}
+.im-calc th,.im-calc td,.im-locations th,.im-locations td,.im-rooms th,.im-rooms td{padding:6px 8px;text-align:left;vertical-align:top}
+.im-rooms thead th{border-bottom:2px solid var(--im-brand);font-size:.88em;font-weight:600}
+.im-rooms tbody td,.im-rooms tbody th{border-bottom:1px solid var(--im-line)}
+.im-rooms .im-num{text-align:right;white-space:nowrap}
+.im-rooms tfoot th,.im-rooms tfoot td{font-weight:700}
+.im-recurring+.im-recurring{margin-top:12px;padding-top:12px;border-top:1px solid var(--im-line)}
+.im-photos{display:grid;grid-template-columns:repeat(3,1fr);gap:8px}
+.im-photo{margin:0;break-inside:avoid}
+.im-photo img{display:block;width:100%;height:auto;border-radius:4px}
+.im-photo figcaption{font-size:.8em;color:#52606d;margin-top:2px}
 .im-calc thead th{border-bottom:2px solid var(--im-brand);font-size:.88em;font-weight:600;color:#3e4c59}
 .im-calc tbody td{border-bottom:1px solid var(--im-line)}
 .im-calc .im-num{text-align:right;white-space:nowrap}

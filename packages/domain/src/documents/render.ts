@@ -5,7 +5,13 @@
 import { dutchDate } from '../merge-tags';
 import { PICTURE_LAYOUTS, type PictureLayout } from './index';
 import { renderCalculationTable } from './render-calculation';
-import type { DocumentRenderInput, RenderedDocument, RenderParty, RenderWidget } from './render-input';
+import type {
+  DocumentRenderInput,
+  RenderedDocument,
+  RenderParty,
+  RenderRoom,
+  RenderWidget,
+} from './render-input';
 import { baseStyles, scopedCustomCss } from './render-styles';
 import { brandColor, escapeHtml, escapeLines, money, safeImageSrc } from './render-util';
 
@@ -72,15 +78,54 @@ function widgetContent(widget: RenderWidget, input: DocumentRenderInput): string
     case 'CALCULATIONITEMSINCLSUBS':
     case 'ADDITIONALITEMS':
       return renderCalculationTable(widget, input.calculation);
+    case 'RECURRING':
+      return (widget.repeated ?? [])
+        .filter((html) => html.trim())
+        .map((html) => `<div class="im-rich im-recurring">${html}</div>`)
+        .join('');
+    case 'ROOMS':
+      return renderRooms(input.rooms ?? []);
+    case 'VERTICALPHOTOS': {
+      const photos = (widget.photos ?? []).filter((p) => safeImageSrc(p.src));
+      if (photos.length === 0) return '';
+      return (
+        '<div class="im-photos">' +
+        photos
+          .map(
+            (p) =>
+              `<figure class="im-photo"><img src="${escapeHtml(safeImageSrc(p.src)!)}" alt="${escapeHtml(p.caption)}">` +
+              `<figcaption>${escapeHtml(p.caption)}</figcaption></figure>`,
+          )
+          .join('') +
+        '</div>'
+      );
+    }
     // Never in the body: the PDF's header and footer templates (see renderDocument).
     case 'PDFHEADER':
     case 'PDFFOOTER':
-    // Built on forms data, which does not exist yet.
-    case 'RECURRING':
-    case 'ROOMS':
-    case 'VERTICALPHOTOS':
       return '';
   }
+}
+
+/** ROOMS: one row per room with its area (m²) and the other values filled in. */
+function renderRooms(rooms: RenderRoom[]): string {
+  if (rooms.length === 0) return '';
+  const area = (n: number | null) =>
+    n === null ? '' : n.toLocaleString('nl-NL', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const total = rooms.reduce((sum, r) => sum + (r.area ?? 0), 0);
+  return (
+    '<div class="im-table-wrap"><table class="im-rooms"><thead><tr><th scope="col">Ruimte</th>' +
+    '<th scope="col" class="im-num">Oppervlakte (m²)</th><th scope="col">Gegevens</th></tr></thead><tbody>' +
+    rooms
+      .map(
+        (r) =>
+          `<tr><th scope="row">${escapeHtml(r.name)}</th><td class="im-num">${area(r.area)}</td><td>${r.details
+            .map((d) => `${escapeHtml(d.label)}: ${escapeHtml(d.value)}`)
+            .join('<br>')}</td></tr>`,
+      )
+      .join('') +
+    `</tbody><tfoot><tr><th scope="row">Totaal</th><td class="im-num">${area(Math.round(total * 100) / 100)}</td><td></td></tr></tfoot></table></div>`
+  );
 }
 
 /**

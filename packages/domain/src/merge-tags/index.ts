@@ -129,6 +129,12 @@ const engineFor = (html: boolean) => {
 };
 
 /** The tags a template uses that the catalogue does not know, or a syntax error; empty when fine. */
+/**
+ * A RECURRING widget repeats its text per filled-in copy of a form: `{{ formulier.<veldnaam> }}` is
+ * that copy's value of the field (decision 023); any field name of the company's forms may follow.
+ */
+export const FORM_MERGE_NAMESPACE = 'formulier';
+
 export function checkMergeTags(template: string): string | null {
   let used: string[];
   try {
@@ -143,7 +149,14 @@ export function checkMergeTags(template: string): string | null {
     paths = used;
   }
   const unknown = [
-    ...new Set(paths.filter((p) => !KNOWN.has(p) && ![...KNOWN].some((k) => k.startsWith(`${p}.`)))),
+    ...new Set(
+      paths.filter(
+        (p) =>
+          !p.startsWith(`${FORM_MERGE_NAMESPACE}.`) &&
+          !KNOWN.has(p) &&
+          ![...KNOWN].some((k) => k.startsWith(`${p}.`)),
+      ),
+    ),
   ];
   return unknown.length ? MERGE_TAG_TEXTS.unknown(unknown) : null;
 }

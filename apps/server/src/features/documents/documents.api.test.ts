@@ -82,7 +82,8 @@ describe('quotations', () => {
     const q = await created('/api/quotation', { flow_id: flowId });
     const types = await api('GET', '/api/documentwidgettype');
     const tagId = (tag: string) => types.body.find((x: { tag: string }) => x.tag === tag).id;
-    expect(types.body.some((x: { tag: string }) => x.tag === 'ROOMS')).toBe(false);
+    // Since the forms (decision 023) every widget is offered, those built on forms too.
+    expect(types.body.some((x: { tag: string }) => x.tag === 'ROOMS')).toBe(true);
     const first = q.documentwidgets[0];
     const text = await created('/api/documentwidget', {
       document_id: q.id,
@@ -111,14 +112,17 @@ describe('quotations', () => {
     expect((await api('DELETE', `/api/documentwidget/${copy.id}`)).status).toBe(200);
     const after = await api('GET', `/api/quotation/${q.id}`);
     expect(after.body.documentwidgets.map((w: { order: number }) => w.order)).toEqual([1, 2, 3, 4, 5]);
+    // A widget on forms data is added like any other (decision 023).
     const forms = await api('POST', '/api/documentwidget', {
       document_id: q.id,
-      document_widget_type_id:
-        (await api('GET', '/api/documentwidgettype?all=1', undefined)).body.find(
-          (x: { tag: string }) => x.tag === 'ROOMS',
-        )?.id ?? 999999,
+      document_widget_type_id: tagId('ROOMS'),
     });
-    expect(forms.status).toBe(422);
+    expect(forms.status).toBe(201);
+    const unknownType = await api('POST', '/api/documentwidget', {
+      document_id: q.id,
+      document_widget_type_id: 999999,
+    });
+    expect(unknownType.status).toBe(422);
   });
 
   it('renders a preview with the lines, keeps custom HTML scripts for the sandbox only, and downloads a PDF', async () => {

@@ -30,6 +30,7 @@ import { sanitizeHtml } from '../../platform/html/sanitize';
 import { recalculate } from '../calculations/calculation-dto';
 import { company, companySettings } from '../companies/companies.schema';
 import { flow } from '../flows/flows.schema';
+import { type FlowForms, flowFormsForDocuments, formPhotos } from '../forms/render-forms';
 import { invoiceRenderPart } from '../invoices/invoice-render';
 import { location } from '../locations/locations.schema';
 import { relation } from '../relations/relations.schema';
@@ -101,6 +102,8 @@ async function toRenderWidget(
   storage: FileStorage,
   w: DocumentWidget,
   data: MergeData,
+  forms: FlowForms,
+  flowId: number | null,
 ): Promise<RenderWidget> {
   const tag = w.documentwidgettype.tag;
   const raw = (CUSTOM_HTML_TAGS as string[]).includes(tag);
@@ -121,6 +124,14 @@ async function toRenderWidget(
     picture_layout: (PICTURE_LAYOUTS as readonly string[]).includes(w.stringcontent)
       ? (w.stringcontent as PictureLayout)
       : 'fullwidth',
+    repeated:
+      tag === 'RECURRING' && w.recurringvertical_id !== null
+        ? (forms.copies.get(w.recurringvertical_id) ?? []).map((copy) =>
+            sanitizeHtml(fill(w.textcontent, { ...data, ...copy }, true)),
+          )
+        : undefined,
+    photos:
+      tag === 'VERTICALPHOTOS' ? await formPhotos(tx, storage, flowId, w.recurringvertical_id) : undefined,
     columns: isCalc
       ? w.calculationitemColumns.length
         ? w.calculationitemColumns.filter((c) => c.selected).map((c) => c.tag)
@@ -193,12 +204,13 @@ export async function renderInput(
           .where(eq(documentType.id, doc.documentTypeId))
       : [];
   const widgets = await loadWidgets(tx, doc.id);
+  const forms = await flowFormsForDocuments(tx, doc.flowId);
   const visible = new Set<number>();
   const shown: RenderWidget[] = [];
   for (const w of widgets) {
     if (!(await widgetVisible(tx, doc, w))) continue;
     visible.add(w.id);
-    shown.push(await toRenderWidget(tx, ctx.storage, w, data));
+    shown.push(await toRenderWidget(tx, ctx.storage, w, data, forms, doc.flowId));
   }
   const brand = co?.color && /^#[0-9a-fA-F]{6}$/.test(co.color) ? co.color : null;
   const input: DocumentRenderInput = {
@@ -229,6 +241,7 @@ export async function renderInput(
     custom_css: doc.customCss,
     widgets: shown,
     calculation: doc.calculationId !== null ? await recalculate(tx, doc.calculationId) : null,
+    rooms: forms.rooms,
     locations: locations.map((l) => ({
       label: l.description || (l.isMain ? 'Hoofdadres' : 'Adres'),
       address: addressLines(l).join(', '),

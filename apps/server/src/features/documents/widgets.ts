@@ -4,6 +4,7 @@ import {
   DOCUMENT_TEXTS,
   type DocumentWidget,
   FIELD_RULE_OPERATORS,
+  FORM_MESSAGES,
   PICTURE_LAYOUTS,
   PLAIN_LINE_TAGS,
   RICH_TEXT_TAGS,
@@ -17,6 +18,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { notFound, validationError } from '../../platform/errors';
 import { sanitizeHtml } from '../../platform/html/sanitize';
+import { vertical } from '../forms/forms.schema';
 import { assertInvoiceEditable } from '../invoices/invoice-info';
 import { product } from '../products/products.schema';
 import { logDocument } from './create-document';
@@ -76,7 +78,16 @@ async function columnsOf(tag: WidgetTag, input: WidgetFields, tx: Tx) {
     columns: input.calculationitemColumns,
     rows: input.calculationitemRows,
     colspan: input.colspan,
+    recurringverticalId: await checkVertical(tx, input.recurringvertical_id),
   };
+}
+
+/** The form a RECURRING or VERTICALPHOTOS widget shows: one of the company's forms (422 otherwise). */
+async function checkVertical(tx: Tx, id: number | null | undefined): Promise<number | null | undefined> {
+  if (id === undefined || id === null) return id;
+  const [v] = await tx.select({ id: vertical.id }).from(vertical).where(eq(vertical.id, id));
+  if (!v) throw bad('recurringvertical_id', FORM_MESSAGES.verticalNotFound);
+  return v.id;
 }
 
 /** The widget's document, locked: widget changes to one document run one after another. */

@@ -590,3 +590,55 @@ describe('form values feed the calculation', () => {
     expect(line('Zonnepaneel 430 Wp').product_amount).toBe(12);
   });
 });
+
+describe('documents show the forms', () => {
+  it('ROOMS lists the rooms with their area, RECURRING repeats per copy, VERTICALPHOTOS shows form photos', async () => {
+    const flow = (await createTestRelation(t, a.token, { createnewflow: true })).flow_id;
+    const rooms = await newVertical({ name: 'Ruimtes' });
+    await newField(rooms.id, { field_label: 'Ruimte', field_name: 'ruimte' });
+    await newField(rooms.id, { field_label: 'Lengte', field_name: 'length', field_type: 'number' });
+    await newField(rooms.id, { field_label: 'Breedte', field_name: 'width', field_type: 'number' });
+    await newField(rooms.id, { field_label: 'Isolatie', field_type: 'selectbox', options: ['goed', 'matig'] });
+    const photoField = await newField(rooms.id, { field_label: 'Foto', field_name: 'foto', field_type: 'photo' });
+    for (const [ruimte, length, width] of [['Woonkamer', '7,5', '4'], ['Keuken', '3', '2,5']] as const) {
+      const item = await ok(t.api('POST', '/api/flowdataitem', { token: a.token, body: { vertical_id: rooms.id, flow_id: flow, item_type: 'room' } }), 201);
+      await ok(t.api('PATCH', `/api/flowdataitem/${item.id}`, { token: a.token, body: { values: { ruimte, length, width, isolatie: 'matig' } } }));
+      if (ruimte === 'Keuken') {
+        const png = await (await import('sharp')).default({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer();
+        const form = new FormData();
+        form.append('flow_data_item_id', String(item.id));
+        form.append('field_name', photoField.field_name);
+        form.append('file', new Blob([png], { type: 'image/png' }), 'keuken.png');
+        await ok(t.api('POST', '/api/picture', { token: a.token, body: form }), 201);
+      }
+    }
+    const quotation = await ok(t.api('POST', '/api/quotation', { token: a.token, body: { flow_id: flow } }), 201);
+    const types = (await ok(t.api('GET', '/api/documentwidgettype', { token: a.token }))) as { id: number; tag: string; available: boolean }[];
+    const typeOf = (tag: string) => types.find((x) => x.tag === tag)!;
+    expect(typeOf('ROOMS').available).toBe(true);
+    await ok(t.api('POST', '/api/documentwidget', { token: a.token, body: { document_id: quotation.id, document_widget_type_id: typeOf('ROOMS').id } }), 201);
+    const recurring = await ok(
+      t.api('POST', '/api/documentwidget', { token: a.token, body: { document_id: quotation.id, document_widget_type_id: typeOf('RECURRING').id } }),
+      201,
+    );
+    await ok(
+      t.api('PATCH', `/api/documentwidget/${recurring.id}`, {
+        token: a.token,
+        body: { textcontent: '<p>{{ formulier.ruimte }}: isolatie {{ formulier.isolatie }}</p>', recurringvertical_id: rooms.id },
+      }),
+    );
+    await ok(t.api('POST', '/api/documentwidget', { token: a.token, body: { document_id: quotation.id, document_widget_type_id: typeOf('VERTICALPHOTOS').id } }), 201);
+    const bad = await t.api('PATCH', `/api/documentwidget/${recurring.id}`, { token: b.token, body: { recurringvertical_id: rooms.id } });
+    expect(bad.status).toBe(404);
+    const otherForm = await newVertical({ name: 'Ander' }, b.token);
+    const foreign = await t.api('PATCH', `/api/documentwidget/${recurring.id}`, { token: a.token, body: { recurringvertical_id: otherForm.id } });
+    expect(foreign.status).toBe(422);
+    const { html } = await ok(t.api('GET', `/api/quotation/${quotation.id}/preview`, { token: a.token }));
+    expect(html).toContain('<th scope="row">Woonkamer</th><td class="im-num">30,00</td>');
+    expect(html).toContain('<th scope="row">Keuken</th><td class="im-num">7,50</td>');
+    expect(html).toContain('37,50');
+    expect(html).toContain('Woonkamer: isolatie matig');
+    expect(html).toContain('Keuken: isolatie matig');
+    expect(html).toMatch(/<figure class="im-photo"><img src="data:image\/(png|jpeg|webp);base64,/);
+  });
+});

@@ -94,6 +94,13 @@ export const documentsNl = {
   html: 'HTML',
   htmlNote: 'Scripts worden nooit uitgevoerd: het voorbeeld en de PDF tonen deze HTML zonder JavaScript.',
   mergeTagsAllowed: 'Samenvoegcodes zoals {{ relatie.naam }} en {{ document.geldigtot }} zijn toegestaan.',
+  widgetForm: 'Formulier',
+  widgetFormRecurringHint:
+    'De tekst komt één keer per ingevuld exemplaar van dit formulier; {{ formulier.veldnaam }} is de waarde van dat veld.',
+  widgetFormPhotosHint:
+    "Foto's uit dit formulier; zonder keuze de foto's van alle formulieren van het dossier.",
+  chooseForm: 'Kies een formulier',
+  allForms: 'Alle formulieren',
   customClass: 'CSS-klasse',
   customStyling: 'Eigen opmaak (CSS)',
   isHidden: 'Verborgen in het document',
@@ -280,6 +287,12 @@ export const documentsEn: DocumentsTexts = {
   html: 'HTML',
   htmlNote: 'Scripts never run: the preview and the PDF show this HTML without JavaScript.',
   mergeTagsAllowed: 'Merge tags such as {{ relatie.naam }} and {{ document.geldigtot }} are allowed.',
+  widgetForm: 'Form',
+  widgetFormRecurringHint:
+    'The text repeats once per filled-in copy of this form; {{ formulier.veldnaam }} is that field.',
+  widgetFormPhotosHint: 'Photos of this form; without a choice the photos of all forms of the case.',
+  chooseForm: 'Choose a form',
+  allForms: 'All forms',
   customClass: 'CSS class',
   customStyling: 'Custom styling (CSS)',
   isHidden: 'Hidden in the document',

@@ -1,2 +1,3 @@
 export { FlowFormsCard } from './components/flow-forms-card';
+export { useVerticals } from './queries';
 export { formsScreens } from './routes';

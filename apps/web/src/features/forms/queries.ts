@@ -31,11 +31,12 @@ export function useVertical(id: number | null) {
   });
 }
 
-export function useVerticals(type?: VerticalType) {
+export function useVerticals(type?: VerticalType, isEnabled = true) {
   return useQuery({
     queryKey: ['vertical', 'list', type ?? 'all'],
     queryFn: ({ signal }) => api.get<Vertical[]>('/api/vertical', { signal, query: { type } }),
     staleTime: 60_000,
+    enabled: isEnabled,
   });
 }
 

@@ -9,7 +9,7 @@ import {
   type UpdateDocumentWidget,
   WIDGET_TAG_LABELS,
 } from '@im/domain';
-import { Alert, Checkbox, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
@@ -17,6 +17,7 @@ import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import { useIsPhone } from '../../../ui/responsive';
 import { RichTextEditor } from '../../../ui/rich-text/rich-text-editor';
+import { useVerticals } from '../../forms';
 import {
   CalculationTableFields,
   completeColumns,
@@ -66,6 +67,7 @@ type Draft = Pick<
   | 'conditions'
   | 'calculationitemColumns'
   | 'calculationitemRows'
+  | 'recurringvertical_id'
 >;
 
 function WidgetForm({
@@ -93,6 +95,7 @@ function WidgetForm({
     conditions: widget.conditions,
     calculationitemColumns: completeColumns(widget.calculationitemColumns),
     calculationitemRows: completeRows(widget.calculationitemRows),
+    recurringvertical_id: widget.recurringvertical_id,
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -104,7 +107,11 @@ function WidgetForm({
     );
   };
   const isPlain = PLAIN_LINE_TAGS.includes(tag);
-  const isRich = RICH_TEXT_TAGS.includes(tag);
+  // RECURRING: rich text repeated per filled-in copy of its form (decision 023).
+  const isRecurring = tag === 'RECURRING';
+  const isRich = RICH_TEXT_TAGS.includes(tag) || isRecurring;
+  const hasForm = isRecurring || tag === 'VERTICALPHOTOS';
+  const verticals = useVerticals(undefined, hasForm);
   const isTwoColumns = TWO_COLUMN_TAGS.includes(tag);
   const isHtml = CUSTOM_HTML_TAGS.includes(tag);
   const isCalculation = CALCULATION_WIDGET_TAGS.includes(tag);
@@ -122,6 +129,7 @@ function WidgetForm({
       ...(isPlain || isRich || isHtml ? { textcontent: draft.textcontent } : {}),
       ...(isTwoColumns ? { textcontent2: draft.textcontent2 } : {}),
       ...(isPicture ? { stringcontent: draft.stringcontent } : {}),
+      ...(hasForm ? { recurringvertical_id: draft.recurringvertical_id } : {}),
       ...(isCalculation
         ? {
             calculationitemColumns: draft.calculationitemColumns,
@@ -180,6 +188,18 @@ function WidgetForm({
             value={draft.textcontent}
             onChange={(html) => set('textcontent', html)}
             error={errors.textcontent}
+          />
+        )}
+        {hasForm && (
+          <Select
+            label={tx.widgetForm}
+            description={isRecurring ? tx.widgetFormRecurringHint : tx.widgetFormPhotosHint}
+            placeholder={isRecurring ? tx.chooseForm : tx.allForms}
+            data={(verticals.data ?? []).map((v) => ({ value: String(v.id), label: v.name }))}
+            value={draft.recurringvertical_id === null ? null : String(draft.recurringvertical_id)}
+            onChange={(value) => set('recurringvertical_id', value === null ? null : Number(value))}
+            clearable
+            error={errors.recurringvertical_id}
           />
         )}
         {isTwoColumns && (
