@@ -463,7 +463,7 @@ export const DOCUMENT_TEXTS = {
   alreadySent: 'Dit document is al verstuurd.',
   templateNotSendable: 'Een template kan niet worden verstuurd.',
   changedMeanwhile: 'Het document is intussen gewijzigd. Probeer het opnieuw.',
-  fieldRulesNeedForms: 'Voorwaarden op formuliervelden komen beschikbaar met de formulieren.',
+  ruleUnknownField: 'Kies een veld van een van de formulieren.',
   ruleNeedsField: 'Kies een veld en een operator.',
   ruleNeedsProduct: 'Kies een product.',
   noRecipient: 'Vul een geldig e-mailadres in.',

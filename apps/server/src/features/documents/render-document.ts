@@ -21,6 +21,7 @@ import {
   renderDocument,
   renderMergeTags,
   type ShowRule,
+  showRuleHolds,
 } from '@im/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
@@ -64,11 +65,22 @@ function fill(template: string, data: MergeData, html: boolean): string {
   }
 }
 
-/** Product show rules of the flow: every rule must hold (spec 002 section 5). */
-async function rulesHold(tx: Tx, flowId: number | null, rules: ShowRule[]): Promise<boolean> {
+/**
+ * A widget's show rules (spec 002 section 5): every rule must hold. A product rule looks at the flow's
+ * documents; a form-field rule holds when one of the flow's filled-in copies meets it (decision 023).
+ */
+async function rulesHold(
+  tx: Tx,
+  flowId: number | null,
+  rules: ShowRule[],
+  forms: FlowForms,
+): Promise<boolean> {
   for (const rule of rules) {
     const source = PRODUCT_RULE_SOURCES[rule.operator as ProductRuleOperator];
-    if (!source) continue;
+    if (!source) {
+      if (!forms.values.some((values) => showRuleHolds(rule, values))) return false;
+      continue;
+    }
     if (flowId === null || source.kind === 'invoice') return false;
     const productId = Number(rule.field_value);
     if (!Number.isInteger(productId)) return false;
@@ -92,9 +104,14 @@ async function rulesHold(tx: Tx, flowId: number | null, rules: ShowRule[]): Prom
 }
 
 /** Whether a widget shows: not hidden and its show rules hold. */
-export async function widgetVisible(tx: Tx, doc: DocumentRecord, w: DocumentWidget): Promise<boolean> {
+export async function widgetVisible(
+  tx: Tx,
+  doc: DocumentRecord,
+  w: DocumentWidget,
+  forms?: FlowForms,
+): Promise<boolean> {
   if (w.is_hidden) return false;
-  return rulesHold(tx, doc.flowId, w.conditions);
+  return rulesHold(tx, doc.flowId, w.conditions, forms ?? (await flowFormsForDocuments(tx, doc.flowId)));
 }
 
 async function toRenderWidget(
@@ -208,7 +225,7 @@ export async function renderInput(
   const visible = new Set<number>();
   const shown: RenderWidget[] = [];
   for (const w of widgets) {
-    if (!(await widgetVisible(tx, doc, w))) continue;
+    if (!(await widgetVisible(tx, doc, w, forms))) continue;
     visible.add(w.id);
     shown.push(await toRenderWidget(tx, ctx.storage, w, data, forms, doc.flowId));
   }

@@ -8,6 +8,7 @@ import {
   PICTURE_LAYOUTS,
   PLAIN_LINE_TAGS,
   RICH_TEXT_TAGS,
+  SHOW_RULE_OPERATOR_LABELS,
   type ShowRule,
   type WidgetTag,
   type zSaveDocumentWidget,
@@ -18,7 +19,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { notFound, validationError } from '../../platform/errors';
 import { sanitizeHtml } from '../../platform/html/sanitize';
-import { vertical } from '../forms/forms.schema';
+import { vertical, verticalDataField } from '../forms/forms.schema';
 import { assertInvoiceEditable } from '../invoices/invoice-info';
 import { product } from '../products/products.schema';
 import { logDocument } from './create-document';
@@ -41,12 +42,28 @@ function cleanText(tag: WidgetTag, field: string, value: string | undefined): st
   return sanitizeHtml(value);
 }
 
-/** Show rules: product rules name one of the company's products; form-field rules wait for forms. */
+/**
+ * Show rules: product rules name one of the company's products; form-field rules name a field of one
+ * of its forms (they hold when a filled-in copy on the flow meets them, decision 023).
+ */
 async function checkConditions(tx: Tx, rules: ShowRule[] | undefined): Promise<ShowRule[] | undefined> {
   if (rules === undefined) return undefined;
   for (const [i, rule] of rules.entries()) {
-    if ((FIELD_RULE_OPERATORS as readonly string[]).includes(rule.operator))
-      throw bad(`conditions.${i}.operator`, DOCUMENT_TEXTS.fieldRulesNeedForms);
+    if ((FIELD_RULE_OPERATORS as readonly string[]).includes(rule.operator)) {
+      const [f] = await tx
+        .select({ label: verticalDataField.fieldLabel })
+        .from(verticalDataField)
+        .where(eq(verticalDataField.fieldName, rule.field_name))
+        .limit(1);
+      if (!f) throw bad(`conditions.${i}.field_name`, DOCUMENT_TEXTS.ruleUnknownField);
+      rules[i] = {
+        ...rule,
+        pretty_description:
+          rule.pretty_description ||
+          `${f.label} ${SHOW_RULE_OPERATOR_LABELS[rule.operator]} ${rule.field_value}`.trim(),
+      };
+      continue;
+    }
     const id = Number(rule.field_value);
     if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647)
       throw bad(`conditions.${i}.field_value`, DOCUMENT_TEXTS.ruleNeedsProduct);

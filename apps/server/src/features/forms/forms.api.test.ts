@@ -598,13 +598,38 @@ describe('documents show the forms', () => {
     await newField(rooms.id, { field_label: 'Ruimte', field_name: 'ruimte' });
     await newField(rooms.id, { field_label: 'Lengte', field_name: 'length', field_type: 'number' });
     await newField(rooms.id, { field_label: 'Breedte', field_name: 'width', field_type: 'number' });
-    await newField(rooms.id, { field_label: 'Isolatie', field_type: 'selectbox', options: ['goed', 'matig'] });
-    const photoField = await newField(rooms.id, { field_label: 'Foto', field_name: 'foto', field_type: 'photo' });
-    for (const [ruimte, length, width] of [['Woonkamer', '7,5', '4'], ['Keuken', '3', '2,5']] as const) {
-      const item = await ok(t.api('POST', '/api/flowdataitem', { token: a.token, body: { vertical_id: rooms.id, flow_id: flow, item_type: 'room' } }), 201);
-      await ok(t.api('PATCH', `/api/flowdataitem/${item.id}`, { token: a.token, body: { values: { ruimte, length, width, isolatie: 'matig' } } }));
+    await newField(rooms.id, {
+      field_label: 'Isolatie',
+      field_type: 'selectbox',
+      options: ['goed', 'matig'],
+    });
+    const photoField = await newField(rooms.id, {
+      field_label: 'Foto',
+      field_name: 'foto',
+      field_type: 'photo',
+    });
+    for (const [ruimte, length, width] of [
+      ['Woonkamer', '7,5', '4'],
+      ['Keuken', '3', '2,5'],
+    ] as const) {
+      const item = await ok(
+        t.api('POST', '/api/flowdataitem', {
+          token: a.token,
+          body: { vertical_id: rooms.id, flow_id: flow, item_type: 'room' },
+        }),
+        201,
+      );
+      await ok(
+        t.api('PATCH', `/api/flowdataitem/${item.id}`, {
+          token: a.token,
+          body: { values: { ruimte, length, width, isolatie: 'matig' } },
+        }),
+      );
       if (ruimte === 'Keuken') {
-        const png = await (await import('sharp')).default({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer();
+        const png = await (await import('sharp'))
+          .default({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
+          .png()
+          .toBuffer();
         const form = new FormData();
         form.append('flow_data_item_id', String(item.id));
         form.append('field_name', photoField.field_name);
@@ -612,26 +637,57 @@ describe('documents show the forms', () => {
         await ok(t.api('POST', '/api/picture', { token: a.token, body: form }), 201);
       }
     }
-    const quotation = await ok(t.api('POST', '/api/quotation', { token: a.token, body: { flow_id: flow } }), 201);
-    const types = (await ok(t.api('GET', '/api/documentwidgettype', { token: a.token }))) as { id: number; tag: string; available: boolean }[];
+    const quotation = await ok(
+      t.api('POST', '/api/quotation', { token: a.token, body: { flow_id: flow } }),
+      201,
+    );
+    const types = (await ok(t.api('GET', '/api/documentwidgettype', { token: a.token }))) as {
+      id: number;
+      tag: string;
+      available: boolean;
+    }[];
     const typeOf = (tag: string) => types.find((x) => x.tag === tag)!;
     expect(typeOf('ROOMS').available).toBe(true);
-    await ok(t.api('POST', '/api/documentwidget', { token: a.token, body: { document_id: quotation.id, document_widget_type_id: typeOf('ROOMS').id } }), 201);
+    await ok(
+      t.api('POST', '/api/documentwidget', {
+        token: a.token,
+        body: { document_id: quotation.id, document_widget_type_id: typeOf('ROOMS').id },
+      }),
+      201,
+    );
     const recurring = await ok(
-      t.api('POST', '/api/documentwidget', { token: a.token, body: { document_id: quotation.id, document_widget_type_id: typeOf('RECURRING').id } }),
+      t.api('POST', '/api/documentwidget', {
+        token: a.token,
+        body: { document_id: quotation.id, document_widget_type_id: typeOf('RECURRING').id },
+      }),
       201,
     );
     await ok(
       t.api('PATCH', `/api/documentwidget/${recurring.id}`, {
         token: a.token,
-        body: { textcontent: '<p>{{ formulier.ruimte }}: isolatie {{ formulier.isolatie }}</p>', recurringvertical_id: rooms.id },
+        body: {
+          textcontent: '<p>{{ formulier.ruimte }}: isolatie {{ formulier.isolatie }}</p>',
+          recurringvertical_id: rooms.id,
+        },
       }),
     );
-    await ok(t.api('POST', '/api/documentwidget', { token: a.token, body: { document_id: quotation.id, document_widget_type_id: typeOf('VERTICALPHOTOS').id } }), 201);
-    const bad = await t.api('PATCH', `/api/documentwidget/${recurring.id}`, { token: b.token, body: { recurringvertical_id: rooms.id } });
+    await ok(
+      t.api('POST', '/api/documentwidget', {
+        token: a.token,
+        body: { document_id: quotation.id, document_widget_type_id: typeOf('VERTICALPHOTOS').id },
+      }),
+      201,
+    );
+    const bad = await t.api('PATCH', `/api/documentwidget/${recurring.id}`, {
+      token: b.token,
+      body: { recurringvertical_id: rooms.id },
+    });
     expect(bad.status).toBe(404);
     const otherForm = await newVertical({ name: 'Ander' }, b.token);
-    const foreign = await t.api('PATCH', `/api/documentwidget/${recurring.id}`, { token: a.token, body: { recurringvertical_id: otherForm.id } });
+    const foreign = await t.api('PATCH', `/api/documentwidget/${recurring.id}`, {
+      token: a.token,
+      body: { recurringvertical_id: otherForm.id },
+    });
     expect(foreign.status).toBe(422);
     const { html } = await ok(t.api('GET', `/api/quotation/${quotation.id}/preview`, { token: a.token }));
     expect(html).toContain('<th scope="row">Woonkamer</th><td class="im-num">30,00</td>');
@@ -640,5 +696,43 @@ describe('documents show the forms', () => {
     expect(html).toContain('Woonkamer: isolatie matig');
     expect(html).toContain('Keuken: isolatie matig');
     expect(html).toMatch(/<figure class="im-photo"><img src="data:image\/(png|jpeg|webp);base64,/);
+
+    // A widget's form-field rule holds when a filled-in copy on the flow meets it.
+    const text = await ok(
+      t.api('POST', '/api/documentwidget', {
+        token: a.token,
+        body: {
+          document_id: quotation.id,
+          document_widget_type_id: typeOf('TEXT').id,
+          textcontent: '<p>Na-isolatie aanbevolen</p>',
+        },
+      }),
+      201,
+    );
+    const rule = (value: string) => [{ field_name: 'isolatie', operator: 'issame', field_value: value }];
+    await ok(
+      t.api('PATCH', `/api/documentwidget/${text.id}`, {
+        token: a.token,
+        body: { conditions: rule('slecht') },
+      }),
+    );
+    expect(
+      (await ok(t.api('GET', `/api/quotation/${quotation.id}/preview`, { token: a.token }))).html,
+    ).not.toContain('Na-isolatie aanbevolen');
+    const matig = await ok(
+      t.api('PATCH', `/api/documentwidget/${text.id}`, {
+        token: a.token,
+        body: { conditions: rule('matig') },
+      }),
+    );
+    expect(matig.conditions[0].pretty_description).toBe('Isolatie is gelijk aan matig');
+    expect(
+      (await ok(t.api('GET', `/api/quotation/${quotation.id}/preview`, { token: a.token }))).html,
+    ).toContain('Na-isolatie aanbevolen');
+    const unknown = await t.api('PATCH', `/api/documentwidget/${text.id}`, {
+      token: a.token,
+      body: { conditions: [{ field_name: 'bestaat_niet', operator: 'isfilledin' }] },
+    });
+    expect(unknown.status).toBe(422);
   });
 });

@@ -81,6 +81,7 @@ import {
   deleteField,
   duplicateField,
   duplicateVertical,
+  listLiveFields,
   listVerticals,
   loadVertical,
   queryVerticals,
@@ -176,6 +177,11 @@ export async function formRoutes(app: FastifyInstance): Promise<void> {
   // ------------------------------------------------------------ vertical data fields
   const field = (request: Parameters<typeof tenantTx>[0], change: (tx: Tx) => Promise<number>) =>
     tenantTx(request, async (tx) => serializeField(await requireField(tx, await change(tx))));
+  r.get(
+    '/api/verticaldatafield',
+    { config: CRM, schema: { response: { 200: z.array(zVerticalDataField) } } },
+    (request) => tenantTx(request, (tx) => listLiveFields(tx)),
+  );
   r.get(
     '/api/verticaldatafield/:id',
     { config: CRM, schema: { ...params, response: { 200: zVerticalDataField } } },

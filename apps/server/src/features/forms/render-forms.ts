@@ -26,11 +26,13 @@ export interface FlowForms {
   rooms: RenderRoom[];
   /** Per form id: the merge data of each filled-in copy (`formulier.<veldnaam>`). */
   copies: Map<number, Record<string, Record<string, string>>[]>;
+  /** Each filled-in copy's values (for the form-field show rules of widgets). */
+  values: Record<string, FormValue>[];
 }
 
 /** The flow's forms as documents read them; empty for a template (no flow). */
 export async function flowFormsForDocuments(tx: Tx, flowId: number | null): Promise<FlowForms> {
-  const empty: FlowForms = { rooms: [], copies: new Map() };
+  const empty: FlowForms = { rooms: [], copies: new Map(), values: [] };
   if (flowId === null) return empty;
   const items = await tx
     .select()
@@ -56,7 +58,7 @@ export async function flowFormsForDocuments(tx: Tx, flowId: number | null): Prom
         .map((f) => ({ label: f.fieldLabel, value: shown[f.fieldName]! })),
     });
   }
-  return { rooms, copies };
+  return { rooms, copies, values: items.map((i) => i.values) };
 }
 
 /** The photos of the flow's forms (of one form when given), newest last, as data: URLs of thumbnails. */

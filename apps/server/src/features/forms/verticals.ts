@@ -398,3 +398,14 @@ export async function duplicateField(tx: Tx, id: number): Promise<number> {
   await touchVertical(tx, f.verticalId, `Formulierveld ${f.fieldLabel} gedupliceerd`, 'duplicate', row!.id);
   return row!.id;
 }
+
+/** Every field of the company's live forms, by form and order (the show rules of document widgets). */
+export async function listLiveFields(tx: Tx): Promise<VerticalDataField[]> {
+  const rows = await tx
+    .select({ f: verticalDataField })
+    .from(verticalDataField)
+    .innerJoin(vertical, eq(vertical.id, verticalDataField.verticalId))
+    .where(eq(vertical.archived, false))
+    .orderBy(asc(vertical.name), asc(verticalDataField.order), asc(verticalDataField.id));
+  return rows.map((r) => serializeField(r.f));
+}

@@ -21,8 +21,9 @@ export interface PriceMatrix {
 /**
  * A product of the company's catalogue (spec 002 section 3). Deleting moves it to the trash
  * (`deleted_at`); calculation lines keep a copy of its price table, so a sent quotation never changes.
- * `vertical_id` and the toggle/alternative-amount field ids point at forms (a later issue): plain
- * integers until that table exists.
+ * `vertical_id` points at a form (`vertical`), the toggle/alternative-amount field ids at its fields
+ * (`vertical_data_field`): no foreign keys (a form is archived, not deleted), but every change of a
+ * link is checked on save (product-forms.ts; decision 023).
  */
 export const product = pgTable(
   'product',

@@ -13,6 +13,7 @@ import type { Tx } from '../../platform/db/database';
 import { notFound, validationError } from '../../platform/errors';
 import { writeLog } from '../logitems';
 import { loadProduct } from './product-dto';
+import { checkedFormLinks, noneIfZero } from './product-forms';
 import { product, productTableRow } from './products.schema';
 
 type ProductInput = Partial<ProductFields>;
@@ -71,12 +72,6 @@ function columnsFor(before: Before, input: ProductInput) {
     inc:
       input.start_amount_inc ?? (input.start_amount_exc === undefined ? before.start_amount_inc : undefined),
   });
-  const alternative =
-    input.alternativeamount_id === undefined
-      ? undefined
-      : input.alternativeamount_id === null || Number(input.alternativeamount_id) === 0
-        ? null
-        : Number(input.alternativeamount_id);
   const set: Partial<typeof product.$inferInsert> = {
     itemName: input.item_name,
     description: followingDescription(before, input),
@@ -94,7 +89,7 @@ function columnsFor(before: Before, input: ProductInput) {
     percentageVat21: String(split.percentage_vat_21),
     vatPercentage: String(vatPercentageOf(split)),
     verticalId: input.vertical_id,
-    alternativeamountId: alternative,
+    alternativeamountId: noneIfZero(input.alternativeamount_id),
     togglefieldId: input.togglefield_id,
     togglefieldOperator: input.togglefield_operator,
     togglefieldValue: input.togglefield_value,
@@ -115,9 +110,17 @@ function columnsFor(before: Before, input: ProductInput) {
   return { set, split, base };
 }
 
-/** A new product, with two empty price rows to fill in (spec 002 section 2). */
+/**
+ * A new product, with two empty price rows to fill in (spec 002 section 2); without a form it gets
+ * the company's only live form (spec 002 section 3).
+ */
 export async function createProduct(tx: Tx, input: ProductFields): Promise<Product> {
-  const { set } = columnsFor(DEFAULTS, { ...input, description: input.description ?? input.item_name });
+  const links = await checkedFormLinks(tx, null, input);
+  const { set } = columnsFor(DEFAULTS, {
+    ...input,
+    ...links,
+    description: input.description ?? input.item_name,
+  });
   const [row] = await tx
     .insert(product)
     .values({ ...set, itemName: input.item_name })
@@ -149,7 +152,8 @@ export async function rederiveRows(tx: Tx, productId: number, base: 'exc' | 'inc
 export async function updateProduct(tx: Tx, id: number, input: ProductInput): Promise<Product> {
   const before = await loadProduct(tx, id);
   if (!before || before.deleted_at) throw notFound();
-  const { set, split, base } = columnsFor(before, input);
+  const links = await checkedFormLinks(tx, before, input);
+  const { set, split, base } = columnsFor(before, { ...input, ...links });
   await tx
     .update(product)
     .set({ ...set, updatedAt: new Date() })

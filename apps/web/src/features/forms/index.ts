@@ -1,3 +1,3 @@
 export { FlowFormsCard } from './components/flow-forms-card';
-export { useVerticals } from './queries';
+export { useLiveFields, useVertical, useVerticals } from './queries';
 export { formsScreens } from './routes';

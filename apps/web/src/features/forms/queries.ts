@@ -6,6 +6,7 @@ import type {
   ProjectDetail,
   RequestOf,
   Vertical,
+  VerticalDataField,
   VerticalDetail,
   VerticalType,
   zCreateFlowDataItem,
@@ -221,5 +222,14 @@ export function useDeleteAttachment() {
   return useMutation({
     mutationFn: (id: number) => api.delete<{ message: string }>(`/api/attachment/${id}`),
     onSuccess: refresh,
+  });
+}
+
+/** Every field of the company's live forms (the show rules of document widgets). */
+export function useLiveFields() {
+  return useQuery({
+    queryKey: ['vertical', 'fields'],
+    queryFn: ({ signal }) => api.get<VerticalDataField[]>('/api/verticaldatafield', { signal }),
+    staleTime: 60_000,
   });
 }

@@ -60,6 +60,18 @@ export const productsNl = {
   none: 'Geen',
   yes: 'Ja',
   no: 'Nee',
+  formSection: 'Formulier',
+  formHelp:
+    'Met "Uit formulier" neemt een offerte het aantal over uit het ingevulde formulier van het dossier; schakelvelden bepalen of de regel meetelt.',
+  dataOrigin: 'Gegevensbron',
+  originManual: 'Handmatig',
+  originFromObject: 'Uit formulier',
+  vertical: 'Formulier',
+  archivedForm: '{{name}} (gearchiveerd)',
+  amountField: 'Aantal uit veld',
+  toggleField: 'Schakelveld {{n}}',
+  toggleOperator: 'Voorwaarde',
+  toggleValue: 'Waarde',
 };
 
 export const productsEn: typeof productsNl = {
@@ -123,6 +135,18 @@ export const productsEn: typeof productsNl = {
   none: 'None',
   yes: 'Yes',
   no: 'No',
+  formSection: 'Form',
+  formHelp:
+    'With "From form" a quotation takes the amount from the filled-in form of the flow; toggle fields decide whether the line counts.',
+  dataOrigin: 'Data source',
+  originManual: 'Manual',
+  originFromObject: 'From form',
+  vertical: 'Form',
+  archivedForm: '{{name}} (archived)',
+  amountField: 'Amount from field',
+  toggleField: 'Toggle field {{n}}',
+  toggleOperator: 'Condition',
+  toggleValue: 'Value',
 };
 
 export const productImportNl = {

@@ -1,15 +1,28 @@
 import {
   DOCUMENT_TEXTS,
+  FIELD_RULE_OPERATORS,
   type PossibleProduct,
   PRODUCT_RULE_OPERATORS,
   type ProductRuleOperator,
   SHOW_RULE_OPERATOR_LABELS,
   type ShowRule,
 } from '@im/domain';
-import { ActionIcon, Box, Button, Fieldset, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Fieldset,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { searchPossibleProducts } from '../../../api/products';
 import { Typeahead } from '../../../ui/typeahead';
+import { useLiveFields } from '../../forms';
 import { useDocumentTexts } from '../i18n';
 
 type ProductRef = Pick<PossibleProduct, 'id' | 'item_name'>;
@@ -25,8 +38,9 @@ interface Props {
 }
 
 /**
- * Show rules over the flow's products: an operator and a product (field_value is its id, the name is
- * kept as pretty_description). Rules over form fields arrive with the forms and are kept as they are.
+ * Show rules over the flow's products (an operator and a product: field_value is its id, the name is
+ * kept as pretty_description) and over the fields of the company's forms (decision 023: the rule holds
+ * when a filled-in copy on the flow meets it).
  */
 export function ShowRulesField({ rules, onChange, errors }: Props) {
   const tx = useDocumentTexts();
@@ -92,15 +106,12 @@ export function ShowRulesField({ rules, onChange, errors }: Props) {
                   </ActionIcon>
                 </Group>
               ) : (
-                <Group justify="space-between" wrap="nowrap">
-                  <Text size="sm">
-                    {rule.pretty_description ||
-                      `${rule.field_name} ${SHOW_RULE_OPERATOR_LABELS[rule.operator]} ${rule.field_value}`}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {DOCUMENT_TEXTS.fieldRulesNeedForms}
-                  </Text>
-                </Group>
+                <FieldRule
+                  rule={rule}
+                  error={rowError}
+                  onChange={(patch) => change(index, patch)}
+                  onRemove={() => onChange(rules.filter((_, i) => i !== index))}
+                />
               )}
             </Paper>
           );
@@ -129,8 +140,90 @@ export function ShowRulesField({ rules, onChange, errors }: Props) {
           >
             {tx.addCondition}
           </Button>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPlus size={14} />}
+            onClick={() =>
+              onChange([
+                ...rules,
+                {
+                  field_name: '',
+                  operator: FIELD_RULE_OPERATORS[0],
+                  field_value: '',
+                  pretty_description: '',
+                },
+              ])
+            }
+          >
+            {tx.addFieldCondition}
+          </Button>
         </Group>
       </Stack>
     </Fieldset>
+  );
+}
+
+const NO_VALUE = new Set(['isfilledin', 'isnotfilledin']);
+
+/** A rule over a form field: the field (of any of the company's forms), the operator and a value. */
+function FieldRule({
+  rule,
+  error,
+  onChange,
+  onRemove,
+}: {
+  rule: ShowRule;
+  error: string | undefined;
+  onChange: (patch: Partial<ShowRule>) => void;
+  onRemove: () => void;
+}) {
+  const tx = useDocumentTexts();
+  const fields = useLiveFields();
+  const options = [...new Map((fields.data ?? []).map((f) => [f.field_name, f.field_label])).entries()].map(
+    ([value, label]) => ({ value, label: `${label} (${value})` }),
+  );
+  return (
+    <Group align="flex-end" gap="xs" wrap="wrap">
+      <Select
+        label={tx.formField}
+        data={options}
+        value={rule.field_name || null}
+        onChange={(value) => onChange({ field_name: value ?? '', pretty_description: '' })}
+        searchable
+        style={{ flex: '1 1 200px' }}
+        comboboxProps={{ withinPortal: true }}
+        error={error ?? (rule.field_name ? undefined : DOCUMENT_TEXTS.ruleNeedsField)}
+      />
+      <Select
+        label={tx.operator}
+        data={FIELD_RULE_OPERATORS.map((op) => ({ value: op, label: SHOW_RULE_OPERATOR_LABELS[op] }))}
+        value={rule.operator}
+        onChange={(value) =>
+          value && onChange({ operator: value as ShowRule['operator'], pretty_description: '' })
+        }
+        allowDeselect={false}
+        style={{ flex: '1 1 180px' }}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {!NO_VALUE.has(rule.operator) && (
+        <TextInput
+          label={tx.ruleValue}
+          value={rule.field_value}
+          onChange={(e) => onChange({ field_value: e.currentTarget.value, pretty_description: '' })}
+          style={{ flex: '1 1 140px' }}
+        />
+      )}
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        size="lg"
+        mb={4}
+        aria-label={tx.removeCondition}
+        onClick={onRemove}
+      >
+        <IconTrash size={16} />
+      </ActionIcon>
+    </Group>
   );
 }

@@ -21,6 +21,12 @@ import { FormError } from '../../../ui/form/form-error';
 import { schemaError } from '../../../ui/form/schema-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { required } from '../../../ui/form/validators';
+import {
+  type FormLinkValues,
+  formLinksRequest,
+  initialFormLinks,
+  ProductFormFields,
+} from './product-form-fields';
 
 export const PRODUCT_TYPE_LABELS: Record<(typeof PRODUCT_TYPES)[number], string> = {
   standard: 'Standaard',
@@ -34,7 +40,7 @@ export const PRODUCT_TYPE_LABELS: Record<(typeof PRODUCT_TYPES)[number], string>
 
 const SPLIT_OPTIONS = ['0', '6', '9', '21', 'split'] as const;
 
-type Values = {
+type Values = FormLinkValues & {
   item_name: string;
   description: string;
   status: string;
@@ -79,6 +85,7 @@ function initial(p?: Product): Values {
     gl_description: p?.gl_description ?? '',
     kpi_value: text(p?.kpi_value),
     kpi_unit: p?.kpi_unit ?? '',
+    ...initialFormLinks(p),
   };
 }
 
@@ -128,6 +135,7 @@ export function toProductRequest(v: Values): RequestOf<typeof zCreateProduct> {
     gl_description: v.gl_description,
     kpi_value: v.kpi_value.trim() ? v.kpi_value : null,
     kpi_unit: v.kpi_unit,
+    ...formLinksRequest(v),
   };
 }
 
@@ -235,6 +243,7 @@ export function ProductForm({ product, isPending, onCancel, onSave }: ProductFor
             <TextInput label={t('products.kpiUnit')} {...inputProps('kpi_unit')} />
           </Group>
         </SimpleGrid>
+        <ProductFormFields values={v} setValues={form.setValues} inputProps={inputProps} isNew={!product} />
         <FormActions onCancel={onCancel} isPending={isPending} mt="sm" />
       </Stack>
     </form>

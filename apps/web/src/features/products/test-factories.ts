@@ -1,0 +1,47 @@
+import type { Product } from '@im/domain';
+
+// Test data in the shape of packages/domain/src/contract/products.ts; override what a test is about.
+
+export function createTestProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    id: 9,
+    item_name: 'Zonnepaneel 430 Wp',
+    description: 'Zonnepaneel 430 Wp',
+    status: 'approved',
+    data_origin: 'manual',
+    calc_base: 'exc',
+    calc_method: 'fixed',
+    type: 'standard',
+    unit_of_measurement: 'stuks',
+    start_amount_inc: 0,
+    start_amount_exc: 0,
+    percentage_vat_0: 0,
+    percentage_vat_6: 0,
+    percentage_vat_9: 0,
+    percentage_vat_21: 100,
+    vat_percentage: 21,
+    vertical_id: null,
+    alternativeamount_id: null,
+    togglefield_id: null,
+    togglefield_operator: 'issame',
+    togglefield_value: '',
+    toggle2field_id: null,
+    toggle2field_operator: 'issame',
+    toggle2field_value: '',
+    toggle3field_id: null,
+    toggle3field_operator: 'issame',
+    toggle3field_value: '',
+    external_reference: '',
+    external_description: '',
+    gl_reference: '',
+    gl_description: '',
+    kpi_value: null,
+    kpi_unit: '',
+    matrix: null,
+    producttablerows: [],
+    created_at: '2026-03-02T09:15:00.000Z',
+    updated_at: '2026-03-02T09:15:00.000Z',
+    deleted_at: null,
+    ...overrides,
+  };
+}
