@@ -84,6 +84,7 @@ export const formsNl = {
   openAftercare: 'Service',
   projectStarted: 'Project is gestart.',
   intakeCreated: 'Opname is aangemaakt.',
+  newIntake: 'Nieuwe opname',
   templateSaved: 'Sjabloon is opgeslagen.',
   deleted: 'Verwijderd.',
   yes: 'Ja',

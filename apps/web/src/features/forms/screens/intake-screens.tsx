@@ -6,7 +6,7 @@ import {
   type IntakeDetail,
 } from '@im/domain';
 import { Anchor, Button, Group, Menu, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
+import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -16,6 +16,7 @@ import { DetailScreen } from '../../../ui/detail';
 import { formatDate, formatDateTime } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
 import { FormTabs } from '../components/form-tabs';
+import { NewIntakeModal } from '../components/new-intake.modal';
 import {
   PicturesCard,
   SectionCard,
@@ -66,9 +67,16 @@ export function IntakeOverviewScreen() {
     },
     { accessor: 'created_at', title: tx.createdAt, sortable: true, render: (i) => formatDate(i.created_at) },
   ];
+  const [isCreating, setCreating] = useState(false);
   return (
     <Stack gap="md" maw={1400}>
-      <Title order={1}>{tx.intakes}</Title>
+      <Group justify="space-between">
+        <Title order={1}>{tx.intakes}</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+          {tx.newIntake}
+        </Button>
+      </Group>
+      <NewIntakeModal opened={isCreating} onClose={() => setCreating(false)} />
       <ServerDataTable<Intake>
         tableKey="intake_overview"
         path={INTAKE_TABLE_PATH}
