@@ -9,6 +9,7 @@ import { flowPhaseRoutes } from './flowphases';
 import { flowProfileRoutes } from './flowprofiles';
 import { flowRoutes } from './flows';
 import { formRoutes } from './forms';
+import { fieldTransferRoutes } from './forms/field-transfer.routes';
 import { healthRoutes } from './health';
 import { portalConfigRoutes } from './health/portal-config';
 import { incidentRoutes } from './incidents';
@@ -62,6 +63,7 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(incidentRoutes);
   await app.register(pictureRoutes);
   await app.register(formRoutes);
+  await app.register(fieldTransferRoutes);
   await app.register(messageRoutes);
   await app.register(notificationRoutes);
   await app.register(mailTemplateRoutes);

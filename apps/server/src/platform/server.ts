@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { registerCompanyJobs } from '../features/companies/company-jobs';
+import { registerFieldImportJob } from '../features/forms/field-import.job';
 import { registerProductJobs } from '../features/products/product-jobs';
 import { registerRelationJobs } from '../features/relations/relation-jobs';
 import type { Config } from './config';
@@ -50,6 +51,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   const deps: Deps = { config, db, events, jobs, mailer, storage, pdf, geocoder, logger };
   registerRelationJobs(jobs, chunkSize, storage);
   registerProductJobs(jobs);
+  registerFieldImportJob(jobs);
   try {
     await jobs.start({ work: options.work ?? true });
     await events.start({ work: options.work ?? true });

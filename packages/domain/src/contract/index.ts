@@ -3,6 +3,7 @@ export * from './calculations';
 export * from './common';
 export * from './companies';
 export * from './documents';
+export * from './field-transfer';
 export * from './flow-rows';
 export * from './flowphases';
 export * from './flowprofiles';

@@ -9,6 +9,7 @@ import { CompanyForm } from '../components/company-form';
 import { CompanyModules } from '../components/company-modules';
 import { CompanyProducts } from '../components/company-products';
 import { CompanyUsers } from '../components/company-users';
+import { CompanyVerticals } from '../components/company-verticals';
 import { useTrashCompanyAction } from '../components/use-company-actions';
 import { useCompany } from '../queries';
 
@@ -110,6 +111,14 @@ export function CompanyDetailScreen() {
                 {t('companies.productsTitle')}
               </Title>
               <CompanyProducts companyId={data.id} />
+            </Card>
+          )}
+          {!isTrashed && (
+            <Card withBorder padding="lg">
+              <Title order={2} size="h4" mb="xs">
+                {t('companies.formsTitle')}
+              </Title>
+              <CompanyVerticals companyId={data.id} />
             </Card>
           )}
         </>
