@@ -85,7 +85,7 @@ export function OverdueInvoiceOverviewScreen() {
       textAlign: 'right',
       render: (row) => (
         // Shade 8: red text at AA contrast on white (app/theme.ts).
-        <Text span size="sm" fw={600} c="red.9" style={{ whiteSpace: 'nowrap' }}>
+        <Text span size="sm" fw={600} c="red.8" style={{ whiteSpace: 'nowrap' }}>
           {fill(row.days_overdue === 1 ? tx.day : tx.days, { count: row.days_overdue })}
         </Text>
       ),
