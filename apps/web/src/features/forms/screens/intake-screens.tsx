@@ -5,8 +5,9 @@ import {
   type Intake,
   type IntakeDetail,
 } from '@im/domain';
-import { Anchor, Button, Group, Menu, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Menu, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconChevronDown, IconPlus } from '@tabler/icons-react';
+import { format } from 'date-fns';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -101,19 +102,30 @@ function StatusActions({ intake }: { intake: IntakeDetail }) {
   const tx = useFormTexts();
   const update = useUpdateIntake(intake.id);
   const [isPlanning, setPlanning] = useState(false);
-  const [date, setDate] = useState(intake.intake_date ? intake.intake_date.slice(0, 16) : '');
+  const [isEditing, setEditing] = useState(false);
+  // datetime-local speaks the browser's own time, not UTC.
+  const [date, setDate] = useState(
+    intake.intake_date ? format(new Date(intake.intake_date), "yyyy-MM-dd'T'HH:mm") : '',
+  );
+  const [description, setDescription] = useState(intake.description);
   const earlier = INTAKE_STATUSES.slice(0, INTAKE_STATUSES.indexOf(intake.status)).filter(
     (s) => s !== 'cancelled',
   );
   const run = (body: Parameters<typeof update.mutate>[0]) =>
     update.mutate(body, {
       onError: (error) => toast.error(error.message),
-      onSuccess: () => setPlanning(false),
+      onSuccess: () => {
+        setPlanning(false);
+        setEditing(false);
+      },
     });
   return (
     <Group gap="xs" wrap="wrap">
       <Button size="sm" variant="light" onClick={() => setPlanning(true)}>
         {tx.plan}
+      </Button>
+      <Button size="sm" variant="default" onClick={() => setEditing(true)}>
+        {tx.edit}
       </Button>
       {intake.status !== 'completed' && (
         <Button
@@ -171,6 +183,22 @@ function StatusActions({ intake }: { intake: IntakeDetail }) {
           </Group>
         </Stack>
       </Modal>
+      <Modal opened={isEditing} onClose={() => setEditing(false)} title={tx.edit} closeOnClickOutside={false}>
+        <Stack>
+          <Textarea
+            label={tx.description}
+            autosize
+            minRows={3}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button loading={update.isPending} onClick={() => run({ description })}>
+              {tx.save}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Group>
   );
 }
@@ -212,6 +240,11 @@ export function IntakeDetailScreen() {
                   {intake.relation_name ? ` · ${intake.relation_name}` : ''}
                   {intake.intake_date ? ` · ${formatDateTime(intake.intake_date)}` : ''}
                 </Text>
+                {intake.description && (
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+                    {intake.description}
+                  </Text>
+                )}
               </Stack>
               <Group gap="xs" wrap="wrap">
                 <TemplateActions kind="intake" id={intake.id} />
