@@ -79,6 +79,7 @@ export const formsNl = {
   addLocation: 'Locatie toevoegen',
   locationName: 'Naam van de locatie',
   removeLocation: 'Locatie verwijderen',
+  confirmRemoveLocation: 'Deze locatie met haar gegevens verwijderen?',
   startIntake: 'Opname maken',
   startProject: 'Project starten',
   openAftercare: 'Service',

@@ -233,3 +233,18 @@ export function useLiveFields() {
     staleTime: 60_000,
   });
 }
+
+/** addlocation, removelocation, updatelocationdata: answer the copy. */
+export function useLocationAction(itemId: number) {
+  const refresh = useRefreshForms();
+  return useMutation({
+    mutationFn: ({
+      action,
+      body,
+    }: {
+      action: 'addlocation' | 'removelocation' | 'updatelocationdata';
+      body: unknown;
+    }) => api.post<FlowDataItem>(`/api/flowdataitem/${itemId}/${action}`, body),
+    onSuccess: refresh,
+  });
+}

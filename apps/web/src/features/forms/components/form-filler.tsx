@@ -26,6 +26,7 @@ import { LightBadge } from '../../../ui/light-badge';
 import { useSession } from '../../auth/queries';
 import { fill, useFormTexts } from '../i18n';
 import { useFlowDataItemAction, useSaveFlowDataItem } from '../queries';
+import { FormLocations } from './form-locations';
 import { PictureGallery, PictureUpload } from './picture-gallery';
 
 type SaveState = 'idle' | 'saving' | 'saved' | { error: string };
@@ -142,6 +143,7 @@ export function FormFiller({ item, fields }: { item: FlowDataItem; fields: Verti
           </Text>
         )}
       </Stack>
+      <FormLocations item={item} fields={fields} />
       <Group justify="space-between" mt="md" wrap="wrap">
         <Text size="xs" c="dimmed">
           {isSent && item.sent_at ? fill(tx.sentOn, { date: formatDateTime(item.sent_at) }) : ''}

@@ -104,3 +104,46 @@ describe('intake detail: the form filler', () => {
     expect(await screen.findByText(FORM_MESSAGES.pictureNotUploaded)).toBeTruthy();
   });
 });
+
+describe('intake detail: locations', () => {
+  it('adds a location and saves a location field on leaving it', async () => {
+    const fields = [
+      createTestField({ id: 7, field_label: 'Isolatiedikte', field_name: 'dikte', allow_locations: true }),
+    ];
+    const located = createTestItem({ locations: [{ id: 'loc-1', name: 'Zolder', values: {} }] });
+    const posted: { url: string; body: unknown }[] = [];
+    setToken('t');
+    mockServer({
+      session: createTestSession({ modules: ['BASIS', 'CRM', 'INTAKE', 'SALES'] }),
+      routes: {
+        'GET /api/intake/5': () => ({ body: createTestIntake({ flowdataitems: [located] }) }),
+        'GET /api/vertical/3': () => ({ body: createTestVerticalDetail({ verticaldatafields: fields }) }),
+        'GET /api/vertical': () => ({ body: [] }),
+        'POST /api/flowdataitem/11/addlocation': (call) => {
+          posted.push({ url: call.url, body: call.body });
+          return { body: located };
+        },
+        'POST /api/flowdataitem/11/updatelocationdata': (call) => {
+          posted.push({ url: call.url, body: call.body });
+          return { body: located };
+        },
+      },
+    });
+    renderApp('/intake_detail/5');
+    const zolder = within(await screen.findByRole('region', { name: 'Zolder' }, { timeout: 5000 }));
+    const dikte = zolder.getByRole('textbox', { name: 'Isolatiedikte' });
+    fireEvent.change(dikte, { target: { value: '12 cm' } });
+    fireEvent.blur(dikte);
+    await waitFor(() => expect(posted).toHaveLength(1));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Naam van de locatie' }), {
+      target: { value: 'Garage' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Locatie toevoegen' }));
+    await waitFor(() =>
+      expect(posted.map((p) => p.body)).toEqual([
+        { locationData: { location_id: 'loc-1', values: { dikte: '12 cm' } } },
+        { name: 'Garage' },
+      ]),
+    );
+  });
+});
