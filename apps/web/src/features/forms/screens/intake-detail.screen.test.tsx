@@ -50,7 +50,7 @@ function setup(routes: Record<string, MockRoute> = {}, role = 1000) {
 }
 
 const form = async () =>
-  within(await screen.findByRole('region', { name: 'Opname warmtepomp' }, { timeout: 5000 }));
+  within(await screen.findByRole('region', { name: 'Opname warmtepomp' }, { timeout: 15_000 }));
 
 describe('intake detail: the form filler', () => {
   it('computes while typing, shows a field when its show rule holds, and autosaves the changes once', async () => {
@@ -130,7 +130,7 @@ describe('intake detail: locations', () => {
       },
     });
     renderApp('/intake_detail/5');
-    const zolder = within(await screen.findByRole('region', { name: 'Zolder' }, { timeout: 5000 }));
+    const zolder = within(await screen.findByRole('region', { name: 'Zolder' }, { timeout: 15_000 }));
     const dikte = zolder.getByRole('textbox', { name: 'Isolatiedikte' });
     fireEvent.change(dikte, { target: { value: '12 cm' } });
     fireEvent.blur(dikte);
