@@ -8,14 +8,12 @@
  * DATABASE_URL: use that PostgreSQL (a database `im_bench_calc` is created on it); otherwise an
  * embedded one in a temporary directory. --write stores the table in docs/benchmarks/calculation.md.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { computeCalculation } from '@im/domain';
-import { build } from 'esbuild';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
 import { createCompany } from '../src/features/companies/create-company';
 import { createUser } from '../src/features/users/create-user';
 import { loadConfig } from '../src/platform/config';
@@ -23,6 +21,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/platform/db
 import { createLogger } from '../src/platform/log';
 import { createServer } from '../src/platform/server';
 import { benchItems, ITEMS } from './calculation-items';
+import { runInChromium } from './chromium-bench';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const WRITE = process.argv.includes('--write');
@@ -52,45 +51,14 @@ function timeEngineInNode(): number[] {
 }
 
 async function timeEngineInChromium(): Promise<number[] | null> {
-  const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-  if (!executablePath) return null;
-  const bundle = await build({
-    stdin: {
-      // One computation per animation frame, as the modal recomputes at most once per frame while typing.
-      contents: `import { computeCalculation } from '@im/domain'; import { benchItems } from './bench/calculation-items';
+  // One computation per animation frame, as the modal recomputes at most once per frame while typing.
+  return runInChromium<number[]>(
+    `import { computeCalculation } from '@im/domain'; import { benchItems } from './bench/calculation-items';
         window.runBench = () => new Promise((resolve) => { const items = benchItems(); const times = []; let run = 0;
           const step = () => { const s = performance.now(); computeCalculation({ discount: 10, unit_amount: null, items });
             if (run >= 30) times.push(performance.now() - s); run++; if (run < 230) requestAnimationFrame(step); else resolve(times); };
           requestAnimationFrame(step); });`,
-      resolveDir: path.join(ROOT, 'apps/server'),
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    write: false,
-    minify: true,
-    platform: 'browser',
-  });
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-  try {
-    const page = await browser.newPage();
-    await page.setContent('<!doctype html><title>bench</title>');
-    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
-    return (await page.evaluate('window.runBench()')) as number[];
-  } finally {
-    await browser.close();
-  }
+  );
 }
 
 async function database(): Promise<{ url: string; stop: () => Promise<void> }> {

@@ -5,10 +5,7 @@
  * warm-up it times 2,000 runs and checks p95 against the issue's target: recomputes in < 16 ms in the
  * browser (and < 20 ms on the server), so p95 < 16 ms here.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
+import { runInChromium } from './chromium-bench';
 import { type FormBenchResult, runFormBench } from './forms-bench-core';
 
 // bench-kit's log and percentile, repeated (as calculation-bench does): importing bench-kit loads the
@@ -21,44 +18,12 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 2000);
 const WARMUP = 200;
 const TARGET_BROWSER_MS = 16;
 const TARGET_SERVER_MS = 20;
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /** The same work in Debian's Chromium: the domain engine bundled as the web app bundles it. */
-async function inChromium(): Promise<FormBenchResult | null> {
-  const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-  if (!executablePath) return null;
-  const bundle = await build({
-    stdin: {
-      contents: `import { runFormBench } from './bench/forms-bench-core'; window.runBench = () => runFormBench(${RUNS}, ${WARMUP});`,
-      resolveDir: path.join(ROOT, 'apps/server'),
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    write: false,
-    minify: true,
-    platform: 'browser',
-  });
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-  try {
-    const page = await browser.newPage();
-    await page.setContent('<!doctype html><title>bench</title>');
-    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
-    return (await page.evaluate('window.runBench()')) as FormBenchResult;
-  } finally {
-    await browser.close();
-  }
+function inChromium(): Promise<FormBenchResult | null> {
+  return runInChromium<FormBenchResult>(
+    `import { runFormBench } from './bench/forms-bench-core'; window.runBench = () => runFormBench(${RUNS}, ${WARMUP});`,
+  );
 }
 
 function row(where: string, r: FormBenchResult, target: number): boolean {

@@ -21,7 +21,7 @@ import type { Tx } from '../../platform/db/database';
 import { conflict, notFound, validationError } from '../../platform/errors';
 import { lockFlow } from '../flows/flow-access';
 import { writeLog } from '../logitems';
-import { deletePicturesOfItem, listPictures } from '../pictures';
+import { deletePicturesOfItem, picturesOfItems } from '../pictures';
 import { flowDataItem, intake, project, vertical } from './forms.schema';
 import { syncCalculationsWithForms } from './sync-calculations';
 import { loadFields, requireVertical } from './verticals';
@@ -164,15 +164,11 @@ export async function listItems(
     .where(and(...conditions))
     .orderBy(asc(flowDataItem.id));
   if (rows.length === 0) return [];
-  const flowIds = [...new Set(rows.map((r) => r.item.flowId))];
-  const pictures = (await Promise.all(flowIds.map((flowId) => listPictures(tx, { flowId })))).flat();
-  return rows.map((r) =>
-    serializeItem(
-      r.item,
-      r.v,
-      pictures.filter((p) => p.flow_data_item_id === r.item.id),
-    ),
+  const pictures = await picturesOfItems(
+    tx,
+    rows.map((r) => r.item.id),
   );
+  return rows.map((r) => serializeItem(r.item, r.v, pictures.get(r.item.id) ?? []));
 }
 
 export async function loadItem(tx: Tx, id: number): Promise<FlowDataItem | null> {

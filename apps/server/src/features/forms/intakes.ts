@@ -41,12 +41,15 @@ export async function loadIntake(tx: Tx, id: number): Promise<IntakeDetail | nul
   const rows = await queryStages(tx, 'intake', { ids: [id] });
   const base = rows.data[0] as Intake | undefined;
   if (!base) return null;
-  const [flowdataitems, agenda, tasks, pictures] = await Promise.all([
-    base.is_template ? Promise.resolve([]) : listItems(tx, { intakeId: id }),
-    tx.select().from(agendaItem).where(eq(agendaItem.intakeId, id)).orderBy(asc(agendaItem.startDate)),
-    stageTasks(tx, eq(task.intakeId, id)),
-    base.is_template ? Promise.resolve([]) : listPictures(tx, { intakeId: id }),
-  ]);
+  // One after another: a transaction is one connection, which runs one query at a time.
+  const flowdataitems = base.is_template ? [] : await listItems(tx, { intakeId: id });
+  const agenda = await tx
+    .select()
+    .from(agendaItem)
+    .where(eq(agendaItem.intakeId, id))
+    .orderBy(asc(agendaItem.startDate));
+  const tasks = await stageTasks(tx, eq(task.intakeId, id));
+  const pictures = base.is_template ? [] : await listPictures(tx, { intakeId: id });
   return {
     ...base,
     flowdataitems,

@@ -48,16 +48,15 @@ export async function flowHasApprovedDocument(tx: Tx, flowId: number): Promise<b
 export async function loadProject(tx: Tx, id: number): Promise<ProjectDetail | null> {
   const base = (await queryStages(tx, 'project', { ids: [id] })).data[0] as Project | undefined;
   if (!base) return null;
-  const [flowdataitems, tasks, pictures, files, approved] = await Promise.all([
-    base.is_template ? Promise.resolve([]) : listItems(tx, { projectId: id }),
-    stageTasks(tx, eq(task.projectId, id)),
-    base.is_template ? Promise.resolve([]) : listPictures(tx, { projectId: id }),
-    tx
-      .select()
-      .from(storedFile)
-      .where(and(eq(storedFile.ownerType, PROJECT_OWNER), eq(storedFile.ownerId, id))),
-    base.flow_id ? flowHasApprovedDocument(tx, base.flow_id) : Promise.resolve(false),
-  ]);
+  // One after another: a transaction is one connection, which runs one query at a time.
+  const flowdataitems = base.is_template ? [] : await listItems(tx, { projectId: id });
+  const tasks = await stageTasks(tx, eq(task.projectId, id));
+  const pictures = base.is_template ? [] : await listPictures(tx, { projectId: id });
+  const files = await tx
+    .select()
+    .from(storedFile)
+    .where(and(eq(storedFile.ownerType, PROJECT_OWNER), eq(storedFile.ownerId, id)));
+  const approved = base.flow_id ? await flowHasApprovedDocument(tx, base.flow_id) : false;
   return {
     ...base,
     flowdataitems,

@@ -8,7 +8,6 @@ export {
   insertPicture,
   listPictures,
   type PictureWhere,
-  picturesOf,
   picturesOfItems,
   removePictureFiles,
   resolveTarget,

@@ -87,9 +87,6 @@ export async function listPictures(tx: Tx, where: PictureWhere): Promise<Picture
   return rows.map(toPicture);
 }
 
-/** The same list under the name the intake and project details use. */
-export const picturesOf = listPictures;
-
 /** The pictures of many form copies at once (a flow's form list), per copy, newest first. */
 export async function picturesOfItems(tx: Tx, itemIds: readonly number[]): Promise<Map<number, Picture[]>> {
   const byItem = new Map<number, Picture[]>(itemIds.map((id) => [id, []]));
