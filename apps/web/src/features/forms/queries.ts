@@ -1,8 +1,10 @@
 import type {
   FlowDataItem,
   FormValue,
+  Intake,
   IntakeDetail,
   Picture,
+  Project,
   ProjectDetail,
   RequestOf,
   Vertical,
@@ -246,5 +248,14 @@ export function useLocationAction(itemId: number) {
       body: unknown;
     }) => api.post<FlowDataItem>(`/api/flowdataitem/${itemId}/${action}`, body),
     onSuccess: refresh,
+  });
+}
+
+/** The intake or project templates (indexTemplates). */
+export function useStageTemplates(kind: 'intake' | 'project', isEnabled = true) {
+  return useQuery({
+    queryKey: [kind, 'templates'],
+    queryFn: ({ signal }) => api.get<(Intake | Project)[]>(`/api/${kind}/indextemplates`, { signal }),
+    enabled: isEnabled,
   });
 }

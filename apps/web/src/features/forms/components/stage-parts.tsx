@@ -15,17 +15,22 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDownload, IconPaperclip, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../../api/client';
 import { downloadFile } from '../../../api/download';
 import { confirm } from '../../../ui/confirm-dialog';
 import { formatDateTime } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
 import { useFormTexts } from '../i18n';
-import { useDeleteAttachment, useStageAction, useUploadAttachment, useVerticals } from '../queries';
+import {
+  useDeleteAttachment,
+  useStageAction,
+  useStageTemplates,
+  useUploadAttachment,
+  useVerticals,
+} from '../queries';
 import { PictureGallery, type PictureTarget, PictureUpload } from './picture-gallery';
+import { TemplateNameModal } from './stage-common';
 
 export function SectionCard({
   title,
@@ -128,14 +133,9 @@ export function TemplateActions({ kind, id }: { kind: 'intake' | 'project'; id: 
   const action = useStageAction<never>(kind, id);
   const [isSaving, setSaving] = useState(false);
   const [isApplying, setApplying] = useState(false);
-  const [name, setName] = useState('');
   const [templateId, setTemplateId] = useState<string | null>(null);
-  const templates = useQuery({
-    queryKey: [kind, 'templates'],
-    queryFn: ({ signal }) => api.get<(Intake | Project)[]>(`/api/${kind}/indextemplates`, { signal }),
-    enabled: isApplying,
-  });
-  const onSave = async () => {
+  const templates = useStageTemplates(kind, isApplying);
+  const onSave = async (name: string) => {
     const created = (await action.mutateAsync({ action: 'saveastemplate', body: { name } })) as unknown as {
       id: number;
     };
@@ -162,27 +162,14 @@ export function TemplateActions({ kind, id }: { kind: 'intake' | 'project'; id: 
       <Button variant="default" size="sm" onClick={() => setApplying(true)}>
         {tx.resetToTemplate}
       </Button>
-      <Modal
+      <TemplateNameModal
         opened={isSaving}
-        onClose={() => setSaving(false)}
         title={tx.saveAsTemplate}
-        closeOnClickOutside={false}
-      >
-        <Stack>
-          <TextInput
-            label={tx.templateName}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            required
-            error={action.error?.message}
-          />
-          <Group justify="flex-end">
-            <Button onClick={() => void onSave()} disabled={!name.trim()} loading={action.isPending}>
-              {tx.save}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        onClose={() => setSaving(false)}
+        onSave={(name) => void onSave(name)}
+        isPending={action.isPending}
+        error={action.error?.message}
+      />
       <Modal
         opened={isApplying}
         onClose={() => setApplying(false)}

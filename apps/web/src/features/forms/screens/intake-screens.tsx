@@ -5,8 +5,8 @@ import {
   type Intake,
   type IntakeDetail,
 } from '@im/domain';
-import { Anchor, Button, Group, Menu, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconChevronDown, IconPlus } from '@tabler/icons-react';
+import { Anchor, Button, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { format } from 'date-fns';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import { formatDate, formatDateTime } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
 import { FormTabs } from '../components/form-tabs';
 import { NewIntakeModal } from '../components/new-intake.modal';
+import { RollbackMenu, useStageColumns } from '../components/stage-common';
 import {
   PicturesCard,
   SectionCard,
@@ -34,32 +35,7 @@ export function IntakeOverviewScreen() {
   const tx = useFormTexts();
   const navigate = useNavigate();
   const columns: DataTableColumn<Intake>[] = [
-    {
-      accessor: 'number',
-      title: tx.number,
-      sortable: true,
-      render: (i) => fill(tx.intake, { number: i.number }),
-    },
-    {
-      accessor: 'status',
-      title: tx.status,
-      sortable: true,
-      render: (i) => <IntakeStatusBadge status={i.status} />,
-    },
-    {
-      accessor: 'flow_number',
-      title: tx.flow,
-      sortable: true,
-      render: (i) =>
-        i.flow_id ? (
-          <Anchor component={Link} to={`/flow_detail/${i.flow_id}`} onClick={(e) => e.stopPropagation()}>
-            {fill(tx.flowNumber, { number: i.flow_number })}
-          </Anchor>
-        ) : (
-          ''
-        ),
-    },
-    { accessor: 'relation_name', title: tx.relation, sortable: true },
+    ...useStageColumns<Intake>(tx.intake, (i) => <IntakeStatusBadge status={i.status} />),
     {
       accessor: 'intake_date',
       title: tx.intakeDate,
@@ -108,9 +84,6 @@ function StatusActions({ intake }: { intake: IntakeDetail }) {
     intake.intake_date ? format(new Date(intake.intake_date), "yyyy-MM-dd'T'HH:mm") : '',
   );
   const [description, setDescription] = useState(intake.description);
-  const earlier = INTAKE_STATUSES.slice(0, INTAKE_STATUSES.indexOf(intake.status)).filter(
-    (s) => s !== 'cancelled',
-  );
   const run = (body: Parameters<typeof update.mutate>[0]) =>
     update.mutate(body, {
       onError: (error) => toast.error(error.message),
@@ -137,23 +110,12 @@ function StatusActions({ intake }: { intake: IntakeDetail }) {
           {tx.complete}
         </Button>
       )}
-      {earlier.length > 0 && (
-        <Menu position="bottom-end">
-          <Menu.Target>
-            <Button size="sm" variant="default" rightSection={<IconChevronDown size={14} />}>
-              {tx.rollback}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>{tx.rollbackTo}</Menu.Label>
-            {earlier.map((s) => (
-              <Menu.Item key={s} onClick={() => run({ status: s, update_reason: 'rollbackstatus' })}>
-                {INTAKE_STATUS_LABELS[s]}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
-      )}
+      <RollbackMenu
+        statuses={INTAKE_STATUSES}
+        current={intake.status}
+        labels={INTAKE_STATUS_LABELS}
+        onPick={(status) => run({ status, update_reason: 'rollbackstatus' })}
+      />
       {intake.status !== 'cancelled' && (
         <Button size="sm" variant="default" c="red.9" onClick={() => run({ status: 'cancelled' })}>
           {tx.cancelStage}

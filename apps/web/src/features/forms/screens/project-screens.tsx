@@ -5,8 +5,7 @@ import {
   type Project,
   type ProjectStatus,
 } from '@im/domain';
-import { Anchor, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { confirm } from '../../../ui/confirm-dialog';
@@ -15,6 +14,7 @@ import { DetailScreen } from '../../../ui/detail';
 import { formatDate } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
 import { FormTabs } from '../components/form-tabs';
+import { RollbackMenu, useStageColumns } from '../components/stage-common';
 import {
   AttachmentsCard,
   PicturesCard,
@@ -32,32 +32,7 @@ export function ProjectOverviewScreen() {
   const tx = useFormTexts();
   const navigate = useNavigate();
   const columns: DataTableColumn<Project>[] = [
-    {
-      accessor: 'number',
-      title: tx.number,
-      sortable: true,
-      render: (p) => fill(tx.project, { number: p.number }),
-    },
-    {
-      accessor: 'status',
-      title: tx.status,
-      sortable: true,
-      render: (p) => <ProjectStatusBadge status={p.status} />,
-    },
-    {
-      accessor: 'flow_number',
-      title: tx.flow,
-      sortable: true,
-      render: (p) =>
-        p.flow_id ? (
-          <Anchor component={Link} to={`/flow_detail/${p.flow_id}`} onClick={(e) => e.stopPropagation()}>
-            {fill(tx.flowNumber, { number: p.flow_number })}
-          </Anchor>
-        ) : (
-          ''
-        ),
-    },
-    { accessor: 'relation_name', title: tx.relation, sortable: true },
+    ...useStageColumns<Project>(tx.project, (p) => <ProjectStatusBadge status={p.status} />),
     { accessor: 'created_at', title: tx.createdAt, sortable: true, render: (p) => formatDate(p.created_at) },
   ];
   return (
@@ -106,9 +81,6 @@ export function ProjectDetailScreen() {
     >
       {(project) => {
         if (project.is_template) return <Navigate to={`/projecttemplate_detail/${project.id}`} replace />;
-        const earlier = PROJECT_STATUSES.slice(0, PROJECT_STATUSES.indexOf(project.status)).filter(
-          (s) => s !== 'cancelled',
-        );
         return (
           <Stack gap="md">
             <Group justify="space-between" wrap="wrap" gap="sm">
@@ -160,23 +132,12 @@ export function ProjectDetailScreen() {
                   {tx.complete}
                 </Button>
               )}
-              {earlier.length > 0 && (
-                <Menu position="bottom-end">
-                  <Menu.Target>
-                    <Button size="sm" variant="default" rightSection={<IconChevronDown size={14} />}>
-                      {tx.rollback}
-                    </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Label>{tx.rollbackTo}</Menu.Label>
-                    {earlier.map((s) => (
-                      <Menu.Item key={s} onClick={() => run(s, true)}>
-                        {PROJECT_STATUS_LABELS[s]}
-                      </Menu.Item>
-                    ))}
-                  </Menu.Dropdown>
-                </Menu>
-              )}
+              <RollbackMenu
+                statuses={PROJECT_STATUSES}
+                current={project.status}
+                labels={PROJECT_STATUS_LABELS}
+                onPick={(status) => run(status, true)}
+              />
               {project.status !== 'cancelled' && (
                 <Button size="sm" variant="default" c="red.9" onClick={() => run('cancelled')}>
                   {tx.cancelStage}

@@ -1,14 +1,13 @@
-import { type Intake, type Project, VERTICAL_TYPE_LABELS, type VerticalType } from '@im/domain';
-import { Anchor, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { VERTICAL_TYPE_LABELS, type VerticalType } from '@im/domain';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../../api/client';
 import { StandardCalculations } from '../../calculations';
+import { TemplateNameModal } from '../components/stage-common';
 import { SectionCard } from '../components/stage-parts';
 import { useFormTexts } from '../i18n';
-import { useCreateIntake, useCreateProject, useVerticals } from '../queries';
+import { useCreateIntake, useCreateProject, useStageTemplates, useVerticals } from '../queries';
 
 const TITLES: Record<VerticalType, string> = {
   intake: 'Opname-instellingen',
@@ -49,15 +48,11 @@ function Templates({ kind }: { kind: 'intake' | 'project' }) {
   const tx = useFormTexts();
   const navigate = useNavigate();
   const [isCreating, setCreating] = useState(false);
-  const [name, setName] = useState('');
   const createIntake = useCreateIntake();
   const createProject = useCreateProject();
   const create = kind === 'intake' ? createIntake : createProject;
-  const templates = useQuery({
-    queryKey: [kind, 'templates'],
-    queryFn: ({ signal }) => api.get<(Intake | Project)[]>(`/api/${kind}/indextemplates`, { signal }),
-  });
-  const onCreate = async () => {
+  const templates = useStageTemplates(kind);
+  const onCreate = async (name: string) => {
     const created = await create.mutateAsync({ is_template: true, name });
     setCreating(false);
     navigate(`/${kind}template_detail/${created.id}`);
@@ -83,27 +78,14 @@ function Templates({ kind }: { kind: 'intake' | 'project' }) {
           </Anchor>
         ))}
       </Stack>
-      <Modal
+      <TemplateNameModal
         opened={isCreating}
-        onClose={() => setCreating(false)}
         title={tx.newTemplate}
-        closeOnClickOutside={false}
-      >
-        <Stack>
-          <TextInput
-            label={tx.templateName}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            required
-            error={create.error?.message}
-          />
-          <Group justify="flex-end">
-            <Button disabled={!name.trim()} loading={create.isPending} onClick={() => void onCreate()}>
-              {tx.save}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        onClose={() => setCreating(false)}
+        onSave={(name) => void onCreate(name)}
+        isPending={create.isPending}
+        error={create.error?.message}
+      />
     </SectionCard>
   );
 }
