@@ -67,14 +67,27 @@ function toItems(raw: RawItem[]): EngineItem[] {
   }));
 }
 
-const cents = (n: number) => Math.round(n * 100);
+/** Whole cents of an engine amount, in decimal arithmetic (n * 100 in floating point loses a cent at 1e13). */
+const cents = (n: number) => dec(n).times(100).round().toNumber();
+
+/**
+ * The engine answers amounts as JS numbers, which carry every cent exactly below about 7e13 euros.
+ * Random nesting multiplies amounts (9 levels of 1,000 pieces) far past that; such calculations are
+ * refused by the numeric(18,2) columns anyway, so the properties hold for lines and totals below a trillion.
+ */
+const realistic = (result: ReturnType<typeof computeCalculation>) =>
+  [result.totals.amount_inc_vat_exc_discount, result.totals.amount_exc_vat_exc_discount]
+    .concat(result.items.flatMap((l) => [l.total_exc_exc_discount, l.total_inc, l.subtotal_exc, l.subtotal_inc]))
+    .every((v) => Math.abs(v) < 1e12);
 
 describe('calculation engine properties', () => {
   it('totals equal the sum of their parts, inc = exc + VAT per rate, VAT per rate on the net sum', () => {
     fc.assert(
       fc.property(calculation, ({ items: raw, discount }) => {
         const items = toItems(raw);
-        const { totals, items: lines } = computeCalculation({ discount, unit_amount: null, items });
+        const result = computeCalculation({ discount, unit_amount: null, items });
+        fc.pre(realistic(result));
+        const { totals, items: lines } = result;
         const perRate = {
           0: totals.amount_exc_vat_0,
           6: totals.amount_exc_vat_6,
@@ -133,7 +146,9 @@ describe('calculation engine properties', () => {
     fc.assert(
       fc.property(calculation, ({ items: raw }) => {
         const items = toItems(raw);
-        const { totals, items: lines } = computeCalculation({ discount: 0, unit_amount: null, items });
+        const result = computeCalculation({ discount: 0, unit_amount: null, items });
+        fc.pre(realistic(result));
+        const { totals, items: lines } = result;
         const counted = lines.filter((l) => l.counts);
         const linesInc = counted.reduce((s, l) => s + cents(l.total_inc), 0);
         // Each line rounds its net once (<= 0.5 cent, times at most 1.21 for inc lines) and VAT per part
@@ -147,7 +162,9 @@ describe('calculation engine properties', () => {
   it('a discount never raises the total; splits always add up to the amount', () => {
     fc.assert(
       fc.property(calculation, ({ items: raw, discount }) => {
-        const { totals } = computeCalculation({ discount, unit_amount: null, items: toItems(raw) });
+        const result = computeCalculation({ discount, unit_amount: null, items: toItems(raw) });
+        fc.pre(realistic(result));
+        const { totals } = result;
         expect(totals.amount_exc_vat).toBeLessThanOrEqual(totals.amount_exc_vat_exc_discount);
         expect(cents(totals.amount_discount_exc)).toBe(
           cents(totals.amount_exc_vat_exc_discount) - cents(totals.amount_exc_vat),
