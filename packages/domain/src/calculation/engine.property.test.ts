@@ -77,7 +77,9 @@ const cents = (n: number) => dec(n).times(100).round().toNumber();
  */
 const realistic = (result: ReturnType<typeof computeCalculation>) =>
   [result.totals.amount_inc_vat_exc_discount, result.totals.amount_exc_vat_exc_discount]
-    .concat(result.items.flatMap((l) => [l.total_exc_exc_discount, l.total_inc, l.subtotal_exc, l.subtotal_inc]))
+    .concat(
+      result.items.flatMap((l) => [l.total_exc_exc_discount, l.total_inc, l.subtotal_exc, l.subtotal_inc]),
+    )
     .every((v) => Math.abs(v) < 1e12);
 
 describe('calculation engine properties', () => {
