@@ -2,6 +2,7 @@ export * from './address';
 export * from './batch';
 export * from './calculation';
 export * from './constants';
+export * from './customer';
 export * from './contract';
 export * from './documents';
 export * from './events';

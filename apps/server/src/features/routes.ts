@@ -4,6 +4,7 @@ import { batchRoutes } from './batches';
 import { calculationRoutes } from './calculations';
 import { companyRoutes } from './companies';
 import { flowSettingsRoutes } from './companies/flow-settings.routes';
+import { registerGuessGuard } from './customerpages/customer-access';
 import { documentsRoutes } from './documents';
 import { flowPhaseRoutes } from './flowphases';
 import { flowProfileRoutes } from './flowprofiles';
@@ -35,6 +36,8 @@ import { userRoutes } from './users';
 
 /** Every feature's routes; each route declares its access where it is defined. */
 export async function registerFeatureRoutes(app: FastifyInstance): Promise<void> {
+  // Before any route: customer endpoints count unknown hashes per address (decision 024).
+  registerGuessGuard(app);
   await app.register(healthRoutes);
   await app.register(portalConfigRoutes);
   await app.register(authRoutes);

@@ -25,3 +25,4 @@ export * from './subscriptions';
 export * from './systemnotifications';
 export * from './tasks';
 export * from './users';
+export * from './customer';

@@ -48,6 +48,10 @@ export const companySettings = pgTable(
     emailHeaderFileId: integer('email_header_file_id'),
     emailFooterFileId: integer('email_footer_file_id'),
     customerBackgroundFileId: integer('customer_background_file_id'),
+    /** Approving a quotation or confirmation needs a drawn signature (else the agreement tick). */
+    confirmationApprovalSignature: boolean('confirmation_approval_signature').notNull().default(false),
+    /** Kinds whose customer link stops working after the document's end date (decision 024). */
+    customerLinkExpiry: jsonb('customer_link_expiry').$type<string[]>().notNull().default([]),
     hostnames: jsonb('hostnames').$type<string[]>().notNull().default([]),
     /** The request profile new flows get (no FK: profiles belong to the company and come later in the graph). */
     standardFlowprofileId: integer('standard_flowprofile_id'),

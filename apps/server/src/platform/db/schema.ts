@@ -26,3 +26,4 @@ export * from '../events/events.schema';
 export * from '../files/files.schema';
 export * from '../jobs/batch.schema';
 export * from '../mail/mail.schema';
+export * from '../../features/customerpages/customerpages.schema';

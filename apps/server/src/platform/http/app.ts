@@ -131,7 +131,7 @@ export async function buildApp(deps: Deps, options: { webDistDir?: string; logge
         access,
         hasParams: route.url.includes(':'),
         hasInput: Boolean(schema.body || schema.querystring || schema.params),
-        rateLimited: Boolean(route.config?.rateLimit),
+        rateLimited: Boolean(route.config?.rateLimit || route.config?.customerLink),
         summary: typeof schema.summary === 'string' ? schema.summary : undefined,
       });
     }

@@ -1,0 +1,144 @@
+// How a customer link is checked, once for every customer endpoint: the hash is the only credential
+// (128 random bits, URL-safe); unknown, reset or merged-away hashes answer 404, a deleted flow or company
+// 410, with the spec's Dutch breaking-error text. An address that keeps guessing is throttled.
+import { CUSTOMER_TEXTS } from '@im/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database, Tx } from '../../platform/db/database';
+import { AppError, notFound } from '../../platform/errors';
+import { CUSTOMER_HASH, PUBLIC_LINK_RATE_LIMIT, publicRoute } from '../../platform/http/access';
+import { company } from '../companies/companies.schema';
+import { flow } from '../flows/flows.schema';
+import { customerView } from './customerpages.schema';
+
+/** Route config of a customer endpoint: public, per-route limit, and counted in the guess guard. */
+export function customerRoute(reason: string) {
+  return { access: publicRoute(reason), rateLimit: PUBLIC_LINK_RATE_LIMIT, customerLink: true };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A customer (hash link) endpoint: unknown hashes count against the address (guessGuard). */
+    customerLink?: boolean;
+  }
+}
+
+/**
+ * The guess guard: an address whose customer calls answered 404 this many times within the window is
+ * refused (429) on every customer endpoint until the window ends. A customer who opens their links never
+ * meets it (their hashes exist); a script guessing hashes is stopped after a few dozen tries, so
+ * 100,000 guesses take years from one address, on top of the 2^128 they would need.
+ */
+export const GUESS_LIMIT = 30;
+export const GUESS_WINDOW_MS = 10 * 60_000;
+const MAX_TRACKED = 50_000;
+
+export class GuessGuard {
+  private readonly misses = new Map<string, { count: number; since: number }>();
+  constructor(
+    private readonly limit = GUESS_LIMIT,
+    private readonly windowMs = GUESS_WINDOW_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  blocked(address: string): boolean {
+    const entry = this.misses.get(address);
+    if (!entry) return false;
+    if (this.now() - entry.since > this.windowMs) {
+      this.misses.delete(address);
+      return false;
+    }
+    return entry.count >= this.limit;
+  }
+
+  miss(address: string): void {
+    const entry = this.misses.get(address);
+    const now = this.now();
+    if (!entry || now - entry.since > this.windowMs) {
+      if (this.misses.size >= MAX_TRACKED) {
+        // Forget the oldest address first (a Map keeps insertion order).
+        const oldest = this.misses.keys().next().value;
+        if (oldest !== undefined) this.misses.delete(oldest);
+      }
+      this.misses.delete(address);
+      this.misses.set(address, { count: 1, since: now });
+      return;
+    }
+    entry.count += 1;
+  }
+}
+
+/** Adds the guess guard to every route whose config says `customerLink`. */
+export function registerGuessGuard(app: FastifyInstance, guard = new GuessGuard()): void {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.routeOptions.config?.customerLink) return;
+    if (guard.blocked(request.ip)) return reply.status(429).send({ message: CUSTOMER_TEXTS.tooManyRequests });
+  });
+  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.routeOptions.config?.customerLink && reply.statusCode === 404) guard.miss(request.ip);
+  });
+}
+
+export interface CustomerFlow {
+  id: number;
+  number: number;
+  companyId: number;
+  relationId: number;
+  userId: number | null;
+  officeUserId: number | null;
+  projectUserId: number | null;
+}
+
+/** The flow of a customer link: unknown, reset or merged-away hash 404; trashed flow or company 410. */
+export async function flowByHash(db: Database, hash: string): Promise<CustomerFlow> {
+  if (!CUSTOMER_HASH.test(hash)) throw notFound(CUSTOMER_TEXTS.flowNotFound);
+  const [row] = await db.platform((tx) =>
+    tx
+      .select({
+        id: flow.id,
+        number: flow.number,
+        companyId: flow.companyId,
+        relationId: flow.relationId,
+        userId: flow.userId,
+        officeUserId: flow.officeUserId,
+        projectUserId: flow.projectUserId,
+        deletedAt: flow.deletedAt,
+        mergedIntoFlowId: flow.mergedIntoFlowId,
+        companyDeletedAt: company.deletedAt,
+      })
+      .from(flow)
+      .innerJoin(company, eq(company.id, flow.companyId))
+      .where(eq(flow.hash, hash)),
+  );
+  if (!row || row.mergedIntoFlowId !== null) throw notFound(CUSTOMER_TEXTS.flowNotFound);
+  if (row.deletedAt || row.companyDeletedAt) throw new AppError('gone', CUSTOMER_TEXTS.flowGone);
+  const { deletedAt: _d, mergedIntoFlowId: _m, companyDeletedAt: _c, ...f } = row;
+  return f;
+}
+
+/** A transaction in the link's company, with no acting user (the customer). */
+export function customerTx<T>(
+  db: Database,
+  f: { companyId: number },
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return db.tenant({ companyId: f.companyId, userId: null, impersonatorUserId: null }, fn);
+}
+
+export type CustomerViewKind = 'flow' | 'quotation' | 'confirmation' | 'document' | 'invoice';
+
+/** Records one open of a customer page (staff see "bekeken op ..."). */
+export async function recordView(
+  tx: Tx,
+  view: { kind: CustomerViewKind; flowId: number | null; documentId: number | null },
+): Promise<void> {
+  await tx.insert(customerView).values({ kind: view.kind, flowId: view.flowId, documentId: view.documentId });
+}
+
+/** The address and browser of the request, as evidence of a signature. */
+export function clientFacts(request: FastifyRequest): { ipAddress: string; userAgent: string } {
+  return {
+    ipAddress: request.ip.slice(0, 64),
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 1000),
+  };
+}
