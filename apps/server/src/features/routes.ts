@@ -5,6 +5,9 @@ import { calculationRoutes } from './calculations';
 import { companyRoutes } from './companies';
 import { flowSettingsRoutes } from './companies/flow-settings.routes';
 import { registerGuessGuard } from './customerpages/customer-access';
+import { customerActivityRoutes } from './customerpages/customer-activity.routes';
+import { customerDocumentRoutes } from './customerpages/customer-documents.routes';
+import { dossierRoutes } from './customerpages/dossier.routes';
 import { documentsRoutes } from './documents';
 import { flowPhaseRoutes } from './flowphases';
 import { flowProfileRoutes } from './flowprofiles';
@@ -68,7 +71,10 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(formRoutes);
   await app.register(fieldTransferRoutes);
   await app.register(messageRoutes);
+  await app.register(dossierRoutes);
   await app.register(notificationRoutes);
   await app.register(mailTemplateRoutes);
   await app.register(liveRoutes);
+  await app.register(customerDocumentRoutes);
+  await app.register(customerActivityRoutes);
 }

@@ -148,6 +148,14 @@ export const zBranding = z.object({
 });
 export type Branding = z.infer<typeof zBranding>;
 
+/** The installer as the customer sees them: name, logo, background, button colour. */
+export const zCustomerCompany = zBranding.extend({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+export type CustomerCompany = z.infer<typeof zCustomerCompany>;
+
 export const DEFAULT_BRANDING: Branding = {
   appname: 'Installatiemanager',
   appdescription: 'CRM en dossierbeheer voor installatiebedrijven',

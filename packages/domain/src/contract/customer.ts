@@ -5,21 +5,13 @@ import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from '../documents';
 import { zFlag } from '../flags';
 import { FLOW_STAGES, FLOW_STATUSES } from '../flows';
 import { zFileInfo } from './common';
-import { zBranding } from './companies';
+import { zCustomerCompany } from './companies';
 import { zFlowDataItem, zVerticalDataField } from './forms';
 import { zCustomerIncident } from './incidents';
 
 /** A customer hash in a path: 128 random bits and more, URL-safe. */
 export const zCustomerHashParams = z.object({ hash: z.string().min(1).max(200) });
 export const zCustomerIdHashQuery = z.object({ hash: z.string().min(1).max(200) });
-
-/** The installer as the customer sees them: name, logo, background, button colour. */
-export const zCustomerCompany = zBranding.extend({
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-});
-export type CustomerCompany = z.infer<typeof zCustomerCompany>;
 
 export const zTimelineStep = z.object({
   stage: z.enum(FLOW_STAGES),
@@ -174,3 +166,36 @@ export const zCustomerViews = z.object({
   count: z.number().int(),
 });
 export type CustomerViews = z.infer<typeof zCustomerViews>;
+
+/** GET /api/{kind}/{id}/customeractivity (staff): when the customer opened it and what they answered. */
+export const zCustomerActivity = z.object({
+  views: zCustomerViews,
+  responses: z.array(
+    zCustomerResponse.extend({
+      id: z.number().int(),
+      /** The drawn signature (PNG), for staff. */
+      signature_url: z.string().nullable(),
+      /** Staff download of the signed PDF. */
+      signed_pdf_url: z.string().nullable(),
+    }),
+  ),
+});
+export type CustomerActivity = z.infer<typeof zCustomerActivity>;
+
+/** GET/PATCH /api/company/customerpagesettings: how the customer pages ask for approval and expire. */
+export const zCustomerPageSettings = z.object({
+  /** Approving a quotation or confirmation (and any document) needs a drawn signature. */
+  confirmation_approval_signature: z.boolean(),
+  /** Kinds whose link stops working after the document's end date. */
+  customer_link_expiry: z.array(z.enum(DOCUMENT_KINDS)),
+});
+export type CustomerPageSettings = z.infer<typeof zCustomerPageSettings>;
+export const zUpdateCustomerPageSettings = z.object({
+  confirmation_approval_signature: zFlag.optional(),
+  customer_link_expiry: z
+    .array(z.enum(DOCUMENT_KINDS))
+    .max(DOCUMENT_KINDS.length)
+    .transform((kinds) => [...new Set(kinds)])
+    .optional(),
+});
+export type UpdateCustomerPageSettings = z.input<typeof zUpdateCustomerPageSettings>;

@@ -37,14 +37,6 @@ export const zFlowPage = z.object({
   }),
 });
 
-export const zCustomerFlow = z.object({
-  number: z.number().int(),
-  description: z.string(),
-  flow_status: z.enum(FLOW_STATUSES),
-  company: z.object({ name: z.string() }),
-  relation: z.object({ fullname: z.string() }),
-});
-
 export const zLead = z.object({
   flow_id: z.number().int(),
   date_lead: z.string().nullable(),
@@ -182,7 +174,6 @@ export type UpdateLeadRequest = z.infer<typeof zUpdateLeadRequest>;
 
 export type FlowFilterQuery = z.infer<typeof zFlowFilterQuery>;
 export type FlowPage = z.infer<typeof zFlowPage>;
-export type CustomerFlow = z.infer<typeof zCustomerFlow>;
 export type RejectFlowRequest = z.infer<typeof zRejectFlowRequest>;
 export type GlobalSearchQuery = z.infer<typeof zGlobalSearchQuery>;
 export type DisplaynameQuery = z.infer<typeof zDisplaynameQuery>;

@@ -16,6 +16,7 @@ import {
 } from '../invoices/identifiers';
 import { zPaginated, zPaginationQuery } from '../pagination';
 import { zId } from './common';
+import { zCustomerCompany } from './companies';
 
 export const zBilled = z.object({
   exc_0: z.number(),
@@ -251,6 +252,10 @@ export const zCustomerInvoice = z.object({
   /** The payment provider's checkout, while the invoice is sent and unpaid. */
   payment_url: z.string().nullable(),
   has_pdf: z.boolean(),
+  /** The installer's brand and the dossier link, for the customer page's frame. */
+  company: zCustomerCompany,
+  flow_hash: z.string().nullable(),
+  attachments: z.array(z.object({ id: z.number().int(), filename: z.string(), url: z.string() })),
 });
 export type CustomerInvoice = z.infer<typeof zCustomerInvoice>;
 export const zInvoiceHashParams = z.object({ hash: z.string().max(200) });

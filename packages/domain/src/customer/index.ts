@@ -81,7 +81,6 @@ export const CUSTOMER_TEXTS = {
   flowNotFound: 'Dit dossier kan niet worden gevonden. Neem a.u.b. contact op.',
   flowGone: 'Uw dossier is niet meer beschikbaar. Neem a.u.b. contact op.',
   uploadOnlyImagesAndPdf: 'Let op! Alleen image and PDF bestanden kunnen worden geupload.',
-  paymentCompleted: 'Bedankt! Uw betaling is ontvangen.',
   tooManyRequests: 'Te veel verzoeken. Probeer het over een minuut opnieuw.',
 } as const;
 
@@ -125,3 +124,4 @@ export function customerTimeline(
             : 'todo',
   }));
 }
+export * from './signature-page';

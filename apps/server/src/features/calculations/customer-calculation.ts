@@ -5,11 +5,11 @@ import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import { CUSTOMER_HASH } from '../../platform/http/access';
 import { company } from '../companies/companies.schema';
-import { CUSTOMER_LINK_UNKNOWN } from '../flows/customer-flow';
 import { flow } from '../flows/flows.schema';
 import { recalculate } from './calculation-dto';
 import { calculation } from './calculations.schema';
 
+const CUSTOMER_LINK_UNKNOWN = 'Deze link is niet (meer) geldig.';
 export const CUSTOMER_CALCULATION_GONE = 'Deze calculatie is niet meer beschikbaar. Neem a.u.b. contact op.';
 
 /**

@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { CUSTOMER_HASH, PUBLIC_LINK_RATE_LIMIT, publicRoute } from '../../platform/http/access';
 import { company } from '../companies/companies.schema';
 import { flow } from '../flows/flows.schema';
+import { relation } from '../relations/relations.schema';
 import { customerView } from './customerpages.schema';
 
 /** Route config of a customer endpoint: public, per-route limit, and counted in the guess guard. */
@@ -87,6 +88,8 @@ export interface CustomerFlow {
   userId: number | null;
   officeUserId: number | null;
   projectUserId: number | null;
+  /** The customer's name (relation fullname), '' when it has none. */
+  relationName: string;
 }
 
 /** The flow of a customer link: unknown, reset or merged-away hash 404; trashed flow or company 410. */
@@ -105,15 +108,17 @@ export async function flowByHash(db: Database, hash: string): Promise<CustomerFl
         deletedAt: flow.deletedAt,
         mergedIntoFlowId: flow.mergedIntoFlowId,
         companyDeletedAt: company.deletedAt,
+        relationName: relation.fullname,
       })
       .from(flow)
       .innerJoin(company, eq(company.id, flow.companyId))
+      .leftJoin(relation, eq(relation.id, flow.relationId))
       .where(eq(flow.hash, hash)),
   );
   if (!row || row.mergedIntoFlowId !== null) throw notFound(CUSTOMER_TEXTS.flowNotFound);
   if (row.deletedAt || row.companyDeletedAt) throw new AppError('gone', CUSTOMER_TEXTS.flowGone);
-  const { deletedAt: _d, mergedIntoFlowId: _m, companyDeletedAt: _c, ...f } = row;
-  return f;
+  const { deletedAt: _d, mergedIntoFlowId: _m, companyDeletedAt: _c, relationName, ...f } = row;
+  return { ...f, relationName: relationName ?? '' };
 }
 
 /** A transaction in the link's company, with no acting user (the customer). */
@@ -141,4 +146,12 @@ export function clientFacts(request: FastifyRequest): { ipAddress: string; userA
     ipAddress: request.ip.slice(0, 64),
     userAgent: String(request.headers['user-agent'] ?? '').slice(0, 1000),
   };
+}
+
+/**
+ * Staff's "view as customer" opens the same page with the header `x-customer-preview: 1` (the customer
+ * entry sends it when its link carries `preview=1`): such an open is not recorded as the customer's.
+ */
+export function isPreview(request: FastifyRequest): boolean {
+  return request.headers['x-customer-preview'] === '1';
 }

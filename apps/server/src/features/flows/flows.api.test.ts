@@ -1,4 +1,5 @@
 import {
+  CUSTOMER_TEXTS,
   FLOW_CANCEL_BLOCKED,
   FLOW_DELETE_BLOCKED,
   MERGE_FLOW_CONFIRM,
@@ -414,7 +415,8 @@ describe('merge, duplicate, reset hash and the customer link', () => {
     const flow = await createTestFlow(t, companyId, { description: 'Laadpaal' });
     const before = await t.api('GET', `/api/flow/${flow.hash}/getbycustomer`);
     expect(before.status).toBe(200);
-    expect(before.body).toEqual({
+    expect(before.body).toMatchObject({
+      hash: flow.hash,
       number: flow.number,
       description: 'Laadpaal',
       flow_status: 'new',
@@ -426,7 +428,7 @@ describe('merge, duplicate, reset hash and the customer link', () => {
     expect(res.body.hash).not.toBe(flow.hash);
     const old = await t.api('GET', `/api/flow/${flow.hash}/getbycustomer`);
     expect(old.status).toBe(404);
-    expect(old.body.message).toBeTruthy();
+    expect(old.body.message).toBe(CUSTOMER_TEXTS.flowNotFound);
     expect((await t.api('GET', `/api/flow/${res.body.hash}/getbycustomer`)).status).toBe(200);
   });
 
@@ -437,7 +439,7 @@ describe('merge, duplicate, reset hash and the customer link', () => {
     await api('DELETE', `/api/flow/${flow.id}`);
     const gone = await t.api('GET', `/api/flow/${flow.hash}/getbycustomer`);
     expect(gone.status).toBe(410);
-    expect(gone.body.message).toBeTruthy();
+    expect(gone.body.message).toBe(CUSTOMER_TEXTS.flowGone);
   });
 });
 

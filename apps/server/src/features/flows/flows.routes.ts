@@ -1,7 +1,6 @@
 import {
   zChangeStatusRequest,
   zCreateFlowRequest,
-  zCustomerFlow,
   zDisplaynameHit,
   zDisplaynameQuery,
   zFlow,
@@ -27,14 +26,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
-import { moduleRoute, PUBLIC_LINK_RATE_LIMIT, publicRoute } from '../../platform/http/access';
+import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { loadLocations } from '../locations';
 import { location } from '../locations/locations.schema';
 import { loadRelations } from '../relations';
 import { changeFlowStatus } from './change-flow-status';
 import { createFlow } from './create-flow';
-import { customerFlow } from './customer-flow';
 import { duplicateFlow, resetFlowHash } from './duplicate-flow';
 import { FLOW_NOT_FOUND, findFlow } from './flow-access';
 import { loadFlow, loadFlowRowAnyState, loadFlowRows } from './flow-dto';
@@ -134,21 +132,6 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
           order by t.tag`);
         return rows.rows.map((row) => row.tag);
       }),
-  );
-
-  r.get(
-    '/api/flow/:hash/getbycustomer',
-    {
-      config: {
-        access: publicRoute('the flow hash is the customer’s credential'),
-        rateLimit: PUBLIC_LINK_RATE_LIMIT,
-      },
-      schema: {
-        params: z.object({ hash: z.string().max(200) }),
-        response: { 200: zCustomerFlow },
-      },
-    },
-    async (request) => customerFlow(app.deps.db, request.params.hash),
   );
 
   r.post(

@@ -18,7 +18,7 @@ import {
 } from '@im/domain';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { conflict, notFound, validationError } from '../../platform/errors';
+import { notFound, validationError } from '../../platform/errors';
 import { lockFlow } from '../flows/flow-access';
 import { writeLog } from '../logitems';
 import { deletePicturesOfItem, picturesOfItems } from '../pictures';
@@ -175,9 +175,19 @@ export async function loadItem(tx: Tx, id: number): Promise<FlowDataItem | null>
   return (await listItems(tx, { ids: [id] }))[0] ?? null;
 }
 
-async function lockItem(tx: Tx, id: number): Promise<ItemRow> {
-  const [row] = await tx.select().from(flowDataItem).where(eq(flowDataItem.id, id)).for('update');
+/** The customer's side of a change: only a copy of the link's flow (else 404), only while open (else 422). */
+export interface CustomerScope {
+  flowId: number;
+}
+
+async function lockItem(tx: Tx, id: number, customer?: CustomerScope): Promise<ItemRow> {
+  const [row] = await tx
+    .select()
+    .from(flowDataItem)
+    .where(and(eq(flowDataItem.id, id), customer ? eq(flowDataItem.flowId, customer.flowId) : undefined))
+    .for('update');
   if (!row) throw notFound(FORM_MESSAGES.itemNotFound);
+  if (customer && row.status === 'sent') throw validationError(FORM_MESSAGES.itemSent);
   return row;
 }
 
@@ -239,15 +249,17 @@ export async function createItem(tx: Tx, input: CreateFlowDataItem): Promise<num
   return row!.id;
 }
 
-/** Staff edit (autosave): merged, checked and computed; a sent item stays editable for staff. */
+/**
+ * An edit (autosave): merged, checked and computed. A sent item stays editable for staff; the customer
+ * (`customer`: updatebycustomer) edits only an open copy of their own flow.
+ */
 export async function updateItemValues(
   tx: Tx,
   id: number,
   values: Record<string, FormValue>,
-  options: { byCustomer?: boolean } = {},
+  options: { customer?: CustomerScope } = {},
 ): Promise<void> {
-  const row = await lockItem(tx, id);
-  if (options.byCustomer && row.status === 'sent') throw conflict(FORM_MESSAGES.itemSent);
+  const row = await lockItem(tx, id, options.customer);
   const fields = await loadFields(tx, [row.verticalId]);
   const itemType = row.itemType as FlowDataItemType;
   const merged = mergeValues(fields, row.values, values, { itemType });
@@ -261,21 +273,23 @@ export async function updateItemValues(
     type: 'flowdataitem',
     id,
     action: 'update',
-    description: options.byCustomer ? 'Formulier ingevuld door klant' : 'Formulier bijgewerkt',
+    description: options.customer ? 'Formulier ingevuld door klant' : 'Formulier bijgewerkt',
     flowId: row.flowId,
-    eventOnly: !options.byCustomer,
+    eventOnly: !options.customer,
   });
 }
 
-/** open -> sent (submitted; the customer can no longer edit) or back to open (rollBackStatus). */
+/**
+ * open -> sent (submitted; the customer can no longer edit) or back to open (rollBackStatus). The
+ * customer (`customer`: sendbycustomer) sends only an open copy of their own flow.
+ */
 export async function setItemStatus(
   tx: Tx,
   id: number,
   status: 'open' | 'sent',
-  byCustomer = false,
+  customer?: CustomerScope,
 ): Promise<void> {
-  const row = await lockItem(tx, id);
-  if (byCustomer && row.status === 'sent') throw conflict(FORM_MESSAGES.itemSent);
+  const row = await lockItem(tx, id, customer);
   await tx
     .update(flowDataItem)
     .set({ status, sentAt: status === 'sent' ? new Date() : null, updatedAt: new Date() })
@@ -286,7 +300,7 @@ export async function setItemStatus(
     action: 'status',
     description:
       status === 'sent'
-        ? byCustomer
+        ? customer
           ? 'Formulier ingediend door klant'
           : 'Formulier gemarkeerd als ingediend'
         : 'Formulier teruggezet naar open',

@@ -1,7 +1,8 @@
 // The customer's side of incidents (spec 002: saveByCustomer, resolveByCustomer, relatedincidents).
-// No routes yet: the customer pages resolve the flow (or company) from the customer's hash, open a
-// tenant transaction for that company and call these.
+// The customer pages (customerpages/dossier.routes.ts) resolve the flow (or company) from the
+// customer's hash, open a tenant transaction for that company and call these.
 import {
+  CUSTOMER_TEXTS,
   type CustomerIncident,
   type IncidentStatus,
   isIncidentVisibleToCustomer,
@@ -13,7 +14,6 @@ import type { Tx } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import { CUSTOMER_HASH } from '../../platform/http/access';
 import { toIso } from '../../platform/http/dates';
-import { CUSTOMER_FLOW_GONE, CUSTOMER_LINK_UNKNOWN } from '../flows/customer-flow';
 import { findFlow } from '../flows/flow-access';
 import { writeLog } from '../logitems';
 import { notify } from '../notifications/notify';
@@ -62,8 +62,8 @@ function selectForCustomer(tx: Tx) {
 /** A live flow of the transaction's company, for the customer (404 unknown, 410 trashed). */
 async function customerFlowRow(tx: Tx, flowId: number) {
   const f = await findFlow(tx, flowId);
-  if (!f) throw notFound(CUSTOMER_LINK_UNKNOWN);
-  if (f.deletedAt) throw new AppError('gone', CUSTOMER_FLOW_GONE);
+  if (!f) throw notFound(CUSTOMER_TEXTS.flowNotFound);
+  if (f.deletedAt) throw new AppError('gone', CUSTOMER_TEXTS.flowGone);
   return f;
 }
 

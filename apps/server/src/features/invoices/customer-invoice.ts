@@ -4,17 +4,21 @@ import type { Database } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files/storage';
 import { company } from '../companies/companies.schema';
+import { customerTx, recordView } from '../customerpages/customer-access';
+import { customerCompany } from '../customerpages/customer-company';
 import { customerDocumentVersion } from '../documents/customer-document';
+import { loadAttachments } from '../documents/document-dto';
+import { flow } from '../flows/flows.schema';
 import { invoice } from './invoices.schema';
 
 /**
  * The customer's invoice page (spec 002: /customer_invoice_detail/{hash}): the version they were sent,
- * what it bills, its due label and, while unpaid, the payment link. The rest of the customer pages
- * (approve, reject, messages) come with their own issue.
+ * what it bills, its due label and, while unpaid, the payment link, framed as the installer; every open
+ * is recorded (staff see "bekeken op ...").
  */
-export async function customerInvoice(db: Database, hash: string): Promise<CustomerInvoice> {
+export async function customerInvoice(db: Database, hash: string, preview = false): Promise<CustomerInvoice> {
   const { document: d, version, pdf } = await customerDocumentVersion(db, 'invoice', hash);
-  return db.platform(async (tx) => {
+  return customerTx(db, d, async (tx) => {
     const [row] = await tx.select().from(invoice).where(eq(invoice.id, d.id));
     const [co] = await tx.select({ name: company.name }).from(company).where(eq(company.id, d.companyId));
     const credited = await tx
@@ -22,7 +26,19 @@ export async function customerInvoice(db: Database, hash: string): Promise<Custo
       .from(invoice)
       .where(eq(invoice.creditedInvoiceId, d.id));
     const status = d.status as DocumentStatus;
+    if (!preview) await recordView(tx, { kind: 'invoice', flowId: d.flowId, documentId: d.id });
+    const [f] =
+      d.flowId === null ? [] : await tx.select({ hash: flow.hash }).from(flow).where(eq(flow.id, d.flowId));
+    const flowHash = f?.hash ?? null;
+    const attachments = await loadAttachments(tx, d.id);
     return {
+      company: await customerCompany(tx, d.companyId, flowHash),
+      flow_hash: flowHash,
+      attachments: attachments.map((a) => ({
+        id: a.id,
+        filename: a.filename,
+        url: `/api/attachment/${a.id}/getbycustomer?hash=${encodeURIComponent(hash)}`,
+      })),
       number: d.number,
       title: d.title,
       status,

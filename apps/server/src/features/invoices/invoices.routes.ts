@@ -22,8 +22,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, forbidden } from '../../platform/errors';
 import { contentDisposition } from '../../platform/files/send-file';
-import { moduleRoute, PUBLIC_LINK_RATE_LIMIT, publicRoute } from '../../platform/http/access';
+import { moduleRoute, publicRoute } from '../../platform/http/access';
 import { tenantTx } from '../../platform/http/request-auth';
+import { customerRoute, isPreview } from '../customerpages/customer-access';
 import { findDocument } from '../documents/document-dto';
 import { paymentIdFromWebhook } from '../payments';
 import { customerInvoice, customerInvoicePdf } from './customer-invoice';
@@ -156,14 +157,11 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // The customer's page: the invoice hash in the mail is the credential (api-contract "Customer (hash) endpoints").
-  const CUSTOMER = {
-    access: publicRoute('the invoice hash in the customer link is the credential'),
-    rateLimit: PUBLIC_LINK_RATE_LIMIT,
-  };
+  const CUSTOMER = customerRoute('the invoice hash in the customer link is the credential');
   r.get(
     '/api/invoice/:hash/getbycustomer',
     { config: CUSTOMER, schema: { params: zInvoiceHashParams, response: { 200: zCustomerInvoice } } },
-    async (request) => customerInvoice(app.deps.db, request.params.hash),
+    async (request) => customerInvoice(app.deps.db, request.params.hash, isPreview(request)),
   );
   r.get(
     '/api/invoice/:hash/downloadbycustomer',

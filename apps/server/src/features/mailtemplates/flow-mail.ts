@@ -185,7 +185,8 @@ export async function queueFlowMail(
   mail: {
     flowId: number;
     companyId: number;
-    userId: number;
+    /** The staff user it goes out as; null when the system sends it (a customer's approval). */
+    userId: number | null;
     to: string;
     subject: string;
     html: string;

@@ -19,8 +19,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
-import { moduleRoute, PUBLIC_LINK_RATE_LIMIT, publicRoute } from '../../platform/http/access';
+import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
+import { customerRoute, isPreview } from '../customerpages/customer-access';
 import { registerFlowMergeStep } from '../flows';
 import {
   communicator,
@@ -37,10 +38,6 @@ import {
 } from './messages';
 
 const CRM = { access: moduleRoute('CRM') };
-const CUSTOMER = {
-  access: publicRoute('the flow hash in the dossier link is the customer credential'),
-  rateLimit: PUBLIC_LINK_RATE_LIMIT,
-};
 
 /** Messages between the company and a flow's customer, and the communicator (decision 019). */
 export async function messageRoutes(app: FastifyInstance): Promise<void> {
@@ -159,19 +156,19 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/message/:hash/getbycustomer',
     {
-      config: CUSTOMER,
+      config: customerRoute('the flow hash in the dossier link is the customer credential'),
       schema: {
         summary: "The customer's conversation; the company's unread messages become read",
         params: zFlowHashParams,
         response: { 200: z.array(zCustomerMessage) },
       },
     },
-    (request) => customerMessages(app.deps.db, request.params.hash),
+    (request) => customerMessages(app.deps.db, request.params.hash, isPreview(request)),
   );
   r.post(
     '/api/message/:hash/savebycustomer',
     {
-      config: CUSTOMER,
+      config: customerRoute('the flow hash in the dossier link is the customer credential'),
       schema: {
         summary: 'The customer writes to the company through the dossier link',
         params: zFlowHashParams,

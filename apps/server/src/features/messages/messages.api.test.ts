@@ -1,4 +1,4 @@
-import { MESSAGE_TEXTS } from '@im/domain';
+import { CUSTOMER_TEXTS, MESSAGE_TEXTS } from '@im/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCrmCompany, createTestRelation, logCount } from '../../../test/crm-factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';
@@ -174,7 +174,7 @@ describe('the conversation of a flow', () => {
       body: { content: 'x' },
     });
     expect(gone.status).toBe(410);
-    expect(gone.body.message).toBe(MESSAGE_TEXTS.flowGone);
+    expect(gone.body.message).toBe(CUSTOMER_TEXTS.flowGone);
   });
 
   it('another company gets 404 for every id and sees nothing in its communicator', async () => {

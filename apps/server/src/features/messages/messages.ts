@@ -25,10 +25,9 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { newToken } from '../../platform/auth/tokens';
 import type { Database, Tx } from '../../platform/db/database';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
-import { AppError, forbidden, notFound, validationError } from '../../platform/errors';
-import { CUSTOMER_HASH } from '../../platform/http/access';
+import { forbidden, notFound, validationError } from '../../platform/errors';
 import { toIso } from '../../platform/http/dates';
-import { company } from '../companies/companies.schema';
+import { customerTx, flowByHash } from '../customerpages/customer-access';
 import { FLOW_NOT_FOUND } from '../flows/flow-access';
 import { flow } from '../flows/flows.schema';
 import { writeLog } from '../logitems';
@@ -435,40 +434,6 @@ export async function communicatorCounts(tx: Tx, viewer: Viewer): Promise<Commun
 
 // ---------------------------------------------------------------- customer side (flow hash)
 
-type CustomerFlow = FlowRow & { companyId: number; relationName: string };
-
-/** The flow of a customer link: unknown or merged-away hash 404, trashed flow or company 410. */
-async function flowByHash(db: Database, hash: string): Promise<CustomerFlow> {
-  if (!CUSTOMER_HASH.test(hash)) throw notFound(MESSAGE_TEXTS.flowUnknown);
-  const [row] = await db.platform((tx) =>
-    tx
-      .select({
-        id: flow.id,
-        number: flow.number,
-        relationId: flow.relationId,
-        userId: flow.userId,
-        officeUserId: flow.officeUserId,
-        projectUserId: flow.projectUserId,
-        companyId: flow.companyId,
-        deletedAt: flow.deletedAt,
-        mergedIntoFlowId: flow.mergedIntoFlowId,
-        companyDeletedAt: company.deletedAt,
-        relationName: relation.fullname,
-      })
-      .from(flow)
-      .innerJoin(company, eq(company.id, flow.companyId))
-      .leftJoin(relation, eq(relation.id, flow.relationId))
-      .where(eq(flow.hash, hash)),
-  );
-  if (!row || row.mergedIntoFlowId !== null) throw notFound(MESSAGE_TEXTS.flowUnknown);
-  if (row.deletedAt || row.companyDeletedAt) throw new AppError('gone', MESSAGE_TEXTS.flowGone);
-  return { ...row, relationName: row.relationName ?? '' };
-}
-
-function customerTx<T>(db: Database, f: CustomerFlow, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.tenant({ companyId: f.companyId, userId: null, impersonatorUserId: null }, fn);
-}
-
 /**
  * The customer writes to the company through the dossier link. The message is unread for staff,
  * flags the dossier, and notifies the user who answers it (the handler).
@@ -523,24 +488,46 @@ export async function insertCustomerMessage(
   return row!.id;
 }
 
+/**
+ * The customer opened the flow (their conversation or their dossier): the company's unread messages
+ * become read (spec 002 section 4), logged once. Answers how many were unread.
+ */
+/** How many of the company's messages on the flow the customer has not read yet. */
+export async function unreadStaffMessages(tx: Tx, flowId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(message)
+    .where(and(eq(message.flowId, flowId), eq(message.sendableType, 'user'), eq(message.status, 'unread')));
+  return row?.n ?? 0;
+}
+
+export async function readStaffMessagesByCustomer(tx: Tx, flowId: number): Promise<number> {
+  const flipped = await tx
+    .update(message)
+    .set({ status: 'read', updatedAt: new Date() })
+    .where(and(eq(message.flowId, flowId), eq(message.sendableType, 'user'), eq(message.status, 'unread')))
+    .returning({ id: message.id });
+  if (flipped.length)
+    await writeLog(tx, {
+      type: 'message',
+      id: null,
+      action: 'status',
+      description: `De klant heeft ${flipped.length} bericht(en) gelezen`,
+      changes: { status: 'read', ids: flipped.map((m) => m.id) },
+      flowId,
+    });
+  return flipped.length;
+}
+
 /** The conversation as the customer sees it; staff messages flip from unread to read (spec 002 section 4). */
-export async function customerMessages(db: Database, hash: string): Promise<CustomerMessage[]> {
+export async function customerMessages(
+  db: Database,
+  hash: string,
+  preview = false,
+): Promise<CustomerMessage[]> {
   const f = await flowByHash(db, hash);
   return customerTx(db, f, async (tx) => {
-    const flipped = await tx
-      .update(message)
-      .set({ status: 'read', updatedAt: new Date() })
-      .where(and(eq(message.flowId, f.id), eq(message.sendableType, 'user'), eq(message.status, 'unread')))
-      .returning({ id: message.id });
-    if (flipped.length)
-      await writeLog(tx, {
-        type: 'message',
-        id: null,
-        action: 'status',
-        description: `De klant heeft ${flipped.length} bericht(en) gelezen`,
-        changes: { status: 'read', ids: flipped.map((m) => m.id) },
-        flowId: f.id,
-      });
+    if (!preview) await readStaffMessagesByCustomer(tx, f.id);
     const rows = await tx
       .select({ m: message, userName: user.name })
       .from(message)

@@ -18,17 +18,16 @@ import { z } from 'zod';
 import { validationErrorFromIssues } from '../../platform/errors';
 import { contentDisposition, sendNoImage } from '../../platform/files/send-file';
 import type { FileStorage } from '../../platform/files/storage';
-import { moduleRoute, PUBLIC_LINK_RATE_LIMIT, publicRoute } from '../../platform/http/access';
+import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
+import { customerRoute, customerTx, flowByHash } from '../customerpages/customer-access';
 import {
   type CustomerFlow,
   customerPicture,
   customerTarget,
-  customerTx,
   deletePicture,
   findOwner,
   findPicture,
-  flowByHash,
   insertPicture,
   type PictureOwner,
   type PictureRecord,
@@ -44,15 +43,8 @@ import { receivePicture } from './receive-picture';
 import { zipFiles } from './zip-pictures';
 
 const CRM = { access: moduleRoute('CRM') };
-const CUSTOMER = {
-  access: publicRoute('the flow hash in the dossier link is the customer credential'),
-  rateLimit: PUBLIC_LINK_RATE_LIMIT,
-};
 /** A customer's form page shows every photo of it: more image reads than other customer calls. */
-const CUSTOMER_IMAGES = {
-  access: publicRoute('the flow hash in the dossier link is the customer credential'),
-  rateLimit: { max: 600, timeWindow: '1 minute' },
-};
+const CUSTOMER_IMAGE_RATE_LIMIT = { max: 600, timeWindow: '1 minute' };
 
 const MIME_OF_EXT: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 const extOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
@@ -91,8 +83,19 @@ const zCustomerImageQuery = zHashQuery.extend({
   width: z.coerce.number().int().min(1).max(100_000).default(THUMBNAIL_WIDTH),
 });
 
-function customerPictureOf(p: Picture, hash: string): CustomerPicture {
+/** The customer's addresses of a photo: the original and the 400 px thumbnail, by the flow hash. */
+export function customerPictureUrls(
+  p: { id: number; width: number | null },
+  hash: string,
+): { url: string; thumbnail_url: string } {
   const base = `/api/picture/${p.id}/getbycustomer?hash=${encodeURIComponent(hash)}`;
+  return {
+    url: `${base}&width=${Math.max(p.width ?? 0, THUMBNAIL_WIDTH + 1)}`,
+    thumbnail_url: `${base}&width=${THUMBNAIL_WIDTH}`,
+  };
+}
+
+function customerPictureOf(p: Picture, hash: string): CustomerPicture {
   return {
     id: p.id,
     filename: p.filename,
@@ -102,8 +105,7 @@ function customerPictureOf(p: Picture, hash: string): CustomerPicture {
     height: p.height,
     flow_data_item_id: p.flow_data_item_id,
     field_name: p.field_name,
-    url: `${base}&width=${Math.max(p.width ?? 0, THUMBNAIL_WIDTH + 1)}`,
-    thumbnail_url: `${base}&width=${THUMBNAIL_WIDTH}`,
+    ...customerPictureUrls(p, hash),
     created_at: p.created_at,
   };
 }
@@ -288,7 +290,7 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/picture/storebycustomer',
     {
-      config: CUSTOMER,
+      config: customerRoute('the flow hash in the dossier link is the customer credential'),
       schema: {
         summary: 'The customer adds a photo to a photo field of an open form (multipart: file, hash, fields)',
         consumes: ['multipart/form-data'],
@@ -324,7 +326,10 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/picture/:id/getbycustomer',
     {
-      config: CUSTOMER_IMAGES,
+      config: {
+        ...customerRoute('the flow hash in the dossier link is the customer credential'),
+        rateLimit: CUSTOMER_IMAGE_RATE_LIMIT,
+      },
       schema: {
         summary: 'A photo of the dossier for the customer: the thumbnail up to width 400, else the original',
         params: zIdParams,
@@ -347,7 +352,7 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/picture/:id/removebycustomer',
     {
-      config: CUSTOMER,
+      config: customerRoute('the flow hash in the dossier link is the customer credential'),
       schema: {
         summary: 'The customer removes a photo they added, while the form is open',
         params: zIdParams,

@@ -3,12 +3,10 @@
 // transaction, so another company's ids are simply not found (404).
 import { FORM_MESSAGES, type Picture, type PictureUploadFields } from '@im/domain';
 import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import type { Database, Tx } from '../../platform/db/database';
-import { AppError, conflict, notFound, validationError } from '../../platform/errors';
+import type { Tx } from '../../platform/db/database';
+import { type AppError, conflict, notFound, validationError } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files/storage';
-import { CUSTOMER_HASH } from '../../platform/http/access';
-import { company } from '../companies/companies.schema';
-import { CUSTOMER_FLOW_GONE, CUSTOMER_LINK_UNKNOWN } from '../flows/customer-flow';
+import type { CustomerFlow as SharedCustomerFlow } from '../customerpages/customer-access';
 import { FLOW_IN_TRASH, FLOW_NOT_FOUND } from '../flows/flow-access';
 import { flow } from '../flows/flows.schema';
 import { isoFast } from '../flows/iso';
@@ -410,38 +408,8 @@ export async function movePicturesOnMerge(tx: Tx, sourceId: number, targetId: nu
 
 // ---------------------------------------------------------------- customer (flow hash)
 
-export interface CustomerFlow {
-  id: number;
-  number: number;
-  companyId: number;
-}
-
-/** The flow of a customer link: unknown, reset or merged-away hash 404; trashed flow or company 410. */
-export async function flowByHash(db: Database, hash: string): Promise<CustomerFlow> {
-  if (!CUSTOMER_HASH.test(hash)) throw notFound(CUSTOMER_LINK_UNKNOWN);
-  const [row] = await db.platform((tx) =>
-    tx
-      .select({
-        id: flow.id,
-        number: flow.number,
-        companyId: flow.companyId,
-        deletedAt: flow.deletedAt,
-        mergedIntoFlowId: flow.mergedIntoFlowId,
-        companyDeletedAt: company.deletedAt,
-      })
-      .from(flow)
-      .innerJoin(company, eq(company.id, flow.companyId))
-      .where(eq(flow.hash, hash)),
-  );
-  if (!row || row.mergedIntoFlowId !== null) throw notFound(CUSTOMER_LINK_UNKNOWN);
-  if (row.deletedAt || row.companyDeletedAt) throw new AppError('gone', CUSTOMER_FLOW_GONE);
-  return { id: row.id, number: row.number, companyId: row.companyId };
-}
-
-/** A transaction in the link's company, with no acting user (the customer). */
-export function customerTx<T>(db: Database, f: CustomerFlow, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.tenant({ companyId: f.companyId, userId: null, impersonatorUserId: null }, fn);
-}
+/** What the customer calls need of the link's flow (customerpages' flowByHash answers it). */
+export type CustomerFlow = Pick<SharedCustomerFlow, 'id' | 'number' | 'companyId'>;
 
 /**
  * Where a customer's photo goes: a form copy of the link's flow (else 404), still open (a sent one 422

@@ -2,6 +2,7 @@
 
 export * from '../../features/calculations/calculations.schema';
 export * from '../../features/companies/companies.schema';
+export * from '../../features/customerpages/customerpages.schema';
 export * from '../../features/documents/documents.schema';
 export * from '../../features/flowphases/flowphases.schema';
 export * from '../../features/flowprofiles/flowprofiles.schema';
@@ -26,4 +27,3 @@ export * from '../events/events.schema';
 export * from '../files/files.schema';
 export * from '../jobs/batch.schema';
 export * from '../mail/mail.schema';
-export * from '../../features/customerpages/customerpages.schema';

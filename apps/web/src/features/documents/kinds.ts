@@ -1,4 +1,4 @@
-import type { DocumentKind, ModuleTag, SessionData } from '@im/domain';
+import { CUSTOMER_DOCUMENT_ROUTES, type DocumentKind, type ModuleTag, type SessionData } from '@im/domain';
 
 /** The module each kind needs (docs/api/documents.md). */
 export const KIND_MODULE: Record<DocumentKind, ModuleTag> = {
@@ -34,6 +34,7 @@ export function overviewPath(kind: DocumentKind, isTemplate = false): string {
 }
 
 /** The customer page of a document, in a new window. */
+/** Staff's "view as customer": the customer page as a preview (the open is not recorded as the customer's). */
 export function customerHref(kind: DocumentKind, hash: string): string {
-  return `#/customer_${kind}_detail/${hash}`;
+  return `#${CUSTOMER_DOCUMENT_ROUTES[kind]}/${hash}?preview=1`;
 }

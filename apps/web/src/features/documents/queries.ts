@@ -30,6 +30,9 @@ export type PaymentLink = z.infer<typeof zPaymentLink>;
 
 export const DOCUMENTS_KEY = ['documents'] as const;
 const documentKey = (kind: DocumentKind, id: number) => [...DOCUMENTS_KEY, kind, id] as const;
+/** Under the document's key, so whatever refreshes the document refreshes what the customer did. */
+export const customerActivityKey = (kind: DocumentKind, id: number) =>
+  [...documentKey(kind, id), 'customeractivity'] as const;
 
 /** Everything a change can show up in: the document (with its preview and mail draft), lists, flow cards. */
 export function refreshDocument(queryClient: QueryClient, kind: DocumentKind, id: number) {

@@ -74,6 +74,17 @@ export const documentSettingsNl = {
     loadFailed: 'Het widgettype kon niet worden geladen',
     notFound: 'Dit widgettype bestaat niet (meer).',
   },
+  customerPages: {
+    title: "Klantpagina's",
+    intro: 'Hoe uw klant offertes, opdrachtbevestigingen en documenten via de link goedkeurt.',
+    signature: 'Handtekening vereist bij goedkeuren',
+    signatureHelp:
+      'De klant zet met de vinger of muis een handtekening; zonder deze instelling volstaat een vinkje "akkoord". Een documentsoort kan de handtekening ook zelf vereisen.',
+    expiry: 'Link vervalt na de geldigheidsdatum',
+    expiryHelp: 'Na de einddatum toont de link "niet meer beschikbaar".',
+    saved: 'Instellingen opgeslagen',
+    adminOnly: 'Alleen een beheerder kan dit wijzigen.',
+  },
 };
 
 export const documentSettingsEn: typeof documentSettingsNl = {
@@ -150,5 +161,16 @@ export const documentSettingsEn: typeof documentSettingsNl = {
     updatedAt: 'Last changed',
     loadFailed: 'The widget type could not be loaded',
     notFound: 'This widget type does not exist (any more).',
+  },
+  customerPages: {
+    title: 'Customer pages',
+    intro: 'How your customer approves quotations, confirmations and documents through the link.',
+    signature: 'Signature required to approve',
+    signatureHelp:
+      'The customer signs with a finger or mouse; without this setting an "agree" tick is enough. A document type can require the signature itself too.',
+    expiry: 'Link expires after the end date',
+    expiryHelp: 'After the end date the link shows "no longer available".',
+    saved: 'Settings saved',
+    adminOnly: 'Only an administrator can change this.',
   },
 };

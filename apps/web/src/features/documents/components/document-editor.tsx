@@ -5,6 +5,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useDocumentTexts } from '../i18n';
 import { AttachmentsCard } from './attachments-card';
 import { CalculationCard } from './calculation-card';
+import { CustomerActivityCard } from './customer-activity-card';
 import { DocumentHeader } from './document-header';
 import { DocumentPreview } from './document-preview';
 import { InvoiceCard } from './invoice-card';
@@ -36,6 +37,7 @@ export function DocumentEditor({ document }: { document: SalesDocument }) {
         </>
       )}
       {!document.is_template && <VersionsCard document={document} />}
+      {!document.is_template && <CustomerActivityCard kind={document.kind} id={document.id} />}
     </Stack>
   );
   const preview = <DocumentPreview kind={document.kind} id={document.id} />;

@@ -5,6 +5,7 @@ import { useSession } from '../../auth';
 import { StandardCalculations } from '../../calculations';
 // Not in the incidents index yet: the card moved here from the incidents' interim screen.
 import { IncidentTypesCard } from '../../incidents';
+import { CustomerPagesCard } from '../components/customer-pages-card';
 import { DocumentTypesCard } from '../components/document-types-card';
 import { TemplatesCard } from '../components/templates-card';
 import { hasTemplateModule, useDocumentTypes } from '../queries';
@@ -32,6 +33,7 @@ export function DocumentSettingsScreen() {
         <TemplatesCard key={kind} kind={kind} documentTypes={types.data ?? []} />
       ))}
       <DocumentTypesCard types={types.data ?? []} isFetching={types.isFetching} error={types.error} />
+      <CustomerPagesCard />
       <StandardCalculations />
       <IncidentTypesCard />
     </Stack>

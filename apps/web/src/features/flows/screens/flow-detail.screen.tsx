@@ -1,11 +1,14 @@
+import type { CustomerViews } from '@im/domain';
 import { Alert, Anchor, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink, IconTrashOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { isApiError } from '../../../api/client';
+import { api, isApiError } from '../../../api/client';
 import { subscribeLiveEvents } from '../../../api/live';
 import { showActionError } from '../../../ui/alert-dialog';
+import { formatDateTime } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
 import { useSession } from '../../auth';
 import { Conversation, ConversationStateBadge, FlowMails } from '../../communication';
@@ -119,11 +122,12 @@ function FlowTitle({ flow }: { flow: Flow }) {
           {flow.address && ` · ${flow.address}`}
         </Text>
         {flow.description && <Text c="dimmed">{flow.description}</Text>}
+        <CustomerViewed flowId={flow.id} />
       </Stack>
       <Group gap="xs">
         <Button
           component="a"
-          href={`#/customer_flow_detail/${flow.hash}`}
+          href={`#/customer_flow_detail/${flow.hash}?preview=1`}
           target="_blank"
           rel="noopener noreferrer"
           variant="default"
@@ -134,6 +138,23 @@ function FlowTitle({ flow }: { flow: Flow }) {
         {!flow.deleted_at && <FlowActions flow={flow} />}
       </Group>
     </Group>
+  );
+}
+
+/** "Bekeken op ...": whether the customer opened the dossier link (every open is recorded). */
+function CustomerViewed({ flowId }: { flowId: number }) {
+  const { t } = useTranslation();
+  const views = useQuery({
+    queryKey: ['flow', flowId, 'customerviews'],
+    queryFn: ({ signal }) => api.get<CustomerViews>(`/api/flow/${flowId}/customerviews`, { signal }),
+  });
+  if (!views.data) return null;
+  return (
+    <Text size="sm" c="dimmed">
+      {views.data.last_viewed_at
+        ? t('flows.detail.customerViewed', { date: formatDateTime(views.data.last_viewed_at) })
+        : t('flows.detail.customerNotViewed')}
+    </Text>
   );
 }
 
