@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/test-server';
 import { createLogger } from '../../platform/log';
+import { DEMO_CUSTOMER_LINKS } from './load-customer-demo';
 import { DEMO_PASSWORD, loadDemoData } from './load-demo';
 
 let t: TestServer;
@@ -155,5 +156,24 @@ describe('demo data', () => {
     ]);
     const modules = await t.api('GET', '/api/company/getmodules', { token: sanne });
     expect(modules.body.every((m: { purchased: boolean }) => m.purchased)).toBe(true);
+  });
+
+  it('gives the README its fixed customer links: dossier, quotation, confirmation, document, invoice, form', async () => {
+    const L = DEMO_CUSTOMER_LINKS;
+    const dossier = await t.api('GET', `/api/flow/${L.quotationFlow}/getbycustomer`);
+    expect(dossier.status).toBe(200);
+    expect(dossier.body.company.name).toBe(L.company);
+    expect(dossier.body.documents.some((d: { hash: string }) => d.hash === L.quotation)).toBe(true);
+    for (const [kind, hash] of [
+      ['quotation', L.quotation],
+      ['confirmation', L.confirmation],
+      ['document', L.document],
+      ['invoice', L.invoice],
+    ] as const) {
+      const page = await t.api('GET', `/api/${kind}/${hash}/getbycustomer`);
+      expect(page.status, kind).toBe(200);
+    }
+    const forms = await t.api('GET', `/api/flow/${L.formFlow}/getbycustomer`);
+    expect(forms.body.forms.some((f: { status: string }) => f.status === 'open')).toBe(true);
   });
 });

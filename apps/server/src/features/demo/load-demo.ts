@@ -17,6 +17,7 @@ import { createUser } from '../users/create-user';
 import { findUserByEmail } from '../users/find-user';
 import { loadCommunicationDemoData } from './load-communication-demo';
 import { loadCrmDemoData } from './load-crm-demo';
+import { loadCustomerDemoData } from './load-customer-demo';
 import { loadDocumentsDemoData } from './load-documents-demo';
 import { loadFormsDemoData } from './load-forms-demo';
 import { loadIncidentsDemoData } from './load-incidents-demo';
@@ -195,6 +196,7 @@ export async function loadDemoData(db: Database, logger: Logger, storage: FileSt
   await loadDocumentsDemoData(db, storage, logger);
   await loadInvoicesDemoData(db, storage, logger);
   await loadFormsDemoData(db, storage, logger);
+  await loadCustomerDemoData(db, logger);
 }
 
 async function ensureSubscriptionType(

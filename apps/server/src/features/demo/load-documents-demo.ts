@@ -243,11 +243,13 @@ async function loadCompanyDocuments(tx: Tx, storage: FileStorage, logger: Logger
     });
     if (standards[0]) await replaceCalculationLines(tx, c.calculation_id!, standards[0].id);
     await setStatus(tx, storage, c.id, 'sent', 3);
-    await createDocument(tx, 'document', {
+    // Sent, so the customer can sign the delivery report through its link (its type asks a signature).
+    const report = await createDocument(tx, 'document', {
       flow_id: later.id,
       document_type_id: delivery.id,
       template_id: deliveryTpl.id,
     });
+    await setStatus(tx, storage, report.id, 'sent', 1);
   }
   logger.info(
     { company: name, quotations: Math.min(flows.length, STATUSES.length) },

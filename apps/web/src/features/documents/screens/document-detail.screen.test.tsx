@@ -33,6 +33,48 @@ const findEditor = () => screen.findByRole('heading', { name: 'Offerte 2026001' 
 afterEach(() => vi.restoreAllMocks());
 
 describe('document editor', () => {
+  it("shows on 'Klant' when the customer opened it and the evidence of their signature", async () => {
+    setup({
+      'GET /api/quotation/5/customeractivity': () => ({
+        body: {
+          views: {
+            first_viewed_at: '2026-11-20T09:00:00+01:00',
+            last_viewed_at: '2026-11-21T10:15:00+01:00',
+            count: 3,
+          },
+          responses: [
+            {
+              id: 9,
+              action: 'approved',
+              version: 1,
+              signername: 'J. Jansen',
+              signatory_name: '',
+              location: 'Utrecht',
+              additional_message: 'Graag in maart',
+              signature_type: 'drawn',
+              has_signature: true,
+              ip_address: '192.0.2.10',
+              user_agent: 'Mozilla/5.0 (iPhone)',
+              html_sha256: 'a'.repeat(64),
+              pdf_sha256: 'b'.repeat(64),
+              created_at: '2026-11-21T10:20:00+01:00',
+              signature_url: '/api/quotation/5/signature/9',
+              signed_pdf_url: '/api/quotation/5/signedpdf/9',
+            },
+          ],
+        },
+      }),
+    });
+    await findEditor();
+    const card = await screen.findByRole('region', { name: 'Klant' });
+    expect(await within(card).findByText('Bekeken op 21-11-2026 10:15 (3×)')).toBeTruthy();
+    expect(within(card).getByText('Goedgekeurd door klant')).toBeTruthy();
+    expect(within(card).getByText('J. Jansen · Utrecht')).toBeTruthy();
+    expect(within(card).getByText(/192\.0\.2\.10/)).toBeTruthy();
+    expect(within(card).getByText(new RegExp(`SHA-256 ${'a'.repeat(64)}`))).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Ondertekende PDF' })).toBeTruthy();
+  });
+
   it('lists the widgets in order and shows the preview in a sandboxed frame', async () => {
     const { calls } = setup();
     await findEditor();

@@ -60,6 +60,9 @@ function setup(routes: Record<string, MockRoute> = {}) {
       'GET /api/documenttype': () => ({ body: [systemType, invoiceType, intakeType] }),
       'GET /api/calculation/indextemplates': () => ({ body: [] }),
       'GET /api/incidenttype': () => ({ body: [] }),
+      'GET /api/company/customerpagesettings': () => ({
+        body: { confirmation_approval_signature: false, customer_link_expiry: [] },
+      }),
       ...routes,
     },
   });
@@ -193,5 +196,26 @@ describe('document settings', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Verwijderen' }));
     expect(await screen.findByText('Deze documentsoort wordt nog door documenten gebruikt.')).toBeTruthy();
     expect(screen.getByText('Documentsoort kon niet worden verwijderd')).toBeTruthy();
+  });
+
+  it("sets on 'Klantpagina's' whether approval needs a signature and which links expire", async () => {
+    const { calls } = setup({
+      'PATCH /api/company/customerpagesettings': (req) => ({
+        body: { confirmation_approval_signature: true, customer_link_expiry: [], ...(req.body as object) },
+      }),
+    });
+    const section = await card("Klantpagina's");
+    fireEvent.click(await within(section).findByRole('switch', { name: /^Handtekening vereist bij goedkeuren/ }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+        { confirmation_approval_signature: 1 },
+      ]),
+    );
+    fireEvent.click(within(section).getByRole('checkbox', { name: 'Offertes' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({
+        customer_link_expiry: ['quotation'],
+      }),
+    );
   });
 });
