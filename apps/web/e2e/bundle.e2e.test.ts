@@ -41,6 +41,20 @@ describe('what the browser downloads first', () => {
     }
   });
 
+  it('serves the customer entry, and the staff entry hands customer links to it first', async () => {
+    const customer = entries.find((e) => e.entry === 'customer.html');
+    expect(customer?.files.map((f) => f.file).join(' ')).not.toContain('vendor-router');
+    const html = await fetch(`${app.baseUrl}/customer.html`);
+    expect(html.status).toBe(200);
+    expect(html.headers.get('cache-control')).toBe('no-cache');
+    expect(await html.text()).toContain('<div id="root">');
+    const redirect = await fetch(`${app.baseUrl}/customer-redirect.js`);
+    expect(redirect.status).toBe(200);
+    expect(await redirect.text()).toContain('customer.html');
+    const index = await (await fetch(`${app.baseUrl}/`)).text();
+    expect(index.indexOf('/customer-redirect.js')).toBeLessThan(index.indexOf('type="module"'));
+  });
+
   it('serves brotli and gzip written at build time, hashed assets cached for a year, index.html revalidated', async () => {
     const script = staff.files.find((f) => f.file.startsWith('assets/') && f.file.endsWith('.js'))!.file;
     expect(existsSync(path.join(DIST, `${script}.br`))).toBe(true);

@@ -34,7 +34,6 @@ import { accountScreens } from '../features/account/routes';
 import { authScreens } from '../features/auth/routes';
 import { communicationScreens } from '../features/communication/routes';
 import { companiesScreens } from '../features/companies/routes';
-import { customerPagesScreens } from '../features/customerpages/routes';
 import { dashboardScreens } from '../features/dashboard/routes';
 import { documentsScreens } from '../features/documents/routes';
 import { documentSettingsScreens } from '../features/documentsettings/routes';
@@ -66,13 +65,6 @@ type Extra = Pick<RouteSpec, 'query' | 'paramValues' | 'menu'> & { minRole?: num
 const MIN_ROLE = ROLE.UITVOEREND;
 
 const open = (path: string): RouteSpec => ({ path, access: 'public', module: null, minRole: 0 });
-const customer = (path: string, query: readonly string[] = ['options']): RouteSpec => ({
-  path,
-  access: 'customer',
-  module: null,
-  minRole: 0,
-  query,
-});
 const staff = (path: string, module: ModuleTag | null, extra: Extra = {}): RouteSpec => {
   const { minRole = MIN_ROLE, ...rest } = extra;
   return { path, access: 'staff', module, minRole, ...rest };
@@ -89,14 +81,9 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   open('/privacypolicy'),
   ...['/401', '/403', '/404', '/500', '/503'].map(open),
 
-  // Customer pages (no login); the customer pages themselves arrive with spec 002.
-  customer('/customer_flow_detail/:flowHash'),
-  customer('/customer_communicator/:flowHash'),
-  customer('/customer_quotation_detail/:quotationHash'),
-  customer('/customer_confirmation_detail/:confirmationHash'),
-  // Spec 002 section 2: the invoice page's option is paymentCompleted.
-  customer('/customer_invoice_detail/:invoiceHash', ['paymentCompleted']),
-  customer('/customer_document_detail/:documentHash'),
+  // The customer pages (spec 002 section 2: /customer_..._detail/{hash}, no login) are a separate
+  // entry, customer.html with its own router (src/customer); public/customer-redirect.js sends their
+  // links there before any staff code runs (decision 024).
 
   // Dashboards. /dashboard is a minimal welcome screen for now; the full dashboards (statistics,
   // widgets) arrive with their own issues. /dashboardadmin lists the companies (main company only).
@@ -310,7 +297,6 @@ const SCREENS: readonly ScreenEntry[] = [
   ...organizationsScreens,
   ...productsScreens,
   ...documentsScreens,
-  ...customerPagesScreens,
   ...invoicesScreens,
   ...formsScreens,
   ...verticalsScreens,
@@ -326,7 +312,7 @@ export function buildRoutes(specs: readonly RouteSpec[], screens: readonly Scree
   }
   return specs.map((spec) => {
     const screen = screens.find((s) => s.path === spec.path);
-    const defaultLayout = spec.access === 'staff' ? 'shell' : spec.access === 'customer' ? 'bare' : 'page';
+    const defaultLayout = spec.access === 'staff' ? 'shell' : 'page';
     return { ...spec, Screen: screen?.Screen ?? null, layout: screen?.layout ?? defaultLayout };
   });
 }

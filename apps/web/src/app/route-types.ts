@@ -3,8 +3,11 @@ import type { Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { Catalog } from '../i18n/nl';
 
-/** public: anyone; customer: hash links without login; staff: needs login (plus module and role). */
-export type RouteAccess = 'public' | 'customer' | 'staff';
+/**
+ * public: anyone; staff: needs login (plus module and role). The customer's hash links are not
+ * here: they are the customer pages entry (customer.html, src/customer).
+ */
+export type RouteAccess = 'public' | 'staff';
 
 /** auth: centred card with branding; page: plain page (in the shell when logged in); shell: app shell. */
 export type RouteLayout = 'auth' | 'page' | 'shell' | 'bare';

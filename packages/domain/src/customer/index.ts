@@ -81,6 +81,7 @@ export const CUSTOMER_TEXTS = {
   flowNotFound: 'Dit dossier kan niet worden gevonden. Neem a.u.b. contact op.',
   flowGone: 'Uw dossier is niet meer beschikbaar. Neem a.u.b. contact op.',
   uploadOnlyImagesAndPdf: 'Let op! Alleen image and PDF bestanden kunnen worden geupload.',
+  previewNoAnswer: 'Dit is een voorbeeld: alleen de klant kan via de eigen link goedkeuren of afkeuren.',
   tooManyRequests: 'Te veel verzoeken. Probeer het over een minuut opnieuw.',
 } as const;
 

@@ -134,6 +134,16 @@ describe('the customer quotation page', () => {
     expect(noTick.status).toBe(422);
     expect(noTick.body.message).toBe(AGREEMENT_MESSAGES.quotation.agreement);
 
+    // Staff's preview neither counts as an open nor answers on the customer's behalf.
+    const preview = await t.api('POST', `/api/quotation/${q.hash}/approvebycustomer`, {
+      body: { signername: 'Medewerker', agreeswithoffer: 1 },
+      headers: { 'x-customer-preview': '1' },
+    });
+    expect(preview.status).toBe(409);
+    expect(preview.body.message).toBe(CUSTOMER_TEXTS.previewNoAnswer);
+    await t.api('GET', `/api/quotation/${q.hash}/getbycustomer`, { headers: { 'x-customer-preview': '1' } });
+    expect((await api('GET', `/api/quotation/${q.id}/customeractivity`)).body.views.count).toBe(1);
+
     const ok = await customer('POST', `/api/quotation/${q.hash}/approvebycustomer`, {
       signername: 'J. Jansen',
       signerplace: 'Utrecht',

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  CUSTOMER_TEXTS,
   DOCUMENT_KINDS,
   type DocumentKind,
   SIGNABLE_KINDS,
@@ -12,10 +13,10 @@ import {
   zRejectByCustomer,
 } from '@im/domain';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
 import { storedFile } from '../../platform/files/files.schema';
 import { contentDisposition, sendStoredFile } from '../../platform/files/send-file';
 import { customerDocumentVersion } from '../documents/customer-document';
@@ -27,6 +28,12 @@ import {
   customerDocumentPdf,
   customerSignedPdf,
 } from './customer-documents';
+
+/** Staff's preview ("view as customer") shows the buttons but answers nothing on the customer's behalf. */
+function refusePreview(request: FastifyRequest): never | undefined {
+  if (isPreview(request)) throw conflict(CUSTOMER_TEXTS.previewNoAnswer);
+  return undefined;
+}
 
 const sendPdf = (reply: FastifyReply, file: { stream: Readable; filename: string }) =>
   reply
@@ -94,6 +101,7 @@ export async function customerDocumentRoutes(app: FastifyInstance): Promise<void
         },
       },
       (request) =>
+        refusePreview(request) ??
         answerByCustomer(
           deps(),
           kind,
@@ -114,6 +122,7 @@ export async function customerDocumentRoutes(app: FastifyInstance): Promise<void
         },
       },
       (request) =>
+        refusePreview(request) ??
         answerByCustomer(
           deps(),
           kind,

@@ -205,7 +205,9 @@ describe('document settings', () => {
       }),
     });
     const section = await card("Klantpagina's");
-    fireEvent.click(await within(section).findByRole('switch', { name: /^Handtekening vereist bij goedkeuren/ }));
+    fireEvent.click(
+      await within(section).findByRole('switch', { name: /^Handtekening vereist bij goedkeuren/ }),
+    );
     await waitFor(() =>
       expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
         { confirmation_approval_signature: 1 },

@@ -44,7 +44,7 @@ describe('flow detail', () => {
       'Opdracht: Nog niet',
     ]);
     const link = screen.getByRole('link', { name: 'Bekijk als klant' });
-    expect(link.getAttribute('href')).toBe('#/customer_flow_detail/hash-41');
+    expect(link.getAttribute('href')).toBe('#/customer_flow_detail/hash-41?preview=1');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(readLastFlows()).toEqual([{ companyId: 12, flowId: 41 }]);
   });

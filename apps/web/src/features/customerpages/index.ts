@@ -1,1 +1,0 @@
-export { customerPagesScreens } from './routes';
