@@ -424,17 +424,19 @@ export async function ensureSignedPdf(
     const [sig] = r.signatureFileId
       ? await tx.select().from(storedFile).where(eq(storedFile.id, r.signatureFileId))
       : [];
-    if (!v?.pdf || !d) return null;
+    if (!v || !d) return null;
     const label = await kindLabel(tx, d);
     const co = await customerCompany(tx, d.companyId, null);
-    return { r, pdf: v.pdf, d, sig: sig ?? null, label, company: co.name } as const;
+    return { r, pdf: v.pdf, html: v.v.html, d, sig: sig ?? null, label, company: co.name } as const;
   });
   if (!loaded) return null;
   if ('done' in loaded) return loaded.done ?? null;
   if (!deps.pdf.available) return null;
-  const { r, pdf, d, sig, label, company } = loaded;
-  const original = await deps.storage.get(pdf.storageKey);
-  if (!original) return null;
+  const { r, pdf, html, d, sig, label, company } = loaded;
+  // The PDF that was sent; a version sent without one (no renderer at the time) is its frozen HTML, rendered now.
+  const stored = pdf ? await deps.storage.get(pdf.storageKey) : null;
+  if (pdf && !stored) return null;
+  const original = stored ? await readAll(stored) : await deps.pdf.render({ html });
   const signature = sig ? await deps.storage.get(sig.storageKey) : null;
   const signatureUrl = signature
     ? `data:image/png;base64,${(await readAll(signature)).toString('base64')}`
@@ -459,7 +461,7 @@ export async function ensureSignedPdf(
       pdf_sha256: r.pdfSha256,
     }),
   });
-  const merged = await PDFDocument.load(await readAll(original));
+  const merged = await PDFDocument.load(original);
   const extra = await PDFDocument.load(page);
   for (const p of await merged.copyPages(extra, extra.getPageIndices())) merged.addPage(p);
   merged.setTitle(`${label} ${d.number ?? ''} (ondertekend)`.replace(/\s+\(/, ' ('));
@@ -472,7 +474,7 @@ export async function ensureSignedPdf(
       .insert(storedFile)
       .values({
         storageKey: key,
-        filename: `${pdf.filename.replace(/\.pdf$/i, '')} (ondertekend).pdf`,
+        filename: `${(pdf?.filename ?? `${label} ${d.number ?? d.id}`).replace(/\.pdf$/i, '')} (ondertekend).pdf`,
         mimeType: 'application/pdf',
         size: bytes.length,
         purpose: 'signedpdf',
