@@ -8,28 +8,10 @@ import { fileURLToPath } from 'node:url';
 // @ts-expect-error plain ESM script without types
 import { measureEntries } from '../../../scripts/bundle-budget.mjs';
 import { startApp } from '../e2e/harness';
+import { median, PROFILES, timeToUsable, usableProbe } from './page-load';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const RUNS = Number(process.env.RUNS ?? 5);
-
-const PROFILES = [
-  { name: 'unthrottled', target: 800, conditions: null },
-  { name: '4G (9 Mbit/s, 85 ms)', target: null, conditions: { mbit: 9, up: 3, latency: 85 } },
-  { name: 'slow 4G (1.6 Mbit/s, 150 ms)', target: 2500, conditions: { mbit: 1.6, up: 0.75, latency: 150 } },
-] as const;
-
-// A string, not a function: the TypeScript runner would wrap named functions in helpers the page lacks.
-const USABLE_PROBE = `(() => {
-  const check = () => {
-    if ('__usableAt' in window) return;
-    const input = document.querySelector('input[type="email"]');
-    if (input && !input.disabled && input.getBoundingClientRect().height > 0) window.__usableAt = performance.now();
-  };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
-  const timer = setInterval(() => { check(); if ('__usableAt' in window) clearInterval(timer); }, 4);
-})();`;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const app = await startApp();
 const rows: string[] = [];
@@ -37,35 +19,16 @@ let allWithin = true;
 try {
   for (const profile of PROFILES) {
     const times: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      const context = await app.browser.newContext({
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-        locale: 'nl-NL',
-      });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      if (profile.conditions) {
-        const { mbit, up, latency } = profile.conditions;
-        await cdp.send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency,
-          downloadThroughput: (mbit * 1_000_000) / 8,
-          uploadThroughput: (up * 1_000_000) / 8,
-        });
-      }
-      // The page notes, on the first frame that shows an enabled e-mail field, the time since the
-      // navigation started (performance.now() counts from there): no polling delay of the driver.
-      await page.addInitScript(USABLE_PROBE);
-      await page.goto(`${app.baseUrl}/#/login`, { waitUntil: 'commit' });
-      await page.getByLabel('E-mailadres').waitFor({ state: 'visible', timeout: 60_000 });
-      await page.waitForFunction(() => '__usableAt' in window);
-      times.push(await page.evaluate(() => (window as unknown as { __usableAt: number }).__usableAt));
-      await context.close();
-    }
+    for (let run = 0; run < RUNS; run++)
+      times.push(
+        await timeToUsable(
+          app,
+          `${app.baseUrl}/#/login`,
+          usableProbe('input[type="email"]'),
+          (page) => page.getByLabel('E-mailadres').waitFor({ state: 'visible', timeout: 60_000 }),
+          profile,
+        ),
+      );
     const ms = Math.round(median(times));
     const within = profile.target === null || ms <= profile.target;
     allWithin &&= within;

@@ -83,6 +83,8 @@ export const TX = {
   approvedBy: (name: string, date: string) => `Goedgekeurd door ${name} op ${date}`,
   rejectedBy: (name: string, date: string) => `Afgekeurd door ${name} op ${date}`,
   place: 'Plaats',
+  onBehalfOf: 'Namens (bedrijf of VvE, niet verplicht)',
+  onBehalfOfShort: (name: string) => `Namens ${name}`,
   remark: 'Opmerking',
   signedWithSignature: 'Ondertekend met een handtekening.',
   signedWithAgreement: 'Akkoord gegeven zonder handtekening.',

@@ -60,6 +60,7 @@ function ApproveModal(props: AnswerModalProps) {
   const { approval, onClose } = props;
   const [name, setName] = useState('');
   const [place, setPlace] = useState('');
+  const [onBehalfOf, setOnBehalfOf] = useState('');
   const [message, setMessage] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [signature, setSignature] = useState<string | null>(null);
@@ -77,6 +78,7 @@ function ApproveModal(props: AnswerModalProps) {
     if (next.name || next.signature || next.agreement) return;
     void submit({
       signername: name.trim(),
+      signatory_name: optional(onBehalfOf),
       location: optional(place),
       additional_message: optional(message),
       ...(approval.needs_signature && signature
@@ -111,7 +113,22 @@ function ApproveModal(props: AnswerModalProps) {
               required
               maxLength={200}
               value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
+              onChange={(e) => {
+                setName(e.currentTarget.value);
+                if (e.currentTarget.value.trim()) setErrors((prev) => ({ ...prev, name: undefined }));
+              }}
+            />
+          )}
+        </Field>
+        <Field label={TX.onBehalfOf}>
+          {(p) => (
+            <input
+              {...p}
+              type="text"
+              autoComplete="organization"
+              maxLength={200}
+              value={onBehalfOf}
+              onChange={(e) => setOnBehalfOf(e.currentTarget.value)}
             />
           )}
         </Field>

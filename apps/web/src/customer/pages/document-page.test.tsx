@@ -163,6 +163,9 @@ describe('customer quotation, confirmation and document pages', () => {
 
     fireEvent.change(within(dialog).getByLabelText('Uw naam'), { target: { value: ' Jan Jansen ' } });
     fireEvent.change(within(dialog).getByLabelText('Plaats'), { target: { value: 'Groningen' } });
+    fireEvent.change(within(dialog).getByLabelText('Namens (bedrijf of VvE, niet verplicht)'), {
+      target: { value: 'VvE De Linde' },
+    });
     fireEvent.change(within(dialog).getByLabelText('Bericht (niet verplicht)'), {
       target: { value: 'Graag in april.' },
     });
@@ -180,6 +183,7 @@ describe('customer quotation, confirmation and document pages', () => {
     expect(calls(server, `POST /api/quotation/${DOC_HASH}/approvebycustomer`)[0]).toMatchObject({
       body: {
         signername: 'Jan Jansen',
+        signatory_name: 'VvE De Linde',
         location: 'Groningen',
         additional_message: 'Graag in april.',
         signature: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUg==',

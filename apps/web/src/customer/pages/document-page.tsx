@@ -96,6 +96,7 @@ export function DocumentPage({ kind, location }: { kind: SignableKind; location:
                   : TX.rejectedBy(r.signername, formatDateTime(r.created_at))}
               </strong>
             </p>
+            {r.signatory_name && <p>{TX.onBehalfOfShort(r.signatory_name)}</p>}
             {r.location && (
               <p>
                 {TX.place}: {r.location}

@@ -1,0 +1,84 @@
+// Shared by the load benches: a cold-cache page load in Chromium at 390 px with touch, optionally on a
+// throttled network, timed by the page itself from the navigation to the first frame a probe accepts.
+import type { Page } from 'playwright-core';
+import type { E2eApp } from '../e2e/harness';
+
+export interface NetworkProfile {
+  name: string;
+  target: number | null;
+  conditions: { mbit: number; up: number; latency: number } | null;
+}
+
+export const PROFILES: NetworkProfile[] = [
+  { name: 'unthrottled', target: 800, conditions: null },
+  { name: '4G (9 Mbit/s, 85 ms)', target: null, conditions: { mbit: 9, up: 3, latency: 85 } },
+  { name: 'slow 4G (1.6 Mbit/s, 150 ms)', target: 2500, conditions: { mbit: 1.6, up: 0.75, latency: 150 } },
+];
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * A probe script (a string: the TypeScript runner would wrap named functions in helpers the page lacks)
+ * that notes in `window.__usableAt` the first moment an element matching `selector` is visible and
+ * enabled (and holds the optional text).
+ */
+export function usableProbe(selector: string, text?: string): string {
+  return `(() => {
+  const check = () => {
+    if ('__usableAt' in window) return;
+    const usable = [...document.querySelectorAll(${JSON.stringify(selector)})].some(
+      (el) => !el.disabled && el.getBoundingClientRect().height > 0 ${text ? `&& el.textContent.includes(${JSON.stringify(text)})` : ''},
+    );
+    if (usable) { window.__usableAt = performance.now(); window.__usableEpoch = Date.now(); }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+  const timer = setInterval(() => { check(); if ('__usableAt' in window) clearInterval(timer); }, 4);
+})();`;
+}
+
+/**
+ * One cold load of `url`: milliseconds from the navigation until the probe accepts a frame. `navigation`
+ * reads the page's own clock (from its navigation start); `wall` the wall clock from just before the
+ * driver navigates, which also counts a redirect to another document (the mail link to the customer entry).
+ */
+export async function timeToUsable(
+  app: E2eApp,
+  url: string,
+  probe: string,
+  waitFor: (page: Page) => Promise<unknown>,
+  profile: NetworkProfile,
+  clock: 'navigation' | 'wall' = 'navigation',
+): Promise<number> {
+  const context = await app.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'nl-NL',
+  });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (profile.conditions) {
+      const { mbit, up, latency } = profile.conditions;
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency,
+        downloadThroughput: (mbit * 1_000_000) / 8,
+        uploadThroughput: (up * 1_000_000) / 8,
+      });
+    }
+    await page.addInitScript(probe);
+    const started = Date.now();
+    await page.goto(url, { waitUntil: 'commit' });
+    await waitFor(page);
+    await page.waitForFunction(() => '__usableAt' in window, undefined, { timeout: 60_000 });
+    const seen = await page.evaluate(
+      () => window as unknown as { __usableAt: number; __usableEpoch: number },
+    );
+    return clock === 'navigation' ? seen.__usableAt : seen.__usableEpoch - started;
+  } finally {
+    await context.close();
+  }
+}
