@@ -1,9 +1,9 @@
-import type { CustomerActivity, CustomerViews, DocumentKind } from '@im/domain';
-import { DOCUMENT_TEXTS } from '@im/domain';
+import { type CustomerActivity, type CustomerViews, DOCUMENT_TEXTS, type DocumentKind } from '@im/domain';
 import { and, asc, count, eq, isNull, max, min } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { salesDocument } from '../documents/documents.schema';
+import { responseFacts } from './customer-documents';
 import { customerView, documentResponse } from './customerpages.schema';
 
 async function viewsWhere(tx: Tx, where: ReturnType<typeof and>): Promise<CustomerViews> {
@@ -38,20 +38,8 @@ export async function documentActivity(tx: Tx, kind: DocumentKind, id: number): 
   return {
     views: await viewsWhere(tx, eq(customerView.documentId, id)),
     responses: rows.map((r) => ({
+      ...responseFacts(r),
       id: r.id,
-      action: r.action as 'approved' | 'rejected',
-      version: r.version,
-      signername: r.signername,
-      signatory_name: r.signatoryName,
-      location: r.location,
-      additional_message: r.additionalMessage,
-      signature_type: r.signatureType,
-      has_signature: r.signatureFileId !== null,
-      ip_address: r.ipAddress,
-      user_agent: r.userAgent,
-      html_sha256: r.htmlSha256,
-      pdf_sha256: r.pdfSha256,
-      created_at: r.createdAt.toISOString(),
       signature_url: r.signatureFileId !== null ? `/api/${kind}/${id}/signature/${r.id}` : null,
       signed_pdf_url: r.action === 'approved' ? `/api/${kind}/${id}/signedpdf/${r.id}` : null,
     })),

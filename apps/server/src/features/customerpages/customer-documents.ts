@@ -81,7 +81,8 @@ const isExpired = (d: Doc) =>
   d.status === 'expired' ||
   (d.kind === 'quotation' && d.enddate !== null && String(d.enddate).slice(0, 10) < amsterdamDay(new Date()));
 
-function responseDto(r: ResponseRow, hash: string, kind: string): CustomerResponse {
+/** The facts of an answer, as the customer and staff both see them (staff add their own links). */
+export function responseFacts(r: ResponseRow): Omit<CustomerResponse, 'signed_pdf_url'> {
   return {
     action: r.action as 'approved' | 'rejected',
     version: r.version,
@@ -96,6 +97,12 @@ function responseDto(r: ResponseRow, hash: string, kind: string): CustomerRespon
     html_sha256: r.htmlSha256,
     pdf_sha256: r.pdfSha256,
     created_at: r.createdAt.toISOString(),
+  };
+}
+
+function responseDto(r: ResponseRow, hash: string, kind: string): CustomerResponse {
+  return {
+    ...responseFacts(r),
     signed_pdf_url:
       r.action === 'approved' ? `/api/${kind}/${encodeURIComponent(hash)}/downloadsignedbycustomer` : null,
   };
