@@ -240,7 +240,7 @@ describe('flows, pipeline and search', () => {
     expect((await api<{ hash: string }>('GET', `/api/flow/${flowId}`)).hash).not.toBe(hash);
     const link = await page.getByRole('link', { name: 'Bekijk als klant' }).getAttribute('href');
     expect(link).toBe(
-      `#/customer_flow_detail/${(await api<{ hash: string }>('GET', `/api/flow/${flowId}`)).hash}`,
+      `#/customer_flow_detail/${(await api<{ hash: string }>('GET', `/api/flow/${flowId}`)).hash}?preview=1`,
     );
 
     await action('Dupliceren');
