@@ -74,10 +74,11 @@ export async function timeToUsable(
     await page.goto(url, { waitUntil: 'commit' });
     await waitFor(page);
     await page.waitForFunction(() => '__usableAt' in window, undefined, { timeout: 60_000 });
-    const seen = await page.evaluate(
-      () => window as unknown as { __usableAt: number; __usableEpoch: number },
-    );
-    return clock === 'navigation' ? seen.__usableAt : seen.__usableEpoch - started;
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { __usableAt: number; __usableEpoch: number };
+      return { at: w.__usableAt, epoch: w.__usableEpoch };
+    });
+    return clock === 'navigation' ? seen.at : seen.epoch - started;
   } finally {
     await context.close();
   }
