@@ -1,4 +1,4 @@
-import { CUSTOMER_DOCUMENT_ERRORS, CUSTOMER_TEXTS } from '@im/domain';
+import { AGREEMENT_MESSAGES, CUSTOMER_DOCUMENT_ERRORS, CUSTOMER_TEXTS } from '@im/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './admin-helpers';
@@ -182,6 +182,25 @@ describe('customer pages on a phone', () => {
       [FORM_FLOW],
     );
     expect(row).toEqual({ messages: 1, files: 1, resolved: 1 });
+  });
+
+  it('the communicator and a document that asks a signature are usable and accessible on a phone', async () => {
+    await open(`/customer_communicator/${FORM_FLOW}`);
+    await customer.getByText('Kunnen jullie ook de schuur meenemen?').waitFor();
+    await customer.getByLabel('Uw bericht').waitFor();
+    await fitsThePhone();
+    expect(await seriousA11yViolations(customer)).toEqual([]);
+    await shot('customer-communicator');
+
+    // The delivery report's type asks a drawn signature.
+    await open('/customer_document_detail/demo-document-zonnestroom-01');
+    await customer.getByRole('button', { name: 'Goedkeuren' }).click();
+    const dialog = customer.getByRole('dialog', { name: 'Goedkeuren' });
+    await dialog.getByRole('img', { name: 'Handtekeningvak' }).waitFor();
+    await dialog.getByText(AGREEMENT_MESSAGES.document.signature).waitFor();
+    await fitsThePhone();
+    expect(await seriousA11yViolations(customer)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
   });
 
   it('a reset link answers "kan niet worden gevonden" and a deleted quotation "niet meer beschikbaar"', async () => {
