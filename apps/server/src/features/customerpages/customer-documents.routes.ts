@@ -21,6 +21,7 @@ import { storedFile } from '../../platform/files/files.schema';
 import { contentDisposition, sendStoredFile } from '../../platform/files/send-file';
 import { customerDocumentVersion } from '../documents/customer-document';
 import { ATTACHMENT, DOCUMENT_OWNER } from '../documents/document-dto';
+import { salesDocument } from '../documents/documents.schema';
 import { clientFacts, customerRoute, customerTx, isPreview } from './customer-access';
 import {
   answerByCustomer,
@@ -145,25 +146,34 @@ export async function customerDocumentRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const kinds: DocumentKind[] = request.query.kind ? [request.query.kind] : [...DOCUMENT_KINDS];
-      for (const kind of kinds) {
-        const found = await customerDocumentVersion(app.deps.db, kind, request.query.hash).catch(() => null);
-        if (!found) continue;
-        const [file] = await customerTx(app.deps.db, found.document, (tx) =>
-          tx
-            .select()
-            .from(storedFile)
-            .where(
-              and(
-                eq(storedFile.id, request.params.id),
-                eq(storedFile.purpose, ATTACHMENT),
-                eq(storedFile.ownerType, DOCUMENT_OWNER),
-                eq(storedFile.ownerId, found.document.id),
+      // A hash is unique over all kinds: one lookup names the kind, then the usual visibility check.
+      const [row] = await app.deps.db.platform((tx) =>
+        tx
+          .select({ kind: salesDocument.kind })
+          .from(salesDocument)
+          .where(eq(salesDocument.hash, request.query.hash)),
+      );
+      const kind = (request.query.kind ?? row?.kind) as DocumentKind | undefined;
+      const found =
+        row && kind === row.kind
+          ? await customerDocumentVersion(app.deps.db, kind, request.query.hash).catch(() => null)
+          : null;
+      const [file] = found
+        ? await customerTx(app.deps.db, found.document, (tx) =>
+            tx
+              .select()
+              .from(storedFile)
+              .where(
+                and(
+                  eq(storedFile.id, request.params.id),
+                  eq(storedFile.purpose, ATTACHMENT),
+                  eq(storedFile.ownerType, DOCUMENT_OWNER),
+                  eq(storedFile.ownerId, found.document.id),
+                ),
               ),
-            ),
-        );
-        if (file) return sendStoredFile(reply, app.deps.storage, file, 'attachment');
-      }
+          )
+        : [];
+      if (file) return sendStoredFile(reply, app.deps.storage, file, 'attachment');
       throw notFound('Deze bijlage kan niet worden gevonden.');
     },
   );
