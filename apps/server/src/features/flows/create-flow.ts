@@ -51,6 +51,8 @@ export interface NewFlow {
   flowStatus?: FlowStatus;
   tags?: string[];
   type?: string;
+  /** The website whose posted form created the flow (its event fires the website trigger). */
+  websiteId?: number | null;
 }
 
 /**
@@ -94,7 +96,8 @@ export async function createFlow(tx: Tx, input: NewFlow): Promise<typeof flow.$i
     type: 'flow',
     id: created!.id,
     action: 'create',
-    description: `Dossier ${number} aangemaakt`,
+    description: `Dossier ${number} aangemaakt${input.websiteId ? ' via een websiteformulier' : ''}`,
+    ...(input.websiteId ? { changes: { website_id: input.websiteId } } : {}),
   });
   return created!;
 }
