@@ -26,3 +26,5 @@ export * from './session';
 export * from './themes';
 export * from './user-types';
 export * from './verticals';
+export * from './websites';
+export * from './workflow';

@@ -1,0 +1,4 @@
+export * from './actions';
+export * from './conditions';
+export * from './delays';
+export * from './triggers';
