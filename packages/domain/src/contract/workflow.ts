@@ -4,19 +4,14 @@ import { z } from 'zod';
 import { zFlag } from '../flags';
 import { FLOW_STAGES, FLOW_STATUSES } from '../flows';
 import { zPaginated, zPaginationQuery } from '../pagination';
-import {
-  ACTION_TYPE_TAGS,
-  actionDefinition,
-  RULE_USER_EVERYONE,
-  RULE_USER_HANDLER,
-} from '../workflow/actions';
+import { ACTION_TYPE_TAGS, actionDefinition, RULE_USER_EVERYONE } from '../workflow/actions';
 import {
   CONDITION_OPERATORS,
   CONDITION_TYPES,
   FLOW_LEVEL_OPERATORS,
   VALUELESS_OPERATORS,
 } from '../workflow/conditions';
-import { DELAY_UNITS, MAX_DELAY_MINUTES } from '../workflow/delays';
+import { DELAY_UNITS, type DelayUnit, delayToMinutes, MAX_DELAY_MINUTES } from '../workflow/delays';
 import { EVENT_TRIGGER_TAGS, triggerDefinition } from '../workflow/triggers';
 import { zId } from './common';
 
@@ -149,6 +144,7 @@ function refineRule(
     morph_id?: number | null;
     is_delayed?: boolean;
     delaytime_raw?: number;
+    delaytime_unit?: DelayUnit;
   },
   ctx: z.RefinementCtx,
 ) {
@@ -172,6 +168,11 @@ function refineRule(
     if (r.user_id === RULE_USER_EVERYONE && r.type !== 'create_action' && r.type !== 'create_notification')
       ctx.addIssue({ code: 'custom', message: WORKFLOW_MESSAGES.userRequired, path: ['user_id'] });
   }
+  if (
+    r.is_delayed &&
+    Math.abs(delayToMinutes(r.delaytime_raw ?? 0, r.delaytime_unit ?? 'days')) > MAX_DELAY_MINUTES
+  )
+    ctx.addIssue({ code: 'custom', message: WORKFLOW_MESSAGES.delayInvalid, path: ['delaytime_raw'] });
   const trigger = r.event_trigger_tag ? triggerDefinition(r.event_trigger_tag) : undefined;
   if (r.is_delayed && r.delaytime_raw !== undefined && r.delaytime_raw < 0 && trigger && !trigger.leadDate)
     ctx.addIssue({ code: 'custom', message: WORKFLOW_MESSAGES.delayNegative, path: ['delaytime_raw'] });

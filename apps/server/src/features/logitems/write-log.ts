@@ -40,8 +40,9 @@ export async function writeLog(tx: Tx, entry: LogEntry): Promise<void> {
   const flowId = entry.type === 'flow' ? entry.id : (entry.flowId ?? null);
   const changed = JSON.stringify(Object.keys(entry.changes ?? {}));
   await tx.execute(sql`with l as (${entry.eventOnly ? sql`select 1` : log}),
-    e as (insert into domain_event (company_id, kind, entity_type, entity_id, flow_id, changed)
-      values (${company}, ${`${entry.type}.${entry.action}`}, ${entry.type}, ${entry.id}, ${flowId}, ${changed}::jsonb)
+    e as (insert into domain_event (company_id, kind, entity_type, entity_id, flow_id, changed, changes)
+      values (${company}, ${`${entry.type}.${entry.action}`}, ${entry.type}, ${entry.id}, ${flowId}, ${changed}::jsonb,
+        ${changes}::jsonb)
       returning *)
     select pg_notify(${DOMAIN_EVENT_CHANNEL}, json_build_object(
       'id', e.id::text, 'kind', e.kind, 'company_id', e.company_id, 'entity_type', e.entity_type,

@@ -10,6 +10,8 @@ export const SETTING = {
   userId: 'app.user_id',
   impersonatorId: 'app.impersonator_id',
   allCompanies: 'app.all_companies',
+  /** Set by the workflow engine in a rule's transaction: the depth its changes' events carry. */
+  ruleDepth: 'app.rule_depth',
 } as const;
 
 export const currentCompanyIdSql = sql.raw(

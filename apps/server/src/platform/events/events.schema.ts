@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   varchar,
@@ -32,6 +33,12 @@ export const domainEvent = pgTable(
     actorUserId: integer('actor_user_id').default(currentUserIdSql),
     actorAdminUserId: integer('actor_admin_user_id').default(currentImpersonatorIdSql),
     changed: jsonb('changed').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The logged changes (values too), for durable consumers only: the live channel never sends them. */
+    changes: jsonb('changes').$type<Record<string, unknown>>(),
+    /** How many workflow rules deep the change is (0: a person or the customer made it); see decision 027. */
+    ruleDepth: smallint('rule_depth')
+      .notNull()
+      .default(sql`coalesce(nullif(current_setting('app.rule_depth', true), '')::smallint, 0)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.txid, t.id), index().on(t.createdAt), tenantPolicy()],
