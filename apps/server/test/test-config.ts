@@ -13,6 +13,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     INIT_ADMIN_PASSWORD: 'Beheer123',
     DB_POOL_SIZE: '5',
     GEOCODER: 'none',
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
     ...overrides,
   });
 }

@@ -47,6 +47,7 @@ export const DOMAIN_ENTITY_TYPES = [
   'intake',
   'project',
   'picture',
+  'webhookconnection',
 ] as const;
 export type DomainEntityType = (typeof DOMAIN_ENTITY_TYPES)[number];
 
@@ -115,6 +116,7 @@ export const DOMAIN_EVENT_ACCESS: Record<DomainEntityType, { module: ModuleTag; 
   intake: { module: 'INTAKE', minRole: 100 },
   project: { module: 'PROJECT', minRole: 100 },
   picture: { module: 'CRM', minRole: 0 },
+  webhookconnection: { module: 'SETTINGS', minRole: 100 },
 };
 
 const zKind = z.custom<DomainEventKind>((value) => {

@@ -49,6 +49,8 @@ const zEnv = z.object({
   GEOCODER_URL: z.string().url().default('https://api.pdok.nl/bzk/locatieserver/search/v3_1/free'),
   /** Mollie's API root; tests point it at a local fake (decision 022). */
   MOLLIE_API_URL: z.string().url().default('https://api.mollie.com/v2'),
+  /** Test-only: webhooks may call 127.0.0.0/8 (a test's own server); every other internal address stays refused (decision 025). */
+  WEBHOOK_ALLOW_LOOPBACK: zBool.default(false),
 });
 
 export type Env = z.infer<typeof zEnv>;

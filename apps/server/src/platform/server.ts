@@ -3,6 +3,7 @@ import { registerCompanyJobs } from '../features/companies/company-jobs';
 import { registerFieldImportJob } from '../features/forms/field-import.job';
 import { registerProductJobs } from '../features/products/product-jobs';
 import { registerRelationJobs } from '../features/relations/relation-jobs';
+import { registerWebhookJobs } from '../features/webhooks';
 import type { Config } from './config';
 import { openDatabase } from './db/setup';
 import type { Deps } from './deps';
@@ -52,6 +53,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   registerRelationJobs(jobs, chunkSize, storage);
   registerProductJobs(jobs);
   registerFieldImportJob(jobs);
+  registerWebhookJobs(jobs, { db, config, logger });
   try {
     await jobs.start({ work: options.work ?? true });
     await events.start({ work: options.work ?? true });

@@ -1,0 +1,214 @@
+import {
+  type CreateWebhookConnection,
+  checkMergeTags,
+  type UpdateWebhookConnection,
+  WEBHOOK_TAG_LISTS,
+  type WebhookConnection,
+  type WebhookConnectionSummary,
+  type WebhookMethod,
+  type WebhookStatus,
+  type WebhookTag,
+} from '@im/domain';
+import { asc, eq } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/database';
+import { validationError } from '../../platform/errors';
+import { toIso } from '../../platform/http/dates';
+import { writeLog } from '../logitems';
+import { newWebhookSecret } from './build-request';
+import { webhookConnection } from './webhooks.schema';
+
+type Row = typeof webhookConnection.$inferSelect;
+
+function summary(row: Row): WebhookConnectionSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    url: row.url,
+    method: row.method as WebhookMethod,
+    status: row.status as WebhookStatus,
+    last_tested_at: row.lastTestedAt ? toIso(row.lastTestedAt) : null,
+    created_at: toIso(row.createdAt),
+    updated_at: toIso(row.updatedAt),
+  };
+}
+
+function serialize(row: Row): WebhookConnection {
+  return {
+    ...summary(row),
+    header_tags: row.headerTags,
+    body_tags: row.bodyTags,
+    query_tags: row.queryTags,
+    secret: row.secret,
+  };
+}
+
+/** The company's connections, by name. */
+export async function listConnections(tx: Tx): Promise<WebhookConnectionSummary[]> {
+  const rows = await tx
+    .select()
+    .from(webhookConnection)
+    .orderBy(asc(webhookConnection.name), asc(webhookConnection.id));
+  return rows.map(summary);
+}
+
+export async function findConnectionRow(tx: Tx, id: number): Promise<Row | null> {
+  const [row] = await tx.select().from(webhookConnection).where(eq(webhookConnection.id, id));
+  return row ?? null;
+}
+
+export async function loadConnection(tx: Tx, id: number): Promise<WebhookConnection | null> {
+  const row = await findConnectionRow(tx, id);
+  return row ? serialize(row) : null;
+}
+
+/** Merge tags in a value must be known to the catalogue: 422 on `<list>.<i>.fieldvalue` otherwise. */
+function assertMergeTags(input: Partial<Record<(typeof WEBHOOK_TAG_LISTS)[number], WebhookTag[]>>): void {
+  const errors: Record<string, string[]> = {};
+  for (const list of WEBHOOK_TAG_LISTS) {
+    input[list]?.forEach((tag, i) => {
+      const problem = checkMergeTags(tag.fieldvalue);
+      if (problem) errors[`${list}.${i}.fieldvalue`] = [problem];
+    });
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw validationError(first[0]!, errors);
+}
+
+export async function createConnection(tx: Tx, input: CreateWebhookConnection): Promise<number> {
+  assertMergeTags(input);
+  const [row] = await tx
+    .insert(webhookConnection)
+    .values({
+      name: input.name,
+      url: input.url,
+      method: input.method,
+      secret: newWebhookSecret(),
+      headerTags: input.header_tags,
+      bodyTags: input.body_tags,
+      queryTags: input.query_tags,
+    })
+    .returning({ id: webhookConnection.id });
+  await writeLog(tx, {
+    type: 'webhookconnection',
+    id: row!.id,
+    action: 'create',
+    description: `Webhookkoppeling toegevoegd: ${input.name}`,
+  });
+  return row!.id;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Any real change of settings or tags sets the status back to unverified (spec 002). */
+export async function updateConnection(tx: Tx, id: number, input: UpdateWebhookConnection): Promise<boolean> {
+  assertMergeTags(input);
+  const [current] = await tx
+    .select()
+    .from(webhookConnection)
+    .where(eq(webhookConnection.id, id))
+    .for('update');
+  if (!current) return false;
+  const changes: Partial<typeof webhookConnection.$inferInsert> = {};
+  if (input.name !== undefined && input.name !== current.name) changes.name = input.name;
+  if (input.url !== undefined && input.url !== current.url) changes.url = input.url;
+  if (input.method !== undefined && input.method !== current.method) changes.method = input.method;
+  if (input.header_tags !== undefined && !same(input.header_tags, current.headerTags))
+    changes.headerTags = input.header_tags;
+  if (input.body_tags !== undefined && !same(input.body_tags, current.bodyTags))
+    changes.bodyTags = input.body_tags;
+  if (input.query_tags !== undefined && !same(input.query_tags, current.queryTags))
+    changes.queryTags = input.query_tags;
+  if (Object.keys(changes).length === 0) return true;
+  await tx
+    .update(webhookConnection)
+    .set({ ...changes, status: 'unverified', updatedAt: new Date() })
+    .where(eq(webhookConnection.id, id));
+  await writeLog(tx, {
+    type: 'webhookconnection',
+    id,
+    action: 'update',
+    description: `Webhookkoppeling gewijzigd: ${changes.name ?? current.name}`,
+    changes: { ...changes, status: 'unverified' },
+  });
+  return true;
+}
+
+/** Deletes a connection with its delivery log. */
+export async function deleteConnection(tx: Tx, id: number): Promise<boolean> {
+  const [row] = await tx
+    .delete(webhookConnection)
+    .where(eq(webhookConnection.id, id))
+    .returning({ name: webhookConnection.name });
+  if (!row) return false;
+  await writeLog(tx, {
+    type: 'webhookconnection',
+    id,
+    action: 'delete',
+    description: `Webhookkoppeling verwijderd: ${row.name}`,
+  });
+  return true;
+}
+
+/** A copy named '... (kopie)', unverified, with a secret of its own. */
+export async function duplicateConnection(tx: Tx, id: number): Promise<number | null> {
+  const source = await findConnectionRow(tx, id);
+  if (!source) return null;
+  const name = `${source.name} (kopie)`.slice(0, 200);
+  const [row] = await tx
+    .insert(webhookConnection)
+    .values({
+      name,
+      url: source.url,
+      method: source.method,
+      secret: newWebhookSecret(),
+      headerTags: source.headerTags,
+      bodyTags: source.bodyTags,
+      queryTags: source.queryTags,
+    })
+    .returning({ id: webhookConnection.id });
+  await writeLog(tx, {
+    type: 'webhookconnection',
+    id: row!.id,
+    action: 'duplicate',
+    description: `Webhookkoppeling gekopieerd van ${source.name}`,
+  });
+  return row!.id;
+}
+
+/** A new secret: receivers must take the new one, so the connection needs a new test. */
+export async function resetSecret(tx: Tx, id: number): Promise<boolean> {
+  const [row] = await tx
+    .update(webhookConnection)
+    .set({ secret: newWebhookSecret(), status: 'unverified', updatedAt: new Date() })
+    .where(eq(webhookConnection.id, id))
+    .returning({ name: webhookConnection.name });
+  if (!row) return false;
+  await writeLog(tx, {
+    type: 'webhookconnection',
+    id,
+    action: 'resethash',
+    description: `Nieuwe sleutel voor webhookkoppeling: ${row.name}`,
+    changes: { status: 'unverified' },
+  });
+  return true;
+}
+
+/** The outcome of a test: success makes the connection active. */
+export async function recordTest(tx: Tx, id: number, success: boolean): Promise<void> {
+  const now = new Date();
+  const [row] = await tx
+    .update(webhookConnection)
+    .set(success ? { status: 'active', lastTestedAt: now } : { lastTestedAt: now })
+    .where(eq(webhookConnection.id, id))
+    .returning({ name: webhookConnection.name });
+  if (!row) return;
+  await writeLog(tx, {
+    type: 'webhookconnection',
+    id,
+    action: 'status',
+    description: success
+      ? `Webhookkoppeling getest en geverifieerd: ${row.name}`
+      : `Test van webhookkoppeling mislukt: ${row.name}`,
+    changes: success ? { status: 'active' } : {},
+  });
+}
