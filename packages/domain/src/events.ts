@@ -48,6 +48,7 @@ export const DOMAIN_ENTITY_TYPES = [
   'project',
   'picture',
   'webhookconnection',
+  'website',
 ] as const;
 export type DomainEntityType = (typeof DOMAIN_ENTITY_TYPES)[number];
 
@@ -117,6 +118,7 @@ export const DOMAIN_EVENT_ACCESS: Record<DomainEntityType, { module: ModuleTag; 
   project: { module: 'PROJECT', minRole: 100 },
   picture: { module: 'CRM', minRole: 0 },
   webhookconnection: { module: 'SETTINGS', minRole: 100 },
+  website: { module: 'SETTINGS', minRole: 100 },
 };
 
 const zKind = z.custom<DomainEventKind>((value) => {

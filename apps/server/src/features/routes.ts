@@ -36,6 +36,7 @@ import { relationRoutes } from './relations';
 import { subscriptionFeatureRoutes } from './subscriptions';
 import { systemNotificationRoutes } from './systemnotifications';
 import { userRoutes } from './users';
+import { websiteRoutes } from './websites';
 import { webhookRoutes } from './webhooks';
 
 /** Every feature's routes; each route declares its access where it is defined. */
@@ -78,5 +79,6 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(liveRoutes);
   await app.register(customerDocumentRoutes);
   await app.register(customerActivityRoutes);
+  await app.register(websiteRoutes);
   await app.register(webhookRoutes);
 }

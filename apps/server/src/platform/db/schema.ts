@@ -22,6 +22,7 @@ export * from '../../features/relations/relations.schema';
 export * from '../../features/subscriptions/subscriptions.schema';
 export * from '../../features/systemnotifications/systemnotifications.schema';
 export * from '../../features/users/users.schema';
+export * from '../../features/websites/websites.schema';
 export * from '../../features/webhooks/webhooks.schema';
 export * from '../../features/workflow/workflow.schema';
 export * from '../auth/auth.schema';

@@ -51,6 +51,8 @@ const PUBLIC_ROUTES = [
   'POST /api/document/:hash/approvebycustomer',
   'POST /api/document/:hash/rejectbycustomer',
   'GET /api/attachment/:id/getbycustomer',
+  'POST /api/website/:key/lead',
+  'OPTIONS /api/website/:key/lead',
 ];
 
 let t: TestServer;
