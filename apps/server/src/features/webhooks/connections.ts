@@ -97,7 +97,10 @@ export async function createConnection(tx: Tx, input: CreateWebhookConnection): 
   return row!.id;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+// PostgreSQL keeps jsonb keys in its own order: compare the tags' values, not their JSON text.
+const tagText = (tags: WebhookTag[]) =>
+  JSON.stringify(tags.map((t) => [t.fieldkey, t.fieldvalue, t.example, t.nullvalue]));
+const same = (a: WebhookTag[], b: WebhookTag[]) => tagText(a) === tagText(b);
 
 /** Any real change of settings or tags sets the status back to unverified (spec 002). */
 export async function updateConnection(tx: Tx, id: number, input: UpdateWebhookConnection): Promise<boolean> {
