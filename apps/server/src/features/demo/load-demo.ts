@@ -24,6 +24,7 @@ import { loadIncidentsDemoData } from './load-incidents-demo';
 import { loadInvoicesDemoData } from './load-invoices-demo';
 import { loadPlanningDemoData } from './load-planning-demo';
 import { loadProductDemoData } from './load-product-demo';
+import { loadWebsitesDemoData } from './load-websites-demo';
 
 /** Every demo user logs in with this password (README "Demo data"). */
 export const DEMO_PASSWORD = 'Welkom123';
@@ -197,6 +198,7 @@ export async function loadDemoData(db: Database, logger: Logger, storage: FileSt
   await loadInvoicesDemoData(db, storage, logger);
   await loadFormsDemoData(db, storage, logger);
   await loadCustomerDemoData(db, logger);
+  await loadWebsitesDemoData(db, logger);
 }
 
 async function ensureSubscriptionType(
