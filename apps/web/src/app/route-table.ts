@@ -1,8 +1,10 @@
 import { type ModuleTag, ROLE } from '@im/domain';
 import {
   IconAddressBook,
+  IconAffiliate,
   IconAlertTriangle,
   IconApps,
+  IconBolt,
   IconBuilding,
   IconBuildingSkyscraper,
   IconBuildingStore,
@@ -54,6 +56,8 @@ import { subscriptionsScreens } from '../features/subscriptions/routes';
 import { systemNotificationsScreens } from '../features/systemnotifications/routes';
 import { usersScreens } from '../features/users/routes';
 import { verticalsScreens } from '../features/verticals/routes';
+import { webhooksScreens } from '../features/webhooks/routes';
+import { workflowScreens } from '../features/workflow/routes';
 import type { AppRoute, RouteSpec, ScreenEntry } from './route-types';
 
 // The one route table: every route of spec 000 section 2 (plus /note_detail of spec 001) with its
@@ -187,7 +191,6 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     'company_mergetags',
     'company_medialibrary',
     'company_library',
-    'company_eventtriggerrules',
     'company_intakesettings',
     'company_projectsettings',
     'company_calculationsettings',
@@ -208,6 +211,15 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
       icon: IconMail,
       module: 'SETTINGS',
       order: 920,
+      group: 'settings',
+    },
+  }),
+  settings('/account/company_eventtriggerrules', {
+    menu: {
+      labelKey: 'companyEventtriggerrules',
+      icon: IconAffiliate,
+      module: 'SETTINGS',
+      order: 925,
       group: 'settings',
     },
   }),
@@ -251,7 +263,6 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     '/company_detail/:companyId',
     '/subscriptiontype_detail/:subscriptiontypeId',
     '/documentwidgettype_detail/:documentwidgettypeId',
-    '/eventtrigger_overview',
     '/eventtrigger_detail/:eventtriggerId',
     '/user_detail/:userId',
   ].map((p) => admin(p)),
@@ -266,6 +277,7 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
       ['/module_overview', 'modules', IconPuzzle],
       ['/systemnotification_overview', 'systemNotifications', IconSpeakerphone],
       ['/documentwidgettype_overview', 'documentWidgetTypes', IconComponents],
+      ['/eventtrigger_overview', 'eventTriggers', IconBolt],
     ] as const
   ).map(([p, labelKey, icon], i) =>
     admin(p, { menu: { labelKey, icon, module: 'ADMIN', order: 1000 + i * 10, group: 'admin' } }),
@@ -300,6 +312,7 @@ const SCREENS: readonly ScreenEntry[] = [
   ...invoicesScreens,
   ...formsScreens,
   ...verticalsScreens,
+  ...workflowScreens,
 ];
 
 export function buildRoutes(specs: readonly RouteSpec[], screens: readonly ScreenEntry[]): AppRoute[] {

@@ -103,6 +103,8 @@ export const en: Strings<Catalog> = {
     verticals: 'Forms',
     companyProfile: 'Company details',
     documentWidgetTypes: 'Widget types',
+    companyEventtriggerrules: 'Workflow rules',
+    eventTriggers: 'Triggers',
   },
   menuGroups: {
     settings: 'Settings',

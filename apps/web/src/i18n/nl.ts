@@ -100,6 +100,8 @@ export const nl = {
     verticals: 'Formulieren',
     companyProfile: 'Bedrijfsgegevens',
     documentWidgetTypes: 'Widgettypes',
+    companyEventtriggerrules: 'Workflowregels',
+    eventTriggers: 'Triggers',
   },
   menuGroups: {
     settings: 'Instellingen',

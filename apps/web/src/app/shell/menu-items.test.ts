@@ -19,6 +19,7 @@ describe('side menu', () => {
       'companyProfile',
       'companyModules',
       'companyEmailsettings',
+      'companyEventtriggerrules',
       'companyDocumentsettings',
       'verticals',
     ]);
@@ -52,6 +53,7 @@ describe('side menu', () => {
       'companyProfile',
       'companyModules',
       'companyEmailsettings',
+      'companyEventtriggerrules',
       'companyDocumentsettings',
       'verticals',
     ]);
@@ -91,6 +93,7 @@ describe('side menu', () => {
       'companyProfile',
       'companyModules',
       'companyEmailsettings',
+      'companyEventtriggerrules',
       'companyDocumentsettings',
       'verticals',
     ]);
@@ -99,6 +102,7 @@ describe('side menu', () => {
       'companyProfile',
       'companyModules',
       'companyEmailsettings',
+      'companyEventtriggerrules',
       'companyDocumentsettings',
       'verticals',
     ]);
@@ -117,6 +121,7 @@ describe('side menu', () => {
       'modules',
       'systemNotifications',
       'documentWidgetTypes',
+      'eventTriggers',
     ]);
     const withoutAdmin = createTestSession({ modules: ['BASIS', 'SETTINGS'], userrole: 5000 });
     expect(buildMenu(withoutAdmin).some((i) => i.group === 'admin')).toBe(false);

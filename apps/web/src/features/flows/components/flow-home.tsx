@@ -10,6 +10,7 @@ import { FlowDocuments } from '../../documents';
 import { FlowFormsCard } from '../../forms';
 import { IncidentsCard } from '../../incidents';
 import { ActionsCard, AgendaCard, NotesCard, TasksCard } from '../../planning';
+import { FlowWorkflowCard } from '../../workflow';
 import { useFlowSettings } from '../queries';
 import type { Flow } from '../types';
 import { userName } from './flow-options';
@@ -91,6 +92,7 @@ export function FlowHome({ flow }: { flow: Flow }) {
         <AgendaCard owner={{ flow_id: flow.id }} isReadOnly={Boolean(flow.deleted_at)} />
       </SimpleGrid>
       {session.hasModuleBasis && <TasksCard flowId={flow.id} isReadOnly={Boolean(flow.deleted_at)} />}
+      <FlowWorkflowCard flowId={flow.id} isReadOnly={Boolean(flow.deleted_at)} />
       <IncidentsCard flowId={flow.id} isReadOnly={Boolean(flow.deleted_at)} />
       <NotesCard owner={{ flow_id: flow.id }} isReadOnly={Boolean(flow.deleted_at)} />
     </Stack>

@@ -1,0 +1,2 @@
+export { FlowWorkflowCard } from './components/flow-workflow-card';
+export { workflowScreens } from './routes';
