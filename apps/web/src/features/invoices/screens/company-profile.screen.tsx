@@ -4,6 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { hasModule } from '../../../app/access';
 import { LoadingBlock } from '../../../ui/loading-block';
 import { useSession } from '../../auth';
+import { WebsitesCard } from '../../websites';
 import { InvoiceSettingsForm } from '../components/invoice-settings-form';
 import { useInvoiceTexts } from '../i18n';
 import { useInvoiceSettings } from '../queries';
@@ -44,6 +45,7 @@ export function CompanyProfileScreen() {
           <InvoiceSettingsForm settings={settings.data} canSave={canSave} />
         </>
       )}
+      {hasModule(session, 'SETTINGS') && <WebsitesCard />}
     </Stack>
   );
 }

@@ -1,0 +1,167 @@
+import type { Website } from '@im/domain';
+import { ActionIcon, Alert, Button, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import {
+  IconCopy,
+  IconDots,
+  IconLink,
+  IconListDetails,
+  IconPencil,
+  IconPlus,
+  IconRocket,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { showActionError } from '../../../ui/alert-dialog';
+import { confirm } from '../../../ui/confirm-dialog';
+import { useConfirmedDelete } from '../../../ui/detail';
+import { LightBadge } from '../../../ui/light-badge';
+import { toast } from '../../../ui/toasts';
+import { fill, useWebsiteTexts } from '../i18n';
+import { WebsiteModal } from '../modals/website.modal';
+import { WebsiteConnectModal } from '../modals/website-connect.modal';
+import { WebsiteMappingModal } from '../modals/website-mapping.modal';
+import { useDeleteWebsite, useWebsiteAction, useWebsites } from '../queries';
+
+type Dialog = { kind: 'edit'; id: number | null } | { kind: 'mapping' | 'connect'; id: number } | null;
+
+/**
+ * The company's websites (spec 002: created and edited through modals, including a mapping editor):
+ * name, address, status and leads, with go-live, duplicate, delete and the form address to connect.
+ */
+export function WebsitesCard() {
+  const tx = useWebsiteTexts();
+  const websites = useWebsites();
+  const action = useWebsiteAction();
+  const confirmDelete = useConfirmedDelete(useDeleteWebsite());
+  const [dialog, setDialog] = useState<Dialog>(null);
+  // The dialogs read the list's copy, so a new key or mapping shows at once.
+  const byId = (id: number | null) => websites.data?.find((w) => w.id === id) ?? null;
+  const close = () => setDialog(null);
+
+  const onGoLive = async (site: Website) => {
+    const isConfirmed = await confirm({
+      title: tx.goLiveTitle,
+      message: fill(tx.goLiveConfirm, { name: site.name }),
+      confirmLabel: tx.goLive,
+    });
+    if (!isConfirmed) return;
+    action.mutate(
+      { id: site.id, action: 'golive' },
+      { onSuccess: () => toast.success(tx.wentLive), onError: (error) => showActionError(error) },
+    );
+  };
+  const onDuplicate = (site: Website) =>
+    action.mutate(
+      { id: site.id, action: 'duplicate' },
+      { onSuccess: () => toast.success(tx.duplicated), onError: (error) => showActionError(error) },
+    );
+  const onDelete = (site: Website) =>
+    confirmDelete(site.id, { title: tx.deleteTitle, message: tx.deleteConfirm, deleted: tx.deleted });
+
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4">
+          {tx.title}
+        </Title>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => setDialog({ kind: 'edit', id: null })}
+        >
+          {tx.new}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed" mb="sm">
+        {tx.intro}
+      </Text>
+      {websites.isError && <Alert color="red">{tx.loadFailed}</Alert>}
+      {websites.data?.length === 0 && <Text c="dimmed">{tx.empty}</Text>}
+      <Stack gap="sm">
+        {websites.data?.map((site) => (
+          <Group key={site.id} justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Group gap="xs" wrap="wrap">
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {site.name}
+                </Text>
+                <LightBadge color={site.status === 'live' ? 'green' : 'gray'} size="sm">
+                  {tx.status[site.status]}
+                </LightBadge>
+              </Group>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {site.siteurl || tx.noSiteurl}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {fill(tx.leadsCount, { count: site.leads_count })} ·{' '}
+                {fill(tx.mappingCount, { count: site.mapping.length })}
+              </Text>
+            </Stack>
+            <Group gap={4} wrap="nowrap">
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconLink size={14} />}
+                onClick={() => setDialog({ kind: 'connect', id: site.id })}
+              >
+                {tx.connect}
+              </Button>
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon
+                    variant="subtle"
+                    size="lg"
+                    aria-label={fill(tx.actionsFor, { name: site.name })}
+                  >
+                    <IconDots size={18} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item
+                    leftSection={<IconPencil size={16} />}
+                    onClick={() => setDialog({ kind: 'edit', id: site.id })}
+                  >
+                    {tx.edit}
+                  </Menu.Item>
+                  <Menu.Item
+                    leftSection={<IconListDetails size={16} />}
+                    onClick={() => setDialog({ kind: 'mapping', id: site.id })}
+                  >
+                    {tx.editMapping}
+                  </Menu.Item>
+                  {site.status !== 'live' && (
+                    <Menu.Item leftSection={<IconRocket size={16} />} onClick={() => void onGoLive(site)}>
+                      {tx.goLive}
+                    </Menu.Item>
+                  )}
+                  <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => onDuplicate(site)}>
+                    {tx.duplicate}
+                  </Menu.Item>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => void onDelete(site)}
+                  >
+                    {tx.delete}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+      <WebsiteModal
+        opened={dialog?.kind === 'edit'}
+        onClose={close}
+        website={dialog?.kind === 'edit' ? byId(dialog.id) : null}
+      />
+      <WebsiteMappingModal
+        opened={dialog?.kind === 'mapping'}
+        onClose={close}
+        website={dialog?.kind === 'mapping' ? byId(dialog.id) : null}
+      />
+      <WebsiteConnectModal website={dialog?.kind === 'connect' ? byId(dialog.id) : null} onClose={close} />
+    </Card>
+  );
+}

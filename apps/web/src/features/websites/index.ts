@@ -1,0 +1,1 @@
+export { WebsitesCard } from './components/websites-card';

@@ -1,0 +1,74 @@
+import type { Website } from '@im/domain';
+import { Alert, Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { showActionError } from '../../../ui/alert-dialog';
+import { CopyButton } from '../../../ui/clipboard';
+import { confirm } from '../../../ui/confirm-dialog';
+import { toast } from '../../../ui/toasts';
+import { websiteFormSnippet } from '../components/form-snippet';
+import { useWebsiteTexts } from '../i18n';
+import { useWebsiteAction } from '../queries';
+
+/** "Koppelen": the form address to post to (with copy), an HTML form to paste, and a new address on request. */
+export function WebsiteConnectModal({ website, onClose }: { website: Website | null; onClose: () => void }) {
+  const tx = useWebsiteTexts();
+  const action = useWebsiteAction();
+  const endpoint = website ? `${window.location.origin}${website.endpoint_url}` : '';
+  const snippet = website ? websiteFormSnippet(website, endpoint, tx.snippetSubmit) : '';
+
+  const onResetKey = async () => {
+    if (!website) return;
+    const isConfirmed = await confirm({
+      title: tx.resetKeyTitle,
+      message: tx.resetKeyConfirm,
+      isDanger: true,
+    });
+    if (!isConfirmed) return;
+    action.mutate(
+      { id: website.id, action: 'resetkey' },
+      { onSuccess: () => toast.success(tx.keyReset), onError: (error) => showActionError(error) },
+    );
+  };
+
+  return (
+    <Modal opened={website !== null} onClose={onClose} title={tx.connect} size="xl" centered>
+      {website && (
+        <Stack gap="sm">
+          <Text size="sm">{tx.connectIntro}</Text>
+          {website.status !== 'live' && <Alert color="yellow">{tx.notLiveYet}</Alert>}
+          <Group gap="xs" wrap="nowrap" align="flex-end">
+            <TextInput label={tx.endpoint} value={endpoint} readOnly style={{ flex: 1, minWidth: 0 }} />
+            <CopyButton value={endpoint} label={tx.copyEndpoint} />
+          </Group>
+          <Group justify="space-between" gap="xs">
+            <Text fw={600} size="sm" id="website-snippet-label">
+              {tx.snippet}
+            </Text>
+            <CopyButton value={snippet} label={tx.copySnippet} />
+          </Group>
+          <Code
+            block
+            aria-labelledby="website-snippet-label"
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          >
+            {snippet}
+          </Code>
+          <Group justify="space-between">
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconRefresh size={16} />}
+              onClick={() => void onResetKey()}
+              loading={action.isPending}
+            >
+              {tx.resetKey}
+            </Button>
+            <Button variant="default" onClick={onClose}>
+              {tx.close}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
