@@ -47,6 +47,9 @@ export const DOMAIN_ENTITY_TYPES = [
   'intake',
   'project',
   'picture',
+  'eventtriggerrule',
+  'eventtrigger',
+  'delayedrule',
   'webhookconnection',
   'website',
 ] as const;
@@ -117,6 +120,9 @@ export const DOMAIN_EVENT_ACCESS: Record<DomainEntityType, { module: ModuleTag; 
   intake: { module: 'INTAKE', minRole: 100 },
   project: { module: 'PROJECT', minRole: 100 },
   picture: { module: 'CRM', minRole: 0 },
+  eventtriggerrule: { module: 'SETTINGS', minRole: 100 },
+  eventtrigger: { module: 'SETTINGS', minRole: 100 },
+  delayedrule: { module: 'CRM', minRole: 0 },
   webhookconnection: { module: 'SETTINGS', minRole: 100 },
   website: { module: 'SETTINGS', minRole: 100 },
 };

@@ -4,6 +4,7 @@ import { registerFieldImportJob } from '../features/forms/field-import.job';
 import { registerProductJobs } from '../features/products/product-jobs';
 import { registerRelationJobs } from '../features/relations/relation-jobs';
 import { registerWebhookJobs } from '../features/webhooks';
+import { seedEventTriggers, WorkflowEngine } from '../features/workflow';
 import type { Config } from './config';
 import { openDatabase } from './db/setup';
 import type { Deps } from './deps';
@@ -29,6 +30,8 @@ export interface ServerOptions {
 export interface Server {
   app: Awaited<ReturnType<typeof buildApp>>;
   deps: Deps;
+  /** The workflow rule engine (its sweep and idle are what tests wait on). */
+  workflow: WorkflowEngine;
   close(): Promise<void>;
 }
 
@@ -54,10 +57,15 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   registerProductJobs(jobs);
   registerFieldImportJob(jobs);
   registerWebhookJobs(jobs, { db, config, logger });
+  const workflow = new WorkflowEngine(deps);
+  events.dispatcher.register(workflow.consumer());
   try {
     await jobs.start({ work: options.work ?? true });
+    await seedEventTriggers(db);
     await events.start({ work: options.work ?? true });
+    if (options.work ?? true) workflow.start();
   } catch (err) {
+    workflow.stop();
     await events.stop();
     await jobs.stop();
     await pdf.close();
@@ -72,9 +80,12 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   return {
     app,
     deps,
+    workflow,
     async close() {
       if (closed) return;
       closed = true;
+      workflow.stop();
+      await workflow.idle();
       await events.stop();
       await app.close();
       await jobs.stop();

@@ -72,8 +72,6 @@ export const CONDITION_FIELDS: readonly { type: 'flow' | 'relation'; field_name:
   { type: 'flow', field_name: 'user_id', label: 'Behandelaar' },
   { type: 'flow', field_name: 'office_user_id', label: 'Binnendienstmedewerker' },
   { type: 'flow', field_name: 'project_user_id', label: 'Uitvoerder' },
-  { type: 'flow', field_name: 'status_quotations', label: 'Status offertes' },
-  { type: 'flow', field_name: 'status_invoices', label: 'Status facturen' },
   { type: 'relation', field_name: 'email', label: 'E-mailadres relatie' },
   { type: 'relation', field_name: 'phone', label: 'Telefoon relatie' },
   { type: 'relation', field_name: 'city', label: 'Plaats' },

@@ -48,3 +48,17 @@ export function formatDelay(minutes: number): string {
   const label = n === 1 ? DELAY_UNIT_LABELS[unit].one : DELAY_UNIT_LABELS[unit].many;
   return `${String(n).replace('.', ',')} ${label}`;
 }
+
+const MOMENT = new Intl.DateTimeFormat('nl-NL', {
+  timeZone: 'Europe/Amsterdam',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** '26 november 2026 om 14:05' in Europe/Amsterdam: when a delayed rule runs. */
+export function formatDateTimeNl(d: Date): string {
+  return MOMENT.format(d);
+}

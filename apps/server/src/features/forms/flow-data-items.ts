@@ -305,6 +305,7 @@ export async function setItemStatus(
           : 'Formulier gemarkeerd als ingediend'
         : 'Formulier teruggezet naar open',
     flowId: row.flowId,
+    changes: { status: [row.status, status], ...(customer ? { by: 'customer' } : {}) },
   });
 }
 

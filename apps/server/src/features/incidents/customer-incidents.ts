@@ -118,6 +118,7 @@ export async function reportIncidentByCustomer(
     action: 'create',
     description: `Incident gemeld door de klant op dossier ${f.number}: ${type.name}`,
     flowId: f.id,
+    changes: { by: 'customer', incident_type_id: type.id },
   });
   if (f.userId !== null)
     await notify(tx, [

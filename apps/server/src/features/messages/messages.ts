@@ -475,6 +475,7 @@ export async function insertCustomerMessage(
     action: 'create',
     description: `Bericht van de klant in dossier ${f.number}`,
     flowId: f.id,
+    changes: { by: 'customer' },
   });
   await notify(tx, [
     {

@@ -11,8 +11,14 @@ import type { Logger } from '../logger';
  */
 export interface EventConsumer {
   name: string;
-  handle(events: DomainEvent[]): Promise<void>;
+  handle(events: DurableEvent[]): Promise<void>;
   batchSize?: number;
+}
+
+/** An event as durable consumers get it: with the logged changes and the workflow rule depth. */
+export interface DurableEvent extends DomainEvent {
+  changes: Record<string, unknown> | null;
+  rule_depth: number;
 }
 
 interface EventRow extends Record<string, unknown> {
@@ -26,6 +32,8 @@ interface EventRow extends Record<string, unknown> {
   actor_user_id: number | null;
   actor_admin_user_id: number | null;
   changed: string[];
+  changes: Record<string, unknown> | null;
+  rule_depth: number;
   created_at: string;
 }
 
@@ -108,7 +116,7 @@ export class EventDispatcher {
         if (!at) return 0;
         const batch = await tx.execute<EventRow>(sql`
           select id::text, txid::text, kind, company_id, entity_type, entity_id, flow_id, actor_user_id,
-                 actor_admin_user_id, changed, to_json(created_at) #>> '{}' as created_at
+                 actor_admin_user_id, changed, changes, rule_depth, to_json(created_at) #>> '{}' as created_at
           from domain_event
           where (txid, id) > (${at.last_txid}::xid8, ${at.last_id}::bigint)
             and txid < pg_snapshot_xmin(pg_current_snapshot())
@@ -159,7 +167,7 @@ export class EventDispatcher {
   }
 }
 
-function toEvent(row: EventRow): DomainEvent {
+function toEvent(row: EventRow): DurableEvent {
   const { txid: _txid, ...event } = row;
   return event;
 }

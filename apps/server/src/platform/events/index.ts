@@ -3,7 +3,7 @@ import type { Logger } from '../logger';
 import { EventDispatcher } from './consume-events';
 import { EventListener } from './listener';
 
-export type { EventConsumer } from './consume-events';
+export type { DurableEvent, EventConsumer } from './consume-events';
 export type { LiveSubscriber } from './listener';
 
 const PRUNE_EVERY_MS = 60 * 60_000;

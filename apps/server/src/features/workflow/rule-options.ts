@@ -1,0 +1,105 @@
+// The records a rule can name (its morph, user, condition values), of the caller's company. Also
+// gives the readable label of a rule's morph_id and user_id in the rule list.
+import {
+  type ActionMorph,
+  FLOW_STATUS_LABELS,
+  type FlowStatus,
+  RULE_USER_EVERYONE,
+  RULE_USER_HANDLER,
+  type RuleOptions,
+} from '@im/domain';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/database';
+
+type Named = { id: number; name: string };
+
+async function rows<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
+  return (await tx.execute(query)).rows as T[];
+}
+
+export async function loadRuleOptions(tx: Tx): Promise<RuleOptions> {
+  const [settings] = await rows<{ flow_tags: string[] }>(
+    tx,
+    sql`select flow_tags from company_settings limit 1`,
+  );
+  return {
+    flowphases: await rows(
+      tx,
+      sql`select id, name, flowstage from flow_phase order by flowstage, "order", id`,
+    ),
+    flowprofiles: await rows(tx, sql`select id, name from flow_profile order by name, id`),
+    mailtemplates: await rows(
+      tx,
+      sql`select id, description as name, template_type from mail_template order by template_type, description, id`,
+    ),
+    messagetemplates: await rows(
+      tx,
+      sql`select id, description as name from message_template order by description, id`,
+    ),
+    webhookconnections: await rows(
+      tx,
+      sql`select id, name, status from webhook_connection order by name, id`,
+    ),
+    documenttemplates: await rows(
+      tx,
+      sql`select id, title as name, kind from sales_document
+          where is_template and deleted_at is null and kind in ('quotation', 'confirmation', 'document')
+          order by kind, title, id`,
+    ),
+    tasktemplates: await rows(
+      tx,
+      sql`select id, description as name from task where is_template order by description, id`,
+    ),
+    users: await rows(
+      tx,
+      sql`select id, trim(concat_ws(' ', nullif(name, ''), nullif(nameprefix, ''), nullif(surname, ''))) as name
+          from "user" where deleted_at is null order by name, id`,
+    ),
+    // Partner records arrive with the partners area; until then a partner condition can only ask
+    // whether the flow has one (partnerpresent / partnernotpresent) or name a partner id.
+    partners: [],
+    formfields: await rows(
+      tx,
+      sql`select f.id, f.vertical_id, v.name as vertical_name, f.field_label as label
+          from vertical_data_field f join vertical v on v.id = f.vertical_id
+          where not v.archived order by v.name, f."order", f.id`,
+    ),
+    flow_tags: settings?.flow_tags ?? [],
+  };
+}
+
+const MORPH_SQL: Record<Exclude<ActionMorph, 'flowstatus'>, (id: number) => ReturnType<typeof sql>> = {
+  flowphase: (id) => sql`select name from flow_phase where id = ${id}`,
+  flowprofile: (id) => sql`select name from flow_profile where id = ${id}`,
+  mailtemplate: (id) => sql`select description as name from mail_template where id = ${id}`,
+  messagetemplate: (id) => sql`select description as name from message_template where id = ${id}`,
+  webhookconnection: (id) => sql`select name from webhook_connection where id = ${id}`,
+  documenttemplate: (id) => sql`select title as name from sales_document where id = ${id} and is_template`,
+  tasktemplate: (id) => sql`select description as name from task where id = ${id} and is_template`,
+};
+
+/** The readable name of what a rule's morph_id (or, for a status, its text) names; null when gone. */
+export async function morphLabel(
+  tx: Tx,
+  morph: ActionMorph | undefined,
+  morphId: number | null,
+  text: string,
+): Promise<string | null> {
+  if (!morph) return null;
+  if (morph === 'flowstatus') return FLOW_STATUS_LABELS[text as FlowStatus] ?? null;
+  if (morphId === null) return null;
+  const [row] = await rows<Named>(tx, MORPH_SQL[morph](morphId));
+  return row?.name ?? null;
+}
+
+export async function userLabel(tx: Tx, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  if (userId === RULE_USER_EVERYONE) return 'Iedereen';
+  if (userId === RULE_USER_HANDLER) return 'Behandelaar van het dossier';
+  const [row] = await rows<Named>(
+    tx,
+    sql`select trim(concat_ws(' ', nullif(name, ''), nullif(nameprefix, ''), nullif(surname, ''))) as name
+        from "user" where id = ${userId} and deleted_at is null`,
+  );
+  return row?.name ?? null;
+}
