@@ -313,6 +313,7 @@ const SCREENS: readonly ScreenEntry[] = [
   ...formsScreens,
   ...verticalsScreens,
   ...workflowScreens,
+  ...webhooksScreens,
 ];
 
 export function buildRoutes(specs: readonly RouteSpec[], screens: readonly ScreenEntry[]): AppRoute[] {

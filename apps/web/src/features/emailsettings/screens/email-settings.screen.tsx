@@ -33,6 +33,7 @@ import { AuthedImage } from '../../../ui/files/authed-image';
 import { FileListCard } from '../../../ui/files/file-list-card';
 import { toast } from '../../../ui/toasts';
 import { useSession } from '../../auth';
+import { WebhookConnectionsCard } from '../../webhooks';
 import { type Editing, TemplateModal } from '../modals/template.modal';
 import {
   type TemplateKind,
@@ -49,8 +50,8 @@ type Open = { kind: TemplateKind; id: number | null } | null;
 /**
  * /account/company_emailsettings (spec 000 section 2): mail templates (with attached files),
  * message templates and contact templates (create, edit, duplicate and delete each), the e-mail
- * header, footer and customer background images, and the flow files shared with every dossier.
- * The webhook connection list joins when webhooks land (workflow issue).
+ * header, footer and customer background images, and the flow files shared with every dossier,
+ * and the webhook connections (features/webhooks).
  */
 export function EmailSettingsScreen() {
   const { t } = useTranslation();
@@ -124,6 +125,7 @@ export function EmailSettingsScreen() {
         version={settings.dataUpdatedAt}
       />
       <SharedFilesCard files={settings.data.flowfiles} />
+      <WebhookConnectionsCard />
       <TemplateModal editing={editing} onClose={() => setOpen(null)} />
     </Stack>
   );

@@ -1,0 +1,99 @@
+import { Anchor, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useIsPhone } from '../../../ui/responsive';
+import { fill, useWebhookTexts } from '../i18n';
+import { CreateConnectionModal } from '../modals/create-connection.modal';
+import { useWebhookConnections } from '../queries';
+import { WebhookStatusBadge } from './webhook-status-badge';
+
+/** The e-mail settings' list of webhook connections (spec 000 section 2); a row opens its detail. */
+export function WebhookConnectionsCard() {
+  const tx = useWebhookTexts();
+  const isPhone = useIsPhone();
+  const connections = useWebhookConnections();
+  const [isCreating, creating] = useDisclosure(false);
+  const rows = connections.data ?? [];
+  const detailLink = (id: number, name: string) => (
+    <Anchor
+      component={Link}
+      to={`/webhookconnection_detail/${id}`}
+      aria-label={fill(tx.openConnection, { name })}
+      style={{ overflowWrap: 'anywhere' }}
+    >
+      {name}
+    </Anchor>
+  );
+  return (
+    <Card withBorder padding="md" component="section" aria-label={tx.cardTitle}>
+      <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
+        <div>
+          <Title order={2} size="h4">
+            {tx.cardTitle}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {tx.cardIntro}
+          </Text>
+        </div>
+        <Button size="xs" leftSection={<IconPlus size={14} />} onClick={creating.open}>
+          {tx.newConnection}
+        </Button>
+      </Group>
+      {connections.isError ? (
+        <Text c="red" size="sm" role="alert">
+          {tx.loadFailed}
+        </Text>
+      ) : connections.isPending ? (
+        <Loader size="sm" />
+      ) : rows.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {tx.empty}
+        </Text>
+      ) : isPhone ? (
+        <Stack gap="xs">
+          {rows.map((c) => (
+            <Card key={c.id} withBorder padding="sm">
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                {detailLink(c.id, c.name)}
+                <WebhookStatusBadge status={c.status} size="sm" />
+              </Group>
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {c.method} {c.url}
+              </Text>
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing="xs" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{tx.name}</Table.Th>
+                <Table.Th>{tx.url}</Table.Th>
+                <Table.Th>{tx.status}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((c) => (
+                <Table.Tr key={c.id}>
+                  <Table.Td>{detailLink(c.id, c.name)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <Text span size="xs" fw={600} mr={6}>
+                      {c.method}
+                    </Text>
+                    {c.url}
+                  </Table.Td>
+                  <Table.Td>
+                    <WebhookStatusBadge status={c.status} size="sm" />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <CreateConnectionModal opened={isCreating} onClose={creating.close} />
+    </Card>
+  );
+}
