@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { assistMailRoutes } from './assistmails';
 import { authRoutes } from './auth';
 import { batchRoutes } from './batches';
 import { calculationRoutes } from './calculations';
@@ -76,6 +77,7 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(dossierRoutes);
   await app.register(notificationRoutes);
   await app.register(mailTemplateRoutes);
+  await app.register(assistMailRoutes);
   await app.register(liveRoutes);
   await app.register(customerDocumentRoutes);
   await app.register(customerActivityRoutes);

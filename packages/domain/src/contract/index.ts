@@ -1,3 +1,4 @@
+export * from './assistmails';
 export * from './auth';
 export * from './calculations';
 export * from './common';

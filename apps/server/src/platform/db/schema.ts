@@ -1,5 +1,6 @@
 // Every table, for drizzle-kit and the typed query builder. Features add their schema file here.
 
+export * from '../../features/assistmails/assistmails.schema';
 export * from '../../features/calculations/calculations.schema';
 export * from '../../features/companies/companies.schema';
 export * from '../../features/customerpages/customerpages.schema';
