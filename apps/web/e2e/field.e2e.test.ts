@@ -38,7 +38,8 @@ let ids: Record<
   | 'intaketemplate'
   | 'projecttemplate'
   | 'vertical'
-  | 'aftercareflow',
+  | 'aftercareflow'
+  | 'webhookconnection',
   number
 >;
 
@@ -102,6 +103,9 @@ beforeAll(async () => {
       `select id from project where company_id = ${company} and is_template order by id limit 1`,
     ),
     vertical: await one(`select id from vertical where company_id = ${company} order by id limit 1`),
+    webhookconnection: await one(
+      `select id from webhook_connection where company_id = ${company} order by id limit 1`,
+    ),
     aftercareflow: await one(
       `select i.flow_id as id from flow_data_item i join vertical v on v.id = i.vertical_id where i.company_id = ${company} and v.type = 'aftercare' limit 1`,
     ),
@@ -153,7 +157,9 @@ const staffRoutes = () => [
   'account/company_users',
   'account/company_modules',
   'account/company_emailsettings',
+  'account/company_eventtriggerrules',
   'account/company_mergetags',
+  `webhookconnection_detail/${ids.webhookconnection}`,
   'account/company_documentsettings',
   'intake_overview',
   `intake_detail/${ids.intake}`,
@@ -188,6 +194,8 @@ const adminRoutes = () => [
   'user_newsletter_overview',
   'documentwidgettype_overview',
   `documentwidgettype_detail/${ids.documentwidgettype}`,
+  'eventtrigger_overview',
+  'eventtrigger_detail/1',
 ];
 
 async function logIn(page: Page, email: string, password: string, landing: RegExp) {
