@@ -66,7 +66,6 @@ export function WebsitesCard() {
         </Title>
         <Button
           size="xs"
-          variant="light"
           leftSection={<IconPlus size={14} />}
           onClick={() => setDialog({ kind: 'edit', id: null })}
         >

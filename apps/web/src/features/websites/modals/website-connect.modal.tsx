@@ -1,5 +1,5 @@
 import type { Website } from '@im/domain';
-import { Alert, Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { showActionError } from '../../../ui/alert-dialog';
 import { CopyButton } from '../../../ui/clipboard';
@@ -8,6 +8,7 @@ import { toast } from '../../../ui/toasts';
 import { websiteFormSnippet } from '../components/form-snippet';
 import { useWebsiteTexts } from '../i18n';
 import { useWebsiteAction } from '../queries';
+import { WebsiteDialog } from './website-dialog';
 
 /** "Koppelen": the form address to post to (with copy), an HTML form to paste, and a new address on request. */
 export function WebsiteConnectModal({ website, onClose }: { website: Website | null; onClose: () => void }) {
@@ -31,7 +32,7 @@ export function WebsiteConnectModal({ website, onClose }: { website: Website | n
   };
 
   return (
-    <Modal opened={website !== null} onClose={onClose} title={tx.connect} size="xl" centered>
+    <WebsiteDialog opened={website !== null} onClose={onClose} title={tx.connect} size="xl">
       {website && (
         <Stack gap="sm">
           <Text size="sm">{tx.connectIntro}</Text>
@@ -69,6 +70,6 @@ export function WebsiteConnectModal({ website, onClose }: { website: Website | n
           </Group>
         </Stack>
       )}
-    </Modal>
+    </WebsiteDialog>
   );
 }
