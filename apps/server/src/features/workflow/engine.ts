@@ -42,6 +42,13 @@ interface RunInput {
   verdict?: ReturnType<typeof evaluateConditions>;
 }
 
+const conditionLog = (verdict: ReturnType<typeof evaluateConditions>) =>
+  verdict.outcomes.map((o) => ({
+    pretty_description: o.condition.pretty_description,
+    holds: o.holds,
+    actual: o.actual,
+  }));
+
 /** Tags that arrive with an event: `{ tags: [before, after] }` from the flow's update log. */
 function addedTags(event: DurableEvent): string[] {
   const change = event.changes?.tags;
@@ -148,21 +155,49 @@ export class WorkflowEngine {
       own.filter((r) => r.eventTriggerTag === trigger).map((rule) => ({ trigger, rule })),
     );
     if (!reached.length) return;
-    // Every rule of the event is judged on the flow as it was before any of them ran.
-    const verdicts = await this.deps.db.tenant({ companyId: e.company_id }, async (tx) => {
+    // Every rule of the event is judged on the flow as it was before any of them ran. Rules that do
+    // not apply are logged here in one statement; only rules that act get a transaction of their own.
+    const toRun = await this.deps.db.tenant({ companyId: e.company_id }, async (tx) => {
       const [f] = await tx
         .select()
         .from(flow)
         .where(and(eq(flow.id, flowId), isNull(flow.deletedAt)));
-      if (!f) return null;
-      const out = new Map<number, ReturnType<typeof evaluateConditions>>();
-      for (const { rule } of reached)
-        out.set(rule.id, evaluateConditions(rule.conditions, await loadFacts(tx, f, rule.conditions)));
-      return out;
+      if (!f) return [];
+      const facts = await loadFacts(
+        tx,
+        f,
+        reached.flatMap(({ rule }) => rule.conditions),
+      );
+      const skipped: (typeof ruleRun.$inferInsert)[] = [];
+      const acting: { trigger: string; rule: RuleRecord; verdict: ReturnType<typeof evaluateConditions> }[] =
+        [];
+      for (const { trigger, rule } of reached) {
+        const verdict = evaluateConditions(rule.conditions, facts);
+        const planned = rule.isDelayed && !triggerDefinition(rule.eventTriggerTag)?.leadDate;
+        const tooDeep = e.rule_depth >= MAX_RULE_DEPTH;
+        if (!tooDeep && (planned || verdict.holds)) {
+          acting.push({ trigger, rule, verdict });
+          continue;
+        }
+        if (tooDeep) this.deps.logger.warn({ ruleId: rule.id, flowId }, 'workflow rule depth limit reached');
+        skipped.push({
+          ruleId: rule.id,
+          ruleDescription: rule.description,
+          ruleType: rule.type,
+          flowId,
+          trigger,
+          runKey: `e${e.id}r${rule.id}`,
+          outcome: 'skipped',
+          reason: tooDeep ? DEPTH_REASON : 'Niet aan alle voorwaarden voldaan.',
+          conditions: tooDeep ? [] : conditionLog(verdict),
+        });
+      }
+      if (skipped.length) await tx.insert(ruleRun).values(skipped).onConflictDoNothing();
+      return acting;
     });
-    for (const { trigger, rule } of reached) {
+    for (const { trigger, rule, verdict } of toRun) {
       await this.run({
-        verdict: verdicts?.get(rule.id),
+        verdict,
         rule,
         flowId,
         trigger,
@@ -224,11 +259,7 @@ export class WorkflowEngine {
         }
         const verdict =
           input.verdict ?? evaluateConditions(rule.conditions, await loadFacts(tx, f, rule.conditions));
-        const conditions = verdict.outcomes.map((o) => ({
-          pretty_description: o.condition.pretty_description,
-          holds: o.holds,
-          actual: o.actual,
-        }));
+        const conditions = conditionLog(verdict);
         const isDateRule = Boolean(triggerDefinition(rule.eventTriggerTag)?.leadDate);
         // A delayed rule checks its conditions when it is due; here it is only planned.
         if (rule.isDelayed && !input.delayedRuleId && !isDateRule) {
