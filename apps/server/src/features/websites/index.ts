@@ -16,8 +16,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound, validationErrorFromIssues } from '../../platform/errors';
+import { AppError, notFound, validationError, validationErrorFromIssues } from '../../platform/errors';
 import { moduleRoute, PUBLIC_LINK_RATE_LIMIT, publicRoute } from '../../platform/http/access';
+import { findNul, NUL_NOT_ALLOWED } from '../../platform/http/json-body';
 import { tenantTx } from '../../platform/http/request-auth';
 import { geocodeAddress } from '../locations/save-location';
 import { redirectTarget, registerFormBodyParser, setLeadCors } from './lead-request';
@@ -163,6 +164,12 @@ export async function websiteRoutes(app: FastifyInstance): Promise<void> {
         const parsed = zWebsiteLeadBody.safeParse(request.body);
         if (!parsed.success) throw validationErrorFromIssues(parsed.error.issues);
         const posted = parsed.data;
+        // The route has no body schema, so the app's NUL check is made here (PostgreSQL refuses NUL).
+        const nulAt = findNul(posted);
+        if (nulAt !== null)
+          throw validationError(NUL_NOT_ALLOWED, {
+            [nulAt.replace(/^\//, '').split('/')[0] || '_']: [NUL_NOT_ALLOWED],
+          });
         const redirect = redirectTarget(request, site.siteurl, posted[WEBSITE_REDIRECT_FIELD]);
         const answer = (status: 200 | 201) =>
           redirect

@@ -9,15 +9,15 @@ export function registerFormBodyParser(app: FastifyInstance): void {
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: MAX_WEBSITE_BODY_BYTES },
     (_request, body, done) => {
-      const fields: WebsitePosted = {};
+      // A Map, then own properties: a field named __proto__ stays a field.
+      const fields = new Map<string, string | string[]>();
       for (const [key, value] of new URLSearchParams(
         typeof body === 'string' ? body : body.toString('utf8'),
       )) {
-        const before = fields[key];
-        if (before === undefined) fields[key] = value;
-        else fields[key] = Array.isArray(before) ? [...before, value] : [before, value];
+        const before = fields.get(key);
+        fields.set(key, before === undefined ? value : [...[before].flat(), value]);
       }
-      done(null, fields);
+      done(null, Object.fromEntries(fields) as WebsitePosted);
     },
   );
 }

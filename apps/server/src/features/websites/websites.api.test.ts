@@ -374,6 +374,16 @@ describe('websites: the public lead endpoint', () => {
     expect(empty.status).toBe(422);
     const broken = await t.api('POST', site.endpoint_url, { body: '{"email":' });
     expect(broken.status).toBe(400);
+    const nul = await postForm(site.endpoint_url, { email: 'a@b.nl', opmerking: 'a\u0000b' });
+    expect(nul.status).toBe(422);
+    const nulJson = await t.api('POST', site.endpoint_url, { body: { email: 'a@b.nl', 'x\u0000': 'b' } });
+    expect(nulJson.status).toBe(422);
+    const proto = await postForm(site.endpoint_url, {
+      email: 'proto@example.nl',
+      ['__proto__']: 'x',
+      constructor: 'y',
+    });
+    expect(proto.status).toBe(201);
     const many = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`veld${i}`, 'x']));
     expect((await t.api('POST', site.endpoint_url, { body: { ...many, email: 'a@b.nl' } })).status).toBe(422);
     const big = await t.api('POST', site.endpoint_url, {
