@@ -1,7 +1,12 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { setToken } from '../api/token';
+import {
+  createTestRule,
+  createTestRuleOptions,
+  createTestTriggers,
+} from '../features/workflow/test-factories';
 import { createTestSession, renderApp } from '../test/render';
 import { mockServer } from '../test/server';
 
@@ -24,6 +29,24 @@ describe('accessibility (axe)', () => {
     mockServer({ session: createTestSession() });
     renderApp('/dashboard');
     await screen.findByText('Welkom, Anna de Vries');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('the workflow rules screen and its rule modal have no violations', async () => {
+    setToken('t');
+    mockServer({
+      session: createTestSession(),
+      routes: {
+        'GET /api/eventtriggerrule': () => ({ body: [createTestRule({ pending_count: 1 })] }),
+        'GET /api/eventtrigger': () => ({ body: createTestTriggers() }),
+        'GET /api/eventtriggerrule/options': () => ({ body: createTestRuleOptions() }),
+      },
+    });
+    renderApp('/account/company_eventtriggerrules');
+    await screen.findByRole('heading', { level: 2, name: 'Offerte verstuurd' });
+    expect(await violations()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'E-mail naar de klant sturen' }));
+    await screen.findByRole('dialog', { name: 'Workflowregel bewerken' });
     expect(await violations()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { FLOW_STAGE_LABELS } from '@im/domain';
-import { Alert, Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDateTime } from '../../../ui/format';
@@ -8,6 +8,7 @@ import { useIsPhone } from '../../../ui/responsive';
 import { ConditionOutcomes } from '../components/condition-outcomes';
 import { fill, useWorkflowTexts } from '../i18n';
 import { useDryRun, useEventTriggers } from '../queries';
+import { WorkflowModal } from './workflow-modal';
 
 interface Props {
   flowId: number;
@@ -19,9 +20,9 @@ interface Props {
 export function DryRunModal({ flowId, opened, onClose }: Props) {
   const tx = useWorkflowTexts();
   return (
-    <Modal opened={opened} onClose={onClose} title={tx.dryRunTitle} size="lg" centered>
-      {opened && <DryRun flowId={flowId} onClose={onClose} />}
-    </Modal>
+    <WorkflowModal opened={opened} onClose={onClose} title={tx.dryRunTitle} size="lg">
+      <DryRun flowId={flowId} onClose={onClose} />
+    </WorkflowModal>
   );
 }
 
