@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../ui/format';
+import { AssistMailsCard } from '../../assistmails';
 import { useSession } from '../../auth';
 import { FlowCalculations } from '../../calculations';
 import { FlowDocuments } from '../../documents';
@@ -26,6 +27,7 @@ export function FlowHome({ flow }: { flow: Flow }) {
   return (
     <Stack gap="md">
       <StageBlocks flow={flow} />
+      <AssistMailsCard flowId={flow.id} isReadOnly={Boolean(flow.deleted_at)} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Card withBorder padding="md">
           <Title order={2} size="h4" mb="sm">

@@ -1,0 +1,1 @@
+export { AssistMailsCard } from './components/assist-mails-card';
