@@ -197,22 +197,26 @@ export async function benchLogin(base: string, email: string): Promise<string> {
 }
 
 /**
- * The real server in-process on the bench database `name` (no job workers; Chromium only with `pdf`), with its
+ * The real server in-process on the bench database `name` (job workers only with `work`; Chromium only with `pdf`), with its
  * database handle for loading data and stopping afterwards.
  */
-export async function startBenchServer(name: string, options: { pdf?: boolean } = {}) {
+export async function startBenchServer(
+  name: string,
+  options: { pdf?: boolean; work?: boolean; config?: Record<string, string> } = {},
+) {
   const db = await databaseUrl(name);
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'im-bench-files-')),
     LOG_LEVEL: 'warn',
     ...(options.pdf ? {} : { CHROMIUM_PATH: '/nonexistent/chromium' }),
     DB_POOL_SIZE: '10',
+    ...options.config,
   });
   const server = await createServer({
     config,
     databaseUrl: db.url,
     logger: createLogger('error'),
-    work: false,
+    work: options.work ?? false,
   });
   return { db, server };
 }

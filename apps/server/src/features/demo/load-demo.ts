@@ -25,6 +25,7 @@ import { loadInvoicesDemoData } from './load-invoices-demo';
 import { loadPlanningDemoData } from './load-planning-demo';
 import { loadProductDemoData } from './load-product-demo';
 import { loadWebhooksDemoData } from './load-webhooks-demo';
+import { loadWorkflowDemoData } from './load-workflow-demo';
 import { loadWebsitesDemoData } from './load-websites-demo';
 
 /** Every demo user logs in with this password (README "Demo data"). */
@@ -201,6 +202,7 @@ export async function loadDemoData(db: Database, logger: Logger, storage: FileSt
   await loadCustomerDemoData(db, logger);
   await loadWebsitesDemoData(db, logger);
   await loadWebhooksDemoData(db, logger);
+  await loadWorkflowDemoData(db, logger);
 }
 
 async function ensureSubscriptionType(

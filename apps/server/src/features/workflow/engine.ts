@@ -119,7 +119,9 @@ export class WorkflowEngine {
       tx.select().from(eventTriggerRule).where(inArray(eventTriggerRule.companyId, companies)),
     );
     for (const item of work) {
-      const own = rules.filter((r) => r.companyId === item.e.company_id);
+      // A rule applies to what happens from its creation on (a new rule does not replay history).
+      const at = Date.parse(item.e.created_at);
+      const own = rules.filter((r) => r.companyId === item.e.company_id && r.createdAt.getTime() <= at);
       // One event's trouble must not hold back every later event: a few tries, then it is logged.
       for (let attempt = 1; ; attempt++) {
         try {

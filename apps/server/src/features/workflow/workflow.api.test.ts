@@ -357,7 +357,7 @@ describe('rules', () => {
         tx.execute<
           Record<string, unknown>
         >(sql`select id::text, kind, company_id, entity_type, entity_id, flow_id,
-          actor_user_id, actor_admin_user_id, changed, changes, rule_depth, created_at::text
+          actor_user_id, actor_admin_user_id, changed, changes, rule_depth, to_json(created_at) #>> '{}' as created_at
           from domain_event where kind = 'flow.create' and flow_id = ${flowId}`),
       )
     ).rows;
