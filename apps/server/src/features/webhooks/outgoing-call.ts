@@ -43,6 +43,25 @@ export const CALL_TEXTS = {
   network: (message: string) => `Verbinding mislukt: ${message}`,
 } as const;
 
+/** A DNS lookup cannot be cancelled; the call's deadline still ends the wait for it. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new Error('aborted'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new Error('aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (err) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
 interface Answer {
   status: number;
   location: string | undefined;
@@ -108,9 +127,8 @@ export async function callWebhook(request: OutgoingRequest, options: CallOptions
   let url = new URL(request.url);
   try {
     for (let redirects = 0; ; redirects++) {
-      const vetted = await vetHost(url.hostname, options);
+      const vetted = await untilAborted(vetHost(url.hostname, options), controller.signal);
       if (!vetted.ok) return { ok: false, status: null, excerpt: '', error: vetted.reason, refused: true };
-      if (controller.signal.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' });
       const answer = await requestOnce(url, vetted.target, current, controller.signal);
       const excerpt = answer.body.slice(0, EXCERPT_CHARS);
       const isRedirect = answer.status >= 300 && answer.status < 400 && answer.location !== undefined;
@@ -140,7 +158,7 @@ export async function callWebhook(request: OutgoingRequest, options: CallOptions
       }
       if (next.protocol !== 'http:' && next.protocol !== 'https:')
         return { ok: false, status: answer.status, excerpt, error: CALL_TEXTS.badRedirect, refused: false };
-      const nextVetted = await vetHost(next.hostname, options);
+      const nextVetted = await untilAborted(vetHost(next.hostname, options), controller.signal);
       if (!nextVetted.ok)
         return { ok: false, status: answer.status, excerpt, error: nextVetted.reason, refused: true };
       // 303, and 301/302 after a POST, continue as GET without a body (as browsers do); 307/308 keep both.

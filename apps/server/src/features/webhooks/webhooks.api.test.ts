@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createCrmCompany, createTestRelation, logCount } from '../../../test/crm-factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { queueWebhookDelivery } from './index';
+import { CALL_TEXTS, callWebhook } from './outgoing-call';
 
 // Every call in this file goes to the loopback server below (allowed by the test-only
 // WEBHOOK_ALLOW_LOOPBACK of test-config.ts) or is refused before any connection opens.
@@ -92,6 +93,7 @@ beforeAll(async () => {
         return res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
       if (path === '/to-ok') return res.writeHead(307, { location: '/ok' }).end();
       if (path === '/loop') return res.writeHead(302, { location: '/loop' }).end();
+      if (path === '/slow') return; // never answers
       if (path === '/big') return res.writeHead(200).end('x'.repeat(200_000));
       res.writeHead(404).end('onbekend');
     });
@@ -105,6 +107,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  receiver?.closeAllConnections();
   await new Promise((r) => receiver?.close(r));
 });
 afterEach(() => {
@@ -355,6 +358,16 @@ describe('the test call', () => {
       response: 'Meer dan 3 doorverwijzingen.',
     });
     expect(received).toHaveLength(4);
+  });
+
+  it('gives up when no answer comes within the deadline', async () => {
+    const started = Date.now();
+    const result = await callWebhook(
+      { method: 'POST', url: `${base}/slow`, headers: {}, body: '{}' },
+      { allowLoopback: true, timeoutMs: 300 },
+    );
+    expect(result).toMatchObject({ ok: false, status: null, error: CALL_TEXTS.timeout, refused: false });
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('reads at most 64 KiB of an answer and returns its first 2000 characters', async () => {
