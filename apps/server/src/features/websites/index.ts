@@ -2,6 +2,7 @@
 // website has a public, rate-limited endpoint that turns a posted form into a relation and a flow.
 import {
   applyWebsiteMapping,
+  checkWebsiteLead,
   MAX_WEBSITE_BODY_BYTES,
   WEBSITE_HONEYPOT_FIELD,
   WEBSITE_MESSAGES,
@@ -180,6 +181,9 @@ export async function websiteRoutes(app: FastifyInstance): Promise<void> {
         if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== '') return answer(200);
 
         const lead = applyWebsiteMapping(posted, site.mapping);
+        // Refused before the geocoder is asked (the transaction checks again with the current mapping).
+        const errors = checkWebsiteLead(lead);
+        if (Object.keys(errors).length) throw validationError(Object.values(errors)[0]![0]!, errors);
         const coords = hasLeadAddress(lead)
           ? await geocodeAddress(app.deps.geocoder, lead.location).catch(() => null)
           : null;
