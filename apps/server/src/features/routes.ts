@@ -37,6 +37,7 @@ import { relationRoutes } from './relations';
 import { subscriptionFeatureRoutes } from './subscriptions';
 import { systemNotificationRoutes } from './systemnotifications';
 import { userRoutes } from './users';
+import { workflowRoutes } from './workflow';
 import { websiteRoutes } from './websites';
 import { webhookRoutes } from './webhooks';
 
@@ -81,6 +82,7 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(liveRoutes);
   await app.register(customerDocumentRoutes);
   await app.register(customerActivityRoutes);
+  await app.register(workflowRoutes);
   await app.register(websiteRoutes);
   await app.register(webhookRoutes);
 }

@@ -18,12 +18,12 @@ import { flow } from '../flows/flows.schema';
 import { ACTION_EXECUTORS } from './actions';
 import type { RuleRecord } from './actions/types';
 import { cancelByTags, planDateRulesForFlow, scheduleRule } from './delayed-rules';
-import { loadFacts } from './facts';
+import { loadFacts, loadFlowFacts } from './facts';
 import { delayedRule, eventTriggerRule, ruleRun } from './workflow.schema';
 
 const SWEEP_MS = 1_000;
 const CLAIM_BATCH = 200;
-const CONCURRENCY = 4;
+const CONCURRENCY = 6;
 const STALE_CLAIM_MINUTES = 5;
 const EVENT_ATTEMPTS = 3;
 
@@ -118,97 +118,128 @@ export class WorkflowEngine {
     const rules = await this.deps.db.platform((tx) =>
       tx.select().from(eventTriggerRule).where(inArray(eventTriggerRule.companyId, companies)),
     );
+    // A rule applies to what happens from its creation on (a new rule does not replay history).
+    const rulesAt = (e: DurableEvent) => {
+      const at = Date.parse(e.created_at);
+      return rules.filter((r) => r.companyId === e.company_id && r.createdAt.getTime() <= at);
+    };
+    // Arriving tags and moved lead dates first (rare), event by event.
     for (const item of work) {
-      // A rule applies to what happens from its creation on (a new rule does not replay history).
-      const at = Date.parse(item.e.created_at);
-      const own = rules.filter((r) => r.companyId === item.e.company_id && r.createdAt.getTime() <= at);
-      // One event's trouble must not hold back every later event: a few tries, then it is logged.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await this.onEvent(item, own);
-          break;
-        } catch (err) {
-          if (attempt >= EVENT_ATTEMPTS) {
-            this.deps.logger.error(
-              { err, eventId: item.e.id },
-              'workflow rules skipped an event after repeated failures',
-            );
-            break;
-          }
-          await new Promise((r) => setTimeout(r, 200 * attempt));
+      const own = rulesAt(item.e);
+      const dated = item.dates && own.some((r) => triggerDefinition(r.eventTriggerTag)?.leadDate);
+      if (!item.added.length && !dated) continue;
+      await this.retrying(item.e.id, () =>
+        this.deps.db.tenant({ companyId: item.e.company_id }, async (tx) => {
+          await tx.execute(
+            sql`select set_config(${SETTING.ruleDepth}, ${String(item.e.rule_depth + 1)}, true)`,
+          );
+          if (item.added.length) await cancelByTags(tx, item.e.flow_id!, item.added);
+          if (dated) await planDateRulesForFlow(tx, item.e.flow_id!, own);
+        }),
+      );
+    }
+    // Every rule an event reaches is judged on the flows as they are now, one transaction per company
+    // for the batch; rules that do not apply are logged there in bulk.
+    const acting: RunInput[] = [];
+    for (const companyId of companies) {
+      const items = work.filter((w) => w.e.company_id === companyId);
+      await this.retrying(items[0]!.e.id, async () => {
+        acting.push(...(await this.judge(companyId, items, rulesAt)));
+      });
+    }
+    // Rules that act run in their own transactions: in event order per flow, flows side by side.
+    const byFlow = new Map<number, RunInput[]>();
+    for (const run of acting) byFlow.set(run.flowId, [...(byFlow.get(run.flowId) ?? []), run]);
+    await inPool([...byFlow.values()], CONCURRENCY, async (runs) => {
+      for (const run of runs) await this.run(run);
+    });
+  }
+
+  /** A few tries, then logged: one event's trouble must not hold back every later event. */
+  private async retrying(eventId: string, fn: () => Promise<void>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await fn();
+      } catch (err) {
+        if (attempt >= EVENT_ATTEMPTS) {
+          this.deps.logger.error({ err, eventId }, 'workflow rules skipped events after repeated failures');
+          return;
         }
+        await new Promise((r) => setTimeout(r, 200 * attempt));
       }
     }
   }
 
-  private async onEvent(
-    { e, triggers, dates, added }: { e: DurableEvent; triggers: string[]; dates: boolean; added: string[] },
-    own: RuleRecord[],
-  ): Promise<void> {
-    const flowId = e.flow_id!;
-    if (added.length || (dates && own.some((r) => triggerDefinition(r.eventTriggerTag)?.leadDate))) {
-      await this.deps.db.tenant({ companyId: e.company_id }, async (tx) => {
-        await tx.execute(sql`select set_config(${SETTING.ruleDepth}, ${String(e.rule_depth + 1)}, true)`);
-        if (added.length) await cancelByTags(tx, flowId, added);
-        if (dates) await planDateRulesForFlow(tx, flowId, own);
-      });
-    }
-    const reached = triggers.flatMap((trigger) =>
-      own.filter((r) => r.eventTriggerTag === trigger).map((rule) => ({ trigger, rule })),
-    );
-    if (!reached.length) return;
-    // Every rule of the event is judged on the flow as it was before any of them ran. Rules that do
-    // not apply are logged here in one statement; only rules that act get a transaction of their own.
-    const toRun = await this.deps.db.tenant({ companyId: e.company_id }, async (tx) => {
-      const [f] = await tx
-        .select()
-        .from(flow)
-        .where(and(eq(flow.id, flowId), isNull(flow.deletedAt)));
-      if (!f) return [];
-      const facts = await loadFacts(
+  private async judge(
+    companyId: number,
+    items: { e: DurableEvent; triggers: string[] }[],
+    rulesAt: (e: DurableEvent) => RuleRecord[],
+  ): Promise<RunInput[]> {
+    const reached = items.flatMap(({ e, triggers }) => {
+      const own = rulesAt(e);
+      return triggers.flatMap((trigger) =>
+        own.filter((r) => r.eventTriggerTag === trigger).map((rule) => ({ e, trigger, rule })),
+      );
+    });
+    if (!reached.length) return [];
+    return this.deps.db.tenant({ companyId }, async (tx) => {
+      const flows = await loadFlowFacts(
         tx,
-        f,
-        reached.flatMap(({ rule }) => rule.conditions),
+        reached.map((r) => r.e.flow_id!),
+        reached.flatMap((r) => r.rule.conditions),
       );
       const skipped: (typeof ruleRun.$inferInsert)[] = [];
-      const acting: { trigger: string; rule: RuleRecord; verdict: ReturnType<typeof evaluateConditions> }[] =
-        [];
-      for (const { trigger, rule } of reached) {
-        const verdict = evaluateConditions(rule.conditions, facts);
-        const planned = rule.isDelayed && !triggerDefinition(rule.eventTriggerTag)?.leadDate;
-        const tooDeep = e.rule_depth >= MAX_RULE_DEPTH;
-        if (!tooDeep && (planned || verdict.holds)) {
-          acting.push({ trigger, rule, verdict });
-          continue;
-        }
-        if (tooDeep) this.deps.logger.warn({ ruleId: rule.id, flowId }, 'workflow rule depth limit reached');
-        skipped.push({
+      const acting: RunInput[] = [];
+      for (const { e, trigger, rule } of reached) {
+        const flowId = e.flow_id!;
+        const runKey = `e${e.id}r${rule.id}`;
+        const base = {
           ruleId: rule.id,
           ruleDescription: rule.description,
           ruleType: rule.type,
           flowId,
           trigger,
-          runKey: `e${e.id}r${rule.id}`,
+          runKey,
+        };
+        const found = flows.get(flowId);
+        if (!found) {
+          skipped.push({ ...base, outcome: 'skipped', reason: 'Het dossier bestaat niet meer.' });
+          continue;
+        }
+        if (e.rule_depth >= MAX_RULE_DEPTH) {
+          this.deps.logger.warn({ ruleId: rule.id, flowId }, 'workflow rule depth limit reached');
+          skipped.push({ ...base, outcome: 'skipped', reason: DEPTH_REASON });
+          continue;
+        }
+        const verdict = evaluateConditions(rule.conditions, found.facts);
+        const planned = rule.isDelayed && !triggerDefinition(rule.eventTriggerTag)?.leadDate;
+        if (planned || verdict.holds) {
+          acting.push({
+            verdict,
+            rule,
+            flowId,
+            trigger,
+            eventId: e.id,
+            event: { kind: e.kind, entityType: e.entity_type, entityId: e.entity_id },
+            depth: e.rule_depth,
+            runKey,
+          });
+          continue;
+        }
+        skipped.push({
+          ...base,
           outcome: 'skipped',
-          reason: tooDeep ? DEPTH_REASON : 'Niet aan alle voorwaarden voldaan.',
-          conditions: tooDeep ? [] : conditionLog(verdict),
+          reason: 'Niet aan alle voorwaarden voldaan.',
+          conditions: conditionLog(verdict),
         });
       }
-      if (skipped.length) await tx.insert(ruleRun).values(skipped).onConflictDoNothing();
+      for (let i = 0; i < skipped.length; i += 500)
+        await tx
+          .insert(ruleRun)
+          .values(skipped.slice(i, i + 500))
+          .onConflictDoNothing();
       return acting;
     });
-    for (const { trigger, rule, verdict } of toRun) {
-      await this.run({
-        verdict,
-        rule,
-        flowId,
-        trigger,
-        eventId: e.id,
-        event: { kind: e.kind, entityType: e.entity_type, entityId: e.entity_id },
-        depth: e.rule_depth,
-        runKey: `e${e.id}r${rule.id}`,
-      });
-    }
   }
 
   /** Runs (or plans) one rule on one flow; never throws: a failure is the run's outcome. */

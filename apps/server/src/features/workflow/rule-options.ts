@@ -25,9 +25,12 @@ export async function loadRuleOptions(tx: Tx): Promise<RuleOptions> {
   return {
     flowphases: await rows(
       tx,
-      sql`select id, name, flowstage from flow_phase order by flowstage, "order", id`,
+      sql`select id, description as name, flowstage from flow_phase order by flowstage, "order", id`,
     ),
-    flowprofiles: await rows(tx, sql`select id, name from flow_profile order by name, id`),
+    flowprofiles: await rows(
+      tx,
+      sql`select id, name from flow_profile where deleted_at is null order by name, id`,
+    ),
     mailtemplates: await rows(
       tx,
       sql`select id, description as name, template_type from mail_template order by template_type, description, id`,
@@ -69,8 +72,8 @@ export async function loadRuleOptions(tx: Tx): Promise<RuleOptions> {
 }
 
 const MORPH_SQL: Record<Exclude<ActionMorph, 'flowstatus'>, (id: number) => ReturnType<typeof sql>> = {
-  flowphase: (id) => sql`select name from flow_phase where id = ${id}`,
-  flowprofile: (id) => sql`select name from flow_profile where id = ${id}`,
+  flowphase: (id) => sql`select description as name from flow_phase where id = ${id}`,
+  flowprofile: (id) => sql`select name from flow_profile where id = ${id} and deleted_at is null`,
   mailtemplate: (id) => sql`select description as name from mail_template where id = ${id}`,
   messagetemplate: (id) => sql`select description as name from message_template where id = ${id}`,
   webhookconnection: (id) => sql`select name from webhook_connection where id = ${id}`,

@@ -201,8 +201,12 @@ describe('rules', () => {
     expect(await notes(a.companyId, first)).toEqual(['Na een uur: nog niets gehoord?']);
     expect(await notes(a.companyId, second)).toEqual([]);
     // Deleting a run that is no longer pending answers 409; another company's id 404.
-    expect((await t.api('DELETE', `/api/delayedrule/${pending[0]!.id}`, { token: a.token })).status).toBe(409);
-    expect((await t.api('DELETE', `/api/delayedrule/${pending[0]!.id}`, { token: b.token })).status).toBe(404);
+    expect((await t.api('DELETE', `/api/delayedrule/${pending[0]!.id}`, { token: a.token })).status).toBe(
+      409,
+    );
+    expect((await t.api('DELETE', `/api/delayedrule/${pending[0]!.id}`, { token: b.token })).status).toBe(
+      404,
+    );
     await t.api('DELETE', `/api/eventtriggerrule/${r.id}`, { token: a.token });
   });
 
@@ -235,9 +239,7 @@ describe('rules', () => {
       async () => (await t.api('GET', `/api/flow/${flowId}/delayedrules`, { token: a.token })).body,
       (d: Delayed[]) => d.length > 1,
     );
-    expect(
-      replanned.map((d) => [d.status, Date.parse(d.due_at)]),
-    ).toEqual([
+    expect(replanned.map((d) => [d.status, Date.parse(d.due_at)])).toEqual([
       ['pending', later.getTime() - 86_400_000],
       ['cancelled', start.getTime() - 86_400_000],
     ]);
@@ -364,5 +366,30 @@ describe('rules', () => {
     await t.server.workflow.handle([event as never]);
     expect(await notes(a.companyId, flowId)).toEqual(['Eén keer']);
     await t.api('DELETE', `/api/eventtriggerrule/${r.id}`, { token: a.token });
+  });
+});
+
+describe('rule options', () => {
+  it("lists the company's own records the rule modal offers", async () => {
+    const res = await t.api('GET', '/api/eventtriggerrule/options', { token: a.token });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(
+      [
+        'documenttemplates',
+        'flow_tags',
+        'flowphases',
+        'flowprofiles',
+        'formfields',
+        'mailtemplates',
+        'messagetemplates',
+        'partners',
+        'tasktemplates',
+        'users',
+        'webhookconnections',
+      ].sort(),
+    );
+    expect(res.body.users.map((u: { id: number }) => u.id)).toContain(a.userId);
+    expect(res.body.users.map((u: { id: number }) => u.id)).not.toContain(b.userId);
+    expect(res.body.flowphases.length).toBeGreaterThan(0);
   });
 });
