@@ -9,6 +9,8 @@ import { useDelayedRules, useRefreshFlowWorkflow } from '../queries';
 import { DelayedRules } from './delayed-rules';
 import { WhyLog } from './why-log';
 
+const ENGINE_LAG_MS = 2000;
+
 /**
  * The flow's 'Workflow' card: its pending delayed rules, the "why" log of rule runs and a dry run.
  * Rule runs publish no events of their own; they follow a change on the flow, so every live event
@@ -20,18 +22,27 @@ export function FlowWorkflowCard({ flowId, isReadOnly = false }: { flowId: numbe
   const refresh = useRefreshFlowWorkflow(flowId);
   const [isDryRunOpen, setDryRunOpen] = useState(false);
 
-  useEffect(
-    () =>
-      subscribeLiveEvents((event) => {
-        if (event.flow_id === flowId || (event.entity_type === 'flow' && event.entity_id === flowId))
-          refresh();
-      }),
-    [flowId, refresh],
-  );
+  useEffect(() => {
+    let later: ReturnType<typeof setTimeout> | undefined;
+    const stop = subscribeLiveEvents((event) => {
+      if (event.flow_id !== flowId && !(event.entity_type === 'flow' && event.entity_id === flowId)) return;
+      refresh();
+      // The rules run after the change is committed (the engine reads the outbox): look again shortly.
+      clearTimeout(later);
+      later = setTimeout(refresh, ENGINE_LAG_MS);
+    });
+    return () => {
+      stop();
+      clearTimeout(later);
+    };
+  }, [flowId, refresh]);
 
   // Without access to the workflow rules (module or role) the flow simply has no workflow card.
   if (isApiError(delayed.error, 403)) return null;
-  const pending = (delayed.data ?? []).filter((d) => d.status === 'pending');
+  // The server lists every delayed run of the flow; the card shows those still waiting, soonest first.
+  const pending = (delayed.data ?? [])
+    .filter((d) => d.status === 'pending')
+    .sort((a, b) => a.due_at.localeCompare(b.due_at));
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={`workflow-card-${flowId}`}>
       <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">

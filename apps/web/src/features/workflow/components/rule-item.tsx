@@ -15,9 +15,9 @@ import { toast } from '../../../ui/toasts';
 import { fill, useWorkflowTexts, type WorkflowTexts } from '../i18n';
 import { useDeleteRule, useDuplicateRule } from '../queries';
 
-/** 'Direct', '3 dagen na', '2 weken voor de startdatum uitvoering' (date triggers), '… vanaf nu'. */
+/** 'Direct', '3 dagen na', '14 dagen voor de startdatum uitvoering' (date triggers; formatDelay's units). */
 export function delayText(
-  rule: Pick<EventTriggerRule, 'is_delayed' | 'delaytime' | 'event_trigger_tag' | 'startfromnow'>,
+  rule: Pick<EventTriggerRule, 'is_delayed' | 'delaytime' | 'event_trigger_tag'>,
   tx: WorkflowTexts,
   leadDate?: string | null,
 ): string {
@@ -26,10 +26,9 @@ export function delayText(
   const date = leadDate ?? triggerDefinition(rule.event_trigger_tag)?.leadDate ?? null;
   const dateLabel = date ? LEAD_DATE_LABELS[date as LeadDateField] : null;
   const before = rule.delaytime < 0;
-  const text = dateLabel
+  return dateLabel
     ? fill(before ? tx.delayBeforeDate : tx.delayAfterDate, { delay, date: dateLabel })
     : fill(before ? tx.delayBefore : tx.delayAfter, { delay });
-  return rule.startfromnow ? `${text} (${tx.fromNow})` : text;
 }
 
 export function ruleTitle(rule: Pick<EventTriggerRule, 'description' | 'type_label'>): string {
