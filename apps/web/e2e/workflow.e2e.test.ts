@@ -37,12 +37,24 @@ async function quiet(page: Page) {
   await page.waitForTimeout(300);
 }
 
+/** Console errors and uncaught exceptions of a page (map tiles from the internet are not the app's). */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.location().url?.startsWith('https://tile.openstreetmap.org/')) return;
+    if (message.type() === 'error') errors.push(`${message.text()} ${message.location().url ?? ''}`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 
 describe('workflow rules', () => {
   it('a rule made in the modal shows in its trigger group, runs on the flow and explains itself there', async () => {
     const page = await loginAs(app, SANNE, DEMO_PASSWORD, /#\/dashboard/);
+    const errors = consoleErrors(page);
     await page.goto(`${app.baseUrl}/#/account/company_eventtriggerrules`);
     await page.getByRole('heading', { level: 1, name: 'Workflowregels' }).waitFor();
     await quiet(page);
@@ -134,11 +146,13 @@ describe('workflow rules', () => {
       .getByRole('button', { name: 'Verwijderen' })
       .click();
     await card.getByText('Geplande regels').waitFor({ state: 'detached', timeout: 20_000 });
+    expect(errors).toEqual([]);
     await page.context().close();
   }, 180_000);
 
   it('fits a phone: rules as cards, the modal as a sheet, the flow card', async () => {
     const page = await app.newPage({ width: 390, height: 844, touch: true });
+    const errors = consoleErrors(page);
     await page.goto(`${app.baseUrl}/#/login`);
     await page.getByLabel('E-mailadres').fill(SANNE);
     await page.getByLabel(/^Wachtwoord/).fill(DEMO_PASSWORD);
@@ -167,6 +181,7 @@ describe('workflow rules', () => {
     expect(await sideways(page)).toBe(false);
     await card.scrollIntoViewIfNeeded();
     await card.screenshot({ path: `${DIR}/phone-flow-card.png` });
+    expect(errors).toEqual([]);
     await page.context().close();
   }, 120_000);
 
