@@ -57,6 +57,8 @@ export function registerWebhookJobs(
     name: WEBHOOK_DELIVERY_JOB,
     payload: zPayload,
     retryLimit: WEBHOOK_RETRY_LIMIT,
+    // Deliveries come in bursts (one per rule that fires); ten at a time keep the queue short.
+    batchSize: 10,
     handle: (payload) => deliverWebhook(context, payload),
   });
 }

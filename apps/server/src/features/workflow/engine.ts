@@ -371,31 +371,55 @@ export class WorkflowEngine {
             tx.select().from(eventTriggerRule).where(inArray(eventTriggerRule.id, ruleIds)),
           )
         : [];
-      await inPool(claimed.rows, CONCURRENCY, async (row) => {
-        const rule = rules.find((r) => r.id === row.rule_id);
-        if (!rule) {
-          await this.deps.db.tenant({ companyId: row.company_id }, (tx) =>
-            tx
-              .update(delayedRule)
-              .set({
-                status: 'cancelled',
-                reason: 'Geannuleerd: de workflowregel bestaat niet meer.',
-                finishedAt: new Date(),
-              })
-              .where(eq(delayedRule.id, row.id)),
-          );
-          return;
+      // Conditions of the claimed runs are judged in bulk per company; a flow's runs go one after
+      // another (they would wait on the flow's lock anyway), flows side by side.
+      const verdicts = new Map<number, ReturnType<typeof evaluateConditions>>();
+      for (const companyId of new Set(claimed.rows.map((r) => r.company_id))) {
+        const rows = claimed.rows.filter((r) => r.company_id === companyId);
+        const own = rules.filter((r) => r.companyId === companyId);
+        const flows = await this.deps.db.tenant({ companyId }, (tx) =>
+          loadFlowFacts(
+            tx,
+            rows.map((r) => r.flow_id),
+            own.flatMap((r) => r.conditions),
+          ),
+        );
+        for (const row of rows) {
+          const rule = own.find((r) => r.id === row.rule_id);
+          const found = flows.get(row.flow_id);
+          if (rule && found) verdicts.set(row.id, evaluateConditions(rule.conditions, found.facts));
         }
-        await this.run({
-          rule,
-          flowId: row.flow_id,
-          trigger: row.trigger,
-          eventId: row.event_id,
-          event: { kind: null, entityType: null, entityId: null },
-          depth: row.depth,
-          runKey: `d${row.id}`,
-          delayedRuleId: row.id,
-        });
+      }
+      const byFlow = new Map<number, typeof claimed.rows>();
+      for (const row of claimed.rows) byFlow.set(row.flow_id, [...(byFlow.get(row.flow_id) ?? []), row]);
+      await inPool([...byFlow.values()], CONCURRENCY, async (flowRows) => {
+        for (const row of flowRows) {
+          const rule = rules.find((r) => r.id === row.rule_id);
+          if (!rule) {
+            await this.deps.db.tenant({ companyId: row.company_id }, (tx) =>
+              tx
+                .update(delayedRule)
+                .set({
+                  status: 'cancelled',
+                  reason: 'Geannuleerd: de workflowregel bestaat niet meer.',
+                  finishedAt: new Date(),
+                })
+                .where(eq(delayedRule.id, row.id)),
+            );
+            continue;
+          }
+          await this.run({
+            rule,
+            verdict: verdicts.get(row.id),
+            flowId: row.flow_id,
+            trigger: row.trigger,
+            eventId: row.event_id,
+            event: { kind: null, entityType: null, entityId: null },
+            depth: row.depth,
+            runKey: `d${row.id}`,
+            delayedRuleId: row.id,
+          });
+        }
       });
       if (claimed.rows.length < CLAIM_BATCH) return;
     }

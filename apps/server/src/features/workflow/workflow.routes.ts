@@ -32,7 +32,7 @@ import { listRuleRuns } from './rule-runs';
 import { createRule, deleteRule, duplicateRule, listRules, loadRule, updateRule } from './rules';
 import { delayedRule } from './workflow.schema';
 
-const SETTINGS = { access: moduleRoute('SETTINGS', 1000) };
+const SETTINGS = { access: moduleRoute('SETTINGS') };
 const SETTINGS_READ = { access: moduleRoute('SETTINGS') };
 const ADMIN = { access: moduleRoute('ADMIN') };
 const CRM = { access: moduleRoute('CRM') };

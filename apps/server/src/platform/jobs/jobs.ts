@@ -40,6 +40,12 @@ export interface JobDefinition<P> {
   name: string;
   payload: z.ZodType<P>;
   retryLimit: number;
+  /**
+   * Jobs fetched and run side by side per poll (default 1). A worker polls every half second, so a
+   * queue that must keep up with bursts (webhook deliveries) takes several at a time; each job still
+   * fails and retries on its own.
+   */
+  batchSize?: number;
   handle(payload: P): Promise<void>;
 }
 
@@ -106,8 +112,24 @@ export class Jobs {
       },
     );
     for (const def of this.jobDefs.values()) {
-      await this.boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-        if (job) await def.handle(def.payload.parse(job.data));
+      const batchSize = def.batchSize ?? 1;
+      await this.boss.work(def.name, { batchSize, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+        if (batchSize === 1) {
+          if (jobs[0]) await def.handle(def.payload.parse(jobs[0].data));
+          return;
+        }
+        // A failure is recorded per job (pg-boss would otherwise fail the whole batch).
+        await Promise.all(
+          jobs.map(async (job) => {
+            try {
+              await def.handle(def.payload.parse(job.data));
+            } catch (err) {
+              await this.boss.fail(def.name, job.id, {
+                message: err instanceof Error ? err.message : String(err),
+              });
+            }
+          }),
+        );
       });
     }
     await this.recoverBatches();

@@ -1,5 +1,6 @@
 import { Modal, type ModalProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** What a screen hands to any of its form modals. */
 export interface FormModalProps {
@@ -17,8 +18,10 @@ interface Props extends FormModalProps {
 
 /** A centred dialog whose form mounts only while open, so every opening starts from fresh values. */
 export function FormModal({ opened, onClose, title, size, closeOnClickOutside = false, children }: Props) {
+  const { t } = useTranslation();
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       opened={opened}
       onClose={onClose}
       title={title}
