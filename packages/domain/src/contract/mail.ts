@@ -113,7 +113,11 @@ export const zMergeTagPreview = z.object({ text: z.string(), problem: z.string()
 // ---------------------------------------------------------------- flow e-mail
 
 /** GET /api/flow/{id}/getforsendingemail: the draft, filled from a template (the flow e-mail template by default). */
-export const zFlowMailDraftQuery = z.object({ mailtemplate_id: zId.optional() });
+export const zFlowMailDraftQuery = z.object({
+  mailtemplate_id: zId.optional(),
+  /** A mail about one of the flow's tasks (an appointment confirmation): fills the `taak` merge tags. */
+  sendable_task_id: zId.optional(),
+});
 export const zFlowMailDraft = z.object({
   to: z.string(),
   subject: z.string(),

@@ -79,6 +79,7 @@ export const FLOW_MAIL_STATUS_LABELS: Record<FlowMailStatus, string> = {
 
 export const MAIL_TEXTS = {
   templateNotFound: 'Template niet gevonden.',
+  taskNotFound: 'Taak niet gevonden.',
   templateDeleted: 'Template verwijderd.',
   noRecipient: 'Vul een geldig e-mailadres in.',
   noSubject: 'Vul een onderwerp in.',

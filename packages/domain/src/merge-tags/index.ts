@@ -62,6 +62,11 @@ export const MERGE_TAGS: readonly MergeTag[] = [
     'Link waarmee de klant het document bekijkt en ondertekent',
     'https://app.voorbeeld.nl/#/customer_quotation_detail/…',
   ),
+  T('taak.omschrijving', 'Taak', 'Omschrijving van de taak waar de mail over gaat', 'Montage zonnepanelen'),
+  T('taak.datum', 'Taak', 'Datum van de taak', '1 december 2026'),
+  T('taak.tijd', 'Taak', 'Begintijd van de taak', '08:00'),
+  T('taak.eindtijd', 'Taak', 'Eindtijd van de taak', '14:00'),
+  T('taak.uitvoerder', 'Taak', 'Wie de taak uitvoert', 'Piet Jansen'),
   T('vandaag', 'Algemeen', 'De datum van vandaag', '25 november 2026'),
 ];
 

@@ -4,6 +4,7 @@
 // data field: any filled-in copy of that form on the flow may satisfy it).
 
 import type { FormValue } from '../forms/constants';
+import { FLOW_STATUS_LABELS, type FlowStatus } from '../flows';
 import { showRuleHolds } from '../forms/show-rules';
 
 export const CONDITION_OPERATORS = [
@@ -138,6 +139,11 @@ function tagsHold(c: RuleCondition, tags: string[]): boolean {
   }
 }
 
+/** A stored value as people read it: a flow status by its Dutch label. */
+function readable(fieldName: string | null, value: string): string {
+  return fieldName === 'flow_status' ? (FLOW_STATUS_LABELS[value as FlowStatus] ?? value) : value;
+}
+
 export function evaluateCondition(c: RuleCondition, facts: RuleFacts): ConditionOutcome {
   const id = (v: string | null) => (v === null || v.trim() === '' ? null : Number(v));
   switch (c.operator) {
@@ -185,7 +191,11 @@ export function evaluateCondition(c: RuleCondition, facts: RuleFacts): Condition
   const value =
     c.field_name !== null && Object.hasOwn(source, c.field_name) ? source[c.field_name] : undefined;
   if (Array.isArray(value)) return { condition: c, holds: tagsHold(c, value), actual: shown(value) };
-  return { condition: c, holds: valueHolds(c, value as FormValue | undefined), actual: shown(value) };
+  return {
+    condition: c,
+    holds: valueHolds(c, value as FormValue | undefined),
+    actual: readable(c.field_name, shown(value)),
+  };
 }
 
 /** Every condition with its outcome; the rule applies when all hold (no conditions: it applies). */
@@ -203,5 +213,6 @@ export function describeCondition(c: Omit<RuleCondition, 'pretty_description'>, 
   if (FLOW_LEVEL_OPERATORS.includes(c.operator)) {
     return `Dossier ${op}${VALUELESS_OPERATORS.includes(c.operator) ? '' : ` ${c.field_value ?? ''}`}`.trim();
   }
-  return `${fieldLabel} ${op}${VALUELESS_OPERATORS.includes(c.operator) ? '' : ` ${c.field_value ?? ''}`}`.trim();
+  const value = VALUELESS_OPERATORS.includes(c.operator) ? '' : ` ${readable(c.field_name, c.field_value ?? '')}`;
+  return `${fieldLabel} ${op}${value}`.trim();
 }

@@ -138,7 +138,7 @@ describe('conditions (spec 000 section 5)', () => {
     );
     expect(result.holds).toBe(false);
     expect(result.outcomes.map((o) => [o.holds, o.actual])).toEqual([
-      [true, 'quotation'],
+      [true, 'Offerte'],
       [false, 'Eigen website'],
     ]);
   });

@@ -21,6 +21,7 @@ import type { Mailer } from '../../platform/mail/mailer';
 import { FLOW_NOT_FOUND, findFlow } from '../flows/flow-access';
 import { writeLog } from '../logitems';
 import { createNote } from '../planning/notes';
+import { task } from '../planning/planning.schema';
 import { relation } from '../relations/relations.schema';
 import { user } from '../users/users.schema';
 import { brandMailHtml } from './mail-branding';
@@ -44,8 +45,16 @@ export async function flowMailDraft(
   templateId: number | undefined,
   senderId: number,
   appUrl: string,
+  taskId?: number,
 ): Promise<FlowMailDraft> {
   const f = await liveFlow(tx, flowId);
+  if (taskId !== undefined) {
+    const [own] = await tx
+      .select({ id: task.id })
+      .from(task)
+      .where(and(eq(task.id, taskId), eq(task.flowId, flowId)));
+    if (!own) throw notFound(MAIL_TEXTS.taskNotFound);
+  }
   const templates = await tx
     .select({
       id: mailTemplate.id,
@@ -62,7 +71,7 @@ export async function flowMailDraft(
   const [rel] = f.relationId
     ? await tx.select({ email: relation.email }).from(relation).where(eq(relation.id, f.relationId))
     : [];
-  const data = await flowMergeData(tx, flowId, senderId, appUrl);
+  const data = await flowMergeData(tx, flowId, senderId, appUrl, taskId);
   return {
     to: rel?.email ?? '',
     subject: template ? renderMergeTags(template.subject, data, { html: false }) : '',

@@ -373,7 +373,14 @@ export async function mailTemplateRoutes(app: FastifyInstance): Promise<void> {
     },
     (request) =>
       tenantTx(request, (tx) =>
-        flowMailDraft(tx, request.params.id, request.query.mailtemplate_id, authOf(request).userId, appUrl),
+        flowMailDraft(
+          tx,
+          request.params.id,
+          request.query.mailtemplate_id,
+          authOf(request).userId,
+          appUrl,
+          request.query.sendable_task_id,
+        ),
       ),
   );
   r.post(

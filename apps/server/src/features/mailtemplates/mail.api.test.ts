@@ -424,3 +424,62 @@ describe('e-mail from a flow', () => {
     expect(foreign.status).toBe(404);
   });
 });
+
+describe('a mail about a task (sendable_task_id)', () => {
+  it("fills the task's merge tags in the draft; another flow's task is 404", async () => {
+    const template = await t.api('POST', '/api/mailtemplate', {
+      token: a.token,
+      body: {
+        template_type: 'sendflowemail',
+        description: 'Afspraakbevestiging',
+        subject: 'Afspraak {{ taak.omschrijving }} op {{ taak.datum }}',
+        message: '<p>Wij komen om {{ taak.tijd }} uur ({{ taak.uitvoerder }}).</p>',
+      },
+    });
+    expect(template.status).toBe(201);
+    const task = await t.api('POST', '/api/task', {
+      token: a.token,
+      body: {
+        description: 'Montage zonnepanelen',
+        type: 'uitvoering',
+        flow_id: flowId,
+        user_id: a.userId,
+        start_date: '2026-12-01T08:00:00+01:00',
+        end_date: '2026-12-01T14:00:00+01:00',
+      },
+    });
+    expect(task.status, JSON.stringify(task.body)).toBe(201);
+    const draft = await t.api(
+      'GET',
+      `/api/flow/${flowId}/getforsendingemail?mailtemplate_id=${template.body.id}&sendable_task_id=${task.body.id}`,
+      { token: a.token },
+    );
+    expect(draft.status).toBe(200);
+    expect(draft.body.subject).toBe('Afspraak Montage zonnepanelen op 1 december 2026');
+    expect(draft.body.message).toContain('Wij komen om 08:00 uur');
+    // Without a task the same template renders with empty task tags, never an error.
+    const plain = await t.api(
+      'GET',
+      `/api/flow/${flowId}/getforsendingemail?mailtemplate_id=${template.body.id}`,
+      {
+        token: a.token,
+      },
+    );
+    expect(plain.body.subject).toBe('Afspraak  op ');
+    const other = await createTestRelation(t, a.token, { createnewflow: true });
+    expect(
+      (
+        await t.api('GET', `/api/flow/${other.flow_id}/getforsendingemail?sendable_task_id=${task.body.id}`, {
+          token: a.token,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.api('GET', `/api/flow/${flowId}/getforsendingemail?sendable_task_id=${task.body.id}`, {
+          token: b.token,
+        })
+      ).status,
+    ).toBe(404);
+  });
+});

@@ -4,6 +4,7 @@ import type { Tx } from '../../platform/db/database';
 import { company, companySettings } from '../companies/companies.schema';
 import { flow } from '../flows/flows.schema';
 import { location } from '../locations/locations.schema';
+import { task } from '../planning/planning.schema';
 import { relation } from '../relations/relations.schema';
 import { user } from '../users/users.schema';
 
@@ -16,6 +17,8 @@ export async function flowMergeData(
   flowId: number,
   senderId: number | null,
   appUrl: string,
+  /** The task a mail is about (`sendable_task_id`): fills `taak`; without one its tags are empty. */
+  taskId?: number | null,
 ): Promise<MergeData> {
   const [row] = await tx
     .select({ f: flow, r: relation, l: location })
@@ -58,6 +61,28 @@ export async function flowMergeData(
     behandelaar: { naam: fullName(handler), email: handler?.email ?? '' },
     gebruiker: { naam: fullName(sender), email: sender?.email ?? '' },
     bedrijf: { naam: co?.name ?? '', handtekening: co?.signature ?? '' },
+    taak: await taskMergeData(tx, taskId ?? null, userById),
     vandaag: dutchDate(new Date()),
+  };
+}
+
+const TIME = new Intl.DateTimeFormat('nl-NL', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Amsterdam',
+});
+
+async function taskMergeData(
+  tx: Tx,
+  taskId: number | null,
+  userById: (id: number | null) => Promise<typeof user.$inferSelect | undefined>,
+) {
+  const [t] = taskId === null ? [] : await tx.select().from(task).where(eq(task.id, taskId));
+  return {
+    omschrijving: t?.description ?? '',
+    datum: t?.startDate ? dutchDate(t.startDate) : '',
+    tijd: t?.startDate ? TIME.format(t.startDate) : '',
+    eindtijd: t?.endDate ? TIME.format(t.endDate) : '',
+    uitvoerder: t ? fullName(await userById(t.userId)) : '',
   };
 }

@@ -84,7 +84,7 @@ describe('rules', () => {
     expect(created).toMatchObject({
       type_label: 'Notitie aanmaken',
       event_trigger_description: 'Status van het dossier gewijzigd',
-      conditions: [{ pretty_description: 'Status is gelijk aan quotation' }],
+      conditions: [{ pretty_description: 'Status is gelijk aan Offerte' }],
     });
     const flowId = await newFlow(a.token);
     expect(
@@ -101,7 +101,7 @@ describe('rules', () => {
     );
     expect(skipped.find((x) => x.outcome === 'skipped')).toMatchObject({
       reason: 'Niet aan alle voorwaarden voldaan.',
-      conditions: [{ holds: false, actual: 'intake' }],
+      conditions: [{ holds: false, actual: 'Opname' }],
     });
     await t.api('POST', `/api/flow/${flowId}/changestatus`, {
       token: a.token,
@@ -114,7 +114,7 @@ describe('rules', () => {
     expect(await notes(a.companyId, flowId)).toEqual(['Status gewijzigd, klant bellen.']);
     const fired = (await runs(a.token, flowId)).find((x) => x.outcome === 'fired');
     expect(fired?.conditions).toEqual([
-      { pretty_description: 'Status is gelijk aan quotation', holds: true, actual: 'quotation' },
+      { pretty_description: 'Status is gelijk aan Offerte', holds: true, actual: 'Offerte' },
     ]);
     await t.api('DELETE', `/api/eventtriggerrule/${created.id}`, { token: a.token });
   });
