@@ -6,6 +6,7 @@ registerTopBarItem(CommunicatorTopBarItem, 10);
 registerTopBarItem(NotificationTopBarItem, 20);
 
 export { Conversation } from './components/conversation';
+export { FlowMailModal } from './components/flow-mail.modal';
 export { FlowMails } from './components/flow-mails';
 export { ConversationStateBadge } from './components/message-state-badge';
 export { WhatsAppLink } from './components/whatsapp-link';

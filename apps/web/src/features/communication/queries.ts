@@ -135,12 +135,17 @@ export function useMarkAllNotificationsRead() {
 
 // ------------------------------------------------------------ e-mail from a flow
 
-export function useFlowMailDraft(flowId: number, templateId: number | null, enabled: boolean) {
+export function useFlowMailDraft(
+  flowId: number,
+  templateId: number | null,
+  enabled: boolean,
+  taskId?: number,
+) {
   return useQuery({
-    queryKey: ['flow', flowId, 'maildraft', templateId],
+    queryKey: ['flow', flowId, 'maildraft', templateId, taskId ?? null],
     queryFn: ({ signal }) =>
       api.get<FlowMailDraft>(`/api/flow/${flowId}/getforsendingemail`, {
-        query: { mailtemplate_id: templateId ?? undefined },
+        query: { mailtemplate_id: templateId ?? undefined, sendable_task_id: taskId },
         signal,
       }),
     enabled,

@@ -17,27 +17,30 @@ import { useFlowMailDraft, useSendFlowMail } from '../queries';
  */
 export function FlowMailModal({
   flowId,
+  taskId,
   opened,
   onClose,
 }: {
   flowId: number;
+  /** A mail about one of the flow's tasks: its `taak` merge tags are filled (sendable_task_id). */
+  taskId?: number;
   opened: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   return (
     <FormModal opened={opened} onClose={onClose} title={t('communication.mail.title')} size="xl">
-      {opened && <FlowMailForm flowId={flowId} onDone={onClose} />}
+      {opened && <FlowMailForm flowId={flowId} taskId={taskId} onDone={onClose} />}
     </FormModal>
   );
 }
 
-function FlowMailForm({ flowId, onDone }: { flowId: number; onDone: () => void }) {
+function FlowMailForm({ flowId, taskId, onDone }: { flowId: number; taskId?: number; onDone: () => void }) {
   const { t } = useTranslation();
   // The template whose draft is loaded (none: the company's default) and the one shown as chosen.
   const [requested, setRequested] = useState<number | null>(null);
   const [templateId, setTemplateId] = useState<number | null | undefined>(undefined);
-  const draft = useFlowMailDraft(flowId, requested, true);
+  const draft = useFlowMailDraft(flowId, requested, true, taskId);
   const send = useSendFlowMail(flowId);
   const [to, setTo] = useState('');
   const [subject, setSubject] = useState('');

@@ -12,13 +12,14 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconCopy, IconPlus, IconTemplate } from '@tabler/icons-react';
+import { IconCopy, IconMail, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showActionError } from '../../../ui/alert-dialog';
 import { formatDateTime, formatTime } from '../../../ui/format';
 import { LoadingBlock } from '../../../ui/loading-block';
 import { toast } from '../../../ui/toasts';
+import { FlowMailModal } from '../../communication';
 import { TaskModal } from '../modals/task.modal';
 import {
   useAddFollowingUser,
@@ -69,6 +70,8 @@ export function TasksCard({ flowId, isReadOnly = false }: { flowId: number; isRe
   const duplicate = useDuplicateTask();
   const onDelete = useTaskDelete();
   const [editing, setEditing] = useState<Task | null | undefined>(undefined);
+  // The task a mail is being written about (sendable_task_id), null while none.
+  const [mailing, setMailing] = useState<number | null>(null);
 
   const plan = (templateId: number) =>
     fromTemplate.mutate(
@@ -152,11 +155,27 @@ export function TasksCard({ flowId, isReadOnly = false }: { flowId: number; isRe
                     <IconCopy size={18} />
                   </ActionIcon>
                 </Tooltip>
+                <Tooltip label={t('planning.tasks.mail')}>
+                  <ActionIcon
+                    variant="subtle"
+                    size="lg"
+                    aria-label={`${t('planning.tasks.mail')}: ${task.description}`}
+                    onClick={() => setMailing(task.id)}
+                  >
+                    <IconMail size={18} />
+                  </ActionIcon>
+                </Tooltip>
               </RowIcons>
             )}
           </Group>
         ))}
       </Stack>
+      <FlowMailModal
+        flowId={flowId}
+        taskId={mailing ?? undefined}
+        opened={mailing !== null}
+        onClose={() => setMailing(null)}
+      />
       <TaskModal
         opened={editing !== undefined}
         onClose={() => setEditing(undefined)}
