@@ -37,9 +37,9 @@ import { relationRoutes } from './relations';
 import { subscriptionFeatureRoutes } from './subscriptions';
 import { systemNotificationRoutes } from './systemnotifications';
 import { userRoutes } from './users';
-import { workflowRoutes } from './workflow';
-import { websiteRoutes } from './websites';
 import { webhookRoutes } from './webhooks';
+import { websiteRoutes } from './websites';
+import { workflowRoutes } from './workflow';
 
 /** Every feature's routes; each route declares its access where it is defined. */
 export async function registerFeatureRoutes(app: FastifyInstance): Promise<void> {

@@ -27,6 +27,6 @@ export * from './subscriptions';
 export * from './systemnotifications';
 export * from './tasks';
 export * from './users';
-export * from './websites';
 export * from './webhooks';
+export * from './websites';
 export * from './workflow';

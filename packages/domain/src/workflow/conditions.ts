@@ -3,8 +3,8 @@
 // profile and partner. A condition reads a flow field, a relation field or a form field (by vertical
 // data field: any filled-in copy of that form on the flow may satisfy it).
 
-import type { FormValue } from '../forms/constants';
 import { FLOW_STATUS_LABELS, type FlowStatus } from '../flows';
+import type { FormValue } from '../forms/constants';
 import { showRuleHolds } from '../forms/show-rules';
 
 export const CONDITION_OPERATORS = [
@@ -213,6 +213,8 @@ export function describeCondition(c: Omit<RuleCondition, 'pretty_description'>, 
   if (FLOW_LEVEL_OPERATORS.includes(c.operator)) {
     return `Dossier ${op}${VALUELESS_OPERATORS.includes(c.operator) ? '' : ` ${c.field_value ?? ''}`}`.trim();
   }
-  const value = VALUELESS_OPERATORS.includes(c.operator) ? '' : ` ${readable(c.field_name, c.field_value ?? '')}`;
+  const value = VALUELESS_OPERATORS.includes(c.operator)
+    ? ''
+    : ` ${readable(c.field_name, c.field_value ?? '')}`;
   return `${fieldLabel} ${op}${value}`.trim();
 }

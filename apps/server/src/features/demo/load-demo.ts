@@ -25,8 +25,8 @@ import { loadInvoicesDemoData } from './load-invoices-demo';
 import { loadPlanningDemoData } from './load-planning-demo';
 import { loadProductDemoData } from './load-product-demo';
 import { loadWebhooksDemoData } from './load-webhooks-demo';
-import { loadWorkflowDemoData } from './load-workflow-demo';
 import { loadWebsitesDemoData } from './load-websites-demo';
+import { loadWorkflowDemoData } from './load-workflow-demo';
 
 /** Every demo user logs in with this password (README "Demo data"). */
 export const DEMO_PASSWORD = 'Welkom123';

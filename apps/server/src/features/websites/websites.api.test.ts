@@ -441,7 +441,7 @@ describe('websites: the public lead endpoint', () => {
     });
     expect(any.headers.get('access-control-allow-origin')).toBe('*');
     expect(
-      (await fetch(t.baseUrl + '/api/website/AAAAAAAAAAAAAAAAAAAAAA/lead', { method: 'OPTIONS' })).status,
+      (await fetch(`${t.baseUrl}/api/website/AAAAAAAAAAAAAAAAAAAAAA/lead`, { method: 'OPTIONS' })).status,
     ).toBe(404);
   });
 
