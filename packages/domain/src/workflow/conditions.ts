@@ -3,19 +3,14 @@
 // profile and partner. A condition reads a flow field, a relation field or a form field (by vertical
 // data field: any filled-in copy of that form on the flow may satisfy it).
 
+import { FIELD_RULE_OPERATORS, SHOW_RULE_OPERATOR_LABELS } from '../documents';
 import { FLOW_STATUS_LABELS, type FlowStatus } from '../flows';
 import type { FormValue } from '../forms/constants';
 import { showRuleHolds } from '../forms/show-rules';
 
+/** The eight value operators are the form show rules' (spec 002 section 5); six look at the flow. */
 export const CONDITION_OPERATORS = [
-  'issame',
-  'isnotsame',
-  'isbigger',
-  'isbiggerorequal',
-  'issmaller',
-  'issmallerorequal',
-  'isfilledin',
-  'isnotfilledin',
+  ...FIELD_RULE_OPERATORS,
   'hasflowprofile',
   'doesnothaveflowprofile',
   'haspartner',
@@ -26,14 +21,10 @@ export const CONDITION_OPERATORS = [
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 
 export const CONDITION_OPERATOR_LABELS: Record<ConditionOperator, string> = {
-  issame: 'is gelijk aan',
-  isnotsame: 'is niet gelijk aan',
-  isbigger: 'is groter dan',
-  isbiggerorequal: 'is groter dan of gelijk aan',
-  issmaller: 'is kleiner dan',
-  issmallerorequal: 'is kleiner dan of gelijk aan',
-  isfilledin: 'is ingevuld',
-  isnotfilledin: 'is niet ingevuld',
+  ...(Object.fromEntries(FIELD_RULE_OPERATORS.map((o) => [o, SHOW_RULE_OPERATOR_LABELS[o]])) as Record<
+    (typeof FIELD_RULE_OPERATORS)[number],
+    string
+  >),
   hasflowprofile: 'heeft aanvraagprofiel',
   doesnothaveflowprofile: 'heeft niet aanvraagprofiel',
   haspartner: 'heeft partner',
