@@ -84,6 +84,7 @@ describe('route guard wiring', () => {
       'Bedrijfsgegevens',
       'Modules',
       'E-mailinstellingen',
+      'Workflowregels',
       'Documentinstellingen',
       'Formulieren',
     ]);

@@ -201,9 +201,12 @@ describe('quarterly invoice overview', () => {
     await screen.findByText('Totaal');
 
     fireEvent.click(screen.getByRole('button', { name: 'Exporteren als CSV' }));
-    await waitFor(() => expect(downloads).toEqual(['btw-overzicht-2025.csv']));
+    // The export is a fetched blob; under a loaded test run it may take longer than waitFor's default.
+    await waitFor(() => expect(downloads).toEqual(['btw-overzicht-2025.csv']), { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Exporteren als Excel' }));
-    await waitFor(() => expect(downloads).toEqual(['btw-overzicht-2025.csv', 'btw-overzicht-2025.xlsx']));
+    await waitFor(() => expect(downloads).toEqual(['btw-overzicht-2025.csv', 'btw-overzicht-2025.xlsx']), {
+      timeout: 5000,
+    });
 
     const exports = calls.filter((c) => c.url.startsWith('/api/invoice/quarterly/export'));
     expect(exports.map((c) => c.url)).toEqual([
