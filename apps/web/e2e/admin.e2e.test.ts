@@ -50,11 +50,19 @@ describe('the guard in the real app', () => {
 
     const tom = await loginAs('tom@zonnestroom-noord.nl', DEMO_PASSWORD, /#\/dashboard/);
     await go(tom, '/account/company_users', /#\/401/);
-    // A role-100 user sees the modules, e-mail, document settings and forms of the settings area, not the users page.
+    // A role-100 user sees the modules, e-mail, workflow, document settings and forms of the settings area,
+    // not the users page.
     const settings = tom.getByRole('group', { name: 'Instellingen' });
     await expect
       .poll(() => settings.getByRole('link').allTextContents())
-      .toEqual(['Bedrijfsgegevens', 'Modules', 'E-mailinstellingen', 'Documentinstellingen', 'Formulieren']);
+      .toEqual([
+        'Bedrijfsgegevens',
+        'Modules',
+        'E-mailinstellingen',
+        'Workflowregels',
+        'Documentinstellingen',
+        'Formulieren',
+      ]);
   });
 });
 
