@@ -103,8 +103,9 @@ describe('demo data', () => {
     // Conversations in every message status (ongelezen, onbeantwoord, gelezen), with notifications.
     expect(first.message_states).toBe(3);
     expect(first.notifications).toBeGreaterThan(0);
-    // Dutch mail (also for sending quotations and confirmations), message and contact templates for each demo company (loaded once).
-    expect(first).toMatchObject({ mail_templates: 10, message_templates: 4, contact_templates: 2 });
+    // Dutch mail (also for sending quotations and confirmations, and the website confirmation of the demo
+    // workflow rules), message and contact templates for each demo company (loaded once).
+    expect(first).toMatchObject({ mail_templates: 12, message_templates: 4, contact_templates: 2 });
     // Quotation, confirmation and document templates, quotations in every status, one of 40 lines.
     expect(first).toMatchObject({ document_templates: 8, quotation_states: 6, most_lines: 40 });
     // Invoices in every status (decision 022): a project in three parts (30% / 60% / rest), a credit
