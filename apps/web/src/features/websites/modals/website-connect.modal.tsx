@@ -4,11 +4,11 @@ import { IconRefresh } from '@tabler/icons-react';
 import { showActionError } from '../../../ui/alert-dialog';
 import { CopyButton } from '../../../ui/clipboard';
 import { confirm } from '../../../ui/confirm-dialog';
+import { FormModal } from '../../../ui/form/form-modal';
 import { toast } from '../../../ui/toasts';
 import { websiteFormSnippet } from '../components/form-snippet';
 import { useWebsiteTexts } from '../i18n';
 import { useWebsiteAction } from '../queries';
-import { WebsiteDialog } from './website-dialog';
 
 /** "Koppelen": the form address to post to (with copy), an HTML form to paste, and a new address on request. */
 export function WebsiteConnectModal({ website, onClose }: { website: Website | null; onClose: () => void }) {
@@ -32,7 +32,7 @@ export function WebsiteConnectModal({ website, onClose }: { website: Website | n
   };
 
   return (
-    <WebsiteDialog opened={website !== null} onClose={onClose} title={tx.connect} size="xl">
+    <FormModal opened={website !== null} onClose={onClose} title={tx.connect} size="xl">
       {website && (
         <Stack gap="sm">
           <Text size="sm">{tx.connectIntro}</Text>
@@ -70,6 +70,6 @@ export function WebsiteConnectModal({ website, onClose }: { website: Website | n
           </Group>
         </Stack>
       )}
-    </WebsiteDialog>
+    </FormModal>
   );
 }

@@ -27,10 +27,10 @@ import { isApiError } from '../../../api/client';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import type { FormModalProps } from '../../../ui/form/form-modal';
+import { FormModal } from '../../../ui/form/form-modal';
 import { toast } from '../../../ui/toasts';
 import { fill, useWebsiteTexts } from '../i18n';
 import { useSaveWebsite } from '../queries';
-import { WebsiteDialog } from './website-dialog';
 
 /** Spec 002 "Website edit mapping": rows of posted field, target field, value when empty and value mapping. */
 export function WebsiteMappingModal({
@@ -40,9 +40,9 @@ export function WebsiteMappingModal({
 }: FormModalProps & { website: Website | null }) {
   const tx = useWebsiteTexts();
   return (
-    <WebsiteDialog opened={opened && website !== null} onClose={onClose} title={tx.editMapping} size="xl">
+    <FormModal opened={opened && website !== null} onClose={onClose} title={tx.editMapping} size="xl">
       {website && <MappingForm website={website} onDone={onClose} />}
-    </WebsiteDialog>
+    </FormModal>
   );
 }
 

@@ -10,19 +10,19 @@ import { useFlowSettings } from '../../../api/companies';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import type { FormModalProps } from '../../../ui/form/form-modal';
+import { FormModal } from '../../../ui/form/form-modal';
 import { schemaError } from '../../../ui/form/schema-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { useWebsiteTexts } from '../i18n';
 import { useSaveWebsite } from '../queries';
-import { WebsiteDialog } from './website-dialog';
 
 /** Spec 002 "Website create, edit": name, address, lead source, request profile (optional) and user (required). */
 export function WebsiteModal({ opened, onClose, website }: FormModalProps & { website?: Website | null }) {
   const tx = useWebsiteTexts();
   return (
-    <WebsiteDialog opened={opened} onClose={onClose} title={website ? tx.edit : tx.new}>
+    <FormModal opened={opened} onClose={onClose} title={website ? tx.edit : tx.new}>
       <WebsiteForm website={website ?? null} onDone={onClose} />
-    </WebsiteDialog>
+    </FormModal>
   );
 }
 

@@ -2,13 +2,13 @@ import { FLOW_STAGE_LABELS } from '@im/domain';
 import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormModal } from '../../../ui/form/form-modal';
 import { formatDateTime } from '../../../ui/format';
 import { LightBadge } from '../../../ui/light-badge';
 import { useIsPhone } from '../../../ui/responsive';
 import { ConditionOutcomes } from '../components/condition-outcomes';
 import { fill, useWorkflowTexts } from '../i18n';
 import { useDryRun, useEventTriggers } from '../queries';
-import { WorkflowModal } from './workflow-modal';
 
 interface Props {
   flowId: number;
@@ -20,9 +20,9 @@ interface Props {
 export function DryRunModal({ flowId, opened, onClose }: Props) {
   const tx = useWorkflowTexts();
   return (
-    <WorkflowModal opened={opened} onClose={onClose} title={tx.dryRunTitle} size="lg">
+    <FormModal opened={opened} onClose={onClose} title={tx.dryRunTitle} size="lg">
       <DryRun flowId={flowId} onClose={onClose} />
-    </WorkflowModal>
+    </FormModal>
   );
 }
 

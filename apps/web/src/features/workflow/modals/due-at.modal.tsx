@@ -2,11 +2,11 @@ import { type DelayedRule, fromAmsterdamInput, toAmsterdamInput, zUpdateDelayedR
 import { Stack, Text, TextInput } from '@mantine/core';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
+import { FormModal } from '../../../ui/form/form-modal';
 import { schemaError } from '../../../ui/form/schema-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { useWorkflowTexts } from '../i18n';
 import { useUpdateDelayedRule } from '../queries';
-import { WorkflowModal } from './workflow-modal';
 
 interface Props {
   delayed: DelayedRule | null;
@@ -18,9 +18,9 @@ interface Props {
 export function DueAtModal({ delayed, flowId, onClose }: Props) {
   const tx = useWorkflowTexts();
   return (
-    <WorkflowModal opened={delayed !== null} onClose={onClose} title={tx.changeDueTitle} size="sm">
+    <FormModal opened={delayed !== null} onClose={onClose} title={tx.changeDueTitle} size="sm">
       {delayed && <DueAtForm delayed={delayed} flowId={flowId} onDone={onClose} />}
-    </WorkflowModal>
+    </FormModal>
   );
 }
 

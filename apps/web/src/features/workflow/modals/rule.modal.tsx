@@ -11,6 +11,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '../../../api/client';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
+import { FormModal } from '../../../ui/form/form-modal';
 import { useIsPhone } from '../../../ui/responsive';
 import { toast } from '../../../ui/toasts';
 import { ActionFields } from '../components/action-fields';
@@ -26,7 +27,6 @@ import {
   type RuleDraft,
   toRequest,
 } from '../rule-draft';
-import { WorkflowModal } from './workflow-modal';
 
 interface Props {
   opened: boolean;
@@ -39,14 +39,9 @@ interface Props {
 export function RuleModal({ opened, onClose, rule }: Props) {
   const tx = useWorkflowTexts();
   return (
-    <WorkflowModal
-      opened={opened}
-      onClose={onClose}
-      title={rule ? tx.editRuleTitle : tx.newRuleTitle}
-      size="xl"
-    >
+    <FormModal opened={opened} onClose={onClose} title={rule ? tx.editRuleTitle : tx.newRuleTitle} size="xl">
       <RuleForm rule={rule} onDone={onClose} />
-    </WorkflowModal>
+    </FormModal>
   );
 }
 
