@@ -71,38 +71,37 @@ export async function loadRuleOptions(tx: Tx): Promise<RuleOptions> {
   };
 }
 
-const MORPH_SQL: Record<Exclude<ActionMorph, 'flowstatus'>, (id: number) => ReturnType<typeof sql>> = {
-  flowphase: (id) => sql`select description as name from flow_phase where id = ${id}`,
-  flowprofile: (id) => sql`select name from flow_profile where id = ${id} and deleted_at is null`,
-  mailtemplate: (id) => sql`select description as name from mail_template where id = ${id}`,
-  messagetemplate: (id) => sql`select description as name from message_template where id = ${id}`,
-  webhookconnection: (id) => sql`select name from webhook_connection where id = ${id}`,
-  documenttemplate: (id) => sql`select title as name from sales_document where id = ${id} and is_template`,
-  tasktemplate: (id) => sql`select description as name from task where id = ${id} and is_template`,
+/** Which list of the options a morph names its record in. */
+const MORPH_LIST: Record<Exclude<ActionMorph, 'flowstatus'>, keyof RuleOptions> = {
+  flowphase: 'flowphases',
+  flowprofile: 'flowprofiles',
+  mailtemplate: 'mailtemplates',
+  messagetemplate: 'messagetemplates',
+  webhookconnection: 'webhookconnections',
+  documenttemplate: 'documenttemplates',
+  tasktemplate: 'tasktemplates',
 };
 
-/** The readable name of what a rule's morph_id (or, for a status, its text) names; null when gone. */
-export async function morphLabel(
-  tx: Tx,
+/**
+ * The readable name of what a rule's morph_id (or, for a status, its text) names among the company's
+ * records; null when it is gone. The same options the modal offers, so a rule names only what it may.
+ */
+export function morphLabel(
+  options: RuleOptions,
   morph: ActionMorph | undefined,
   morphId: number | null,
   text: string,
-): Promise<string | null> {
+): string | null {
   if (!morph) return null;
   if (morph === 'flowstatus') return FLOW_STATUS_LABELS[text as FlowStatus] ?? null;
   if (morphId === null) return null;
-  const [row] = await rows<Named>(tx, MORPH_SQL[morph](morphId));
-  return row?.name ?? null;
+  const list = options[MORPH_LIST[morph]] as Named[];
+  return list.find((r) => r.id === morphId)?.name ?? null;
 }
 
-export async function userLabel(tx: Tx, userId: number | null): Promise<string | null> {
+export function userLabel(options: RuleOptions, userId: number | null): string | null {
   if (userId === null) return null;
   if (userId === RULE_USER_EVERYONE) return 'Iedereen';
   if (userId === RULE_USER_HANDLER) return 'Behandelaar van het dossier';
-  const [row] = await rows<Named>(
-    tx,
-    sql`select trim(concat_ws(' ', nullif(name, ''), nullif(nameprefix, ''), nullif(surname, ''))) as name
-        from "user" where id = ${userId} and deleted_at is null`,
-  );
-  return row?.name ?? null;
+  return options.users.find((u) => u.id === userId)?.name ?? null;
 }

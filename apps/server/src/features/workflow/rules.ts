@@ -20,7 +20,7 @@ import { validationError } from '../../platform/errors';
 import { writeLog } from '../logitems';
 import { cancelPendingOfRule, planDateRuleForExistingFlows } from './delayed-rules';
 import { triggerInfo } from './event-triggers';
-import { morphLabel, userLabel } from './rule-options';
+import { loadRuleOptions, morphLabel, userLabel } from './rule-options';
 import { delayedRule, eventTriggerRule } from './workflow.schema';
 
 type RuleRow = typeof eventTriggerRule.$inferSelect;
@@ -68,18 +68,16 @@ async function checkedConditions(tx: Tx, input: SaveEventTriggerRule): Promise<R
 /** The rule's action must name records of the company that still exist. */
 async function checkReferences(tx: Tx, input: SaveEventTriggerRule): Promise<void> {
   const def = actionDefinition(input.type)!;
-  if (
-    def.morph &&
-    def.morph !== 'flowstatus' &&
-    (await morphLabel(tx, def.morph, input.morph_id, '')) === null
-  )
+  if (!def.morph && !def.user) return;
+  const options = await loadRuleOptions(tx);
+  if (def.morph && def.morph !== 'flowstatus' && morphLabel(options, def.morph, input.morph_id, '') === null)
     throw validationError(WORKFLOW_MESSAGES.morphRequired, { morph_id: [WORKFLOW_MESSAGES.morphRequired] });
   if (
     def.user &&
     input.user_id !== null &&
     input.user_id !== RULE_USER_EVERYONE &&
     input.user_id !== RULE_USER_HANDLER &&
-    (await userLabel(tx, input.user_id)) === null
+    userLabel(options, input.user_id) === null
   )
     throw validationError(WORKFLOW_MESSAGES.userRequired, { user_id: [WORKFLOW_MESSAGES.userRequired] });
 }
@@ -198,6 +196,7 @@ async function toDto(tx: Tx, rows: RuleRow[]): Promise<EventTriggerRule[]> {
         .groupBy(delayedRule.ruleId)
     : [];
   const triggers = await triggerInfo(tx);
+  const options = rows.length ? await loadRuleOptions(tx) : null;
   const out: EventTriggerRule[] = [];
   for (const r of rows) {
     const trigger = triggers.get(r.eventTriggerTag);
@@ -217,9 +216,9 @@ async function toDto(tx: Tx, rows: RuleRow[]): Promise<EventTriggerRule[]> {
       text: r.text,
       description: r.description,
       morph_id: r.morphId,
-      morph_label: await morphLabel(tx, def?.morph, r.morphId, r.text),
+      morph_label: options && morphLabel(options, def?.morph, r.morphId, r.text),
       user_id: r.userId,
-      user_label: await userLabel(tx, r.userId),
+      user_label: options && userLabel(options, r.userId),
       conditions: r.conditions,
       startfromnow: r.startfromnow,
       flowTags: r.flowTags,
