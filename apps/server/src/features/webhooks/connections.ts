@@ -74,27 +74,34 @@ function assertMergeTags(input: Partial<Record<(typeof WEBHOOK_TAG_LISTS)[number
   if (first) throw validationError(first[0]!, errors);
 }
 
-export async function createConnection(tx: Tx, input: CreateWebhookConnection): Promise<number> {
-  assertMergeTags(input);
+/** A new connection with a secret of its own (unverified), logged as created or copied. */
+async function insertConnection(
+  tx: Tx,
+  values: Omit<typeof webhookConnection.$inferInsert, 'secret'>,
+  log: { action: 'create' | 'duplicate'; description: string },
+): Promise<number> {
   const [row] = await tx
     .insert(webhookConnection)
-    .values({
+    .values({ ...values, secret: newWebhookSecret() })
+    .returning({ id: webhookConnection.id });
+  await writeLog(tx, { type: 'webhookconnection', id: row!.id, ...log });
+  return row!.id;
+}
+
+export async function createConnection(tx: Tx, input: CreateWebhookConnection): Promise<number> {
+  assertMergeTags(input);
+  return insertConnection(
+    tx,
+    {
       name: input.name,
       url: input.url,
       method: input.method,
-      secret: newWebhookSecret(),
       headerTags: input.header_tags,
       bodyTags: input.body_tags,
       queryTags: input.query_tags,
-    })
-    .returning({ id: webhookConnection.id });
-  await writeLog(tx, {
-    type: 'webhookconnection',
-    id: row!.id,
-    action: 'create',
-    description: `Webhookkoppeling toegevoegd: ${input.name}`,
-  });
-  return row!.id;
+    },
+    { action: 'create', description: `Webhookkoppeling toegevoegd: ${input.name}` },
+  );
 }
 
 // PostgreSQL keeps jsonb keys in its own order: compare the tags' values, not their JSON text.
@@ -156,26 +163,18 @@ export async function deleteConnection(tx: Tx, id: number): Promise<boolean> {
 export async function duplicateConnection(tx: Tx, id: number): Promise<number | null> {
   const source = await findConnectionRow(tx, id);
   if (!source) return null;
-  const name = `${source.name} (kopie)`.slice(0, 200);
-  const [row] = await tx
-    .insert(webhookConnection)
-    .values({
-      name,
+  return insertConnection(
+    tx,
+    {
+      name: `${source.name} (kopie)`.slice(0, 200),
       url: source.url,
       method: source.method,
-      secret: newWebhookSecret(),
       headerTags: source.headerTags,
       bodyTags: source.bodyTags,
       queryTags: source.queryTags,
-    })
-    .returning({ id: webhookConnection.id });
-  await writeLog(tx, {
-    type: 'webhookconnection',
-    id: row!.id,
-    action: 'duplicate',
-    description: `Webhookkoppeling gekopieerd van ${source.name}`,
-  });
-  return row!.id;
+    },
+    { action: 'duplicate', description: `Webhookkoppeling gekopieerd van ${source.name}` },
+  );
 }
 
 /** A new secret: receivers must take the new one, so the connection needs a new test. */

@@ -25,24 +25,31 @@ export async function createWebsite(tx: Tx, input: CreateWebsite): Promise<numbe
   await requireWebsiteUser(tx, input.user_id);
   if (input.flowprofile_id) await requireWebsiteFlowprofile(tx, input.flowprofile_id);
   const leadSource = await checkedLeadSource(tx, input.lead_source || DEFAULT_WEBSITE_LEAD_SOURCE);
-  const [row] = await tx
-    .insert(website)
-    .values({
+  return insertWebsite(
+    tx,
+    {
       name: input.name,
       siteurl: input.siteurl,
       leadSource,
       flowprofileId: input.flowprofile_id ?? null,
       userId: input.user_id,
       mapping: input.mapping,
-      key: newWebsiteKey(),
-    })
+    },
+    { action: 'create', description: `Website toegevoegd: ${input.name}` },
+  );
+}
+
+/** A new website (concept) with a key of its own, logged as created or copied. */
+async function insertWebsite(
+  tx: Tx,
+  values: Omit<typeof website.$inferInsert, 'key'>,
+  log: { action: 'create' | 'duplicate'; description: string; changes?: Record<string, unknown> },
+): Promise<number> {
+  const [row] = await tx
+    .insert(website)
+    .values({ ...values, key: newWebsiteKey() })
     .returning({ id: website.id });
-  await writeLog(tx, {
-    type: 'website',
-    id: row!.id,
-    action: 'create',
-    description: `Website toegevoegd: ${input.name}`,
-  });
+  await writeLog(tx, { type: 'website', id: row!.id, ...log });
   return row!.id;
 }
 
@@ -98,26 +105,22 @@ export async function duplicateWebsite(tx: Tx, id: number): Promise<number | nul
   const [source] = await tx.select().from(website).where(eq(website.id, id));
   if (!source) return null;
   const name = `${source.name} (kopie)`.slice(0, 200);
-  const [row] = await tx
-    .insert(website)
-    .values({
+  return insertWebsite(
+    tx,
+    {
       name,
       siteurl: source.siteurl,
       leadSource: source.leadSource,
       flowprofileId: source.flowprofileId,
       userId: source.userId,
       mapping: source.mapping,
-      key: newWebsiteKey(),
-    })
-    .returning({ id: website.id });
-  await writeLog(tx, {
-    type: 'website',
-    id: row!.id,
-    action: 'duplicate',
-    description: `Website gekopieerd van ${source.name}: ${name}`,
-    changes: { duplicated_from: id },
-  });
-  return row!.id;
+    },
+    {
+      action: 'duplicate',
+      description: `Website gekopieerd van ${source.name}: ${name}`,
+      changes: { duplicated_from: id },
+    },
+  );
 }
 
 /**
