@@ -126,15 +126,29 @@ export async function planDateRulesForFlow(tx: Tx, flowId: number, rules: RuleRo
   const dateRules = rules.filter((r) => triggerDefinition(r.eventTriggerTag)?.leadDate);
   if (!dateRules.length) return;
   const [dates] = await tx.select().from(lead).where(eq(lead.flowId, flowId));
+  const planned = await tx
+    .select({
+      id: delayedRule.id,
+      ruleId: delayedRule.ruleId,
+      eventId: delayedRule.eventId,
+      status: delayedRule.status,
+    })
+    .from(delayedRule)
+    .where(
+      and(
+        eq(delayedRule.flowId, flowId),
+        inArray(
+          delayedRule.ruleId,
+          dateRules.map((r) => r.id),
+        ),
+      ),
+    );
   for (const rule of dateRules) {
     const field = triggerDefinition(rule.eventTriggerTag)!.leadDate!;
     const camel = field.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as keyof typeof dates;
     const date = (dates?.[camel] as Date | null | undefined) ?? null;
     const basis = date ? `date:${date.toISOString()}` : null;
-    const existing = await tx
-      .select({ id: delayedRule.id, eventId: delayedRule.eventId, status: delayedRule.status })
-      .from(delayedRule)
-      .where(and(eq(delayedRule.ruleId, rule.id), eq(delayedRule.flowId, flowId)));
+    const existing = planned.filter((p) => p.ruleId === rule.id);
     if (basis && existing.some((e) => e.eventId === basis)) continue;
     const stale = existing.filter((e) => e.status === 'pending').map((e) => e.id);
     if (stale.length)

@@ -29,8 +29,12 @@ export async function dryRun(tx: Tx, flowId: number, tag?: string): Promise<DryR
   const triggers = await triggerInfo(tx);
   const now = new Date();
   const out: DryRunResult = [];
+  const facts = await loadFacts(
+    tx,
+    f,
+    rules.flatMap((r) => r.conditions),
+  );
   for (const rule of rules) {
-    const facts = await loadFacts(tx, f, rule.conditions);
     const verdict = evaluateConditions(rule.conditions, facts);
     const leadDate = triggerDefinition(rule.eventTriggerTag)?.leadDate;
     const delay = rule.isDelayed ? rule.delaytime : 0;
