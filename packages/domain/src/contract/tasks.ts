@@ -12,6 +12,9 @@ import {
 } from '../planning/tasks';
 import { zId } from './common';
 import { zDateTime, zPlanningUserId } from './planning';
+import { zTaskContext } from './task-contexts';
+
+export * from './task-contexts';
 
 export const zTaskType = z.enum(TASK_TYPES);
 export const zTaskStatus = z.enum(TASK_STATUSES);
@@ -55,6 +58,8 @@ export const zTask = z.object({
   following_tasks: z.array(
     z.object({ id: z.number().int(), user_id: z.number().int().nullable(), user_fullname: z.string() }),
   ),
+  /** The forms and documents the task prepares on its flow (a template: none, see its context types). */
+  task_contexts: z.array(zTaskContext),
   created_at: z.string(),
   updated_at: z.string(),
 });

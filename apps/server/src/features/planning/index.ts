@@ -60,6 +60,7 @@ import {
 import { feedCalendar, feedStatus, renewFeed, revokeFeed } from './calendar-feed';
 import { createNote, deleteNote, listNotes, loadNote, updateNote } from './notes';
 import { resolveTarget } from './targets';
+import { taskContextRoutes } from './task-contexts.routes';
 import {
   addFollowingUser,
   createTask,
@@ -83,6 +84,7 @@ const AGENDA_NOT_FOUND = 'Afspraak niet gevonden.';
 const TASK_NOT_FOUND = 'Taak niet gevonden.';
 
 export async function planningRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(taskContextRoutes);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const found = <T>(value: T | null, message: string): T => {
     if (value === null) throw notFound(message);

@@ -30,6 +30,7 @@ import { relation } from '../relations/relations.schema';
 import { user } from '../users/users.schema';
 import { task } from './planning.schema';
 import { resolveTarget, resolveUserId, userFullnameSql } from './targets';
+import { contextsFromTemplate, contextsOf, copyContexts, copyContextTypes } from './task-contexts';
 
 const linked = alias(location, 'linked_location');
 const flowLocation = alias(location, 'flow_location');
@@ -93,7 +94,12 @@ function baseSelect(tx: Tx) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
 
-function serialize(r: Row, followers: Task['following_tasks'], now: Date): Task {
+function serialize(
+  r: Row,
+  followers: Task['following_tasks'],
+  contexts: Task['task_contexts'],
+  now: Date,
+): Task {
   const t = r.t;
   const planning = taskPlanningStatus(
     { status: t.status, start_date: t.startDate, end_date: t.endDate },
@@ -130,6 +136,7 @@ function serialize(r: Row, followers: Task['following_tasks'], now: Date): Task 
     tasktemplate_id: t.taskTemplateId,
     leading_task_id: t.leadingTaskId,
     following_tasks: followers,
+    task_contexts: contexts,
     created_at: toIso(t.createdAt),
     updated_at: toIso(t.updatedAt),
   };
@@ -158,11 +165,9 @@ async function followersOf(tx: Tx, ids: number[]): Promise<Map<number, Task['fol
 }
 
 async function serializeAll(tx: Tx, rows: Row[], now = new Date()): Promise<Task[]> {
-  const followers = await followersOf(
-    tx,
-    rows.map((r) => r.t.id),
-  );
-  return rows.map((r) => serialize(r, followers.get(r.t.id) ?? [], now));
+  const ids = rows.map((r) => r.t.id);
+  const [followers, contexts] = await Promise.all([followersOf(tx, ids), contextsOf(tx, ids)]);
+  return rows.map((r) => serialize(r, followers.get(r.t.id) ?? [], contexts.get(r.t.id) ?? [], now));
 }
 
 export async function loadTask(tx: Tx, id: number): Promise<Task | null> {
@@ -512,7 +517,7 @@ export async function storeFromTemplate(
   if (!template) throw notFound('Taaksjabloon niet gevonden.');
   if (!template.isTemplate)
     throw validationError(TASK_MESSAGES.notATemplate, { tasktemplate_id: [TASK_MESSAGES.notATemplate] });
-  return createTask(
+  const id = await createTask(
     tx,
     {
       flow_id: input.flow_id,
@@ -529,13 +534,15 @@ export async function storeFromTemplate(
     caller,
     { taskTemplateId: template.id },
   );
+  await contextsFromTemplate(tx, template.id, id);
+  return id;
 }
 
 /** duplicate: a copy of the task, unplanned and open, on the same flow. */
 export async function duplicateTask(tx: Tx, id: number, caller: { userId: number }): Promise<number | null> {
   const [source] = await tx.select().from(task).where(eq(task.id, id));
   if (!source) return null;
-  return createTask(
+  const copy = await createTask(
     tx,
     {
       flow_id: source.flowId ?? undefined,
@@ -554,6 +561,9 @@ export async function duplicateTask(tx: Tx, id: number, caller: { userId: number
     caller,
     { taskTemplateId: source.taskTemplateId ?? undefined },
   );
+  if (source.isTemplate) await copyContextTypes(tx, source.id, copy);
+  else await copyContexts(tx, source.id, copy);
+  return copy;
 }
 
 /** addFollowingUser: another user's task that follows the leading task's times and status. */
@@ -566,7 +576,7 @@ export async function addFollowingUser(
   if (!leader) throw notFound('Taak niet gevonden.');
   if (leader.userId === input.user_id)
     throw validationError(TASK_MESSAGES.followerIsLeader, { user_id: [TASK_MESSAGES.followerIsLeader] });
-  return createTask(
+  const id = await createTask(
     tx,
     {
       flow_id: leader.flowId ?? undefined,
@@ -586,6 +596,8 @@ export async function addFollowingUser(
     caller,
     { leadingTaskId: leader.id },
   );
+  await copyContexts(tx, leader.id, id);
+  return id;
 }
 
 /** The colours tasks use (own colours), for the colour picker. */

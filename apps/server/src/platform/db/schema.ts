@@ -18,6 +18,7 @@ export * from '../../features/messages/messages.schema';
 export * from '../../features/notifications/notifications.schema';
 export * from '../../features/organizations/organizations.schema';
 export * from '../../features/planning/planning.schema';
+export * from '../../features/planning/task-contexts.schema';
 export * from '../../features/products/products.schema';
 export * from '../../features/relations/relations.schema';
 export * from '../../features/subscriptions/subscriptions.schema';
