@@ -30,6 +30,7 @@ import {
   useTaskTemplates,
 } from '../queries';
 import { RowIcons } from './row-icons';
+import { TaskContextLinks } from './task-contexts';
 import { TaskBadges, useTaskDelete } from './task-parts';
 
 /** "Meewerkende collega": another user who follows this task's times. */
@@ -130,6 +131,7 @@ export function TasksCard({ flowId, isReadOnly = false }: { flowId: number; isRe
                 {task.following_tasks.length > 0 &&
                   ` · ${t('planning.tasks.followers')}: ${task.following_tasks.map((f) => f.user_fullname).join(', ')}`}
               </Text>
+              <TaskContextLinks task={task} isReadOnly={isReadOnly} />
               {!isReadOnly && task.leading_task_id === null && task.status !== 'afgerond' && (
                 <AddFollower task={task} />
               )}

@@ -14,13 +14,24 @@ import {
   toAmsterdamInput,
   zCreateTask,
 } from '@im/domain';
-import { ColorInput, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  ColorInput,
+  Divider,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import { FormModal, type FormModalProps } from '../../../ui/form/form-modal';
 import { schemaError } from '../../../ui/form/schema-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
+import { TaskContextsSection, TaskContextTypesSection, TaskRulesSection } from '../components/task-contexts';
 import { usePlannableUsers, useSaveTask, useUsedTaskColors } from '../queries';
 
 interface TaskModalProps extends FormModalProps {
@@ -45,6 +56,17 @@ export function TaskModal({ opened, onClose, flowId, isTemplate = false, task }:
   return (
     <FormModal opened={opened} onClose={onClose} title={title} size="lg">
       <TaskForm flowId={flowId} isTemplate={template} task={task ?? null} onDone={onClose} />
+      <Stack gap="md" mt="lg">
+        <Divider />
+        {template && task && <TaskContextTypesSection template={task} />}
+        {template && !task && (
+          <Text size="sm" c="dimmed">
+            {t('planning.contexts.saveTemplateFirst')}
+          </Text>
+        )}
+        {!template && task && <TaskContextsSection task={task} />}
+        {!template && <TaskRulesSection />}
+      </Stack>
     </FormModal>
   );
 }
