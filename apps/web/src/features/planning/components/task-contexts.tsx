@@ -53,7 +53,8 @@ function ContextLine({ context, onRemove }: { context: TaskContext; onRemove?: (
     context.kind === 'form' ? t('planning.contexts.kindForm') : t('planning.contexts.kindDocument');
   return (
     <Group gap={6} wrap="nowrap" justify="space-between">
-      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+      {/* Wraps on a phone: the card leaves a narrow column next to the task's icons. */}
+      <Group gap={4} wrap="wrap" style={{ minWidth: 0, rowGap: 0 }}>
         <DoneMark context={context} />
         <Text size="xs" c="dimmed">
           {kind}
@@ -191,7 +192,7 @@ export function TaskContextTypesSection({ template }: { template: Task }) {
       )}
       {types.data?.map((c) => (
         <Group key={c.id} gap={6} wrap="nowrap" justify="space-between">
-          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Group gap={4} wrap="wrap" style={{ minWidth: 0, rowGap: 0 }}>
             <Text size="xs" c="dimmed">
               {c.kind === 'form' ? t('planning.contexts.kindForm') : t('planning.contexts.kindDocument')}
             </Text>
