@@ -4,6 +4,7 @@ export * from './calculation';
 export * from './constants';
 export * from './contract';
 export * from './customer';
+export * from './dashboard';
 export * from './documents';
 export * from './events';
 export * from './flags';

@@ -9,6 +9,7 @@ import { registerGuessGuard } from './customerpages/customer-access';
 import { customerActivityRoutes } from './customerpages/customer-activity.routes';
 import { customerDocumentRoutes } from './customerpages/customer-documents.routes';
 import { dossierRoutes } from './customerpages/dossier.routes';
+import { dashboardRoutes } from './dashboard';
 import { documentsRoutes } from './documents';
 import { flowPhaseRoutes } from './flowphases';
 import { flowProfileRoutes } from './flowprofiles';
@@ -70,6 +71,7 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(organizationRoutes);
   await app.register(locationRoutes);
   await app.register(planningRoutes);
+  await app.register(dashboardRoutes);
   await app.register(incidentRoutes);
   await app.register(pictureRoutes);
   await app.register(formRoutes);

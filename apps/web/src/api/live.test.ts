@@ -21,6 +21,7 @@ describe('live channel frames', () => {
       ['pipeline'],
       ['lead'],
       ['typeahead'],
+      ['dashboard'],
     ]);
     expect(queryKeysFor({ entity_type: 'relation' })).toEqual(
       expect.arrayContaining([['relation'], ['flow'], ['pipeline']]),
@@ -28,6 +29,10 @@ describe('live channel frames', () => {
     expect(queryKeysFor({ entity_type: 'user' })).toEqual([['user'], ['table'], ['logitem']]);
     // An action also changes the dashboard's counts.
     expect(queryKeysFor({ entity_type: 'action' })).toContainEqual(['dashboard']);
+    // So do tasks, dossiers, messages and sent documents (its widgets and statistics).
+    for (const entity_type of ['task', 'flow', 'message', 'invoice'] as const)
+      expect(queryKeysFor({ entity_type })).toContainEqual(['dashboard']);
+    expect(queryKeysFor({ entity_type: 'note' })).not.toContainEqual(['dashboard']);
     // A document, its widgets and its calculation refresh the open editor, preview and lists.
     for (const entity_type of ['quotation', 'documentwidget', 'calculationitem'] as const)
       expect(queryKeysFor({ entity_type })).toContainEqual(['documents']);

@@ -106,9 +106,6 @@ export function queryKeysFor(event: Pick<DomainEvent, 'entity_type'>): string[][
   // Every change writes a log item: an open log overview follows.
   const keys = [[event.entity_type], ['table'], ['logitem']];
   switch (event.entity_type) {
-    case 'action':
-      keys.push(['dashboard']);
-      break;
     case 'flow':
       keys.push(['pipeline'], ['lead'], ['typeahead']);
       break;
@@ -142,5 +139,20 @@ export function queryKeysFor(event: Pick<DomainEvent, 'entity_type'>): string[][
     default:
       break;
   }
+  if (DASHBOARD_ENTITIES.has(event.entity_type)) keys.push(['dashboard']);
   return keys;
 }
+
+/** What the dashboard's widgets and statistics show (its query keys start with 'dashboard'). */
+const DASHBOARD_ENTITIES = new Set([
+  'action',
+  'flow',
+  'task',
+  'message',
+  'incident',
+  'notification',
+  'quotation',
+  'confirmation',
+  'invoice',
+  'companysettings',
+]);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MODULE_TAGS } from '../modules';
 import { zPaginated } from '../pagination';
 import { zId } from './common';
+import { zDashboardSettings } from './dashboard';
 import { zFlowPhase } from './flowphases';
 import { zFlowProfile } from './flowprofiles';
 import { zSubscription } from './subscriptions';
@@ -45,6 +46,8 @@ export const zFlowSettingsLists = z.object({
   flow_tags: z.array(z.string()),
   cancel_reasons: z.array(z.string()),
   standard_flowprofile_id: z.number().int().nullable(),
+  /** The dashboard's statistic boxes; null: the defaults. */
+  dashboard_settings: zDashboardSettings.nullable(),
 });
 
 export const zUpdateFlowSettings = z.object({
@@ -52,9 +55,11 @@ export const zUpdateFlowSettings = z.object({
   flow_tags: zList.optional(),
   cancel_reasons: zList.optional(),
   standard_flowprofile_id: zId.optional(),
+  /** null: back to the default boxes. */
+  dashboard_settings: zDashboardSettings.nullable().optional(),
 });
 
-export const zCurrentFlowSettings = zFlowSettingsLists.omit({ id: true }).extend({
+export const zCurrentFlowSettings = zFlowSettingsLists.omit({ id: true, dashboard_settings: true }).extend({
   company_settings_id: z.number().int(),
   flowprofiles: z.array(zFlowProfile),
   flowphases: z.array(zFlowPhase),

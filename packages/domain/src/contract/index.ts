@@ -4,6 +4,7 @@ export * from './calculations';
 export * from './common';
 export * from './companies';
 export * from './customer';
+export * from './dashboard';
 export * from './documents';
 export * from './field-transfer';
 export * from './flow-rows';

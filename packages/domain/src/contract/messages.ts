@@ -1,6 +1,7 @@
 // The API contract of messages, the communicator and notifications (spec 001 sections 3–7,
 // decision 019): written once for server and web.
 import { z } from 'zod';
+import { DASHBOARD_MESSAGE_FILTERS } from '../dashboard';
 import {
   COMMUNICATOR_FILTERS,
   COMMUNICATOR_PAGE,
@@ -86,6 +87,8 @@ export type UpdateMessageInput = z.input<typeof zUpdateMessage>;
 export const zCommunicatorQuery = z.object({
   number: z.coerce.number().int().min(1).max(MAX_COMMUNICATOR_FLOWS).default(COMMUNICATOR_PAGE),
   status: z.enum(COMMUNICATOR_FILTERS).default('all'),
+  /** allforme (the dashboard's default): only flows the user handles (sales, office or project). */
+  scope: z.enum(DASHBOARD_MESSAGE_FILTERS).default('all'),
 });
 export type CommunicatorQuery = z.input<typeof zCommunicatorQuery>;
 

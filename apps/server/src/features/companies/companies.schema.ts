@@ -75,6 +75,10 @@ export const companySettings = pgTable(
     /** Payment links (decision 022): 'mollie' with its API key, or none. */
     paymentProvider: varchar('payment_provider', { length: 20 }),
     paymentApiKey: varchar('payment_api_key', { length: 200 }),
+    /** The standard credit invoice template (an invoice template, decision 022); null: the original's content. */
+    creditInvoiceTemplateId: integer('credit_invoice_template_id'),
+    /** The dashboard's statistic boxes (spec 000 section 3); null: the defaults (DEFAULT_STATBOXES). */
+    dashboardSettings: jsonb('dashboard_settings'),
     updatedAt: updatedAt(),
   },
   () => [tenantPolicy()],

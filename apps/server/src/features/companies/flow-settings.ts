@@ -1,4 +1,4 @@
-import { fullName, type zUpdateFlowSettings } from '@im/domain';
+import { fullName, zDashboardSettings, type zUpdateFlowSettings } from '@im/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
@@ -17,6 +17,7 @@ function lists(s: typeof companySettings.$inferSelect) {
     flow_tags: s.flowTags,
     cancel_reasons: s.cancelReasons,
     standard_flowprofile_id: s.standardFlowprofileId,
+    dashboard_settings: s.dashboardSettings == null ? null : zDashboardSettings.parse(s.dashboardSettings),
   };
 }
 
@@ -35,7 +36,7 @@ export async function currentFlowSettings(tx: Tx, companyId: number) {
     .from(user)
     .where(and(eq(user.companyId, companyId), isNull(user.deletedAt)))
     .orderBy(asc(user.order), asc(user.name), asc(user.id));
-  const { id, ...rest } = lists(settings!);
+  const { id, dashboard_settings: _boxes, ...rest } = lists(settings!);
   return {
     ...rest,
     company_settings_id: id,
@@ -58,6 +59,7 @@ export async function updateFlowSettings(tx: Tx, id: number, input: z.infer<type
       flowTags: input.flow_tags,
       cancelReasons: input.cancel_reasons,
       standardFlowprofileId: input.standard_flowprofile_id,
+      dashboardSettings: input.dashboard_settings,
       updatedAt: new Date(),
     })
     .where(eq(companySettings.id, id))
@@ -66,7 +68,10 @@ export async function updateFlowSettings(tx: Tx, id: number, input: z.infer<type
     type: 'companysettings',
     id,
     action: 'update',
-    description: 'Lijsten voor aanvragen gewijzigd',
+    description:
+      input.dashboard_settings !== undefined
+        ? 'Dashboardinstellingen gewijzigd'
+        : 'Lijsten voor aanvragen gewijzigd',
     changes: input,
   });
   return lists(after!);

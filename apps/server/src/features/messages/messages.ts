@@ -394,6 +394,7 @@ export async function communicator(
     left join relation r on r.id = f.relation_id
     left join "user" u on u.id = m.user_id
     where fc.company_id = ${currentCompanyIdSql} and ${state} and ${flowVisibility(viewer)}
+      and ${q.scope === 'allforme' ? sql`(f.user_id = ${viewer.userId} or f.office_user_id = ${viewer.userId} or f.project_user_id = ${viewer.userId})` : sql`true`}
     order by fc.last_message_at desc, fc.flow_id desc
     limit ${q.number + 1}`);
   const rows = result.rows;

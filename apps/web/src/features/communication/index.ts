@@ -6,6 +6,8 @@ registerTopBarItem(CommunicatorTopBarItem, 10);
 registerTopBarItem(NotificationTopBarItem, 20);
 
 export { Conversation } from './components/conversation';
+export { DashboardMessages } from './components/dashboard-messages';
+export { DashboardNotifications } from './components/dashboard-notifications';
 export { FlowMailModal } from './components/flow-mail.modal';
 export { FlowMails } from './components/flow-mails';
 export { ConversationStateBadge } from './components/message-state-badge';

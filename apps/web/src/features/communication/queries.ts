@@ -3,6 +3,7 @@ import type {
   CommunicatorFilter,
   CommunicatorPage,
   ContactTemplate,
+  DashboardMessageFilter,
   FlowConversationAnswer,
   FlowMail,
   FlowMailDraft,
@@ -80,6 +81,19 @@ export function useCommunicator(status: CommunicatorFilter, pages: number) {
     queryFn: ({ signal }) =>
       api.get<CommunicatorPage>('/api/user/getcommunicatormessages', {
         query: { status, number: pages * COMMUNICATOR_PAGE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The dashboard's messages: the newest conversations of the user's flows (allforme) or of all. */
+export function useDashboardMessages(scope: DashboardMessageFilter, limit: number) {
+  return useQuery({
+    queryKey: [...MESSAGE, 'dashboard', scope, limit],
+    queryFn: ({ signal }) =>
+      api.get<CommunicatorPage>('/api/user/getcommunicatormessages', {
+        query: { status: 'all', scope, number: limit },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -2,13 +2,14 @@ import type {
   Incident,
   IncidentAction,
   IncidentType,
+  Paginated,
   RequestOf,
   zCreateIncident,
   zCreateIncidentType,
   zUpdateIncident,
   zUpdateIncidentType,
 } from '@im/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
 // Keys start with the entity name, so the live channel refreshes them (api/live.ts); the overview's
@@ -24,6 +25,16 @@ function useRefresh(...keys: (readonly string[])[]) {
   return () => {
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
   };
+}
+
+/** The dashboard's incidents: open ones by default (spec 001 section 9), the role's own scope. */
+export function useDashboardIncidents(status: 'open' | 'ongoing', limit: number) {
+  return useQuery({
+    queryKey: [...INCIDENT, 'dashboard', status, limit],
+    queryFn: ({ signal }) =>
+      api.get<Paginated<Incident>>(INCIDENTS_PATH, { query: { status, limit, offset: 0 }, signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useFlowIncidents(flowId: number) {

@@ -7,6 +7,8 @@ import type {
   CreateNote,
   DashboardActionFilter,
   DashboardActions,
+  DashboardTaskFilter,
+  DashboardTasks,
   LogItemRow,
   Note,
   Paginated,
@@ -118,6 +120,15 @@ export function useSaveAction() {
 export function useDeleteAction() {
   const refresh = useRefresh(ACTION, DASHBOARD, ['table']);
   return useMutation({ mutationFn: (id: number) => api.delete(`/api/action/${id}`), onSuccess: refresh });
+}
+
+export function useDashboardTasks(filter: DashboardTaskFilter, limit: number) {
+  return useQuery({
+    queryKey: [...DASHBOARD, 'tasks', filter, limit],
+    queryFn: ({ signal }) =>
+      api.get<DashboardTasks>('/api/user/getdashboardtasks', { query: { filter, limit }, signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useDashboardActions(filter: DashboardActionFilter, limit: number) {

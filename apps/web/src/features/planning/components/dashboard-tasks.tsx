@@ -1,52 +1,51 @@
-import type { TaskPlanningStatus } from '@im/domain';
-import { Alert, Anchor, Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import {
+  DASHBOARD_LIST_ALL,
+  DASHBOARD_LIST_STEP,
+  DASHBOARD_TASK_FILTERS,
+  type DashboardTaskFilter,
+  DEFAULT_DASHBOARD_TASK_FILTER,
+} from '@im/domain';
+import { Alert, Anchor, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../ui/format';
-import { useSession } from '../../auth';
-import { useTasks } from '../queries';
+import { formatCount, GrowButtons, WidgetCard } from '../../../ui/widget-card';
+import { useDashboardTasks } from '../queries';
 import { TaskBadges } from './task-parts';
 
-const STEP = 5;
-/** Spec 001 section 9: the dashboard's task filter starts at "unplanned". */
-const FILTERS: TaskPlanningStatus[] = ['unplanned', 'upcoming', 'unfinished'];
-
-/** The dashboard's tasks of the user: unplanned by default, or planned, or past their date. */
+/** The dashboard's tasks of the user: unplanned by default (spec 001 section 9), or planned, or past their date. */
 export function DashboardTasks() {
   const { t } = useTranslation();
-  const session = useSession();
-  const [planning, setPlanning] = useState<TaskPlanningStatus>('unplanned');
-  const [limit, setLimit] = useState(STEP);
-  const tasks = useTasks(
-    { status: 'openoronhold', user_id: session.currentuser_id, planning },
-    { offset: 0, limit, sort: 'start_date' },
-  );
-  const shown = tasks.data?.data.length ?? 0;
+  const [filter, setFilter] = useState<DashboardTaskFilter>(DEFAULT_DASHBOARD_TASK_FILTER);
+  const [limit, setLimit] = useState(DASHBOARD_LIST_STEP);
+  const tasks = useDashboardTasks(filter, limit);
+  const data = tasks.data;
+  const shown = data?.tasks.length ?? 0;
   return (
-    <Card withBorder padding="lg">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {t('planning.dashboard.tasksTitle')}
-        </Title>
-        <Anchor component={Link} to="/task_overview?view=table" size="sm">
-          {t('planning.dashboard.toTasks')}
-        </Anchor>
-      </Group>
+    <WidgetCard
+      title={t('planning.dashboard.tasksTitle')}
+      count={data?.counts[filter]}
+      link={{ to: '/task_overview?view=table', label: t('planning.dashboard.toTasks') }}
+      testId="dashboard-tasks"
+    >
       <SegmentedControl
         fullWidth
         mb="sm"
-        value={planning}
+        value={filter}
         onChange={(value) => {
-          setPlanning(value as TaskPlanningStatus);
-          setLimit(STEP);
+          setFilter(value as DashboardTaskFilter);
+          setLimit(DASHBOARD_LIST_STEP);
         }}
-        data={FILTERS.map((f) => ({ value: f, label: t(`planning.tasks.planningLabels.${f}`) }))}
+        data={DASHBOARD_TASK_FILTERS.map((f) => {
+          const label = t(`planning.tasks.planningLabels.${f}`);
+          return { value: f, label: data ? `${label} (${formatCount(data.counts[f])})` : label };
+        })}
       />
       {tasks.isError && <Alert color="red">{t('planning.tasks.loadFailed')}</Alert>}
-      {tasks.data && shown === 0 && <Text c="dimmed">{t('planning.tasks.empty')}</Text>}
+      {data && shown === 0 && <Text c="dimmed">{t('planning.tasks.empty')}</Text>}
       <Stack gap="sm">
-        {tasks.data?.data.map((task) => (
+        {data?.tasks.map((task) => (
           <Stack key={task.id} gap={2}>
             <Group justify="space-between" wrap="nowrap">
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -73,11 +72,13 @@ export function DashboardTasks() {
           </Stack>
         ))}
       </Stack>
-      {tasks.data && shown < tasks.data.pagination.total && (
-        <Button size="xs" variant="light" mt="sm" onClick={() => setLimit((l) => l + STEP)}>
-          {t('planning.dashboard.more')}
-        </Button>
-      )}
-    </Card>
+      <GrowButtons
+        shown={shown}
+        limit={limit}
+        all={DASHBOARD_LIST_ALL}
+        onMore={() => setLimit((l) => l + DASHBOARD_LIST_STEP)}
+        onAll={() => setLimit(DASHBOARD_LIST_ALL)}
+      />
+    </WidgetCard>
   );
 }

@@ -1,0 +1,91 @@
+import {
+  DASHBOARD_LEAD_FILTER_LABELS,
+  DASHBOARD_LEAD_FILTERS,
+  DASHBOARD_LIST_ALL,
+  DASHBOARD_LIST_STEP,
+  type DashboardLeadFilter,
+  DEFAULT_DASHBOARD_LEAD_FILTER,
+  FLOW_STATUS_LABELS,
+} from '@im/domain';
+import { Alert, Anchor, Badge, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDate } from '../../../ui/format';
+import { formatCount, GrowButtons, WidgetCard } from '../../../ui/widget-card';
+import { useDashboardLeads } from '../queries';
+
+/** The user's open dossiers before the order: quotation still to send (default), waiting, new, all. */
+export function DashboardLeads() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<DashboardLeadFilter>(DEFAULT_DASHBOARD_LEAD_FILTER);
+  const [limit, setLimit] = useState(DASHBOARD_LIST_STEP);
+  const leads = useDashboardLeads(filter, limit);
+  const data = leads.data;
+  return (
+    <WidgetCard
+      title={t('dashboard.widgets.leadsTitle')}
+      count={data?.counts[filter]}
+      link={{ to: '/flow_overview', label: t('dashboard.widgets.toFlows') }}
+      testId="dashboard-leads"
+    >
+      <SegmentedControl
+        fullWidth
+        mb="sm"
+        value={filter}
+        onChange={(value) => {
+          setFilter(value as DashboardLeadFilter);
+          setLimit(DASHBOARD_LIST_STEP);
+        }}
+        data={DASHBOARD_LEAD_FILTERS.map((f) => ({
+          value: f,
+          label: data
+            ? `${DASHBOARD_LEAD_FILTER_LABELS[f]} (${formatCount(data.counts[f])})`
+            : DASHBOARD_LEAD_FILTER_LABELS[f],
+        }))}
+        styles={{ label: { whiteSpace: 'normal' } }}
+      />
+      {leads.isError && <Alert color="red">{t('dashboard.widgets.loadFailed')}</Alert>}
+      {data && data.flows.length === 0 && <Text c="dimmed">{t('dashboard.widgets.noLeads')}</Text>}
+      <Stack gap="sm">
+        {data?.flows.map((flow) => (
+          <Stack key={flow.id} gap={2}>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Anchor
+                component={Link}
+                to={`/flow_detail/${flow.id}`}
+                size="sm"
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {t('dashboard.widgets.flowLine', {
+                  number: flow.number,
+                  name: flow.relation_fullname,
+                })}
+              </Anchor>
+              <Badge variant="light" radius="sm" style={{ flexShrink: 0 }}>
+                {FLOW_STATUS_LABELS[flow.flow_status]}
+              </Badge>
+            </Group>
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {[
+                flow.description,
+                flow.date_lead && t('dashboard.widgets.leadDate', { date: formatDate(flow.date_lead) }),
+                flow.quotation_sent_at &&
+                  t('dashboard.widgets.quotationSent', { date: formatDate(flow.quotation_sent_at) }),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+          </Stack>
+        ))}
+      </Stack>
+      <GrowButtons
+        shown={data?.flows.length ?? 0}
+        limit={limit}
+        all={DASHBOARD_LIST_ALL}
+        onMore={() => setLimit((l) => l + DASHBOARD_LIST_STEP)}
+        onAll={() => setLimit(DASHBOARD_LIST_ALL)}
+      />
+    </WidgetCard>
+  );
+}
