@@ -42,6 +42,7 @@ async function counts() {
       form_pictures: number;
       rooms_with_area: number;
       panels_from_intake: number;
+      context_types: number;
     }>(sql`
       select (select count(*)::int from company) as companies, (select count(*)::int from "user") as users,
         (select count(*)::int from subscription_type) as types,
@@ -52,6 +53,7 @@ async function counts() {
         (select count(*)::int from agenda_item) as appointments,
         (select count(*)::int from note) as notes,
         (select count(*)::int from task where not is_template) as tasks,
+        (select count(*)::int from task_context_type) as context_types,
         (select count(*)::int from task t join flow f on f.id = t.flow_id
            join location l on l.id = f.location_id where l.lat is not null) as located,
         (select count(distinct status)::int from message where sendable_type = 'relation') as message_states,
@@ -127,6 +129,8 @@ describe('demo data', () => {
       rooms_with_area: 6,
       panels_from_intake: 2,
     });
+    // Task templates prepare a form of their kind (and the project ones a delivery report).
+    expect(first.context_types).toBeGreaterThanOrEqual(4);
 
     const admin = await t.login(ADMIN.email, ADMIN.password);
     const types = await t.api('GET', '/api/subscriptiontype', { token: admin });

@@ -24,6 +24,7 @@ import { loadIncidentsDemoData } from './load-incidents-demo';
 import { loadInvoicesDemoData } from './load-invoices-demo';
 import { loadPlanningDemoData } from './load-planning-demo';
 import { loadProductDemoData } from './load-product-demo';
+import { loadTaskContextsDemoData } from './load-task-contexts-demo';
 import { loadWebhooksDemoData } from './load-webhooks-demo';
 import { loadWebsitesDemoData } from './load-websites-demo';
 import { loadWorkflowDemoData } from './load-workflow-demo';
@@ -199,6 +200,7 @@ export async function loadDemoData(db: Database, logger: Logger, storage: FileSt
   await loadDocumentsDemoData(db, storage, logger);
   await loadInvoicesDemoData(db, storage, logger);
   await loadFormsDemoData(db, storage, logger);
+  await loadTaskContextsDemoData(db, logger);
   await loadCustomerDemoData(db, logger);
   await loadWebsitesDemoData(db, logger);
   await loadWebhooksDemoData(db, logger);
