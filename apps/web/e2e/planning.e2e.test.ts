@@ -225,4 +225,46 @@ describe('tasks', () => {
     await go('/task_overview?view=table');
     await page.getByText('Service warmtepomp jaarlijks').waitFor();
   });
+
+  it('a task from a template prepares its form on the flow: at 390 px the card links it, the modal shows the rules', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const flows = await api<{ data: { id: number }[] }>(
+      'GET',
+      '/api/flow/querypaginated?limit=1&sort=-number',
+    );
+    const flowId = flows.data[0]!.id;
+    await go(`/flow_detail/${flowId}`);
+    const card = page.locator('.mantine-Card-root', {
+      has: page.getByRole('heading', { name: 'Taken', exact: true }),
+    });
+    await card.getByRole('button', { name: 'Uit sjabloon' }).click();
+    const planned = page.waitForResponse((r) => r.url().endsWith('/api/task/storefromtemplate'));
+    // The demo's intake template prepares the intake form (decision 018, task contexts).
+    await page.getByRole('menuitem', { name: 'Opname dak en meterkast' }).click();
+    const response = await planned;
+    expect(response.status()).toBe(201);
+    const task = (await response.json()) as { id: number; task_contexts: { label: string; kind: string }[] };
+    expect(task.task_contexts.map((c) => c.kind)).toContain('form');
+    const link = card.getByRole('link', { name: task.task_contexts[0]!.label }).last();
+    await link.waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    await shot('flow-task-contexts-phone');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The task modal: its contexts and what runs when it is completed.
+    await card.getByRole('button', { name: 'Bewerken: Opname dak en meterkast' }).last().click();
+    const dialog = page.getByRole('dialog', { name: 'Taak bewerken' });
+    await dialog.getByText('Bij afronden van deze taak').waitFor();
+    await dialog.getByRole('link', { name: task.task_contexts[0]!.label }).waitFor();
+    await shot('task-modal-contexts-phone');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Sluiten' }).click();
+
+    // The link opens the form where it lives (its intake, else the flow).
+    await link.click();
+    await page.waitForURL(/#\/(intake_detail|flow_detail)\//);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 });
