@@ -414,6 +414,7 @@ export const en: Strings<Catalog> = {
       statisticsTitle: 'Statistics',
       noStatboxes: 'There are no statistic boxes for your user type.',
       leadsTitle: 'My dossiers',
+      leadsFilter: 'Show dossiers',
       toFlows: 'All dossiers',
       noLeads: 'No dossiers for this filter.',
       flowLine: 'Dossier {{number}} · {{name}}',

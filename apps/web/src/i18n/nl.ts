@@ -416,6 +416,7 @@ export const nl = {
       statisticsTitle: 'Statistieken',
       noStatboxes: 'Er zijn geen statistiekblokken voor jouw gebruikerstype.',
       leadsTitle: 'Mijn dossiers',
+      leadsFilter: 'Dossiers tonen',
       toFlows: 'Alle dossiers',
       noLeads: 'Geen dossiers voor dit filter.',
       flowLine: 'Dossier {{number}} · {{name}}',

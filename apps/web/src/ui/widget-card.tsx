@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Chip, Group, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -72,5 +72,31 @@ export function GrowButtons({
         {t('dashboard.widgets.all')}
       </Button>
     </Group>
+  );
+}
+
+/** A widget's filter as chips that wrap on a phone, each with its count (capped at 100). */
+export function FilterChips<T extends string>({
+  value,
+  options,
+  onChange,
+  label,
+}: {
+  value: T;
+  options: { value: T; label: string; count?: number }[];
+  onChange: (value: T) => void;
+  /** The group's name for screen readers. */
+  label: string;
+}) {
+  return (
+    <Chip.Group multiple={false} value={value} onChange={(v) => onChange(v as T)}>
+      <Group gap="xs" mb="sm" role="radiogroup" aria-label={label}>
+        {options.map((o) => (
+          <Chip key={o.value} value={o.value} type="radio" size="sm" variant="outline">
+            {o.count === undefined ? o.label : `${o.label} (${formatCount(o.count)})`}
+          </Chip>
+        ))}
+      </Group>
+    </Chip.Group>
   );
 }

@@ -83,7 +83,7 @@ export const DASHBOARD_LEAD_FILTERS = ['unsent', 'sent', 'new', 'all'] as const;
 export type DashboardLeadFilter = (typeof DASHBOARD_LEAD_FILTERS)[number];
 export const DEFAULT_DASHBOARD_LEAD_FILTER: DashboardLeadFilter = 'unsent';
 export const DASHBOARD_LEAD_FILTER_LABELS: Record<DashboardLeadFilter, string> = {
-  unsent: 'Offerte nog niet verstuurd',
+  unsent: 'Offerte te versturen',
   sent: 'Wacht op klant',
   new: 'Nieuw',
   all: 'Alle open',

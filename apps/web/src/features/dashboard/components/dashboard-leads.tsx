@@ -7,12 +7,12 @@ import {
   DEFAULT_DASHBOARD_LEAD_FILTER,
   FLOW_STATUS_LABELS,
 } from '@im/domain';
-import { Alert, Anchor, Badge, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../ui/format';
-import { formatCount, GrowButtons, WidgetCard } from '../../../ui/widget-card';
+import { FilterChips, GrowButtons, WidgetCard } from '../../../ui/widget-card';
 import { useDashboardLeads } from '../queries';
 
 /** The user's open dossiers before the order: quotation still to send (default), waiting, new, all. */
@@ -29,21 +29,18 @@ export function DashboardLeads() {
       link={{ to: '/flow_overview', label: t('dashboard.widgets.toFlows') }}
       testId="dashboard-leads"
     >
-      <SegmentedControl
-        fullWidth
-        mb="sm"
+      <FilterChips
+        label={t('dashboard.widgets.leadsFilter')}
         value={filter}
         onChange={(value) => {
-          setFilter(value as DashboardLeadFilter);
+          setFilter(value);
           setLimit(DASHBOARD_LIST_STEP);
         }}
-        data={DASHBOARD_LEAD_FILTERS.map((f) => ({
+        options={DASHBOARD_LEAD_FILTERS.map((f) => ({
           value: f,
-          label: data
-            ? `${DASHBOARD_LEAD_FILTER_LABELS[f]} (${formatCount(data.counts[f])})`
-            : DASHBOARD_LEAD_FILTER_LABELS[f],
+          label: DASHBOARD_LEAD_FILTER_LABELS[f],
+          count: data?.counts[f],
         }))}
-        styles={{ label: { whiteSpace: 'normal' } }}
       />
       {leads.isError && <Alert color="red">{t('dashboard.widgets.loadFailed')}</Alert>}
       {data && data.flows.length === 0 && <Text c="dimmed">{t('dashboard.widgets.noLeads')}</Text>}

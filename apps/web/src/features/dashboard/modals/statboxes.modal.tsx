@@ -12,7 +12,17 @@ import {
   USER_TYPES,
   zDashboardSettings,
 } from '@im/domain';
-import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,50 +78,41 @@ function BoxEditor({
         </ActionIcon>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-        <Select
+        <NativeSelect
           label={t('dashboard.statboxes.type')}
           data={TYPE_OPTIONS}
           value={box.type}
-          allowDeselect={false}
-          onChange={(v) => v && set({ type: v as Statbox['type'] })}
+          onChange={(e) => set({ type: e.currentTarget.value as Statbox['type'] })}
         />
-        <Select
+        <NativeSelect
           label={t('dashboard.statboxes.theme')}
           data={THEME_OPTIONS}
           value={box.theme}
-          allowDeselect={false}
-          onChange={(v) => v && set({ theme: v as Statbox['theme'] })}
+          onChange={(e) => set({ theme: e.currentTarget.value as Statbox['theme'] })}
         />
-        <Select
+        <NativeSelect
           label={t('dashboard.statboxes.period1')}
           data={PERIOD_OPTIONS}
           value={box.period1}
-          allowDeselect={false}
-          onChange={(v) => v && set({ period1: v as Statbox['period1'] })}
+          onChange={(e) => set({ period1: e.currentTarget.value as Statbox['period1'] })}
         />
-        <Select
+        <NativeSelect
           label={t('dashboard.statboxes.period2')}
-          data={PERIOD_OPTIONS}
-          value={box.period2}
-          clearable
-          placeholder={t('dashboard.statboxes.none')}
-          onChange={(v) => set({ period2: (v as Statbox['period2']) ?? null })}
+          data={[{ value: '', label: t('dashboard.statboxes.none') }, ...PERIOD_OPTIONS]}
+          value={box.period2 ?? ''}
+          onChange={(e) => set({ period2: (e.currentTarget.value || null) as Statbox['period2'] })}
         />
-        <Select
+        <NativeSelect
           label={t('dashboard.statboxes.period3')}
-          data={PERIOD_OPTIONS}
-          value={box.period3}
-          clearable
-          placeholder={t('dashboard.statboxes.none')}
-          onChange={(v) => set({ period3: (v as Statbox['period3']) ?? null })}
+          data={[{ value: '', label: t('dashboard.statboxes.none') }, ...PERIOD_OPTIONS]}
+          value={box.period3 ?? ''}
+          onChange={(e) => set({ period3: (e.currentTarget.value || null) as Statbox['period3'] })}
         />
-        <Select
+        <NativeSelect
           label={t('dashboard.statboxes.userType')}
-          data={USER_TYPE_OPTIONS}
-          value={box.userType}
-          clearable
-          placeholder={t('dashboard.statboxes.everyone')}
-          onChange={(v) => set({ userType: (v as Statbox['userType']) ?? null })}
+          data={[{ value: '', label: t('dashboard.statboxes.everyone') }, ...USER_TYPE_OPTIONS]}
+          value={box.userType ?? ''}
+          onChange={(e) => set({ userType: (e.currentTarget.value || null) as Statbox['userType'] })}
         />
       </SimpleGrid>
     </Paper>

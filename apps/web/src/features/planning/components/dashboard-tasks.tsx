@@ -5,12 +5,12 @@ import {
   type DashboardTaskFilter,
   DEFAULT_DASHBOARD_TASK_FILTER,
 } from '@im/domain';
-import { Alert, Anchor, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../ui/format';
-import { formatCount, GrowButtons, WidgetCard } from '../../../ui/widget-card';
+import { FilterChips, GrowButtons, WidgetCard } from '../../../ui/widget-card';
 import { useDashboardTasks } from '../queries';
 import { TaskBadges } from './task-parts';
 
@@ -29,18 +29,18 @@ export function DashboardTasks() {
       link={{ to: '/task_overview?view=table', label: t('planning.dashboard.toTasks') }}
       testId="dashboard-tasks"
     >
-      <SegmentedControl
-        fullWidth
-        mb="sm"
+      <FilterChips
+        label={t('planning.dashboard.tasksTitle')}
         value={filter}
         onChange={(value) => {
-          setFilter(value as DashboardTaskFilter);
+          setFilter(value);
           setLimit(DASHBOARD_LIST_STEP);
         }}
-        data={DASHBOARD_TASK_FILTERS.map((f) => {
-          const label = t(`planning.tasks.planningLabels.${f}`);
-          return { value: f, label: data ? `${label} (${formatCount(data.counts[f])})` : label };
-        })}
+        options={DASHBOARD_TASK_FILTERS.map((f) => ({
+          value: f,
+          label: t(`planning.tasks.planningLabels.${f}`),
+          count: data?.counts[f],
+        }))}
       />
       {tasks.isError && <Alert color="red">{t('planning.tasks.loadFailed')}</Alert>}
       {data && shown === 0 && <Text c="dimmed">{t('planning.tasks.empty')}</Text>}
