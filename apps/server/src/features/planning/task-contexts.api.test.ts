@@ -13,6 +13,7 @@ let werkbon: number;
 let werkbonTemplate: number;
 let bForm: number;
 let bType: number;
+let bTemplate: number;
 
 const api = (method: string, path: string, body?: unknown, token = a.token) =>
   t.api(method, path, { token, body });
@@ -36,6 +37,9 @@ beforeAll(async () => {
   ).id;
   bForm = (await created('/api/vertical', { name: 'Van B', type: 'intake' }, b.token)).id;
   bType = (await created('/api/documenttype', { description: 'Van B', flowstage: 'project' }, b.token)).id;
+  bTemplate = (
+    await created('/api/document/createtemplate', { title: 'Van B', document_type_id: bType }, b.token)
+  ).id;
 }, 60_000);
 afterAll(async () => t?.close());
 
@@ -84,6 +88,11 @@ describe('task context types', () => {
     await bad({ vertical_id: projectForm }, 'vertical_id', M.verticalWrongType);
     await bad({ vertical_id: bForm }, 'vertical_id', M.verticalNotFound);
     await bad({ document_type_id: bType }, 'document_type_id', M.documentTypeNotFound);
+    await bad(
+      { document_type_id: werkbon, document_template_id: bTemplate },
+      'document_template_id',
+      M.documentTemplateNotFound,
+    );
     await bad({ vertical_id: 'x' }, 'vertical_id', expect.any(String));
     const system = (await api('GET', '/api/documenttype')).body.find(
       (x: { system_kind: string | null }) => x.system_kind === 'confirmation',
