@@ -148,6 +148,8 @@ export const zTaskFilters = z.object({
   user_id: zPlanningUserId.optional(),
   planning: z.enum(TASK_PLANNING_STATUSES).optional(),
   flow_id: zId.optional(),
+  /** The tasks of a relation's flows (the relation detail's tasks section). */
+  relation_id: zId.optional(),
   query: z.string().trim().max(200).optional(),
 });
 export type TaskFilters = z.infer<typeof zTaskFilters>;

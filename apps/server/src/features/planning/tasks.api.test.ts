@@ -249,6 +249,34 @@ describe('tasks', () => {
   });
 });
 
+describe('the tasks of a relation', () => {
+  it('lists the tasks of all its flows, and none of another relation or company', async () => {
+    const r = await createTestRelation(t, a.token, { createnewflow: true });
+    const second = await post('/api/flow', { relation_id: r.id, description: 'Tweede dossier' });
+    expect(second.status).toBe(201);
+    const other = await createTestRelation(t, a.token, { createnewflow: true });
+    const ids: number[] = [];
+    for (const flow_id of [r.flow_id, second.body.id]) {
+      const res = await post('/api/task', { flow_id, description: `Taak op ${flow_id}` });
+      ids.push(res.body.id);
+    }
+    await post('/api/task', { flow_id: other.flow_id, description: 'Elders' });
+    const list = await t.api('GET', `/api/task/getopentasks?filters=${filters({ relation_id: r.id })}`, {
+      token: a.token,
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((x: { id: number }) => x.id).sort()).toEqual(ids.sort());
+    const foreign = await t.api('GET', `/api/task/getopentasks?filters=${filters({ relation_id: r.id })}`, {
+      token: b.token,
+    });
+    expect(foreign.body.data).toEqual([]);
+    const bad = await t.api('GET', `/api/task/getopentasks?filters=${filters({ relation_id: 'x' })}`, {
+      token: a.token,
+    });
+    expect(bad.status).toBe(422);
+  });
+});
+
 describe('a new sales user of a flow', () => {
   it('takes over the open intake tasks of the previous one when asked', async () => {
     const r = await createTestRelation(t, a.token, { createnewflow: true });

@@ -210,6 +210,9 @@ function filterWhere(f: TaskFilters, now: Date): SQL | undefined {
     f.type ? eq(task.type, f.type) : undefined,
     f.user_id === undefined ? undefined : f.user_id === 0 ? isNull(task.userId) : eq(task.userId, f.user_id),
     f.flow_id === undefined ? undefined : eq(task.flowId, f.flow_id),
+    f.relation_id === undefined
+      ? undefined
+      : sql`${task.flowId} in (select id from flow where relation_id = ${f.relation_id})`,
     f.query
       ? sql`${task.description} ilike ${`%${f.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
       : undefined,

@@ -1,10 +1,28 @@
-import { RELATION_DELETE_BLOCKED } from '@im/domain';
+import { RELATION_DELETE_BLOCKED, type Task } from '@im/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setToken } from '../../../api/token';
 import { createTestSession, renderApp } from '../../../test/render';
 import { type MockRoute, mockServer } from '../../../test/server';
 import { createTestFlowRow, createTestRelationDetail } from '../test-factories';
+
+// Only what the relation's tasks card shows of a task.
+const relationTask = {
+  id: 5,
+  description: 'Panelen leggen',
+  type: 'uitvoering',
+  status: 'open',
+  planning_status: 'unplanned',
+  planning_label: 'ongepland',
+  display_color: '#2f9e44',
+  user_fullname: 'Piet Jansen',
+  flow_id: 100,
+  flow_number: 1042,
+  start_date: null,
+  end_date: null,
+  following_tasks: [],
+  task_contexts: [],
+} as unknown as Task;
 
 const detail = createTestRelationDetail({
   id: 12,
@@ -26,6 +44,12 @@ function serve(routes: Record<string, MockRoute> = {}) {
       'GET /api/note': () => ({ body: [] }),
       'GET /api/action': () => ({ body: [] }),
       'GET /api/agendaitem': () => ({ body: [] }),
+      'GET /api/task/getopentasks': (call) => ({
+        body: {
+          data: call.url.includes('relation_id') ? [relationTask] : [],
+          pagination: { total: 1, offset: 0, limit: 100 },
+        },
+      }),
       'GET /api/portal/config': () => ({
         body: {
           map_tile_url: 'https://tiles.test/{z}/{x}/{y}.png',
@@ -55,6 +79,12 @@ describe('relation detail', () => {
     ).toBeTruthy();
     expect(screen.getByText('Verwijderde dossiers')).toBeTruthy();
     expect(screen.getByText('Oude aanvraag')).toBeTruthy();
+    // The tasks of the relation's flows, each linking its flow.
+    const tasks = await screen.findByTestId('relation-tasks');
+    await within(tasks).findByText('Panelen leggen');
+    expect(within(tasks).getByRole('link', { name: 'Dossier 1042' }).getAttribute('href')).toBe(
+      '/flow_detail/100',
+    );
   });
 
   it("asks 'Dit item verwijderen?' and shows a 409 refusal as an alert", async () => {

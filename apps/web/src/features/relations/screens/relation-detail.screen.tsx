@@ -6,7 +6,7 @@ import { DetailScreen, useConfirmedDelete } from '../../../ui/detail';
 import { DetailMapCard } from '../../../ui/map';
 import { useSession } from '../../auth';
 import { LocationsList } from '../../locations';
-import { ActionsCard, AgendaCard, NotesCard } from '../../planning';
+import { ActionsCard, AgendaCard, NotesCard, RelationTasksCard } from '../../planning';
 import { RelationFiles } from '../components/relation-files';
 import { RelationFlows } from '../components/relation-flows';
 import { RelationHeader } from '../components/relation-header';
@@ -68,6 +68,7 @@ export function RelationDetailScreen() {
                 <NotesCard owner={{ relation_id: data.id }} isShortened />
                 {session.hasModuleBasis && <ActionsCard owner={{ relation_id: data.id }} />}
                 <AgendaCard owner={{ relation_id: data.id }} />
+                {session.hasModuleBasis && <RelationTasksCard relationId={data.id} />}
                 <TrashedFlows relationId={data.id} flows={data.trashed_flows} />
                 <LocationsList owner={{ relation_id: data.id }} />
                 <RelationFiles files={data.files} />
