@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Chip, Group, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Chip, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -98,5 +98,32 @@ export function FilterChips<T extends string>({
         ))}
       </Group>
     </Chip.Group>
+  );
+}
+
+/** A row of a dashboard list: a link (to the flow) with a badge beside it and a line of details below. */
+export function WidgetRow({
+  to,
+  title,
+  badge,
+  meta,
+}: {
+  to: string;
+  title: string;
+  badge?: ReactNode;
+  meta: string;
+}) {
+  return (
+    <Stack gap={2}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Anchor component={Link} to={to} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Anchor>
+        {badge}
+      </Group>
+      <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+        {meta}
+      </Text>
+    </Stack>
   );
 }

@@ -6,12 +6,11 @@ import {
   DEFAULT_DASHBOARD_MESSAGE_FILTER,
   MAX_COMMUNICATOR_FLOWS,
 } from '@im/domain';
-import { Alert, Anchor, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatDateTime } from '../../../ui/format';
-import { GrowButtons, WidgetCard } from '../../../ui/widget-card';
+import { FilterChips, GrowButtons, WidgetCard, WidgetRow } from '../../../ui/widget-card';
 import { useDashboardMessages } from '../queries';
 import { MessageStateBadge } from './message-state-badge';
 
@@ -28,37 +27,29 @@ export function DashboardMessages() {
       link={{ to: '/communicator', label: t('dashboard.widgets.toCommunicator') }}
       testId="dashboard-messages"
     >
-      <SegmentedControl
-        fullWidth
-        mb="sm"
+      <FilterChips
+        label={t('dashboard.widgets.messagesTitle')}
         value={scope}
         onChange={(value) => {
-          setScope(value as DashboardMessageFilter);
+          setScope(value);
           setLimit(DASHBOARD_LIST_STEP);
         }}
-        data={DASHBOARD_MESSAGE_FILTERS.map((f) => ({ value: f, label: DASHBOARD_MESSAGE_FILTER_LABELS[f] }))}
+        options={DASHBOARD_MESSAGE_FILTERS.map((f) => ({
+          value: f,
+          label: DASHBOARD_MESSAGE_FILTER_LABELS[f],
+        }))}
       />
       {messages.isError && <Alert color="red">{t('communication.communicator.loadFailed')}</Alert>}
       {messages.data && rows.length === 0 && <Text c="dimmed">{t('dashboard.widgets.noMessages')}</Text>}
       <Stack gap="sm">
         {rows.map((row) => (
-          <Stack key={row.flow_id} gap={2}>
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Anchor
-                component={Link}
-                to={`/flow_detail/${row.flow_id}?options=flowcommunicator`}
-                size="sm"
-                style={{ overflowWrap: 'anywhere' }}
-              >
-                {t('dashboard.widgets.flowLine', { number: row.flow_number, name: row.relation_name })}
-              </Anchor>
-              <MessageStateBadge state={row.state} size="xs" />
-            </Group>
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {formatDateTime(row.last_message_at)} · {row.last_message.author_name}:{' '}
-              {row.last_message.content}
-            </Text>
-          </Stack>
+          <WidgetRow
+            key={row.flow_id}
+            to={`/flow_detail/${row.flow_id}?options=flowcommunicator`}
+            title={t('dashboard.widgets.flowLine', { number: row.flow_number, name: row.relation_name })}
+            badge={<MessageStateBadge state={row.state} size="xs" />}
+            meta={`${formatDateTime(row.last_message_at)} · ${row.last_message.author_name}: ${row.last_message.content}`}
+          />
         ))}
       </Stack>
       <GrowButtons

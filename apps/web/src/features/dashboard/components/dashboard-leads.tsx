@@ -7,12 +7,11 @@ import {
   DEFAULT_DASHBOARD_LEAD_FILTER,
   FLOW_STATUS_LABELS,
 } from '@im/domain';
-import { Alert, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatDate } from '../../../ui/format';
-import { FilterChips, GrowButtons, WidgetCard } from '../../../ui/widget-card';
+import { FilterChips, GrowButtons, WidgetCard, WidgetRow } from '../../../ui/widget-card';
 import { useDashboardLeads } from '../queries';
 
 /** The user's open dossiers before the order: quotation still to send (default), waiting, new, all. */
@@ -46,34 +45,24 @@ export function DashboardLeads() {
       {data && data.flows.length === 0 && <Text c="dimmed">{t('dashboard.widgets.noLeads')}</Text>}
       <Stack gap="sm">
         {data?.flows.map((flow) => (
-          <Stack key={flow.id} gap={2}>
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Anchor
-                component={Link}
-                to={`/flow_detail/${flow.id}`}
-                size="sm"
-                style={{ overflowWrap: 'anywhere' }}
-              >
-                {t('dashboard.widgets.flowLine', {
-                  number: flow.number,
-                  name: flow.relation_fullname,
-                })}
-              </Anchor>
+          <WidgetRow
+            key={flow.id}
+            to={`/flow_detail/${flow.id}`}
+            title={t('dashboard.widgets.flowLine', { number: flow.number, name: flow.relation_fullname })}
+            badge={
               <Badge variant="light" radius="sm" style={{ flexShrink: 0 }}>
                 {FLOW_STATUS_LABELS[flow.flow_status]}
               </Badge>
-            </Group>
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {[
-                flow.description,
-                flow.date_lead && t('dashboard.widgets.leadDate', { date: formatDate(flow.date_lead) }),
-                flow.quotation_sent_at &&
-                  t('dashboard.widgets.quotationSent', { date: formatDate(flow.quotation_sent_at) }),
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-            </Text>
-          </Stack>
+            }
+            meta={[
+              flow.description,
+              flow.date_lead && t('dashboard.widgets.leadDate', { date: formatDate(flow.date_lead) }),
+              flow.quotation_sent_at &&
+                t('dashboard.widgets.quotationSent', { date: formatDate(flow.quotation_sent_at) }),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          />
         ))}
       </Stack>
       <GrowButtons

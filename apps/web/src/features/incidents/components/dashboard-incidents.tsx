@@ -4,12 +4,11 @@ import {
   INCIDENT_STATUS_LABELS,
   MAX_PAGE_SIZE,
 } from '@im/domain';
-import { Alert, Anchor, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatDateTime } from '../../../ui/format';
-import { GrowButtons, WidgetCard } from '../../../ui/widget-card';
+import { FilterChips, GrowButtons, WidgetCard, WidgetRow } from '../../../ui/widget-card';
 import { useDashboardIncidents } from '../queries';
 import { IncidentStatusBadge } from './incident-parts';
 
@@ -29,40 +28,31 @@ export function DashboardIncidents() {
       link={{ to: '/incident_overview', label: t('dashboard.widgets.toIncidents') }}
       testId="dashboard-incidents"
     >
-      <SegmentedControl
-        fullWidth
-        mb="sm"
+      <FilterChips
+        label={t('dashboard.widgets.incidentsTitle')}
         value={status}
         onChange={(value) => {
-          setStatus(value as (typeof FILTERS)[number]);
+          setStatus(value);
           setLimit(DASHBOARD_LIST_STEP);
         }}
-        data={FILTERS.map((f) => ({ value: f, label: INCIDENT_STATUS_LABELS[f] }))}
+        options={FILTERS.map((f) => ({ value: f, label: INCIDENT_STATUS_LABELS[f] }))}
       />
       {incidents.isError && <Alert color="red">{t('incidents.loadFailed')}</Alert>}
       {incidents.data && rows.length === 0 && <Text c="dimmed">{t('incidents.empty')}</Text>}
       <Stack gap="sm">
         {rows.map((incident) => (
-          <Stack key={incident.id} gap={2}>
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Anchor
-                component={Link}
-                to={`/flow_detail/${incident.flow_id}`}
-                size="sm"
-                style={{ overflowWrap: 'anywhere' }}
-              >
-                {t('dashboard.widgets.flowLine', {
-                  number: incident.flow_number,
-                  name: incident.relation_fullname ?? '',
-                })}
-              </Anchor>
-              <IncidentStatusBadge status={incident.status} />
-            </Group>
-            <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-              {formatDateTime(incident.created_at)}
-              {incident.incident_type && ` · ${incident.incident_type.name}`} · {incident.content}
-            </Text>
-          </Stack>
+          <WidgetRow
+            key={incident.id}
+            to={`/flow_detail/${incident.flow_id}`}
+            title={t('dashboard.widgets.flowLine', {
+              number: incident.flow_number,
+              name: incident.relation_fullname ?? '',
+            })}
+            badge={<IncidentStatusBadge status={incident.status} />}
+            meta={[formatDateTime(incident.created_at), incident.incident_type?.name, incident.content]
+              .filter(Boolean)
+              .join(' · ')}
+          />
         ))}
       </Stack>
       <GrowButtons
