@@ -201,6 +201,8 @@ export const zInvoiceSettings = z.object({
   payment_api_key_set: z.boolean(),
   payment_api_key_hint: z.string().nullable(),
   einvoice_ready: z.boolean(),
+  /** The standard credit invoice template (an invoice template); null: a credit invoice reads like the original. */
+  credit_invoice_template_id: zId.nullable(),
 });
 export type InvoiceSettings = z.infer<typeof zInvoiceSettings>;
 
@@ -236,6 +238,7 @@ export const zUpdateInvoiceSettings = z.object({
       'Dit is geen geldige API-sleutel van Mollie.',
     )
     .optional(),
+  credit_invoice_template_id: zId.nullable().optional(),
 });
 export type UpdateInvoiceSettings = z.input<typeof zUpdateInvoiceSettings>;
 

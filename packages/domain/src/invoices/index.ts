@@ -95,4 +95,12 @@ export const INVOICE_TEXTS = {
   einvoiceSettings: 'Vul eerst KvK-nummer, btw-id en IBAN in bij de bedrijfsgegevens.',
   reverseChargeNeedsVatId: 'Voor btw verlegd moet de klant een organisatie met een btw-id zijn.',
   paymentCompleted: 'Bedankt! Uw betaling is ontvangen.',
+  creditTemplateNotFound: 'Dit factuursjabloon bestaat niet.',
+} as const;
+
+/** The standard credit invoice template (the demo data's; a company makes its own and chooses it in the invoice settings). */
+export const CREDIT_INVOICE_TEMPLATE = {
+  title: 'Creditfactuur',
+  /** The line naming what is credited; {number} is the credited invoice's number. */
+  line: 'Deze creditfactuur crediteert factuur {number}.',
 } as const;

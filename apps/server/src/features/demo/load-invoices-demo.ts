@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { addDays, amsterdamDay, type DocumentStatus, renderDocument } from '@im/domain';
+import {
+  addDays,
+  amsterdamDay,
+  CREDIT_INVOICE_TEMPLATE,
+  type DocumentStatus,
+  renderDocument,
+} from '@im/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
 import type { FileStorage } from '../../platform/files/storage';
@@ -75,12 +81,28 @@ const INVOICE_WIDGETS = [
   { tag: 'PDFFOOTER', description: 'Voettekst', textcontent: '<p>{{ bedrijf.naam }}</p>' },
 ];
 
-async function replaceWidgets(tx: Tx, documentId: number) {
+/** The standard credit invoice template's widgets: '{number}' becomes the credited invoice's number. */
+const CREDIT_INVOICE_WIDGETS = [
+  {
+    tag: 'TEXT',
+    description: 'Creditering',
+    textcontent: `<p>Beste {{ relatie.naam }},</p><p>${CREDIT_INVOICE_TEMPLATE.line} Het bedrag wordt met u verrekend of binnen 14 dagen teruggestort.</p>`,
+  },
+  { tag: 'CALCULATIONITEMS', description: 'Calculatieregels' },
+  {
+    tag: 'TEXT',
+    description: 'Afsluiting',
+    textcontent: '<p>Met vriendelijke groet,<br>{{ behandelaar.naam }}<br>{{ bedrijf.naam }}</p>',
+  },
+  { tag: 'PDFFOOTER', description: 'Voettekst', textcontent: '<p>{{ bedrijf.naam }}</p>' },
+];
+
+async function replaceWidgets(tx: Tx, documentId: number, widgets = INVOICE_WIDGETS) {
   const types = await tx.select().from(documentWidgetType);
   const byTag = new Map(types.map((t) => [t.tag, t.id]));
   await tx.delete(documentWidget).where(eq(documentWidget.documentId, documentId));
   await tx.insert(documentWidget).values(
-    INVOICE_WIDGETS.map((w, i) => ({
+    widgets.map((w, i) => ({
       documentId,
       documentWidgetTypeId: byTag.get(w.tag)!,
       order: i + 1,
@@ -185,6 +207,11 @@ async function loadCompanyInvoices(
   });
   const template = await createTemplate(tx, 'invoice', { title: 'Standaard factuur' });
   await replaceWidgets(tx, template.id);
+  // The standard credit invoice template, chosen in the invoice settings (after the standard invoice
+  // template, which stays the company's first).
+  const creditTemplate = await createTemplate(tx, 'invoice', { title: CREDIT_INVOICE_TEMPLATE.title });
+  await replaceWidgets(tx, creditTemplate.id, CREDIT_INVOICE_WIDGETS);
+  await updateInvoiceSettings(tx, { credit_invoice_template_id: creditTemplate.id });
 
   const standards = await tx
     .select({ id: calculation.id })

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -122,6 +123,20 @@ export const salesDocument = pgTable(
     index('sales_document_due')
       .on(t.companyId, t.kind, t.enddate, t.id)
       .where(sql`status = 'sent' and not is_template and deleted_at is null`),
+    // The other offered sorts and the search of the overviews at 500,000 invoices (decision 022).
+    index('sales_document_by_title')
+      .on(t.companyId, t.kind, sql`lower(${t.title}) desc nulls last`, t.id.desc().nullsLast())
+      .where(sql`not is_template and deleted_at is null`),
+    index('sales_document_by_send')
+      .on(t.companyId, t.kind, t.dateSend.desc().nullsLast(), t.id.desc())
+      .where(sql`not is_template and deleted_at is null`),
+    index('sales_document_by_status')
+      .on(t.companyId, t.kind, t.status.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(sql`not is_template and deleted_at is null`),
+    index('sales_document_by_relation')
+      .on(t.companyId, t.kind, t.relationId, t.documentdate.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(sql`not is_template and deleted_at is null`),
+    index('sales_document_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
     tenantPolicy(),
   ],
 ).enableRLS();
@@ -179,4 +194,23 @@ export const documentVersion = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('document_version_unique').on(t.documentId, t.version), tenantPolicy()],
+).enableRLS();
+
+/**
+ * Live documents (not templates, not deleted) per company, kind, status and document date ('-infinity'
+ * for none): the overviews' totals without counting rows, and the day a deep page of the date sort
+ * starts on (decision 022). Kept only by the row trigger on `sales_document` (migration
+ * invoice_overview_functions); the old side only decrements an existing row, so a company's cascading
+ * delete never writes one.
+ */
+export const documentTally = pgTable(
+  'document_tally',
+  {
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    status: varchar('status', { length: 20 }).notNull(),
+    day: date('day').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.kind, t.status, t.day] }), tenantPolicy()],
 ).enableRLS();

@@ -53,18 +53,59 @@ export async function queryDocuments(
   const order = SORTS[key] ?? SORTS.id!;
   const direction = desc ? sql`desc nulls last` : sql`asc nulls first`;
   const condition = sql.join(where, sql` and `);
-  // The page is chosen over the documents alone (an index on the company, kind and sort key walks it),
-  // and only its rows are joined: skipping rows never joins them. The relation, flow and calculation
-  // are joined first only when the text search or the sort reads them.
-  const readsJoined = Boolean(text) || key === 'relation' || key === 'flow' || key === 'amount';
-  const pageFrom = readsJoined
-    ? sql`from sales_document d
+  let total: number;
+  let page: SQL;
+  if (q.flow_id === undefined && q.document_type_id === undefined) {
+    // The overview itself (decision 022): the total from the tally (or a count of the search's hits) and
+    // the page's ids from the SECURITY DEFINER functions of migration 0035, which apply the tenant rule
+    // themselves; a page past the middle is read from the other end.
+    const like = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const asNumber = text && /^\d{1,9}$/.test(text) ? Number(text) : null;
+    const status = q.status && q.status !== 'all' ? q.status : null;
+    const sortKey = SORTS[key] ? key : 'id';
+    const call = (descending: boolean, take: number, skip: number) =>
+      tx.execute<{ id: number; total: number }>(
+        sql`select id, total::int as total from document_list_page(${kind}, ${status}::text, ${like}::text,
+          ${asNumber}::int, ${sortKey}, ${descending}, ${take}::int, ${skip}::bigint)`,
+      );
+    const count = async () =>
+      (
+        await tx.execute<{ n: number }>(
+          sql`select document_list_count(${kind}, ${status}::text, ${like}::text, ${asNumber}::int)::int as n`,
+        )
+      ).rows[0]?.n ?? 0;
+    let ids: number[];
+    if (like !== null) {
+      // A search counts its hits in the same query; a page past them asks for the count alone.
+      const found = (await call(desc, q.limit, q.offset)).rows;
+      ids = found.map((r) => r.id);
+      total = found[0]?.total ?? (await count());
+    } else {
+      total = await count();
+      const fromEnd = q.offset > total / 2;
+      const skip = fromEnd ? Math.max(0, total - q.offset - q.limit) : q.offset;
+      const take = fromEnd ? total - q.offset - skip : q.limit;
+      ids = take > 0 ? (await call(fromEnd ? !desc : desc, take, skip)).rows.map((r) => r.id) : [];
+      if (fromEnd) ids.reverse();
+    }
+    page = sql`select ids.id, ids.n from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as ids(id, n)`;
+  } else {
+    // Within a flow or a document type (a few documents): the page is chosen over the documents alone, and
+    // only its rows are joined. The relation, flow and calculation are joined first only when the text
+    // search or the sort reads them.
+    const readsJoined = Boolean(text) || key === 'relation' || key === 'flow' || key === 'amount';
+    const pageFrom = readsJoined
+      ? sql`from sales_document d
       left join flow f on f.id = d.flow_id
       left join relation r on r.id = d.relation_id
       left join calculation c on c.id = d.calculation_id
       where ${condition}`
-    : sql`from sales_document d where ${condition}`;
-  const [count] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n ${pageFrom}`)).rows;
+      : sql`from sales_document d where ${condition}`;
+    const [count] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n ${pageFrom}`)).rows;
+    total = count?.n ?? 0;
+    page = sql`select d.id, row_number() over (order by ${order} ${direction}, d.id ${direction}) as n ${pageFrom}
+      order by ${order} ${direction}, d.id ${direction} limit ${q.limit} offset ${q.offset}`;
+  }
   const rows = await tx.execute<{
     id: number;
     number: number | null;
@@ -94,15 +135,14 @@ export async function queryDocuments(
         when i.id is not null and exists (select 1 from invoice ci join sales_document cd on cd.id = ci.id
           where ci.credited_invoice_id = d.id and cd.date_send is not null and cd.deleted_at is null) then 'credited'
       end as settlement
-    from (select d.id ${pageFrom} order by ${order} ${direction}, d.id ${direction}
-      limit ${q.limit} offset ${q.offset}) page
+    from (${page}) page
     join sales_document d on d.id = page.id
     left join flow f on f.id = d.flow_id
     left join relation r on r.id = d.relation_id
     left join calculation c on c.id = d.calculation_id
     left join document_type t on t.id = d.document_type_id
     left join invoice i on i.id = d.id
-    order by ${order} ${direction}, d.id ${direction}`);
+    order by page.n`);
   const today = amsterdamDay(new Date());
   return {
     data: rows.rows.map((r) => ({
@@ -127,6 +167,6 @@ export async function queryDocuments(
           : null,
       billed_inc: kind === 'invoice' && r.billed_inc !== null ? Number(r.billed_inc) : null,
     })),
-    pagination: { total: count?.n ?? 0, offset: q.offset, limit: q.limit },
+    pagination: { total, offset: q.offset, limit: q.limit },
   };
 }

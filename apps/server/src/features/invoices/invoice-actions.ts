@@ -17,7 +17,7 @@ import { calculationItem } from '../calculations/calculations.schema';
 import { copyWidgets } from '../documents/copy-document';
 import { createFromDocument, logDocument, newDocumentHash } from '../documents/create-document';
 import { type DocumentRecord, documentLabel, findDocument, loadDocument } from '../documents/document-dto';
-import { salesDocument } from '../documents/documents.schema';
+import { documentWidget, salesDocument } from '../documents/documents.schema';
 import { nextCompanyNumber } from '../flows/create-flow';
 import {
   billedColumns,
@@ -89,9 +89,29 @@ export async function createInvoiceFrom(
   return loadDocument(tx, created.id);
 }
 
+/** The company's standard credit invoice template (invoice settings), if it is set and still a live template. */
+async function creditTemplate(tx: Tx) {
+  const templateId = (await invoiceSettings(tx))?.creditInvoiceTemplateId ?? null;
+  if (templateId === null) return null;
+  const [found] = await tx
+    .select()
+    .from(salesDocument)
+    .where(
+      and(
+        eq(salesDocument.id, templateId),
+        eq(salesDocument.kind, 'invoice'),
+        eq(salesDocument.isTemplate, true),
+        isNull(salesDocument.deletedAt),
+      ),
+    );
+  return found ?? null;
+}
+
 /**
- * createCreditInvoice: a draft that credits a sent invoice: the same widgets, the lines with negated
- * amounts, and exactly the negation of what the original billed. One credit invoice per invoice.
+ * createCreditInvoice: a draft that credits a sent invoice: the lines with negated amounts, and exactly
+ * the negation of what the original billed. One credit invoice per invoice. Its widgets and style are the
+ * standard credit invoice template's when the invoice settings name one ('{number}' in its texts becomes
+ * the credited invoice's number), else the original's.
  */
 export async function createCreditInvoice(tx: Tx, id: number): Promise<SalesDocument> {
   const original = await findDocument(tx, 'invoice', id, { lock: true });
@@ -131,18 +151,22 @@ export async function createCreditInvoice(tx: Tx, id: number): Promise<SalesDocu
       .where(eq(calculationItem.calculationId, calculationId));
     await recalculate(tx, calculationId, { store: true });
   }
+  const template = await creditTemplate(tx);
+  const number = String(original.number ?? '');
   const [doc] = await tx
     .insert(salesDocument)
     .values({
       kind: 'invoice',
       hash: newDocumentHash(),
-      title: `Creditfactuur bij factuur ${original.number ?? ''}`.trim(),
+      title: template?.title.includes('{number}')
+        ? template.title.replaceAll('{number}', number)
+        : `${template?.title || 'Creditfactuur'} bij factuur ${number}`.trim(),
       flowId: original.flowId,
       relationId: original.relationId,
       calculationId,
       documentTypeId: original.documentTypeId,
       sourceDocumentId: original.id,
-      customCss: original.customCss,
+      customCss: template ? template.customCss : original.customCss,
       documentdate: amsterdamDay(new Date()),
     })
     .returning();
@@ -151,7 +175,17 @@ export async function createCreditInvoice(tx: Tx, id: number): Promise<SalesDocu
     creditedInvoiceId: id,
     reverseCharge: row.reverseCharge,
   });
-  await copyWidgets(tx, original.id, doc!.id);
+  if (template) {
+    // The standard credit invoice template's widgets, '{number}' naming the credited invoice.
+    await copyWidgets(tx, template.id, doc!.id);
+    await tx
+      .update(documentWidget)
+      .set({
+        description: sql`replace(${documentWidget.description}, '{number}', ${number})`,
+        textcontent: sql`replace(${documentWidget.textcontent}, '{number}', ${number})`,
+      })
+      .where(eq(documentWidget.documentId, doc!.id));
+  } else await copyWidgets(tx, original.id, doc!.id);
   await logDocument(
     tx,
     doc!,

@@ -6,22 +6,30 @@ import { writeSpreadsheet } from '../products/spreadsheet';
 
 /**
  * /overdueinvoice_overview.html: sent invoices past their due date, oldest due date first, with the
- * days overdue and what is outstanding over all of them (index sales_document_due). Credit invoices
- * and credited invoices are not owed.
+ * days overdue and what is outstanding over all of them. Credit invoices and credited invoices are not
+ * owed. What each invoice owes and from when is kept on its row by triggers (invoice.owed_day, owed);
+ * the page, the number and the sum come from the index invoice_owed through SECURITY DEFINER functions
+ * (migration 0035); a page past the middle is read from the other end.
  */
 export async function overdueInvoices(tx: Tx, q: { offset: number; limit: number }) {
   const today = amsterdamDay(new Date());
-  // Credit invoices settle, they are not owed; an invoice with a sent credit invoice is settled too.
-  const where = sql`d.company_id = nullif(current_setting('app.company_id', true), '')::integer
-    and d.kind = 'invoice' and d.status = 'sent' and not d.is_template and d.deleted_at is null
-    and d.enddate < ${today}::date and i.billed_inc > 0
-    and not exists (select 1 from invoice c join sales_document cd on cd.id = c.id
-      where c.credited_invoice_id = d.id and cd.date_send is not null and cd.deleted_at is null)`;
   const [totals] = (
-    await tx.execute<{ n: number; total: string | null }>(sql`
-      select count(*)::int as n, sum(i.billed_inc)::text as total
-      from sales_document d join invoice i on i.id = d.id where ${where}`)
+    await tx.execute<{ n: number; total: string | null }>(
+      sql`select n::int as n, total::text as total from invoice_overdue_totals(${today}::date)`,
+    )
   ).rows;
+  const n = totals?.n ?? 0;
+  let ids: number[] = [];
+  if (q.offset < n) {
+    const fromEnd = q.offset > n / 2;
+    const skip = fromEnd ? Math.max(0, n - q.offset - q.limit) : q.offset;
+    const take = fromEnd ? n - q.offset - skip : q.limit;
+    const found = await tx.execute<{ id: number }>(
+      sql`select id from invoice_overdue_ids(${today}::date, ${fromEnd}, ${take}::int, ${skip}::int) as id`,
+    );
+    ids = found.rows.map((r) => r.id);
+    if (fromEnd) ids.reverse();
+  }
   const rows = await tx.execute<{
     id: number;
     number: number | null;
@@ -36,11 +44,10 @@ export async function overdueInvoices(tx: Tx, q: { offset: number; limit: number
   }>(sql`
     select d.id, d.number, d.title, d.flow_id, f.number as flow_number, d.relation_id, r.fullname as relation_fullname,
       d.date_send, d.enddate::text, i.billed_inc::text
-    from sales_document d join invoice i on i.id = d.id
+    from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as page(id, n)
+      join sales_document d on d.id = page.id join invoice i on i.id = d.id
       left join flow f on f.id = d.flow_id left join relation r on r.id = d.relation_id
-    where ${where}
-    order by d.enddate asc, d.id asc
-    limit ${q.limit} offset ${q.offset}`);
+    order by page.n`);
   return {
     data: rows.rows.map((r) => ({
       id: r.id,
@@ -55,12 +62,12 @@ export async function overdueInvoices(tx: Tx, q: { offset: number; limit: number
       days_overdue: daysOverdue(r.enddate, today),
       billed_inc: Number(r.billed_inc ?? 0),
     })),
-    pagination: { total: totals?.n ?? 0, offset: q.offset, limit: q.limit },
+    pagination: { total: n, offset: q.offset, limit: q.limit },
     total_outstanding: Number(totals?.total ?? 0),
   };
 }
 
-const QUARTER_SUMS = sql`count(*)::int as invoices,
+const QUARTER_SUMS = sql`coalesce(sum(invoices), 0)::int as invoices,
   coalesce(sum(billed_exc_0), 0)::text as exc_0, coalesce(sum(billed_exc_6), 0)::text as exc_6,
   coalesce(sum(billed_exc_9), 0)::text as exc_9, coalesce(sum(billed_exc_21), 0)::text as exc_21,
   coalesce(sum(billed_vat_6), 0)::text as vat_6, coalesce(sum(billed_vat_9), 0)::text as vat_9,
@@ -98,15 +105,16 @@ function quarterRow(year: number, quarter: number, r: SumRow | undefined): Quart
 /**
  * /invoice_overview_quarterly: per quarter of a year, every invoice sent in it (credit invoices with
  * their negative amounts): net per rate, VAT per rate, totals; what the VAT return asks (rubriek 1a/1b).
- * The amounts were frozen when each invoice was sent (index invoice_quarterly).
+ * The amounts were frozen when each invoice was sent; their sums per day of sending are kept by a
+ * trigger in invoice_day_total (a year is at most 366 rows).
  */
 export async function quarterlyOverview(tx: Tx, year: number) {
   const { from } = quarterRange(year, 1);
   const { to } = quarterRange(year, 4);
   const rows = await tx.execute<SumRow & { quarter: number }>(sql`
-    select extract(quarter from sent_day)::int as quarter, ${QUARTER_SUMS}
-    from invoice where company_id = nullif(current_setting('app.company_id', true), '')::integer
-      and sent_day between ${from}::date and ${to}::date
+    select extract(quarter from day)::int as quarter, ${QUARTER_SUMS}
+    from invoice_day_total where company_id = nullif(current_setting('app.company_id', true), '')::integer
+      and day between ${from}::date and ${to}::date
     group by 1 order by 1`);
   const byQuarter = new Map(rows.rows.map((r) => [r.quarter, r]));
   const quarters = [1, 2, 3, 4].map((q) => quarterRow(year, q, byQuarter.get(q)));

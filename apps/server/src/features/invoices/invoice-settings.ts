@@ -1,7 +1,8 @@
-import type { InvoiceSettings, zUpdateInvoiceSettings } from '@im/domain';
-import { eq } from 'drizzle-orm';
+import { INVOICE_TEXTS, type InvoiceSettings, type zUpdateInvoiceSettings } from '@im/domain';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { validationError } from '../../platform/errors';
 import { companySettings } from '../companies/companies.schema';
 import { writeLog } from '../logitems';
 import { einvoiceReady, invoiceSettings } from './invoice-info';
@@ -25,6 +26,7 @@ function dto(s: Row | null): InvoiceSettings {
     payment_api_key_set: !!s?.paymentApiKey,
     payment_api_key_hint: s?.paymentApiKey ? `…${s.paymentApiKey.slice(-4)}` : null,
     einvoice_ready: einvoiceReady(s),
+    credit_invoice_template_id: s?.creditInvoiceTemplateId ?? null,
   };
 }
 
@@ -39,6 +41,17 @@ export async function updateInvoiceSettings(
   input: z.infer<typeof zUpdateInvoiceSettings>,
 ): Promise<InvoiceSettings> {
   const current = await invoiceSettings(tx);
+  const templateId = input.credit_invoice_template_id;
+  if (templateId !== undefined && templateId !== null) {
+    // One of the company's live invoice templates (the policy hides other companies' ones).
+    const found = await tx.execute(
+      sql`select 1 from sales_document where id = ${templateId} and kind = 'invoice' and is_template and deleted_at is null`,
+    );
+    if (found.rows.length === 0)
+      throw validationError(INVOICE_TEXTS.creditTemplateNotFound, {
+        credit_invoice_template_id: [INVOICE_TEXTS.creditTemplateNotFound],
+      });
+  }
   const set: Partial<typeof companySettings.$inferInsert> = {
     street: input.street,
     housenumber: input.housenumber,
@@ -53,6 +66,7 @@ export async function updateInvoiceSettings(
     invoicePaymentDays: input.invoice_payment_days,
     paymentProvider: input.payment_provider,
     paymentApiKey: input.payment_api_key === undefined ? undefined : input.payment_api_key || null,
+    creditInvoiceTemplateId: templateId,
     updatedAt: new Date(),
   };
   if (current) await tx.update(companySettings).set(set).where(eq(companySettings.id, current.id));

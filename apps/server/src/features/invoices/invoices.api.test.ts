@@ -295,6 +295,60 @@ describe('invoices', () => {
     );
   }, 60_000);
 
+  it('makes a credit invoice from the standard credit invoice template chosen in the invoice settings', async () => {
+    const tpl = await created('/api/invoice/createtemplate', { title: 'Creditfactuur' });
+    const types = await ok('GET', '/api/documentwidgettype');
+    const text = await created('/api/documentwidget', {
+      document_id: tpl.id,
+      document_widget_type_id: types.find((x: { tag: string }) => x.tag === 'TEXT').id,
+      textcontent: '<p>Deze creditfactuur crediteert factuur {number}.</p>',
+    });
+    expect(text.textcontent).toContain('{number}');
+    // Only one of the company's own invoice templates can be chosen.
+    const other = await created('/api/invoice/createtemplate', { title: 'Van B' }, b.token);
+    for (const wrong of [other.id, 999_999_999]) {
+      const res = await api('PATCH', '/api/company/invoicesettings', { credit_invoice_template_id: wrong });
+      expect(res.status).toBe(422);
+      expect(res.body.errors.credit_invoice_template_id).toEqual(['Dit factuursjabloon bestaat niet.']);
+    }
+    const quotationTpl = await created('/api/quotation/createtemplate', { title: 'Offerte' });
+    expect(
+      (await api('PATCH', '/api/company/invoicesettings', { credit_invoice_template_id: quotationTpl.id }))
+        .status,
+    ).toBe(422);
+    const settings = await ok('PATCH', '/api/company/invoicesettings', {
+      credit_invoice_template_id: tpl.id,
+    });
+    expect(settings.credit_invoice_template_id).toBe(tpl.id);
+    expect((await ok('GET', '/api/company/invoicesettings')).credit_invoice_template_id).toBe(tpl.id);
+
+    const c = await confirmation([{ name: 'Warmtepomp', rate: 2000, vat: 21 }]);
+    const inv = await created(`/api/confirmation/${c.id}/createinvoicefromconfirmation`, {});
+    const sent = await send(inv.id);
+    expect(sent.status).toBe(200);
+    const credit = await created(`/api/invoice/${inv.id}/createcreditinvoice`, {});
+    expect(credit.title).toBe(`Creditfactuur bij factuur ${sent.body.number}`);
+    const texts = (d: { documentwidgets: { textcontent: string }[] }) =>
+      d.documentwidgets.map((w) => w.textcontent);
+    const template = await ok('GET', `/api/invoice/${tpl.id}`);
+    expect(credit.documentwidgets.length).toBe(template.documentwidgets.length);
+    expect(texts(credit)).toContain(`<p>Deze creditfactuur crediteert factuur ${sent.body.number}.</p>`);
+    expect(texts(credit).some((x) => x.includes('{number}'))).toBe(false);
+    expect(credit.invoice.billed.inc).toBe(-2420);
+    // The template itself keeps its placeholder.
+    expect(texts(template)).toContain('<p>Deze creditfactuur crediteert factuur {number}.</p>');
+
+    // Without a standard credit invoice template, a credit invoice reads like the original again.
+    expect(
+      (await ok('PATCH', '/api/company/invoicesettings', { credit_invoice_template_id: null }))
+        .credit_invoice_template_id,
+    ).toBeNull();
+    const inv2 = await created(`/api/confirmation/${c.id}/createinvoicefromconfirmation`, {});
+    await send(inv2.id);
+    const credit2 = await created(`/api/invoice/${inv2.id}/createcreditinvoice`, {});
+    expect(credit2.documentwidgets.length).toBe(inv2.documentwidgets.length);
+  }, 60_000);
+
   it('links a partial invoice to a first part of the flow, and lists what may be chosen', async () => {
     const c = await confirmation([{ name: 'Dakisolatie', rate: 3000, vat: 9 }]);
     const head = await created(`/api/confirmation/${c.id}/createinvoicefromconfirmation`, {
@@ -433,6 +487,101 @@ describe('invoices', () => {
     const xlsx = await api('GET', `/api/invoice/quarterly/export?year=${year}&format=xlsx`);
     expect(xlsx.status).toBe(200);
     expect((await api('GET', '/api/invoice/quarterly?year=abc')).status).toBe(422);
+  }, 60_000);
+
+  it('pages the overviews from the tallies: every page, from either end, filtered, searched and sorted', async () => {
+    const c = await confirmation([{ name: 'Cv-ketel', rate: 1500, vat: 21 }]);
+    for (let i = 0; i < 3; i++) {
+      const inv = await created(`/api/confirmation/${c.id}/createinvoicefromconfirmation`, {});
+      if (i < 2) await send(inv.id);
+    }
+    type Row = { id: number; status: string; number: number | null };
+    const all = async (query: string) => {
+      const whole = await ok('GET', `/api/invoice?limit=100&${query}`);
+      const ids: number[] = [];
+      for (let offset = 0; offset < whole.pagination.total; offset += 3) {
+        const page = await ok('GET', `/api/invoice?limit=3&offset=${offset}&${query}`);
+        expect(page.pagination.total).toBe(whole.pagination.total);
+        ids.push(...page.data.map((r: Row) => r.id));
+      }
+      expect(ids).toEqual(whole.data.map((r: Row) => r.id));
+      return whole;
+    };
+    for (const sort of [
+      '-documentdate',
+      'documentdate',
+      'number',
+      '-number',
+      'amount',
+      '-amount',
+      'status',
+      'relation',
+      '-relation',
+      'title',
+      '-date_send',
+      'flow',
+    ])
+      await all(`sort=${sort}`);
+    const whole = await all('sort=-documentdate');
+    expect(whole.pagination.total).toBe(whole.data.length);
+    const sent = await all('status=sent&sort=-documentdate');
+    expect(sent.data.every((r: Row) => r.status === 'sent')).toBe(true);
+    const drafts = await all('status=draft&sort=number');
+    expect(drafts.pagination.total).toBe(whole.data.filter((r: Row) => r.status === 'draft').length);
+    // Searching a relation's name or an invoice number; another company's invoices never show.
+    const name = whole.data.find((r: Row & { relation_fullname: string | null }) => r.relation_fullname)
+      .relation_fullname as string;
+    const byName = await all(`query=${encodeURIComponent(name.slice(1, -1))}&sort=-documentdate`);
+    expect(byName.pagination.total).toBeGreaterThan(0);
+    const numbered = whole.data.find((r: Row) => r.number !== null);
+    const byNumber = await ok('GET', `/api/invoice?query=${numbered.number}`);
+    expect(byNumber.data.map((r: Row) => r.id)).toContain(numbered.id);
+    const other = await ok('GET', '/api/invoice?limit=100', undefined);
+    expect(
+      (await t.api('GET', '/api/invoice?limit=100', { token: b.token })).body.data.map((r: Row) => r.id),
+    ).not.toEqual(expect.arrayContaining([other.data[0].id]));
+    expect(
+      (await t.api('GET', `/api/invoice?query=${numbered.number}`, { token: b.token })).body.data.map(
+        (r: Row) => r.id,
+      ),
+    ).not.toContain(numbered.id);
+  }, 90_000);
+
+  it('leaves a credited invoice out of the overdue overview; the quarter counts the credit negative', async () => {
+    const c = await confirmation([{ name: 'Zonneboiler', rate: 1000, vat: 21 }]);
+    const inv = await created(`/api/confirmation/${c.id}/createinvoicefromconfirmation`, {});
+    await send(inv.id);
+    await t.server.deps.db.platform((tx) =>
+      tx.execute(`update sales_document set enddate = current_date - 10 where id = ${inv.id}` as never),
+    );
+    const before = await ok('GET', '/api/invoice/overdue?limit=100');
+    expect(before.data.map((r: { id: number }) => r.id)).toContain(inv.id);
+    const year = Number(new Date().toISOString().slice(0, 4));
+    const quarterBefore = await ok('GET', `/api/invoice/quarterly?year=${year}`);
+    const credit = await created(`/api/invoice/${inv.id}/createcreditinvoice`, {});
+    // A draft credit invoice settles nothing yet.
+    expect((await ok('GET', '/api/invoice/overdue?limit=100')).pagination.total).toBe(
+      before.pagination.total,
+    );
+    await send(credit.id);
+    const after = await ok('GET', '/api/invoice/overdue?limit=100');
+    expect(after.data.map((r: { id: number }) => r.id)).not.toContain(inv.id);
+    expect(after.pagination.total).toBe(before.pagination.total - 1);
+    expect(after.total_outstanding).toBeCloseTo(before.total_outstanding - 1210, 2);
+    const quarterAfter = await ok('GET', `/api/invoice/quarterly?year=${year}`);
+    expect(quarterAfter.total.invoices).toBe(quarterBefore.total.invoices + 1);
+    expect(quarterAfter.total.inc).toBeCloseTo(quarterBefore.total.inc - 1210, 2);
+    // Paid leaves the overdue overview too.
+    const inv2 = await created(`/api/confirmation/${c.id}/createinvoicefromconfirmation`, {});
+    await send(inv2.id);
+    await t.server.deps.db.platform((tx) =>
+      tx.execute(`update sales_document set enddate = current_date - 5 where id = ${inv2.id}` as never),
+    );
+    const ids = async () =>
+      (await ok('GET', '/api/invoice/overdue?limit=100')).data.map((r: { id: number }) => r.id);
+    expect(await ids()).toContain(inv2.id);
+    await ok('PATCH', `/api/invoice/${inv2.id}`, { status: 'paid' });
+    expect(await ids()).not.toContain(inv2.id);
   }, 60_000);
 });
 
