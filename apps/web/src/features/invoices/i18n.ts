@@ -60,6 +60,11 @@ export const invoicesNl = {
   provider: 'Betaalprovider',
   providerNone: 'Geen',
   providerMollie: 'Mollie',
+  creditTemplate: 'Standaard creditfactuur',
+  creditTemplateLabel: 'Sjabloon voor creditfacturen',
+  creditTemplateHint:
+    'Een nieuwe creditfactuur krijgt de teksten en opmaak van dit factuursjabloon; {number} in het sjabloon wordt het nummer van de gecrediteerde factuur.',
+  creditTemplateNone: 'Geen: zoals de gecrediteerde factuur',
   apiKey: 'API-sleutel',
   apiKeyHint: 'Leeg laten om de huidige sleutel te houden.',
   apiKeyNew: 'De sleutel begint met test_ of live_.',
@@ -130,6 +135,11 @@ export const invoicesEn: InvoicesTexts = {
   provider: 'Payment provider',
   providerNone: 'None',
   providerMollie: 'Mollie',
+  creditTemplate: 'Standard credit invoice',
+  creditTemplateLabel: 'Template for credit invoices',
+  creditTemplateHint:
+    "A new credit invoice gets this invoice template's texts and layout; {number} in the template becomes the credited invoice's number.",
+  creditTemplateNone: 'None: like the credited invoice',
   apiKey: 'API key',
   apiKeyHint: 'Leave empty to keep the current key.',
   apiKeyNew: 'The key starts with test_ or live_.',

@@ -1,5 +1,6 @@
 import type {
   InvoiceSettings,
+  TemplateRef,
   UpdateInvoiceSettings,
   zOverdueInvoicePage,
   zOverdueInvoiceRow,
@@ -54,6 +55,15 @@ export function downloadQuarterlyExport(year: number, format: QuarterlyExportFor
     buildUrl(`${QUARTERLY_PATH}/export`, { year, format }),
     `btw-overzicht-${year}.${format}`,
   );
+}
+
+/** The company's invoice templates (GET /api/invoice/indextemplates), to choose the standard credit invoice one. */
+export function useInvoiceTemplates(isEnabled = true) {
+  return useQuery({
+    queryKey: [...INVOICES_KEY, 'templates'],
+    queryFn: ({ signal }) => api.get<TemplateRef[]>('/api/invoice/indextemplates', { signal }),
+    enabled: isEnabled,
+  });
 }
 
 export function useInvoiceSettings() {

@@ -56,6 +56,7 @@ export function createTestInvoiceSettings(overrides: Partial<InvoiceSettings> = 
     payment_api_key_set: false,
     payment_api_key_hint: null,
     einvoice_ready: true,
+    credit_invoice_template_id: null,
     ...overrides,
   };
 }

@@ -21,7 +21,12 @@ import { useAppForm } from '../../../ui/form/use-app-form';
 import { required } from '../../../ui/form/validators';
 import { toast } from '../../../ui/toasts';
 import { useInvoiceTexts } from '../i18n';
-import { type InvoiceSettings, type UpdateInvoiceSettings, useUpdateInvoiceSettings } from '../queries';
+import {
+  type InvoiceSettings,
+  type UpdateInvoiceSettings,
+  useInvoiceTemplates,
+  useUpdateInvoiceSettings,
+} from '../queries';
 
 const TEXT_FIELDS = [
   'street',
@@ -43,6 +48,8 @@ export type InvoiceSettingsValues = Record<(typeof TEXT_FIELDS)[number], string>
   payment_provider: Provider;
   /** A new key; empty keeps the stored one. */
   payment_api_key: string;
+  /** The standard credit invoice template's id, or 'none'. */
+  credit_invoice_template_id: string;
 };
 
 export function toFormValues(settings: InvoiceSettings): InvoiceSettingsValues {
@@ -60,6 +67,8 @@ export function toFormValues(settings: InvoiceSettings): InvoiceSettingsValues {
     invoice_payment_days: settings.invoice_payment_days,
     payment_provider: settings.payment_provider ?? 'none',
     payment_api_key: '',
+    credit_invoice_template_id:
+      settings.credit_invoice_template_id === null ? 'none' : String(settings.credit_invoice_template_id),
   };
 }
 
@@ -89,6 +98,8 @@ export function changedInvoiceSettings(
     ...values,
     payment_provider: values.payment_provider === 'mollie' ? 'mollie' : null,
     payment_api_key: values.payment_api_key.trim() || undefined,
+    credit_invoice_template_id:
+      values.credit_invoice_template_id === 'none' ? null : Number(values.credit_invoice_template_id),
   });
   const changes: UpdateInvoiceSettings = {};
   for (const field of TEXT_FIELDS) {
@@ -103,6 +114,11 @@ export function changedInvoiceSettings(
   if (parsed.payment_provider !== undefined && parsed.payment_provider !== settings.payment_provider)
     changes.payment_provider = parsed.payment_provider;
   if (parsed.payment_api_key) changes.payment_api_key = parsed.payment_api_key;
+  if (
+    parsed.credit_invoice_template_id !== undefined &&
+    parsed.credit_invoice_template_id !== settings.credit_invoice_template_id
+  )
+    changes.credit_invoice_template_id = parsed.credit_invoice_template_id;
   return changes;
 }
 
@@ -116,6 +132,7 @@ interface InvoiceSettingsFormProps {
 export function InvoiceSettingsForm({ settings, canSave }: InvoiceSettingsFormProps) {
   const tx = useInvoiceTexts();
   const update = useUpdateInvoiceSettings();
+  const templates = useInvoiceTemplates();
   const removeKey = useUpdateInvoiceSettings();
   const { form, inputProps, onSubmit, formError, showServerError } = useAppForm<InvoiceSettingsValues>({
     initialValues: toFormValues(settings),
@@ -195,6 +212,18 @@ export function InvoiceSettingsForm({ settings, canSave }: InvoiceSettingsFormPr
               {...field('invoice_payment_days')}
             />
           </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend={tx.creditTemplate}>
+          <Select
+            label={tx.creditTemplateLabel}
+            description={tx.creditTemplateHint}
+            data={[
+              { value: 'none', label: tx.creditTemplateNone },
+              ...(templates.data ?? []).map((t) => ({ value: String(t.id), label: t.title })),
+            ]}
+            allowDeselect={false}
+            {...field('credit_invoice_template_id')}
+          />
         </Fieldset>
         <Fieldset legend={tx.paymentLinks}>
           <Stack gap="sm">

@@ -8,6 +8,10 @@ import { axeViolations, createTestInvoiceSettings } from '../test-factories';
 
 const MODULES = ['BASIS', 'CRM', 'SALES', 'SETTINGS', 'INVOICE'] as const;
 const MOLLIE_KEY = 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM';
+const TEMPLATES = [
+  { id: 7, title: 'Standaard factuur', document_type_id: null, updated_at: '2026-01-05T10:00:00+01:00' },
+  { id: 8, title: 'Creditfactuur', document_type_id: null, updated_at: '2026-01-05T10:00:00+01:00' },
+];
 
 function setup(
   settings: InvoiceSettings = createTestInvoiceSettings(),
@@ -17,7 +21,11 @@ function setup(
   setToken('t');
   const server = mockServer({
     session: createTestSession({ modules: [...MODULES], userrole }),
-    routes: { 'GET /api/company/invoicesettings': () => ({ body: settings }), ...routes },
+    routes: {
+      'GET /api/company/invoicesettings': () => ({ body: settings }),
+      'GET /api/invoice/indextemplates': () => ({ body: TEMPLATES }),
+      ...routes,
+    },
   });
   return { ...server, ...renderApp('/account/company_profile') };
 }
@@ -99,6 +107,24 @@ describe('company profile', () => {
     expect(input('API-sleutel').value).toBe('');
     expect(input('API-sleutel').getAttribute('placeholder')).toBe('…XsM');
     expect(screen.queryByText(/die zijn nodig voor de e-factuur/)).toBeNull();
+  });
+
+  it('chooses the standard credit invoice template among the invoice templates', async () => {
+    const saved = createTestInvoiceSettings({ credit_invoice_template_id: 8 });
+    const { calls } = setup(createTestInvoiceSettings(), {
+      'PATCH /api/company/invoicesettings': () => ({ body: saved }),
+    });
+    const select = (await screen.findByRole('combobox', {
+      name: 'Sjabloon voor creditfacturen',
+    })) as HTMLInputElement;
+    expect(select.value).toBe('Geen: zoals de gecrediteerde factuur');
+    fireEvent.click(select);
+    fireEvent.click(await screen.findByRole('option', { name: 'Creditfactuur' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+
+    expect(await screen.findByText('Bedrijfsgegevens opgeslagen')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ credit_invoice_template_id: 8 });
+    await waitFor(() => expect(select.value).toBe('Creditfactuur'));
   });
 
   it('shows a field error of the server on its field', async () => {
