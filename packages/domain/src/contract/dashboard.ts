@@ -71,7 +71,12 @@ export const zDashboardLead = z.object({
 export type DashboardLead = z.infer<typeof zDashboardLead>;
 /** Counts are capped at 100 (shown as 100+). */
 export const zDashboardLeads = z.object({
-  counts: z.record(z.enum(DASHBOARD_LEAD_FILTERS), z.number().int()),
+  counts: z.object({
+    unsent: z.number().int(),
+    sent: z.number().int(),
+    new: z.number().int(),
+    all: z.number().int(),
+  } satisfies Record<(typeof DASHBOARD_LEAD_FILTERS)[number], z.ZodNumber>),
   flows: z.array(zDashboardLead),
 });
 export type DashboardLeads = z.infer<typeof zDashboardLeads>;
@@ -82,7 +87,11 @@ export const zDashboardTasksQuery = z.object({
   limit: zLimit,
 });
 export const zDashboardTasks = z.object({
-  counts: z.record(z.enum(DASHBOARD_TASK_FILTERS), z.number().int()),
+  counts: z.object({
+    unplanned: z.number().int(),
+    upcoming: z.number().int(),
+    unfinished: z.number().int(),
+  } satisfies Record<(typeof DASHBOARD_TASK_FILTERS)[number], z.ZodNumber>),
   tasks: z.array(zTask),
 });
 export type DashboardTasks = z.infer<typeof zDashboardTasks>;
