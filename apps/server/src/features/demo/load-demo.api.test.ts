@@ -37,6 +37,8 @@ async function counts() {
       overdue_invoices: number;
       mixed_rate_invoices: number;
       einvoice_ready: number;
+      credit_templates: number;
+      credit_lines: number;
       forms: number;
       filled: number;
       form_pictures: number;
@@ -77,6 +79,10 @@ async function counts() {
         (select count(*)::int from sales_document where kind = 'invoice' and status = 'sent' and enddate < current_date) as overdue_invoices,
         (select count(*)::int from invoice where billed_exc_0 > 0 and billed_exc_9 > 0 and billed_exc_21 > 0) as mixed_rate_invoices,
         (select count(*)::int from company_settings where kvk_number <> '' and vat_number <> '' and iban <> '') as einvoice_ready,
+        (select count(*)::int from company_settings s join sales_document d on d.id = s.credit_invoice_template_id
+           where d.kind = 'invoice' and d.is_template and d.title = 'Creditfactuur') as credit_templates,
+        (select count(distinct i.id)::int from invoice i join document_widget w on w.document_id = i.id
+           where i.invoice_type = 'credit' and w.textcontent like '%crediteert factuur _%') as credit_lines,
         (select count(*)::int from vertical) as forms,
         (select count(*)::int from flow_data_item) as filled,
         (select count(*)::int from picture where flow_data_item_id is not null) as form_pictures,
@@ -108,11 +114,14 @@ describe('demo data', () => {
     // Dutch mail (also for sending quotations and confirmations, and the website confirmation of the demo
     // workflow rules), message and contact templates for each demo company (loaded once).
     expect(first).toMatchObject({ mail_templates: 12, message_templates: 4, contact_templates: 2 });
-    // Quotation, confirmation and document templates, quotations in every status, one of 40 lines.
-    expect(first).toMatchObject({ document_templates: 8, quotation_states: 6, most_lines: 40 });
+    // Quotation, confirmation, document, invoice and credit invoice templates, quotations in every status,
+    // one of 40 lines.
+    expect(first).toMatchObject({ document_templates: 10, quotation_states: 6, most_lines: 40 });
     // Invoices in every status (decision 022): a project in three parts (30% / 60% / rest), a credit
     // invoice, overdue ones, a quarter with mixed rates; the companies' KvK, VAT id and IBAN filled in.
     expect(first).toMatchObject({ invoice_states: 6, three_part_projects: 2, credits: 2, einvoice_ready: 2 });
+    // Each company's standard credit invoice template, chosen in its invoice settings, made the credit invoice.
+    expect(first).toMatchObject({ credit_templates: 2, credit_lines: 2 });
     expect(first.overdue_invoices).toBeGreaterThanOrEqual(4);
     expect(first.mixed_rate_invoices).toBe(2);
     // Two demo companies with a catalogue: each has its 40-line quotation over 0, 9 and 21 %.
