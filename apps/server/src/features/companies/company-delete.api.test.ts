@@ -68,8 +68,22 @@ async function seedCompany(name: string) {
     await tx.insert(batch).values({ companyId, type: 'seed', finishedAt: new Date(), progress: 100 });
   });
   // Relations with flows: their counts (flow_tally, flow_sort_range) must go with the company too.
+  const relations = [];
   for (const surname of ['Eerste', 'Tweede', 'Derde'])
-    await createTestRelation(t, tokens[0]!, { surname, createnewflow: true });
+    relations.push(await createTestRelation(t, tokens[0]!, { surname, createnewflow: true }));
+  // Actions (one on a flow whose status then changes): action_tally and the flow status copy go too.
+  for (const body of [{ flow_id: relations[0]!.flow_id }, {}]) {
+    const made = await t.api('POST', '/api/action', {
+      token: tokens[0]!,
+      body: { description: 'Terugbellen', ...body },
+    });
+    expect(made.status).toBe(201);
+  }
+  const moved = await t.api('POST', `/api/flow/${relations[0]!.flow_id}/changestatus`, {
+    token: tokens[0]!,
+    body: { flow_status: 'intake' },
+  });
+  expect(moved.status).toBe(200);
   return { companyId, users, tokens };
 }
 

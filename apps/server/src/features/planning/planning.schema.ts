@@ -73,6 +73,12 @@ export const action = pgTable(
     dueDate: timestamp('due_date', { withTimezone: true }).notNull(),
     overdueDate: timestamp('overdue_date', { withTimezone: true }).notNull(),
     completionDate: timestamp('completion_date', { withTimezone: true }),
+    /**
+     * The flow's status, copied so the overview's flow status filter is an index column. Kept by
+     * triggers (migration 0036): set from the flow whenever an action is written, and on every action
+     * of a flow whose status changes; null without a flow.
+     */
+    flowStatus: varchar('flow_status', { length: 20 }),
     createdBy: integer('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -88,6 +94,15 @@ export const action = pgTable(
     index('action_company_status_priority_due').on(t.companyId, t.status, t.priority, t.dueDate, t.id),
     index('action_company_status_created').on(t.companyId, t.status, t.createdAt, t.id),
     index('action_company_status_description').on(t.companyId, t.status, t.description, t.id),
+    // The flow status filter, paged by due date.
+    index('action_company_status_flow_status_due')
+      .on(t.companyId, t.status, t.flowStatus, t.dueDate, t.id)
+      .where(sql`flow_status is not null`),
+    // The general actions (for everyone) by due date: "me and everyone" merges this range with the
+    // user's own (an IS NULL condition does not give the planner the index order).
+    index('action_company_general_status_due')
+      .on(t.companyId, t.status, t.dueDate, t.id)
+      .where(sql`user_id is null`),
     // One user's (the dashboard counts them by priority and overdue date without visiting the table).
     index('action_company_user_status_due').on(
       t.companyId,
@@ -106,8 +121,8 @@ export const action = pgTable(
 ).enableRLS();
 
 /**
- * Counts of actions per company, status, user (0: for everyone) and priority rank, kept by a trigger
- * (migration 0018), so the overview's totals never count a million rows.
+ * Counts of actions per company, status, user (0: for everyone), priority rank and flow status ('':
+ * no flow), kept by a trigger (migrations 0018, 0036), so the overview's totals never count a million rows.
  */
 export const actionTally = pgTable(
   'action_tally',
@@ -116,9 +131,13 @@ export const actionTally = pgTable(
     status: varchar('status', { length: 10 }).notNull(),
     userId: integer('user_id').notNull(),
     priorityRank: smallint('priority_rank').notNull(),
+    flowStatus: varchar('flow_status', { length: 20 }).notNull().default(''),
     n: integer('n').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.status, t.userId, t.priorityRank] }), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.status, t.userId, t.priorityRank, t.flowStatus] }),
+    tenantPolicy(),
+  ],
 ).enableRLS();
 
 /** An appointment in the calendar, linked to a relation, organization, flow, the company, or nothing. */
@@ -143,9 +162,10 @@ export const agendaItem = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // The calendar: items overlapping a range, of all users or one.
-    index('agenda_item_company_start').on(t.companyId, t.startDate),
-    index('agenda_item_company_user_start').on(t.companyId, t.userId, t.startDate),
+    // The calendar: items overlapping a range, of all users or one. The end is in the index, so the
+    // items that start in the 62 days before the range but end before it are skipped in the index.
+    index('agenda_item_company_start_end').on(t.companyId, t.startDate, t.endDate, t.id),
+    index('agenda_item_company_user_start_end').on(t.companyId, t.userId, t.startDate, t.endDate, t.id),
     index('agenda_item_relation').on(t.relationId),
     index('agenda_item_organization').on(t.organizationId),
     index('agenda_item_flow').on(t.flowId),

@@ -21,6 +21,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
 import { notFound, validationError } from '../../platform/errors';
 import { toIso } from '../../platform/http/dates';
 import { flow } from '../flows/flows.schema';
@@ -227,26 +228,40 @@ const SORTS = {
   created_at: task.createdAt,
 } as const;
 
-/** getOpenTasks: one page of tasks matching the filters, and the total. */
+/**
+ * getOpenTasks: one page of tasks matching the filters, and the total. The page's ids come from the
+ * task table alone (the company's own condition next to the policy lets the planner use the company's
+ * indexes); only those rows are then joined with their flow, relation, user and addresses: joining
+ * before the sort joined every matching task.
+ */
 export async function queryTasks(tx: Tx, q: z.infer<typeof zTaskPageQuery>): Promise<Paginated<Task>> {
   const now = new Date();
-  const where = filterWhere(q.filters, now);
+  const where = and(eq(task.companyId, currentCompanyIdSql), filterWhere(q.filters, now));
   const descending = q.sort.startsWith('-');
   const column = SORTS[q.sort.replace(/^-/, '') as keyof typeof SORTS];
   // Unplanned tasks (no start) come last either way.
   const order = descending
     ? [sql`${column} desc nulls last`, desc(task.id)]
     : [sql`${column} asc nulls last`, asc(task.id)];
-  const [rows, [count]] = await Promise.all([
-    baseSelect(tx)
+  const [page, [count]] = await Promise.all([
+    tx
+      .select({ id: task.id })
+      .from(task)
       .where(where)
       .orderBy(...order)
       .limit(q.limit)
       .offset(q.offset),
     tx.select({ n: sql<number>`count(*)::int` }).from(task).where(where),
   ]);
+  const ids = page.map((r) => r.id);
+  const rows = ids.length === 0 ? [] : await baseSelect(tx).where(inArray(task.id, ids));
+  const byId = new Map(rows.map((r) => [r.t.id, r]));
   return {
-    data: await serializeAll(tx, rows, now),
+    data: await serializeAll(
+      tx,
+      ids.flatMap((id) => byId.get(id) ?? []),
+      now,
+    ),
     pagination: { total: count?.n ?? 0, offset: q.offset, limit: q.limit },
   };
 }

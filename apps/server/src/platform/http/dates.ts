@@ -22,6 +22,9 @@ export function toIsoIntl(date: Date): string {
 const HOUR_MS = 3_600_000;
 /** UTC hour → the business zone's offset then ('+01:00') and its milliseconds. */
 const offsets = new Map<number, { text: string; ms: number }>();
+/** Local hour (in the business zone) → its 'YYYY-MM-DDTHH:'. */
+const prefixes = new Map<number, string>();
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /**
  * ISO 8601 in the business time zone, e.g. `2026-11-21T13:05:00+01:00` (api-contract "Dates").
@@ -41,5 +44,16 @@ export function toIso(date: Date): string {
     if (offsets.size > 200_000) offsets.clear();
     offsets.set(hour, offset);
   }
-  return new Date(ms + offset.ms).toISOString().slice(0, 19) + offset.text;
+  // The local time's 'YYYY-MM-DDTHH:' once per hour; minutes and seconds by arithmetic (a calendar
+  // month answers 20,000 of these).
+  const local = ms + offset.ms;
+  const localHour = Math.floor(local / HOUR_MS);
+  let prefix = prefixes.get(localHour);
+  if (prefix === undefined) {
+    prefix = new Date(localHour * HOUR_MS).toISOString().slice(0, 14);
+    if (prefixes.size > 200_000) prefixes.clear();
+    prefixes.set(localHour, prefix);
+  }
+  const seconds = Math.floor((local - localHour * HOUR_MS) / 1000);
+  return `${prefix}${pad2(Math.floor(seconds / 60))}:${pad2(seconds % 60)}${offset.text}`;
 }
