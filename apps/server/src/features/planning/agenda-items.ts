@@ -160,38 +160,31 @@ async function labelsOf(tx: Tx, items: (typeof agendaItem.$inferSelect)[]): Prom
     if (kind === 'organization' && a.organizationId !== null) organizationIds.add(a.organizationId);
     if (a.userId !== null) userIds.add(a.userId);
   }
-  const none = Promise.resolve([]);
-  const [flows, relations, organizations, users] = await Promise.all([
-    flowIds.size
-      ? tx
-          .select({ id: flow.id, number: flow.number, description: flow.description })
-          .from(flow)
-          .where(sql`${flow.id} = any(${idArray(flowIds)})`)
-      : none,
-    relationIds.size
-      ? tx
-          .select({ id: relation.id, name: relation.fullname })
-          .from(relation)
-          .where(sql`${relation.id} = any(${idArray(relationIds)})`)
-      : none,
-    organizationIds.size
-      ? tx
-          .select({ id: organization.id, name: organization.name })
-          .from(organization)
-          .where(sql`${organization.id} = any(${idArray(organizationIds)})`)
-      : none,
-    userIds.size
-      ? tx
-          .select({ id: user.id, name: userFullnameSql })
-          .from(user)
-          .where(sql`${user.id} = any(${idArray(userIds)})`)
-      : none,
-  ]);
-  const flowById = new Map(flows.map((f) => [f.id, f]));
-  const nameOf = (rows: { id: number; name: string | null }[]) => new Map(rows.map((r) => [r.id, r.name]));
-  const relationName = nameOf(relations);
-  const organizationName = nameOf(organizations);
-  const userName = nameOf(users);
+  // One round trip for the four kinds (each an index lookup per record, under the policy).
+  const found = await tx.execute<{
+    kind: string;
+    id: number;
+    number: number | null;
+    label: string | null;
+  }>(sql`
+    select 'flow' as kind, ${flow.id} as id, ${flow.number} as number, ${flow.description} as label
+      from ${flow} where ${flow.id} = any(${idArray(flowIds)})
+    union all select 'relation', ${relation.id}, null, ${relation.fullname}
+      from ${relation} where ${relation.id} = any(${idArray(relationIds)})
+    union all select 'organization', ${organization.id}, null, ${organization.name}
+      from ${organization} where ${organization.id} = any(${idArray(organizationIds)})
+    union all select 'user', ${user.id}, null, ${userFullnameSql}
+      from ${user} where ${user.id} = any(${idArray(userIds)})`);
+  const flowById = new Map<number, { number: number | null; description: string | null }>();
+  const relationName = new Map<number, string | null>();
+  const organizationName = new Map<number, string | null>();
+  const userName = new Map<number, string | null>();
+  for (const r of found.rows) {
+    if (r.kind === 'flow') flowById.set(r.id, { number: r.number, description: r.label });
+    else if (r.kind === 'relation') relationName.set(r.id, r.label);
+    else if (r.kind === 'organization') organizationName.set(r.id, r.label);
+    else userName.set(r.id, r.label);
+  }
   return items.map((a) => {
     const f = a.flowId === null ? undefined : flowById.get(a.flowId);
     return {
