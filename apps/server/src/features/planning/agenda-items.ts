@@ -41,8 +41,11 @@ const selection = {
   userFullname: userFullnameSql,
 };
 
+/** The columns an answer shows (the calendar's range read selects only these). */
+type AgendaItemFields = Omit<typeof agendaItem.$inferSelect, 'companyId' | 'uid' | 'intakeId'>;
+
 interface Row {
-  a: typeof agendaItem.$inferSelect;
+  a: AgendaItemFields;
   flowNumber: number | null;
   flowDescription: string | null;
   relationFullname: string | null;
@@ -50,7 +53,7 @@ interface Row {
   userFullname: string | null;
 }
 
-function kindOf(a: typeof agendaItem.$inferSelect): AgendaItemKind {
+function kindOf(a: AgendaItemFields): AgendaItemKind {
   return a.targetType === 'company' ? 'none' : (a.targetType as AgendaItemKind);
 }
 
@@ -118,7 +121,6 @@ export function overlapping(from: Date, to: Date): SQL {
 /** A row of `agenda_range_items` as the calendar reads it (times in epoch milliseconds). */
 interface RangeRow extends Record<string, unknown> {
   id: number;
-  company_id: number;
   target_type: string;
   relation_id: number | null;
   organization_id: number | null;
@@ -128,8 +130,6 @@ interface RangeRow extends Record<string, unknown> {
   location: string;
   attendees: string;
   user_id: number | null;
-  uid: string;
-  intake_id: number | null;
   start_ms: number;
   end_ms: number;
   created_ms: number;
@@ -148,7 +148,7 @@ function idArray(ids: Iterable<number>): SQL {
  * flow's number and description, the relation's or organization's name, the user's name. Only what
  * `serializeAgendaItem` shows: a relation's name for items on a relation (a flow's item shows the flow).
  */
-async function labelsOf(tx: Tx, items: (typeof agendaItem.$inferSelect)[]): Promise<Row[]> {
+async function labelsOf(tx: Tx, items: AgendaItemFields[]): Promise<Row[]> {
   const flowIds = new Set<number>();
   const relationIds = new Set<number>();
   const organizationIds = new Set<number>();
@@ -222,32 +222,31 @@ export async function listAgendaRange(
     forUser = userId;
   }
   // Times as epoch milliseconds: a number per time instead of parsing thousands of timestamp texts.
-  const found = await tx.execute<RangeRow>(sql`select i.id, i.company_id, i.target_type, i.relation_id,
-      i.organization_id, i.flow_id, i.title, i.description, i.location, i.attendees, i.user_id, i.uid, i.intake_id,
+  const found = await tx.execute<RangeRow>(sql`select i.id, i.target_type, i.relation_id,
+      i.organization_id, i.flow_id, i.title, i.description, i.location, i.attendees, i.user_id,
       ${epochMs(sql`i.start_date`)} as start_ms, ${epochMs(sql`i.end_date`)} as end_ms,
       ${epochMs(sql`i.created_at`)} as created_ms, ${epochMs(sql`i.updated_at`)} as updated_ms
     from agenda_range_items(${new Date(q.from)}::timestamptz, ${new Date(q.to)}::timestamptz, ${mode}::text,
       ${forUser}::integer, ${MAX_RANGE_ITEMS}::integer) i
     order by i.start_date, i.id`);
-  const items = found.rows.map((r): typeof agendaItem.$inferSelect => ({
-    id: r.id,
-    companyId: r.company_id,
-    targetType: r.target_type,
-    relationId: r.relation_id,
-    organizationId: r.organization_id,
-    flowId: r.flow_id,
-    title: r.title,
-    description: r.description,
-    location: r.location,
-    attendees: r.attendees,
-    startDate: new Date(r.start_ms),
-    endDate: new Date(r.end_ms),
-    userId: r.user_id,
-    uid: r.uid,
-    intakeId: r.intake_id,
-    createdAt: new Date(r.created_ms),
-    updatedAt: new Date(r.updated_ms),
-  }));
+  const items = found.rows.map(
+    (r): AgendaItemFields => ({
+      id: r.id,
+      targetType: r.target_type,
+      relationId: r.relation_id,
+      organizationId: r.organization_id,
+      flowId: r.flow_id,
+      title: r.title,
+      description: r.description,
+      location: r.location,
+      attendees: r.attendees,
+      startDate: new Date(r.start_ms),
+      endDate: new Date(r.end_ms),
+      userId: r.user_id,
+      createdAt: new Date(r.created_ms),
+      updatedAt: new Date(r.updated_ms),
+    }),
+  );
   return (await labelsOf(tx, items)).map(serializeAgendaItem);
 }
 
