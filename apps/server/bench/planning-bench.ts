@@ -6,7 +6,7 @@
  * PostgreSQL (database `im_bench_planning`); otherwise an embedded one in BENCH_DATA_DIR (kept) or a
  * temporary directory. --write stores the table in docs/benchmarks/planning.md.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,7 +71,8 @@ async function main(): Promise<void> {
     if (process.argv.includes('--write')) {
       const file = path.join(ROOT, 'docs/benchmarks/planning.md');
       mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, renderDoc(table, version, { before: loadBefore, after: os.loadavg()[0]! }));
+      const notes = notesAfterTable(file);
+      writeFileSync(file, renderDoc(table, version, { before: loadBefore, after: os.loadavg()[0]! }, notes));
       log(`written to ${path.relative(ROOT, file)}`);
     }
     const failed = results.filter((r) => r.p95 > r.target);
@@ -244,7 +245,28 @@ function buildCases(token: string, userIds: number[]): Case[] {
   ];
 }
 
-function renderDoc(table: string, version: string, load: { before: number; after: number }): string {
+/** The hand-written text after the table of the current document (what changed, the load): kept on --write. */
+function notesAfterTable(file: string): string {
+  if (!existsSync(file)) return '';
+  const lines = readFileSync(file, 'utf8').split('\n');
+  let last = -1;
+  lines.forEach((line, i) => {
+    if (line.startsWith('|')) last = i;
+  });
+  return last < 0
+    ? ''
+    : lines
+        .slice(last + 1)
+        .join('\n')
+        .trim();
+}
+
+function renderDoc(
+  table: string,
+  version: string,
+  load: { before: number; after: number },
+  notes: string,
+): string {
   return `# Planning benchmark
 
 \`npm run bench:planning -- --write\` on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}),
@@ -259,7 +281,7 @@ month p95 < 100 ms, dashboard p95 < 100 ms, task map p95 < 300 ms, task table p9
 ${load.before.toFixed(1)} at the start, ${load.after.toFixed(1)} at the end.
 
 ${table}
-`;
+${notes ? `\n${notes}\n` : ''}`;
 }
 
 await main();
