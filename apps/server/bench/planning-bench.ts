@@ -226,6 +226,31 @@ function buildCases(token: string, userIds: number[]): Case[] {
       token,
     },
     {
+      group: 'Dashboard',
+      name: 'getdashboard, getdashboardstatistics (default boxes)',
+      target: 100,
+      urls: [q('/api/user/getdashboard', {}), q('/api/user/getdashboardstatistics', {})],
+      token,
+    },
+    {
+      group: 'Dashboard',
+      name: 'getdashboardleads unsent / sent / new / all',
+      target: 100,
+      urls: ['unsent', 'sent', 'new', 'all'].map((filter) =>
+        q('/api/user/getdashboardleads', { filter, limit: 5 }),
+      ),
+      token,
+    },
+    {
+      group: 'Dashboard',
+      name: 'getdashboardtasks unplanned / upcoming / unfinished',
+      target: 100,
+      urls: ['unplanned', 'upcoming', 'unfinished'].map((filter) =>
+        q('/api/user/getdashboardtasks', { filter, limit: 5 }),
+      ),
+      token,
+    },
+    {
       group: 'Tasks',
       name: `map data, ${TASKS.toLocaleString('en')} open tasks`,
       target: 300,
