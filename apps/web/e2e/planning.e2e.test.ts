@@ -102,7 +102,10 @@ describe('planning', () => {
     // The statistic boxes read the demo's sent invoices: this month's revenue is there.
     const stats = page.getByTestId('dashboard-statistics');
     await stats.getByText('Omzet exclusief BTW').waitFor();
-    await stats.getByText(/€\s?[1-9]/).first().waitFor();
+    await stats
+      .getByText(/€\s?[1-9]/)
+      .first()
+      .waitFor();
     await page.getByRole('heading', { name: 'Mijn dossiers' }).waitFor();
     await card.locator('label', { hasText: 'Te laat' }).click();
     await card.getByText('Offerte zonnepanelen nabellen (te laat)').waitFor();

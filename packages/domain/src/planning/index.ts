@@ -1,4 +1,4 @@
 export * from './constants';
 export * from './rules';
-export * from './tasks';
 export * from './task-contexts';
+export * from './tasks';

@@ -100,7 +100,7 @@ const triggers: TaskEventTrigger[] = [
   },
 ];
 
-function start(routes: Parameters<typeof mockServer>[0]['routes'] = {}) {
+function start(routes: NonNullable<Parameters<typeof mockServer>[0]>['routes'] = {}) {
   setToken('t');
   return mockServer({
     session: createTestSession(),
