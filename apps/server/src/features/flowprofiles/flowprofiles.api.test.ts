@@ -68,6 +68,8 @@ describe('company lists (getcurrentflowsettings, PATCH companysettings)', () => 
       flow_tags: ['Spoed'],
       cancel_reasons: [],
       standard_flowprofile_id: profile.id,
+      // The dashboard's statistic boxes (decision 028): the defaults until someone chooses.
+      dashboard_settings: null,
     });
     expect(await logCount(t, 'companysettings', settingsId, 'update')).toBe(1);
     // New relations' flows now get the new standard profile.
