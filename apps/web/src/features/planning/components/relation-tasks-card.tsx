@@ -42,7 +42,7 @@ export function RelationTasksCard({ relationId }: { relationId: number }) {
                   : ''}
                 {task.user_fullname ? `${task.user_fullname} · ` : ''}
                 {task.flow_id && (
-                  <Anchor component={Link} to={`/flow_detail/${task.flow_id}`} size="xs">
+                  <Anchor component={Link} to={`/flow_detail/${task.flow_id}`} size="xs" underline="always">
                     {t('planning.notes.onFlow', { number: task.flow_number })}
                   </Anchor>
                 )}
