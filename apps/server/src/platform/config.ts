@@ -45,6 +45,8 @@ const zEnv = z.object({
   MAP_ATTRIBUTION: z.string().default('&copy; OpenStreetMap-bijdragers'),
   BATCH_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(1000),
   FLOW_SORT_RANGE_SIZE: z.coerce.number().int().min(2).max(1_000_000).default(4096),
+  /** The invoice overview's sort ranges (document-sort-ranges.ts, decision 022). */
+  DOCUMENT_SORT_RANGE_SIZE: z.coerce.number().int().min(2).max(1_000_000).default(4096),
   GEOCODER: z.enum(['pdok', 'none']).default('pdok'),
   GEOCODER_URL: z.string().url().default('https://api.pdok.nl/bzk/locatieserver/search/v3_1/free'),
   /** Mollie's API root; tests point it at a local fake (decision 022). */

@@ -39,6 +39,7 @@ import {
   saveAsTemplate,
 } from './create-document';
 import { findDocument, loadDocument } from './document-dto';
+import { scheduleDocumentRangeRebalance } from './document-sort-ranges';
 import { downloadPdf } from './download-document';
 import { checkPartnerAccess } from './partner-access';
 import { queryDocuments } from './query-documents';
@@ -88,8 +89,20 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
     r.get(
       base,
       { config, schema: { querystring: zDocumentQuery, response: { 200: zDocumentPage } } },
-      async (request) =>
-        tenantTx(request, (tx) => queryDocuments(tx, kind, request.query), { snapshot: true }),
+      async (request) => {
+        const { deps } = request.server;
+        const { companyId } = authOf(request);
+        const rangeSize = deps.config.DOCUMENT_SORT_RANGE_SIZE;
+        return tenantTx(
+          request,
+          (tx) =>
+            queryDocuments(tx, kind, request.query, {
+              rangeSize,
+              onStaleRanges: (key) => scheduleDocumentRangeRebalance(deps, companyId, kind, key, rangeSize),
+            }),
+          { snapshot: true },
+        );
+      },
     );
     r.get(
       `${base}/indextemplates`,

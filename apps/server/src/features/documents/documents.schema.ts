@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -101,6 +102,14 @@ export const salesDocument = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Sort values the overview reads from other tables, copied by triggers (migration 0037, decision 022):
+     * the relation's name in lower case ('' for none), the flow's number (-1 for none) and, for an invoice,
+     * its billed amount frozen at sending ('-Infinity' until then), so every sort is an index on this table.
+     */
+    sortRelation: text('sort_relation').notNull().default(''),
+    sortFlowNumber: integer('sort_flow_number').notNull().default(-1),
+    sortAmount: numeric('sort_amount').notNull().default(sql`'-Infinity'`),
   },
   (t) => [
     uniqueIndex('sales_document_hash_unique').on(t.hash),
@@ -108,6 +117,7 @@ export const salesDocument = pgTable(
       .on(t.companyId, t.kind, t.number)
       .where(sql`number is not null`),
     index('sales_document_flow').on(t.flowId),
+    index('sales_document_relation').on(t.relationId),
     index('sales_document_list').on(t.companyId, t.kind, t.isTemplate, t.id),
     index('sales_document_status').on(t.companyId, t.kind, t.status, t.id),
     // The overviews' default sorts (date, number), with and without the status filter (decision 022).
@@ -137,6 +147,54 @@ export const salesDocument = pgTable(
       .on(t.companyId, t.kind, t.relationId, t.documentdate.desc().nullsLast(), t.id.desc().nullsLast())
       .where(sql`not is_template and deleted_at is null`),
     index('sales_document_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('sales_document_relation_trgm').using('gin', sql`${t.sortRelation} gin_trgm_ops`),
+    // The sorts the sort ranges walk (document-sort-ranges.ts): (value, id) with the value never empty.
+    index('sales_document_range_number')
+      .on(t.companyId, t.kind, sql`coalesce(number, -1) desc nulls last`, t.id.desc().nullsLast())
+      .where(sql`not is_template and deleted_at is null`),
+    index('sales_document_range_send')
+      .on(t.companyId, t.kind, sql`coalesce(date_send, '-infinity') desc nulls last`, t.id.desc().nullsLast())
+      .where(sql`not is_template and deleted_at is null`),
+    index('sales_document_range_updated')
+      .on(t.companyId, t.kind, t.updatedAt.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(sql`not is_template and deleted_at is null`),
+    index('sales_document_range_relation')
+      .on(t.companyId, t.kind, t.sortRelation.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(sql`not is_template and deleted_at is null`),
+    index('sales_document_range_flow')
+      .on(t.companyId, t.kind, t.sortFlowNumber.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(sql`not is_template and deleted_at is null`),
+    index('sales_document_range_amount')
+      .on(t.companyId, t.kind, t.sortAmount.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(sql`not is_template and deleted_at is null`),
+    tenantPolicy(),
+  ],
+).enableRLS();
+
+/**
+ * The invoice overview's sorts cut into ranges of about DOCUMENT_SORT_RANGE_SIZE live invoices, as the
+ * flow list's (decision 008): `lo_*` is where a range starts in (value, id) order (text keys use lo_text,
+ * numbers lo_num, times lo_time, the id sort lo_id alone), `n` how many live documents of a status it holds.
+ * Triggers keep the counts (migration 0037); document-sort-ranges.ts splits and merges ranges.
+ */
+export const documentSortRange = pgTable(
+  'document_sort_range',
+  {
+    companyId: integer('company_id').notNull(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    sortKey: varchar('sort_key', { length: 20 }).notNull(),
+    loText: text('lo_text').notNull().default(''),
+    loNum: numeric('lo_num').notNull().default(sql`'-Infinity'`),
+    loTime: timestamp('lo_time', { withTimezone: true }).notNull().default(sql`'-infinity'`),
+    loId: integer('lo_id').notNull().default(0),
+    status: varchar('status', { length: 20 }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'document_sort_range_pk',
+      columns: [t.companyId, t.kind, t.sortKey, t.loText, t.loNum, t.loTime, t.loId, t.status],
+    }),
     tenantPolicy(),
   ],
 ).enableRLS();

@@ -10,12 +10,18 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { isoFast } from '../flows/iso';
+import {
+  DOCUMENT_RANGE_KEYS,
+  DOCUMENT_RANGE_KINDS,
+  type DocumentRangeKey,
+  documentRangePage,
+} from './document-sort-ranges';
 
 const SORTS: Record<string, SQL> = {
   number: sql`d.number`,
   title: sql`lower(d.title)`,
-  relation: sql`lower(r.fullname)`,
-  flow: sql`f.number`,
+  relation: sql`d.sort_relation`,
+  flow: sql`d.sort_flow_number`,
   status: sql`d.status`,
   amount: sql`c.amount_inc_vat`,
   documentdate: sql`d.documentdate`,
@@ -24,11 +30,19 @@ const SORTS: Record<string, SQL> = {
   id: sql`d.id`,
 };
 
+export interface QueryDocumentsOptions {
+  /** DOCUMENT_SORT_RANGE_SIZE (document-sort-ranges.ts). */
+  rangeSize: number;
+  /** Called when a page found its sort ranges out of shape (the route schedules a rebalance). */
+  onStaleRanges?: (key: DocumentRangeKey) => void;
+}
+
 /** GET /api/{kind}: a kind's live documents (not templates), filtered and paged on the server. */
 export async function queryDocuments(
   tx: Tx,
   kind: DocumentKind,
   q: DocumentQuery & { offset: number; limit: number },
+  options?: QueryDocumentsOptions,
 ): Promise<Paginated<DocumentRow>> {
   // The company is named explicitly (RLS still applies): the policy's OR cannot use an index, this can.
   const where: SQL[] = [
@@ -45,7 +59,7 @@ export async function queryDocuments(
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const asNumber = /^\d{1,9}$/.test(text) ? Number(text) : null;
     where.push(
-      sql`(d.title ilike ${like} or r.fullname ilike ${like}${asNumber !== null ? sql` or d.number = ${asNumber} or f.number = ${asNumber}` : sql``})`,
+      sql`(d.title ilike ${like} or d.sort_relation ilike ${like}${asNumber !== null ? sql` or d.number = ${asNumber} or d.sort_flow_number = ${asNumber}` : sql``})`,
     );
   }
   const desc = q.sort?.startsWith('-') ?? true;
@@ -75,7 +89,25 @@ export async function queryDocuments(
         )
       ).rows[0]?.n ?? 0;
     let ids: number[];
-    if (like !== null) {
+    const rangeKey = (DOCUMENT_RANGE_KEYS as readonly string[]).includes(sortKey)
+      ? (sortKey as DocumentRangeKey)
+      : null;
+    if (like === null && options && rangeKey && DOCUMENT_RANGE_KINDS.includes(kind)) {
+      // Any page of a long invoice list, through the sort ranges (decision 022).
+      const found = await documentRangePage(
+        tx,
+        kind,
+        rangeKey,
+        status ? [status] : null,
+        desc,
+        q.offset,
+        q.limit,
+        options.rangeSize,
+      );
+      if (found.stale) options.onStaleRanges?.(rangeKey);
+      ids = found.ids;
+      total = found.total;
+    } else if (like !== null) {
       // A search counts its hits in the same query; a page past them asks for the count alone.
       const found = (await call(desc, q.limit, q.offset)).rows;
       ids = found.map((r) => r.id);
@@ -90,17 +122,15 @@ export async function queryDocuments(
     }
     page = sql`select ids.id, ids.n from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as ids(id, n)`;
   } else {
-    // Within a flow or a document type (a few documents): the page is chosen over the documents alone, and
-    // only its rows are joined. The relation, flow and calculation are joined first only when the text
-    // search or the sort reads them.
-    const readsJoined = Boolean(text) || key === 'relation' || key === 'flow' || key === 'amount';
-    const pageFrom = readsJoined
-      ? sql`from sales_document d
-      left join flow f on f.id = d.flow_id
-      left join relation r on r.id = d.relation_id
+    // Within a flow or a document type (a few documents): the page is chosen over the documents alone (the
+    // relation's name and the flow's number are copied onto them), and only its rows are joined. The
+    // calculation is joined first only when the amount sort reads it.
+    const pageFrom =
+      key === 'amount'
+        ? sql`from sales_document d
       left join calculation c on c.id = d.calculation_id
       where ${condition}`
-      : sql`from sales_document d where ${condition}`;
+        : sql`from sales_document d where ${condition}`;
     const [count] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n ${pageFrom}`)).rows;
     total = count?.n ?? 0;
     page = sql`select d.id, row_number() over (order by ${order} ${direction}, d.id ${direction}) as n ${pageFrom}

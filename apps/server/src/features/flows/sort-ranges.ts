@@ -1,6 +1,13 @@
 import type { FlowStatus } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
+import {
+  rangePageIds,
+  rangesNeedRebalance,
+  rangesToMerge,
+  rangesToSplit,
+  scheduleRangeRebalance,
+} from '../../platform/db/sort-ranges';
 import type { Logger } from '../../platform/logger';
 import { type FlowFilters, flowWhere } from './flow-filters';
 
@@ -91,52 +98,12 @@ export async function readRanges(
   }));
 }
 
-/** Whether the ranges have grown or shrunk so far from the size that a rebalance is due. */
-export function rangesNeedRebalance(ranges: Range[], size: number): boolean {
-  const all = ranges.reduce((s, r) => s + r.total, 0);
-  return ranges.some((r) => r.total > 2 * size) || ranges.length > 2 * Math.ceil(all / size) + 2;
-}
-
 async function ids(tx: Tx, where: SQL, order: SQL, offset: number, limit: number): Promise<number[]> {
   if (limit <= 0) return [];
   const rows = await tx.execute<{ id: number }>(
     sql`select f.id from flow_read f where ${where} order by ${order} offset ${offset} limit ${limit}`,
   );
   return rows.rows.map((r) => r.id);
-}
-
-/**
- * Rows `[start, start + count)` of the filtered flows in ascending (value, id) order, with `ranges`
- * counted for exactly these filters (status and at most one dimension). A range missing from a
- * dimension's list holds none of its flows, so the next listed start still bounds a range's rows.
- */
-async function ascendingSlice(
-  tx: Tx,
-  f: FlowFilters,
-  key: SortRangeKey,
-  ranges: Range[],
-  start: number,
-  count: number,
-): Promise<number[]> {
-  const column = sql.raw(`f.${key}`);
-  const asc = sql`${column} asc, f.id asc`;
-  const desc = sql`${column} desc, f.id desc`;
-  const row = sortRow(key);
-  let before = 0;
-  let i = 0;
-  while (i < ranges.length - 1 && before + ranges[i]!.n <= start) before += ranges[i++]!.n;
-  const range = ranges[i]!;
-  const local = start - before;
-  const next = ranges[i + 1];
-  if (local <= range.n / 2 || !next) {
-    return ids(tx, flowWhere(f, [sql`${row} >= ${startOf(key, range)}`]), asc, local, count);
-  }
-  // Nearer the range's end: read back from the next range's start, then on into the next range.
-  const take = Math.min(count, range.n - local);
-  const hi = startOf(key, next);
-  const back = await ids(tx, flowWhere(f, [sql`${row} < ${hi}`]), desc, range.n - local - take, take);
-  const rest = await ids(tx, flowWhere(f, [sql`${row} >= ${hi}`]), asc, 0, count - take);
-  return [...back.reverse(), ...rest];
 }
 
 export interface RangePage {
@@ -157,14 +124,33 @@ export async function rangePage(
   size: number,
 ): Promise<RangePage> {
   const ranges = await readRanges(tx, key, f.statuses, dim);
-  const total = ranges.reduce((s, r) => s + r.n, 0);
   // Drift shows in the ranges of every flow; a dimension's list does not show it.
   const stale = rangesNeedRebalance(dim.dim === '' ? ranges : await readRanges(tx, key, null), size);
-  if (offset >= total || limit <= 0) return { ids: [], total, stale };
-  const count = Math.min(limit, total - offset);
-  if (!descending) return { ids: await ascendingSlice(tx, f, key, ranges, offset, count), total, stale };
-  const slice = await ascendingSlice(tx, f, key, ranges, total - offset - count, count);
-  return { ids: slice.reverse(), total, stale };
+  const row = sortRow(key);
+  const column = sql.raw(`f.${key}`);
+  const page = await rangePageIds<Range>(
+    ranges,
+    (bound, desc, skip, take) =>
+      'from' in bound
+        ? ids(
+            tx,
+            flowWhere(f, [sql`${row} >= ${startOf(key, bound.from)}`]),
+            sql`${column} asc, f.id asc`,
+            skip,
+            take,
+          )
+        : ids(
+            tx,
+            flowWhere(f, [sql`${row} < ${startOf(key, bound.before)}`]),
+            sql`${column} desc, f.id desc`,
+            skip,
+            take,
+          ),
+    descending,
+    offset,
+    limit,
+  );
+  return { ...page, stale };
 }
 
 /**
@@ -190,9 +176,7 @@ export async function rebalanceSortRanges(
   if (ranges.length === 0) return { locked: true, changed };
   const column = sql.raw(`f.${key}`);
   const row = sortRow(key);
-  for (const [i, range] of ranges.entries()) {
-    if (range.total <= 2 * size) continue;
-    const next = ranges[i + 1];
+  for (const { range, next } of rangesToSplit(ranges, size)) {
     const bounds = [
       sql`${row} >= ${startOf(key, range)}`,
       next ? sql`${row} < ${startOf(key, next)}` : undefined,
@@ -226,14 +210,7 @@ export async function rebalanceSortRanges(
   }
   // Neighbours that fit in one range together become one: the later one's counts move to the earlier.
   const merged = changed ? await readRanges(tx, key, null) : ranges;
-  let current = merged[0]!;
-  let currentTotal = current.total;
-  for (const next of merged.slice(1)) {
-    if (currentTotal + next.total > size) {
-      current = next;
-      currentTotal = next.total;
-      continue;
-    }
+  for (const { into: current, from: next } of rangesToMerge(merged, size)) {
     await tx.execute(sql`
       with moved as (
         delete from flow_sort_range r where ${where}
@@ -245,7 +222,6 @@ export async function rebalanceSortRanges(
       from moved m group by m.dim, m.dim_value, m.flow_status
       on conflict (company_id, sort_key, dim, dim_value, lo_text, lo_time, lo_id, flow_status)
       do update set n = t.n + excluded.n`);
-    currentTotal += next.total;
     changed = true;
   }
   return { locked: true, changed };
@@ -262,12 +238,9 @@ export async function rebalanceAllSortRanges(db: Database, companyId: number, si
   }
 }
 
-const pending = new Set<string>();
-
 /**
  * Asks for a rebalance of a company's ranges of a key, in the background of this process: a list read
- * that found them out of shape calls it. Repeated asks while one runs are dropped; when writers keep the
- * company busy it tries a few times and then leaves it to the next read.
+ * that found them out of shape calls it (platform/db/sort-ranges.ts).
  */
 export function scheduleSortRangeRebalance(
   deps: { db: Database; logger: Logger },
@@ -275,22 +248,10 @@ export function scheduleSortRangeRebalance(
   key: SortRangeKey,
   size: number,
 ): void {
-  const id = `${companyId}:${key}`;
-  if (pending.has(id)) return;
-  pending.add(id);
-  void (async () => {
-    try {
-      for (let attempt = 0; attempt < 5; attempt += 1) {
-        const result = await deps.db.tenant({ companyId }, (tx) =>
-          rebalanceSortRanges(tx, companyId, key, size),
-        );
-        if (result.locked) return;
-        await new Promise((r) => setTimeout(r, 200 * (attempt + 1)));
-      }
-    } catch (err) {
-      deps.logger.error({ err, companyId, key }, 'flow sort range rebalance failed');
-    } finally {
-      pending.delete(id);
-    }
-  })();
+  scheduleRangeRebalance(
+    `flow:${companyId}:${key}`,
+    () => deps.db.tenant({ companyId }, (tx) => rebalanceSortRanges(tx, companyId, key, size)),
+    deps.logger,
+    { companyId, key, list: 'flow' },
+  );
 }

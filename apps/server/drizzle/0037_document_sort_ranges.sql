@@ -1,0 +1,318 @@
+CREATE TABLE "document_sort_range" (
+	"company_id" integer NOT NULL,
+	"kind" varchar(20) NOT NULL,
+	"sort_key" varchar(20) NOT NULL,
+	"lo_text" text DEFAULT '' NOT NULL,
+	"lo_num" numeric DEFAULT '-Infinity' NOT NULL,
+	"lo_time" timestamp with time zone DEFAULT '-infinity' NOT NULL,
+	"lo_id" integer DEFAULT 0 NOT NULL,
+	"status" varchar(20) NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "document_sort_range_pk" PRIMARY KEY("company_id","kind","sort_key","lo_text","lo_num","lo_time","lo_id","status")
+);
+--> statement-breakpoint
+ALTER TABLE "document_sort_range" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "sales_document" ADD COLUMN "sort_relation" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "sales_document" ADD COLUMN "sort_flow_number" integer DEFAULT -1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "sales_document" ADD COLUMN "sort_amount" numeric DEFAULT '-Infinity' NOT NULL;--> statement-breakpoint
+-- The copied sort values of existing documents (decision 022): the relation's name, the flow's number, the
+-- invoice's billed amount.
+UPDATE sales_document d SET sort_relation = lower(r.fullname) FROM relation r WHERE r.id = d.relation_id;--> statement-breakpoint
+UPDATE sales_document d SET sort_flow_number = f.number FROM flow f WHERE f.id = d.flow_id;--> statement-breakpoint
+UPDATE sales_document d SET sort_amount = i.billed_inc FROM invoice i WHERE i.id = d.id AND i.billed_inc IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "sales_document_relation" ON "sales_document" USING btree ("relation_id");--> statement-breakpoint
+CREATE INDEX "sales_document_range_number" ON "sales_document" USING btree ("company_id","kind",coalesce(number, -1) desc nulls last,"id" DESC NULLS LAST) WHERE not is_template and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "sales_document_range_send" ON "sales_document" USING btree ("company_id","kind",coalesce(date_send, '-infinity') desc nulls last,"id" DESC NULLS LAST) WHERE not is_template and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "sales_document_range_updated" ON "sales_document" USING btree ("company_id","kind","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not is_template and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "sales_document_range_relation" ON "sales_document" USING btree ("company_id","kind","sort_relation" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not is_template and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "sales_document_range_flow" ON "sales_document" USING btree ("company_id","kind","sort_flow_number" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not is_template and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "sales_document_range_amount" ON "sales_document" USING btree ("company_id","kind","sort_amount" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not is_template and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "sales_document_relation_trgm" ON "sales_document" USING gin ("sort_relation" gin_trgm_ops);--> statement-breakpoint
+CREATE POLICY "tenant_isolation" ON "document_sort_range" AS PERMISSIVE FOR ALL TO public USING (company_id = nullif(current_setting('app.company_id', true), '')::integer or coalesce(current_setting('app.all_companies', true), '') = 'on') WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::integer or coalesce(current_setting('app.all_companies', true), '') = 'on');--> statement-breakpoint
+-- Sort ranges of the invoice overview (decision 022; the flow list's are decision 008, migration 0008).
+-- 1. The copied sort values: set on insert and when the relation or flow changes, and when the relation is
+--    renamed, the flow renumbered or the invoice's billed amount frozen or changed.
+CREATE FUNCTION document_sort_values() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' OR NEW.relation_id IS DISTINCT FROM OLD.relation_id THEN
+    NEW.sort_relation := coalesce((SELECT lower(r.fullname) FROM public.relation r WHERE r.id = NEW.relation_id), '');
+  END IF;
+  IF TG_OP = 'INSERT' OR NEW.flow_id IS DISTINCT FROM OLD.flow_id THEN
+    NEW.sort_flow_number := coalesce((SELECT f.number FROM public.flow f WHERE f.id = NEW.flow_id), -1);
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    NEW.sort_amount := coalesce((SELECT i.billed_inc FROM public.invoice i WHERE i.id = NEW.id), '-Infinity');
+  END IF;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER document_sort_values BEFORE INSERT OR UPDATE OF relation_id, flow_id ON sales_document
+  FOR EACH ROW EXECUTE FUNCTION document_sort_values();
+--> statement-breakpoint
+CREATE FUNCTION relation_sort_name() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE public.sales_document d SET sort_relation = lower(NEW.fullname)
+  WHERE d.relation_id = NEW.id AND d.sort_relation IS DISTINCT FROM lower(NEW.fullname);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER relation_sort_name AFTER UPDATE ON relation FOR EACH ROW
+  WHEN (OLD.fullname IS DISTINCT FROM NEW.fullname) EXECUTE FUNCTION relation_sort_name();
+--> statement-breakpoint
+CREATE FUNCTION flow_sort_number() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE public.sales_document d SET sort_flow_number = NEW.number
+  WHERE d.flow_id = NEW.id AND d.sort_flow_number IS DISTINCT FROM NEW.number;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER flow_sort_number AFTER UPDATE OF number ON flow FOR EACH ROW
+  WHEN (OLD.number IS DISTINCT FROM NEW.number) EXECUTE FUNCTION flow_sort_number();
+--> statement-breakpoint
+CREATE FUNCTION invoice_sort_amount() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE public.sales_document d SET sort_amount = coalesce(NEW.billed_inc, '-Infinity')
+  WHERE d.id = NEW.id AND d.sort_amount IS DISTINCT FROM coalesce(NEW.billed_inc, '-Infinity');
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER invoice_sort_range_keep AFTER INSERT OR UPDATE OF billed_inc ON invoice FOR EACH ROW
+  EXECUTE FUNCTION invoice_sort_amount();
+--> statement-breakpoint
+-- 2. A document's sort values per key, as range starts compare them: (lo_text, lo_num, lo_time, id), the
+--    columns a key does not use at their least value. Empty values sort first (number -1, no date
+--    '-infinity', no relation '', no flow -1, no billed amount '-Infinity').
+CREATE FUNCTION document_sort_keys(d public.sales_document)
+RETURNS TABLE (sort_key text, tv text, nv numeric, tm timestamptz) LANGUAGE sql STABLE AS $$
+  SELECT v.k, v.tv, v.nv, v.tm FROM (VALUES
+    ('id', '', '-Infinity'::numeric, '-infinity'::timestamptz),
+    ('number', '', coalesce(d.number, -1)::numeric, '-infinity'),
+    ('title', lower(d.title), '-Infinity', '-infinity'),
+    ('status', d.status::text, '-Infinity', '-infinity'),
+    ('date_send', '', '-Infinity', coalesce(d.date_send, '-infinity')),
+    ('updated', '', '-Infinity', d.updated_at),
+    ('relation', d.sort_relation, '-Infinity', '-infinity'),
+    ('flow', '', d.sort_flow_number::numeric, '-infinity'),
+    ('amount', '', d.sort_amount, '-infinity')) AS v(k, tv, nv, tm)
+$$;
+--> statement-breakpoint
+-- 3. A count moves into the range a value falls in: the last range of the key whose start is not after
+--    (value, id); before the first start (or with no ranges yet) the range at the least start.
+CREATE FUNCTION document_sort_range_add(company integer, doc_kind text, key text, tv text, nv numeric,
+  tm timestamptz, doc_id integer, doc_status text, delta integer) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  s_text text := '';
+  s_num numeric := '-Infinity';
+  s_time timestamptz := '-infinity';
+  s_id integer := 0;
+BEGIN
+  SELECT r.lo_text, r.lo_num, r.lo_time, r.lo_id INTO s_text, s_num, s_time, s_id
+  FROM public.document_sort_range r
+  WHERE r.company_id = company AND r.kind = doc_kind AND r.sort_key = key
+    AND (r.lo_text, r.lo_num, r.lo_time, r.lo_id) <= (tv, nv, tm, doc_id)
+  ORDER BY r.lo_text DESC, r.lo_num DESC, r.lo_time DESC, r.lo_id DESC LIMIT 1;
+  IF NOT FOUND THEN
+    s_text := ''; s_num := '-Infinity'; s_time := '-infinity'; s_id := 0;
+  END IF;
+  INSERT INTO public.document_sort_range AS t (company_id, kind, sort_key, lo_text, lo_num, lo_time, lo_id, status, n)
+  VALUES (company, doc_kind, key, s_text, s_num, s_time, s_id, doc_status, delta)
+  ON CONFLICT (company_id, kind, sort_key, lo_text, lo_num, lo_time, lo_id, status) DO UPDATE SET n = t.n + delta;
+END $$;
+--> statement-breakpoint
+-- 4. The counts follow every live invoice (not a template, not deleted): a change of a sort value, status or
+--    liveness moves it. Writers hold a shared advisory lock on their company (class 7302) while
+--    document-sort-ranges.ts holds it exclusively to split or merge ranges. `app.document_sort_range_off`
+--    is set only by document_sort_range_reset, which recounts everything itself.
+CREATE FUNCTION document_sort_range_keep() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  old_in boolean := false;
+  new_in boolean := false;
+  k record;
+BEGIN
+  IF coalesce(current_setting('app.document_sort_range_off', true), '') = 'on' THEN RETURN NULL; END IF;
+  IF TG_OP <> 'INSERT' THEN
+    old_in := OLD.kind = 'invoice' AND NOT OLD.is_template AND OLD.deleted_at IS NULL;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    new_in := NEW.kind = 'invoice' AND NOT NEW.is_template AND NEW.deleted_at IS NULL;
+  END IF;
+  IF NOT old_in AND NOT new_in THEN RETURN NULL; END IF;
+  IF old_in THEN PERFORM pg_advisory_xact_lock_shared(7302, OLD.company_id); END IF;
+  IF new_in AND (NOT old_in OR NEW.company_id <> OLD.company_id) THEN
+    PERFORM pg_advisory_xact_lock_shared(7302, NEW.company_id);
+  END IF;
+  IF old_in AND new_in AND (OLD.company_id, OLD.kind, OLD.status) = (NEW.company_id, NEW.kind, NEW.status) THEN
+    -- Only the keys whose value changed move.
+    FOR k IN SELECT o.sort_key, o.tv AS otv, o.nv AS onv, o.tm AS otm, w.tv AS wtv, w.nv AS wnv, w.tm AS wtm
+        FROM public.document_sort_keys(OLD) o JOIN public.document_sort_keys(NEW) w USING (sort_key)
+        WHERE (o.tv, o.nv, o.tm, OLD.id) IS DISTINCT FROM (w.tv, w.nv, w.tm, NEW.id) LOOP
+      PERFORM public.document_sort_range_add(OLD.company_id, OLD.kind, k.sort_key, k.otv, k.onv, k.otm, OLD.id,
+        OLD.status, -1);
+      PERFORM public.document_sort_range_add(NEW.company_id, NEW.kind, k.sort_key, k.wtv, k.wnv, k.wtm, NEW.id,
+        NEW.status, 1);
+    END LOOP;
+    RETURN NULL;
+  END IF;
+  IF old_in THEN
+    FOR k IN SELECT * FROM public.document_sort_keys(OLD) LOOP
+      PERFORM public.document_sort_range_add(OLD.company_id, OLD.kind, k.sort_key, k.tv, k.nv, k.tm, OLD.id,
+        OLD.status, -1);
+    END LOOP;
+  END IF;
+  IF new_in THEN
+    FOR k IN SELECT * FROM public.document_sort_keys(NEW) LOOP
+      PERFORM public.document_sort_range_add(NEW.company_id, NEW.kind, k.sort_key, k.tv, k.nv, k.tm, NEW.id,
+        NEW.status, 1);
+    END LOOP;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER document_sort_range_keep AFTER INSERT OR DELETE OR UPDATE ON sales_document FOR EACH ROW
+  EXECUTE FUNCTION document_sort_range_keep();
+--> statement-breakpoint
+-- 5. A company's copied sort values and ranges recounted from scratch: one range per key, which the first
+--    read splits (document-sort-ranges.ts). For this migration and after a bulk load.
+CREATE FUNCTION document_sort_range_reset(company integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(7302, company);
+  PERFORM set_config('app.document_sort_range_off', 'on', true);
+  UPDATE public.sales_document d SET sort_relation = x.rel, sort_flow_number = x.fl, sort_amount = x.amt
+  FROM (SELECT d2.id, coalesce(lower(r.fullname), '') AS rel, coalesce(f.number, -1) AS fl,
+      coalesce(i.billed_inc, '-Infinity') AS amt
+    FROM public.sales_document d2 LEFT JOIN public.relation r ON r.id = d2.relation_id
+    LEFT JOIN public.flow f ON f.id = d2.flow_id LEFT JOIN public.invoice i ON i.id = d2.id
+    WHERE d2.company_id = company) x
+  WHERE d.id = x.id AND (d.sort_relation, d.sort_flow_number, d.sort_amount) IS DISTINCT FROM (x.rel, x.fl, x.amt);
+  PERFORM set_config('app.document_sort_range_off', '', true);
+  DELETE FROM public.document_sort_range r WHERE r.company_id = company;
+  INSERT INTO public.document_sort_range (company_id, kind, sort_key, status, n)
+  SELECT d.company_id, d.kind, k.sort_key, d.status, count(*)::int FROM public.sales_document d
+  CROSS JOIN (VALUES ('id'), ('number'), ('title'), ('status'), ('date_send'), ('updated'), ('relation'), ('flow'),
+    ('amount')) AS k(sort_key)
+  WHERE d.company_id = company AND d.kind = 'invoice' AND NOT d.is_template AND d.deleted_at IS NULL
+  GROUP BY 1, 2, 3, 4;
+END $$;
+--> statement-breakpoint
+SELECT set_config('app.all_companies', 'on', true);--> statement-breakpoint
+SELECT document_sort_range_reset(c.id) FROM company c;--> statement-breakpoint
+SELECT set_config('app.all_companies', '', true);--> statement-breakpoint
+-- 6. Read-only view of the current company's documents for the range pages, as flow_read (migration 0005):
+--    it runs with its owner's rights and applies the tenant rule itself, so the policy's per-row check and
+--    its leakproof rules stay out of the index walk.
+CREATE VIEW document_read AS
+SELECT id, company_id, kind, status, number, title, date_send, updated_at, sort_relation, sort_flow_number,
+  sort_amount, is_template, deleted_at
+FROM sales_document WHERE company_id = nullif(current_setting('app.company_id', true), '')::integer
+WITH CASCADED CHECK OPTION;
+--> statement-breakpoint
+-- 7. The overview's search and its other sorts read the copied values on the document itself: a search is
+--    the title or the relation's name (trigram indexes) or, for a number, the document's or its flow's
+--    number, all of one table; the relation and flow sorts are (name, id) and (flow number, id) on their
+--    indexes, so they no longer count each relation's documents while skipping.
+CREATE OR REPLACE FUNCTION document_list_source(doc_kind text, doc_status text, pattern text, num integer, cols text)
+RETURNS text
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+DECLARE
+  company integer := nullif(current_setting('app.company_id', true), '')::integer;
+  base text;
+BEGIN
+  IF company IS NULL THEN RETURN '(SELECT * FROM public.sales_document WHERE false) d'; END IF;
+  base := concat_ws(' AND ',
+    format('d.company_id = %s AND d.kind = %L AND NOT d.is_template AND d.deleted_at IS NULL', company, doc_kind),
+    CASE WHEN doc_status IS NULL THEN NULL ELSE format('d.status = %L', doc_status) END);
+  IF pattern IS NULL THEN RETURN format('(SELECT * FROM public.sales_document d WHERE %s) d', base); END IF;
+  RETURN format('(SELECT %s FROM public.sales_document d WHERE %s AND (d.title ILIKE %L OR d.sort_relation ILIKE %L%s)) d',
+    cols, base, pattern, pattern,
+    CASE WHEN num IS NULL THEN '' ELSE format(' OR d.number = %s OR d.sort_flow_number = %s', num, num) END);
+END $$;
+--> statement-breakpoint
+-- A page of ids with the number of rows the list has (`total`: the tally's without a search, else the
+-- search's hits counted in the same query). Every sort is (value, id): a column of the document, the copied
+-- relation name or flow number, the invoice's billed amount (frozen at sending; drafts have none yet) or the
+-- calculation's amount (other kinds). Ascending puts empty values first, descending last: each order is the
+-- exact reverse of the other. Without a search, the date sort starts at the day the tally says the page is
+-- on; other sorts skip along their index (the invoice overview reads deep pages of those through its sort
+-- ranges instead, document-sort-ranges.ts).
+CREATE OR REPLACE FUNCTION document_list_page(doc_kind text, doc_status text, pattern text, num integer, sort_key text,
+  descending boolean, max_rows integer, skip_rows bigint) RETURNS TABLE (id integer, total bigint)
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+DECLARE
+  company integer := nullif(current_setting('app.company_id', true), '')::integer;
+  dir text := CASE WHEN descending THEN 'DESC NULLS LAST' ELSE 'ASC NULLS FIRST' END;
+  src text;
+  from_sql text;
+  order_sql text;
+  bound text;
+  start_day date;
+  day_n bigint;
+  n bigint;
+  all_rows bigint;
+  rows_left integer := max_rows;
+  skip_left bigint := skip_rows;
+  day_found boolean := false;
+BEGIN
+  IF company IS NULL OR max_rows <= 0 THEN RETURN; END IF;
+  src := document_list_source(doc_kind, doc_status, pattern, num, 'd.id' || CASE sort_key
+    WHEN 'number' THEN ', d.number' WHEN 'title' THEN ', d.title' WHEN 'status' THEN ', d.status'
+    WHEN 'documentdate' THEN ', d.documentdate' WHEN 'date_send' THEN ', d.date_send'
+    WHEN 'updated' THEN ', d.updated_at' WHEN 'relation' THEN ', d.sort_relation'
+    WHEN 'flow' THEN ', d.sort_flow_number'
+    WHEN 'amount' THEN CASE WHEN doc_kind = 'invoice' THEN ', d.sort_amount' ELSE ', d.calculation_id' END
+    ELSE '' END);
+  from_sql := src;
+  order_sql := CASE sort_key
+    WHEN 'number' THEN 'd.number' WHEN 'title' THEN 'lower(d.title)' WHEN 'status' THEN 'd.status'
+    WHEN 'documentdate' THEN 'd.documentdate' WHEN 'date_send' THEN 'd.date_send'
+    WHEN 'updated' THEN 'd.updated_at' WHEN 'relation' THEN 'd.sort_relation' WHEN 'flow' THEN 'd.sort_flow_number'
+    WHEN 'id' THEN 'd.id' END;
+  IF sort_key = 'amount' AND doc_kind = 'invoice' THEN
+    order_sql := 'd.sort_amount';
+  ELSIF sort_key = 'amount' THEN
+    from_sql := format('%s LEFT JOIN public.calculation c ON c.id = d.calculation_id', src);
+    order_sql := 'c.amount_inc_vat';
+  END IF;
+  IF order_sql IS NULL THEN
+    RAISE EXCEPTION 'document_list_page: unknown sort %', sort_key USING ERRCODE = '22023';
+  END IF;
+  IF pattern IS NOT NULL THEN
+    -- A search: its hits (materialised: never walked along a sort index) are few enough to count and sort
+    -- in the same query.
+    RETURN QUERY EXECUTE format('WITH h AS MATERIALIZED (SELECT * FROM %s)
+      SELECT d.id, count(*) OVER () FROM h d%s ORDER BY %s %s, d.id %s LIMIT %s OFFSET %s',
+      src, substr(from_sql, length(src) + 1), order_sql, dir, dir, max_rows, skip_rows);
+    RETURN;
+  END IF;
+  all_rows := document_list_count(doc_kind, doc_status, NULL, NULL);
+  IF sort_key = 'documentdate' THEN
+    -- The day the page starts on, from the tally ('-infinity': no date, first ascending, last descending).
+    FOR start_day, day_n IN EXECUTE format(
+      'SELECT t.day, sum(t.n) FROM public.document_tally t WHERE t.company_id = %s AND t.kind = %L%s
+       GROUP BY t.day HAVING sum(t.n) > 0 ORDER BY t.day %s', company, doc_kind,
+      CASE WHEN doc_status IS NULL THEN '' ELSE format(' AND t.status = %L', doc_status) END, dir)
+    LOOP
+      day_found := day_n > skip_left;
+      EXIT WHEN day_found;
+      skip_left := skip_left - day_n;
+    END LOOP;
+    IF NOT day_found THEN RETURN; END IF;
+    bound := CASE
+      WHEN start_day = '-infinity' THEN 'd.documentdate IS NULL'
+      WHEN descending THEN format('d.documentdate <= %L', start_day)
+      ELSE format('d.documentdate >= %L', start_day) END;
+    RETURN QUERY EXECUTE format('SELECT d.id, %s::bigint FROM %s WHERE %s ORDER BY d.documentdate %s, d.id %s LIMIT %s OFFSET %s',
+      all_rows, src, bound, dir, dir, rows_left, skip_left);
+    GET DIAGNOSTICS n = ROW_COUNT;
+    IF n < rows_left AND descending AND start_day <> '-infinity' THEN
+      -- Descending, the documents without a date follow the dated ones.
+      RETURN QUERY EXECUTE format('SELECT d.id, %s::bigint FROM %s WHERE d.documentdate IS NULL ORDER BY d.id DESC LIMIT %s',
+        all_rows, src, rows_left - n);
+    ELSIF n < rows_left AND NOT descending AND start_day = '-infinity' THEN
+      RETURN QUERY EXECUTE format('SELECT d.id, %s::bigint FROM %s WHERE d.documentdate IS NOT NULL ORDER BY d.documentdate, d.id LIMIT %s',
+        all_rows, src, rows_left - n);
+    END IF;
+    RETURN;
+  END IF;
+  RETURN QUERY EXECUTE format('SELECT d.id, %s::bigint FROM %s ORDER BY %s %s, d.id %s LIMIT %s OFFSET %s',
+    all_rows, from_sql, order_sql, dir, dir, max_rows, skip_rows);
+END $$;

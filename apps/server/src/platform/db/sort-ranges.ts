@@ -1,0 +1,130 @@
+import type { Logger } from '../logger';
+
+/**
+ * Sort ranges: deep pages of a long list without walking it (decision 008 for flows, decision 022 for
+ * invoices). A list's rows are cut, per sort key, into ranges of about a configured size in (value, id)
+ * order; triggers keep how many rows of each status a range holds. A page is found by summing counts up to
+ * its range and reading at most half a range, from the range's nearer edge. This module is the part every
+ * such list shares: locating a page in the ranges, reading it through the list's own reader, deciding
+ * when the ranges are out of shape, which neighbours merge, and running a rebalance in the background.
+ * The lists keep their SQL (range table, columns, filters) in their own feature.
+ */
+export interface CountedRange {
+  /** Rows of the page's filters in this range. */
+  n: number;
+  /** Rows of every status in this range. */
+  total: number;
+}
+
+/**
+ * Reads ids of the list in (value, id) order: ascending from a range's start (`from`), or descending from
+ * just before a range's start (`before`), skipping `offset` rows of the page's filters.
+ */
+export type RangeReader<R> = (
+  bound: { from: R } | { before: R },
+  descending: boolean,
+  offset: number,
+  limit: number,
+) => Promise<number[]>;
+
+/** Rows `[start, start + count)` of the filtered list in ascending order. */
+async function ascendingSlice<R extends CountedRange>(
+  ranges: R[],
+  read: RangeReader<R>,
+  start: number,
+  count: number,
+): Promise<number[]> {
+  let before = 0;
+  let i = 0;
+  while (i < ranges.length - 1 && before + ranges[i]!.n <= start) before += ranges[i++]!.n;
+  const range = ranges[i]!;
+  const local = start - before;
+  const next = ranges[i + 1];
+  if (local <= range.n / 2 || !next) return read({ from: range }, false, local, count);
+  // Nearer the range's end: read back from the next range's start, then on into the next range.
+  const take = Math.min(count, range.n - local);
+  const back = await read({ before: next }, true, range.n - local - take, take);
+  const rest = count > take ? await read({ from: next }, false, 0, count - take) : [];
+  return [...back.reverse(), ...rest];
+}
+
+/**
+ * A page of the list through its ranges (in list order, counted for the page's filters): its ids and the
+ * total number of rows. A descending page is the reverse of an ascending slice, so both directions cost
+ * the same.
+ */
+export async function rangePageIds<R extends CountedRange>(
+  ranges: R[],
+  read: RangeReader<R>,
+  descending: boolean,
+  offset: number,
+  limit: number,
+): Promise<{ ids: number[]; total: number }> {
+  const total = ranges.reduce((s, r) => s + r.n, 0);
+  if (offset >= total || limit <= 0) return { ids: [], total };
+  const count = Math.min(limit, total - offset);
+  if (!descending) return { ids: await ascendingSlice(ranges, read, offset, count), total };
+  const slice = await ascendingSlice(ranges, read, total - offset - count, count);
+  return { ids: slice.reverse(), total };
+}
+
+/** Whether ranges (of every row) have grown or shrunk so far from the size that a rebalance is due. */
+export function rangesNeedRebalance(ranges: CountedRange[], size: number): boolean {
+  const all = ranges.reduce((s, r) => s + r.total, 0);
+  return ranges.some((r) => r.total > 2 * size) || ranges.length > 2 * Math.ceil(all / size) + 2;
+}
+
+/** Ranges of more than twice the size: a rebalance cuts each into ranges of the size. */
+export function rangesToSplit<R extends CountedRange>(
+  ranges: R[],
+  size: number,
+): { range: R; next: R | undefined }[] {
+  return ranges.flatMap((range, i) => (range.total > 2 * size ? [{ range, next: ranges[i + 1] }] : []));
+}
+
+/** Neighbours that fit in one range together: each `from` range's counts move into `into`. */
+export function rangesToMerge<R extends CountedRange>(ranges: R[], size: number): { into: R; from: R }[] {
+  const merges: { into: R; from: R }[] = [];
+  if (ranges.length === 0) return merges;
+  let current = ranges[0]!;
+  let currentTotal = current.total;
+  for (const next of ranges.slice(1)) {
+    if (currentTotal + next.total > size) {
+      current = next;
+      currentTotal = next.total;
+      continue;
+    }
+    merges.push({ into: current, from: next });
+    currentTotal += next.total;
+  }
+  return merges;
+}
+
+const pending = new Set<string>();
+
+/**
+ * Runs a rebalance in the background of this process: a list read that found ranges out of shape asks for
+ * it. Repeated asks with the same id while one runs are dropped; when writers keep the company busy (the
+ * attempt could not take the lock) it tries a few times and then leaves it to the next read.
+ */
+export function scheduleRangeRebalance(
+  id: string,
+  attempt: () => Promise<{ locked: boolean }>,
+  logger: Logger,
+  context: Record<string, unknown>,
+): void {
+  if (pending.has(id)) return;
+  pending.add(id);
+  void (async () => {
+    try {
+      for (let n = 0; n < 5; n += 1) {
+        if ((await attempt()).locked) return;
+        await new Promise((r) => setTimeout(r, 200 * (n + 1)));
+      }
+    } catch (err) {
+      logger.error({ err, ...context }, 'sort range rebalance failed');
+    } finally {
+      pending.delete(id);
+    }
+  })();
+}
