@@ -1,7 +1,7 @@
 import { formatDelay, type Task, type TaskContext } from '@im/domain';
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfirmedDelete } from '../../../ui/detail';
@@ -123,11 +123,24 @@ export function TaskContextLinks({ task, isReadOnly = false }: { task: Task; isR
   );
 }
 
-/** The task modal: the task's contexts, add one by hand and remove one (the form or document stays). */
-export function TaskContextsSection({ task }: { task: Task }) {
+/**
+ * The frame both modals share: title, hint, the rows (or why there are none) and 'Toevoegen' with its
+ * modal. `rows` renders each item with the confirmed removal it should offer.
+ */
+function ContextsFrame<T extends { id: number }>({
+  task,
+  hint,
+  items,
+  removeItem,
+  row,
+}: {
+  task: Task;
+  hint: string;
+  items: { data?: T[]; isError: boolean };
+  removeItem: (id: number, texts: { title: string; message: string; deleted: string }) => Promise<void>;
+  row: (item: T, onRemove: () => void) => ReactNode;
+}) {
   const { t } = useTranslation();
-  const contexts = useTaskContexts(task.id);
-  const remove = useConfirmedDelete(useRemoveTaskContext());
   const [adding, setAdding] = useState(false);
   return (
     <Stack gap="xs">
@@ -135,27 +148,25 @@ export function TaskContextsSection({ task }: { task: Task }) {
         {t('planning.contexts.title')}
       </Title>
       <Text size="xs" c="dimmed">
-        {t('planning.contexts.taskHint')}
+        {hint}
       </Text>
-      {contexts.isError && <Alert color="red">{t('planning.contexts.loadFailed')}</Alert>}
-      {contexts.data?.length === 0 && (
+      {items.isError && <Alert color="red">{t('planning.contexts.loadFailed')}</Alert>}
+      {items.data?.length === 0 && (
         <Text size="sm" c="dimmed">
           {t('planning.contexts.empty')}
         </Text>
       )}
-      {contexts.data?.map((c) => (
-        <ContextLine
-          key={c.id}
-          context={c}
-          onRemove={() =>
-            void remove(c.id, {
+      {items.data?.map((item) =>
+        row(
+          item,
+          () =>
+            void removeItem(item.id, {
               title: t('planning.contexts.removeTitle'),
               message: t('planning.contexts.removeConfirm'),
               deleted: t('planning.contexts.removed'),
-            })
-          }
-        />
-      ))}
+            }),
+        ),
+      )}
       <Button
         size="xs"
         variant="light"
@@ -170,27 +181,32 @@ export function TaskContextsSection({ task }: { task: Task }) {
   );
 }
 
+/** The task modal: the task's contexts, add one by hand and remove one (the form or document stays). */
+export function TaskContextsSection({ task }: { task: Task }) {
+  const { t } = useTranslation();
+  const remove = useConfirmedDelete(useRemoveTaskContext());
+  return (
+    <ContextsFrame
+      task={task}
+      hint={t('planning.contexts.taskHint')}
+      items={useTaskContexts(task.id)}
+      removeItem={remove}
+      row={(c, onRemove) => <ContextLine key={c.id} context={c} onRemove={onRemove} />}
+    />
+  );
+}
+
 /** The task template modal: the forms and documents a task planned from it prepares on the flow. */
 export function TaskContextTypesSection({ template }: { template: Task }) {
   const { t } = useTranslation();
-  const types = useTaskContextTypes(template.id);
   const remove = useConfirmedDelete(useRemoveTaskContextType());
-  const [adding, setAdding] = useState(false);
   return (
-    <Stack gap="xs">
-      <Title order={3} size="h5">
-        {t('planning.contexts.title')}
-      </Title>
-      <Text size="xs" c="dimmed">
-        {t('planning.contexts.templateHint')}
-      </Text>
-      {types.isError && <Alert color="red">{t('planning.contexts.loadFailed')}</Alert>}
-      {types.data?.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('planning.contexts.empty')}
-        </Text>
-      )}
-      {types.data?.map((c) => (
+    <ContextsFrame
+      task={template}
+      hint={t('planning.contexts.templateHint')}
+      items={useTaskContextTypes(template.id)}
+      removeItem={remove}
+      row={(c, onRemove) => (
         <Group key={c.id} gap={6} wrap="nowrap" justify="space-between">
           <Group gap={4} wrap="wrap" style={{ minWidth: 0, rowGap: 0 }}>
             <Text size="xs" c="dimmed">
@@ -206,30 +222,14 @@ export function TaskContextTypesSection({ template }: { template: Task }) {
               color="red"
               size="lg"
               aria-label={`${t('planning.contexts.remove')}: ${c.label}`}
-              onClick={() =>
-                void remove(c.id, {
-                  title: t('planning.contexts.removeTitle'),
-                  message: t('planning.contexts.removeConfirm'),
-                  deleted: t('planning.contexts.removed'),
-                })
-              }
+              onClick={onRemove}
             >
               <IconTrash size={16} />
             </ActionIcon>
           </Tooltip>
         </Group>
-      ))}
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<IconPlus size={14} />}
-        onClick={() => setAdding(true)}
-        style={{ alignSelf: 'flex-start' }}
-      >
-        {t('planning.contexts.add')}
-      </Button>
-      <TaskContextModal opened={adding} onClose={() => setAdding(false)} task={template} />
-    </Stack>
+      )}
+    />
   );
 }
 
