@@ -71,107 +71,79 @@ CREATE TRIGGER flow_sort_number AFTER UPDATE OF number ON flow FOR EACH ROW
 --> statement-breakpoint
 CREATE FUNCTION invoice_sort_amount() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE public.sales_document d SET sort_amount = coalesce(NEW.billed_inc, '-Infinity')
-  WHERE d.id = NEW.id AND d.sort_amount IS DISTINCT FROM coalesce(NEW.billed_inc, '-Infinity');
+  UPDATE public.sales_document d SET sort_amount = coalesce(w.billed_inc, '-Infinity')
+  FROM new_rows w WHERE d.id = w.id AND d.sort_amount IS DISTINCT FROM coalesce(w.billed_inc, '-Infinity');
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER invoice_sort_range_keep AFTER INSERT OR UPDATE OF billed_inc ON invoice FOR EACH ROW
-  EXECUTE FUNCTION invoice_sort_amount();
+CREATE TRIGGER invoice_sort_amount_insert AFTER INSERT ON invoice REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION invoice_sort_amount();
 --> statement-breakpoint
--- 2. A document's sort values per key, as range starts compare them: (lo_text, lo_num, lo_time, id), the
---    columns a key does not use at their least value. Empty values sort first (number -1, no date
---    '-infinity', no relation '', no flow -1, no billed amount '-Infinity').
-CREATE FUNCTION document_sort_keys(d public.sales_document)
-RETURNS TABLE (sort_key text, tv text, nv numeric, tm timestamptz) LANGUAGE sql STABLE AS $$
-  SELECT v.k, v.tv, v.nv, v.tm FROM (VALUES
-    ('id', '', '-Infinity'::numeric, '-infinity'::timestamptz),
-    ('number', '', coalesce(d.number, -1)::numeric, '-infinity'),
-    ('title', lower(d.title), '-Infinity', '-infinity'),
-    ('status', d.status::text, '-Infinity', '-infinity'),
-    ('date_send', '', '-Infinity', coalesce(d.date_send, '-infinity')),
-    ('updated', '', '-Infinity', d.updated_at),
-    ('relation', d.sort_relation, '-Infinity', '-infinity'),
-    ('flow', '', d.sort_flow_number::numeric, '-infinity'),
-    ('amount', '', d.sort_amount, '-infinity')) AS v(k, tv, nv, tm)
-$$;
+CREATE TRIGGER invoice_sort_amount_update AFTER UPDATE ON invoice REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION invoice_sort_amount();
 --> statement-breakpoint
--- 3. A count moves into the range a value falls in: the last range of the key whose start is not after
---    (value, id); before the first start (or with no ranges yet) the range at the least start.
-CREATE FUNCTION document_sort_range_add(company integer, doc_kind text, key text, tv text, nv numeric,
-  tm timestamptz, doc_id integer, doc_status text, delta integer) RETURNS void LANGUAGE plpgsql AS $$
+-- 2. The counts follow every live invoice (not a template, not deleted), set-based per statement: each
+--    old row takes one off, each new row adds one, per sort key, in the range its value falls in (the last
+--    range of the key whose start (lo_text, lo_num, lo_time, lo_id) is not after (value, id); the least
+--    start when there is none). An unchanged key's -1 and +1 meet in the same range and cancel, so only
+--    what moved is written, in key order. A key's value uses one of lo_text, lo_num, lo_time (the others at
+--    their least); empty values sort first (number -1, no date '-infinity', no relation '', no flow -1, no
+--    billed amount '-Infinity'), the same expressions as the indexes and document-sort-ranges.ts. Writers
+--    hold a shared advisory lock on their company (class 7302) while document-sort-ranges.ts holds it
+--    exclusively to split or merge ranges, so a count can never land in a range that is being replaced.
+--    `app.document_sort_range_off` is set only by document_sort_range_reset, which recounts everything.
+CREATE FUNCTION document_sort_range_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  s_text text := '';
-  s_num numeric := '-Infinity';
-  s_time timestamptz := '-infinity';
-  s_id integer := 0;
-BEGIN
-  SELECT r.lo_text, r.lo_num, r.lo_time, r.lo_id INTO s_text, s_num, s_time, s_id
-  FROM public.document_sort_range r
-  WHERE r.company_id = company AND r.kind = doc_kind AND r.sort_key = key
-    AND (r.lo_text, r.lo_num, r.lo_time, r.lo_id) <= (tv, nv, tm, doc_id)
-  ORDER BY r.lo_text DESC, r.lo_num DESC, r.lo_time DESC, r.lo_id DESC LIMIT 1;
-  IF NOT FOUND THEN
-    s_text := ''; s_num := '-Infinity'; s_time := '-infinity'; s_id := 0;
-  END IF;
-  INSERT INTO public.document_sort_range AS t (company_id, kind, sort_key, lo_text, lo_num, lo_time, lo_id, status, n)
-  VALUES (company, doc_kind, key, s_text, s_num, s_time, s_id, doc_status, delta)
-  ON CONFLICT (company_id, kind, sort_key, lo_text, lo_num, lo_time, lo_id, status) DO UPDATE SET n = t.n + delta;
-END $$;
---> statement-breakpoint
--- 4. The counts follow every live invoice (not a template, not deleted): a change of a sort value, status or
---    liveness moves it. Writers hold a shared advisory lock on their company (class 7302) while
---    document-sort-ranges.ts holds it exclusively to split or merge ranges. `app.document_sort_range_off`
---    is set only by document_sort_range_reset, which recounts everything itself.
-CREATE FUNCTION document_sort_range_keep() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  old_in boolean := false;
-  new_in boolean := false;
-  k record;
+  keys constant text := $k$ CROSS JOIN LATERAL (VALUES
+    ('id', ''::text, '-Infinity'::numeric, '-infinity'::timestamptz),
+    ('number', '', coalesce(r.number, -1)::numeric, '-infinity'),
+    ('title', lower(r.title), '-Infinity', '-infinity'),
+    ('status', r.status::text, '-Infinity', '-infinity'),
+    ('date_send', '', '-Infinity', coalesce(r.date_send, '-infinity')),
+    ('updated', '', '-Infinity', r.updated_at),
+    ('relation', r.sort_relation, '-Infinity', '-infinity'),
+    ('flow', '', r.sort_flow_number::numeric, '-infinity'),
+    ('amount', '', r.sort_amount, '-infinity')) AS k(sort_key, tv, nv, tm) $k$;
+  live constant text := $l$ WHERE r.kind = 'invoice' AND NOT r.is_template AND r.deleted_at IS NULL $l$;
+  part constant text := 'SELECT r.company_id, r.kind, r.id, r.status, k.sort_key, k.tv, k.nv, k.tm, %s AS n FROM %I r';
+  source text;
+  c integer;
 BEGIN
   IF coalesce(current_setting('app.document_sort_range_off', true), '') = 'on' THEN RETURN NULL; END IF;
-  IF TG_OP <> 'INSERT' THEN
-    old_in := OLD.kind = 'invoice' AND NOT OLD.is_template AND OLD.deleted_at IS NULL;
+  IF TG_OP = 'INSERT' THEN
+    source := format(part, 1, 'new_rows') || keys || live;
+  ELSIF TG_OP = 'DELETE' THEN
+    source := format(part, -1, 'old_rows') || keys || live;
+  ELSE
+    source := format(part, 1, 'new_rows') || keys || live
+      || ' UNION ALL ' || format(part, -1, 'old_rows') || keys || live;
   END IF;
-  IF TG_OP <> 'DELETE' THEN
-    new_in := NEW.kind = 'invoice' AND NOT NEW.is_template AND NEW.deleted_at IS NULL;
-  END IF;
-  IF NOT old_in AND NOT new_in THEN RETURN NULL; END IF;
-  IF old_in THEN PERFORM pg_advisory_xact_lock_shared(7302, OLD.company_id); END IF;
-  IF new_in AND (NOT old_in OR NEW.company_id <> OLD.company_id) THEN
-    PERFORM pg_advisory_xact_lock_shared(7302, NEW.company_id);
-  END IF;
-  IF old_in AND new_in AND (OLD.company_id, OLD.kind, OLD.status) = (NEW.company_id, NEW.kind, NEW.status) THEN
-    -- Only the keys whose value changed move.
-    FOR k IN SELECT o.sort_key, o.tv AS otv, o.nv AS onv, o.tm AS otm, w.tv AS wtv, w.nv AS wnv, w.tm AS wtm
-        FROM public.document_sort_keys(OLD) o JOIN public.document_sort_keys(NEW) w USING (sort_key)
-        WHERE (o.tv, o.nv, o.tm, OLD.id) IS DISTINCT FROM (w.tv, w.nv, w.tm, NEW.id) LOOP
-      PERFORM public.document_sort_range_add(OLD.company_id, OLD.kind, k.sort_key, k.otv, k.onv, k.otm, OLD.id,
-        OLD.status, -1);
-      PERFORM public.document_sort_range_add(NEW.company_id, NEW.kind, k.sort_key, k.wtv, k.wnv, k.wtm, NEW.id,
-        NEW.status, 1);
-    END LOOP;
-    RETURN NULL;
-  END IF;
-  IF old_in THEN
-    FOR k IN SELECT * FROM public.document_sort_keys(OLD) LOOP
-      PERFORM public.document_sort_range_add(OLD.company_id, OLD.kind, k.sort_key, k.tv, k.nv, k.tm, OLD.id,
-        OLD.status, -1);
-    END LOOP;
-  END IF;
-  IF new_in THEN
-    FOR k IN SELECT * FROM public.document_sort_keys(NEW) LOOP
-      PERFORM public.document_sort_range_add(NEW.company_id, NEW.kind, k.sort_key, k.tv, k.nv, k.tm, NEW.id,
-        NEW.status, 1);
-    END LOOP;
-  END IF;
+  FOR c IN EXECUTE 'SELECT DISTINCT s.company_id FROM (' || source || ') s ORDER BY 1' LOOP
+    PERFORM pg_advisory_xact_lock_shared(7302, c);
+  END LOOP;
+  EXECUTE 'INSERT INTO public.document_sort_range AS t (company_id, kind, sort_key, lo_text, lo_num, lo_time, lo_id, status, n) '
+    || 'SELECT d.company_id, d.kind, d.sort_key, coalesce(g.lo_text, ''''), coalesce(g.lo_num, ''-Infinity''), '
+    || 'coalesce(g.lo_time, ''-infinity''), coalesce(g.lo_id, 0), d.status, sum(d.n)::int FROM (' || source || ') d '
+    || 'LEFT JOIN LATERAL (SELECT s.lo_text, s.lo_num, s.lo_time, s.lo_id FROM public.document_sort_range s '
+    || 'WHERE s.company_id = d.company_id AND s.kind = d.kind AND s.sort_key = d.sort_key '
+    || 'AND (s.lo_text, s.lo_num, s.lo_time, s.lo_id) <= (d.tv, d.nv, d.tm, d.id) '
+    || 'ORDER BY s.lo_text DESC, s.lo_num DESC, s.lo_time DESC, s.lo_id DESC LIMIT 1) g ON true '
+    || 'GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 HAVING sum(d.n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8 '
+    || 'ON CONFLICT (company_id, kind, sort_key, lo_text, lo_num, lo_time, lo_id, status) '
+    || 'DO UPDATE SET n = t.n + excluded.n';
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER document_sort_range_keep AFTER INSERT OR DELETE OR UPDATE ON sales_document FOR EACH ROW
-  EXECUTE FUNCTION document_sort_range_keep();
+CREATE TRIGGER document_sort_range_insert AFTER INSERT ON sales_document REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION document_sort_range_apply();
 --> statement-breakpoint
--- 5. A company's copied sort values and ranges recounted from scratch: one range per key, which the first
+CREATE TRIGGER document_sort_range_update AFTER UPDATE ON sales_document
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION document_sort_range_apply();
+--> statement-breakpoint
+CREATE TRIGGER document_sort_range_delete AFTER DELETE ON sales_document REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION document_sort_range_apply();
+--> statement-breakpoint
+-- 3. A company's copied sort values and ranges recounted from scratch: one range per key, which the first
 --    read splits (document-sort-ranges.ts). For this migration and after a bulk load.
 CREATE FUNCTION document_sort_range_reset(company integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -197,7 +169,7 @@ END $$;
 SELECT set_config('app.all_companies', 'on', true);--> statement-breakpoint
 SELECT document_sort_range_reset(c.id) FROM company c;--> statement-breakpoint
 SELECT set_config('app.all_companies', '', true);--> statement-breakpoint
--- 6. Read-only view of the current company's documents for the range pages, as flow_read (migration 0005):
+-- 4. Read-only view of the current company's documents for the range pages, as flow_read (migration 0005):
 --    it runs with its owner's rights and applies the tenant rule itself, so the policy's per-row check and
 --    its leakproof rules stay out of the index walk.
 CREATE VIEW document_read AS
@@ -206,7 +178,7 @@ SELECT id, company_id, kind, status, number, title, date_send, updated_at, sort_
 FROM sales_document WHERE company_id = nullif(current_setting('app.company_id', true), '')::integer
 WITH CASCADED CHECK OPTION;
 --> statement-breakpoint
--- 7. The overview's search and its other sorts read the copied values on the document itself: a search is
+-- 5. The overview's search and its other sorts read the copied values on the document itself: a search is
 --    the title or the relation's name (trigram indexes) or, for a number, the document's or its flow's
 --    number, all of one table; the relation and flow sorts are (name, id) and (flow number, id) on their
 --    indexes, so they no longer count each relation's documents while skipping.

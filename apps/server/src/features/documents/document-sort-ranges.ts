@@ -35,7 +35,7 @@ const LOCK_CLASS = 7302;
 
 /**
  * A key's sort value on `document_read d` (never empty: the same expressions as the indexes of migration
- * 0037 and document_sort_keys()), the range column it is kept in and the type a start is cast to.
+ * 0037 and its trigger document_sort_range_apply), the range column it is kept in and the type a start is cast to.
  */
 const KEYS: Record<
   DocumentRangeKey,
@@ -162,7 +162,7 @@ export async function documentRangePage(
   return { ...page, stale };
 }
 
-/** The range columns of a document's value for a key (as document_sort_keys() of migration 0037). */
+/** The range columns of a document's value for a key (as the trigger document_sort_range_apply of migration 0037 computes it). */
 function rangeColumns(key: DocumentRangeKey): SQL {
   const k = KEYS[key];
   const of = (column: string, least: string) =>
