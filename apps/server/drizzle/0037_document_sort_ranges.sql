@@ -71,6 +71,11 @@ CREATE TRIGGER flow_sort_number AFTER UPDATE OF number ON flow FOR EACH ROW
 --> statement-breakpoint
 CREATE FUNCTION invoice_sort_amount() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- Only when an amount differs (the owed and day-total triggers update invoices a row at a time).
+  IF NOT EXISTS (SELECT 1 FROM new_rows w JOIN public.sales_document d ON d.id = w.id
+      WHERE d.sort_amount IS DISTINCT FROM coalesce(w.billed_inc, '-Infinity')) THEN
+    RETURN NULL;
+  END IF;
   UPDATE public.sales_document d SET sort_amount = coalesce(w.billed_inc, '-Infinity')
   FROM new_rows w WHERE d.id = w.id AND d.sort_amount IS DISTINCT FROM coalesce(w.billed_inc, '-Infinity');
   RETURN NULL;
@@ -110,6 +115,13 @@ DECLARE
   c integer;
 BEGIN
   IF coalesce(current_setting('app.document_sort_range_off', true), '') = 'on' THEN RETURN NULL; END IF;
+  -- Most statements touch no invoice (other kinds, or an update of nothing from another trigger): done.
+  IF TG_OP = 'DELETE' THEN
+    IF NOT EXISTS (SELECT 1 FROM old_rows r WHERE r.kind = 'invoice') THEN RETURN NULL; END IF;
+  ELSIF NOT EXISTS (SELECT 1 FROM new_rows r WHERE r.kind = 'invoice') THEN
+    IF TG_OP = 'INSERT' THEN RETURN NULL; END IF;
+    IF NOT EXISTS (SELECT 1 FROM old_rows r WHERE r.kind = 'invoice') THEN RETURN NULL; END IF;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     source := format(part, 1, 'new_rows') || keys || live;
   ELSIF TG_OP = 'DELETE' THEN
