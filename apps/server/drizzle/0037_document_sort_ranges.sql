@@ -27,7 +27,6 @@ CREATE INDEX "sales_document_range_updated" ON "sales_document" USING btree ("co
 CREATE INDEX "sales_document_range_relation" ON "sales_document" USING btree ("company_id","kind","sort_relation" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not is_template and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "sales_document_range_flow" ON "sales_document" USING btree ("company_id","kind","sort_flow_number" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not is_template and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "sales_document_range_amount" ON "sales_document" USING btree ("company_id","kind","sort_amount" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not is_template and deleted_at is null;--> statement-breakpoint
-CREATE INDEX "sales_document_relation_trgm" ON "sales_document" USING gin ("sort_relation" gin_trgm_ops);--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "document_sort_range" AS PERMISSIVE FOR ALL TO public USING (company_id = nullif(current_setting('app.company_id', true), '')::integer or coalesce(current_setting('app.all_companies', true), '') = 'on') WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::integer or coalesce(current_setting('app.all_companies', true), '') = 'on');--> statement-breakpoint
 -- Sort ranges of the invoice overview (decision 022; the flow list's are decision 008, migration 0008).
 -- 1. The copied sort values: set on insert and when the relation or flow changes, and when the relation is
@@ -190,27 +189,10 @@ SELECT id, company_id, kind, status, number, title, date_send, updated_at, sort_
 FROM sales_document WHERE company_id = nullif(current_setting('app.company_id', true), '')::integer
 WITH CASCADED CHECK OPTION;
 --> statement-breakpoint
--- 5. The overview's search and its other sorts read the copied values on the document itself: a search is
---    the title or the relation's name (trigram indexes) or, for a number, the document's or its flow's
---    number, all of one table; the relation and flow sorts are (name, id) and (flow number, id) on their
---    indexes, so they no longer count each relation's documents while skipping.
-CREATE OR REPLACE FUNCTION document_list_source(doc_kind text, doc_status text, pattern text, num integer, cols text)
-RETURNS text
-LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public AS $$
-DECLARE
-  company integer := nullif(current_setting('app.company_id', true), '')::integer;
-  base text;
-BEGIN
-  IF company IS NULL THEN RETURN '(SELECT * FROM public.sales_document WHERE false) d'; END IF;
-  base := concat_ws(' AND ',
-    format('d.company_id = %s AND d.kind = %L AND NOT d.is_template AND d.deleted_at IS NULL', company, doc_kind),
-    CASE WHEN doc_status IS NULL THEN NULL ELSE format('d.status = %L', doc_status) END);
-  IF pattern IS NULL THEN RETURN format('(SELECT * FROM public.sales_document d WHERE %s) d', base); END IF;
-  RETURN format('(SELECT %s FROM public.sales_document d WHERE %s AND (d.title ILIKE %L OR d.sort_relation ILIKE %L%s)) d',
-    cols, base, pattern, pattern,
-    CASE WHEN num IS NULL THEN '' ELSE format(' OR d.number = %s OR d.sort_flow_number = %s', num, num) END);
-END $$;
---> statement-breakpoint
+-- 5. The overview's other sorts read the copied values on the document itself: the relation and flow sorts
+--    are (name, id) and (flow number, id) on their indexes, so they no longer count each relation's
+--    documents while skipping; a search's hits are sorted on them too (the search itself stays as in
+--    migration 0035: the relation's name by trigram over the relations, then their documents).
 -- A page of ids with the number of rows the list has (`total`: the tally's without a search, else the
 -- search's hits counted in the same query). Every sort is (value, id): a column of the document, the copied
 -- relation name or flow number, the invoice's billed amount (frozen at sending; drafts have none yet) or the

@@ -148,7 +148,8 @@ export async function documentRangePage(
     ranges,
     async (b, desc, skip, take) => {
       if (take <= 0) return [];
-      const where = 'from' in b ? bound(key, b.from, '>=') : bound(key, b.before, '<');
+      const where =
+        'from' in b ? bound(key, b.from, '>=') : 'before' in b ? bound(key, b.before, '<') : sql`true`;
       const rows = await tx.execute<{ id: number }>(
         sql`select d.id from document_read d where ${liveWhere(kind, statuses, where)}
           order by ${order(key, desc)} offset ${skip} limit ${take}`,

@@ -147,7 +147,6 @@ export const salesDocument = pgTable(
       .on(t.companyId, t.kind, t.relationId, t.documentdate.desc().nullsLast(), t.id.desc().nullsLast())
       .where(sql`not is_template and deleted_at is null`),
     index('sales_document_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
-    index('sales_document_relation_trgm').using('gin', sql`${t.sortRelation} gin_trgm_ops`),
     // The sorts the sort ranges walk (document-sort-ranges.ts): (value, id) with the value never empty.
     index('sales_document_range_number')
       .on(t.companyId, t.kind, sql`coalesce(number, -1) desc nulls last`, t.id.desc().nullsLast())

@@ -141,7 +141,7 @@ export async function rangePage(
           )
         : ids(
             tx,
-            flowWhere(f, [sql`${row} < ${startOf(key, bound.before)}`]),
+            flowWhere(f, 'before' in bound ? [sql`${row} < ${startOf(key, bound.before)}`] : []),
             sql`${column} desc, f.id desc`,
             skip,
             take,

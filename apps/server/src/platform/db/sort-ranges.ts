@@ -17,11 +17,12 @@ export interface CountedRange {
 }
 
 /**
- * Reads ids of the list in (value, id) order: ascending from a range's start (`from`), or descending from
- * just before a range's start (`before`), skipping `offset` rows of the page's filters.
+ * Reads ids of the list in (value, id) order: ascending from a range's start (`from`), descending from just
+ * before a range's start (`before`) or from the list's end (`end`), skipping `offset` rows of the page's
+ * filters.
  */
 export type RangeReader<R> = (
-  bound: { from: R } | { before: R },
+  bound: { from: R } | { before: R } | { end: true },
   descending: boolean,
   offset: number,
   limit: number,
@@ -40,7 +41,11 @@ async function ascendingSlice<R extends CountedRange>(
   const range = ranges[i]!;
   const local = start - before;
   const next = ranges[i + 1];
-  if (local <= range.n / 2 || !next) return read({ from: range }, false, local, count);
+  if (local <= range.n / 2) return read({ from: range }, false, local, count);
+  if (!next) {
+    // Nearer the end of the last range: read back from the list's end.
+    return (await read({ end: true }, true, range.n - local - count, count)).reverse();
+  }
   // Nearer the range's end: read back from the next range's start, then on into the next range.
   const take = Math.min(count, range.n - local);
   const back = await read({ before: next }, true, range.n - local - take, take);
