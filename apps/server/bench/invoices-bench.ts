@@ -48,6 +48,10 @@ const OTHER_RELATIONS = 300;
 const DAYS = 3 * 365;
 const SENDS = 20;
 const PAGE = 25;
+/** Every sort of the overview besides the date (those go through the sort ranges, decision 022). */
+const RANGE_SORTS = ['id', 'number', 'title', 'status', 'date_send', 'updated', 'relation', 'flow', 'amount'];
+/** A surname many relations carry: its search has thousands of hits. */
+const SEARCH_WORD = 'Bakker';
 const EMAIL = 'bench-invoices@bench.local';
 const OTHER_EMAIL = 'bench-invoices-other@bench.local';
 const SALES_MODULES = ['SALES', 'QUOTATION', 'CONFIRMATION', 'PROJECT', 'INVOICE'] as const;
@@ -57,6 +61,8 @@ type Server = Awaited<ReturnType<typeof startBenchServer>>['server'];
 
 interface Totals {
   all: number;
+  /** Invoices a search for SEARCH_WORD finds (title or relation name). */
+  hits: number;
   sent: number;
   paid: number;
   overdue: number;
@@ -91,8 +97,24 @@ async function main(): Promise<void> {
     );
     if (loaded.rows[0]!.n < INVOICES) {
       // The small company's invoices first: older rows, so its pages are not simply the newest ids.
-      await loadInvoices(server, client, b, OTHER_INVOICES);
-      await loadInvoices(server, client, a, INVOICES);
+      // The sort ranges (and the copied billed amounts) are counted once after the load instead of by their
+      // statement triggers over the bulk inserts; every other trigger (tallies, owed, day totals) stays on.
+      const rangeTriggers = await sortRangeTriggers(client);
+      await setTriggers(client, rangeTriggers, 'disable');
+      try {
+        await loadInvoices(server, client, b, OTHER_INVOICES);
+        await loadInvoices(server, client, a, INVOICES);
+      } finally {
+        await setTriggers(client, rangeTriggers, 'enable');
+      }
+      if (await hasSortRangeReset(client))
+        for (const c of [b, a]) {
+          const t = Date.now();
+          await client.query('select document_sort_range_reset($1)', [c.companyId]);
+          log(
+            `  sort values and ranges of company ${c.companyId} recounted (${((Date.now() - t) / 1000).toFixed(1)} s)`,
+          );
+        }
       const t = Date.now();
       await client.query('vacuum analyze');
       log(`  vacuum analyze (${((Date.now() - t) / 1000).toFixed(1)} s)`);
@@ -103,6 +125,9 @@ async function main(): Promise<void> {
       await client.query('vacuum analyze sales_document, invoice, document_tally, invoice_day_total');
       log(`  vacuum analyze of the kept data (${((Date.now() - t) / 1000).toFixed(1)} s)`);
     }
+    // The ranges in shape, as the background rebalance leaves them after the first reads (cheap when they
+    // already are).
+    await rebalanceSortRanges(server, [a.companyId, b.companyId]);
     await client.query('create table if not exists bench_loaded (at timestamptz default now())');
     const version = await serverVersion(client);
     const totalsA = await totals(client, a.companyId);
@@ -147,6 +172,63 @@ async function main(): Promise<void> {
     await server.close();
     await db.embedded?.stop();
     db.cleanup();
+  }
+}
+
+/**
+ * The sort ranges' triggers that a bulk load turns off (migration 0037: the statement triggers that count
+ * ranges and copy billed amounts; the names of the first draft too), those that exist.
+ */
+async function sortRangeTriggers(client: pg.PoolClient): Promise<{ table: string; name: string }[]> {
+  const { rows } = await client.query<{ table: string; name: string }>(
+    `select c.relname as table, t.tgname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+     where not t.tgisinternal and c.relname in ('sales_document', 'invoice') and t.tgname = any($1)
+     order by c.relname, t.tgname`,
+    [
+      [
+        'document_sort_range_keep',
+        'invoice_sort_range_keep',
+        'document_sort_range_insert',
+        'document_sort_range_update',
+        'invoice_sort_amount_insert',
+        'invoice_sort_amount_update',
+      ],
+    ],
+  );
+  return rows;
+}
+
+async function setTriggers(
+  client: pg.PoolClient,
+  triggers: { table: string; name: string }[],
+  how: 'enable' | 'disable',
+): Promise<void> {
+  for (const t of triggers) await client.query(`alter table public.${t.table} ${how} trigger ${t.name}`);
+}
+
+async function hasSortRangeReset(client: pg.PoolClient): Promise<boolean> {
+  const { rows } = await client.query<{ ok: boolean }>(
+    `select to_regprocedure('document_sort_range_reset(integer)') is not null as ok`,
+  );
+  return rows[0]!.ok;
+}
+
+/** rebalanceDocumentSortRanges for each company, when the server has it (skipped on older code). */
+async function rebalanceSortRanges(server: Server, companyIds: number[]): Promise<void> {
+  const module: { rebalanceDocumentSortRanges?: unknown } = await import(
+    '../src/features/documents/document-sort-ranges'
+  ).catch(() => ({}));
+  const size = (server.deps.config as { DOCUMENT_SORT_RANGE_SIZE?: number }).DOCUMENT_SORT_RANGE_SIZE;
+  if (typeof module.rebalanceDocumentSortRanges !== 'function' || typeof size !== 'number') return;
+  const rebalance = module.rebalanceDocumentSortRanges as (
+    db: Server['deps']['db'],
+    companyId: number,
+    size: number,
+  ) => Promise<void>;
+  for (const id of companyIds) {
+    const t = Date.now();
+    await rebalance(server.deps.db, id, size);
+    log(`  sort ranges of company ${id} in shape (${((Date.now() - t) / 1000).toFixed(1)} s)`);
   }
 }
 
@@ -338,7 +420,21 @@ async function totals(client: pg.PoolClient, companyId: number): Promise<Totals>
   const r = rows[0]!;
   const years: number[] = [];
   for (let y = r.first; y <= r.last; y++) years.push(y);
-  return { all: r.all, sent: r.sent, paid: r.paid, overdue: r.overdue, numbered: r.numbered, years };
+  const hits = await client.query<{ n: number }>(
+    `select count(*)::int as n from sales_document d left join relation r on r.id = d.relation_id
+     where d.company_id = $1 and d.kind = 'invoice' and not d.is_template and d.deleted_at is null
+       and (d.title ilike $2 or r.fullname ilike $2)`,
+    [companyId, `%${SEARCH_WORD}%`],
+  );
+  return {
+    all: r.all,
+    hits: hits.rows[0]!.n,
+    sent: r.sent,
+    paid: r.paid,
+    overdue: r.overdue,
+    numbered: r.numbered,
+    years,
+  };
 }
 
 function buildCases(token: string, otherToken: string, a: Totals, b: Totals): Case[] {
@@ -355,6 +451,11 @@ function buildCases(token: string, otherToken: string, a: Totals, b: Totals): Ca
     urls,
     token: t,
   });
+  const middles = (sort: string, params: Record<string, string | number>, total: number) =>
+    [Math.floor(total / 3), Math.floor(total / 2), Math.floor((2 * total) / 3)].flatMap((offset) => [
+      list({ ...params, sort, offset }),
+      list({ ...params, sort: `-${sort}`, offset }),
+    ]);
   const lastYear = a.years.at(-2) ?? a.years.at(-1)!;
   const overdue = (offset: number) => q('/api/invoice/overdue', { offset, limit: PAGE });
   return [
@@ -378,6 +479,26 @@ function buildCases(token: string, otherToken: string, a: Totals, b: Totals): Ca
       ['-date_send', 'relation', 'status'].map((sort) => list({ sort })),
     ),
     overview('deep page (offset 400,000), by number', [list({ sort: 'number', offset: 400_000 })]),
+    ...RANGE_SORTS.map((sort) =>
+      overview(`middle pages (1/3, 1/2, 2/3 of all), both ways, by ${sort}`, middles(sort, {}, a.all)),
+    ),
+    overview(
+      'status=sent, middle pages of every sort, both ways',
+      RANGE_SORTS.flatMap((sort) => middles(sort, { status: 'sent' }, a.sent)),
+    ),
+    overview(
+      'status=paid, middle pages of every sort, both ways',
+      RANGE_SORTS.flatMap((sort) => middles(sort, { status: 'paid' }, a.paid)),
+    ),
+    overview(
+      `search with many hits (${SEARCH_WORD}: ${a.hits.toLocaleString('en')}) by amount, title, relation, number, both ways, first and middle page`,
+      ['amount', 'title', 'relation', 'number'].flatMap((sort) =>
+        [0, Math.floor(a.hits / 2)].flatMap((offset) => [
+          list({ query: SEARCH_WORD, sort, offset }),
+          list({ query: SEARCH_WORD, sort: `-${sort}`, offset }),
+        ]),
+      ),
+    ),
     overview('search a relation name (Bakker, Visser)', [
       list({ query: 'Bakker' }),
       list({ query: 'Visser' }),
@@ -565,7 +686,13 @@ Data (generate_series, straight into \`sales_document\` and \`invoice\`, then VA
 ${a.all.toLocaleString('en')} invoices over ${DAYS} days on ${FLOWS.toLocaleString('en')} flows of ${RELATIONS.toLocaleString('en')} relations (one calculation
 per flow), ${a.numbered.toLocaleString('en')} of them sent and numbered 1..n in date order (${a.paid.toLocaleString('en')} paid, ${a.sent.toLocaleString('en')} still sent of which
 ${a.overdue.toLocaleString('en')} overdue; the rest drafts, cancelled, unpayable, expired; 2 % credit invoices, 8 % partial), billed
-amounts frozen per VAT rate (0, 9, 21 %); a second company with ${b.all.toLocaleString('en')} invoices, loaded first. Times are
+amounts frozen per VAT rate (0, 9, 21 %); a second company with ${b.all.toLocaleString('en')} invoices, loaded first. The sort
+ranges' triggers are off during the two inserts (every other trigger stays on); afterwards
+\`document_sort_range_reset\` recounts each company's ranges and \`rebalanceDocumentSortRanges\` puts them in
+shape, as it does for kept data. Cases besides the first pages: the middle pages (offsets at 1/3, 1/2 and 2/3
+of the list, both directions) of every sort but the date, one case per sort without a status filter and one
+per status for sent and paid; a search with ${a.hits.toLocaleString('en')} hits ('${SEARCH_WORD}') by amount, title, relation and
+number, both directions, first and middle page of its hits. Times are
 server time (\`Server-Timing\`) through the real HTTP API of the in-process server, after a warm-up: ${RUNS} or
 more requests per case, or as many as ${CASE_SECONDS} s allow (at least ${MIN_RUNS}; column n). Targets of the invoices issue: invoice overview p95 < 50 ms for any page and filter,
 quarterly overview of a year p95 < 200 ms, overdue overview p95 < 100 ms, 20 concurrent sendings give 20
