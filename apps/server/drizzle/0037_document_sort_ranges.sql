@@ -242,10 +242,10 @@ BEGIN
     RAISE EXCEPTION 'document_list_page: unknown sort %', sort_key USING ERRCODE = '22023';
   END IF;
   IF pattern IS NOT NULL THEN
-    -- A search: its hits (materialised: never walked along a sort index) are few enough to count and sort
-    -- in the same query.
+    -- A search: its hits (materialised: never walked along a sort index) are counted once and only the
+    -- page's first rows sorted (the overview asks for at most the first 250 hits: a top-N sort).
     RETURN QUERY EXECUTE format('WITH h AS MATERIALIZED (SELECT * FROM %s)
-      SELECT d.id, count(*) OVER () FROM h d%s ORDER BY %s %s, d.id %s LIMIT %s OFFSET %s',
+      SELECT d.id, (SELECT count(*) FROM h) FROM h d%s ORDER BY %s %s, d.id %s LIMIT %s OFFSET %s',
       src, substr(from_sql, length(src) + 1), order_sql, dir, dir, max_rows, skip_rows);
     RETURN;
   END IF;

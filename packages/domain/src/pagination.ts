@@ -15,7 +15,13 @@ export type PaginationQuery = z.infer<typeof zPaginationQuery>;
 export function zPaginated<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),
-    pagination: z.object({ total: z.number().int(), offset: z.number().int(), limit: z.number().int() }),
+    pagination: z.object({
+      total: z.number().int(),
+      offset: z.number().int(),
+      limit: z.number().int(),
+      /** Present (true) when a text query matched more than the list shows: only the first `total` page. */
+      total_capped: z.boolean().optional(),
+    }),
   });
 }
 

@@ -82,9 +82,11 @@ function bound(
   return sql`(${sql.raw(k.expr)}, d.id) ${o} (${value}::${sql.raw(k.cast)}, ${r.loId}::int)`;
 }
 
+/** The ORDER BY the key's index answers (the id sort: the list index, which has no nulls order). */
 function order(key: DocumentRangeKey, descending: boolean): SQL {
+  if (key === 'id') return sql.raw(descending ? 'd.id desc' : 'd.id asc');
   const dir = sql.raw(descending ? 'desc nulls last' : 'asc nulls first');
-  return key === 'id' ? sql`d.id ${dir}` : sql`${sql.raw(KEYS[key].expr)} ${dir}, d.id ${dir}`;
+  return sql`${sql.raw(KEYS[key].expr)} ${dir}, d.id ${dir}`;
 }
 
 /** The company's ranges of a key in list order, with counts for the given statuses (null: all). */

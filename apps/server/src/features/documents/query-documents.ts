@@ -10,6 +10,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { isoFast } from '../flows/iso';
+import { TEXT_QUERY_CAP } from '../flows/query-flows';
 import {
   DOCUMENT_RANGE_KEYS,
   DOCUMENT_RANGE_KINDS,
@@ -68,6 +69,7 @@ export async function queryDocuments(
   const direction = desc ? sql`desc nulls last` : sql`asc nulls first`;
   const condition = sql.join(where, sql` and `);
   let total: number;
+  let capped = false;
   let page: SQL;
   if (q.flow_id === undefined && q.document_type_id === undefined) {
     // The overview itself (decision 022): the total from the tally (or a count of the search's hits) and
@@ -108,10 +110,15 @@ export async function queryDocuments(
       ids = found.ids;
       total = found.total;
     } else if (like !== null) {
-      // A search counts its hits in the same query; a page past them asks for the count alone.
-      const found = (await call(desc, q.limit, q.offset)).rows;
+      // A search lists at most its first TEXT_QUERY_CAP hits in the chosen order, as the flow list's text
+      // queries do (decision 008): beyond, the total says so and asks for a more specific search. It counts
+      // its hits in the same query; a page past them asks for the count alone.
+      const take = Math.min(q.limit, TEXT_QUERY_CAP - q.offset);
+      const found = take > 0 ? (await call(desc, take, q.offset)).rows : [];
       ids = found.map((r) => r.id);
-      total = found[0]?.total ?? (await count());
+      const hits = found[0]?.total ?? (await count());
+      total = Math.min(hits, TEXT_QUERY_CAP);
+      capped = hits > TEXT_QUERY_CAP;
     } else {
       total = await count();
       const fromEnd = q.offset > total / 2;
@@ -197,6 +204,6 @@ export async function queryDocuments(
           : null,
       billed_inc: kind === 'invoice' && r.billed_inc !== null ? Number(r.billed_inc) : null,
     })),
-    pagination: { total, offset: q.offset, limit: q.limit },
+    pagination: { total, offset: q.offset, limit: q.limit, ...(capped ? { total_capped: true } : {}) },
   };
 }
