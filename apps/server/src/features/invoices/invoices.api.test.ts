@@ -463,7 +463,7 @@ describe('invoices', () => {
     await send(y.id);
     await t.server.deps.db.platform((tx) =>
       tx.execute(
-        `update sales_document set enddate = case id when ${x.id} then current_date - 30 else current_date - 3 end where id in (${x.id}, ${y.id})` as never,
+        `update sales_document set enddate = case id when ${x.id} then (now() at time zone 'Europe/Amsterdam')::date - 30 else (now() at time zone 'Europe/Amsterdam')::date - 3 end where id in (${x.id}, ${y.id})` as never,
       ),
     );
     const overdue = await ok('GET', '/api/invoice/overdue');
