@@ -6,6 +6,7 @@ import {
   rangesNeedRebalance,
   rangesToMerge,
   rangesToSplit,
+  rebalanceUntilInShape,
   scheduleRangeRebalance,
 } from '../../platform/db/sort-ranges';
 import type { Logger } from '../../platform/logger';
@@ -245,13 +246,9 @@ export async function rebalanceDocumentSortRanges(
 ): Promise<void> {
   for (const kind of DOCUMENT_RANGE_KINDS) {
     for (const key of DOCUMENT_RANGE_KEYS) {
-      for (let attempt = 0; attempt < 100; attempt += 1) {
-        const result = await db.tenant({ companyId }, (tx) =>
-          rebalanceDocumentRanges(tx, companyId, kind, key, size),
-        );
-        if (result.locked && !result.changed) break;
-        if (!result.locked) await new Promise((r) => setTimeout(r, 50));
-      }
+      await rebalanceUntilInShape(() =>
+        db.tenant({ companyId }, (tx) => rebalanceDocumentRanges(tx, companyId, kind, key, size)),
+      );
     }
   }
 }

@@ -6,6 +6,7 @@ import {
   rangesNeedRebalance,
   rangesToMerge,
   rangesToSplit,
+  rebalanceUntilInShape,
   scheduleRangeRebalance,
 } from '../../platform/db/sort-ranges';
 import type { Logger } from '../../platform/logger';
@@ -130,7 +131,7 @@ export async function rangePage(
   const column = sql.raw(`f.${key}`);
   const page = await rangePageIds<Range>(
     ranges,
-    (bound, desc, skip, take) =>
+    (bound, _descending, skip, take) =>
       'from' in bound
         ? ids(
             tx,
@@ -229,13 +230,10 @@ export async function rebalanceSortRanges(
 
 /** Rebalances every key of a company until nothing changes (after a bulk load, and in tests). */
 export async function rebalanceAllSortRanges(db: Database, companyId: number, size: number): Promise<void> {
-  for (const key of SORT_RANGE_KEYS) {
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const result = await db.tenant({ companyId }, (tx) => rebalanceSortRanges(tx, companyId, key, size));
-      if (result.locked && !result.changed) break;
-      if (!result.locked) await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  for (const key of SORT_RANGE_KEYS)
+    await rebalanceUntilInShape(() =>
+      db.tenant({ companyId }, (tx) => rebalanceSortRanges(tx, companyId, key, size)),
+    );
 }
 
 /**

@@ -105,6 +105,20 @@ export function rangesToMerge<R extends CountedRange>(ranges: R[], size: number)
   return merges;
 }
 
+/**
+ * Runs a rebalance until it changes nothing (after a bulk load, and in tests); waits a little while writers
+ * hold the company's lock.
+ */
+export async function rebalanceUntilInShape(
+  attempt: () => Promise<{ locked: boolean; changed: boolean }>,
+): Promise<void> {
+  for (let n = 0; n < 100; n += 1) {
+    const result = await attempt();
+    if (result.locked && !result.changed) return;
+    if (!result.locked) await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 const pending = new Set<string>();
 
 /**
