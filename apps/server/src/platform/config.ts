@@ -47,6 +47,8 @@ const zEnv = z.object({
   FLOW_SORT_RANGE_SIZE: z.coerce.number().int().min(2).max(1_000_000).default(4096),
   /** The invoice overview's sort ranges (document-sort-ranges.ts, decision 022). */
   DOCUMENT_SORT_RANGE_SIZE: z.coerce.number().int().min(2).max(1_000_000).default(4096),
+  /** A document search with more hits than this walks the sort's index for its page (migration 0038, decision 022). */
+  DOCUMENT_SEARCH_WALK_OVER: z.coerce.number().int().min(250).max(1_000_000).default(2000),
   GEOCODER: z.enum(['pdok', 'none']).default('pdok'),
   GEOCODER_URL: z.string().url().default('https://api.pdok.nl/bzk/locatieserver/search/v3_1/free'),
   /** Mollie's API root; tests point it at a local fake (decision 022). */

@@ -98,6 +98,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
           (tx) =>
             queryDocuments(tx, kind, request.query, {
               rangeSize,
+              searchWalkOver: deps.config.DOCUMENT_SEARCH_WALK_OVER,
               onStaleRanges: (key) => scheduleDocumentRangeRebalance(deps, companyId, kind, key, rangeSize),
             }),
           { snapshot: true },

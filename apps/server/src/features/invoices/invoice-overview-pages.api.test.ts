@@ -134,6 +134,7 @@ async function expectedOrder(
   search?: string,
 ): Promise<number[]> {
   const like = search === undefined ? null : `%${search}%`;
+  const num = search !== undefined && /^\d+$/.test(search) ? Number(search) : null;
   const rows = await platform<{ id: number }>(sql`
     select d.id from sales_document d
     left join relation r on r.id = d.relation_id
@@ -141,7 +142,7 @@ async function expectedOrder(
     left join invoice i on i.id = d.id
     where d.company_id = ${companyId} and d.kind = 'invoice' and not d.is_template and d.deleted_at is null
       ${status === 'all' ? sql`` : sql`and d.status = ${status}`}
-      ${like === null ? sql`` : sql`and (d.title ilike ${like} or r.fullname ilike ${like})`}
+      ${like === null ? sql`` : sql`and (d.title ilike ${like} or r.fullname ilike ${like}${num === null ? sql`` : sql` or d.number = ${num} or f.number = ${num}`})`}
     order by ${VALUE[key]} asc nulls first, d.id asc`);
   return rows.rows.map((r) => r.id);
 }
@@ -268,6 +269,8 @@ async function checkSearches(phase: string): Promise<number> {
         '-flow',
         'updated',
         '-id',
+        'status',
+        '-documentdate',
       ]) {
         const key = sort.replace(/^-/, '') as Key;
         const ascending = await expectedOrder(a.companyId, key, status, search);
@@ -283,15 +286,64 @@ async function checkSearches(phase: string): Promise<number> {
           ),
         );
       }
-  expect(checks.some((c) => c.capped === true), 'a search matches more than the cap').toBe(true);
+  expect(
+    checks.some((c) => c.capped === true),
+    'a search matches more than the cap',
+  ).toBe(true);
   const failures = await runChecks(checks);
   expect(failures.slice(0, 20), `${failures.length} of ${checks.length} search pages differ`).toEqual([]);
-  return checks.length;
+  return checks.length + (await checkSearchWalk());
+}
+
+/**
+ * The walk along a sort's index (migration 0038) against the gathered hits and the plain order, for every
+ * sort, both ways, text and numeric queries (a flow's number, an invoice's number): document_list_page
+ * called directly with walk_over 0 (always walk) and NULL (never).
+ */
+async function checkSearchWalk(): Promise<number> {
+  const numbers = await platform<{ flow: number; invoice: number }>(sql`
+    select (select f.number from flow f join sales_document d on d.flow_id = f.id
+        where f.company_id = ${a.companyId} and d.kind = 'invoice' group by f.number order by count(*) desc limit 1) as flow,
+      (select number from sales_document where company_id = ${a.companyId} and kind = 'invoice'
+        and number is not null and not is_template and deleted_at is null order by id limit 1) as invoice`);
+  const { flow, invoice } = numbers.rows[0]!;
+  let checked = 0;
+  const failures: string[] = [];
+  for (const search of ['visser', String(flow), String(invoice), 'e'])
+    for (const status of ['all', 'paid'] as const)
+      for (const key of KEYS) {
+        const expected = await expectedOrder(a.companyId, key, status, search);
+        for (const desc of [false, true]) {
+          const order = desc ? [...expected].reverse() : expected;
+          const num = /^\d+$/.test(search) ? Number(search) : null;
+          for (const walkOver of [0, null]) {
+            const rows = await t.server.deps.db.platform(async (tx) => {
+              await tx.execute(sql`select set_config('app.company_id', ${String(a.companyId)}, true)`);
+              return tx.execute<{ id: number }>(sql`select id from document_list_page('invoice',
+                ${status === 'all' ? null : status}::text, ${`%${search}%`}::text, ${num}::int, ${key}, ${desc},
+                ${9}::int, ${3}::bigint, ${walkOver}::int)`);
+            });
+            const got = rows.rows.map((r) => r.id).join(',');
+            const want = order.slice(3, 12).join(',');
+            checked++;
+            if (got !== want)
+              failures.push(
+                `walk ${walkOver} query=${search} sort=${desc ? '-' : ''}${key} status=${status}: [${got}] expected [${want}]`,
+              );
+          }
+        }
+      }
+  expect(failures.slice(0, 10), `${failures.length} of ${checked} walked pages differ`).toEqual([]);
+  return checked;
 }
 
 beforeAll(async () => {
   // An unknown key is harmless where the sort ranges have not landed.
-  t = await startTestServer({ work: false, config: { DOCUMENT_SORT_RANGE_SIZE: String(RANGE_SIZE) } });
+  // A search with more than 250 hits walks the sort's index (the least DOCUMENT_SEARCH_WALK_OVER allows).
+  t = await startTestServer({
+    work: false,
+    config: { DOCUMENT_SORT_RANGE_SIZE: String(RANGE_SIZE), DOCUMENT_SEARCH_WALK_OVER: '250' },
+  });
   a = await createSalesCompany(t, { name: 'Overzicht A' });
   b = await createSalesCompany(t, { name: 'Overzicht B' });
   // Names distinct even in lower case, in mixed case (so lower() decides: 'bram' after 'Anna', before 'Visser').
