@@ -148,6 +148,8 @@ export const salesDocument = pgTable(
       .where(sql`not is_template and deleted_at is null`),
     index('sales_document_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
     // The sorts the sort ranges walk (document-sort-ranges.ts): (value, id) with the value never empty.
+    // These and the title and status sorts above also carry INCLUDE columns (title, sort_relation, status,
+    // numbers: migration 0039, which drizzle cannot declare) so a search's walk reads no table rows.
     index('sales_document_range_number')
       .on(t.companyId, t.kind, sql`coalesce(number, -1) desc nulls last`, t.id.desc().nullsLast())
       .where(sql`not is_template and deleted_at is null`),
