@@ -9,7 +9,11 @@ import { SETTING } from './tenancy-sql';
 
 export type Schema = typeof schema;
 export type Db = NodePgDatabase<Schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/**
+ * A transaction. Without drizzle's relational query API (`tx.query`): building its builders for every table
+ * of the schema cost more CPU per transaction than a small read's own query (docs/benchmarks/api.md).
+ */
+export type Tx = Omit<Parameters<Parameters<Db['transaction']>[0]>[0], 'query'>;
 
 /** Who acts in a transaction; the ids end up in column defaults, RLS policies and the log. */
 export interface Actor {
@@ -27,7 +31,6 @@ export class Database {
   readonly db: Db;
 
   private readonly dialect = new PgDialect();
-  private readonly relations: ConstructorParameters<typeof NodePgTransaction<Schema, Relations>>[2];
   private readonly roleSetting: string;
 
   constructor(
@@ -36,9 +39,6 @@ export class Database {
     readonly appRole: string | null,
   ) {
     this.db = drizzle(pool, { schema });
-    this.relations = this.db._.schema
-      ? { schema: this.db._.schema, fullSchema: this.db._.fullSchema, tableNamesMap: this.db._.tableNamesMap }
-      : undefined;
     if (appRole !== null && !/^[a-z_][a-z0-9_]*$/.test(appRole))
       throw new Error(`Invalid role name ${appRole}`);
     this.roleSetting = appRole ? `, set_config('role', '${appRole}', true)` : '';
@@ -85,8 +85,8 @@ export class Database {
         broken = err;
         throw err;
       });
-      const session = new NodePgSession<Schema, Relations>(client, this.dialect, this.relations);
-      const tx = new NodePgTransaction<Schema, Relations>(this.dialect, session, this.relations);
+      const session = new NodePgSession<Schema, Relations>(client, this.dialect, undefined);
+      const tx: Tx = new NodePgTransaction<Schema, Relations>(this.dialect, session, undefined);
       let result: T;
       try {
         result = await fn(tx);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -19,6 +18,7 @@ import { registerErrorHandling } from './error-handler';
 import { acceptEmptyJsonBodies, strictValidator } from './json-body';
 import { openApiNotes } from './openapi';
 import { registerAccessControl } from './request-auth';
+import { registerSecurityHeaders } from './security-headers';
 import { registerStaticFiles } from './static-files';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -76,7 +76,7 @@ export async function buildApp(deps: Deps, options: { webDistDir?: string; logge
     reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
