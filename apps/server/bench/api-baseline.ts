@@ -20,12 +20,18 @@ const app = Fastify({ logger: false });
 for (const [name, statements] of Object.entries(cases)) {
   const handler = async () => {
     const client = await pool.connect();
+    let failed: Error | undefined;
     try {
       let rows: unknown[] = [];
       for (const s of statements) rows = (await client.query(s.text, s.values)).rows;
       return { rows };
+    } catch (err) {
+      // A failed replay answers 500 (counted as the baseline's errors) and never poisons the connection.
+      failed = err as Error;
+      process.stderr.write(`${name}: ${failed.message}\n`);
+      throw failed;
     } finally {
-      client.release();
+      client.release(failed);
     }
   };
   app.get(`/case/${name}`, handler);

@@ -6,45 +6,41 @@ import {
   moduleFlagKey,
   type SessionData,
 } from '@im/domain';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/auth-context';
-import type { Tx } from '../../platform/db/database';
+import { rawRows, type Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
-import { company, companySettings } from '../companies/companies.schema';
 import { displayName } from './serialize-user';
-import { user } from './users.schema';
+
+interface SessionRow {
+  id: number;
+  name: string;
+  nameprefix: string;
+  surname: string;
+  email: string;
+  role: number;
+  altDashboard: string;
+  experimentalFeatureFlags: string[];
+  simplemode: number;
+  moduleBlacklist: string[];
+  company_name: string | null;
+  appname: string | null;
+  appdescription: string | null;
+}
+
+const SESSION_SQL = `select u.id, u.name, u.nameprefix, u.surname, u.email, u.role, u.alt_dashboard as "altDashboard",
+    u.experimental_feature_flags as "experimentalFeatureFlags", u.simplemode, u.module_blacklist as "moduleBlacklist",
+    c.name as company_name, s.appname, s.appdescription
+  from "user" u
+  left join company c on c.id = $2
+  left join company_settings s on s.company_id = c.id
+  where u.id = $1 and u.deleted_at is null
+  limit 1`;
 
 /** The session data of spec 000 section 3 for the caller (answer of getcurrentuser and of a login). */
 export async function buildSessionData(tx: Tx, auth: AuthContext): Promise<SessionData> {
-  // One statement: every request of the app starts with this call.
-  const [row] = await tx
-    .select({
-      u: {
-        id: user.id,
-        name: user.name,
-        nameprefix: user.nameprefix,
-        surname: user.surname,
-        email: user.email,
-        role: user.role,
-        altDashboard: user.altDashboard,
-        experimentalFeatureFlags: user.experimentalFeatureFlags,
-        simplemode: user.simplemode,
-        moduleBlacklist: user.moduleBlacklist,
-      },
-      c: {
-        name: company.name,
-        appname: companySettings.appname,
-        appdescription: companySettings.appdescription,
-      },
-    })
-    .from(user)
-    .leftJoin(company, eq(company.id, auth.companyId))
-    .leftJoin(companySettings, eq(companySettings.companyId, company.id))
-    .where(and(eq(user.id, auth.userId), isNull(user.deletedAt)))
-    .limit(1);
-  const u = row?.u;
-  const c = row?.c;
-  if (!u || !c || c.name === null) throw notFound();
+  // One statement of a fixed text: every screen of the app starts with this call.
+  const [u] = await rawRows<SessionRow>(tx, SESSION_SQL, [auth.userId, auth.companyId]);
+  if (!u || u.company_name === null) throw notFound();
   const altDashboard = (ALT_DASHBOARDS as readonly string[]).includes(u.altDashboard)
     ? (u.altDashboard as AltDashboard)
     : '';
@@ -57,10 +53,10 @@ export async function buildSessionData(tx: Tx, auth: AuthContext): Promise<Sessi
     email: u.email,
     userrole: u.role,
     user_type: auth.userType,
-    companyname: c.name,
+    companyname: u.company_name,
     currentcompany_id: auth.companyId,
-    appname: c.appname ?? 'Installatiemanager',
-    appdescription: c.appdescription ?? '',
+    appname: u.appname ?? 'Installatiemanager',
+    appdescription: u.appdescription ?? '',
     altDashboard,
     experimental_feature_flags: u.experimentalFeatureFlags,
     simplemode: u.simplemode,

@@ -87,6 +87,7 @@ export class Database {
       });
       const session = new NodePgSession<Schema, Relations>(client, this.dialect, undefined);
       const tx: Tx = new NodePgTransaction<Schema, Relations>(this.dialect, session, undefined);
+      clients.set(tx, client);
       let result: T;
       try {
         result = await fn(tx);
@@ -112,6 +113,25 @@ export class Database {
 }
 
 type Relations = NonNullable<Db['_']['schema']>;
+
+/** The connection of each open transaction, for `rawRows`. */
+const clients = new WeakMap<Tx, pg.PoolClient>();
+
+/**
+ * Rows of a fixed SQL text with parameters, on the transaction's connection (its tenant settings and role
+ * apply as to every other statement in it). For the hottest reads only: the query builder spends more CPU
+ * building a statement than a small read costs in the database (docs/benchmarks/api.md); a fixed text is
+ * also the same text every time, so the connection keeps it prepared (preparing-client.ts).
+ */
+export async function rawRows<R extends pg.QueryResultRow>(
+  tx: Tx,
+  text: string,
+  values: unknown[],
+): Promise<R[]> {
+  const client = clients.get(tx);
+  if (!client) throw new Error('rawRows: not a transaction of Database');
+  return (await client.query<R>(text, values)).rows;
+}
 
 /** An id as the text of its setting; anything but a safe integer is refused (it goes into SQL text). */
 function idSetting(id: number | null | undefined): string {
