@@ -1,12 +1,10 @@
 import { type FlowStatus, fullAddress, type Relation, type RelationDetail } from '@im/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/database';
-import { storedFile } from '../../platform/files/files.schema';
+import { sql } from 'drizzle-orm';
+import { rawRows, type Tx } from '../../platform/db/database';
 import { toIso } from '../../platform/http/dates';
 import { flowRowsOfRelation } from '../flows/flow-row';
 import { epochMs, isoFast, isoFastOrNull } from '../flows/iso';
-import { loadLocations } from '../locations/location-dto';
-import { location } from '../locations/locations.schema';
+import { locationsOfRelation } from '../locations/location-dto';
 
 interface RelationRow extends Record<string, unknown> {
   id: number;
@@ -107,19 +105,24 @@ export async function loadRelations(tx: Tx, ids: readonly number[]): Promise<Rel
   });
 }
 
+const RELATION_FILES_SQL = `select id, filename, mime_type, size::float8 as size, created_at from stored_file
+  where owner_type = 'relation' and owner_id = $1 order by id`;
+
 /** Files kept on a relation (assist files the flows feature stores with owner_type 'relation'). */
 export async function relationFiles(tx: Tx, relationId: number) {
-  const rows = await tx
-    .select()
-    .from(storedFile)
-    .where(and(eq(storedFile.ownerType, 'relation'), eq(storedFile.ownerId, relationId)))
-    .orderBy(asc(storedFile.id));
+  const rows = await rawRows<{
+    id: number;
+    filename: string;
+    mime_type: string;
+    size: number;
+    created_at: Date;
+  }>(tx, RELATION_FILES_SQL, [relationId]);
   return rows.map((f) => ({
     id: f.id,
     filename: f.filename,
-    mime_type: f.mimeType,
+    mime_type: f.mime_type,
     size: f.size,
-    created_at: toIso(f.createdAt),
+    created_at: toIso(f.created_at),
     url: `/api/assistfile/${f.id}`,
   }));
 }
@@ -133,7 +136,7 @@ export async function loadRelationDetail(tx: Tx, id: number): Promise<RelationDe
     ...base,
     flows: flows.filter((f) => f.deleted_at === null),
     trashed_flows: flows.filter((f) => f.deleted_at !== null),
-    locations: await loadLocations(tx, eq(location.relationId, id)),
+    locations: await locationsOfRelation(tx, id),
     files: await relationFiles(tx, id),
   };
 }
