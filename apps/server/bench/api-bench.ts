@@ -119,7 +119,10 @@ const originalQuery = pg.Client.prototype.query;
 let sink: { text: string; values?: unknown[] }[] | null = null;
 pg.Client.prototype.query = function capture(this: pg.Client, ...args: unknown[]) {
   const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-  if (sink)
+  // pg-boss's own statements (a job a call schedules, its polling) run on pg-boss's pool, not in the call's
+  // transaction: the baseline's tenant connection may not replay them.
+  const text = typeof first === 'string' ? first : first.text;
+  if (sink && !/\bpgboss\./.test(text))
     sink.push(
       typeof first === 'string'
         ? { text: first, values: second }
