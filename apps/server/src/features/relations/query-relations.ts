@@ -1,10 +1,9 @@
-import type { RelationQuery } from '@im/domain';
-import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/database';
+import { fullAddress, type RelationQuery } from '@im/domain';
+import { and, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { rawRows, type Tx } from '../../platform/db/database';
 import { sortOrder } from '../../platform/db/paginate';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
 import { flow } from '../flows/flows.schema';
-import { addressOf, mainLocationsOf } from '../locations/location-dto';
 import { loadRelations } from './relation-dto';
 import { relation } from './relations.schema';
 
@@ -132,6 +131,32 @@ export async function queryRelations(tx: Tx, q: RelationQuery, which: 'live' | '
 
 const TYPEAHEAD_CANDIDATES = 50;
 
+interface TypeaheadRow {
+  id: number;
+  fullname: string | null;
+  email: string;
+  address: string | null;
+  number: string;
+  numberAddition: string;
+  postcode: string;
+  city: string;
+  country: string;
+}
+
+// One fixed-text statement (a hot call, decision 014): the candidates from the trigram index through
+// relation_search_ids(), then each one's main location (is_main first, then the oldest).
+const TYPEAHEAD_SQL = `select r.id, r.fullname, r.email, ml.address, ml.number, ml.number_addition as "numberAddition",
+    ml.postcode, ml.city, ml.country
+  from relation r
+  left join lateral (
+    select address, number, number_addition, postcode, city, country from location
+    where relation_id = r.id order by is_main desc, id limit 1
+  ) ml on true
+  where r.company_id = nullif(current_setting('app.company_id', true), '')::integer and r.deleted_at is null
+    and r.id in (select relation_search_ids($1::text[], false, $2::int))
+  order by lower(r.fullname) like $3 desc, r.fullname asc, r.id asc
+  limit $4`;
+
 /**
  * The typeahead: live relations where every typed word starts a word of the name, e-mail or main
  * address; full-name prefix matches first, then by name. At most `limit` (10).
@@ -142,31 +167,16 @@ export async function searchRelations(tx: Tx, query: string, limit = 10) {
     .trim()
     .toLowerCase()
     .replace(/[\\%_]/g, (c) => `\\${c}`);
-  const rows = await tx
-    .select({ id: relation.id, fullname: relation.fullname, email: relation.email })
-    .from(relation)
-    .where(
-      and(
-        eq(relation.companyId, currentCompanyIdSql),
-        isNull(relation.deletedAt),
-        sql`${relation.id} in (select ${matchingIds(patterns, false, TYPEAHEAD_CANDIDATES)})`,
-      ),
-    )
-    .orderBy(
-      desc(sql`lower(${relation.fullname}) like ${`${first}%`}`),
-      asc(relation.fullname),
-      asc(relation.id),
-    )
-    .limit(limit);
-  const locations = await mainLocationsOf(
-    tx,
-    'relation',
-    rows.map((r) => r.id),
-  );
+  const rows = await rawRows<TypeaheadRow>(tx, TYPEAHEAD_SQL, [
+    patterns,
+    TYPEAHEAD_CANDIDATES,
+    `${first}%`,
+    limit,
+  ]);
   return rows.map((r) => ({
     id: r.id,
     fullname: r.fullname ?? '',
-    address: addressOf(locations.get(r.id)),
+    address: r.address === null ? '' : fullAddress({ ...r, address: r.address }),
     email: r.email,
   }));
 }
