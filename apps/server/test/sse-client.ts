@@ -52,6 +52,7 @@ export async function openEventStream(baseUrl: string, token: string) {
   return {
     status: res.status,
     contentType: res.headers.get('content-type'),
+    headers: res.headers,
     frames,
     domainEvents,
     get ended() {

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import { type DomainEvent, LIVE_EVENT, mayReceiveEvent } from '@im/domain';
 import type { FastifyInstance } from 'fastify';
 import { resolveSession } from '../../platform/auth/sessions';
@@ -39,7 +40,9 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       const policy = { idleMinutes: config.SESSION_IDLE_MINUTES, maxDays: config.SESSION_MAX_DAYS };
       reply.hijack();
       const res = reply.raw;
+      // The headers set so far (the security headers of every answer), then the stream's own.
       res.writeHead(200, {
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',

@@ -47,6 +47,8 @@ describe('live channel', () => {
     const withoutModule = await openEventStream(baseB, await a.login(noCrmUser.email));
     expect(seen.status).toBe(200);
     expect(seen.contentType).toContain('text/event-stream');
+    // The stream carries the security headers every answer has.
+    expect(seen.headers.get('x-content-type-options')).toBe('nosniff');
     await seen.until(() => seen.frames.some((f) => f.event === 'ready'));
 
     await createTestRelation(a, mine.token, { createnewflow: true });
