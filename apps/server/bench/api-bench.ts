@@ -248,7 +248,8 @@ for (const c of CASES) if (!only || only.includes(c.name)) await measureCase(c.n
 const mixed = CASES.filter((c) =>
   ['relation-detail', 'flow-detail', 'relation-overview', 'create', 'update'].includes(c.name),
 );
-if (!only || only.includes('mixed')) await measureCase('mixed CRUD (detail, list, create, update)', 1500, mixed);
+if (!only || only.includes('mixed'))
+  await measureCase('mixed CRUD (detail, list, create, update)', 1500, mixed);
 
 appServer.kill('SIGTERM');
 baseServer.kill('SIGTERM');
