@@ -47,6 +47,9 @@ describe('what the browser downloads first', () => {
     const html = await fetch(`${app.baseUrl}/customer.html`);
     expect(html.status).toBe(200);
     expect(html.headers.get('cache-control')).toBe('no-cache');
+    // The pages carry the security headers as every API answer does.
+    expect(html.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(html.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await html.text()).toContain('<div id="root">');
     const redirect = await fetch(`${app.baseUrl}/customer-redirect.js`);
     expect(redirect.status).toBe(200);
