@@ -18,9 +18,6 @@ import {
   documentRangePage,
 } from './document-sort-ranges';
 
-/** DOCUMENT_SEARCH_WALK_OVER's default (platform/config.ts). */
-const DEFAULT_SEARCH_WALK_OVER = 2000;
-
 const SORTS: Record<string, SQL> = {
   number: sql`d.number`,
   title: sql`lower(d.title)`,
@@ -38,7 +35,7 @@ export interface QueryDocumentsOptions {
   /** DOCUMENT_SORT_RANGE_SIZE (document-sort-ranges.ts). */
   rangeSize: number;
   /** DOCUMENT_SEARCH_WALK_OVER: a search with more hits walks the sort's index for its page (migration 0038). */
-  searchWalkOver?: number;
+  searchWalkOver: number;
   /** Called when a page found its sort ranges out of shape (the route schedules a rebalance). */
   onStaleRanges?: (key: DocumentRangeKey) => void;
 }
@@ -88,7 +85,7 @@ export async function queryDocuments(
       tx.execute<{ id: number; total: number }>(
         sql`select id, total::int as total from document_list_page(${kind}, ${status}::text, ${like}::text,
           ${asNumber}::int, ${sortKey}, ${descending}, ${take}::int, ${skip}::bigint,
-          ${options?.searchWalkOver ?? DEFAULT_SEARCH_WALK_OVER}::int)`,
+          ${options?.searchWalkOver ?? null}::int)`,
       );
     const count = async () =>
       (

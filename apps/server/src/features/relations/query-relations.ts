@@ -55,14 +55,12 @@ export function searchPatterns(text: string, mode: 'contains' | 'prefix'): strin
  * `relation_search_ids()` (see the migration crm_relations_extra: under row-level security LIKE
  * cannot use the index directly).
  */
-export function matchingIds(patterns: string[], trashed: boolean, maxRows?: number): SQL {
+export function matchingIds(patterns: string[], trashed: boolean): SQL {
   const list = sql.join(
     patterns.map((p) => sql`${p}`),
     sql`, `,
   );
-  return maxRows === undefined
-    ? sql`relation_search_ids(array[${list}]::text[], ${trashed})`
-    : sql`relation_search_ids(array[${list}]::text[], ${trashed}, ${maxRows}::int)`;
+  return sql`relation_search_ids(array[${list}]::text[], ${trashed})`;
 }
 
 const sqlArray = (patterns: string[]) =>
