@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import axe from 'axe-core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   customerDocument,
   customerForm,
@@ -13,21 +13,6 @@ import {
   renderCustomer,
 } from './test-factories';
 
-vi.mock('signature_pad', () => ({
-  default: class {
-    addEventListener() {}
-    removeEventListener() {}
-    isEmpty() {
-      return true;
-    }
-    clear() {}
-    toData() {
-      return [];
-    }
-    fromData() {}
-    off() {}
-  },
-}));
 
 // axe-core on every customer page and dialog. jsdom computes no colours, so contrast is checked by the
 // brand colour rules (brand.test.ts) and in the browser; everything else must be clean. The sheet's

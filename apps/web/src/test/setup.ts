@@ -1,5 +1,7 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import { signaturePads } from './signature-pad';
 import '../i18n';
 
 // Screens are lazy chunks; under a full parallel run on a busy machine their first import takes seconds.
@@ -41,10 +43,18 @@ if (!('fonts' in document)) {
   });
 }
 
+// The signature pad needs a canvas: every file gets the stand-in (./signature-pad.ts).
+vi.mock('signature_pad', async () => ({ default: (await import('./signature-pad')).FakeSignaturePad }));
+
 // axe-core probes a canvas; jsdom has none and would log an error for every run.
 HTMLCanvasElement.prototype.getContext = () => null;
 
+// Test files share one module graph per worker (isolate: false in vitest.config.ts): what lives in a
+// module (Mantine's notification store) is emptied after every test, as the DOM and storage are.
 afterEach(() => {
   cleanup();
+  notifications.clean();
+  signaturePads.length = 0;
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });

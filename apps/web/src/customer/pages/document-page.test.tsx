@@ -8,6 +8,7 @@ import {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MockCall } from '../../test/fetch-mock';
+import { signaturePads as pads } from '../../test/signature-pad';
 import {
   customerDocument,
   DOC_HASH,
@@ -18,41 +19,6 @@ import {
   renderCustomer,
 } from '../test-factories';
 
-// The signature pad draws on a canvas, which jsdom lacks: a stand-in that "draws" when a test says so.
-const pads = vi.hoisted(() => [] as { draw: () => void; cleared: number }[]);
-vi.mock('signature_pad', () => ({
-  default: class FakePad {
-    private empty = true;
-    private listeners: (() => void)[] = [];
-    cleared = 0;
-    constructor() {
-      pads.push(this);
-    }
-    draw() {
-      this.empty = false;
-      for (const l of this.listeners) l();
-    }
-    addEventListener(_: string, fn: () => void) {
-      this.listeners.push(fn);
-    }
-    removeEventListener() {}
-    isEmpty() {
-      return this.empty;
-    }
-    clear() {
-      this.empty = true;
-      this.cleared += 1;
-    }
-    toData() {
-      return [];
-    }
-    fromData() {}
-    off() {}
-    toDataURL() {
-      return 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUg==';
-    }
-  },
-}));
 
 const PATH = (kind: SignableKind) => `/customer_${kind}_detail/${DOC_HASH}`;
 

@@ -38,7 +38,7 @@ describe('company overview', () => {
     });
     const { router } = renderApp('/company_overview');
     expect(await screen.findByText('Zonnestroom Noord B.V.')).toBeTruthy();
-    expect(calls[calls.length - 1]?.url).toContain('sort=name');
+    expect(calls.find((c) => c.url.includes('/api/company/querypaginated'))?.url).toContain('sort=name');
 
     fireEvent.click(screen.getByRole('button', { name: 'Nieuw bedrijf' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nieuw bedrijf' });
