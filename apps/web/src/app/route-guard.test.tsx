@@ -98,7 +98,7 @@ describe('route guard wiring', () => {
       routes: { 'GET /api/authenticate/logout': () => ({ status: 204 }) },
     });
     const { router } = renderApp('/dashboard');
-    (await screen.findByRole('button', { name: 'Gebruikersmenu' })).click();
+    (await screen.findByRole('button', { name: /^Gebruikersmenu/ })).click();
     (await screen.findByRole('menuitem', { name: 'Uitloggen' })).click();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(getToken()).toBeNull();

@@ -13,7 +13,6 @@ import {
   renderCustomer,
 } from './test-factories';
 
-
 // axe-core on every customer page and dialog. jsdom computes no colours, so contrast is checked by the
 // brand colour rules (brand.test.ts) and in the browser; everything else must be clean. The sheet's
 // frame (the installer's own document) is not entered; the frame itself must have its title.

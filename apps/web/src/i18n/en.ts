@@ -114,7 +114,7 @@ export const en: Strings<Catalog> = {
     openMenu: 'Open menu',
     notifications: 'Notifications',
     noNotifications: 'No new notifications',
-    userMenu: 'User menu',
+    userMenu: 'User menu {{initials}}',
     profile: 'My profile',
     releaseNotes: 'Release notes',
     language: 'Nederlands',

@@ -111,7 +111,7 @@ export const nl = {
     openMenu: 'Menu openen',
     notifications: 'Meldingen',
     noNotifications: 'Geen nieuwe meldingen',
-    userMenu: 'Gebruikersmenu',
+    userMenu: 'Gebruikersmenu {{initials}}',
     profile: 'Mijn profiel',
     releaseNotes: 'Release notes',
     language: 'English',

@@ -1,12 +1,12 @@
 import { type FileInfo, type Flow, type FlowStatus, type Lead, stageOf } from '@im/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/database';
+import { and, asc, eq } from 'drizzle-orm';
+import { rawRows, type Tx } from '../../platform/db/database';
 import { storedFile } from '../../platform/files/files.schema';
 import { loadRelations } from '../relations';
 
 import { loadFlowRowAnyState, loadFlowRows, rawFlowRows, toFlowRow } from './flow-row';
 import { lead } from './flows.schema';
-import { epochMs, isoFast } from './iso';
+import { epochMsText, isoFast } from './iso';
 
 export { loadFlowRowAnyState, loadFlowRows };
 
@@ -84,23 +84,25 @@ interface FlowExtras extends Record<string, unknown> {
   }[];
 }
 
+const FLOW_EXTRAS_SQL = `
+  select
+    (select json_build_object(
+        'dateLead', ${epochMsText('l.date_lead')}, 'dateIntake', ${epochMsText('l.date_intake')},
+        'dateQuotation', ${epochMsText('l.date_quotation')}, 'dateConfirmation', ${epochMsText('l.date_confirmation')},
+        'dateProject', ${epochMsText('l.date_project')}, 'dateProjectStart', ${epochMsText('l.date_project_start')},
+        'dateInvoice', ${epochMsText('l.date_invoice')}, 'dateAftercare', ${epochMsText('l.date_aftercare')},
+        'dateArchived', ${epochMsText('l.date_archived')})
+      from lead l where l.flow_id = $1 limit 1) as lead,
+    (select p.name from flow_profile p where p.id = $2) as profile_name,
+    (select coalesce(json_agg(json_build_object('id', f.id, 'filename', f.filename, 'mime_type', f.mime_type,
+        'size', f.size, 'purpose', f.purpose, 'created_at', ${epochMsText('f.created_at')}) order by f.id), '[]')
+      from stored_file f where f.owner_type = 'flow' and f.owner_id = $1
+        and f.purpose in ('flowfile', 'assistfile')) as files`;
+
 /** The detail's lead dates, flow profile and files in one statement (one round trip instead of four). */
 async function loadFlowExtras(tx: Tx, id: number, flowprofileId: number | null): Promise<FlowExtras> {
-  const { rows } = await tx.execute<FlowExtras>(sql`
-    select
-      (select json_build_object(
-          'dateLead', ${epochMs(sql`l.date_lead`)}, 'dateIntake', ${epochMs(sql`l.date_intake`)},
-          'dateQuotation', ${epochMs(sql`l.date_quotation`)}, 'dateConfirmation', ${epochMs(sql`l.date_confirmation`)},
-          'dateProject', ${epochMs(sql`l.date_project`)}, 'dateProjectStart', ${epochMs(sql`l.date_project_start`)},
-          'dateInvoice', ${epochMs(sql`l.date_invoice`)}, 'dateAftercare', ${epochMs(sql`l.date_aftercare`)},
-          'dateArchived', ${epochMs(sql`l.date_archived`)})
-        from lead l where l.flow_id = ${id} limit 1) as lead,
-      (select p.name from flow_profile p where p.id = ${flowprofileId}) as profile_name,
-      (select coalesce(json_agg(json_build_object('id', f.id, 'filename', f.filename, 'mime_type', f.mime_type,
-          'size', f.size, 'purpose', f.purpose, 'created_at', ${epochMs(sql`f.created_at`)}) order by f.id), '[]')
-        from stored_file f where f.owner_type = 'flow' and f.owner_id = ${id}
-          and f.purpose in ('flowfile', 'assistfile')) as files`);
-  return rows[0]!;
+  const [row] = await rawRows<FlowExtras>(tx, FLOW_EXTRAS_SQL, [id, flowprofileId]);
+  return row!;
 }
 
 function fileInfo(f: FlowExtras['files'][number]): FileInfo {

@@ -1,8 +1,7 @@
 import type { FlowStatus } from '@im/domain';
 import { type FlowRow, fullAddress, fullName } from '@im/domain';
-import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/database';
-import { epochMs, isoFast, isoFastOrNull } from './iso';
+import { rawRows, type Tx } from '../../platform/db/database';
+import { epochMsText, isoFast, isoFastOrNull } from './iso';
 
 // A flow as one row of a list (docs/api/crm.md `FlowRow`). Apart from flow-dto.ts, so that the relation
 // detail can list a relation's flows without importing the flow detail (which imports relations).
@@ -45,49 +44,59 @@ export interface RawFlowRow extends Record<string, unknown> {
   l_country: string | null;
 }
 
-/**
- * Flows by id with what a row shows: phase, handler, relation name, the flow's address (its own
- * location, else the relation's main one) and lead date. Merged-away flows are never returned.
- */
+// What a row shows: phase, handler, relation name, the flow's address (its own location, else the
+// relation's main one) and lead date. A fixed text (`rawRows`): the flow detail, the overview pages and
+// the pipeline read it on every request (docs/decisions/014-request-cost.md).
+const FLOW_ROW_SELECT = `
+  select f.id, f.hash, f.number, f.description, f.flow_status, f.flow_phase_id,
+    p.description as phase_description, p.color as phase_color,
+    f.user_id, u.name as user_name, u.nameprefix as user_nameprefix, u.surname as user_surname,
+    f.relation_id, r.fullname as relation_fullname, f.lead_source, f.tags, f.type, f.partner_id,
+    f.partner_project_id, f.flowprofile_id, f.office_user_id, f.project_user_id, f.location_id,
+    f.cancel_reason, ${epochMsText('f.flowstage_start_at')} as flowstage_start_at,
+    ${epochMsText('ld.date_lead')} as date_lead, ${epochMsText('f.created_at')} as created_at,
+    ${epochMsText('f.updated_at')} as updated_at, ${epochMsText('f.deleted_at')} as deleted_at,
+    coalesce(fl.address, rl.address) as l_address, coalesce(fl.number, rl.number) as l_number,
+    coalesce(fl.number_addition, rl.number_addition) as l_number_addition,
+    coalesce(fl.postcode, rl.postcode) as l_postcode, coalesce(fl.city, rl.city) as l_city,
+    coalesce(fl.country, rl.country) as l_country
+  from flow f
+  join relation r on r.id = f.relation_id
+  left join flow_phase p on p.id = f.flow_phase_id
+  left join "user" u on u.id = f.user_id
+  left join lateral (select date_lead from lead where flow_id = f.id limit 1) ld on true
+  left join location fl on fl.id = f.location_id
+  left join lateral (
+    select address, number, number_addition, postcode, city, country from location
+    where relation_id = f.relation_id and fl.id is null order by is_main desc, id limit 1
+  ) rl on true`;
+
+/** Flows by id ($1), live only or live and trashed. Merged-away flows are never returned. */
+const FLOW_ROWS_BY_ID = {
+  live: `${FLOW_ROW_SELECT}
+    where f.id = any($1::int[]) and f.merged_into_flow_id is null and f.deleted_at is null order by f.id`,
+  any: `${FLOW_ROW_SELECT}
+    where f.id = any($1::int[]) and f.merged_into_flow_id is null order by f.id`,
+};
+
+/** A relation's ($1) flows, newest first. Merged-away flows are never returned. */
+const FLOW_ROWS_OF_RELATION = {
+  live: `${FLOW_ROW_SELECT}
+    where f.relation_id = $1 and f.merged_into_flow_id is null and f.deleted_at is null order by f.id desc`,
+  trashed: `${FLOW_ROW_SELECT}
+    where f.relation_id = $1 and f.merged_into_flow_id is null and f.deleted_at is not null order by f.id desc`,
+  both: `${FLOW_ROW_SELECT}
+    where f.relation_id = $1 and f.merged_into_flow_id is null order by f.id desc`,
+};
+
+/** Flows by id with what a row shows; trashed ones too when `withTrashed`. Merged-away flows never. */
 export async function rawFlowRows(
   tx: Tx,
   ids: readonly number[],
   withTrashed: boolean,
 ): Promise<RawFlowRow[]> {
   if (ids.length === 0) return [];
-  return selectRawFlowRows(
-    tx,
-    sql`f.id = any(${sql.param([...ids])}::int[]) and f.merged_into_flow_id is null
-      ${withTrashed ? sql`` : sql`and f.deleted_at is null`}`,
-  );
-}
-
-async function selectRawFlowRows(tx: Tx, where: SQL, order: SQL = sql`f.id`): Promise<RawFlowRow[]> {
-  const result = await tx.execute<RawFlowRow>(sql`
-    select f.id, f.hash, f.number, f.description, f.flow_status, f.flow_phase_id,
-      p.description as phase_description, p.color as phase_color,
-      f.user_id, u.name as user_name, u.nameprefix as user_nameprefix, u.surname as user_surname,
-      f.relation_id, r.fullname as relation_fullname, f.lead_source, f.tags, f.type, f.partner_id,
-      f.partner_project_id, f.flowprofile_id, f.office_user_id, f.project_user_id, f.location_id,
-      f.cancel_reason, ${epochMs(sql`f.flowstage_start_at`)} as flowstage_start_at,
-      ${epochMs(sql`ld.date_lead`)} as date_lead, ${epochMs(sql`f.created_at`)} as created_at,
-      ${epochMs(sql`f.updated_at`)} as updated_at, ${epochMs(sql`f.deleted_at`)} as deleted_at,
-      coalesce(fl.address, rl.address) as l_address, coalesce(fl.number, rl.number) as l_number,
-      coalesce(fl.number_addition, rl.number_addition) as l_number_addition,
-      coalesce(fl.postcode, rl.postcode) as l_postcode, coalesce(fl.city, rl.city) as l_city,
-      coalesce(fl.country, rl.country) as l_country
-    from flow f
-    join relation r on r.id = f.relation_id
-    left join flow_phase p on p.id = f.flow_phase_id
-    left join "user" u on u.id = f.user_id
-    left join lateral (select date_lead from lead where flow_id = f.id limit 1) ld on true
-    left join location fl on fl.id = f.location_id
-    left join lateral (
-      select address, number, number_addition, postcode, city, country from location
-      where relation_id = f.relation_id and fl.id is null order by is_main desc, id limit 1
-    ) rl on true
-    where ${where} order by ${order}`);
-  return result.rows;
+  return rawRows<RawFlowRow>(tx, FLOW_ROWS_BY_ID[withTrashed ? 'any' : 'live'], [ids]);
 }
 
 export function toFlowRow(r: RawFlowRow): FlowRow {
@@ -155,15 +164,6 @@ export async function flowRowsOfRelation(
   relationId: number,
   which: 'live' | 'trashed' | 'both',
 ): Promise<FlowRow[]> {
-  const state = {
-    live: sql`and f.deleted_at is null`,
-    trashed: sql`and f.deleted_at is not null`,
-    both: sql``,
-  }[which];
-  const rows = await selectRawFlowRows(
-    tx,
-    sql`f.relation_id = ${relationId} and f.merged_into_flow_id is null ${state}`,
-    sql`f.id desc`,
-  );
+  const rows = await rawRows<RawFlowRow>(tx, FLOW_ROWS_OF_RELATION[which], [relationId]);
   return rows.map(toFlowRow);
 }

@@ -33,3 +33,8 @@ export function isoFastOrNull(value: Date | number | null | undefined): string |
 export function epochMs(column: SQLWrapper) {
   return sql`(extract(epoch from ${column}) * 1000)::float8`;
 }
+
+/** `epochMs` in a fixed SQL text (`rawRows`): `column` is a column name written in the code, never input. */
+export function epochMsText(column: string): string {
+  return `(extract(epoch from ${column}) * 1000)::float8`;
+}

@@ -8,8 +8,7 @@ import {
   type PipelineSort,
 } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/database';
-import { flowPhase } from '../flowphases/flowphases.schema';
+import { rawRows, type Tx } from '../../platform/db/database';
 import {
   epochMs,
   type FlowFilters,
@@ -21,7 +20,6 @@ import {
   tallyWhere,
   toFilters,
 } from '../flows';
-import { user } from '../users/users.schema';
 
 /** ORDER BY per sort option; weighted turnover is 0 until quotations exist, so it ties on stage start. */
 const ORDER: Record<PipelineSort, string> = {
@@ -105,16 +103,26 @@ async function columnLeads(tx: Tx, f: FlowFilters, sort: PipelineSort, limit: nu
   return result.rows;
 }
 
+// The company's phases and users (RLS keeps it to the company): one statement of a fixed text.
+const NAMES_SQL = `select 'p' as kind, id, description as name, '' as nameprefix, '' as surname from flow_phase
+  union all select 'u', id, name, nameprefix, surname from "user"`;
+
 /** Phase descriptions and user names of the company: few rows, read once instead of joined per card. */
 async function namesOf(tx: Tx): Promise<{ phases: Map<number, string>; users: Map<number, string> }> {
-  const phases = await tx.select({ id: flowPhase.id, description: flowPhase.description }).from(flowPhase);
-  const users = await tx
-    .select({ id: user.id, name: user.name, nameprefix: user.nameprefix, surname: user.surname })
-    .from(user);
-  return {
-    phases: new Map(phases.map((p) => [p.id, p.description])),
-    users: new Map(users.map((u) => [u.id, fullName(u)])),
-  };
+  const rows = await rawRows<{
+    kind: 'p' | 'u';
+    id: number;
+    name: string;
+    nameprefix: string;
+    surname: string;
+  }>(tx, NAMES_SQL, []);
+  const phases = new Map<number, string>();
+  const users = new Map<number, string>();
+  for (const r of rows) {
+    if (r.kind === 'p') phases.set(r.id, r.name);
+    else users.set(r.id, fullName(r));
+  }
+  return { phases, users };
 }
 
 function toLead(r: RawLead, names: Awaited<ReturnType<typeof namesOf>>): PipelineLead {

@@ -63,13 +63,10 @@ export function matchingIds(patterns: string[], trashed: boolean): SQL {
   return sql`relation_search_ids(array[${list}]::text[], ${trashed})`;
 }
 
-const sqlArray = (patterns: string[]) =>
-  patterns.length === 0
-    ? sql`'{}'::text[]`
-    : sql`array[${sql.join(
-        patterns.map((p) => sql`${p}`),
-        sql`, `,
-      )}]::text[]`;
+/** The page's ids in order and the total, one statement of a fixed text (`rawRows`). */
+const RELATION_PAGE_SQL = `select
+  array(select id from relation_page_ids($1::text[], $2, $3, $4, $5::int, $6::int) order by n) as ids,
+  relation_count($1::text[], $2)::int as n`;
 
 /**
  * A page of live (or trashed) relations: searched on name, e-mail, street, postcode and city, sorted
@@ -94,14 +91,16 @@ export async function queryRelations(tx: Tx, q: RelationQuery, which: 'live' | '
   if (q.partnerId === undefined) {
     const raw = (q.sort || (trashed ? '-deleted_at' : 'created_at')).trim();
     const key = raw.replace(/^-/, '') as keyof typeof TRASH_SORT_COLUMNS;
-    const page = await tx.execute<{ id: number }>(sql`
-      select id from relation_page_ids(${sqlArray(patterns)}, ${trashed}, ${PAGE_SORT_COLUMN[key]},
-        ${raw.startsWith('-')}, ${q.limit}::int, ${q.offset}::int) order by n`);
-    const [count] = (
-      await tx.execute<{ n: number }>(sql`select relation_count(${sqlArray(patterns)}, ${trashed})::int as n`)
-    ).rows;
-    ids = page.rows.map((r) => r.id);
-    total = count!.n;
+    const [page] = await rawRows<{ ids: number[]; n: number }>(tx, RELATION_PAGE_SQL, [
+      patterns,
+      trashed,
+      PAGE_SORT_COLUMN[key],
+      raw.startsWith('-'),
+      q.limit,
+      q.offset,
+    ]);
+    ids = page!.ids;
+    total = page!.n;
   } else {
     const where = and(
       sql`${relation.companyId} = ${currentCompanyIdSql}`,

@@ -1,9 +1,8 @@
 import { type FlowStatus, fullAddress, type Relation, type RelationDetail } from '@im/domain';
-import { sql } from 'drizzle-orm';
 import { rawRows, type Tx } from '../../platform/db/database';
 import { toIso } from '../../platform/http/dates';
 import { flowRowsOfRelation } from '../flows/flow-row';
-import { epochMs, isoFast, isoFastOrNull } from '../flows/iso';
+import { epochMsText, isoFast, isoFastOrNull } from '../flows/iso';
 import { locationsOfRelation } from '../locations/location-dto';
 
 interface RelationRow extends Record<string, unknown> {
@@ -35,6 +34,27 @@ interface RelationRow extends Record<string, unknown> {
   main_flow_status: string | null;
 }
 
+const RELATIONS_SQL = `
+  select r.id, r.name, r.nameprefix, r.surname, r.fullname, r.email, r.phone, r.mobile, r.country,
+    r.lead_source, r.flowprofile_id, r.organization_id, o.name as org_name, r.lat, r.lng,
+    ${epochMsText('r.created_at')} as created_at, ${epochMsText('r.updated_at')} as updated_at,
+    ${epochMsText('r.deleted_at')} as deleted_at,
+    ml.address as l_address, ml.number as l_number, ml.number_addition as l_number_addition,
+    ml.postcode as l_postcode, ml.city as l_city, ml.country as l_country,
+    mf.id as main_flow_id, mf.flow_status as main_flow_status
+  from relation r
+  left join organization o on o.id = r.organization_id
+  left join lateral (
+    select address, number, number_addition, postcode, city, country from location
+    where relation_id = r.id order by is_main desc, id limit 1
+  ) ml on true
+  left join lateral (
+    select f.id, f.flow_status from flow f
+    where f.relation_id = r.id and f.deleted_at is null and f.merged_into_flow_id is null
+    order by f.id = r.flow_id desc nulls last, f.id desc limit 1
+  ) mf on true
+  where r.id = any($1::int[])`;
+
 /**
  * Relations by id, in the order given, skipping ids that are not the company's. One statement (a
  * list and every detail read it): the organization's name, the main location (is_main first, then
@@ -42,26 +62,7 @@ interface RelationRow extends Record<string, unknown> {
  */
 export async function loadRelations(tx: Tx, ids: readonly number[]): Promise<Relation[]> {
   if (ids.length === 0) return [];
-  const { rows } = await tx.execute<RelationRow>(sql`
-    select r.id, r.name, r.nameprefix, r.surname, r.fullname, r.email, r.phone, r.mobile, r.country,
-      r.lead_source, r.flowprofile_id, r.organization_id, o.name as org_name, r.lat, r.lng,
-      ${epochMs(sql`r.created_at`)} as created_at, ${epochMs(sql`r.updated_at`)} as updated_at,
-      ${epochMs(sql`r.deleted_at`)} as deleted_at,
-      ml.address as l_address, ml.number as l_number, ml.number_addition as l_number_addition,
-      ml.postcode as l_postcode, ml.city as l_city, ml.country as l_country,
-      mf.id as main_flow_id, mf.flow_status as main_flow_status
-    from relation r
-    left join organization o on o.id = r.organization_id
-    left join lateral (
-      select address, number, number_addition, postcode, city, country from location
-      where relation_id = r.id order by is_main desc, id limit 1
-    ) ml on true
-    left join lateral (
-      select f.id, f.flow_status from flow f
-      where f.relation_id = r.id and f.deleted_at is null and f.merged_into_flow_id is null
-      order by f.id = r.flow_id desc nulls last, f.id desc limit 1
-    ) mf on true
-    where r.id = any(${sql.param([...ids])}::int[])`);
+  const rows = await rawRows<RelationRow>(tx, RELATIONS_SQL, [ids]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const r = byId.get(id);

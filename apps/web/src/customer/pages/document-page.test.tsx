@@ -19,7 +19,6 @@ import {
   renderCustomer,
 } from '../test-factories';
 
-
 const PATH = (kind: SignableKind) => `/customer_${kind}_detail/${DOC_HASH}`;
 
 function setup(
