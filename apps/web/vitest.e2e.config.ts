@@ -6,8 +6,6 @@ export default defineConfig({
   test: {
     root: import.meta.dirname,
     include: ['e2e/**/*.e2e.test.ts'],
-    // The demo data is loaded once per run; each file's server starts on a copy (e2e/harness.ts).
-    globalSetup: ['e2e/global-setup.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 180_000,

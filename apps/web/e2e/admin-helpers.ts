@@ -119,13 +119,8 @@ export async function seriousA11yViolations(page: Page, exclude: string[] = []):
       const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
       const results = await axe.run(
         { exclude: excluded },
-        // "Label in name" (WCAG 2.5.3) became a default rule in axe-core 4.14; the app still has buttons whose
-        // name differs from their text (decision 029), so it stays off as it was under 4.13.
-        {
-          resultTypes: ['violations'],
-          iframes: false,
-          rules: { 'label-content-name-mismatch': { enabled: false } },
-        },
+        // axe-core 4.14 also checks "label in name" (WCAG 2.5.3) by default: a control's name holds its visible text.
+        { resultTypes: ['violations'], iframes: false },
       );
       return results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -74,8 +74,7 @@ describe('communication', () => {
     expect(await customerWrites('Wanneer komt de monteur de panelen plaatsen?')).toBe(201);
 
     // Both browsers show the conversation as unread without a reload; Mark's top bar counts it.
-    const row = (page: Page) =>
-      page.getByRole('button', { name: `Open de communicator van dossier ${flowNumber}` });
+    const row = (page: Page) => page.getByRole('button', { name: new RegExp(`Dossier ${flowNumber}\\b`) });
     for (const page of [sanne, mark]) {
       await row(page).waitFor({ timeout: 10_000 });
       await row(page).locator('[data-state="unread"]').waitFor();
@@ -115,7 +114,7 @@ describe('communication', () => {
   it('notifies the handler; opening the notification marks it read and opens the flow', async () => {
     await mark.goto(`${app.baseUrl}/#/dashboard`);
     expect(await customerWrites('Ik heb nog een vraag over de factuur.')).toBe(201);
-    const bell = mark.getByRole('button', { name: 'Meldingen' });
+    const bell = mark.getByRole('button', { name: /^Meldingen/ });
     await bell.locator('.mantine-Indicator-indicator').waitFor({ timeout: 10_000 });
     await bell.click();
     const item = mark.getByRole('menuitem', { name: new RegExp(`dossier ${flowNumber}`) }).first();
@@ -203,7 +202,7 @@ describe('communication', () => {
     const images = sanne.getByRole('region', { name: 'Afbeeldingen' });
     await images.waitFor();
     const chooser = sanne.waitForEvent('filechooser');
-    await images.getByRole('button', { name: 'E-mailheader uploaden' }).click();
+    await images.getByRole('button', { name: 'E-mailheader: Bestand uploaden' }).click();
     await (await chooser).setFiles({
       name: 'header.png',
       mimeType: 'image/png',

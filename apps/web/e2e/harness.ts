@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,52 +66,29 @@ async function embeddedSql<T extends pg.QueryResultRow>(dataDir: string, text: s
   }
 }
 
-/** Names the stopped embedded cluster with the demo data that global-setup.ts loaded for this run. */
-export const DEMO_SNAPSHOT_ENV = 'IM_E2E_DEMO_SNAPSHOT';
-
-/** The built server; IM_E2E_SERVER_MAIN: a bundle elsewhere (a snapshot taken while others rebuild dist/). */
-export function serverMain(): string {
-  return process.env.IM_E2E_SERVER_MAIN ?? path.join(ROOT, 'apps/server/dist/main.js');
-}
-
-/** The settings of a test server: embedded database in `dataDir`, the e2e administrator, quiet logs. */
-export function serverEnv(o: {
-  dataDir: string;
-  port: number;
-  baseUrl: string;
-  env?: Record<string, string>;
-}): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    DATABASE_URL: '',
-    DATA_DIR: o.dataDir,
-    PORT: String(o.port),
-    HOST: '127.0.0.1',
-    APP_URL: o.baseUrl,
-    INIT_ADMIN_EMAIL: ADMIN.email,
-    INIT_ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
-    ...o.env,
-  };
-}
-
-/**
- * Starts the built server on a fresh embedded database with the demo data, and a headless Chromium.
- * Under vitest the database is a copy of the one global-setup.ts loaded once; elsewhere (the benchmark
- * scripts) the server loads the demo itself. `env`: extra server settings (an SMTP_URL of a test mail server).
- */
+/** Starts the built server on a fresh embedded database with the demo data, and a headless Chromium. */
+/** `env`: extra server settings (an SMTP_URL of a test mail server). */
 export async function startApp(options: { env?: Record<string, string> } = {}): Promise<E2eApp> {
-  const main = serverMain();
+  // IM_E2E_SERVER_MAIN: a server bundle elsewhere (a snapshot taken while others rebuild dist/).
+  const main = process.env.IM_E2E_SERVER_MAIN ?? path.join(ROOT, 'apps/server/dist/main.js');
   if (!existsSync(main)) throw new Error('Build first: npm run build');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'im-e2e-'));
-  const snapshot = process.env[DEMO_SNAPSHOT_ENV];
-  const fromSnapshot = snapshot !== undefined && existsSync(snapshot);
-  if (fromSnapshot) cpSync(snapshot, dataDir, { recursive: true });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, fromSnapshot ? [main] : [main, '--demo'], {
+  const server: ChildProcess = spawn(process.execPath, [main, '--demo'], {
     cwd: ROOT,
-    env: serverEnv({ dataDir, port, baseUrl, env: options.env }),
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseUrl,
+      INIT_ADMIN_EMAIL: ADMIN.email,
+      INIT_ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 120_000;

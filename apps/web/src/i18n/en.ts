@@ -113,6 +113,7 @@ export const en: Strings<Catalog> = {
   topbar: {
     openMenu: 'Open menu',
     notifications: 'Notifications',
+    notificationsUnread: 'Notifications: {{count}} unread',
     noNotifications: 'No new notifications',
     userMenu: 'User menu {{initials}}',
     profile: 'My profile',

@@ -110,6 +110,7 @@ export const nl = {
   topbar: {
     openMenu: 'Menu openen',
     notifications: 'Meldingen',
+    notificationsUnread: 'Meldingen: {{count}} ongelezen',
     noNotifications: 'Geen nieuwe meldingen',
     userMenu: 'Gebruikersmenu {{initials}}',
     profile: 'Mijn profiel',

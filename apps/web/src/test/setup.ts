@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { closeAllModals } from '../ui/modal-manager';
 import { signaturePads } from './signature-pad';
 import '../i18n';
 
@@ -50,10 +51,12 @@ vi.mock('signature_pad', async () => ({ default: (await import('./signature-pad'
 HTMLCanvasElement.prototype.getContext = () => null;
 
 // Test files share one module graph per worker (isolate: false in vitest.config.ts): what lives in a
-// module (Mantine's notification store) is emptied after every test, as the DOM and storage are.
+// module (Mantine's notification store, the app's modal stack) is emptied after every test, as the DOM
+// and storage are.
 afterEach(() => {
   cleanup();
   notifications.clean();
+  closeAllModals();
   signaturePads.length = 0;
   window.localStorage.clear();
   window.sessionStorage.clear();

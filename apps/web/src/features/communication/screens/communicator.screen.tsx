@@ -89,7 +89,8 @@ function ConversationRow({ row }: { row: CommunicatorFlow }) {
     <UnstyledButton
       w="100%"
       onClick={() => navigate(`/flow_detail/${row.flow_id}?options=flowcommunicator`)}
-      aria-label={t('communication.communicator.open', { number: row.flow_number })}
+      // No aria-label: the row's name is what it shows (relation, dossier number, last message), so a
+      // voice command naming what is on screen works (WCAG 2.5.3).
     >
       <Card withBorder padding="sm" data-state={row.state}>
         <Group justify="space-between" wrap="wrap" gap="xs">

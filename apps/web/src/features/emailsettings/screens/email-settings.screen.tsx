@@ -345,7 +345,11 @@ function ImageSlotEditor({
               variant="light"
               leftSection={<IconUpload size={14} />}
               loading={change.isPending}
-              aria-label={t('emailsettings.imageUpload', { label })}
+              // The name starts with which image and holds the visible text (WCAG 2.5.3).
+              aria-label={t('emailsettings.imageUpload', {
+                label,
+                action: url ? t('emailsettings.replace') : t('files.upload'),
+              })}
             >
               {url ? t('emailsettings.replace') : t('files.upload')}
             </Button>
