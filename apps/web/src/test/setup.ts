@@ -1,7 +1,7 @@
-import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { closeAllModals } from '../ui/modal-manager';
+import { clearToasts } from '../ui/toasts';
 import { signaturePads } from './signature-pad';
 import '../i18n';
 
@@ -55,7 +55,7 @@ HTMLCanvasElement.prototype.getContext = () => null;
 // and storage are.
 afterEach(() => {
   cleanup();
-  notifications.clean();
+  clearToasts();
   closeAllModals();
   signaturePads.length = 0;
   window.localStorage.clear();
