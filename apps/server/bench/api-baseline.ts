@@ -1,19 +1,22 @@
 // The raw baseline of `npm run bench:api`: a bare Fastify server that, for each case, runs exactly the
 // SQL statements the real call ran (captured by api-bench.ts) through plain `pg` on one pooled
 // connection, and answers the rows as JSON. What the real server costs above this is its own work.
+// Statements the real call sent in one round trip go out together too (pg's own pipeline mode).
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
 
-interface Statement {
+interface Single {
   text: string;
   values?: unknown[];
 }
+type Statement = Single | { pipeline: Single[] };
 
 const cases = JSON.parse(readFileSync(process.env.BASELINE_CASES!, 'utf8')) as Record<string, Statement[]>;
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
   max: Number(process.env.DB_POOL_SIZE ?? 10),
+  pipeline: true,
 });
 const app = Fastify({ logger: false });
 
@@ -23,7 +26,12 @@ for (const [name, statements] of Object.entries(cases)) {
     let failed: Error | undefined;
     try {
       let rows: unknown[] = [];
-      for (const s of statements) rows = (await client.query(s.text, s.values)).rows;
+      for (const s of statements) {
+        if ('pipeline' in s) {
+          const sets = await Promise.all(s.pipeline.map((p) => client.query(p.text, p.values)));
+          rows = sets.flatMap((r) => r.rows);
+        } else rows = (await client.query(s.text, s.values)).rows;
+      }
       return { rows };
     } catch (err) {
       // A failed replay answers 500 (counted as the baseline's errors) and never poisons the connection.

@@ -1,10 +1,10 @@
 import { type FileInfo, type Flow, type FlowStatus, type Lead, stageOf } from '@im/domain';
 import { and, asc, eq } from 'drizzle-orm';
-import { rawRows, type Tx } from '../../platform/db/database';
+import { type RawRead, rawReads, type Tx } from '../../platform/db/database';
 import { storedFile } from '../../platform/files/files.schema';
-import { loadRelations } from '../relations';
+import { relationOfFlowRead } from '../relations/relation-dto';
 
-import { loadFlowRowAnyState, loadFlowRows, rawFlowRows, toFlowRow } from './flow-row';
+import { loadFlowRowAnyState, loadFlowRows, rawFlowRowRead, toFlowRow } from './flow-row';
 import { lead } from './flows.schema';
 import { epochMsText, isoFast } from './iso';
 
@@ -93,16 +93,15 @@ const FLOW_EXTRAS_SQL = `
         'dateInvoice', ${epochMsText('l.date_invoice')}, 'dateAftercare', ${epochMsText('l.date_aftercare')},
         'dateArchived', ${epochMsText('l.date_archived')})
       from lead l where l.flow_id = $1 limit 1) as lead,
-    (select p.name from flow_profile p where p.id = $2) as profile_name,
+    (select p.name from flow_profile p where p.id = (select flowprofile_id from flow where id = $1)) as profile_name,
     (select coalesce(json_agg(json_build_object('id', f.id, 'filename', f.filename, 'mime_type', f.mime_type,
         'size', f.size, 'purpose', f.purpose, 'created_at', ${epochMsText('f.created_at')}) order by f.id), '[]')
       from stored_file f where f.owner_type = 'flow' and f.owner_id = $1
         and f.purpose in ('flowfile', 'assistfile')) as files`;
 
-/** The detail's lead dates, flow profile and files in one statement (one round trip instead of four). */
-async function loadFlowExtras(tx: Tx, id: number, flowprofileId: number | null): Promise<FlowExtras> {
-  const [row] = await rawRows<FlowExtras>(tx, FLOW_EXTRAS_SQL, [id, flowprofileId]);
-  return row!;
+/** The detail's lead dates, flow profile and files in one statement (one read instead of four). */
+function flowExtrasRead(id: number): RawRead<FlowExtras> {
+  return { text: FLOW_EXTRAS_SQL, values: [id], map: (rows: FlowExtras[]) => rows[0]! };
 }
 
 function fileInfo(f: FlowExtras['files'][number]): FileInfo {
@@ -118,11 +117,13 @@ function fileInfo(f: FlowExtras['files'][number]): FileInfo {
 
 /** The detail of a live or trashed flow; null when it does not exist, was merged away or is not the company's. */
 export async function loadFlow(tx: Tx, id: number): Promise<Flow | null> {
-  const [raw] = await rawFlowRows(tx, [id], true);
+  // The flow, its relation and its extras in one round trip; each is empty for another company's flow.
+  const [raw, relationDto, extras] = await rawReads(tx, [
+    rawFlowRowRead(id),
+    relationOfFlowRead(id),
+    flowExtrasRead(id),
+  ]);
   if (!raw) return null;
-  // One connection: the reads go one after the other (pg refuses overlapping queries on a client).
-  const [relationDto] = await loadRelations(tx, [raw.relation_id]);
-  const extras = await loadFlowExtras(tx, id, raw.flowprofile_id);
   const leadDto = toLead(id, extras.lead ?? undefined);
   const profile =
     raw.flowprofile_id && extras.profile_name !== null

@@ -1,6 +1,6 @@
 import type { FlowStatus } from '@im/domain';
 import { type FlowRow, fullAddress, fullName } from '@im/domain';
-import { rawRows, type Tx } from '../../platform/db/database';
+import { type RawRead, rawReads, rawRows, type Tx } from '../../platform/db/database';
 import { epochMsText, isoFast, isoFastOrNull } from './iso';
 
 // A flow as one row of a list (docs/api/crm.md `FlowRow`). Apart from flow-dto.ts, so that the relation
@@ -164,6 +164,23 @@ export async function flowRowsOfRelation(
   relationId: number,
   which: 'live' | 'trashed' | 'both',
 ): Promise<FlowRow[]> {
-  const rows = await rawRows<RawFlowRow>(tx, FLOW_ROWS_OF_RELATION[which], [relationId]);
-  return rows.map(toFlowRow);
+  const [rows] = await rawReads(tx, [flowRowsOfRelationRead(relationId, which)]);
+  return rows;
+}
+
+/** The read of `flowRowsOfRelation`, for a detail that reads its sections in one round trip. */
+export function flowRowsOfRelationRead(
+  relationId: number,
+  which: 'live' | 'trashed' | 'both',
+): RawRead<FlowRow[]> {
+  return {
+    text: FLOW_ROWS_OF_RELATION[which],
+    values: [relationId],
+    map: (rows: RawFlowRow[]) => rows.map(toFlowRow),
+  };
+}
+
+/** The raw row of one flow, live or trashed (none when merged away or not the company's). */
+export function rawFlowRowRead(id: number): RawRead<RawFlowRow | undefined> {
+  return { text: FLOW_ROWS_BY_ID.any, values: [[id]], map: (rows: RawFlowRow[]) => rows[0] };
 }

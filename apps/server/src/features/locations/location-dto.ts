@@ -1,6 +1,6 @@
 import { fullAddress, type Location } from '@im/domain';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { rawRows, type Tx } from '../../platform/db/database';
+import { type RawRead, rawReads, type Tx } from '../../platform/db/database';
 import { location, locationType } from './locations.schema';
 
 type LocationRow = typeof location.$inferSelect;
@@ -74,10 +74,18 @@ const RELATION_LOCATIONS_SQL = `select l.id, l.description, l.address, l.number,
  * a hot read: decision 014).
  */
 export async function locationsOfRelation(tx: Tx, relationId: number): Promise<Location[]> {
-  const rows = await rawRows<LocationFields & { typeLabel: string | null }>(tx, RELATION_LOCATIONS_SQL, [
-    relationId,
-  ]);
-  return rows.map((r) => serialize(r, r.typeLabel));
+  const [locations] = await rawReads(tx, [locationsOfRelationRead(relationId)]);
+  return locations;
+}
+
+/** The read of `locationsOfRelation`, for a detail that reads its sections in one round trip. */
+export function locationsOfRelationRead(relationId: number): RawRead<Location[]> {
+  return {
+    text: RELATION_LOCATIONS_SQL,
+    values: [relationId],
+    map: (rows: (LocationFields & { typeLabel: string | null })[]) =>
+      rows.map((r) => serialize(r, r.typeLabel)),
+  };
 }
 
 export async function loadLocation(tx: Tx, id: number): Promise<Location | null> {

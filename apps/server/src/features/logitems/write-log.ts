@@ -1,7 +1,6 @@
 import type { DomainAction, DomainEntityType } from '@im/domain';
-import { sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/database';
-import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
+import { rawRows, type Tx } from '../../platform/db/database';
+import { CURRENT_COMPANY_ID } from '../../platform/db/tenancy-sql';
 import { DOMAIN_EVENT_CHANNEL } from '../../platform/events/channel';
 
 /** Sign-ins and sign-outs are logged, but they change no record: no domain event. */
@@ -29,24 +28,36 @@ const SESSION_ACTIONS: ReadonlySet<string> = new Set<SessionAction>(['login', 'l
  * caller's transaction. Acting user and impersonating admin come from the transaction's settings.
  */
 export async function writeLog(tx: Tx, entry: LogEntry): Promise<void> {
-  const company = entry.companyId === undefined ? currentCompanyIdSql : sql`${entry.companyId}::integer`;
   const changes = entry.changes === undefined ? null : JSON.stringify(entry.changes);
-  const log = sql`insert into log_item (company_id, loggable_type, loggable_id, action, description, changes)
-    values (${company}, ${entry.type}, ${entry.id}, ${entry.action}, ${entry.description}, ${changes}::jsonb)`;
+  const logValues = [entry.companyId ?? null, entry.type, entry.id, entry.action, entry.description, changes];
   if (SESSION_ACTIONS.has(entry.action)) {
-    await tx.execute(log);
+    await rawRows(tx, LOG_SQL, logValues);
     return;
   }
   const flowId = entry.type === 'flow' ? entry.id : (entry.flowId ?? null);
   const changed = JSON.stringify(Object.keys(entry.changes ?? {}));
-  await tx.execute(sql`with l as (${entry.eventOnly ? sql`select 1` : log}),
-    e as (insert into domain_event (company_id, kind, entity_type, entity_id, flow_id, changed, changes)
-      values (${company}, ${`${entry.type}.${entry.action}`}, ${entry.type}, ${entry.id}, ${flowId}, ${changed}::jsonb,
-        ${changes}::jsonb)
-      returning *)
-    select pg_notify(${DOMAIN_EVENT_CHANNEL}, json_build_object(
-      'id', e.id::text, 'kind', e.kind, 'company_id', e.company_id, 'entity_type', e.entity_type,
-      'entity_id', e.entity_id, 'flow_id', e.flow_id, 'actor_user_id', e.actor_user_id,
-      'actor_admin_user_id', e.actor_admin_user_id, 'changed', e.changed, 'created_at', e.created_at)::text)
-    from e`);
+  await rawRows(tx, entry.eventOnly ? EVENT_SQL : LOG_AND_EVENT_SQL, [
+    ...logValues,
+    `${entry.type}.${entry.action}`,
+    flowId,
+    changed,
+  ]);
 }
+
+// Fixed texts (every change writes one: decision 014), so each connection keeps them prepared. $1 is the
+// company when given (platform scope), else the transaction's own.
+const COMPANY = `coalesce($1::integer, ${CURRENT_COMPANY_ID})`;
+const LOG_SQL = `insert into log_item (company_id, loggable_type, loggable_id, action, description, changes)
+  values (${COMPANY}, $2::text, $3::integer, $4::text, $5::text, $6::jsonb)`;
+const eventSql = (log: string) => `with l as (${log}),
+  e as (insert into domain_event (company_id, kind, entity_type, entity_id, flow_id, changed, changes)
+    values (${COMPANY}, $7::text, $2::text, $3::integer, $8::integer, $9::jsonb, $6::jsonb)
+    returning *)
+  select pg_notify('${DOMAIN_EVENT_CHANNEL}', json_build_object(
+    'id', e.id::text, 'kind', e.kind, 'company_id', e.company_id, 'entity_type', e.entity_type,
+    'entity_id', e.entity_id, 'flow_id', e.flow_id, 'actor_user_id', e.actor_user_id,
+    'actor_admin_user_id', e.actor_admin_user_id, 'changed', e.changed, 'created_at', e.created_at)::text)
+  from e`;
+const LOG_AND_EVENT_SQL = eventSql(LOG_SQL);
+// The event alone still names every parameter ($4 action, $5 description): PostgreSQL must know each one's type.
+const EVENT_SQL = eventSql('select $4::text, $5::text');

@@ -1,10 +1,10 @@
 import { fullAddress, type RelationQuery } from '@im/domain';
 import { and, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import { rawRows, type Tx } from '../../platform/db/database';
+import { rawReads, rawRows, type Tx } from '../../platform/db/database';
 import { sortOrder } from '../../platform/db/paginate';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
 import { flow } from '../flows/flows.schema';
-import { loadRelations } from './relation-dto';
+import { loadRelations, relationPageRead, relationPageSql } from './relation-dto';
 import { relation } from './relations.schema';
 
 export { SEARCH_TOO_SHORT } from '@im/domain';
@@ -63,10 +63,10 @@ export function matchingIds(patterns: string[], trashed: boolean): SQL {
   return sql`relation_search_ids(array[${list}]::text[], ${trashed})`;
 }
 
-/** The page's ids in order and the total, one statement of a fixed text (`rawRows`). */
-const RELATION_PAGE_SQL = `select
+/** The page's ids in order, the total and the page's relations: one statement of a fixed text. */
+const RELATION_PAGE_SQL = relationPageSql(`select
   array(select id from relation_page_ids($1::text[], $2, $3, $4, $5::int, $6::int) order by n) as ids,
-  relation_count($1::text[], $2)::int as n`;
+  relation_count($1::text[], $2)::int as n`);
 
 /**
  * A page of live (or trashed) relations: searched on name, e-mail, street, postcode and city, sorted
@@ -86,43 +86,43 @@ export async function queryRelations(tx: Tx, q: RelationQuery, which: 'live' | '
     'created_at',
     relation.id,
   );
-  let ids: number[];
-  let total: number;
+  const pagination = { offset: q.offset, limit: q.limit };
   if (q.partnerId === undefined) {
     const raw = (q.sort || (trashed ? '-deleted_at' : 'created_at')).trim();
     const key = raw.replace(/^-/, '') as keyof typeof TRASH_SORT_COLUMNS;
-    const [page] = await rawRows<{ ids: number[]; n: number }>(tx, RELATION_PAGE_SQL, [
-      patterns,
-      trashed,
-      PAGE_SORT_COLUMN[key],
-      raw.startsWith('-'),
-      q.limit,
-      q.offset,
+    const [page] = await rawReads(tx, [
+      relationPageRead(RELATION_PAGE_SQL, [
+        patterns,
+        trashed,
+        PAGE_SORT_COLUMN[key],
+        raw.startsWith('-'),
+        q.limit,
+        q.offset,
+      ]),
     ]);
-    ids = page!.ids;
-    total = page!.n;
-  } else {
-    const where = and(
-      sql`${relation.companyId} = ${currentCompanyIdSql}`,
-      trashed ? isNotNull(relation.deletedAt) : isNull(relation.deletedAt),
-      patterns.length > 0 ? sql`${relation.id} in (select ${matchingIds(patterns, trashed)})` : undefined,
-      sql`exists (select 1 from ${flow} where ${flow.relationId} = ${relation.id}
-          and ${flow.partnerId} = ${q.partnerId} and ${flow.deletedAt} is null)`,
-    );
-    const page = await tx
-      .select({ id: relation.id })
-      .from(relation)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.limit)
-      .offset(q.offset);
-    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(relation).where(where);
-    ids = page.map((r) => r.id);
-    total = count!.n;
+    return { data: page.relations, pagination: { total: page.total, ...pagination } };
   }
+  const where = and(
+    sql`${relation.companyId} = ${currentCompanyIdSql}`,
+    trashed ? isNotNull(relation.deletedAt) : isNull(relation.deletedAt),
+    patterns.length > 0 ? sql`${relation.id} in (select ${matchingIds(patterns, trashed)})` : undefined,
+    sql`exists (select 1 from ${flow} where ${flow.relationId} = ${relation.id}
+        and ${flow.partnerId} = ${q.partnerId} and ${flow.deletedAt} is null)`,
+  );
+  const page = await tx
+    .select({ id: relation.id })
+    .from(relation)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.limit)
+    .offset(q.offset);
+  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(relation).where(where);
   return {
-    data: await loadRelations(tx, ids),
-    pagination: { total, offset: q.offset, limit: q.limit },
+    data: await loadRelations(
+      tx,
+      page.map((r) => r.id),
+    ),
+    pagination: { total: count!.n, ...pagination },
   };
 }
 

@@ -1,9 +1,9 @@
 import { type FlowStatus, fullAddress, type Relation, type RelationDetail } from '@im/domain';
-import { rawRows, type Tx } from '../../platform/db/database';
+import { type RawRead, rawReads, type Tx } from '../../platform/db/database';
 import { toIso } from '../../platform/http/dates';
-import { flowRowsOfRelation } from '../flows/flow-row';
+import { flowRowsOfRelationRead } from '../flows/flow-row';
 import { epochMsText, isoFast, isoFastOrNull } from '../flows/iso';
-import { locationsOfRelation } from '../locations/location-dto';
+import { locationsOfRelationRead } from '../locations/location-dto';
 
 interface RelationRow extends Record<string, unknown> {
   id: number;
@@ -53,7 +53,10 @@ const RELATIONS_SQL = `
     where f.relation_id = r.id and f.deleted_at is null and f.merged_into_flow_id is null
     order by f.id = r.flow_id desc nulls last, f.id desc limit 1
   ) mf on true
-  where r.id = any($1::int[])`;
+`;
+const RELATIONS_BY_ID_SQL = `${RELATIONS_SQL} where r.id = any($1::int[])`;
+/** The relation of a flow (live or trashed), for the flow detail's one round trip. */
+const RELATION_OF_FLOW_SQL = `${RELATIONS_SQL} where r.id = (select relation_id from flow where id = $1)`;
 
 /**
  * Relations by id, in the order given, skipping ids that are not the company's. One statement (a
@@ -62,48 +65,102 @@ const RELATIONS_SQL = `
  */
 export async function loadRelations(tx: Tx, ids: readonly number[]): Promise<Relation[]> {
   if (ids.length === 0) return [];
-  const rows = await rawRows<RelationRow>(tx, RELATIONS_SQL, [ids]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    return [
-      {
-        id: r.id,
-        name: r.name,
-        nameprefix: r.nameprefix,
-        surname: r.surname,
-        fullname: r.fullname ?? '',
-        email: r.email,
-        phone: r.phone,
-        mobile: r.mobile,
-        country: r.country,
-        lead_source: r.lead_source,
-        flowprofile_id: r.flowprofile_id,
-        organization_id: r.organization_id,
-        organization:
-          r.organization_id && r.org_name !== null ? { id: r.organization_id, name: r.org_name } : null,
-        flow_id: r.main_flow_id,
-        flow_status: r.main_flow_status as FlowStatus | null,
-        lat: r.lat,
-        lng: r.lng,
-        address:
-          r.l_address === null
-            ? ''
-            : fullAddress({
-                address: r.l_address,
-                number: r.l_number ?? '',
-                numberAddition: r.l_number_addition ?? '',
-                postcode: r.l_postcode ?? '',
-                city: r.l_city ?? '',
-                country: r.l_country ?? '',
-              }),
-        created_at: isoFast(r.created_at),
-        updated_at: isoFast(r.updated_at),
-        deleted_at: isoFastOrNull(r.deleted_at),
-      },
-    ];
-  });
+  const [relations] = await rawReads(tx, [relationsRead(ids)]);
+  return relations;
+}
+
+/** The read of `loadRelations`, for a detail that reads its sections in one round trip. */
+export function relationsRead(ids: readonly number[]): RawRead<Relation[]> {
+  return {
+    text: RELATIONS_BY_ID_SQL,
+    values: [ids],
+    map: (rows: RelationRow[]) => {
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const r = byId.get(id);
+        return r ? [toRelation(r)] : [];
+      });
+    },
+  };
+}
+
+/** The relation of a flow (live or trashed); none when the flow is not the company's. */
+export function relationOfFlowRead(flowId: number): RawRead<Relation | undefined> {
+  return {
+    text: RELATION_OF_FLOW_SQL,
+    values: [flowId],
+    map: (rows: RelationRow[]) => (rows[0] ? toRelation(rows[0]) : undefined),
+  };
+}
+
+/**
+ * The text of a page of relations in one statement: `pageSql` answers one row, the page's ids in order
+ * (`ids`) and the total (`n`); the relations follow it, one row each (one row of nulls for an empty page).
+ */
+export function relationPageSql(pageSql: string): string {
+  return `with page as materialized (${pageSql})
+    select page.n as page_total, page.ids as page_ids, rel.* from page
+    left join lateral (${RELATIONS_SQL} where r.id = any(page.ids)) rel on true`;
+}
+
+/** A page read with a text of `relationPageSql`. */
+export function relationPageRead(
+  text: string,
+  values: unknown[],
+): RawRead<{ ids: number[]; total: number; relations: Relation[] }> {
+  return {
+    text,
+    values,
+    map: (rows: (RelationRow & { page_total: number; page_ids: number[] })[]) => {
+      const ids = rows[0]?.page_ids ?? [];
+      const byId = new Map(rows.filter((row) => row.id !== null).map((row) => [row.id, row]));
+      return {
+        ids,
+        total: rows[0]?.page_total ?? 0,
+        relations: ids.flatMap((id) => {
+          const r = byId.get(id);
+          return r ? [toRelation(r)] : [];
+        }),
+      };
+    },
+  };
+}
+
+function toRelation(r: RelationRow): Relation {
+  return {
+    id: r.id,
+    name: r.name,
+    nameprefix: r.nameprefix,
+    surname: r.surname,
+    fullname: r.fullname ?? '',
+    email: r.email,
+    phone: r.phone,
+    mobile: r.mobile,
+    country: r.country,
+    lead_source: r.lead_source,
+    flowprofile_id: r.flowprofile_id,
+    organization_id: r.organization_id,
+    organization:
+      r.organization_id && r.org_name !== null ? { id: r.organization_id, name: r.org_name } : null,
+    flow_id: r.main_flow_id,
+    flow_status: r.main_flow_status as FlowStatus | null,
+    lat: r.lat,
+    lng: r.lng,
+    address:
+      r.l_address === null
+        ? ''
+        : fullAddress({
+            address: r.l_address,
+            number: r.l_number ?? '',
+            numberAddition: r.l_number_addition ?? '',
+            postcode: r.l_postcode ?? '',
+            city: r.l_city ?? '',
+            country: r.l_country ?? '',
+          }),
+    created_at: isoFast(r.created_at),
+    updated_at: isoFast(r.updated_at),
+    deleted_at: isoFastOrNull(r.deleted_at),
+  };
 }
 
 const RELATION_FILES_SQL = `select id, filename, mime_type, size::float8 as size, created_at from stored_file
@@ -111,33 +168,41 @@ const RELATION_FILES_SQL = `select id, filename, mime_type, size::float8 as size
 
 /** Files kept on a relation (assist files the flows feature stores with owner_type 'relation'). */
 export async function relationFiles(tx: Tx, relationId: number) {
-  const rows = await rawRows<{
-    id: number;
-    filename: string;
-    mime_type: string;
-    size: number;
-    created_at: Date;
-  }>(tx, RELATION_FILES_SQL, [relationId]);
-  return rows.map((f) => ({
-    id: f.id,
-    filename: f.filename,
-    mime_type: f.mime_type,
-    size: f.size,
-    created_at: toIso(f.created_at),
-    url: `/api/assistfile/${f.id}`,
-  }));
+  const [files] = await rawReads(tx, [relationFilesRead(relationId)]);
+  return files;
+}
+
+function relationFilesRead(relationId: number) {
+  return {
+    text: RELATION_FILES_SQL,
+    values: [relationId],
+    map: (rows: { id: number; filename: string; mime_type: string; size: number; created_at: Date }[]) =>
+      rows.map((f) => ({
+        id: f.id,
+        filename: f.filename,
+        mime_type: f.mime_type,
+        size: f.size,
+        created_at: toIso(f.created_at),
+        url: `/api/assistfile/${f.id}`,
+      })),
+  };
 }
 
 /** The relation with its flows, trashed flows, locations and files; null when it is not the company's. */
 export async function loadRelationDetail(tx: Tx, id: number): Promise<RelationDetail | null> {
-  const [base] = await loadRelations(tx, [id]);
+  // The sections in one round trip; for another company's id each of them is empty (row-level security).
+  const [[base], flows, locations, files] = await rawReads(tx, [
+    relationsRead([id]),
+    flowRowsOfRelationRead(id, 'both'),
+    locationsOfRelationRead(id),
+    relationFilesRead(id),
+  ]);
   if (!base) return null;
-  const flows = await flowRowsOfRelation(tx, base.id, 'both');
   return {
     ...base,
     flows: flows.filter((f) => f.deleted_at === null),
     trashed_flows: flows.filter((f) => f.deleted_at !== null),
-    locations: await locationsOfRelation(tx, id),
-    files: await relationFiles(tx, id),
+    locations,
+    files,
   };
 }

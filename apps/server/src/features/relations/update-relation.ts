@@ -1,7 +1,7 @@
 import type { UpdateRelation } from '@im/domain';
 import { DEFAULT_COUNTRY, DEFAULT_LEAD_SOURCE, nameParts } from '@im/domain';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/database';
+import { rawRows, type Tx } from '../../platform/db/database';
 import { validationError } from '../../platform/errors';
 import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
 import { refreshFlowSearchText } from '../flows/flow-search-text';
@@ -13,6 +13,29 @@ import { insertOrganization, requireOrganization } from '../organizations/organi
 import { relation } from './relations.schema';
 
 const UNKNOWN_FLOW = 'Dit dossier hoort niet bij deze relatie.';
+
+/** What a change compares with, locked: a fixed text (every relation change reads it: decision 014). */
+const LOCK_RELATION_SQL = `select name, nameprefix, surname, fullname, email, phone, mobile, country,
+    lead_source as "leadSource", lat, lng, flowprofile_id as "flowprofileId",
+    organization_id as "organizationId", flow_id as "flowId"
+  from relation where id = $1 for update`;
+type LockedRelation = Pick<
+  typeof relation.$inferSelect,
+  | 'name'
+  | 'nameprefix'
+  | 'surname'
+  | 'fullname'
+  | 'email'
+  | 'phone'
+  | 'mobile'
+  | 'country'
+  | 'leadSource'
+  | 'lat'
+  | 'lng'
+  | 'flowprofileId'
+  | 'organizationId'
+  | 'flowId'
+>;
 
 /**
  * Changes a relation. `update_reason` names the special changes of spec 001 section 4: flowchange
@@ -26,7 +49,7 @@ export async function updateRelation(
   input: UpdateRelation,
   coords: Coordinates,
 ): Promise<boolean> {
-  const [before] = await tx.select().from(relation).where(eq(relation.id, id)).for('update');
+  const [before] = await rawRows<LockedRelation>(tx, LOCK_RELATION_SQL, [id]);
   if (!before) return false;
   const names = nameParts(input);
   const set: Partial<typeof relation.$inferInsert> = {

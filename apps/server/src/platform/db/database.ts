@@ -133,6 +133,34 @@ export async function rawRows<R extends pg.QueryResultRow>(
   return (await client.query<R>(text, values)).rows;
 }
 
+/** A read of a fixed text and how its rows become the answer's part, for `rawReads`. */
+export interface RawRead<T> {
+  text: string;
+  values: unknown[];
+  // biome-ignore lint/suspicious/noExplicitAny: each read names its own row type in `map`
+  map(rows: any[]): T;
+}
+
+/**
+ * Several fixed-text reads that do not depend on each other (a detail's sections) in one round trip:
+ * on the transaction's connection like `rawRows`, pipelined by `PreparingClient.pipelined`.
+ */
+export async function rawReads<T extends unknown[]>(
+  tx: Tx,
+  reads: { [K in keyof T]: RawRead<T[K]> },
+): Promise<T> {
+  const client = clients.get(tx);
+  if (!client) throw new Error('rawReads: not a transaction of Database');
+  const list = reads as readonly RawRead<unknown>[];
+  let sets: pg.QueryResultRow[][];
+  if (client instanceof PreparingClient) sets = await client.pipelined(list);
+  else {
+    sets = [];
+    for (const r of list) sets.push((await client.query(r.text, r.values)).rows);
+  }
+  return list.map((r, i) => r.map(sets[i]!)) as T;
+}
+
 /** An id as the text of its setting; anything but a safe integer is refused (it goes into SQL text). */
 function idSetting(id: number | null | undefined): string {
   if (id === null || id === undefined) return '';

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { prepareValue } from 'pg/lib/utils.js';
 
 /** Named statements one connection keeps at most; beyond it statements are parsed each time, as before. */
 export const MAX_NAMED_STATEMENTS = 400;
@@ -16,6 +17,8 @@ const MAX_SEEN_ONCE = 4000;
 export class PreparingClient extends pg.Client {
   private readonly names = new Map<string, string>();
   private seenOnce = new Set<string>();
+  /** Names are never reused: a name forgotten after a failed pipeline may still exist on the server. */
+  private named = 0;
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; all pass through
   override query(config: any, values?: any, callback?: any): any {
@@ -43,8 +46,110 @@ export class PreparingClient extends pg.Client {
       return undefined;
     }
     this.seenOnce.delete(text);
-    const name = `im_${this.names.size + 1}`;
+    this.named += 1;
+    const name = `im_${this.named}`;
     this.names.set(text, name);
     return name;
+  }
+
+  /**
+   * Runs independent statements in one round trip and answers each one's rows: every statement is
+   * parsed (once per connection when named, as above), bound and executed, and one Sync ends them all
+   * (the extended protocol's pipelining). When one fails PostgreSQL skips the rest and the call fails
+   * as a whole; inside a transaction that aborts the transaction as any failed statement does.
+   */
+  pipelined(statements: readonly PipelineStatement[]): Promise<pg.QueryResultRow[][]> {
+    const connection = (this as unknown as { connection: ProtocolConnection }).connection;
+    // Values are mapped before anything is written: a value that cannot be sent fails the call, not the stream.
+    const prepared = statements.map((s) => ({
+      text: s.text,
+      name: this.nameFor(s.text),
+      values: s.values.map((v) => prepareValue(v)),
+    }));
+    const submitted: string[] = [];
+    return new Promise((resolve, reject) => {
+      const query = new PipelineQuery(
+        (connectionOfQuery) => {
+          for (const s of prepared) {
+            const parsed =
+              s.name !== undefined &&
+              (connectionOfQuery.parsedStatements[s.name] !== undefined ||
+                connectionOfQuery.submittedNamedStatements[s.name] !== undefined);
+            if (!parsed) {
+              connectionOfQuery.parse({ text: s.text, name: s.name ?? '' });
+              if (s.name !== undefined) {
+                connectionOfQuery.submittedNamedStatements[s.name] = s.text;
+                submitted.push(s.name);
+              }
+            }
+            connectionOfQuery.bind({ portal: '', statement: s.name ?? '', values: s.values });
+            connectionOfQuery.describe({ type: 'P', name: '' });
+            connectionOfQuery.execute({ portal: '', rows: 0 });
+          }
+          connectionOfQuery.sync();
+        },
+        (err, results) => {
+          if (err) {
+            // Which of this call's new statements PostgreSQL parsed is unknown: forget them all; their texts
+            // get new names (never an old one) the next time.
+            for (const name of submitted) delete connection.submittedNamedStatements[name];
+            for (const [text, name] of this.names) if (submitted.includes(name)) this.names.delete(text);
+            reject(err);
+            return;
+          }
+          // Every statement parsed: record them as pg does on ParseComplete, so a later failure of one of
+          // them (which makes pg forget a statement it only knows as submitted) cannot make it parse a
+          // name the server already has.
+          for (const name of submitted) {
+            connection.parsedStatements[name] = connection.submittedNamedStatements[name]!;
+            delete connection.submittedNamedStatements[name];
+          }
+          const list = Array.isArray(results) ? results : [results];
+          resolve(list.map((r) => r.rows));
+        },
+      );
+      super.query(query as never);
+    });
+  }
+}
+
+export interface PipelineStatement {
+  text: string;
+  values: unknown[];
+}
+
+/** The parts of pg's connection (lib/connection.js) a pipeline writes to. */
+interface ProtocolConnection {
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
+  parse(config: { text: string; name: string }): void;
+  bind(config: { portal: string; statement: string; values: unknown[] }): void;
+  describe(config: { type: 'P'; name: string }): void;
+  execute(config: { portal: string; rows: number }): void;
+  sync(): void;
+}
+
+/**
+ * pg's Query with its own protocol messages: pg collects a result per statement (as for a simple query
+ * of several statements) and hands them to the callback after the one ReadyForQuery.
+ */
+const QueryBase = pg.Query as unknown as new (config: {
+  text: string;
+  callback: (err: Error | null, results: pg.QueryResult | pg.QueryResult[]) => void;
+}) => object;
+class PipelineQuery extends QueryBase {
+  constructor(
+    private readonly write: (connection: ProtocolConnection) => void,
+    callback: (err: Error | null, results: pg.QueryResult | pg.QueryResult[]) => void,
+  ) {
+    super({ text: 'pipeline', callback });
+  }
+
+  requiresPreparation(): boolean {
+    return true;
+  }
+
+  prepare(connection: ProtocolConnection): void {
+    this.write(connection);
   }
 }

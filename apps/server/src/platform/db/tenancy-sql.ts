@@ -14,9 +14,9 @@ export const SETTING = {
   ruleDepth: 'app.rule_depth',
 } as const;
 
-export const currentCompanyIdSql = sql.raw(
-  `nullif(current_setting('${SETTING.companyId}', true), '')::integer`,
-);
+/** The transaction's company, as SQL text (for fixed texts) and as a drizzle fragment. */
+export const CURRENT_COMPANY_ID = `nullif(current_setting('${SETTING.companyId}', true), '')::integer`;
+export const currentCompanyIdSql = sql.raw(CURRENT_COMPANY_ID);
 export const currentUserIdSql = sql.raw(`nullif(current_setting('${SETTING.userId}', true), '')::integer`);
 export const currentImpersonatorIdSql = sql.raw(
   `nullif(current_setting('${SETTING.impersonatorId}', true), '')::integer`,

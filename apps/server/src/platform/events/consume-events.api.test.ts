@@ -134,4 +134,27 @@ describe('durable event consumers', () => {
     await drainUntil(dispatcher, consumer, () => consumer.seen.some((e) => e.flow_id === 903));
     expect(await dispatcher.prune()).toBeGreaterThanOrEqual(1);
   });
+
+  it('handles a burst of commits in one later round, and idle() starts a round still waiting', async () => {
+    const consumer = recorder('test-burst');
+    let rounds = 0;
+    const handle = consumer.handle.bind(consumer);
+    consumer.handle = async (events) => {
+      rounds += 1;
+      await handle(events);
+    };
+    const dispatcher = await dispatcherWith(consumer);
+    rounds = 0;
+    for (let i = 1; i <= 5; i++) {
+      await publish(904, `golf ${i}`);
+      dispatcher.wakeSoon();
+    }
+    // Nothing ran yet unless WAKE_DELAY_MS passed during the five commits.
+    const early = rounds;
+    await dispatcher.idle();
+    await drainUntil(dispatcher, consumer, () => consumer.seen.filter((e) => e.flow_id === 904).length === 5);
+    expect(consumer.seen.filter((e) => e.flow_id === 904)).toHaveLength(5);
+    expect(early).toBeLessThanOrEqual(1);
+    expect(rounds).toBeLessThanOrEqual(3);
+  });
 });

@@ -38,7 +38,13 @@ interface EventRow extends Record<string, unknown> {
 }
 
 const POLL_MS = 5_000;
+/**
+ * Events that arrive within this time are handled in one round: under load a commit lands every few
+ * milliseconds, and a round costs a transaction even when every event in it is someone else's.
+ */
+export const WAKE_DELAY_MS = 50;
 const MAX_BACKOFF_MS = 60_000;
+const DEFAULT_BATCH = 100;
 /** Events older than this, and behind every consumer, are removed. */
 export const OUTBOX_KEEP_DAYS = 7;
 
@@ -52,6 +58,7 @@ export class EventDispatcher {
   private readonly consumers = new Map<string, EventConsumer>();
   private readonly backoff = new Map<string, { until: number; ms: number }>();
   private timer: NodeJS.Timeout | undefined;
+  private soon: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
   private again = false;
 
@@ -77,8 +84,22 @@ export class EventDispatcher {
     this.wake();
   }
 
-  /** Runs every consumer until it is caught up; called on each committed event and every few seconds. */
+  /** Runs every consumer soon (within WAKE_DELAY_MS), together with whatever else commits meanwhile. */
+  wakeSoon(): void {
+    if (this.soon) return;
+    this.soon = setTimeout(() => {
+      this.soon = undefined;
+      this.wake();
+    }, WAKE_DELAY_MS);
+    this.soon.unref();
+  }
+
+  /** Runs every consumer until it is caught up; called for committed events and every few seconds. */
   wake(): void {
+    if (this.soon) {
+      clearTimeout(this.soon);
+      this.soon = undefined;
+    }
     if (this.running) {
       this.again = true;
       return;
@@ -87,7 +108,8 @@ export class EventDispatcher {
       do {
         this.again = false;
         for (const consumer of this.consumers.values()) {
-          while ((await this.runOnce(consumer)) > 0) {}
+          // A batch shorter than the batch size read up to the end: no second round to find nothing.
+          while ((await this.runOnce(consumer)) >= (consumer.batchSize ?? DEFAULT_BATCH)) {}
         }
       } while (this.again);
     })()
@@ -97,8 +119,9 @@ export class EventDispatcher {
       });
   }
 
-  /** Settles after the current round; for tests and shutdown. */
+  /** Settles after the current round (a round still waiting to start starts now); for tests and shutdown. */
   async idle(): Promise<void> {
+    if (this.soon) this.wake();
     while (this.running) await this.running;
   }
 
@@ -121,7 +144,7 @@ export class EventDispatcher {
           where (txid, id) > (${at.last_txid}::xid8, ${at.last_id}::bigint)
             and txid < pg_snapshot_xmin(pg_current_snapshot())
           order by txid, id
-          limit ${consumer.batchSize ?? 100}`);
+          limit ${consumer.batchSize ?? DEFAULT_BATCH}`);
         if (batch.rows.length === 0) return 0;
         await consumer.handle(batch.rows.map(toEvent));
         const last = batch.rows[batch.rows.length - 1]!;
@@ -164,6 +187,8 @@ export class EventDispatcher {
 
   stop(): void {
     clearInterval(this.timer);
+    clearTimeout(this.soon);
+    this.soon = undefined;
   }
 }
 

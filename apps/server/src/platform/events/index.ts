@@ -25,7 +25,10 @@ export class EventHub {
   async start(options: { work: boolean }): Promise<void> {
     await this.listener.start();
     if (!options.work) return;
-    this.listener.subscribe({ onEvent: () => this.dispatcher.wake(), onGap: () => this.dispatcher.wake() });
+    this.listener.subscribe({
+      onEvent: () => this.dispatcher.wakeSoon(),
+      onGap: () => this.dispatcher.wake(),
+    });
     await this.dispatcher.start();
     this.pruneTimer = setInterval(() => void this.dispatcher.prune().catch(() => {}), PRUNE_EVERY_MS);
     this.pruneTimer.unref();
