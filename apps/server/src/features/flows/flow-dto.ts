@@ -1,10 +1,10 @@
-import { type FileInfo, type Flow, type FlowStatus, type Lead, stageOf } from '@im/domain';
+import { type FileInfo, type Flow, type FlowStatus, type Lead, type Relation, stageOf } from '@im/domain';
 import { and, asc, eq } from 'drizzle-orm';
-import { type RawRead, rawReads, type Tx } from '../../platform/db/database';
+import { type RawRead, type ReadPlan, readPlan, runPlan, type Tx } from '../../platform/db/database';
 import { storedFile } from '../../platform/files/files.schema';
 import { relationOfFlowRead } from '../relations/relation-dto';
 
-import { loadFlowRowAnyState, loadFlowRows, rawFlowRowRead, toFlowRow } from './flow-row';
+import { loadFlowRowAnyState, loadFlowRows, type RawFlowRow, rawFlowRowRead, toFlowRow } from './flow-row';
 import { lead } from './flows.schema';
 import { epochMsText, isoFast } from './iso';
 
@@ -117,12 +117,26 @@ function fileInfo(f: FlowExtras['files'][number]): FileInfo {
 
 /** The detail of a live or trashed flow; null when it does not exist, was merged away or is not the company's. */
 export async function loadFlow(tx: Tx, id: number): Promise<Flow | null> {
-  // The flow, its relation and its extras in one round trip; each is empty for another company's flow.
-  const [raw, relationDto, extras] = await rawReads(tx, [
-    rawFlowRowRead(id),
-    relationOfFlowRead(id),
-    flowExtrasRead(id),
-  ]);
+  return runPlan(tx, flowDetailPlan(id));
+}
+
+/**
+ * The flow, its relation and its extras in one round trip (each is empty for another company's flow);
+ * `tenantReads` runs it with the set-up in that same round trip.
+ */
+export function flowDetailPlan(id: number): ReadPlan<Flow | null> {
+  return readPlan(
+    [rawFlowRowRead(id), relationOfFlowRead(id), flowExtrasRead(id)],
+    ([raw, relationDto, extras]) => toFlow(id, raw, relationDto, extras),
+  );
+}
+
+function toFlow(
+  id: number,
+  raw: RawFlowRow | undefined,
+  relationDto: Relation | undefined,
+  extras: FlowExtras,
+): Flow | null {
   if (!raw) return null;
   const leadDto = toLead(id, extras.lead ?? undefined);
   const profile =

@@ -27,7 +27,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
-import { authOf, tenantTx } from '../../platform/http/request-auth';
+import { authOf, tenantReads, tenantTx } from '../../platform/http/request-auth';
 import { loadLocations } from '../locations';
 import { location } from '../locations/locations.schema';
 import { loadRelations } from '../relations';
@@ -35,7 +35,7 @@ import { changeFlowStatus } from './change-flow-status';
 import { createFlow } from './create-flow';
 import { duplicateFlow, resetFlowHash } from './duplicate-flow';
 import { FLOW_NOT_FOUND, findFlow } from './flow-access';
-import { loadFlow, loadFlowRowAnyState, loadFlowRows } from './flow-dto';
+import { flowDetailPlan, loadFlowRowAnyState, loadFlowRows } from './flow-dto';
 import { flowFileRoutes } from './flow-files.routes';
 import { flow } from './flows.schema';
 import { getLead, updateLead } from './lead-dates';
@@ -60,7 +60,8 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
   await app.register(flowFileRoutes);
 
   const detail = async (request: Parameters<typeof tenantTx>[0], id: number) => {
-    const found = await tenantTx(request, (tx) => loadFlow(tx, id));
+    // After a change too: a separate read (the change committed), in one round trip.
+    const found = await tenantReads(request, flowDetailPlan(id));
     if (!found) throw notFound(FLOW_NOT_FOUND);
     return found;
   };

@@ -21,13 +21,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
-import { tenantTx } from '../../platform/http/request-auth';
+import { tenantReads, tenantTx } from '../../platform/http/request-auth';
 import { loadLocations } from '../locations/location-dto';
 import { location } from '../locations/locations.schema';
 import { coordinatesFor } from '../locations/save-location';
 import { checkForDoubleRelations } from './check-double-relations';
 import { queryRelations, searchRelations } from './query-relations';
-import { loadRelationDetail } from './relation-dto';
+import { loadRelationDetail, relationDetailPlan } from './relation-dto';
 import { BULK_DELETE_RELATIONS, EMPTY_RELATION_TRASH, MAX_BULK_DELETE } from './relation-jobs';
 import { relation } from './relations.schema';
 import { createRelation } from './save-relation';
@@ -124,7 +124,7 @@ export async function relationRoutes(app: FastifyInstance): Promise<void> {
     '/api/relation/:id',
     { config: CRM, schema: { params: zIdParams, response: { 200: zRelationDetail } } },
     async (request) => {
-      const found = await tenantTx(request, (tx) => loadRelationDetail(tx, request.params.id));
+      const found = await tenantReads(request, relationDetailPlan(request.params.id));
       if (!found) throw notFound();
       return found;
     },

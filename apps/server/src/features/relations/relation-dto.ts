@@ -1,5 +1,12 @@
 import { type FlowStatus, fullAddress, type Relation, type RelationDetail } from '@im/domain';
-import { type RawRead, rawReads, type Tx } from '../../platform/db/database';
+import {
+  type RawRead,
+  type ReadPlan,
+  rawReads,
+  readPlan,
+  runPlan,
+  type Tx,
+} from '../../platform/db/database';
 import { toIso } from '../../platform/http/dates';
 import { flowRowsOfRelationRead } from '../flows/flow-row';
 import { epochMsText, isoFast, isoFastOrNull } from '../flows/iso';
@@ -190,19 +197,30 @@ function relationFilesRead(relationId: number) {
 
 /** The relation with its flows, trashed flows, locations and files; null when it is not the company's. */
 export async function loadRelationDetail(tx: Tx, id: number): Promise<RelationDetail | null> {
-  // The sections in one round trip; for another company's id each of them is empty (row-level security).
-  const [[base], flows, locations, files] = await rawReads(tx, [
-    relationsRead([id]),
-    flowRowsOfRelationRead(id, 'both'),
-    locationsOfRelationRead(id),
-    relationFilesRead(id),
-  ]);
-  if (!base) return null;
-  return {
-    ...base,
-    flows: flows.filter((f) => f.deleted_at === null),
-    trashed_flows: flows.filter((f) => f.deleted_at !== null),
-    locations,
-    files,
-  };
+  return runPlan(tx, relationDetailPlan(id));
+}
+
+/**
+ * The relation detail's sections, read in one round trip (for another company's id each of them is
+ * empty: row-level security); `tenantReads` runs it with the set-up in that same round trip.
+ */
+export function relationDetailPlan(id: number): ReadPlan<RelationDetail | null> {
+  return readPlan(
+    [
+      relationsRead([id]),
+      flowRowsOfRelationRead(id, 'both'),
+      locationsOfRelationRead(id),
+      relationFilesRead(id),
+    ],
+    ([[base], flows, locations, files]) =>
+      base
+        ? {
+            ...base,
+            flows: flows.filter((f) => f.deleted_at === null),
+            trashed_flows: flows.filter((f) => f.deleted_at !== null),
+            locations,
+            files,
+          }
+        : null,
+  );
 }

@@ -18,7 +18,7 @@ import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { endUserSessions } from '../../platform/auth/sessions';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { anyUser, moduleRoute } from '../../platform/http/access';
-import { authOf, tenantTx } from '../../platform/http/request-auth';
+import { authOf, tenantReads, tenantTx } from '../../platform/http/request-auth';
 import { requireConfirmation } from '../auth';
 import { OLD_PASSWORD_WRONG, PASSWORD_CHANGED } from '../auth/messages';
 import { writeLog } from '../logitems';
@@ -26,7 +26,7 @@ import { adminLogin } from './admin-login';
 import { findUserById, isEmailTaken, loadUserDto } from './find-user';
 import { queryUsers } from './query-users';
 import { saveUser, targetCompanyId } from './save-user';
-import { buildSessionData } from './session-data';
+import { sessionDataPlan } from './session-data';
 import { updateUser } from './update-user';
 import { userManagerTx, userScopeTx } from './user-access';
 import { user } from './users.schema';
@@ -39,7 +39,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/user/getcurrentuser',
     { config: { access: anyUser }, schema: { response: { 200: zSessionData } } },
-    async (request) => tenantTx(request, (tx) => buildSessionData(tx, authOf(request))),
+    async (request) => tenantReads(request, sessionDataPlan(authOf(request))),
   );
 
   r.get(

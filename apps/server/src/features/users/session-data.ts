@@ -7,7 +7,7 @@ import {
   type SessionData,
 } from '@im/domain';
 import type { AuthContext } from '../../platform/auth/auth-context';
-import { rawRows, type Tx } from '../../platform/db/database';
+import { type ReadPlan, readPlan, runPlan, type Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { displayName } from './serialize-user';
 
@@ -38,8 +38,21 @@ const SESSION_SQL = `select u.id, u.name, u.nameprefix, u.surname, u.email, u.ro
 
 /** The session data of spec 000 section 3 for the caller (answer of getcurrentuser and of a login). */
 export async function buildSessionData(tx: Tx, auth: AuthContext): Promise<SessionData> {
-  // One statement of a fixed text: every screen of the app starts with this call.
-  const [u] = await rawRows<SessionRow>(tx, SESSION_SQL, [auth.userId, auth.companyId]);
+  return runPlan(tx, sessionDataPlan(auth));
+}
+
+/**
+ * The session data as a read plan: one statement of a fixed text (every screen of the app starts with
+ * this call, so getcurrentuser runs it with the set-up in one round trip: `tenantReads`).
+ */
+export function sessionDataPlan(auth: AuthContext): ReadPlan<SessionData> {
+  return readPlan(
+    [{ text: SESSION_SQL, values: [auth.userId, auth.companyId], map: (rows: SessionRow[]) => rows[0] }],
+    ([u]) => toSessionData(u, auth),
+  );
+}
+
+function toSessionData(u: SessionRow | undefined, auth: AuthContext): SessionData {
   if (!u || u.company_name === null) throw notFound();
   const altDashboard = (ALT_DASHBOARDS as readonly string[]).includes(u.altDashboard)
     ? (u.altDashboard as AltDashboard)

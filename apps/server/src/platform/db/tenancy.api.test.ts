@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { writeLog } from '../../features/logitems';
 import { user } from '../../features/users/users.schema';
+import { readPlan } from './database';
 
 let t: TestServer;
 let companyA: number;
@@ -21,6 +22,58 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('row-level security', () => {
+  it('reads in one round trip (tenantReads) see only the company, under the restricted role, and leave the connection as it was', async () => {
+    const { db } = t.server.deps;
+    const plan = readPlan(
+      [
+        {
+          text: 'select company_id from "user" where $1::int is not null',
+          values: [1],
+          map: (rows: { company_id: number }[]) => rows.map((r) => r.company_id),
+        },
+        {
+          text: 'select description from log_item where $1::int is not null',
+          values: [1],
+          map: (rows: { description: string }[]) => rows.map((r) => r.description),
+        },
+        {
+          text: "select current_user as who, current_setting('app.company_id') as company, $1::int as one",
+          values: [1],
+          map: (rows: { who: string; company: string }[]) => rows[0]!,
+        },
+      ],
+      (parts) => parts,
+    );
+    for (let round = 0; round < 3; round++) {
+      const [users, logs, session] = await db.tenantReads({ companyId: companyA }, plan);
+      expect(users).toHaveLength(2);
+      expect(users.every((c) => c === companyA)).toBe(true);
+      expect(logs).not.toContain('geheim van B');
+      expect(session.company).toBe(String(companyA));
+      if (db.appRole) expect(session.who).toBe(db.appRole);
+      const [usersOfB] = await db.tenantReads({ companyId: companyB }, plan);
+      expect(usersOfB).toHaveLength(3);
+    }
+    // A failing read fails the call; every connection of the pool comes back without the settings.
+    const failing = readPlan(
+      [{ text: 'select 1 / $1::int as n', values: [0], map: (rows) => rows }],
+      (parts) => parts,
+    );
+    await expect(db.tenantReads({ companyId: companyA }, failing)).rejects.toThrow(/division by zero/);
+    const clients = await Promise.all(Array.from({ length: 3 }, () => db.pool.connect()));
+    try {
+      for (const client of clients) {
+        const left = await client.query(
+          "select current_setting('app.company_id', true) as company, current_user as who",
+        );
+        expect(left.rows[0].company ?? '').toBe('');
+        if (db.appRole) expect(left.rows[0].who).not.toBe(db.appRole);
+      }
+    } finally {
+      for (const client of clients) client.release();
+    }
+  });
+
   it('an unfiltered query as company A returns none of company B’s rows', async () => {
     const { db } = t.server.deps;
     const rows = await db.tenant({ companyId: companyA }, (tx) =>

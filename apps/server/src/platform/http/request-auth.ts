@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/auth-context';
 import { resolveSession } from '../auth/sessions';
-import type { Tx } from '../db/database';
+import type { ReadPlan, Tx } from '../db/database';
 import { AppError } from '../errors';
 import { isPublic, type RouteAccess } from './access';
 
@@ -45,6 +45,15 @@ export function tenantTx<T>(
     { companyId: auth.companyId, userId: auth.userId, impersonatorUserId: auth.impersonatorUserId },
     fn,
     options,
+  );
+}
+
+/** A plan's reads as the caller's company in one round trip (`Database.tenantReads`): the hottest reads. */
+export function tenantReads<T>(request: FastifyRequest, plan: ReadPlan<T>): Promise<T> {
+  const auth = authOf(request);
+  return request.server.deps.db.tenantReads(
+    { companyId: auth.companyId, userId: auth.userId, impersonatorUserId: auth.impersonatorUserId },
+    plan,
   );
 }
 
