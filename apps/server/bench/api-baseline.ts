@@ -1,22 +1,26 @@
 // The raw baseline of `npm run bench:api`: a bare Fastify server that, for each case, runs exactly the
 // SQL statements the real call ran (captured by api-bench.ts) through plain `pg` on one pooled
 // connection, and answers the rows as JSON. What the real server costs above this is its own work.
-// Statements the real call sent in one round trip go out together too (pg's own pipeline mode).
+// It talks to PostgreSQL exactly as the real server does: through the same client class, so repeated texts
+// are prepared per connection, and statements the real call sent in one round trip (one Sync, one
+// implicit transaction) go out the same way.
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { PreparingClient } from '../src/platform/db/preparing-client';
 
 interface Single {
   text: string;
   values?: unknown[];
 }
 type Statement = Single | { pipeline: Single[] };
+const withValues = (s: Single) => ({ text: s.text, values: s.values ?? [] });
 
 const cases = JSON.parse(readFileSync(process.env.BASELINE_CASES!, 'utf8')) as Record<string, Statement[]>;
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
   max: Number(process.env.DB_POOL_SIZE ?? 10),
-  pipeline: true,
+  Client: PreparingClient,
 });
 const app = Fastify({ logger: false });
 
@@ -27,10 +31,9 @@ for (const [name, statements] of Object.entries(cases)) {
     try {
       let rows: unknown[] = [];
       for (const s of statements) {
-        if ('pipeline' in s) {
-          const sets = await Promise.all(s.pipeline.map((p) => client.query(p.text, p.values)));
-          rows = sets.flatMap((r) => r.rows);
-        } else rows = (await client.query(s.text, s.values)).rows;
+        if ('pipeline' in s)
+          rows = (await (client as unknown as PreparingClient).pipelined(s.pipeline.map(withValues))).flat();
+        else rows = (await client.query(s.text, s.values)).rows;
       }
       return { rows };
     } catch (err) {

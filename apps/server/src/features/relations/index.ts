@@ -1,4 +1,5 @@
 import {
+  type RelationQuery,
   zBatchStarted,
   zCreateRelation,
   zDoubleCheck,
@@ -16,7 +17,7 @@ import {
   zUpdateRelation,
 } from '@im/domain';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound } from '../../platform/errors';
@@ -26,7 +27,7 @@ import { loadLocations } from '../locations/location-dto';
 import { location } from '../locations/locations.schema';
 import { coordinatesFor } from '../locations/save-location';
 import { checkForDoubleRelations } from './check-double-relations';
-import { queryRelations, searchRelations } from './query-relations';
+import { queryRelations, relationPagePlan, searchRelationsPlan } from './query-relations';
 import { loadRelationDetail, relationDetailPlan } from './relation-dto';
 import { BULK_DELETE_RELATIONS, EMPTY_RELATION_TRASH, MAX_BULK_DELETE } from './relation-jobs';
 import { relation } from './relations.schema';
@@ -41,25 +42,31 @@ export { registerInactiveRelationCriterion } from './search-inactive-relations';
 
 const CRM = { access: moduleRoute('CRM') };
 
+/** A page of the overview or the trash: one round trip (`tenantReads`) unless a partner filter needs more. */
+function relationPage(request: FastifyRequest, q: RelationQuery, which: 'live' | 'trashed') {
+  const plan = relationPagePlan(q, which);
+  return plan ? tenantReads(request, plan) : tenantTx(request, (tx) => queryRelations(tx, q, which));
+}
+
 export async function relationRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/relation/querypaginated',
     { config: CRM, schema: { querystring: zRelationQuery, response: { 200: zRelationPage } } },
-    async (request) => tenantTx(request, (tx) => queryRelations(tx, request.query, 'live')),
+    async (request) => relationPage(request, request.query, 'live'),
   );
 
   r.get(
     '/api/relation/querytrashed',
     { config: CRM, schema: { querystring: zRelationQuery, response: { 200: zRelationPage } } },
-    async (request) => tenantTx(request, (tx) => queryRelations(tx, request.query, 'trashed')),
+    async (request) => relationPage(request, request.query, 'trashed'),
   );
 
   r.get(
     '/api/relation/search',
     { config: CRM, schema: { querystring: zSearchQuery, response: { 200: z.array(zRelationSearchHit) } } },
-    async (request) => tenantTx(request, (tx) => searchRelations(tx, request.query.query)),
+    async (request) => tenantReads(request, searchRelationsPlan(request.query.query)),
   );
 
   r.post(

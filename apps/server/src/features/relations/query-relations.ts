@@ -1,7 +1,7 @@
 import { fullAddress, type RelationQuery } from '@im/domain';
 import { and, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import { rawReads, rawRows, type Tx } from '../../platform/db/database';
-import { sortOrder } from '../../platform/db/paginate';
+import { readPlan, runPlan, type Tx } from '../../platform/db/database';
+import { sortKey, sortOrder } from '../../platform/db/paginate';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
 import { flow } from '../flows/flows.schema';
 import { loadRelations, relationPageRead, relationPageSql } from './relation-dto';
@@ -76,6 +76,43 @@ const RELATION_PAGE_SQL = relationPageSql(`select
  * row. The partner filter, which narrows a lot, runs as an ordinary query under row-level security.
  */
 export async function queryRelations(tx: Tx, q: RelationQuery, which: 'live' | 'trashed') {
+  const plan = relationPagePlan(q, which);
+  return plan ? runPlan(tx, plan) : queryPartnerRelations(tx, q, which);
+}
+
+/**
+ * The page as one read (every filter but the partner's): `tenantReads` runs it with the set-up in one
+ * round trip. Undefined for a partner filter, which needs `queryRelations`.
+ */
+export function relationPagePlan(q: RelationQuery, which: 'live' | 'trashed') {
+  if (q.partnerId !== undefined) return undefined;
+  const trashed = which === 'trashed';
+  const text = q.query?.trim();
+  const patterns = text ? searchPatterns(text, 'contains') : [];
+  const { key, descending } = sortKey<keyof typeof TRASH_SORT_COLUMNS>(
+    q.sort || (trashed ? '-deleted_at' : 'created_at'),
+    (trashed ? TRASH_SORT_COLUMNS : SORT_COLUMNS) as Record<keyof typeof TRASH_SORT_COLUMNS, unknown>,
+    'created_at',
+  );
+  return readPlan(
+    [
+      relationPageRead(RELATION_PAGE_SQL, [
+        patterns,
+        trashed,
+        PAGE_SORT_COLUMN[key],
+        descending,
+        q.limit,
+        q.offset,
+      ]),
+    ],
+    ([page]) => ({
+      data: page.relations,
+      pagination: { total: page.total, offset: q.offset, limit: q.limit },
+    }),
+  );
+}
+
+async function queryPartnerRelations(tx: Tx, q: RelationQuery, which: 'live' | 'trashed') {
   const trashed = which === 'trashed';
   const text = q.query?.trim();
   const patterns = text ? searchPatterns(text, 'contains') : [];
@@ -87,21 +124,6 @@ export async function queryRelations(tx: Tx, q: RelationQuery, which: 'live' | '
     relation.id,
   );
   const pagination = { offset: q.offset, limit: q.limit };
-  if (q.partnerId === undefined) {
-    const raw = (q.sort || (trashed ? '-deleted_at' : 'created_at')).trim();
-    const key = raw.replace(/^-/, '') as keyof typeof TRASH_SORT_COLUMNS;
-    const [page] = await rawReads(tx, [
-      relationPageRead(RELATION_PAGE_SQL, [
-        patterns,
-        trashed,
-        PAGE_SORT_COLUMN[key],
-        raw.startsWith('-'),
-        q.limit,
-        q.offset,
-      ]),
-    ]);
-    return { data: page.relations, pagination: { total: page.total, ...pagination } };
-  }
   const where = and(
     sql`${relation.companyId} = ${currentCompanyIdSql}`,
     trashed ? isNotNull(relation.deletedAt) : isNull(relation.deletedAt),
@@ -159,21 +181,30 @@ const TYPEAHEAD_SQL = `select r.id, r.fullname, r.email, ml.address, ml.number, 
  * address; full-name prefix matches first, then by name. At most `limit` (10).
  */
 export async function searchRelations(tx: Tx, query: string, limit = 10) {
+  return runPlan(tx, searchRelationsPlan(query, limit));
+}
+
+/** The typeahead as a read plan: `tenantReads` runs it with the set-up in one round trip. */
+export function searchRelationsPlan(query: string, limit = 10) {
   const patterns = searchPatterns(query, 'prefix');
   const first = query
     .trim()
     .toLowerCase()
     .replace(/[\\%_]/g, (c) => `\\${c}`);
-  const rows = await rawRows<TypeaheadRow>(tx, TYPEAHEAD_SQL, [
-    patterns,
-    TYPEAHEAD_CANDIDATES,
-    `${first}%`,
-    limit,
-  ]);
-  return rows.map((r) => ({
-    id: r.id,
-    fullname: r.fullname ?? '',
-    address: r.address === null ? '' : fullAddress({ ...r, address: r.address }),
-    email: r.email,
-  }));
+  return readPlan(
+    [
+      {
+        text: TYPEAHEAD_SQL,
+        values: [patterns, TYPEAHEAD_CANDIDATES, `${first}%`, limit],
+        map: (rows: TypeaheadRow[]) =>
+          rows.map((r) => ({
+            id: r.id,
+            fullname: r.fullname ?? '',
+            address: r.address === null ? '' : fullAddress({ ...r, address: r.address }),
+            email: r.email,
+          })),
+      },
+    ],
+    ([hits]) => hits,
+  );
 }

@@ -18,6 +18,17 @@ export function sortOrder<K extends string>(
   fallback: K,
   id: AnyColumn,
 ): SQL[] {
+  const { key, descending } = sortKey(sort, columns, fallback);
+  const direction = descending ? desc : asc;
+  return [direction(columns[key]), direction(id)];
+}
+
+/** The sort a request names (`key` or `-key`), checked against the keys of `columns`. */
+export function sortKey<K extends string>(
+  sort: string | undefined,
+  columns: Record<K, unknown>,
+  fallback: K,
+): { key: K; descending: boolean } {
   const raw = sort?.trim() || fallback;
   const descending = raw.startsWith('-');
   const key = descending ? raw.slice(1) : raw;
@@ -26,6 +37,5 @@ export function sortOrder<K extends string>(
       sort: [`${UNKNOWN_SORT} Kies uit: ${Object.keys(columns).join(', ')}.`],
     });
   }
-  const direction = descending ? desc : asc;
-  return [direction(columns[key as K]), direction(id)];
+  return { key: key as K, descending };
 }
