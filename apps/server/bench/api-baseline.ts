@@ -1,9 +1,10 @@
 // The raw baseline of `npm run bench:api`: a bare Fastify server that, for each case, runs exactly the
 // SQL statements the real call ran (captured by api-bench.ts) through plain `pg` on one pooled
 // connection, and answers the rows as JSON. What the real server costs above this is its own work.
-// It talks to PostgreSQL exactly as the real server does: through the same client class, so repeated texts
-// are prepared per connection, and statements the real call sent in one round trip (one Sync, one
-// implicit transaction) go out the same way.
+// Plain pg: every statement unnamed (parsed on every request). Statements the real call sent in one round
+// trip (one Sync, one implicit transaction) go out the same way, which plain pg cannot say: its pipeline
+// mode syncs each statement, ending the implicit transaction and with it the settings. For those the
+// baseline borrows the server's pipelining, without its naming.
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -20,7 +21,15 @@ const cases = JSON.parse(readFileSync(process.env.BASELINE_CASES!, 'utf8')) as R
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
   max: Number(process.env.DB_POOL_SIZE ?? 10),
-  Client: PreparingClient,
+  Client: class PlainClient extends PreparingClient {
+    // biome-ignore lint/suspicious/noExplicitAny: pg's query() overloads pass through
+    override query(...args: any[]): any {
+      return (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(this, args);
+    }
+    protected override nameFor(): undefined {
+      return undefined;
+    }
+  },
 });
 const app = Fastify({ logger: false });
 

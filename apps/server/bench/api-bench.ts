@@ -342,8 +342,8 @@ and raw taking turns (each figure is the median of its rounds, the CPU ratio the
 ratios). The real server runs in its own process (\`node apps/server/dist/main.js\`, default settings, logs
 as JSON to a pipe); beside it a raw baseline (apps/server/bench/api-baseline.ts) runs exactly the SQL
 statements the real call ran (captured once per call, including transaction set-up and the session
-lookup; statements the call sent in one round trip go out pipelined there too) through plain \`pg\` in a
-bare Fastify route. The update rotates over 20 relations (20 users changing 20 relations, not queueing on
+lookup) through plain \`pg\` in a bare Fastify route; statements the call sent in one round trip (one Sync)
+go out that way there too. The update rotates over 20 relations (20 users changing 20 relations, not queueing on
 one row lock), each with its own captured statements. CPU per request is the server process's user +
 system time over the requests it answered.
 Targets: current user >= 3,000 req/s, details >= 1,200, overview pages >= 800, mixed CRUD >= 1,500 with

@@ -37,7 +37,7 @@ export class PreparingClient extends pg.Client {
     return submit(config, values, callback);
   }
 
-  private nameFor(text: string): string | undefined {
+  protected nameFor(text: string): string | undefined {
     const known = this.names.get(text);
     if (known || this.names.size >= MAX_NAMED_STATEMENTS) return known;
     if (!this.seenOnce.has(text)) {
