@@ -8,7 +8,7 @@ import {
   type PipelineSort,
 } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { rawRows, type Tx } from '../../platform/db/database';
+import { type RawRead, type ReadPlan, readPlan, sqlRead } from '../../platform/db/database';
 import {
   epochMs,
   type FlowFilters,
@@ -35,17 +35,21 @@ const ORDER: Record<PipelineSort, string> = {
   name_desc: 'f.relation_fullname desc, f.id desc',
 };
 
+type ColumnTotal = { total: number; capped: boolean };
+
 /** Column totals: from the tally, or (text query) counted per column up to the cap. */
-async function columnTotals(tx: Tx, f: FlowFilters): Promise<{ total: number; capped: boolean }[]> {
+function columnTotalsRead(f: FlowFilters): RawRead<ColumnTotal[]> {
   if (!hasText(f)) {
-    const rows = await tx.execute<{ flow_status: string; n: number }>(
+    return sqlRead(
       sql`select t.flow_status, sum(t.n)::int as n from flow_tally t where ${tallyWhere(f)} group by 1`,
+      (rows: { flow_status: string; n: number }[]) => {
+        const byStatus = new Map(rows.map((r) => [r.flow_status, r.n]));
+        return PIPELINE_COLUMNS.map((c) => ({
+          total: c.statuses.reduce((s, st) => s + (byStatus.get(st) ?? 0), 0),
+          capped: false,
+        }));
+      },
     );
-    const byStatus = new Map(rows.rows.map((r) => [r.flow_status, r.n]));
-    return PIPELINE_COLUMNS.map((c) => ({
-      total: c.statuses.reduce((s, st) => s + (byStatus.get(st) ?? 0), 0),
-      capped: false,
-    }));
   }
   const counts = sql.join(
     PIPELINE_COLUMNS.map(
@@ -55,8 +59,9 @@ async function columnTotals(tx: Tx, f: FlowFilters): Promise<{ total: number; ca
     ),
     sql`, `,
   );
-  const row = (await tx.execute<{ n: number[] }>(sql`select array[${counts}] as n`)).rows[0]!;
-  return row.n.map((n) => ({ total: Math.min(n, TEXT_QUERY_CAP), capped: n > TEXT_QUERY_CAP }));
+  return sqlRead(sql`select array[${counts}] as n`, (rows: { n: number[] }[]) =>
+    rows[0]!.n.map((n) => ({ total: Math.min(n, TEXT_QUERY_CAP), capped: n > TEXT_QUERY_CAP })),
+  );
 }
 
 interface RawLead extends Record<string, unknown> {
@@ -79,7 +84,7 @@ interface RawLead extends Record<string, unknown> {
  * The first `limit` flows of each column in the chosen order. Each status of a column is read on its
  * own (an index range for the default order), the column's statuses merged after; one heap visit per card.
  */
-async function columnLeads(tx: Tx, f: FlowFilters, sort: PipelineSort, limit: number): Promise<RawLead[]> {
+function columnLeadsRead(f: FlowFilters, sort: PipelineSort, limit: number): RawRead<RawLead[]> {
   const order = sql.raw(ORDER[sort]);
   const perStatus: SQL[] = PIPELINE_COLUMNS.flatMap((c, col) =>
     c.statuses.map(
@@ -89,7 +94,8 @@ async function columnLeads(tx: Tx, f: FlowFilters, sort: PipelineSort, limit: nu
           from flow_read f where ${flowWhere({ ...f, statuses: [status] })} order by ${order} limit ${limit})`,
     ),
   );
-  const result = await tx.execute<RawLead>(sql`
+  return sqlRead(
+    sql`
     with picked as (${sql.join(perStatus, sql` union all `)}),
     ranked as (select f.*, row_number() over (partition by f.col order by ${order}) as ord from picked f)
     select f.id, f.col, f.flow_status, f.flow_phase_id, f.type, f.tags, f.lead_source, f.user_id,
@@ -99,33 +105,36 @@ async function columnLeads(tx: Tx, f: FlowFilters, sort: PipelineSort, limit: nu
     -- Per card by its unique index: a hash join would read every company's lead dates.
     left join lateral (select date_lead from lead where flow_id = f.id limit 1) ld on true
     where f.ord <= ${limit}
-    order by f.col, f.ord`);
-  return result.rows;
+    order by f.col, f.ord`,
+    (rows: RawLead[]) => rows,
+  );
 }
 
 // The company's phases and users (RLS keeps it to the company): one statement of a fixed text.
 const NAMES_SQL = `select 'p' as kind, id, description as name, '' as nameprefix, '' as surname from flow_phase
   union all select 'u', id, name, nameprefix, surname from "user"`;
 
-/** Phase descriptions and user names of the company: few rows, read once instead of joined per card. */
-async function namesOf(tx: Tx): Promise<{ phases: Map<number, string>; users: Map<number, string> }> {
-  const rows = await rawRows<{
-    kind: 'p' | 'u';
-    id: number;
-    name: string;
-    nameprefix: string;
-    surname: string;
-  }>(tx, NAMES_SQL, []);
-  const phases = new Map<number, string>();
-  const users = new Map<number, string>();
-  for (const r of rows) {
-    if (r.kind === 'p') phases.set(r.id, r.name);
-    else users.set(r.id, fullName(r));
-  }
-  return { phases, users };
+interface Names {
+  phases: Map<number, string>;
+  users: Map<number, string>;
 }
 
-function toLead(r: RawLead, names: Awaited<ReturnType<typeof namesOf>>): PipelineLead {
+/** Phase descriptions and user names of the company: few rows, read once instead of joined per card. */
+const namesRead: RawRead<Names> = {
+  text: NAMES_SQL,
+  values: [],
+  map: (rows: { kind: 'p' | 'u'; id: number; name: string; nameprefix: string; surname: string }[]) => {
+    const phases = new Map<number, string>();
+    const users = new Map<number, string>();
+    for (const r of rows) {
+      if (r.kind === 'p') phases.set(r.id, r.name);
+      else users.set(r.id, fullName(r));
+    }
+    return { phases, users };
+  },
+};
+
+function toLead(r: RawLead, names: Names): PipelineLead {
   return {
     id: r.id,
     flow_id: r.id,
@@ -149,12 +158,19 @@ function toLead(r: RawLead, names: Awaited<ReturnType<typeof namesOf>>): Pipelin
   };
 }
 
-/** The lead pipeline board: a column per status with its total and its first `limit` flows. */
-export async function getLeadPipeline(tx: Tx, q: PipelineQuery): Promise<Pipeline> {
+/**
+ * The lead pipeline board (a column per status with its total and its first `limit` flows) as three reads
+ * (totals, cards, names) that `tenantReads` runs in one round trip.
+ */
+export function leadPipelinePlan(q: PipelineQuery): ReadPlan<Pipeline> {
   const filters = toFilters(q, null);
-  const totals = await columnTotals(tx, filters);
-  const leads = await columnLeads(tx, filters, q.sort, q.limit);
-  const names = await namesOf(tx);
+  return readPlan(
+    [columnTotalsRead(filters), columnLeadsRead(filters, q.sort, q.limit), namesRead],
+    ([totals, leads, names]) => board(totals, leads, names),
+  );
+}
+
+function board(totals: ColumnTotal[], leads: RawLead[], names: Names): Pipeline {
   const byColumn = PIPELINE_COLUMNS.map(() => [] as PipelineLead[]);
   for (const r of leads) byColumn[r.col]!.push(toLead(r, names));
   return {

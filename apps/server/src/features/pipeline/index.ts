@@ -2,8 +2,8 @@ import { zPipeline, zPipelineQuery } from '@im/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { moduleRoute } from '../../platform/http/access';
-import { tenantTx } from '../../platform/http/request-auth';
-import { getLeadPipeline } from './get-lead-pipeline';
+import { tenantReads } from '../../platform/http/request-auth';
+import { leadPipelinePlan } from './get-lead-pipeline';
 
 export { type Pipeline, type PipelineLead, zPipeline, zPipelineLead } from '@im/domain';
 
@@ -19,6 +19,6 @@ export async function pipelineRoutes(app: FastifyInstance): Promise<void> {
       // than building it; the types are checked at compile time and the API tests check the shape.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => tenantTx(request, (tx) => getLeadPipeline(tx, request.query)),
+    async (request) => tenantReads(request, leadPipelinePlan(request.query)),
   );
 }

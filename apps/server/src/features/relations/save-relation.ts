@@ -1,12 +1,19 @@
 import type { CreateRelation } from '@im/domain';
 import { DEFAULT_COUNTRY, DEFAULT_LEAD_SOURCE, fullName, nameParts } from '@im/domain';
-import type { Tx } from '../../platform/db/database';
+import { rawRows, type Tx } from '../../platform/db/database';
 import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
 import { createFlow } from '../flows/create-flow';
 import { type Coordinates, createLocation } from '../locations/save-location';
 import { writeLog } from '../logitems';
 import { insertOrganization, requireOrganization } from '../organizations/organization-record';
-import { relation } from './relations.schema';
+
+// A fixed text (every new relation, from the screen, a website's lead or an organization's contact, runs it:
+// decision 014); the company, the dates and the search text come from the column defaults and the table's
+// trigger, as for any insert.
+const INSERT_RELATION_SQL = `insert into relation (name, nameprefix, surname, email, phone, mobile, country,
+    lead_source, flowprofile_id, organization_id, lat, lng)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9::integer, $10::integer, $11::float8, $12::float8)
+  returning id`;
 
 /**
  * Creates a relation with the defaults of spec 001 (country Nederland, lead source 'Eigen website'):
@@ -31,23 +38,20 @@ export async function createRelation(
     });
   }
   const leadSource = input.lead_source || DEFAULT_LEAD_SOURCE;
-  const [created] = await tx
-    .insert(relation)
-    .values({
-      name: names.name ?? '',
-      nameprefix: names.nameprefix ?? '',
-      surname: names.surname ?? '',
-      email: input.email ?? '',
-      phone: input.phone ?? '',
-      mobile: input.mobile ?? '',
-      country: input.country || DEFAULT_COUNTRY,
-      leadSource,
-      flowprofileId: input.flowprofile_id ?? null,
-      organizationId,
-      lat: input.lat ?? null,
-      lng: input.lng ?? null,
-    })
-    .returning({ id: relation.id });
+  const [created] = await rawRows<{ id: number }>(tx, INSERT_RELATION_SQL, [
+    names.name ?? '',
+    names.nameprefix ?? '',
+    names.surname ?? '',
+    input.email ?? '',
+    input.phone ?? '',
+    input.mobile ?? '',
+    input.country || DEFAULT_COUNTRY,
+    leadSource,
+    input.flowprofile_id ?? null,
+    organizationId,
+    input.lat ?? null,
+    input.lng ?? null,
+  ]);
   const id = created!.id;
   await writeLog(tx, {
     type: 'relation',

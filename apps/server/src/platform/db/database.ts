@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -201,6 +202,17 @@ export async function rawReads<T extends unknown[]>(
     for (const r of list) sets.push((await client.query(r.text, r.values)).rows);
   }
   return list.map((r, i) => r.map(sets[i]!)) as T;
+}
+
+const renderer = new PgDialect();
+
+/**
+ * A read of a drizzle `sql` template (filters built per request), rendered to its text and values so it can
+ * join a plan. Unlike `tx.execute`, dates and times arrive parsed (pg's defaults): select epochs or text.
+ */
+export function sqlRead<R, T>(query: SQL, map: (rows: R[]) => T): RawRead<T> {
+  const { sql: text, params } = renderer.sqlToQuery(query);
+  return { text, values: params, map };
 }
 
 /** Reads that together make one answer (a detail), and how: for `runPlan` and `Database.tenantReads`. */
