@@ -63,12 +63,28 @@ async function drainUntil(dispatcher: EventDispatcher, consumer: EventConsumer, 
   }
 }
 
+/**
+ * Waits until `count` events of the flow are readable by a consumer: a transaction in flight anywhere on the
+ * server (another test file's database) holds the snapshot horizon back for a moment.
+ */
+async function untilReadable(flowId: number, count: number) {
+  for (const end = Date.now() + 10_000; Date.now() < end; await new Promise((r) => setTimeout(r, 25))) {
+    const r = await t.server.deps.db.platform((tx) =>
+      tx.execute<{ n: number }>(sql`select count(*)::int as n from domain_event
+        where flow_id = ${flowId} and txid < pg_snapshot_xmin(pg_current_snapshot())`),
+    );
+    if (r.rows[0]!.n >= count) return;
+  }
+  throw new Error(`events of flow ${flowId} did not become readable`);
+}
+
 describe('durable event consumers', () => {
   it('get every event once in order, retry a failed batch, and resume where they stood', async () => {
     const first = recorder('test-ordered');
     const dispatcher = await dispatcherWith(first);
     const before = first.seen.length;
     for (let i = 1; i <= 5; i++) await publish(900, `stap ${i}`);
+    await untilReadable(900, 5);
     first.failNext = 1;
     expect(await dispatcher.runOnce(first)).toBe(0);
     const failing = await t.server.deps.db.platform((tx) =>
