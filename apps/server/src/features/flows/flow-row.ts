@@ -1,6 +1,7 @@
 import type { FlowStatus } from '@im/domain';
-import { type FlowRow, fullAddress, fullName } from '@im/domain';
-import { type RawRead, rawReads, rawRows, type Tx } from '../../platform/db/database';
+import { type FlowRow, fullName } from '@im/domain';
+import { type RawRead, rawRows, type Tx } from '../../platform/db/database';
+import { mainLocationAddress } from '../locations/location-dto';
 import { epochMsText, isoFast, isoFastOrNull } from './iso';
 
 // A flow as one row of a list (docs/api/crm.md `FlowRow`). Apart from flow-dto.ts, so that the relation
@@ -118,17 +119,7 @@ export function toFlowRow(r: RawFlowRow): FlowRow {
         : '',
     relation_id: r.relation_id,
     relation_fullname: r.relation_fullname ?? '',
-    address:
-      r.l_address === null
-        ? ''
-        : fullAddress({
-            address: r.l_address,
-            number: r.l_number ?? '',
-            numberAddition: r.l_number_addition ?? '',
-            postcode: r.l_postcode ?? '',
-            city: r.l_city ?? '',
-            country: r.l_country ?? '',
-          }),
+    address: mainLocationAddress(r),
     lead_source: r.lead_source,
     tags: r.tags,
     type: r.type,
@@ -159,16 +150,7 @@ export async function loadFlowRowAnyState(tx: Tx, id: number): Promise<FlowRow |
 }
 
 /** Live or trashed flows of a relation, or both (one statement for a detail), newest first; merged-away flows never. */
-export async function flowRowsOfRelation(
-  tx: Tx,
-  relationId: number,
-  which: 'live' | 'trashed' | 'both',
-): Promise<FlowRow[]> {
-  const [rows] = await rawReads(tx, [flowRowsOfRelationRead(relationId, which)]);
-  return rows;
-}
-
-/** The read of `flowRowsOfRelation`, for a detail that reads its sections in one round trip. */
+/** A relation's flows, for a detail that reads its sections in one round trip. */
 export function flowRowsOfRelationRead(
   relationId: number,
   which: 'live' | 'trashed' | 'both',

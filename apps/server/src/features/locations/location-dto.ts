@@ -1,6 +1,6 @@
 import { fullAddress, type Location } from '@im/domain';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { type RawRead, rawReads, type Tx } from '../../platform/db/database';
+import type { RawRead, Tx } from '../../platform/db/database';
 import { location, locationType } from './locations.schema';
 
 type LocationRow = typeof location.$inferSelect;
@@ -73,12 +73,6 @@ const RELATION_LOCATIONS_SQL = `select l.id, l.description, l.address, l.number,
  * A relation's locations, as loadLocations gives them, in one fixed-text statement (the relation detail is
  * a hot read: decision 014).
  */
-export async function locationsOfRelation(tx: Tx, relationId: number): Promise<Location[]> {
-  const [locations] = await rawReads(tx, [locationsOfRelationRead(relationId)]);
-  return locations;
-}
-
-/** The read of `locationsOfRelation`, for a detail that reads its sections in one round trip. */
 export function locationsOfRelationRead(relationId: number): RawRead<Location[]> {
   return {
     text: RELATION_LOCATIONS_SQL,
@@ -106,4 +100,28 @@ export async function mainLocationsOf(
     .where(and(inArray(column, [...ids])))
     .orderBy(column, desc(location.isMain), asc(location.id));
   return new Map(rows.map((r) => [(owner === 'relation' ? r.l.relationId : r.l.organizationId)!, r.l]));
+}
+
+/** The main location's columns a fixed-text row carries (`l_` prefixed; all null without a location). */
+export interface MainLocationColumns {
+  l_address: string | null;
+  l_number: string | null;
+  l_number_addition: string | null;
+  l_postcode: string | null;
+  l_city: string | null;
+  l_country: string | null;
+}
+
+/** The full address of a row's main location, '' without one. */
+export function mainLocationAddress(r: MainLocationColumns): string {
+  return r.l_address === null
+    ? ''
+    : fullAddress({
+        address: r.l_address,
+        number: r.l_number ?? '',
+        numberAddition: r.l_number_addition ?? '',
+        postcode: r.l_postcode ?? '',
+        city: r.l_city ?? '',
+        country: r.l_country ?? '',
+      });
 }

@@ -1,4 +1,4 @@
-import { type FlowStatus, fullAddress, type Relation, type RelationDetail } from '@im/domain';
+import type { FlowStatus, Relation, RelationDetail } from '@im/domain';
 import {
   type RawRead,
   type ReadPlan,
@@ -10,7 +10,7 @@ import {
 import { toIso } from '../../platform/http/dates';
 import { flowRowsOfRelationRead } from '../flows/flow-row';
 import { epochMsText, isoFast, isoFastOrNull } from '../flows/iso';
-import { locationsOfRelationRead } from '../locations/location-dto';
+import { locationsOfRelationRead, mainLocationAddress } from '../locations/location-dto';
 
 interface RelationRow extends Record<string, unknown> {
   id: number;
@@ -81,13 +81,7 @@ export function relationsRead(ids: readonly number[]): RawRead<Relation[]> {
   return {
     text: RELATIONS_BY_ID_SQL,
     values: [ids],
-    map: (rows: RelationRow[]) => {
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return ids.flatMap((id) => {
-        const r = byId.get(id);
-        return r ? [toRelation(r)] : [];
-      });
-    },
+    map: (rows: RelationRow[]) => inOrder(ids, rows),
   };
 }
 
@@ -120,17 +114,18 @@ export function relationPageRead(
     values,
     map: (rows: (RelationRow & { page_total: number; page_ids: number[] })[]) => {
       const ids = rows[0]?.page_ids ?? [];
-      const byId = new Map(rows.filter((row) => row.id !== null).map((row) => [row.id, row]));
-      return {
-        ids,
-        total: rows[0]?.page_total ?? 0,
-        relations: ids.flatMap((id) => {
-          const r = byId.get(id);
-          return r ? [toRelation(r)] : [];
-        }),
-      };
+      return { ids, total: rows[0]?.page_total ?? 0, relations: inOrder(ids, rows) };
     },
   };
+}
+
+/** The relations of `ids` in that order, skipping ids without a row (not the company's). */
+function inOrder(ids: readonly number[], rows: RelationRow[]): Relation[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [toRelation(r)] : [];
+  });
 }
 
 function toRelation(r: RelationRow): Relation {
@@ -153,17 +148,7 @@ function toRelation(r: RelationRow): Relation {
     flow_status: r.main_flow_status as FlowStatus | null,
     lat: r.lat,
     lng: r.lng,
-    address:
-      r.l_address === null
-        ? ''
-        : fullAddress({
-            address: r.l_address,
-            number: r.l_number ?? '',
-            numberAddition: r.l_number_addition ?? '',
-            postcode: r.l_postcode ?? '',
-            city: r.l_city ?? '',
-            country: r.l_country ?? '',
-          }),
+    address: mainLocationAddress(r),
     created_at: isoFast(r.created_at),
     updated_at: isoFast(r.updated_at),
     deleted_at: isoFastOrNull(r.deleted_at),
@@ -174,11 +159,6 @@ const RELATION_FILES_SQL = `select id, filename, mime_type, size::float8 as size
   where owner_type = 'relation' and owner_id = $1 order by id`;
 
 /** Files kept on a relation (assist files the flows feature stores with owner_type 'relation'). */
-export async function relationFiles(tx: Tx, relationId: number) {
-  const [files] = await rawReads(tx, [relationFilesRead(relationId)]);
-  return files;
-}
-
 function relationFilesRead(relationId: number) {
   return {
     text: RELATION_FILES_SQL,
