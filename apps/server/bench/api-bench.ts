@@ -177,6 +177,8 @@ for (const c of CASES) {
       payload: c.body?.() as never,
     });
     if (res.statusCode >= 300) throw new Error(`${c.name}: ${res.statusCode} ${res.body}`);
+    // A change's notification goes out after its commit: part of this call, not of the next one.
+    await setup.deps.db.notificationsSettled();
     captured[c.rotate ? `${c.name}/${i}` : c.name] = sink;
   }
 }

@@ -1,5 +1,5 @@
 import type { DomainAction, DomainEntityType } from '@im/domain';
-import { rawRows, type Tx } from '../../platform/db/database';
+import { notifyAfterCommit, rawRows, type Tx } from '../../platform/db/database';
 import { CURRENT_COMPANY_ID } from '../../platform/db/tenancy-sql';
 import { DOMAIN_EVENT_CHANNEL } from '../../platform/events/channel';
 
@@ -23,9 +23,9 @@ export interface LogEntry {
 const SESSION_ACTIONS: ReadonlySet<string> = new Set<SessionAction>(['login', 'logout', 'adminlogin']);
 
 /**
- * The one place a feature announces a change: writes the log item and publishes the domain event
- * (outbox row plus `pg_notify`, delivered only when the transaction commits) in one statement of the
- * caller's transaction. Acting user and impersonating admin come from the transaction's settings.
+ * The one place a feature announces a change: writes the log item and the domain event (the outbox row)
+ * in one statement of the caller's transaction; the event's `pg_notify` goes out once it committed
+ * (`notifyAfterCommit`), and not at all when it rolls back. Acting user and impersonating admin come from the transaction's settings.
  */
 export async function writeLog(tx: Tx, entry: LogEntry): Promise<void> {
   const changes = entry.changes === undefined ? null : JSON.stringify(entry.changes);
@@ -36,12 +36,13 @@ export async function writeLog(tx: Tx, entry: LogEntry): Promise<void> {
   }
   const flowId = entry.type === 'flow' ? entry.id : (entry.flowId ?? null);
   const changed = JSON.stringify(Object.keys(entry.changes ?? {}));
-  await rawRows(tx, entry.eventOnly ? EVENT_SQL : LOG_AND_EVENT_SQL, [
+  const [event] = await rawRows<{ payload: string }>(tx, entry.eventOnly ? EVENT_SQL : LOG_AND_EVENT_SQL, [
     ...logValues,
     `${entry.type}.${entry.action}`,
     flowId,
     changed,
   ]);
+  notifyAfterCommit(tx, DOMAIN_EVENT_CHANNEL, event!.payload);
 }
 
 // Fixed texts (every change writes one: decision 014), so each connection keeps them prepared. $1 is the
@@ -53,10 +54,10 @@ const eventSql = (log: string) => `with l as (${log}),
   e as (insert into domain_event (company_id, kind, entity_type, entity_id, flow_id, changed, changes)
     values (${COMPANY}, $7::text, $2::text, $3::integer, $8::integer, $9::jsonb, $6::jsonb)
     returning *)
-  select pg_notify('${DOMAIN_EVENT_CHANNEL}', json_build_object(
+  select json_build_object(
     'id', e.id::text, 'kind', e.kind, 'company_id', e.company_id, 'entity_type', e.entity_type,
     'entity_id', e.entity_id, 'flow_id', e.flow_id, 'actor_user_id', e.actor_user_id,
-    'actor_admin_user_id', e.actor_admin_user_id, 'changed', e.changed, 'created_at', e.created_at)::text)
+    'actor_admin_user_id', e.actor_admin_user_id, 'changed', e.changed, 'created_at', e.created_at)::text as payload
   from e`;
 const LOG_AND_EVENT_SQL = eventSql(LOG_SQL);
 // The event alone still names every parameter ($4 action, $5 description): PostgreSQL must know each one's type.

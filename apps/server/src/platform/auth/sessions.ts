@@ -1,6 +1,6 @@
 import { USER_TYPES, type UserType } from '@im/domain';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../db/database';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { type Database, notifyAfterCommit, type Tx } from '../db/database';
 import { SESSION_END_CHANNEL } from '../events/channel';
 import { session } from './auth.schema';
 import { type AuthContext, effectiveModules } from './auth-context';
@@ -82,8 +82,8 @@ export async function resolveSession(
 }
 
 /** Tells every server process that sessions of this user ended, so their live streams close at once. */
-async function announceSessionEnd(tx: Tx, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_notify(${SESSION_END_CHANNEL}, ${String(userId)})`);
+function announceSessionEnd(tx: Tx, userId: number): void {
+  notifyAfterCommit(tx, SESSION_END_CHANNEL, String(userId));
 }
 
 export async function endSession(tx: Tx, sessionId: number): Promise<void> {
@@ -92,7 +92,7 @@ export async function endSession(tx: Tx, sessionId: number): Promise<void> {
     .set({ endedAt: new Date() })
     .where(and(eq(session.id, sessionId), isNull(session.endedAt)))
     .returning({ userId: session.userId });
-  if (ended) await announceSessionEnd(tx, ended.userId);
+  if (ended) announceSessionEnd(tx, ended.userId);
 }
 
 /** Ends every session of a user (but `keepSessionId`), e.g. after a password change or reset. */
@@ -107,5 +107,5 @@ export async function endUserSessions(tx: Tx, userId: number, keepSessionId?: nu
         keepSessionId === undefined ? undefined : ne(session.id, keepSessionId),
       ),
     );
-  await announceSessionEnd(tx, userId);
+  announceSessionEnd(tx, userId);
 }

@@ -4,6 +4,7 @@ import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/sess
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from '../logger';
+import { AfterCommitNotifier, type Notification } from './after-commit';
 import { PreparingClient } from './preparing-client';
 import * as schema from './schema';
 import { SETTING } from './tenancy-sql';
@@ -35,13 +36,17 @@ export class Database {
   private readonly roleSetting: string;
   /** The set-up of `tenantReads`: one parameterised statement (a company's transaction, never all companies). */
   private readonly readSetUp: string;
+  private readonly notifier: AfterCommitNotifier;
 
   constructor(
     readonly pool: pg.Pool,
     /** The non-superuser role queries run under, or null when the connection user is already restricted. */
     readonly appRole: string | null,
+    /** Where a failed after-commit notification is reported (`notifyAfterCommit`). */
+    onNotifyError: (err: Error) => void = (err) => process.emitWarning(err),
   ) {
     this.db = drizzle(pool, { schema });
+    this.notifier = new AfterCommitNotifier(pool, onNotifyError);
     if (appRole !== null && !/^[a-z_][a-z0-9_]*$/.test(appRole))
       throw new Error(`Invalid role name ${appRole}`);
     this.roleSetting = appRole ? `, set_config('role', '${appRole}', true)` : '';
@@ -144,13 +149,26 @@ export class Database {
         broken = err;
         throw err;
       });
+      const notifications = pendingNotifications.get(tx);
+      if (notifications) this.notifier.publish(notifications);
       return result;
     } finally {
       client.release(broken);
     }
   }
 
+  /** Hears every notification of this process's transactions as they commit (see AfterCommitNotifier). */
+  onCommitted(listener: (notification: Notification) => void): void {
+    this.notifier.onCommitted(listener);
+  }
+
+  /** Resolves once every after-commit notification queued so far was sent (tests, benchmarks, close). */
+  notificationsSettled(): Promise<void> {
+    return this.notifier.settled();
+  }
+
   async close(): Promise<void> {
+    await this.notifier.settled();
     await this.pool.end();
   }
 }
@@ -159,6 +177,21 @@ type Relations = NonNullable<Db['_']['schema']>;
 
 /** The connection of each open transaction, for `rawRows`. */
 const clients = new WeakMap<Tx, pg.PoolClient>();
+
+/** Notifications of each open transaction, sent once it committed (`notifyAfterCommit`). */
+const pendingNotifications = new WeakMap<Tx, Notification[]>();
+
+/**
+ * A `pg_notify` that goes out once the transaction committed, and not at all when it rolls back. Not
+ * inside the transaction: a notifying commit holds a database-wide lock until it is flushed to disk, which
+ * serialises every writer (after-commit.ts).
+ */
+export function notifyAfterCommit(tx: Tx, channel: string, payload: string): void {
+  if (!clients.has(tx)) throw new Error('notifyAfterCommit: not a transaction of Database');
+  const list = pendingNotifications.get(tx);
+  if (list) list.push({ channel, payload });
+  else pendingNotifications.set(tx, [{ channel, payload }]);
+}
 
 /**
  * Rows of a fixed SQL text with parameters, on the transaction's connection (its tenant settings and role

@@ -75,7 +75,9 @@ export async function openDatabase(url: string, poolSize: number, logger: Logger
   const pool = createPool(url, poolSize, logger);
   try {
     const appRole = await migrateDatabase(pool, logger);
-    return new Database(pool, appRole);
+    return new Database(pool, appRole, (err) =>
+      logger.warn({ err: { message: err.message } }, 'after-commit notification failed'),
+    );
   } catch (err) {
     await pool.end();
     throw err;
