@@ -26,6 +26,8 @@ const zEnv = z.object({
     .min(1)
     .default(12 * 60),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(14),
+  /** How long a process may answer a token from memory (session-cache.ts); 0 looks every request up. */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()

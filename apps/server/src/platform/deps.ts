@@ -1,3 +1,4 @@
+import type { SessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { EventHub } from './events';
@@ -19,6 +20,8 @@ export interface Deps {
   pdf: PdfService;
   geocoder: Geocoder;
   logger: Logger;
+  /** Recent callers per token, forgotten on every change that may alter them. */
+  sessions: SessionCache;
 }
 
 declare module 'fastify' {

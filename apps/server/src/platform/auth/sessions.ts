@@ -4,6 +4,7 @@ import { type Database, notifyAfterCommit, type Tx } from '../db/database';
 import { SESSION_END_CHANNEL } from '../events/channel';
 import { session } from './auth.schema';
 import { type AuthContext, effectiveModules } from './auth-context';
+import type { SessionCache } from './session-cache';
 import { hashToken, newToken } from './tokens';
 
 export interface SessionPolicy {
@@ -59,10 +60,37 @@ export async function resolveSession(
   token: string,
   policy: SessionPolicy,
 ): Promise<AuthContext | null> {
+  return lookUpSession(db, hashToken(token), policy);
+}
+
+/**
+ * `resolveSession` for a request's access check: a token answered in the last seconds comes from the
+ * process's cache (session-cache.ts says what makes it forget at once).
+ */
+export async function resolveCachedSession(
+  db: Database,
+  cache: SessionCache,
+  token: string,
+  policy: SessionPolicy,
+): Promise<AuthContext | null> {
+  const tokenHash = hashToken(token);
+  const cached = cache.get(tokenHash);
+  if (cached) return cached;
+  const generation = cache.current;
+  const auth = await lookUpSession(db, tokenHash, policy);
+  if (auth) cache.set(tokenHash, auth, generation);
+  return auth;
+}
+
+async function lookUpSession(
+  db: Database,
+  tokenHash: string,
+  policy: SessionPolicy,
+): Promise<AuthContext | null> {
   const result = await db.pool.query<SessionRow>({
     name: 'im_resolve_session',
     text: 'select * from im_resolve_session($1, $2, $3)',
-    values: [hashToken(token), policy.idleMinutes, TOUCH_AFTER_MS / 1000],
+    values: [tokenHash, policy.idleMinutes, TOUCH_AFTER_MS / 1000],
   });
   const row = result.rows[0];
   if (!row) return null;

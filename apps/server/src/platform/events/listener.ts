@@ -43,6 +43,11 @@ export class EventListener {
     return this.subscribers.size;
   }
 
+  /** Whether notifications reach this process right now (false before start, while reconnecting, after stop). */
+  get connected(): boolean {
+    return this.client !== null;
+  }
+
   async start(): Promise<void> {
     await this.connect();
   }

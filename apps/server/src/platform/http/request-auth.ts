@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/auth-context';
-import { resolveSession } from '../auth/sessions';
+import { resolveCachedSession } from '../auth/sessions';
 import type { ReadPlan, Tx } from '../db/database';
 import { AppError } from '../errors';
 import { isPublic, type RouteAccess } from './access';
@@ -93,9 +93,9 @@ export function registerAccessControl(app: FastifyInstance): void {
     const access = request.routeOptions.config?.access;
     if (!access || isPublic(access)) return;
     const token = bearerToken(request);
-    const { config, db } = app.deps;
+    const { config, db, sessions } = app.deps;
     request.auth = token
-      ? await resolveSession(db, token, {
+      ? await resolveCachedSession(db, sessions, token, {
           idleMinutes: config.SESSION_IDLE_MINUTES,
           maxDays: config.SESSION_MAX_DAYS,
         })

@@ -145,7 +145,7 @@ describe('a server killed in the middle of a company force delete', () => {
     const healthyMs = Date.now() - restartedAt;
     login = await second.api('POST', '/api/authenticate', undefined, ADMIN);
     let last: { progress: number; finishedAt: string | null; cancelledAt: string | null } | undefined;
-    for (const end = restartedAt + 40_000; Date.now() < end; await sleep(100)) {
+    for (const end = Date.now() + 40_000; Date.now() < end; await sleep(100)) {
       const res = await second.api('GET', `/api/batch/${batchId}`, login.body.token);
       expect(res.status).toBe(200);
       last = res.body;
@@ -158,8 +158,9 @@ describe('a server killed in the middle of a company force delete', () => {
     );
     expect(last).toMatchObject({ progress: 100, cancelledAt: null });
     expect(last!.finishedAt).not.toBeNull();
-    // Resumed by the start-up recovery, not by the one-minute timer.
-    expect(resumeMs).toBeLessThan(30_000);
+    // Resumed by the start-up recovery, not by the one-minute timer: counted from when the new process
+    // answers (its start, through tsx, takes 20 s on a loaded machine and is not the recovery's time).
+    expect(resumeMs - healthyMs).toBeLessThan(30_000);
     for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]!);
     const log = await superuser.query<{ progress: number }>(
       'select progress from test_progress_log where batch_id = $1 order by seq',
