@@ -128,3 +128,22 @@ export async function startTestServer(
     close: () => server.close(),
   };
 }
+
+/**
+ * A second server process on the first one's database, as behind a load balancer: answers requests and
+ * hears the first one's notifications, works on no jobs. `close` before the first one's.
+ */
+export async function startSecondServer(
+  first: TestServer,
+  config: Record<string, string> = {},
+): Promise<{ server: Server; baseUrl: string; close: () => Promise<void> }> {
+  const server = await createServer({
+    config: testConfig(config),
+    databaseUrl: first.databaseUrl,
+    logger: createLogger('warn'),
+    work: false,
+  });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  return { server, baseUrl, close: () => server.close() };
+}

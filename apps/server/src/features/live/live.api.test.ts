@@ -1,28 +1,17 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCrmCompany, createTestRelation } from '../../../test/crm-factories';
 import { openEventStream } from '../../../test/sse-client';
-import { testConfig } from '../../../test/test-config';
-import { startTestServer, type TestServer } from '../../../test/test-server';
-import { createLogger } from '../../platform/log';
-import { createServer, type Server } from '../../platform/server';
+import { startSecondServer, startTestServer, type TestServer } from '../../../test/test-server';
 
 let a: TestServer;
-let b: Server;
+let b: Awaited<ReturnType<typeof startSecondServer>>;
 let baseB: string;
 
 beforeAll(async () => {
   a = await startTestServer({ work: false });
-  // A second server process on the same database, as behind a load balancer.
-  b = await createServer({
-    config: testConfig(),
-    databaseUrl: a.databaseUrl,
-    logger: createLogger('warn'),
-    work: false,
-  });
-  await b.app.listen({ port: 0, host: '127.0.0.1' });
-  baseB = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
+  b = await startSecondServer(a);
+  baseB = b.baseUrl;
 });
 afterAll(async () => {
   await b?.close();

@@ -1,28 +1,18 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCrmCompany } from '../../../test/crm-factories';
-import { testConfig } from '../../../test/test-config';
-import { startTestServer, type TestServer } from '../../../test/test-server';
-import { createLogger } from '../log';
-import { createServer, type Server } from '../server';
+import { startSecondServer, startTestServer, type TestServer } from '../../../test/test-server';
 
 // Both processes keep a caller for a minute: only forgetting on a change can make them see it in time.
 const LONG_CACHE = { SESSION_CACHE_SECONDS: '60' };
 let a: TestServer;
-let b: Server;
+let b: Awaited<ReturnType<typeof startSecondServer>>;
 let baseB: string;
 
 beforeAll(async () => {
   // A works on jobs (trashing a company is one), B only answers requests.
   a = await startTestServer({ config: LONG_CACHE });
-  b = await createServer({
-    config: testConfig(LONG_CACHE),
-    databaseUrl: a.databaseUrl,
-    logger: createLogger('warn'),
-    work: false,
-  });
-  await b.app.listen({ port: 0, host: '127.0.0.1' });
-  baseB = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
+  b = await startSecondServer(a, LONG_CACHE);
+  baseB = b.baseUrl;
 });
 afterAll(async () => {
   await b?.close();
