@@ -5,7 +5,7 @@
  * server's CPU per request (from /proc), and writes docs/benchmarks/api.md with --write.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -340,6 +340,7 @@ appServer.kill('SIGTERM');
 baseServer.kill('SIGTERM');
 await new Promise((r) => setTimeout(r, 1500));
 await embedded?.stop();
+for (const name of ['cases.json', 'data', 'pg']) rmSync(tmp(name), { recursive: true, force: true });
 
 const report = `# API request cost
 
