@@ -141,7 +141,9 @@ const CASES: Case[] = [
 type Captured = { text: string; values?: unknown[] } | { pipeline: PipelineStatement[] };
 const captured: Record<string, Captured[]> = {};
 const originalQuery = pg.Client.prototype.query;
-const originalPipelined = PreparingClient.prototype.pipelined;
+type RunPipeline = (statements: readonly PipelineStatement[], options: object) => Promise<unknown>;
+const originalRunPipeline = (PreparingClient.prototype as unknown as { runPipeline: RunPipeline })
+  .runPipeline;
 let sink: Captured[] | null = null;
 pg.Client.prototype.query = function capture(this: pg.Client, ...args: unknown[]) {
   const [first, second] = args as [
@@ -160,12 +162,11 @@ pg.Client.prototype.query = function capture(this: pg.Client, ...args: unknown[]
     );
   return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
-PreparingClient.prototype.pipelined = function capturePipeline(
-  this: PreparingClient,
-  statements: readonly PipelineStatement[],
-) {
+// Every pipeline the call sends (its reads, and a transaction's begin and set-up with its first statement).
+const pipelineOwner = PreparingClient.prototype as unknown as { runPipeline: RunPipeline };
+pipelineOwner.runPipeline = function capturePipeline(this: PreparingClient, statements, options) {
   sink?.push({ pipeline: statements.map((s) => ({ text: s.text, values: s.values })) });
-  return originalPipelined.call(this, statements);
+  return originalRunPipeline.call(this, statements, options);
 };
 for (const c of CASES) {
   for (const [i, url] of (c.rotate ?? [c.path]).entries()) {
@@ -189,7 +190,7 @@ for (const c of CASES) {
 }
 sink = null;
 pg.Client.prototype.query = originalQuery;
-PreparingClient.prototype.pipelined = originalPipelined;
+pipelineOwner.runPipeline = originalRunPipeline;
 await setup.close();
 writeFileSync(tmp('cases.json'), JSON.stringify(captured));
 

@@ -36,6 +36,8 @@ export class Database {
   private readonly roleSetting: string;
   /** The set-up of `tenantReads`: one parameterised statement (a company's transaction, never all companies). */
   private readonly readSetUp: string;
+  /** The set-up of a transaction (`run`), sent with its first statement. */
+  private readonly txSetUp: string;
   private readonly notifier: AfterCommitNotifier;
 
   constructor(
@@ -52,6 +54,8 @@ export class Database {
     this.roleSetting = appRole ? `, set_config('role', '${appRole}', true)` : '';
     this.readSetUp = `select set_config('${SETTING.companyId}', $1, true), set_config('${SETTING.userId}', $2, true),
       set_config('${SETTING.impersonatorId}', $3, true), set_config('${SETTING.allCompanies}', '', true)${this.roleSetting}`;
+    this.txSetUp = `select set_config('${SETTING.companyId}', $1, true), set_config('${SETTING.userId}', $2, true),
+      set_config('${SETTING.impersonatorId}', $3, true), set_config('${SETTING.allCompanies}', $4, true)${this.roleSetting}`;
   }
 
   /**
@@ -128,11 +132,28 @@ export class Database {
     const client = await this.pool.connect();
     // Set when the connection may be left inside a transaction: then it is closed, not reused.
     let broken: Error | undefined;
+    // With the preparing client, begin and set-up travel with the transaction's first statement (one
+    // round trip less for every transaction); until then nothing was sent, so nothing is to end.
+    const deferring = client instanceof PreparingClient;
     try {
-      await client.query(setUp).catch((err: Error) => {
-        broken = err;
-        throw err;
-      });
+      if (deferring)
+        client.deferUntilNextStatement([
+          { text: snapshot ? 'begin isolation level repeatable read read only' : 'begin', values: [] },
+          {
+            text: this.txSetUp,
+            values: [
+              idSetting(actor.companyId),
+              idSetting(actor.userId),
+              idSetting(actor.impersonatorUserId),
+              allCompanies ? 'on' : '',
+            ],
+          },
+        ]);
+      else
+        await client.query(setUp).catch((err: Error) => {
+          broken = err;
+          throw err;
+        });
       const session = new NodePgSession<Schema, Relations>(client, this.dialect, undefined);
       const tx: Tx = new NodePgTransaction<Schema, Relations>(this.dialect, session, undefined);
       clients.set(tx, client);
@@ -140,15 +161,17 @@ export class Database {
       try {
         result = await fn(tx);
       } catch (err) {
-        await client.query('rollback').catch((rollbackError: Error) => {
-          broken = rollbackError;
-        });
+        if (!(deferring && client.dropDeferred()))
+          await client.query('rollback').catch((rollbackError: Error) => {
+            broken = rollbackError;
+          });
         throw err;
       }
-      await client.query('commit').catch((err: Error) => {
-        broken = err;
-        throw err;
-      });
+      if (!(deferring && client.dropDeferred()))
+        await client.query('commit').catch((err: Error) => {
+          broken = err;
+          throw err;
+        });
       const notifications = pendingNotifications.get(tx);
       if (notifications) this.notifier.publish(notifications);
       return result;

@@ -20,8 +20,47 @@ export class PreparingClient extends pg.Client {
   /** Names are never reused: a name forgotten after a failed pipeline may still exist on the server. */
   private named = 0;
 
+  /** Statements that go out with the next one (a transaction's begin and set-up: `deferUntilNextStatement`). */
+  private deferred: PipelineStatement[] | null = null;
+
+  /**
+   * Sends `statements` together with the next statement this client sends, in one round trip: a
+   * transaction's begin and set-up need no answer of their own. A statement that cannot join a pipeline
+   * (no parameters: it may hold several commands) goes right after them, still in order.
+   */
+  deferUntilNextStatement(statements: PipelineStatement[]): void {
+    this.deferred = statements;
+  }
+
+  /** Whether statements deferred by `deferUntilNextStatement` are still unsent; drops them. */
+  dropDeferred(): boolean {
+    const had = this.deferred !== null;
+    this.deferred = null;
+    return had;
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; all pass through
   override query(config: any, values?: any, callback?: any): any {
+    const deferred = this.deferred;
+    if (deferred) {
+      this.deferred = null;
+      const text: unknown = typeof config === 'string' ? config : config?.text;
+      const params: unknown = Array.isArray(values) ? values : config?.values;
+      if (
+        typeof text === 'string' &&
+        Array.isArray(params) &&
+        params.length > 0 &&
+        !callback &&
+        typeof config?.submit !== 'function'
+      ) {
+        return this.runPipeline([...deferred, { text, values: params }], {
+          rowMode: config?.rowMode,
+          types: config?.types,
+        }).then((results) => results[results.length - 1]!);
+      }
+      // Queued first, so it runs first; a failure shows in the statement after it (an aborted transaction).
+      this.runPipeline(deferred, {}).catch(() => {});
+    }
     const submit = super.query.bind(this) as (...args: unknown[]) => unknown;
     if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
       const name = this.nameFor(config);
@@ -59,6 +98,18 @@ export class PreparingClient extends pg.Client {
    * as a whole; inside a transaction that aborts the transaction as any failed statement does.
    */
   pipelined(statements: readonly PipelineStatement[]): Promise<pg.QueryResultRow[][]> {
+    const deferred = this.deferred;
+    this.deferred = null;
+    if (!deferred) return this.runPipeline(statements, {}).then((results) => results.map((r) => r.rows));
+    return this.runPipeline([...deferred, ...statements], {}).then((results) =>
+      results.slice(deferred.length).map((r) => r.rows),
+    );
+  }
+
+  private runPipeline(
+    statements: readonly PipelineStatement[],
+    options: { rowMode?: 'array'; types?: unknown },
+  ): Promise<pg.QueryResult[]> {
     const connection = (this as unknown as { connection: ProtocolConnection }).connection;
     // Values are mapped before anything is written: a value that cannot be sent fails the call, not the stream.
     const prepared = statements.map((s) => ({
@@ -104,9 +155,9 @@ export class PreparingClient extends pg.Client {
             connection.parsedStatements[name] = connection.submittedNamedStatements[name]!;
             delete connection.submittedNamedStatements[name];
           }
-          const list = Array.isArray(results) ? results : [results];
-          resolve(list.map((r) => r.rows));
+          resolve(Array.isArray(results) ? results : [results]);
         },
+        options,
       );
       super.query(query as never);
     });
@@ -136,13 +187,17 @@ interface ProtocolConnection {
 const QueryBase = pg.Query as unknown as new (config: {
   text: string;
   callback: (err: Error | null, results: pg.QueryResult | pg.QueryResult[]) => void;
+  rowMode?: 'array';
+  types?: unknown;
 }) => object;
 class PipelineQuery extends QueryBase {
   constructor(
     private readonly write: (connection: ProtocolConnection) => void,
     callback: (err: Error | null, results: pg.QueryResult | pg.QueryResult[]) => void,
+    /** How rows arrive (every statement's alike): arrays or objects, and the type parsers (drizzle sets both). */
+    options: { rowMode?: 'array'; types?: unknown },
   ) {
-    super({ text: 'pipeline', callback });
+    super({ text: 'pipeline', callback, ...options });
   }
 
   requiresPreparation(): boolean {

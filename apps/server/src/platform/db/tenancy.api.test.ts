@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { writeLog } from '../../features/logitems';
 import { user } from '../../features/users/users.schema';
-import { readPlan } from './database';
+import { rawRows, readPlan } from './database';
 
 let t: TestServer;
 let companyA: number;
@@ -68,6 +68,54 @@ describe('row-level security', () => {
         );
         expect(left.rows[0].company ?? '').toBe('');
         if (db.appRole) expect(left.rows[0].who).not.toBe(db.appRole);
+      }
+    } finally {
+      for (const client of clients) client.release();
+    }
+  });
+
+  it('a transaction sends its begin and set-up with its first statement, and ends clean after a failure there', async () => {
+    const { db } = t.server.deps;
+    // Round trips: answers PostgreSQL closes with ReadyForQuery on the transaction's connection.
+    let roundTrips = 0;
+    const count = () => {
+      roundTrips += 1;
+    };
+    const watched = new Set<{ connection: NodeJS.EventEmitter }>();
+    const onAcquire = (client: { connection: NodeJS.EventEmitter }) => {
+      if (!watched.has(client)) client.connection.on('readyForQuery', count);
+      watched.add(client);
+    };
+    db.pool.on('acquire', onAcquire);
+    try {
+      const seen = await db.tenant({ companyId: companyA, userId: 7 }, (tx) =>
+        rawRows<{ company: string; user_id: string; who: string }>(
+          tx,
+          "select current_setting('app.company_id') as company, current_setting('app.user_id') as user_id, current_user as who where $1::int = 1",
+          [1],
+        ),
+      );
+      expect(seen[0]).toMatchObject({ company: String(companyA), user_id: '7' });
+      if (db.appRole) expect(seen[0]!.who).toBe(db.appRole);
+      expect(roundTrips).toBe(2); // begin, set-up and the statement; then commit
+      roundTrips = 0;
+      await db.tenant({ companyId: companyA }, async () => 'nothing asked');
+      expect(roundTrips).toBe(0);
+      await expect(
+        db.tenant({ companyId: companyA }, (tx) => rawRows(tx, 'select 1 / $1::int', [0])),
+      ).rejects.toThrow(/division by zero/);
+    } finally {
+      db.pool.off('acquire', onAcquire);
+      for (const client of watched) client.connection.off('readyForQuery', count);
+    }
+    const clients = await Promise.all(Array.from({ length: 3 }, () => db.pool.connect()));
+    try {
+      for (const client of clients) {
+        const left = await client.query(
+          "select current_setting('app.company_id', true) as company, now() = statement_timestamp() as outside",
+        );
+        expect(left.rows[0].company ?? '').toBe('');
+        expect(left.rows[0].outside).toBe(true); // no transaction left open
       }
     } finally {
       for (const client of clients) client.release();
