@@ -1,13 +1,13 @@
 import type { FlowStatus } from '@im/domain';
 import { type FlowRow, fullName } from '@im/domain';
 import { type RawRead, rawRows, type Tx } from '../../platform/db/database';
-import { mainLocationAddress } from '../locations/location-dto';
+import { type MainLocationColumns, mainLocationAddress } from '../locations/location-dto';
 import { epochMsText, isoFast, isoFastOrNull } from './iso';
 
 // A flow as one row of a list (docs/api/crm.md `FlowRow`). Apart from flow-dto.ts, so that the relation
 // detail can list a relation's flows without importing the flow detail (which imports relations).
 
-export interface RawFlowRow extends Record<string, unknown> {
+export interface RawFlowRow extends Record<string, unknown>, MainLocationColumns {
   id: number;
   hash: string;
   number: number;
@@ -37,12 +37,6 @@ export interface RawFlowRow extends Record<string, unknown> {
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
-  l_address: string | null;
-  l_number: string | null;
-  l_number_addition: string | null;
-  l_postcode: string | null;
-  l_city: string | null;
-  l_country: string | null;
 }
 
 // What a row shows: phase, handler, relation name, the flow's address (its own location, else the

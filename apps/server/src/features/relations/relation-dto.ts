@@ -10,9 +10,13 @@ import {
 import { toIso } from '../../platform/http/dates';
 import { flowRowsOfRelationRead } from '../flows/flow-row';
 import { epochMsText, isoFast, isoFastOrNull } from '../flows/iso';
-import { locationsOfRelationRead, mainLocationAddress } from '../locations/location-dto';
+import {
+  locationsOfRelationRead,
+  type MainLocationColumns,
+  mainLocationAddress,
+} from '../locations/location-dto';
 
-interface RelationRow extends Record<string, unknown> {
+interface RelationRow extends Record<string, unknown>, MainLocationColumns {
   id: number;
   name: string;
   nameprefix: string;
@@ -31,12 +35,6 @@ interface RelationRow extends Record<string, unknown> {
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
-  l_address: string | null;
-  l_number: string | null;
-  l_number_addition: string | null;
-  l_postcode: string | null;
-  l_city: string | null;
-  l_country: string | null;
   main_flow_id: number | null;
   main_flow_status: string | null;
 }
