@@ -1,6 +1,7 @@
 import type { FlowStatus } from '@im/domain';
 import { type FlowRow, fullName } from '@im/domain';
-import { type RawRead, rawRows, type Tx } from '../../platform/db/database';
+import { type SQL, sql } from 'drizzle-orm';
+import { type RawRead, rawRows, sqlRead, type Tx } from '../../platform/db/database';
 import { type MainLocationColumns, mainLocationAddress } from '../locations/location-dto';
 import { epochMsText, isoFast, isoFastOrNull } from './iso';
 
@@ -168,5 +169,30 @@ export function flowRowsOfRelationRead(
 
 /** The raw row of one flow, live or trashed (none when merged away or not the company's). */
 export function rawFlowRowRead(id: number): RawRead<RawFlowRow | undefined> {
-  return { text: FLOW_ROWS_BY_ID.any, values: [[id]], map: (rows: RawFlowRow[]) => rows[0] };
+  return { text: FLOW_ROWS_BY_ID.oneAny, values: [id], map: (rows: RawFlowRow[]) => rows[0] };
+}
+
+/**
+ * A page of flows in one statement: `pageSql` answers one row, the page's ids in order (`ids`) and the
+ * total (`n`); the page's live flows follow, one row each (one row of nulls for an empty page).
+ */
+export function flowPageRead(pageSql: SQL): RawRead<{ ids: number[]; total: number; rows: FlowRow[] }> {
+  return sqlRead(
+    sql`with page as materialized (${pageSql})
+      select page.n as page_total, page.ids as page_ids, fr.* from page
+      left join lateral (${sql.raw(FLOW_ROW_SELECT)}
+        where f.id = any(page.ids) and f.merged_into_flow_id is null and f.deleted_at is null) fr on true`,
+    (rows: (RawFlowRow & { page_total: number; page_ids: number[] })[]) => {
+      const ids = rows[0]?.page_ids ?? [];
+      const byId = new Map(rows.filter((r) => r.id !== null).map((r) => [r.id, r]));
+      return {
+        ids,
+        total: rows[0]?.page_total ?? 0,
+        rows: ids.flatMap((id) => {
+          const row = byId.get(id);
+          return row ? [toFlowRow(row)] : [];
+        }),
+      };
+    },
+  );
 }

@@ -209,6 +209,42 @@ describe('flow overview pages', () => {
     );
   });
 
+  it('the usual page (by id or number, one indexed filter at most, near the start) is one round trip', async () => {
+    // Round trips: answers PostgreSQL closes with ReadyForQuery on the pool's connections.
+    const { db } = t.server.deps;
+    let roundTrips = 0;
+    const count = () => {
+      roundTrips += 1;
+    };
+    const watched = new WeakSet<object>();
+    const onAcquire = (client: { connection: NodeJS.EventEmitter }) => {
+      if (!watched.has(client)) client.connection.on('readyForQuery', count);
+      watched.add(client);
+    };
+    const trips = async (path: string) => {
+      expect((await api(path)).status).toBe(200); // the session is looked up (and kept) here
+      roundTrips = 0;
+      expect((await api(path)).status).toBe(200);
+      return roundTrips;
+    };
+    db.pool.on('acquire', onAcquire);
+    try {
+      expect(await trips('/api/flow/querypaginated?limit=25')).toBe(1);
+      expect(await trips('/api/flow/querypaginated?status=quotation&sort=number&offset=50')).toBe(1);
+      expect(await trips(`/api/flow/querypaginated?userId=${userIds[1]}&sort=id&offset=900&limit=100`)).toBe(
+        1,
+      );
+      // Deeper pages, two indexed filters or a tag: the tally's walk in a snapshot transaction.
+      expect(await trips('/api/flow/querypaginated?offset=1200')).toBeGreaterThan(1);
+      expect(await trips(`/api/flow/querypaginated?status=quotation&userId=${userIds[1]}`)).toBeGreaterThan(
+        1,
+      );
+      expect(await trips('/api/flow/querypaginated?tag=Spoed')).toBeGreaterThan(1);
+    } finally {
+      db.pool.off('acquire', onAcquire);
+    }
+  });
+
   it('pages with a large limit across many buckets', async () => {
     for (const offset of [0, 333, 901]) {
       await expectSamePage({ sort: '-id', offset, limit: 500 }, sql`true`, sql`f.id desc`);
