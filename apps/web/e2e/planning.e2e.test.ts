@@ -179,6 +179,9 @@ describe('planning', () => {
     expect((await text.textContent())!.length).toBe(257);
     await card.getByRole('link', { name: 'Openen' }).first().click();
     await page.waitForURL(/#\/note_detail\/\d+/);
+    // The address changes before the note's screen renders: until it does, "Verwijderen" is the
+    // relation's own button, whose dialog the route change then closes (seen on a loaded machine).
+    await page.getByRole('heading', { name: 'Notitie', exact: true, level: 1 }).waitFor();
     await page.getByRole('main').getByRole('button', { name: 'Verwijderen' }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Verwijderen' }).click();
     await page.waitForURL(new RegExp(`#/relation_detail/${relationId}$`));
