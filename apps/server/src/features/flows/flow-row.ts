@@ -141,7 +141,12 @@ export function toFlowRow(r: RawFlowRow): FlowRow {
 
 /** Live flows by id, in the order given, skipping ids that are gone or not the company's. */
 export async function loadFlowRows(tx: Tx, ids: readonly number[]): Promise<FlowRow[]> {
-  const byId = new Map((await rawFlowRows(tx, ids, false)).map((r) => [r.id, r]));
+  return inOrder(ids, await rawFlowRows(tx, ids, false));
+}
+
+/** The rows of `ids` in that order as list rows, skipping ids without a row. */
+function inOrder(ids: readonly number[], rows: readonly RawFlowRow[]): FlowRow[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [toFlowRow(row)] : [];
@@ -184,15 +189,7 @@ export function flowPageRead(pageSql: SQL): RawRead<{ ids: number[]; total: numb
         where f.id = any(page.ids) and f.merged_into_flow_id is null and f.deleted_at is null) fr on true`,
     (rows: (RawFlowRow & { page_total: number; page_ids: number[] })[]) => {
       const ids = rows[0]?.page_ids ?? [];
-      const byId = new Map(rows.filter((r) => r.id !== null).map((r) => [r.id, r]));
-      return {
-        ids,
-        total: rows[0]?.page_total ?? 0,
-        rows: ids.flatMap((id) => {
-          const row = byId.get(id);
-          return row ? [toFlowRow(row)] : [];
-        }),
-      };
+      return { ids, total: rows[0]?.page_total ?? 0, rows: inOrder(ids, rows) };
     },
   );
 }

@@ -1,6 +1,7 @@
 import { FLOW_STATUSES, fullName } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchRoundTrips } from '../../../test/round-trips';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { countLiveFlows, createTestFlow, createTestRelation } from './flow-test-factory';
 import { TEXT_QUERY_CAP } from './query-flows';
@@ -210,24 +211,13 @@ describe('flow overview pages', () => {
   });
 
   it('the usual page (by id or number, one indexed filter at most, near the start) is one round trip', async () => {
-    // Round trips: answers PostgreSQL closes with ReadyForQuery on the pool's connections.
-    const { db } = t.server.deps;
-    let roundTrips = 0;
-    const count = () => {
-      roundTrips += 1;
-    };
-    const watched = new WeakSet<object>();
-    const onAcquire = (client: { connection: NodeJS.EventEmitter }) => {
-      if (!watched.has(client)) client.connection.on('readyForQuery', count);
-      watched.add(client);
-    };
+    const roundTrips = watchRoundTrips(t.server.deps.db.pool);
     const trips = async (path: string) => {
       expect((await api(path)).status).toBe(200); // the session is looked up (and kept) here
-      roundTrips = 0;
+      roundTrips.reset();
       expect((await api(path)).status).toBe(200);
-      return roundTrips;
+      return roundTrips.count;
     };
-    db.pool.on('acquire', onAcquire);
     try {
       expect(await trips('/api/flow/querypaginated?limit=25')).toBe(1);
       expect(await trips('/api/flow/querypaginated?status=quotation&sort=number&offset=50')).toBe(1);
@@ -241,7 +231,7 @@ describe('flow overview pages', () => {
       );
       expect(await trips('/api/flow/querypaginated?tag=Spoed')).toBeGreaterThan(1);
     } finally {
-      db.pool.off('acquire', onAcquire);
+      roundTrips.stop();
     }
   });
 

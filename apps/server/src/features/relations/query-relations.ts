@@ -167,9 +167,7 @@ interface TypeaheadRow {
 // relation_search_ids(), then each one's main location (is_main first, then the oldest). The candidate
 // count and the limit are part of the text, not parameters: with a parameter for the limit PostgreSQL
 // prices its generic plan for a tenth of the table and so plans the statement anew on every run.
-const typeaheadSql = (
-  limit: number,
-) => `select r.id, r.fullname, r.email, ml.address, ml.number, ml.number_addition as "numberAddition",
+const TYPEAHEAD_SQL = `select r.id, r.fullname, r.email, ml.address, ml.number, ml.number_addition as "numberAddition",
     ml.postcode, ml.city, ml.country
   from relation r
   left join lateral (
@@ -179,20 +177,19 @@ const typeaheadSql = (
   where r.company_id = nullif(current_setting('app.company_id', true), '')::integer and r.deleted_at is null
     and r.id in (select relation_search_ids($1::text[], false, ${TYPEAHEAD_CANDIDATES}))
   order by lower(r.fullname) like $2 desc, r.fullname asc, r.id asc
-  limit ${limit}`;
-const TYPEAHEAD_SQL = typeaheadSql(TYPEAHEAD_LIMIT);
+  limit ${TYPEAHEAD_LIMIT}`;
 
-/**
- * The typeahead: live relations where every typed word starts a word of the name, e-mail or main
- * address; full-name prefix matches first, then by name. At most `limit` (10).
- */
-export async function searchRelations(tx: Tx, query: string, limit = TYPEAHEAD_LIMIT) {
-  return runPlan(tx, searchRelationsPlan(query, limit));
+/** The typeahead in a transaction of its own (`searchRelationsPlan`). */
+export async function searchRelations(tx: Tx, query: string) {
+  return runPlan(tx, searchRelationsPlan(query));
 }
 
-/** The typeahead as a read plan: `tenantReads` runs it with the set-up in one round trip. */
-export function searchRelationsPlan(query: string, limit = TYPEAHEAD_LIMIT) {
-  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`Invalid typeahead limit ${limit}`);
+/**
+ * The typeahead as a read plan (`tenantReads` runs it with the set-up in one round trip): live relations
+ * where every typed word starts a word of the name, e-mail or main address; full-name prefix matches
+ * first, then by name. At most TYPEAHEAD_LIMIT (10).
+ */
+export function searchRelationsPlan(query: string) {
   const patterns = searchPatterns(query, 'prefix');
   const first = query
     .trim()
@@ -201,7 +198,7 @@ export function searchRelationsPlan(query: string, limit = TYPEAHEAD_LIMIT) {
   return readPlan(
     [
       {
-        text: limit === TYPEAHEAD_LIMIT ? TYPEAHEAD_SQL : typeaheadSql(limit),
+        text: TYPEAHEAD_SQL,
         values: [patterns, `${first}%`],
         map: (rows: TypeaheadRow[]) =>
           rows.map((r) => ({

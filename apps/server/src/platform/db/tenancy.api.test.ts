@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchRoundTrips } from '../../../test/round-trips';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { writeLog } from '../../features/logitems';
 import { user } from '../../features/users/users.schema';
@@ -76,17 +77,7 @@ describe('row-level security', () => {
 
   it('a transaction sends its begin and set-up with its first statement, and ends clean after a failure there', async () => {
     const { db } = t.server.deps;
-    // Round trips: answers PostgreSQL closes with ReadyForQuery on the transaction's connection.
-    let roundTrips = 0;
-    const count = () => {
-      roundTrips += 1;
-    };
-    const watched = new Set<{ connection: NodeJS.EventEmitter }>();
-    const onAcquire = (client: { connection: NodeJS.EventEmitter }) => {
-      if (!watched.has(client)) client.connection.on('readyForQuery', count);
-      watched.add(client);
-    };
-    db.pool.on('acquire', onAcquire);
+    const roundTrips = watchRoundTrips(db.pool);
     try {
       const seen = await db.tenant({ companyId: companyA, userId: 7 }, (tx) =>
         rawRows<{ company: string; user_id: string; who: string }>(
@@ -97,16 +88,15 @@ describe('row-level security', () => {
       );
       expect(seen[0]).toMatchObject({ company: String(companyA), user_id: '7' });
       if (db.appRole) expect(seen[0]!.who).toBe(db.appRole);
-      expect(roundTrips).toBe(2); // begin, set-up and the statement; then commit
-      roundTrips = 0;
+      expect(roundTrips.count).toBe(2); // begin, set-up and the statement; then commit
+      roundTrips.reset();
       await db.tenant({ companyId: companyA }, async () => 'nothing asked');
-      expect(roundTrips).toBe(0);
+      expect(roundTrips.count).toBe(0);
       await expect(
         db.tenant({ companyId: companyA }, (tx) => rawRows(tx, 'select 1 / $1::int', [0])),
       ).rejects.toThrow(/division by zero/);
     } finally {
-      db.pool.off('acquire', onAcquire);
-      for (const client of watched) client.connection.off('readyForQuery', count);
+      roundTrips.stop();
     }
     const clients = await Promise.all(Array.from({ length: 3 }, () => db.pool.connect()));
     try {
