@@ -165,7 +165,11 @@ export async function startApp(options: { env?: Record<string, string> } = {}): 
   if (template) {
     cpSync(template, dataDir, {
       recursive: true,
-      filter: (source) => !['server.lock', 'postmaster.pid'].includes(path.basename(source)),
+      // Files of a running server: the template's server has stopped, so they should not be there.
+      filter: (source) => {
+        const name = path.basename(source);
+        return !['server.lock', 'postmaster.pid'].includes(name) && !name.startsWith('.s.PGSQL.');
+      },
     });
   }
   const { server, baseUrl } = await startServer(dataDir, template ? [] : ['--demo'], options.env);

@@ -42,7 +42,9 @@ export interface RawFlowRow extends Record<string, unknown>, MainLocationColumns
 
 // What a row shows: phase, handler, relation name, the flow's address (its own location, else the
 // relation's main one) and lead date. A fixed text (`rawRows`): the flow detail, the overview pages and
-// the pipeline read it on every request (docs/decisions/014-request-cost.md).
+// the pipeline read it on every request (docs/decisions/014-request-cost.md). A flow has at most one lead
+// (lead.flow_id is unique), so the lead is a plain join: as a lateral read it was a scan of the lead table
+// per flow wherever that table is small.
 const FLOW_ROW_SELECT = `
   select f.id, f.hash, f.number, f.description, f.flow_status, f.flow_phase_id,
     p.description as phase_description, p.color as phase_color,
@@ -60,7 +62,7 @@ const FLOW_ROW_SELECT = `
   join relation r on r.id = f.relation_id
   left join flow_phase p on p.id = f.flow_phase_id
   left join "user" u on u.id = f.user_id
-  left join lateral (select date_lead from lead where flow_id = f.id limit 1) ld on true
+  left join lead ld on ld.flow_id = f.id
   left join location fl on fl.id = f.location_id
   left join lateral (
     select address, number, number_addition, postcode, city, country from location

@@ -73,6 +73,46 @@ describe('querypaginated', () => {
       expect((await t.api('GET', `/api/relation/querypaginated?${q}`, { token: a.token })).status).toBe(422);
   });
 
+  it('every sort in both directions pages like a plain ORDER BY (the static statements of the unsearched list)', async () => {
+    const columns = {
+      id: 'id',
+      fullname: 'fullname',
+      surname: 'surname',
+      email: 'email',
+      city: 'main_city',
+      created_at: 'created_at',
+      updated_at: 'updated_at',
+      lead_source: 'lead_source',
+    };
+    for (const [key, column] of Object.entries(columns))
+      for (const dir of ['asc', 'desc']) {
+        const expected = await t.server.deps.db.platform(async (tx) =>
+          (
+            await tx.execute<{ id: number }>(
+              sql.raw(`select id from relation where company_id = ${a.companyId} and deleted_at is null
+                order by ${column} ${dir}, id ${dir}`),
+            )
+          ).rows.map((r) => r.id),
+        );
+        for (const offset of [0, 3, 6]) {
+          const sort = `${dir === 'desc' ? '-' : ''}${key}`;
+          const res = await t.api(
+            'GET',
+            `/api/relation/querypaginated?sort=${sort}&limit=3&offset=${offset}`,
+            {
+              token: a.token,
+            },
+          );
+          expect({ sort, offset, ids: res.body.data.map((r: { id: number }) => r.id) }).toEqual({
+            sort,
+            offset,
+            ids: expected.slice(offset, offset + 3),
+          });
+          expect(res.body.pagination.total).toBe(PEOPLE.length);
+        }
+      }
+  });
+
   it('searches name, e-mail, street, postcode and city; every word must match', async () => {
     const search = async (query: string) =>
       (

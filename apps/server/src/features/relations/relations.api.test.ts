@@ -240,12 +240,19 @@ describe('relation update', () => {
       flow_id: newer.id,
       flow_status: 'new',
     });
+    // The overview reads the main flows of a whole page at once (relationsOfIdsSql): the same choice.
+    const listed = async () =>
+      (
+        await t.api('GET', '/api/relation/querypaginated?limit=10&sort=-id', { token: a.token })
+      ).body.data.find((r: { id: number }) => r.id === rel.id);
+    expect(await listed()).toMatchObject({ flow_id: newer.id, flow_status: 'new' });
     const res = await t.api('PATCH', `/api/relation/${rel.id}`, {
       token: a.token,
       body: { update_reason: 'flowchange', flow_id: older.id },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ flow_id: older.id, flow_status: 'quotation' });
+    expect(await listed()).toMatchObject({ flow_id: older.id, flow_status: 'quotation' });
     const other = await createTestRelation(t, a.token, { createnewflow: true });
     const foreign = await t.api('PATCH', `/api/relation/${rel.id}`, {
       token: a.token,

@@ -12,6 +12,7 @@ import {
   type EmbeddedPostgres,
   sharedBuffersMb,
   startEmbeddedPostgres,
+  unixSocketDir,
 } from './embedded';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -130,13 +131,33 @@ describe('sharedBuffersMb', () => {
   });
 });
 
+describe('unixSocketDir', () => {
+  it('is the cluster directory when the socket path fits and the name needs no quoting', () => {
+    expect(unixSocketDir('/var/lib/im/postgres', 'linux')).toBe('/var/lib/im/postgres');
+    // A socket address holds 107 bytes: `<dir>/.s.PGSQL.65535` must fit.
+    const fits = `/${'a'.repeat(107 - '/.s.PGSQL.65535'.length - 1)}`;
+    expect(unixSocketDir(fits, 'linux')).toBe(fits);
+    expect(unixSocketDir(`${fits}b`, 'linux')).toBeUndefined();
+    expect(unixSocketDir('/data/my data/postgres', 'linux')).toBeUndefined();
+    expect(unixSocketDir('/data/a,b/postgres', 'linux')).toBeUndefined();
+    expect(unixSocketDir('C:\\im\\postgres', 'win32')).toBeUndefined();
+  });
+});
+
 describe('startEmbeddedPostgres', () => {
   it(
     'starts, answers queries, and keeps data across restarts',
     async () => {
       const dir = await tempDir();
       const first = await start(dir);
-      expect(first.url).toMatch(/^postgres:\/\/postgres:[0-9a-f]{48}@127\.0\.0\.1:\d+\/app$/);
+      expect(first.url).toMatch(/^postgres:\/\/postgres:[0-9a-f]{48}@127\.0\.0\.1:\d+\/app\?host=/);
+      // The server connects through the Unix socket in the cluster's directory (no client address).
+      expect(new URL(first.url).searchParams.get('host')).toBe(path.join(dir, 'postgres'));
+      expect(await query(first.url, 'select inet_server_addr() as addr')).toEqual([{ addr: null }]);
+      // TCP on loopback still answers (tools given only the address).
+      expect(await query(first.url.split('?')[0]!, 'select inet_server_addr() as addr')).toEqual([
+        { addr: '127.0.0.1' },
+      ]);
       expect(
         infoLines.some((l) => /^embedded PostgreSQL started on 127\.0\.0\.1:\d+, data in /.test(l)),
       ).toBe(true);
