@@ -8,7 +8,7 @@ import {
   type PipelineSort,
 } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { type RawRead, type ReadPlan, readPlan, sqlRead } from '../../platform/db/database';
+import { cachedReads, type RawRead, type ReadPlan, readPlan, sqlRead } from '../../platform/db/database';
 import {
   epochMs,
   type FlowFilters,
@@ -165,10 +165,20 @@ function toLead(r: RawLead, names: Names): PipelineLead {
 export function leadPipelinePlan(q: PipelineQuery): ReadPlan<Pipeline> {
   const filters = toFilters(q, null);
   return readPlan(
-    [columnTotalsRead(filters), columnLeadsRead(filters, q.sort, q.limit), namesRead],
+    [totalsOf(filters), leadsOf({ filters, sort: q.sort, limit: q.limit }), namesRead],
     ([totals, leads, names]) => board(totals, leads, names),
   );
 }
+
+// The board's statements for the filters, sort and limit used last (its cards are ten subqueries, one per
+// status, that drizzle built and rendered on every request: docs/decisions/014).
+const PIPELINE_SHAPES = 200;
+const totalsOf = cachedReads(PIPELINE_SHAPES, columnTotalsRead);
+const leadsOf = cachedReads(
+  PIPELINE_SHAPES,
+  (k: { filters: FlowFilters; sort: PipelineSort; limit: number }) =>
+    columnLeadsRead(k.filters, k.sort, k.limit),
+);
 
 function board(totals: ColumnTotal[], leads: RawLead[], names: Names): Pipeline {
   const byColumn = PIPELINE_COLUMNS.map(() => [] as PipelineLead[]);

@@ -271,6 +271,28 @@ export function sqlRead<R, T>(query: SQL, map: (rows: R[]) => T): RawRead<T> {
   return { text, values: params, map };
 }
 
+/**
+ * `build` remembered per key for the `size` keys used last: for a hot read whose drizzle template (a filter
+ * shape, a sort, a limit) costs more CPU to build and render than the database spends running it. The
+ * key is compared as JSON; `build` must depend on the key alone (never on the company or the caller,
+ * which the statement gets from the transaction's settings).
+ */
+export function cachedReads<K, T>(size: number, build: (key: K) => RawRead<T>): (key: K) => RawRead<T> {
+  const reads = new Map<string, RawRead<T>>();
+  return (key) => {
+    const id = JSON.stringify(key);
+    let read = reads.get(id);
+    if (read) {
+      reads.delete(id); // re-inserted below: the Map's order is the order of last use
+    } else {
+      read = build(key);
+      if (reads.size >= size) reads.delete(reads.keys().next().value as string);
+    }
+    reads.set(id, read);
+    return read;
+  };
+}
+
 /** Reads that together make one answer (a detail), and how: for `runPlan` and `Database.tenantReads`. */
 export interface ReadPlan<T> {
   reads: RawRead<unknown>[];
