@@ -190,9 +190,25 @@ export class Database {
     return this.notifier.settled();
   }
 
+  /**
+   * Ends the pool once every connection has closed. pg-pool's `end()` answers once it has asked each
+   * connection to end, before their sockets close; a database stopped right after (the embedded one at
+   * shutdown) then ended some of them itself, a warning per connection. Waits at most 5 s for them.
+   */
   async close(): Promise<void> {
     await this.notifier.settled();
+    const open = this.pool.totalCount;
+    let closed = 0;
+    const allClosed = new Promise<void>((resolve) => {
+      if (open === 0) resolve();
+      this.pool.on('remove', () => {
+        if (++closed >= open) resolve();
+      });
+    });
     await this.pool.end();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([allClosed, new Promise((r) => (timer = setTimeout(r, 5_000)))]);
+    clearTimeout(timer);
   }
 }
 
