@@ -10,6 +10,7 @@ import type { Logger } from '../logger';
 import {
   DataDirLockedError,
   type EmbeddedPostgres,
+  RANDOM_PAGE_COST,
   sharedBuffersMb,
   startEmbeddedPostgres,
   unixSocketDir,
@@ -167,6 +168,10 @@ describe('startEmbeddedPostgres', () => {
         "select setting::bigint * current_setting('block_size')::bigint / 1048576 as mb from pg_settings where name = 'shared_buffers'",
       );
       expect(Number(buffers!.mb)).toBe(sharedBuffersMb());
+      // Key lookups priced as on an SSD with the data in memory (small tables are not hashed whole).
+      expect(await query(first.url, 'select current_setting($$random_page_cost$$) as cost')).toEqual([
+        { cost: String(RANDOM_PAGE_COST) },
+      ]);
       await query(
         first.url,
         "create table klant (naam text); insert into klant values ('Jansen Installatie')",

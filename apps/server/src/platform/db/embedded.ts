@@ -295,6 +295,15 @@ export function unixSocketDir(clusterDir: string, platform = process.platform): 
   return /^[A-Za-z0-9/._-]+$/.test(clusterDir) ? clusterDir : undefined;
 }
 
+/**
+ * The planner's price of a random page read against a sequential one (PostgreSQL's default 4 models
+ * spinning disks). The embedded cluster lives on the app's own disk with its data mostly in memory, where
+ * the usual value for SSDs fits: with 4, small tables (a company's phases, users, leads) are scanned and
+ * hashed whole on every detail read instead of looked up by key, about twice the database CPU per read
+ * (docs/decisions/014-request-cost.md, sixth round). README says the same for an external server.
+ */
+export const RANDOM_PAGE_COST = 1.1;
+
 /** Starts postgres and waits until it accepts our credentials; retries if another process grabbed the port. */
 async function launch(ctx: Ctx, password: string) {
   for (let attempt = 1; ; attempt++) {
@@ -312,6 +321,8 @@ async function launch(ctx: Ctx, password: string) {
       'listen_addresses=127.0.0.1',
       '-c',
       `shared_buffers=${sharedBuffersMb()}MB`,
+      '-c',
+      `random_page_cost=${RANDOM_PAGE_COST}`,
     ];
     const tail: string[] = [];
     const socketDir = unixSocketDir(ctx.clusterDir);
