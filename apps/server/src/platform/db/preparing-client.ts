@@ -5,6 +5,13 @@ import { prepareValue } from 'pg/lib/utils.js';
 export const MAX_NAMED_STATEMENTS = 400;
 /** Texts seen once that one connection remembers; a text is named when it comes a second time. */
 const MAX_SEEN_ONCE = 4000;
+/**
+ * A statement whose text starts with this is never named: PostgreSQL plans it for its values every time.
+ * For statements whose best plan depends on how many rows their values match (a page of flows filtered by
+ * a tag, a handler and a lead source: one value matches 1 % of a company's flows, another half of them),
+ * where a generic plan, chosen after five runs, can be many times slower than the planning it saves.
+ */
+export const PLAN_PER_VALUES = '/* planned for its values */ ';
 
 /**
  * A pg client that prepares (names) every parameterised statement it sends a second time, so
@@ -19,6 +26,12 @@ export class PreparingClient extends pg.Client {
   private seenOnce = new Set<string>();
   /** Names are never reused: a name forgotten after a failed pipeline may still exist on the server. */
   private named = 0;
+  /**
+   * What each named statement answers (its row description, and the default type parsers of its columns),
+   * learnt from its first pipelined run: later runs of it in a pipeline skip the Describe message, and its
+   * results reuse the parsers instead of building them per execution.
+   */
+  private readonly shapes = new Map<string, Shape>();
 
   /** Statements that go out with the next one (a transaction's begin and set-up: `deferUntilNextStatement`). */
   private deferred: PipelineStatement[] | null = null;
@@ -77,6 +90,7 @@ export class PreparingClient extends pg.Client {
   }
 
   protected nameFor(text: string): string | undefined {
+    if (text.startsWith(PLAN_PER_VALUES)) return undefined;
     const known = this.names.get(text);
     if (known || this.names.size >= MAX_NAMED_STATEMENTS) return known;
     if (!this.seenOnce.has(text)) {
@@ -118,6 +132,9 @@ export class PreparingClient extends pg.Client {
       values: s.values.map((v) => prepareValue(v)),
     }));
     const submitted: string[] = [];
+    // Per statement: its known shape when its Describe is skipped (set as the messages are written).
+    const known: (Shape | undefined)[] = [];
+    const defaultParsers = options.types === undefined;
     return new Promise((resolve, reject) => {
       const query = new PipelineQuery(
         (connectionOfQuery) => {
@@ -134,7 +151,15 @@ export class PreparingClient extends pg.Client {
               }
             }
             connectionOfQuery.bind({ portal: '', statement: s.name ?? '', values: s.values });
-            connectionOfQuery.describe({ type: 'P', name: '' });
+            // A statement PostgreSQL has prepared answers the same columns every time (a change of them
+            // fails the execution: "cached plan must not change result type").
+            const shape =
+              s.name !== undefined && connectionOfQuery.parsedStatements[s.name] !== undefined
+                ? this.shapes.get(s.name)
+                : undefined;
+            // Parsers learnt with pg's defaults serve only results read with them.
+            known.push(shape?.parsers && !defaultParsers ? { fields: shape.fields } : shape);
+            if (!shape) connectionOfQuery.describe({ type: 'P', name: '' });
             connectionOfQuery.execute({ portal: '', rows: 0 });
           }
           connectionOfQuery.sync();
@@ -143,7 +168,10 @@ export class PreparingClient extends pg.Client {
           if (err) {
             // Which of this call's new statements PostgreSQL parsed is unknown: forget them all; their texts
             // get new names (never an old one) the next time.
-            for (const name of submitted) delete connection.submittedNamedStatements[name];
+            for (const name of submitted) {
+              delete connection.submittedNamedStatements[name];
+              this.shapes.delete(name);
+            }
             for (const [text, name] of this.names) if (submitted.includes(name)) this.names.delete(text);
             reject(err);
             return;
@@ -158,6 +186,12 @@ export class PreparingClient extends pg.Client {
           resolve(Array.isArray(results) ? results : [results]);
         },
         options,
+        (i) => known[i],
+        (i, fields) => {
+          const name = prepared[i]?.name;
+          if (name === undefined || this.shapes.has(name)) return;
+          this.shapes.set(name, shapeOf(fields, defaultParsers));
+        },
       );
       super.query(query as never);
     });
@@ -180,22 +214,75 @@ interface ProtocolConnection {
   sync(): void;
 }
 
+/** A column as PostgreSQL describes it (pg's RowDescription field). */
+interface FieldDescription {
+  name: string;
+  dataTypeID: number;
+  format?: string;
+}
+
+/**
+ * A prepared statement's answer shape: its columns, and, when its results use pg's default type parsers,
+ * those parsers and the empty row pg copies for each row (what `Result.addFields` builds per execution).
+ */
+interface Shape {
+  fields: FieldDescription[];
+  parsers?: ((value: string) => unknown)[];
+  emptyRow?: Record<string, null>;
+}
+
+function shapeOf(fields: FieldDescription[], defaultParsers: boolean): Shape {
+  if (!defaultParsers || fields.length === 0) return { fields };
+  const emptyRow: Record<string, null> = {};
+  for (const f of fields) emptyRow[f.name] = null;
+  return {
+    fields,
+    parsers: fields.map((f) => pg.types.getTypeParser(f.dataTypeID, (f.format ?? 'text') as 'text')),
+    emptyRow,
+  };
+}
+
+/** The parts of pg's Query and Result (lib/query.js, lib/result.js) a pipeline with known shapes sets. */
+interface QueryInternals {
+  _result: {
+    fields: FieldDescription[];
+    _parsers: ((value: string) => unknown)[] | undefined;
+    _prebuiltEmptyResultObject: Record<string, null> | null;
+  };
+  _accumulateRows: boolean;
+  _checkForMultirow(): void;
+  handleRowDescription(msg: { fields: FieldDescription[] }): void;
+  handleDataRow(msg: unknown): void;
+  handleCommandComplete(msg: unknown, connection: unknown): void;
+}
+
 /**
  * pg's Query with its own protocol messages: pg collects a result per statement (as for a simple query
- * of several statements) and hands them to the callback after the one ReadyForQuery.
+ * of several statements) and hands them to the callback after the one ReadyForQuery. A statement sent
+ * without Describe (its shape known) gets its known row description before its first row, or before its
+ * completion when it answers none, so its result looks exactly as if PostgreSQL had described it.
  */
 const QueryBase = pg.Query as unknown as new (config: {
   text: string;
   callback: (err: Error | null, results: pg.QueryResult | pg.QueryResult[]) => void;
   rowMode?: 'array';
   types?: unknown;
-}) => object;
+}) => QueryInternals;
 class PipelineQuery extends QueryBase {
+  /** The statement whose answer arrives now, and whether its row description was handled. */
+  private at = 0;
+  private described = false;
+  private fields: FieldDescription[] = [];
+
   constructor(
     private readonly write: (connection: ProtocolConnection) => void,
     callback: (err: Error | null, results: pg.QueryResult | pg.QueryResult[]) => void,
     /** How rows arrive (every statement's alike): arrays or objects, and the type parsers (drizzle sets both). */
     options: { rowMode?: 'array'; types?: unknown },
+    /** A statement's known shape, when it was sent without Describe. */
+    private readonly knownShape: (index: number) => Shape | undefined,
+    /** Hears a described statement's columns once it completed. */
+    private readonly learn: (index: number, fields: FieldDescription[]) => void,
   ) {
     super({ text: 'pipeline', callback, ...options });
   }
@@ -206,5 +293,43 @@ class PipelineQuery extends QueryBase {
 
   prepare(connection: ProtocolConnection): void {
     this.write(connection);
+  }
+
+  override handleRowDescription(msg: { fields: FieldDescription[] }): void {
+    this.described = true;
+    this.fields = msg.fields;
+    super.handleRowDescription(msg);
+  }
+
+  override handleDataRow(msg: unknown): void {
+    if (!this.described) this.describeFromShape();
+    super.handleDataRow(msg);
+  }
+
+  override handleCommandComplete(msg: unknown, connection: unknown): void {
+    // Described by PostgreSQL: its columns (none when it answered NoData) are learnt for the next time.
+    if (!this.knownShape(this.at)) this.learn(this.at, this.described ? this.fields : []);
+    else if (!this.described) this.describeFromShape();
+    super.handleCommandComplete(msg, connection);
+    this.at += 1;
+    this.described = false;
+    this.fields = [];
+  }
+
+  /** Sets up the current statement's result from its known shape, as its row description would. */
+  private describeFromShape(): void {
+    this.described = true;
+    const shape = this.knownShape(this.at);
+    // No columns: PostgreSQL would have sent NoData, which pg does not act on.
+    if (!shape || shape.fields.length === 0) return;
+    if (!shape.parsers) {
+      super.handleRowDescription({ fields: shape.fields });
+      return;
+    }
+    this._checkForMultirow();
+    this._result.fields = shape.fields;
+    this._result._parsers = shape.parsers;
+    this._result._prebuiltEmptyResultObject = shape.emptyRow ?? null;
+    this._accumulateRows = true;
   }
 }
