@@ -14,6 +14,10 @@ describe('isoFast', () => {
       Date.UTC(2027, 6, 1, 12, 0, 0, 999),
     ];
     for (let ms = Date.UTC(2025, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 7_777_777) moments.push(ms);
+    // Microseconds from PostgreSQL (epoch milliseconds with a fraction), the last instant of an hour,
+    // and times before 1970.
+    moments.push(Date.UTC(2026, 10, 27, 23, 59, 59, 999) + 0.999, Date.UTC(2026, 4, 6, 7, 8, 9) + 0.456);
+    moments.push(Date.UTC(1969, 6, 20, 20, 17, 40), Date.UTC(1965, 0, 1, 0, 0, 0) - 0.5);
     for (const ms of moments) expect(isoFast(ms)).toBe(toIso(new Date(ms)));
     expect(isoFast(new Date(moments[0]!))).toBe(toIso(new Date(moments[0]!)));
   });
