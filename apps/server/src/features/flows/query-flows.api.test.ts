@@ -212,11 +212,17 @@ describe('flow overview pages', () => {
 
   it('the usual page (by id or number, one indexed filter at most, near the start) is one round trip', async () => {
     const roundTrips = watchRoundTrips(t.server.deps.db.pool);
+    // The fewest of three runs: the pool also serves work in the background (an earlier test's sort-range
+    // rebalance, the event consumers woken by its commits), whose round trips the watch would count too.
     const trips = async (path: string) => {
       expect((await api(path)).status).toBe(200); // the session is looked up (and kept) here
-      roundTrips.reset();
-      expect((await api(path)).status).toBe(200);
-      return roundTrips.count;
+      let fewest = Number.POSITIVE_INFINITY;
+      for (let run = 0; run < 3; run++) {
+        roundTrips.reset();
+        expect((await api(path)).status).toBe(200);
+        fewest = Math.min(fewest, roundTrips.count);
+      }
+      return fewest;
     };
     try {
       expect(await trips('/api/flow/querypaginated?limit=25')).toBe(1);
