@@ -133,6 +133,10 @@ describe('planning', () => {
     // The calendar library's week header gives its day names ARIA grid roles without a grid around
     // them (aria-required-parent/children); the same days are in the toolbar label and the day view.
     expect(await seriousA11yViolations(page, ['.rbc-time-header'])).toEqual([]);
+    // The hours scroll in a box of their own, a tab stop even on a day without appointments to focus.
+    const grid = page.locator('.rbc-time-content');
+    expect(await grid.getAttribute('tabindex')).toBe('0');
+    expect(await grid.getAttribute('aria-label')).toBe('Tijden van de dag (scrollen met de pijltjestoetsen)');
     const box = (await event.boundingBox())!;
     const columns = page.locator('.rbc-time-content .rbc-day-slot');
     const wednesdayColumn = (await columns.nth(2).boundingBox())!;
@@ -159,6 +163,17 @@ describe('planning', () => {
     await page.getByRole('main').getByRole('button', { name: 'Verwijderen' }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Verwijderen' }).click();
     await page.waitForURL(/#\/calendar$/);
+  });
+
+  it('the day view of a day without appointments passes the accessibility check', async () => {
+    // The hours' scroll box needs a tab stop when nothing in it can take focus (axe:
+    // scrollable-region-focusable); it failed on days without appointments.
+    await go('/calendar');
+    await page.getByRole('button', { name: 'Dag', exact: true }).click();
+    for (let day = 0; day < 60 && (await page.locator('.rbc-time-content .rbc-event').count()) > 0; day++)
+      await page.getByRole('button', { name: 'Volgende' }).click();
+    expect(await page.locator('.rbc-time-content .rbc-event').count()).toBe(0);
+    expect(await seriousA11yViolations(page, ['.rbc-time-header'])).toEqual([]);
   });
 
   it('notes on a relation: create a sticky one and open its own screen', async () => {

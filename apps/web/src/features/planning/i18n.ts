@@ -98,6 +98,7 @@ export const planningNl = {
     noEventsInRange: 'Geen afspraken in deze periode.',
     showMore: '+{{count}} meer',
     legend: 'Kleuren',
+    timeGrid: 'Tijden van de dag (scrollen met de pijltjestoetsen)',
     feedTitle: 'Agenda op je telefoon',
     feedIntro:
       'Abonneer je telefoon- of computeragenda op dit adres om je afspraken overal te zien. Het adres is geheim: deel het niet.',
@@ -367,6 +368,7 @@ export const planningEn: Strings<typeof planningNl> = {
     noEventsInRange: 'No appointments in this period.',
     showMore: '+{{count}} more',
     legend: 'Colours',
+    timeGrid: 'Times of day (scroll with the arrow keys)',
     feedTitle: 'Calendar on your phone',
     feedIntro:
       'Subscribe your phone or computer calendar to this address to see your appointments anywhere. The address is secret: do not share it.',

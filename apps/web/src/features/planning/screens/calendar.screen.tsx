@@ -20,7 +20,7 @@ import {
   startOfWeek,
 } from 'date-fns';
 import { nl } from 'date-fns/locale/nl';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Calendar, dateFnsLocalizer, type Messages, type View } from 'react-big-calendar';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import * as dragAndDropAddon from 'react-big-calendar/lib/addons/dragAndDrop';
@@ -131,6 +131,17 @@ export function CalendarScreen() {
     [items.data],
   );
 
+  // The week and day views scroll their hours in a box of their own; without a tab stop a keyboard cannot
+  // reach it when the shown days hold no appointment to focus (react-big-calendar sets none).
+  const calendarBox = useRef<HTMLDivElement>(null);
+  const timeGridLabel = t('planning.agenda.timeGrid');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the grid may be rendered anew for each view, date and set of events
+  useEffect(() => {
+    for (const grid of calendarBox.current?.querySelectorAll<HTMLElement>('.rbc-time-content') ?? []) {
+      grid.tabIndex = 0;
+      grid.setAttribute('aria-label', timeGridLabel);
+    }
+  }, [view, date, events, timeGridLabel]);
   const messages: Messages<CalendarEvent> = {
     today: t('planning.agenda.today'),
     previous: t('planning.agenda.previous'),
@@ -203,7 +214,7 @@ export function CalendarScreen() {
         </Group>
       </Group>
       <Card withBorder padding={isPhone ? 'xs' : 'md'}>
-        <Box className="im-calendar" h={isPhone ? 640 : 760}>
+        <Box className="im-calendar" h={isPhone ? 640 : 760} ref={calendarBox}>
           <DnDCalendar
             localizer={localizer}
             culture="nl"
