@@ -32,8 +32,10 @@ const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
  * on whole UTC hours, so Intl is asked once per hour and the rest is arithmetic. Same output as
  * `toIsoIntl` (a test compares them around the daylight-saving changes).
  */
-export function toIso(date: Date): string {
-  const ms = date.getTime();
+export function toIso(date: Date | number): string {
+  // Epoch milliseconds too (raw SQL reads): whole milliseconds, cut toward zero as a Date does
+  // (PostgreSQL's epoch milliseconds carry microseconds).
+  const ms = typeof date === 'number' ? Math.trunc(date) : date.getTime();
   const hour = Math.floor(ms / HOUR_MS);
   let offset = offsets.get(hour);
   if (!offset) {
