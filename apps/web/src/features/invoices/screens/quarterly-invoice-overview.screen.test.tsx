@@ -203,7 +203,10 @@ describe('quarterly invoice overview', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Exporteren als CSV' }));
     // The export is a fetched blob; under a loaded test run it may take longer than waitFor's default.
     await waitFor(() => expect(downloads).toEqual(['btw-overzicht-2025.csv']), { timeout: 5000 });
-    fireEvent.click(screen.getByRole('button', { name: 'Exporteren als Excel' }));
+    // The other export button stays disabled until the first export has finished, after its download.
+    const excel = screen.getByRole('button', { name: 'Exporteren als Excel' });
+    await waitFor(() => expect((excel as HTMLButtonElement).disabled).toBe(false), { timeout: 5000 });
+    fireEvent.click(excel);
     await waitFor(() => expect(downloads).toEqual(['btw-overzicht-2025.csv', 'btw-overzicht-2025.xlsx']), {
       timeout: 5000,
     });
