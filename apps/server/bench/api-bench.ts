@@ -5,7 +5,7 @@
  * server's CPU per request (from /proc), and writes docs/benchmarks/api.md with --write.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +60,21 @@ async function freePort(): Promise<number> {
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** CPU time of every PostgreSQL process on this machine (the database's share of a load run). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.includes('(postgres)')) total += cpuMs(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return total;
 }
 
 async function waitForLoad(): Promise<number> {
@@ -216,8 +231,14 @@ async function startChild(
 }
 const appPort = await freePort();
 const basePort = await freePort();
+// BENCH_CPU_PROF=<dir>: the real server writes a V8 CPU profile there when it stops (open it in Chrome's
+// DevTools or read it with any .cpuprofile viewer).
+const profileDir = process.env.BENCH_CPU_PROF;
 const appServer = await startChild(
-  [path.join(ROOT, 'apps/server/dist/main.js')],
+  [
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
+    path.join(ROOT, 'apps/server/dist/main.js'),
+  ],
   {
     DATABASE_URL: databaseUrl!,
     PORT: String(appPort),
@@ -239,6 +260,8 @@ interface Measure {
   p99: number;
   errors: number;
   cpuPerRequest: number;
+  /** PostgreSQL's CPU per request (all its processes). */
+  dbPerRequest: number;
 }
 
 async function warm(requests: autocannon.Request[], url: string): Promise<void> {
@@ -248,8 +271,10 @@ async function warm(requests: autocannon.Request[], url: string): Promise<void> 
 
 async function load(pid: number, requests: autocannon.Request[], url: string): Promise<Measure> {
   const cpuBefore = cpuMs(pid);
+  const dbBefore = postgresCpuMs();
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests });
   const cpu = cpuMs(pid) - cpuBefore;
+  const db = postgresCpuMs() - dbBefore;
   const done = result.requests.total;
   return {
     rps: Math.round(result.requests.average),
@@ -257,6 +282,7 @@ async function load(pid: number, requests: autocannon.Request[], url: string): P
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
     cpuPerRequest: done ? cpu / done : Number.NaN,
+    dbPerRequest: done ? db / done : Number.NaN,
   };
 }
 
@@ -288,6 +314,7 @@ function summary(rounds: Measure[]): Measure {
     p99: median(rounds.map((m) => m.p99)),
     errors: rounds.reduce((n, m) => n + m.errors, 0),
     cpuPerRequest: median(rounds.map((m) => m.cpuPerRequest)),
+    dbPerRequest: median(rounds.map((m) => m.dbPerRequest)),
   };
 }
 
@@ -321,12 +348,12 @@ const measureCase = async (name: string, target: number, cases: Case[]) => {
     ) / cases.length;
   const roundTrips = lists.reduce((n, list) => n + list.length, 0) / cases.length;
   rows.push(
-    `| ${name} | ${real.rps} | ${real.p50} / ${real.p99} ms | ${real.cpuPerRequest.toFixed(2)} ms | ${base.rps} | ${base.cpuPerRequest.toFixed(2)} ms | ${ratio.toFixed(2)} | ${statements.toFixed(1)} / ${roundTrips.toFixed(1)} | ${target || '–'} | ${real.errors} / ${base.errors} | ${met ? 'yes' : 'no'} |`,
+    `| ${name} | ${real.rps} | ${real.p50} / ${real.p99} ms | ${real.cpuPerRequest.toFixed(2)} ms | ${real.dbPerRequest.toFixed(2)} ms | ${base.rps} | ${base.cpuPerRequest.toFixed(2)} ms | ${base.dbPerRequest.toFixed(2)} ms | ${ratio.toFixed(2)} | ${statements.toFixed(1)} / ${roundTrips.toFixed(1)} | ${target || '–'} | ${real.errors} / ${base.errors} | ${met ? 'yes' : 'no'} |`,
   );
   log(rows.at(-1)!);
 };
 log(
-  '| call | req/s | p50 / p99 | CPU/req | raw req/s | raw CPU/req | CPU ratio | statements / round trips | target req/s | errors (real / raw) | met |',
+  '| call | req/s | p50 / p99 | CPU/req | DB CPU/req | raw req/s | raw CPU/req | raw DB CPU/req | CPU ratio | statements / round trips | target req/s | errors (real / raw) | met |',
 );
 // BENCH_CASES=a,b measures only those calls (and no mixed run unless named 'mixed').
 const only = process.env.BENCH_CASES?.split(',');
@@ -358,8 +385,8 @@ system time over the requests it answered.
 Targets: current user >= 3,000 req/s, details >= 1,200, overview pages >= 800, mixed CRUD >= 1,500 with
 p99 < 100 ms and no errors; every call within 2x of its baseline's CPU per request.
 
-| call | req/s | p50 / p99 | CPU/req | raw req/s | raw CPU/req | CPU ratio | statements / round trips | target req/s | errors (real / raw) | met |
-|---|---|---|---|---|---|---|---|---|---|---|
+| call | req/s | p50 / p99 | CPU/req | DB CPU/req | raw req/s | raw CPU/req | raw DB CPU/req | CPU ratio | statements / round trips | target req/s | errors (real / raw) | met |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), load ${load0.toFixed(2)} at the start.

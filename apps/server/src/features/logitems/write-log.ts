@@ -1,5 +1,5 @@
 import type { DomainAction, DomainEntityType } from '@im/domain';
-import { notifyAfterCommit, rawRows, type Tx } from '../../platform/db/database';
+import { deferWrite, notifyAfterCommit, type Tx } from '../../platform/db/database';
 import { CURRENT_COMPANY_ID } from '../../platform/db/tenancy-sql';
 import { DOMAIN_EVENT_CHANNEL } from '../../platform/events/channel';
 
@@ -25,24 +25,25 @@ const SESSION_ACTIONS: ReadonlySet<string> = new Set<SessionAction>(['login', 'l
 /**
  * The one place a feature announces a change: writes the log item and the domain event (the outbox row)
  * in one statement of the caller's transaction; the event's `pg_notify` goes out once it committed
- * (`notifyAfterCommit`), and not at all when it rolls back. Acting user and impersonating admin come from the transaction's settings.
+ * (`notifyAfterCommit`), and not at all when it rolls back. Acting user and impersonating admin come from
+ * the transaction's settings. The statement travels with the transaction's next statement or its commit
+ * (`deferWrite`: nothing waits for its answer), so a change's log costs no round trip of its own.
  */
 export async function writeLog(tx: Tx, entry: LogEntry): Promise<void> {
   const changes = entry.changes === undefined ? null : JSON.stringify(entry.changes);
   const logValues = [entry.companyId ?? null, entry.type, entry.id, entry.action, entry.description, changes];
   if (SESSION_ACTIONS.has(entry.action)) {
-    await rawRows(tx, LOG_SQL, logValues);
+    await deferWrite(tx, LOG_SQL, logValues);
     return;
   }
   const flowId = entry.type === 'flow' ? entry.id : (entry.flowId ?? null);
   const changed = JSON.stringify(Object.keys(entry.changes ?? {}));
-  const [event] = await rawRows<{ payload: string }>(tx, entry.eventOnly ? EVENT_SQL : LOG_AND_EVENT_SQL, [
-    ...logValues,
-    `${entry.type}.${entry.action}`,
-    flowId,
-    changed,
-  ]);
-  notifyAfterCommit(tx, DOMAIN_EVENT_CHANNEL, event!.payload);
+  await deferWrite(
+    tx,
+    entry.eventOnly ? EVENT_SQL : LOG_AND_EVENT_SQL,
+    [...logValues, `${entry.type}.${entry.action}`, flowId, changed],
+    (rows) => notifyAfterCommit(tx, DOMAIN_EVENT_CHANNEL, (rows[0] as { payload: string }).payload),
+  );
 }
 
 // Fixed texts (every change writes one: decision 014), so each connection keeps them prepared. $1 is the

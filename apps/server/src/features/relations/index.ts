@@ -20,6 +20,7 @@ import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { commitWith } from '../../platform/db/database';
 import { conflict, notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
 import { tenantReads, tenantTx } from '../../platform/http/request-auth';
@@ -160,7 +161,7 @@ export async function relationRoutes(app: FastifyInstance): Promise<void> {
         : null;
       const created = await tenantTx(request, async (tx) => {
         const { id } = await createRelation(tx, request.body, coords);
-        return loadRelationDetail(tx, id);
+        return commitWith(tx, relationDetailPlan(id));
       });
       return reply.status(201).send(created!);
     },
@@ -175,7 +176,7 @@ export async function relationRoutes(app: FastifyInstance): Promise<void> {
         : null;
       const updated = await tenantTx(request, async (tx) =>
         (await updateRelation(tx, request.params.id, request.body, coords))
-          ? loadRelationDetail(tx, request.params.id)
+          ? commitWith(tx, relationDetailPlan(request.params.id))
           : null,
       );
       if (!updated) throw notFound();

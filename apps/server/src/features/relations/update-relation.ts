@@ -1,7 +1,7 @@
 import type { UpdateRelation } from '@im/domain';
 import { DEFAULT_COUNTRY, DEFAULT_LEAD_SOURCE, nameParts } from '@im/domain';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import { rawRows, type Tx } from '../../platform/db/database';
+import { deferStatement, rawRows, type Tx } from '../../platform/db/database';
 import { validationError } from '../../platform/errors';
 import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
 import { refreshFlowSearchText } from '../flows/flow-search-text';
@@ -91,10 +91,14 @@ export async function updateRelation(
   );
   // A PATCH that changes nothing writes nothing, not even a log item.
   if (Object.keys(changes).length === 0 && !input.location) return true;
-  await tx
-    .update(relation)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(relation.id, id));
+  // Nothing reads its answer: it travels with the transaction's next statement (decision 014).
+  await deferStatement(
+    tx,
+    tx
+      .update(relation)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(relation.id, id)),
+  );
   if (input.location) {
     const [main] = await tx
       .select({ id: location.id })

@@ -161,23 +161,41 @@ export class Database {
       try {
         result = await fn(tx);
       } catch (err) {
-        if (!(deferring && client.dropDeferred()))
+        // Committed by `commitWith` before the failure: the change stands, and is announced.
+        if (deferring && client.endCommitted()) this.publishCommitted(tx);
+        else if (!(deferring && client.dropDeferred()))
           await client.query('rollback').catch((rollbackError: Error) => {
             broken = rollbackError;
           });
         throw err;
       }
-      if (!(deferring && client.dropDeferred()))
+      if (deferring) {
+        if (!client.endCommitted() && (client.hasDeferredWrites || !client.dropDeferred()))
+          // Deferred writes travel with the commit: one round trip.
+          await client.pipelined([{ text: 'commit', values: [] }]).catch(async (err: Error) => {
+            if (err instanceof pg.DatabaseError)
+              await client.query('rollback').catch((rollbackError: Error) => {
+                broken = rollbackError;
+              });
+            else broken = err;
+            throw err;
+          });
+      } else
         await client.query('commit').catch((err: Error) => {
           broken = err;
           throw err;
         });
-      const notifications = pendingNotifications.get(tx);
-      if (notifications) this.notifier.publish(notifications);
+      this.publishCommitted(tx);
       return result;
     } finally {
       client.release(broken);
     }
+  }
+
+  /** Sends a committed transaction's notifications (`notifyAfterCommit`). */
+  private publishCommitted(tx: Tx): void {
+    const notifications = pendingNotifications.get(tx);
+    if (notifications) this.notifier.publish(notifications);
   }
 
   /** Hears every notification of this process's transactions as they commit (see AfterCommitNotifier). */
@@ -246,6 +264,50 @@ export async function rawRows<R extends pg.QueryResultRow>(
   const client = clients.get(tx);
   if (!client) throw new Error('rawRows: not a transaction of Database');
   return (await client.query<R>(text, values)).rows;
+}
+
+/**
+ * A write whose answer nothing waits for, sent with the transaction's next statement (or its commit) in
+ * one round trip (`PreparingClient.defer`): a log item, an update whose rows are not read back. Whatever
+ * runs after it in the transaction sees it; `onRows` hears its rows once it ran. When it fails, the next
+ * statement fails with its error and the transaction rolls back, as if it had failed at once: use it
+ * only for writes whose failure no caller handles on its own.
+ */
+export async function deferWrite(
+  tx: Tx,
+  text: string,
+  values: unknown[],
+  onRows?: (rows: pg.QueryResultRow[]) => void,
+): Promise<void> {
+  const client = clients.get(tx);
+  if (!client) throw new Error('deferWrite: not a transaction of Database');
+  if (client instanceof PreparingClient) client.defer({ text, values, onRows });
+  else {
+    const { rows } = await client.query(text, values);
+    onRows?.(rows);
+  }
+}
+
+/** `deferWrite` of a drizzle statement (an update or insert whose rows are not read back). */
+export function deferStatement(
+  tx: Tx,
+  statement: { toSQL(): { sql: string; params: unknown[] } },
+): Promise<void> {
+  const { sql: text, params } = statement.toSQL();
+  return deferWrite(tx, text, params);
+}
+
+/**
+ * The answer of a change read with its commit, in one round trip: the plan's reads run last in the
+ * transaction (they see its changes), then it commits. It must be the transaction's last step: the
+ * transaction refuses any statement after it, and a failure after it no longer undoes the change.
+ */
+export async function commitWith<T>(tx: Tx, plan: ReadPlan<T>): Promise<T> {
+  const client = clients.get(tx);
+  if (!client) throw new Error('commitWith: not a transaction of Database');
+  if (!(client instanceof PreparingClient)) return runPlan(tx, plan);
+  const sets = await client.commitWith(plan.reads);
+  return plan.combine(plan.reads.map((r, i) => r.map(sets[i]!)));
 }
 
 /** A read of a fixed text and how its rows become the answer's part, for `rawReads`. */

@@ -33,8 +33,14 @@ export class PreparingClient extends pg.Client {
    */
   private readonly shapes = new Map<string, Shape>();
 
-  /** Statements that go out with the next one (a transaction's begin and set-up: `deferUntilNextStatement`). */
-  private deferred: PipelineStatement[] | null = null;
+  /**
+   * Statements that go out with the next one this client sends (`deferUntilNextStatement`, `defer`); the
+   * first `opening` of them are a transaction's begin and set-up, nothing of which reached the server yet.
+   */
+  private deferred: DeferredStatement[] = [];
+  private opening = 0;
+  /** Set by `commitWith` once the transaction committed: until `endCommitted`, no statement may run. */
+  private committed = false;
 
   /**
    * Sends `statements` together with the next statement this client sends, in one round trip: a
@@ -42,21 +48,74 @@ export class PreparingClient extends pg.Client {
    * (no parameters: it may hold several commands) goes right after them, still in order.
    */
   deferUntilNextStatement(statements: PipelineStatement[]): void {
-    this.deferred = statements;
+    this.deferred = [...statements];
+    this.opening = statements.length;
   }
 
-  /** Whether statements deferred by `deferUntilNextStatement` are still unsent; drops them. */
+  /**
+   * Sends a write whose answer nothing waits for (a log item, an update whose rows are not read back) with
+   * the next statement, in the same order: whatever runs after it sees it. Its rows reach `onRows` once
+   * it ran; when it fails, the next statement's call fails with its error (and, inside a transaction, the
+   * transaction is aborted as by any failed statement).
+   */
+  defer(statement: DeferredStatement): void {
+    this.assertOpen();
+    this.deferred.push(statement);
+  }
+
+  /** Whether statements other than an unsent transaction opening wait to be sent (`defer`). */
+  get hasDeferredWrites(): boolean {
+    return this.deferred.length > this.opening;
+  }
+
+  /**
+   * Drops every unsent deferred statement; answers whether a transaction's begin was among them (then
+   * nothing of that transaction reached the server, and there is nothing to end).
+   */
   dropDeferred(): boolean {
-    const had = this.deferred !== null;
-    this.deferred = null;
-    return had;
+    const unopened = this.opening > 0;
+    this.deferred = [];
+    this.opening = 0;
+    return unopened;
+  }
+
+  /**
+   * The transaction's last reads and its commit in one round trip (with whatever was deferred in front):
+   * the reads run inside the transaction, so they see its changes. Afterwards the client refuses every
+   * statement until `endCommitted` (the transaction's settings and role ended with the commit).
+   */
+  async commitWith(reads: readonly PipelineStatement[]): Promise<pg.QueryResultRow[][]> {
+    const sets = await this.pipelined([...reads, { text: 'commit', values: [] }]);
+    this.committed = true;
+    return sets.slice(0, reads.length);
+  }
+
+  /** Whether `commitWith` committed the transaction; clears that state for the connection's next use. */
+  endCommitted(): boolean {
+    const was = this.committed;
+    this.committed = false;
+    return was;
+  }
+
+  private assertOpen(): void {
+    if (this.committed)
+      throw new Error('The transaction was committed (commitWith): no statement may follow');
+  }
+
+  /** Takes the deferred statements for sending (with the next statement). */
+  private takeDeferred(): DeferredStatement[] {
+    const taken = this.deferred;
+    this.deferred = [];
+    this.opening = 0;
+    return taken;
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; all pass through
   override query(config: any, values?: any, callback?: any): any {
-    const deferred = this.deferred;
-    if (deferred) {
-      this.deferred = null;
+    this.assertOpen();
+    let flushed: Promise<unknown> | null = null;
+    if (this.deferred.length > 0) {
+      const deferred = this.takeDeferred();
       const text: unknown = typeof config === 'string' ? config : config?.text;
       const params: unknown = Array.isArray(values) ? values : config?.values;
       if (
@@ -69,24 +128,40 @@ export class PreparingClient extends pg.Client {
         return this.runPipeline([...deferred, { text, values: params }], {
           rowMode: config?.rowMode,
           types: config?.types,
-        }).then((results) => results[results.length - 1]!);
+        }).then((results) => {
+          deliver(deferred, results);
+          return results[results.length - 1]!;
+        });
       }
-      // Queued first, so it runs first; a failure shows in the statement after it (an aborted transaction).
-      this.runPipeline(deferred, {}).catch(() => {});
+      // Queued first, so it runs first; a failure shows in the statement after it (an aborted transaction),
+      // which then fails with the deferred statement's own error.
+      flushed = this.runPipeline(deferred, {}).then((results) => deliver(deferred, results));
+      flushed.catch(() => {});
     }
     const submit = super.query.bind(this) as (...args: unknown[]) => unknown;
+    let sent: unknown;
     if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
       const name = this.nameFor(config);
-      if (name) return submit({ text: config, name }, values, callback);
+      sent = submit(name ? { text: config, name } : config, values, callback);
     } else if (config && typeof config === 'object' && typeof config.text === 'string' && !config.name) {
       const params = Array.isArray(values) ? values : config.values;
       // Submittables (cursors, streams) manage their own protocol.
-      if (Array.isArray(params) && params.length > 0 && typeof config.submit !== 'function') {
-        const name = this.nameFor(config.text);
-        if (name) return submit({ ...config, name }, values, callback);
-      }
-    }
-    return submit(config, values, callback);
+      const name =
+        Array.isArray(params) && params.length > 0 && typeof config.submit !== 'function'
+          ? this.nameFor(config.text)
+          : undefined;
+      sent = submit(name ? { ...config, name } : config, values, callback);
+    } else sent = submit(config, values, callback);
+    if (flushed && sent instanceof Promise)
+      return sent.catch(async (err: unknown) => {
+        throw (
+          (await flushed.then(
+            () => undefined,
+            (first: unknown) => first,
+          )) ?? err
+        );
+      });
+    return sent;
   }
 
   protected nameFor(text: string): string | undefined {
@@ -112,12 +187,12 @@ export class PreparingClient extends pg.Client {
    * as a whole; inside a transaction that aborts the transaction as any failed statement does.
    */
   pipelined(statements: readonly PipelineStatement[]): Promise<pg.QueryResultRow[][]> {
-    const deferred = this.deferred;
-    this.deferred = null;
-    if (!deferred) return this.runPipeline(statements, {}).then((results) => results.map((r) => r.rows));
-    return this.runPipeline([...deferred, ...statements], {}).then((results) =>
-      results.slice(deferred.length).map((r) => r.rows),
-    );
+    this.assertOpen();
+    const deferred = this.takeDeferred();
+    return this.runPipeline([...deferred, ...statements], {}).then((results) => {
+      deliver(deferred, results);
+      return results.slice(deferred.length).map((r) => r.rows);
+    });
   }
 
   private runPipeline(
@@ -201,6 +276,29 @@ export class PreparingClient extends pg.Client {
 export interface PipelineStatement {
   text: string;
   values: unknown[];
+}
+
+/**
+ * A statement sent with the next one (`PreparingClient.defer`), and who hears its rows: always as objects,
+ * read with the next statement's type parsers (drizzle's, when that statement is drizzle's, leave dates as
+ * text: select text or numbers where a deferred statement's answer matters).
+ */
+export interface DeferredStatement extends PipelineStatement {
+  onRows?: (rows: pg.QueryResultRow[]) => void;
+}
+
+/** Hands each deferred statement that asked for them its rows (results in the statements' order). */
+function deliver(deferred: readonly DeferredStatement[], results: readonly pg.QueryResult[]): void {
+  for (const [i, statement] of deferred.entries()) {
+    if (!statement.onRows) continue;
+    const { rows, fields } = results[i]!;
+    // The pipeline's rows come as arrays when the statement it travelled with asked for arrays (drizzle).
+    statement.onRows(
+      rows.map((row) =>
+        Array.isArray(row) ? Object.fromEntries(fields.map((f, column) => [f.name, row[column]])) : row,
+      ),
+    );
+  }
 }
 
 /** The parts of pg's connection (lib/connection.js) a pipeline writes to. */

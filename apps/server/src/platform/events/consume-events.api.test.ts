@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { writeLog } from '../../features/logitems';
+import { rawRows } from '../db/database';
 import { createLogger } from '../log';
 import { type EventConsumer, EventDispatcher } from './consume-events';
 
@@ -125,6 +126,8 @@ describe('durable event consumers', () => {
     });
     const early = t.server.deps.db.tenant({ companyId }, async (tx) => {
       await writeLog(tx, { type: 'flow', id: 901, action: 'update', description: 'vroeg' });
+      // The log travels with the next statement (deferWrite): send one, so the event exists before the gate.
+      await rawRows(tx, 'select $1::int as sent', [1]);
       written();
       await gate;
     });
