@@ -25,6 +25,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { commitWith, type Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantReads, tenantTx } from '../../platform/http/request-auth';
@@ -60,8 +61,19 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
   await app.register(flowFileRoutes);
 
   const detail = async (request: Parameters<typeof tenantTx>[0], id: number) => {
-    // After a change too: a separate read (the change committed), in one round trip.
     const found = await tenantReads(request, flowDetailPlan(id));
+    if (!found) throw notFound(FLOW_NOT_FOUND);
+    return found;
+  };
+  /** A change, then the detail of the flow it names, read with the change's commit (one round trip). */
+  const changeThenDetail = async <T>(
+    request: Parameters<typeof tenantTx>[0],
+    change: (tx: Tx) => Promise<T>,
+    flowOf: (result: T) => number,
+  ) => {
+    const found = await tenantTx(request, async (tx) =>
+      commitWith(tx, flowDetailPlan(flowOf(await change(tx)))),
+    );
     if (!found) throw notFound(FLOW_NOT_FOUND);
     return found;
   };
@@ -142,11 +154,15 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     '/api/flow',
     { config: CRM, schema: { body: zCreateFlowRequest, response: { 201: zFlow } } },
     async (request, reply) => {
-      const id = await tenantTx(request, async (tx) => {
-        await checkFlowReferences(tx, request.body, request.body.relation_id);
-        return (await createFlow(tx, createFlowInput(request.body))).id;
-      });
-      return reply.status(201).send(await detail(request, id));
+      const created = await changeThenDetail(
+        request,
+        async (tx) => {
+          await checkFlowReferences(tx, request.body, request.body.relation_id);
+          return (await createFlow(tx, createFlowInput(request.body))).id;
+        },
+        (id) => id,
+      );
+      return reply.status(201).send(created);
     },
   );
 
@@ -160,8 +176,11 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     '/api/flow/:id',
     { config: CRM, schema: { params: zIdParams, body: zUpdateFlowRequest, response: { 200: zFlow } } },
     async (request) => {
-      await tenantTx(request, (tx) => updateFlow(tx, request.params.id, request.body));
-      return detail(request, request.params.id);
+      return changeThenDetail(
+        request,
+        (tx) => updateFlow(tx, request.params.id, request.body),
+        () => request.params.id,
+      );
     },
   );
 
@@ -178,8 +197,11 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     '/api/flow/:id/restore',
     { config: CRM, schema: { params: zIdParams, response: { 200: zFlow } } },
     async (request) => {
-      await tenantTx(request, (tx) => restoreFlow(tx, request.params.id));
-      return detail(request, request.params.id);
+      return changeThenDetail(
+        request,
+        (tx) => restoreFlow(tx, request.params.id),
+        () => request.params.id,
+      );
     },
   );
 
@@ -258,8 +280,11 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     '/api/flow/:id/changestatus',
     { config: CRM, schema: { params: zIdParams, body: zChangeStatusRequest, response: { 200: zFlow } } },
     async (request) => {
-      await tenantTx(request, (tx) => changeFlowStatus(tx, request.params.id, request.body));
-      return detail(request, request.params.id);
+      return changeThenDetail(
+        request,
+        (tx) => changeFlowStatus(tx, request.params.id, request.body),
+        () => request.params.id,
+      );
     },
   );
 
@@ -268,10 +293,11 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     { config: CRM, schema: { params: zIdParams, body: zRejectFlowRequest, response: { 200: zFlow } } },
     async (request) => {
       const { cancel_reason } = request.body ?? {};
-      await tenantTx(request, (tx) =>
-        changeFlowStatus(tx, request.params.id, { flow_status: 'cancelled', cancel_reason }),
+      return changeThenDetail(
+        request,
+        (tx) => changeFlowStatus(tx, request.params.id, { flow_status: 'cancelled', cancel_reason }),
+        () => request.params.id,
       );
-      return detail(request, request.params.id);
     },
   );
 
@@ -292,8 +318,11 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const target = request.body.targetflow_id;
-      await tenantTx(request, (tx) => mergeFlow(tx, request.params.id, target));
-      return detail(request, target);
+      return changeThenDetail(
+        request,
+        (tx) => mergeFlow(tx, request.params.id, target),
+        () => target,
+      );
     },
   );
 
@@ -301,8 +330,12 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     '/api/flow/:id/duplicateflow',
     { config: CRM, schema: { params: zIdParams, response: { 201: zFlow } } },
     async (request, reply) => {
-      const id = await tenantTx(request, (tx) => duplicateFlow(tx, request.params.id));
-      return reply.status(201).send(await detail(request, id));
+      const duplicate = await changeThenDetail(
+        request,
+        (tx) => duplicateFlow(tx, request.params.id),
+        (id) => id,
+      );
+      return reply.status(201).send(duplicate);
     },
   );
 

@@ -29,7 +29,7 @@ import { location } from '../locations/locations.schema';
 import { coordinatesFor } from '../locations/save-location';
 import { checkForDoubleRelations } from './check-double-relations';
 import { queryRelations, relationPagePlan, searchRelationsPlan } from './query-relations';
-import { loadRelationDetail, relationDetailPlan } from './relation-dto';
+import { relationDetailPlan } from './relation-dto';
 import { BULK_DELETE_RELATIONS, EMPTY_RELATION_TRASH, MAX_BULK_DELETE } from './relation-jobs';
 import { relation } from './relations.schema';
 import { createRelation } from './save-relation';
@@ -199,7 +199,9 @@ export async function relationRoutes(app: FastifyInstance): Promise<void> {
     { config: CRM, schema: { params: zIdParams, response: { 200: zRelationDetail } } },
     async (request) => {
       const restored = await tenantTx(request, async (tx) =>
-        (await restoreRelation(tx, request.params.id)) ? loadRelationDetail(tx, request.params.id) : null,
+        (await restoreRelation(tx, request.params.id))
+          ? commitWith(tx, relationDetailPlan(request.params.id))
+          : null,
       );
       if (!restored) throw notFound();
       return restored;

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, idColumn, updatedAt } from '../../platform/db/columns';
 import { companyIdColumn, tenantPolicy } from '../../platform/db/tenancy-sql';
 import { company } from '../companies/companies.schema';
@@ -59,4 +59,24 @@ export const relation = pgTable(
     index().on(t.organizationId),
     tenantPolicy(),
   ],
+).enableRLS();
+
+/**
+ * The number of a company's live and trashed relations as changes to it (docs/decisions/014): the relation
+ * overview's total is the sum of the company's rows, a few dozen whatever the number of relations, instead
+ * of a count of every relation on every page. Triggers on `relation` (migration relation_tally) add a row
+ * per company and statement that changes the numbers; rows are only inserted, so writers never wait for
+ * each other; every 64th row folds the company's rows into one. A row becomes visible with the change it
+ * counts, so a total always agrees with the relations the same snapshot sees. Derived rows: no foreign key
+ * (the triggers also run inside a company's cascading delete, which removes its rows).
+ */
+export const relationTally = pgTable(
+  'relation_tally',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyIdColumn(),
+    live: integer('live').notNull(),
+    trashed: integer('trashed').notNull(),
+  },
+  (t) => [index('relation_tally_company').on(t.companyId), tenantPolicy()],
 ).enableRLS();
