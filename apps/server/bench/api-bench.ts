@@ -381,7 +381,7 @@ statements the real call ran (captured once per call, including transaction set-
 lookup) through plain \`pg\` in a bare Fastify route; statements the call sent in one round trip (one Sync)
 go out that way there too. The update rotates over 20 relations (20 users changing 20 relations, not queueing on
 one row lock), each with its own captured statements. CPU per request is the server process's user +
-system time over the requests it answered.
+system time over the requests it answered; DB CPU per request the same for every PostgreSQL process.
 Targets: current user >= 3,000 req/s, details >= 1,200, overview pages >= 800, mixed CRUD >= 1,500 with
 p99 < 100 ms and no errors; every call within 2x of its baseline's CPU per request.
 
