@@ -60,20 +60,12 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   await app.register(flowFileRoutes);
 
-  const detail = async (request: Parameters<typeof tenantTx>[0], id: number) => {
-    const found = await tenantReads(request, flowDetailPlan(id));
-    if (!found) throw notFound(FLOW_NOT_FOUND);
-    return found;
-  };
-  /** A change, then the detail of the flow it names, read with the change's commit (one round trip). */
-  const changeThenDetail = async <T>(
+  /** A change that answers the id of the flow it names, then that flow's detail, read with its commit. */
+  const changeThenDetail = async (
     request: Parameters<typeof tenantTx>[0],
-    change: (tx: Tx) => Promise<T>,
-    flowOf: (result: T) => number,
+    change: (tx: Tx) => Promise<number>,
   ) => {
-    const found = await tenantTx(request, async (tx) =>
-      commitWith(tx, flowDetailPlan(flowOf(await change(tx)))),
-    );
+    const found = await tenantTx(request, async (tx) => commitWith(tx, flowDetailPlan(await change(tx))));
     if (!found) throw notFound(FLOW_NOT_FOUND);
     return found;
   };
@@ -154,14 +146,10 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     '/api/flow',
     { config: CRM, schema: { body: zCreateFlowRequest, response: { 201: zFlow } } },
     async (request, reply) => {
-      const created = await changeThenDetail(
-        request,
-        async (tx) => {
-          await checkFlowReferences(tx, request.body, request.body.relation_id);
-          return (await createFlow(tx, createFlowInput(request.body))).id;
-        },
-        (id) => id,
-      );
+      const created = await changeThenDetail(request, async (tx) => {
+        await checkFlowReferences(tx, request.body, request.body.relation_id);
+        return (await createFlow(tx, createFlowInput(request.body))).id;
+      });
       return reply.status(201).send(created);
     },
   );
@@ -169,18 +157,22 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/flow/:id',
     { config: CRM, schema: { params: zIdParams, response: { 200: zFlow } } },
-    (request) => detail(request, request.params.id),
+    async (request) => {
+      const found = await tenantReads(request, flowDetailPlan(request.params.id));
+      if (!found) throw notFound(FLOW_NOT_FOUND);
+      return found;
+    },
   );
 
   r.patch(
     '/api/flow/:id',
     { config: CRM, schema: { params: zIdParams, body: zUpdateFlowRequest, response: { 200: zFlow } } },
     async (request) => {
-      return changeThenDetail(
-        request,
-        (tx) => updateFlow(tx, request.params.id, request.body),
-        () => request.params.id,
-      );
+      const { id } = request.params;
+      return changeThenDetail(request, async (tx) => {
+        await updateFlow(tx, id, request.body);
+        return id;
+      });
     },
   );
 
@@ -197,11 +189,11 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     '/api/flow/:id/restore',
     { config: CRM, schema: { params: zIdParams, response: { 200: zFlow } } },
     async (request) => {
-      return changeThenDetail(
-        request,
-        (tx) => restoreFlow(tx, request.params.id),
-        () => request.params.id,
-      );
+      const { id } = request.params;
+      return changeThenDetail(request, async (tx) => {
+        await restoreFlow(tx, id);
+        return id;
+      });
     },
   );
 
@@ -280,11 +272,11 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     '/api/flow/:id/changestatus',
     { config: CRM, schema: { params: zIdParams, body: zChangeStatusRequest, response: { 200: zFlow } } },
     async (request) => {
-      return changeThenDetail(
-        request,
-        (tx) => changeFlowStatus(tx, request.params.id, request.body),
-        () => request.params.id,
-      );
+      const { id } = request.params;
+      return changeThenDetail(request, async (tx) => {
+        await changeFlowStatus(tx, id, request.body);
+        return id;
+      });
     },
   );
 
@@ -293,11 +285,11 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     { config: CRM, schema: { params: zIdParams, body: zRejectFlowRequest, response: { 200: zFlow } } },
     async (request) => {
       const { cancel_reason } = request.body ?? {};
-      return changeThenDetail(
-        request,
-        (tx) => changeFlowStatus(tx, request.params.id, { flow_status: 'cancelled', cancel_reason }),
-        () => request.params.id,
-      );
+      const { id } = request.params;
+      return changeThenDetail(request, async (tx) => {
+        await changeFlowStatus(tx, id, { flow_status: 'cancelled', cancel_reason });
+        return id;
+      });
     },
   );
 
@@ -318,11 +310,10 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const target = request.body.targetflow_id;
-      return changeThenDetail(
-        request,
-        (tx) => mergeFlow(tx, request.params.id, target),
-        () => target,
-      );
+      return changeThenDetail(request, async (tx) => {
+        await mergeFlow(tx, request.params.id, target);
+        return target;
+      });
     },
   );
 
@@ -330,11 +321,7 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     '/api/flow/:id/duplicateflow',
     { config: CRM, schema: { params: zIdParams, response: { 201: zFlow } } },
     async (request, reply) => {
-      const duplicate = await changeThenDetail(
-        request,
-        (tx) => duplicateFlow(tx, request.params.id),
-        (id) => id,
-      );
+      const duplicate = await changeThenDetail(request, (tx) => duplicateFlow(tx, request.params.id));
       return reply.status(201).send(duplicate);
     },
   );

@@ -170,7 +170,9 @@ export class Database {
         throw err;
       }
       if (deferring) {
-        if (!client.endCommitted() && (client.hasDeferredWrites || !client.dropDeferred()))
+        // Nothing to end when `commitWith` committed, or when nothing but the unsent opening waits.
+        const ended = client.endCommitted() || (!client.hasDeferredWrites && client.dropDeferred());
+        if (!ended)
           // Deferred writes travel with the commit: one round trip.
           await client.pipelined([{ text: 'commit', values: [] }]).catch(async (err: Error) => {
             if (err instanceof pg.DatabaseError)
