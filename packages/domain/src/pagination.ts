@@ -3,9 +3,12 @@ import { z } from 'zod';
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 500;
 
+/** Rows to skip: at most the largest integer the database's paging takes (int4). */
+export const zOffset = z.coerce.number().int().min(0).max(2_147_483_647).default(0);
+
 /** `querypaginated` input of the API contract: offset, limit, query, sort ("column" or "-column"). */
 export const zPaginationQuery = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: zOffset,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   query: z.string().max(200).optional(),
   sort: z.string().max(100).optional(),

@@ -144,7 +144,7 @@ export type SearchResult = z.infer<typeof zSearchResult>;
 export const zDisplaynameQuery = z.object({
   query: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(10),
-  excludeId: z.coerce.number().int().positive().optional(),
+  excludeId: zId.optional(),
 });
 
 export const zDisplaynameHit = z.object({

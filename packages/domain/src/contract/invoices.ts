@@ -3,6 +3,8 @@
 // invoice details (KvK, VAT id, IBAN) and payment provider.
 import { z } from 'zod';
 import { PARTIAL_INVOICE_TYPES } from '../calculation/billing';
+import { MAX_AMOUNT } from '../calculation/constants';
+import { zDecimal } from '../calculation/decimal-input';
 import { DOCUMENT_STATUSES } from '../documents';
 import { zFlag } from '../flags';
 import { INVOICE_TYPES } from '../invoices';
@@ -82,7 +84,12 @@ export const zPartialChoice = z
     partialinvoicetype: z
       .enum(PARTIAL_INVOICE_TYPES, { message: 'Kies bedrag, percentage of rest.' })
       .optional(),
-    partial_value: z.coerce.number({ message: 'Vul een getal in.' }).optional(),
+    // An amount or a percentage; the bound keeps it inside the numeric(18,4) column (what part of the
+    // whole it may be is the billing rule's: billedOf).
+    partial_value: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      zDecimal({ min: -MAX_AMOUNT * 1000, max: MAX_AMOUNT * 1000, scale: 4 }).optional(),
+    ),
     reverse_charge: zFlag.optional(),
   })
   .superRefine((v, ctx) => {

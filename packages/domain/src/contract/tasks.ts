@@ -1,7 +1,7 @@
 // The API contract of tasks and task templates (spec 001 sections 3–7): written once for server and web.
 import { z } from 'zod';
 import { zFlag } from '../flags';
-import { zPaginated } from '../pagination';
+import { zOffset, zPaginated } from '../pagination';
 import { inOrder } from '../planning/rules';
 import {
   TASK_MESSAGES,
@@ -172,7 +172,7 @@ const zFiltersParam = z
 
 export const zTaskPageQuery = z.object({
   filters: zFiltersParam,
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: zOffset,
   limit: z.coerce.number().int().min(1).max(500).default(25),
   sort: z.enum([...TASK_SORTS, ...TASK_SORTS.map((s) => `-${s}` as const)]).default('start_date'),
 });

@@ -242,12 +242,12 @@ async function loadCompanyInvoices(
   const project = await approvedConfirmation(tx, flowAt(0), { standardId: std(0) });
   const part1 = await createInvoiceFrom(tx, 'confirmation', project, {
     partialinvoicetype: 'frompercentage',
-    partial_value: 30,
+    partial_value: '30',
   });
   await sendDemo(tx, storage, part1.id, 95, 'paid');
   const part2 = await createInvoiceFrom(tx, 'confirmation', project, {
     partialinvoicetype: 'frompercentage',
-    partial_value: 60,
+    partial_value: '60',
   });
   await sendDemo(tx, storage, part2.id, 45);
   await createInvoiceFrom(tx, 'confirmation', project, { partialinvoicetype: 'rest' });
