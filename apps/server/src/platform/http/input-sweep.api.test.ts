@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/test-server';
+import { DEMO_CUSTOMER_LINKS } from '../../features/demo/load-customer-demo';
 import { DEMO_PASSWORD, loadDemoData } from '../../features/demo/load-demo';
 import { createLogger } from '../log';
 
@@ -46,6 +47,8 @@ let companyId: number;
 let adminToken: string;
 /** One id of the demo company per URL segment (and per `<segment>_id` field). */
 let ids = new Map<string, string>();
+/** The demo flow's customer link (the `hash` a customer page sends). */
+let customerHash = '';
 
 const DEMO_MANAGER = 'sanne@zonnestroom-noord.nl';
 /** Calls that end the session, change its password, hold the connection open or remove the company. */
@@ -180,6 +183,7 @@ function textFor(name: string, s: Schema): string {
 /** A value the schema accepts (as far as a generator without pattern matching can tell). */
 function sample(schema: Schema, depth = 0, name = ''): unknown {
   const s = main(schema);
+  if (name === 'hash' && typeOf(s) === 'string') return customerHash;
   const idOf = /^(\w+?)_?(id|Id)$/.exec(name)?.[1];
   if (idOf && (typeOf(s) === 'integer' || typeOf(s) === 'number')) {
     // office_user_id, targetflow_id, standard_flowprofile_id: the longest known table name it ends with.
@@ -303,15 +307,32 @@ describe('every operation with mutated input', () => {
     const ops = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
     );
-    // Removals last, so the other calls find the records they are given.
-    ops.sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    // A customer's calls first, while the demo's links are as the demo made them (staff calls reset links
+    // and change statuses); removals last, so the other calls find the records they are given.
+    const rank = (o: (typeof ops)[number]) =>
+      o.path.includes('bycustomer') || o.path.includes('{hash}') ? 0 : o.method === 'DELETE' ? 2 : 1;
+    ops.sort((a, b) => rank(a) - rank(b));
     ids = await idsBySegment([...new Set(ops.map((o) => o.path.split('/')[2]!))]);
-    const hashes = await t.server.deps.db.platform((tx) =>
-      tx.execute<{ hash: string }>(
-        sql`select hash from sales_document where company_id = ${companyId} and hash is not null order by id limit 1`,
-      ),
+    // A customer's link per kind: the demo's links of the sent documents and of two flows (one with a
+    // form the customer fills in: the customer pages' `hash` field and query, and that form's id), and the
+    // first message's, incident's and calculation's.
+    const linkRows = await t.server.deps.db.platform((tx) =>
+      tx.execute<{ segment: string; hash: string }>(sql`
+        (select 'message' as segment, hash from message where company_id = ${companyId} order by id limit 1)
+        union all (select 'incident', hash from incident where company_id = ${companyId} order by id limit 1)
+        union all (select 'calculation', hash from calculation where company_id = ${companyId} order by id limit 1)
+        union all (select 'form', i.id::text from flow_data_item i join flow f on f.id = i.flow_id
+          where f.hash = ${DEMO_CUSTOMER_LINKS.formFlow} order by i.id limit 1)`),
     );
-    const hash = hashes.rows[0]?.hash ?? 'x';
+    const links = new Map<string, string>([
+      ...linkRows.rows.map((r) => [r.segment, r.hash] as const),
+      ['quotation', DEMO_CUSTOMER_LINKS.quotation],
+      ['confirmation', DEMO_CUSTOMER_LINKS.confirmation],
+      ['document', DEMO_CUSTOMER_LINKS.document],
+      ['invoice', DEMO_CUSTOMER_LINKS.invoice],
+      ['flow', DEMO_CUSTOMER_LINKS.quotationFlow],
+    ]);
+    customerHash = DEMO_CUSTOMER_LINKS.formFlow;
     const failures: string[] = [];
     const refusedByDatabase: string[] = [];
     let calls = 0;
@@ -368,7 +389,9 @@ describe('every operation with mutated input', () => {
       const segment = path.split('/')[2]!;
       const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
         if (name === 'id') return ids.get(segment) ?? '1';
-        if (name === 'hash') return hash;
+        if (name === 'hash') return links.get(segment) ?? customerHash;
+        if (name === 'id' && segment === 'flowdataitem' && path.includes('bycustomer'))
+          return links.get('form') ?? '1';
         if (name === 'date') return '2026-12-01';
         if (name === 'host') return 'localhost';
         return '1';
@@ -436,6 +459,6 @@ describe('every operation with mutated input', () => {
     expect(calls).toBeGreaterThan(15_000);
     // Most operations are carried out at least once (the rest need a file upload, a customer's link or a
     // state the demo data does not have): a generator that stopped producing valid input would fail here.
-    expect(reached.size).toBeGreaterThan(swept.length * 0.65);
+    expect(reached.size).toBeGreaterThan(swept.length * 0.68);
   });
 });
