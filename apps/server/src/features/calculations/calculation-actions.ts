@@ -145,20 +145,22 @@ export async function createCalculation(
   return recalculate(tx, row!.id, { store: true });
 }
 
+/** Whether a partial update changes anything: an empty one answers the calculation as it is. */
+const namesAColumn = (set: object) => Object.values(set).some((v) => v !== undefined);
+
 export async function updateCalculation(tx: Tx, id: number, input: z.infer<typeof zUpdateCalculation>) {
   const c = await lockCalculation(tx, id);
-  await tx
-    .update(calculation)
-    .set({
-      name: input.name,
-      discount: input.discount,
-      unitAmount: input.unit_amount,
-      newNumber: input.new_number,
-      originCumulatives: input.origin_cumulatives,
-      originGrouping: input.origin_grouping,
-      rebaseProductAmount: input.rebase_product_amount,
-    })
-    .where(eq(calculation.id, id));
+  const set = {
+    name: input.name,
+    discount: input.discount,
+    unitAmount: input.unit_amount,
+    newNumber: input.new_number,
+    originCumulatives: input.origin_cumulatives,
+    originGrouping: input.origin_grouping,
+    rebaseProductAmount: input.rebase_product_amount,
+  };
+  if (!namesAColumn(set)) return recalculate(tx, id);
+  await tx.update(calculation).set(set).where(eq(calculation.id, id));
   await log(tx, c, 'update', `${label(c)} gewijzigd`, input);
   return recalculate(tx, id, { store: true });
 }
@@ -208,10 +210,9 @@ export async function updateOrder(tx: Tx, id: number, input: z.infer<typeof zUpd
 
 export async function updateRowColumnArray(tx: Tx, id: number, input: z.infer<typeof zUpdateRowColumnArray>) {
   const c = await lockCalculation(tx, id);
-  await tx
-    .update(calculation)
-    .set({ columns: input.calculationitemColumns, rows: input.calculationitemRows })
-    .where(eq(calculation.id, id));
+  const set = { columns: input.calculationitemColumns, rows: input.calculationitemRows };
+  if (!namesAColumn(set)) return recalculate(tx, id);
+  await tx.update(calculation).set(set).where(eq(calculation.id, id));
   await log(tx, c, 'update', `Kolommen van ${label(c).toLowerCase()} gewijzigd`);
   return recalculate(tx, id, { store: true });
 }

@@ -395,6 +395,16 @@ describe('calculations', () => {
     expect(after.amount_exc_vat).toBe(10);
   });
 
+  it('an update that names nothing answers the calculation as it is', async () => {
+    const c = await newCalculation();
+    for (const path of [`/api/calculation/${c.id}`, `/api/calculation/${c.id}/updaterowcolumnarray`]) {
+      const res = await t.api(path.endsWith('array') ? 'POST' : 'PATCH', path, { token: a.token, body: {} });
+      expect(res.status, path).toBe(200);
+      expect(res.body.id).toBe(c.id);
+      expect(res.body.name).toBe(c.name);
+    }
+  });
+
   it('another company gets 404 for every calculation and item id and sees none in its lists', async () => {
     const c = await newCalculation();
     const item = await addItem({ calculation_id: c.id, item_name: 'Geheim', unit_rate_exc_manual: 1 });

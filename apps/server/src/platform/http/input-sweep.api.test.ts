@@ -48,7 +48,7 @@ let adminToken: string;
 /** One id of the demo company per URL segment (and per `<segment>_id` field). */
 let ids = new Map<string, string>();
 /** The demo flow's customer link (the `hash` a customer page sends). */
-let customerHash = '';
+const customerHash: string = DEMO_CUSTOMER_LINKS.formFlow;
 
 const DEMO_MANAGER = 'sanne@zonnestroom-noord.nl';
 /** Calls that end the session, change its password, hold the connection open or remove the company. */
@@ -65,7 +65,8 @@ const SKIP = [
 ];
 
 beforeAll(async () => {
-  t = await startTestServer({ work: false });
+  // Uploads past 200 kB are too big here, so the sweep can send one without megabytes of garbage.
+  t = await startTestServer({ work: false, config: { UPLOAD_MAX_BYTES: '200000' } });
   await loadDemoData(t.server.deps.db, createLogger('warn'), t.server.deps.storage);
   token = await t.login(DEMO_MANAGER, DEMO_PASSWORD);
   adminToken = await t.login(ADMIN.email, ADMIN.password);
@@ -299,6 +300,126 @@ describe('numbers past what the database takes', () => {
   });
 });
 
+/** A multipart body of text fields and one file. */
+function multipart(fields: Record<string, string>, file: { name: string; bytes: Buffer } | null) {
+  const boundary = `----sweep${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    parts.push(
+      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  if (file)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const garbage = (head: Buffer | string, size: number) =>
+  Buffer.concat([Buffer.from(head), Buffer.from(Array.from({ length: size }, (_, i) => (i * 7919) % 251))]);
+/** Files a person or a script might send: a real image, broken ones, other types, empty, too big. */
+const FILES: { name: string; bytes: Buffer }[] = [
+  { name: 'foto.png', bytes: PNG },
+  { name: 'kapot.png', bytes: garbage(PNG.subarray(0, 33), 2_000) },
+  {
+    name: 'kapot.jpg',
+    bytes: garbage(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]), 3_000),
+  },
+  { name: 'kapot.pdf', bytes: garbage('%PDF-1.7\n', 3_000) },
+  { name: 'kapot.xlsx', bytes: garbage(Buffer.from([0x50, 0x4b, 0x03, 0x04]), 3_000) },
+  { name: 'lijst.csv', bytes: Buffer.from('naam;prijs\n"niet afgesloten;1,5\n;;;;;\n') },
+  { name: 'pagina.png', bytes: Buffer.from('<html><script>alert(1)</script></html>') },
+  { name: 'leeg.png', bytes: Buffer.alloc(0) },
+  { name: 'groot.png', bytes: garbage(PNG.subarray(0, 33), 300_000) },
+  { name: `${'a'.repeat(1_000)}.png`, bytes: PNG },
+  { name: '../../../etc/passwd.png', bytes: PNG },
+  { name: 'ñ😀 "quote".png', bytes: PNG },
+];
+
+describe('every upload with broken files and fields', () => {
+  it('answers without a 5xx', { timeout: 600_000 }, async () => {
+    const doc = (await t.api('GET', '/api/openapi.json')).body as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    ids = await idsBySegment([...new Set(Object.keys(doc.paths).map((p) => p.split('/')[2]!))]);
+    const failures: string[] = [];
+    let calls = 0;
+    let stored = 0;
+    const send = async (
+      path: string,
+      fields: Record<string, string>,
+      file: (typeof FILES)[number] | null,
+    ) => {
+      calls += 1;
+      const body = multipart(fields, file);
+      const res = await t.server.app.inject({
+        method: 'POST',
+        url: path,
+        remoteAddress: `10.200.${(calls >> 8) & 255}.${calls & 255}`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      if (res.statusCode >= 500)
+        failures.push(`${path} ${file?.name.slice(0, 40)} ${JSON.stringify(fields)} -> ${res.statusCode}`);
+      if (res.statusCode < 300) stored += 1;
+      return {
+        status: res.statusCode,
+        body: res.json() as { message?: string; errors?: Record<string, string[]> },
+      };
+    };
+    // The upload calls: those that answer a JSON body with "send it as multipart/form-data".
+    const uploads: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      if (!item.post || SKIP.some((re) => re.test(`POST ${path}`))) continue;
+      const url = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+        name === 'id' ? (ids.get(path.split('/')[2]!) ?? '1') : 'x',
+      );
+      const res = await t.server.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      if (res.statusCode >= 500) failures.push(`${url} {} -> ${res.statusCode}`);
+      if (res.statusCode === 400 && /multipart/.test(res.body)) uploads.push(url);
+    }
+    expect(uploads.length).toBeGreaterThan(10);
+    for (const url of uploads) {
+      // The fields the call asks for (its 422 names them), filled with the demo company's records.
+      const fields: Record<string, string> = {};
+      for (let round = 0; round < 3; round++) {
+        const res = await send(url, fields, FILES[0]!);
+        const missing = Object.keys(res.body.errors ?? {}).filter((k) => k !== 'file' && !(k in fields));
+        if (res.status !== 422 || missing.length === 0) break;
+        for (const name of missing) {
+          const idOf = /^(\w+?)_?(id|Id)$/.exec(name)?.[1];
+          const owner =
+            idOf &&
+            [...ids.keys()].filter((k) => norm(idOf).endsWith(k)).sort((a, b) => b.length - a.length)[0];
+          fields[name] = name === 'hash' ? customerHash : owner ? ids.get(owner)! : 'Sweep';
+        }
+      }
+      for (const file of FILES) await send(url, fields, file);
+      await send(url, fields, null);
+      for (const name of Object.keys(fields))
+        for (const value of ['', 'abc', '2147483648', '-1', '1e308', '0', LONG])
+          await send(url, { ...fields, [name]: value }, FILES[0]!);
+    }
+    expect(failures).toEqual([]);
+    expect(calls).toBeGreaterThan(200);
+    expect(stored).toBeGreaterThan(5);
+  });
+});
+
 describe('every operation with mutated input', () => {
   it('answers without a 5xx', { timeout: 1_800_000 }, async () => {
     const doc = (await t.api('GET', '/api/openapi.json')).body as {
@@ -332,7 +453,6 @@ describe('every operation with mutated input', () => {
       ['invoice', DEMO_CUSTOMER_LINKS.invoice],
       ['flow', DEMO_CUSTOMER_LINKS.quotationFlow],
     ]);
-    customerHash = DEMO_CUSTOMER_LINKS.formFlow;
     const failures: string[] = [];
     const refusedByDatabase: string[] = [];
     let calls = 0;
@@ -420,6 +540,11 @@ describe('every operation with mutated input', () => {
         base = await call(method, qs(baseQuery), baseBody);
       }
       if (base.status === 403) return 403;
+      if (baseBody) {
+        // Nothing but what the schema requires, and nothing at all.
+        await call(method, qs(baseQuery), Object.fromEntries([...required].map((k) => [k, baseBody[k]])));
+        await call(method, qs(baseQuery), {});
+      }
       for (const p of query)
         for (const m of mutations(p.schema))
           await call(method, qs({ ...baseQuery, [p.name]: queryText(m) }), baseBody);
