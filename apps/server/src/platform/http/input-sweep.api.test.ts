@@ -507,15 +507,18 @@ describe('every operation with mutated input', () => {
     const sweep = async ({ method, path, op }: (typeof ops)[number]) => {
       current = `${method} ${path}`;
       const segment = path.split('/')[2]!;
-      const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
-        if (name === 'id') return ids.get(segment) ?? '1';
-        if (name === 'hash') return links.get(segment) ?? customerHash;
+      const paramValue = (name: string) => {
         if (name === 'id' && segment === 'flowdataitem' && path.includes('bycustomer'))
           return links.get('form') ?? '1';
+        if (name === 'id') return ids.get(segment) ?? '1';
+        if (name === 'hash') return links.get(segment) ?? customerHash;
         if (name === 'date') return '2026-12-01';
         if (name === 'host') return 'localhost';
         return '1';
-      });
+      };
+      const urlWith = (name?: string, value?: string) =>
+        path.replace(/\{(\w+)\}/g, (_, p: string) => (p === name ? value! : paramValue(p)));
+      const url = urlWith();
       const query = (op.parameters ?? []).filter((p) => p.in === 'query');
       const baseQuery = Object.fromEntries(
         query.filter((p) => p.required).map((p) => [p.name, queryText(sample(p.schema, 0, p.name))]),
@@ -540,7 +543,25 @@ describe('every operation with mutated input', () => {
         base = await call(method, qs(baseQuery), baseBody);
       }
       if (base.status === 403) return 403;
+      // Each path parameter wrong in turn (a GET or a removal only: a change would act on another record).
+      if (method === 'GET' || method === 'DELETE')
+        for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))
+          for (const value of ['0', '-1', '2147483648', '1.5', 'abc', '%20', 'x'.repeat(300), '1e3'])
+            await call(method, urlWith(name, value), baseBody);
+      // A query parameter given twice.
+      for (const p of query)
+        await call(
+          method,
+          `${qs(baseQuery)}${Object.keys(baseQuery).length ? '&' : '?'}${p.name}=1&${p.name}=2`,
+          baseBody,
+        );
       if (baseBody) {
+        // An attempt at prototype pollution.
+        await call(
+          method,
+          qs(baseQuery),
+          JSON.parse('{"__proto__": {"admin": true}, "constructor": {"prototype": {"x": 1}}}'),
+        );
         // Nothing but what the schema requires, and nothing at all.
         await call(method, qs(baseQuery), Object.fromEntries([...required].map((k) => [k, baseBody[k]])));
         await call(method, qs(baseQuery), {});
