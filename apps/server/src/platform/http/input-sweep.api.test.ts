@@ -47,6 +47,8 @@ let companyId: number;
 let adminToken: string;
 /** One id of the demo company per URL segment (and per `<segment>_id` field). */
 let ids = new Map<string, string>();
+/** URL segments whose records belong to a company (their ids are the demo company's own). */
+const companyScoped = new Set<string>();
 /** The demo flow's customer link (the `hash` a customer page sends). */
 const customerHash: string = DEMO_CUSTOMER_LINKS.formFlow;
 
@@ -120,6 +122,7 @@ async function idsBySegment(segments: string[]): Promise<Map<string, string>> {
       ),
     );
     if (r.rows[0]) out.set(segment, r.rows[0].id);
+    if (r.rows[0] && scoped !== 'true') companyScoped.add(segment);
   }
   return out;
 }
@@ -297,6 +300,64 @@ describe('numbers past what the database takes', () => {
     expect(partial.body.errors.partial_value).toEqual([
       'Vul een getal in tussen -1.000.000.000 en 1.000.000.000.',
     ]);
+  });
+});
+
+describe("another company's manager", () => {
+  it("gets none of the demo company's records, by id in the path or in the query", async () => {
+    const other = await t.login('eva@warmtepomptotaal.nl', DEMO_PASSWORD);
+    const doc = (await t.api('GET', '/api/openapi.json')).body as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    ids = await idsBySegment([...new Set(Object.keys(doc.paths).map((p) => p.split('/')[2]!))]);
+    const leaks: string[] = [];
+    let checked = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      const segment = path.split('/')[2]!;
+      for (const [m, op] of Object.entries(item)) {
+        const method = m.toUpperCase();
+        if (SKIP.some((re) => re.test(`${method} ${path}`)) || path.includes('bycustomer')) continue;
+        const byPath = path.includes('{id}') && companyScoped.has(segment);
+        const query = (op.parameters ?? []).filter((p) => p.in === 'query');
+        const idQuery = query.filter((p) => /_?(id|Id)$/.test(p.name) && p.required);
+        if (!byPath && idQuery.length === 0) continue;
+        const url = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+          name === 'id' ? ids.get(segment)! : '1',
+        );
+        const search = new URLSearchParams(
+          query
+            .filter((p) => p.required)
+            .map((p): [string, string] => [p.name, queryText(sample(p.schema, 0, p.name))]),
+        ).toString();
+        const bodySchema = op.requestBody?.content['application/json']?.schema;
+        checked += 1;
+        const res = await t.server.app.inject({
+          method: method as 'GET',
+          url: search ? `${url}?${search}` : url,
+          headers: {
+            authorization: `Bearer ${other}`,
+            ...(bodySchema ? { 'content-type': 'application/json' } : {}),
+          },
+          payload: bodySchema ? JSON.stringify(sample(bodySchema)) : undefined,
+        });
+        // 401 would mean the sweep lost its session and checked nothing.
+        if (res.statusCode >= 500 || res.statusCode === 401)
+          leaks.push(`${method} ${url}: ${res.statusCode}`);
+        if (res.statusCode >= 300) continue;
+        // A list filtered by another company's record answers empty; anything else is a leak.
+        const body = res.headers['content-type']?.toString().includes('json') ? res.json() : res.body;
+        const empty =
+          (Array.isArray(body) && body.length === 0) ||
+          (Array.isArray(body?.data) && body.data.length === 0) ||
+          (Array.isArray(body?.items) && body.items.length === 0);
+        if (byPath || !empty)
+          leaks.push(
+            `${method} ${url}${search ? `?${search}` : ''}: ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
+      }
+    }
+    expect(leaks).toEqual([]);
+    expect(checked).toBeGreaterThan(200);
   });
 });
 
