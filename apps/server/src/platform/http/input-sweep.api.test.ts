@@ -11,7 +11,10 @@ import { createLogger } from '../log';
  * time: wrong types, the schema's limits and one past them, extreme numbers, impossible dates, long and
  * multi-byte texts. Whatever the input, the answer is never a 5xx, and never the database's refusal
  * either (the error handler's answer without a field): the schema refuses bad input and names the field;
- * a value the schema allows fits the database.
+ * a value the schema allows fits the database. The same holds for every upload call with broken, empty,
+ * too-big and oddly named files. And another company's manager gets none of these records by their ids
+ * (decision 002). The describes run in order on one demo database: tenancy and uploads first, the
+ * mutating sweep last.
  */
 
 interface Schema {
