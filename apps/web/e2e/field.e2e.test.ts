@@ -238,9 +238,10 @@ async function settled(page: Page) {
  * (the pipeline, a wide table) are within reach by scrolling that container.
  */
 function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  // The device's width, not window.innerWidth: a phone's browser widens its layout viewport to a page
+  // that overflows (and zooms out to show it), so innerWidth grows with the overflow it should reveal.
+  return page.evaluate((width) => {
     const problems: string[] = [];
-    const width = window.innerWidth;
     if (document.documentElement.scrollWidth > width + 1)
       problems.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
     const scrollsSideways = (el: Element | null): boolean => {
@@ -266,7 +267,7 @@ function layoutProblems(page: Page): Promise<string[]> {
       );
     }
     return problems;
-  });
+  }, page.viewportSize()!.width);
 }
 
 async function checkRoute(page: Page, errors: string[], route: string, shotName: string) {

@@ -105,8 +105,8 @@ describe('incidents', () => {
     // Demo incidents in all three statuses, one card each on a phone; the page never scrolls sideways.
     for (const label of ['Open', 'In behandeling', 'Opgelost'])
       await page.getByTestId('record-card').getByText(label, { exact: true }).first().waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    // Against the device's width: a phone's browser widens window.innerWidth to a page that overflows.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot('incident-overview-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(await seriousA11yViolations(page)).toEqual([]);

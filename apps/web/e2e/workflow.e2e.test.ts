@@ -48,8 +48,9 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
+/** Against the device's width: a phone's browser widens window.innerWidth to a page that overflows. */
 const sideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+  page.evaluate((width) => document.documentElement.scrollWidth > width + 1, page.viewportSize()!.width);
 
 describe('workflow rules', () => {
   it('a rule made in the modal shows in its trigger group, runs on the flow and explains itself there', async () => {
