@@ -43,18 +43,23 @@ let ids: Record<
   number
 >;
 
+/** SQL: the length of the longest hyphen-free run of a text column. */
+const longestWord = (column: string) =>
+  `(select max(length(part)) from regexp_split_to_table(coalesce(${column}, ''), '-') as part)`;
 const one = async (sql: string) => Number((await app.sql<{ id: number }>(sql))[0]?.id);
 
 beforeAll(async () => {
   app = await startApp();
   const company = "(select id from company where name = 'Zonnestroom Noord B.V.')";
   ids = {
+    // The relation and the flow with the longest e-mail address without a hyphen (where a line may break):
+    // the worst case for a phone's width.
     relation: await one(
-      `select id from relation where company_id = ${company} and deleted_at is null order by id limit 1`,
+      `select id from relation where company_id = ${company} and deleted_at is null order by ${longestWord('email')} desc, id limit 1`,
     ),
     organization: await one(`select id from organization where company_id = ${company} order by id limit 1`),
     flow: await one(
-      `select id from flow where company_id = ${company} and deleted_at is null and relation_id is not null order by id limit 1`,
+      `select f.id from flow f join relation r on r.id = f.relation_id where f.company_id = ${company} and f.deleted_at is null order by ${longestWord('r.email')} desc, f.id limit 1`,
     ),
     product: await one(
       `select id from product where company_id = ${company} and deleted_at is null order by id limit 1`,
@@ -265,6 +270,26 @@ function layoutProblems(page: Page): Promise<string[]> {
       problems.push(
         `${control.tagName.toLowerCase()} "${name}" outside the screen (${Math.round(rect.left)}–${Math.round(rect.right)})`,
       );
+    }
+    // Text cut off by a card or box that hides what overflows it (an e-mail address running past a
+    // card's edge): the page does not scroll, the text is simply gone. Shortening on purpose (an
+    // ellipsis) and sideways-scrolling containers are fine.
+    for (const node of document.querySelectorAll<HTMLElement>('main *')) {
+      if (node.children.length > 0 || !node.textContent?.trim()) continue;
+      const rect = node.getBoundingClientRect();
+      if (rect.width === 0 || node.closest('[aria-hidden="true"], .leaflet-container')) continue;
+      for (let box = node.parentElement; box && box !== document.body; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        if (style.overflowX === 'visible') continue;
+        if (/(auto|scroll)/.test(style.overflowX) || style.textOverflow === 'ellipsis') break;
+        if (getComputedStyle(node).textOverflow === 'ellipsis') break;
+        const edge = box.getBoundingClientRect();
+        if (rect.right > edge.right + 1 || rect.left < edge.left - 1)
+          problems.push(
+            `"${node.textContent.trim().slice(0, 40)}" cut off by its container (${Math.round(rect.right)} > ${Math.round(edge.right)})`,
+          );
+        break;
+      }
     }
     return problems;
   }, page.viewportSize()!.width);

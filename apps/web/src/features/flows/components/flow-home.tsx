@@ -113,7 +113,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="sm" c="dimmed" w={150} style={{ flexShrink: 0 }}>
         {label}
       </Text>
-      <Text size="sm" component="div">
+      {/* A long e-mail address or word wraps inside the card instead of running past its edge on a phone. */}
+      <Text size="sm" component="div" miw={0} style={{ overflowWrap: 'anywhere' }}>
         {isEmpty ? '–' : children}
       </Text>
     </Group>
