@@ -58,6 +58,17 @@ describe('what the browser downloads first', () => {
     expect(index.indexOf('/customer-redirect.js')).toBeLessThan(index.indexOf('type="module"'));
   });
 
+  it('both entries name an icon the server has (no 404 for /favicon.ico on a first visit)', async () => {
+    for (const entry of ['/', '/customer.html']) {
+      const html = await (await fetch(`${app.baseUrl}${entry}`)).text();
+      const icon = /<link rel="icon" href="([^"]+)"/.exec(html)?.[1];
+      expect(icon, entry).toBe('/favicon.svg');
+      const answer = await fetch(`${app.baseUrl}${icon}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toContain('image/svg+xml');
+    }
+  });
+
   it('serves brotli and gzip written at build time, hashed assets cached for a year, index.html revalidated', async () => {
     const script = staff.files.find((f) => f.file.startsWith('assets/') && f.file.endsWith('.js'))!.file;
     expect(existsSync(path.join(DIST, `${script}.br`))).toBe(true);
