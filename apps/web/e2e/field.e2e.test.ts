@@ -278,11 +278,11 @@ function layoutProblems(page: Page): Promise<string[]> {
       if (node.children.length > 0 || !node.textContent?.trim()) continue;
       const rect = node.getBoundingClientRect();
       if (rect.width === 0 || node.closest('[aria-hidden="true"], .leaflet-container')) continue;
+      if (getComputedStyle(node).textOverflow === 'ellipsis') continue;
       for (let box = node.parentElement; box && box !== document.body; box = box.parentElement) {
         const style = getComputedStyle(box);
         if (style.overflowX === 'visible') continue;
         if (/(auto|scroll)/.test(style.overflowX) || style.textOverflow === 'ellipsis') break;
-        if (getComputedStyle(node).textOverflow === 'ellipsis') break;
         const edge = box.getBoundingClientRect();
         if (rect.right > edge.right + 1 || rect.left < edge.left - 1)
           problems.push(
