@@ -214,3 +214,16 @@ export async function login(page: Page, baseUrl: string, email: string, password
   await page.getByLabel(/^Wachtwoord/).fill(password);
   await page.getByRole('button', { name: 'Inloggen' }).click();
 }
+
+/**
+ * How many pixels the page reaches past the device's width (0 when it fits). Against the width the page
+ * was given (`page.viewportSize()`), not window.innerWidth: a phone's browser widens its layout viewport
+ * to a page that overflows (and zooms out to show it), so innerWidth grows with the overflow it should
+ * reveal. A sub-pixel remainder (1 px) counts as fitting.
+ */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate((width) => {
+    const over = document.documentElement.scrollWidth - width;
+    return over > 1 ? over : 0;
+  }, page.viewportSize()!.width);
+}

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, loginAdmin, loginAs, seriousA11yViolations } from './admin-helpers';
-import { DEMO_PASSWORD, type E2eApp, SCREENSHOT_DIR, startApp } from './harness';
+import { DEMO_PASSWORD, type E2eApp, SCREENSHOT_DIR, sidewaysOverflow, startApp } from './harness';
 
 // Workflow rules in the browser against the real server: a rule made in the modal, the flow's
 // Workflow card after a change sets it off (scheduled rule, why log with conditions, dry run,
@@ -47,10 +47,6 @@ function consoleErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
-
-/** Against the device's width: a phone's browser widens window.innerWidth to a page that overflows. */
-const sideways = (page: Page) =>
-  page.evaluate((width) => document.documentElement.scrollWidth > width + 1, page.viewportSize()!.width);
 
 describe('workflow rules', () => {
   it('a rule made in the modal shows in its trigger group, runs on the flow and explains itself there', async () => {
@@ -162,7 +158,7 @@ describe('workflow rules', () => {
     await page.goto(`${app.baseUrl}/#/account/company_eventtriggerrules`);
     await page.getByText('Notitie twee dagen na een tagwijziging').waitFor();
     await quiet(page);
-    expect(await sideways(page)).toBe(false);
+    expect(await sidewaysOverflow(page)).toBe(0);
     await page.screenshot({ path: `${DIR}/phone-rules.png`, fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Notitie twee dagen na een tagwijziging', exact: true }).tap();
@@ -179,7 +175,7 @@ describe('workflow rules', () => {
     await page.goto(`${app.baseUrl}/#/flow_detail/${flowId}`);
     const card = page.getByRole('region', { name: 'Workflow' });
     await card.getByText('Overgeslagen').first().waitFor({ timeout: 20_000 });
-    expect(await sideways(page)).toBe(false);
+    expect(await sidewaysOverflow(page)).toBe(0);
     await card.scrollIntoViewIfNeeded();
     await card.screenshot({ path: `${DIR}/phone-flow-card.png` });
     expect(errors).toEqual([]);

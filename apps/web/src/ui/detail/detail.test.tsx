@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { renderWithProviders } from '../../test/render';
 import { DetailActions } from './detail-actions';
+import { DetailField, EMPTY_VALUE } from './detail-field';
 import { type DetailQuery, DetailScreen } from './detail-screen';
 import { useConfirmedDelete } from './use-confirmed-delete';
 
@@ -139,5 +140,38 @@ describe('detail actions with a confirmed delete', () => {
     fireEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Verwijderen' }));
     expect((await screen.findByText('Er zijn verstuurde facturen.')).getAttribute('role')).toBe('alert');
     expect(router.state.location.pathname).toBe('/thing/1');
+  });
+});
+
+describe('DetailField', () => {
+  it('shows a dash for no value, but 0 is a value', () => {
+    renderWithProviders(
+      <>
+        <DetailField label="Leeg">{null}</DetailField>
+        <DetailField label="Tekst">{''}</DetailField>
+        <DetailField label="Nul">{0}</DetailField>
+      </>,
+    );
+    expect(screen.getAllByText(EMPTY_VALUE)).toHaveLength(2);
+    expect(screen.getByText('0')).toBeTruthy();
+  });
+
+  it('wraps a long value inside its card and keeps typed line breaks only when multiline', () => {
+    renderWithProviders(
+      <>
+        <DetailField label="E-mail" layout="inline">
+          marloes.terhorst@hotmail.com
+        </DetailField>
+        <DetailField label="Omschrijving" multiline>
+          {'regel een\nregel twee'}
+        </DetailField>
+      </>,
+    );
+    const email = screen.getByText('marloes.terhorst@hotmail.com');
+    expect(email.style.overflowWrap).toBe('anywhere');
+    expect(email.style.whiteSpace).toBe('');
+    expect(screen.getByText(/regel een/).style.whiteSpace).toBe('pre-wrap');
+    // Inline: the label sits beside the value, in a column that does not shrink.
+    expect(screen.getByText('E-mail').parentElement).toBe(email.parentElement);
   });
 });

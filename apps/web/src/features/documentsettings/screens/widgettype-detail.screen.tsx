@@ -1,9 +1,9 @@
 import { WIDGET_TAG_LABELS } from '@im/domain';
-import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { Card, Group, SimpleGrid, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { DetailActions, DetailScreen, useConfirmedDelete } from '../../../ui/detail';
+import { DetailActions, DetailField, DetailScreen, useConfirmedDelete } from '../../../ui/detail';
 import { formatDateTime } from '../../../ui/format';
 import { AvailableBadge } from '../components/available-badge';
 import { WidgetTypeModal } from '../modals/widget-type.modal';
@@ -52,37 +52,28 @@ function WidgetTypeDetail({ type }: { type: DocumentWidgetType }) {
           {t('documentsettings.widgetTypes.detailsTitle')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Field label={t('documentsettings.widgetTypes.tag')}>
+          <DetailField label={t('documentsettings.widgetTypes.tag')}>
             {type.tag} ({WIDGET_TAG_LABELS[type.tag]})
-          </Field>
-          <Field label={t('documentsettings.widgetTypes.description')}>{type.description}</Field>
-          <Field label={t('documentsettings.widgetTypes.active')}>
+          </DetailField>
+          <DetailField label={t('documentsettings.widgetTypes.description')}>{type.description}</DetailField>
+          <DetailField label={t('documentsettings.widgetTypes.active')}>
             {type.is_active ? t('common.yes') : t('common.no')}
-          </Field>
-          <Field label={t('documentsettings.widgetTypes.available')}>
+          </DetailField>
+          <DetailField label={t('documentsettings.widgetTypes.available')}>
             <AvailableBadge type={type} />
-          </Field>
-          <Field label={t('documentsettings.widgetTypes.usedIn')}>
+          </DetailField>
+          <DetailField label={t('documentsettings.widgetTypes.usedIn')}>
             {t('documentsettings.widgetTypes.widgets', { count: type.widgets })}
-          </Field>
-          <Field label={t('documentsettings.widgetTypes.createdAt')}>{formatDateTime(type.created_at)}</Field>
-          <Field label={t('documentsettings.widgetTypes.updatedAt')}>{formatDateTime(type.updated_at)}</Field>
+          </DetailField>
+          <DetailField label={t('documentsettings.widgetTypes.createdAt')}>
+            {formatDateTime(type.created_at)}
+          </DetailField>
+          <DetailField label={t('documentsettings.widgetTypes.updatedAt')}>
+            {formatDateTime(type.updated_at)}
+          </DetailField>
         </SimpleGrid>
       </Card>
       <WidgetTypeModal editing={isEditing ? { type } : null} onClose={() => setEditing(false)} />
     </>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </Stack>
   );
 }

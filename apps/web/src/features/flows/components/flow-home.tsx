@@ -1,8 +1,9 @@
 import { FLOW_STATUS_LABELS } from '@im/domain';
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DetailField } from '../../../ui/detail';
 import { formatDate } from '../../../ui/format';
 import { AssistMailsCard } from '../../assistmails';
 import { useSession } from '../../auth';
@@ -34,19 +35,29 @@ export function FlowHome({ flow }: { flow: Flow }) {
             {t('flows.detail.details')}
           </Title>
           <Fields>
-            <Field label={t('flows.fields.status')}>
+            <DetailField layout="inline" label={t('flows.fields.status')}>
               {FLOW_STATUS_LABELS[flow.flow_status]}
               {flow.flow_phase && ` · ${flow.flow_phase.description}`}
-            </Field>
-            <Field label={t('flows.fields.description')}>{flow.description}</Field>
-            <Field label={t('flows.fields.leadSource')}>{flow.lead_source}</Field>
-            <Field label={t('flows.fields.flowprofile')}>{flow.flowprofile?.name}</Field>
-            <Field label={t('flows.fields.user')}>
+            </DetailField>
+            <DetailField layout="inline" label={t('flows.fields.description')}>
+              {flow.description}
+            </DetailField>
+            <DetailField layout="inline" label={t('flows.fields.leadSource')}>
+              {flow.lead_source}
+            </DetailField>
+            <DetailField layout="inline" label={t('flows.fields.flowprofile')}>
+              {flow.flowprofile?.name}
+            </DetailField>
+            <DetailField layout="inline" label={t('flows.fields.user')}>
               {flow.user_fullname || userName(settings, flow.user_id)}
-            </Field>
-            <Field label={t('flows.fields.officeUser')}>{userName(settings, flow.office_user_id)}</Field>
-            <Field label={t('flows.fields.projectUser')}>{userName(settings, flow.project_user_id)}</Field>
-            <Field label={t('flows.fields.tags')}>
+            </DetailField>
+            <DetailField layout="inline" label={t('flows.fields.officeUser')}>
+              {userName(settings, flow.office_user_id)}
+            </DetailField>
+            <DetailField layout="inline" label={t('flows.fields.projectUser')}>
+              {userName(settings, flow.project_user_id)}
+            </DetailField>
+            <DetailField layout="inline" label={t('flows.fields.tags')}>
               {flow.tags.length > 0 && (
                 <Group gap={4}>
                   {flow.tags.map((tag) => (
@@ -56,12 +67,22 @@ export function FlowHome({ flow }: { flow: Flow }) {
                   ))}
                 </Group>
               )}
-            </Field>
-            <Field label={t('flows.fields.type')}>{flow.type}</Field>
-            <Field label={t('flows.fields.leadDate')}>{formatDate(flow.lead_date)}</Field>
-            <Field label={t('flows.fields.cancelReason')}>{flow.cancel_reason}</Field>
-            <Field label={t('flows.fields.createdAt')}>{formatDate(flow.created_at)}</Field>
-            <Field label={t('flows.fields.updatedAt')}>{formatDate(flow.updated_at)}</Field>
+            </DetailField>
+            <DetailField layout="inline" label={t('flows.fields.type')}>
+              {flow.type}
+            </DetailField>
+            <DetailField layout="inline" label={t('flows.fields.leadDate')}>
+              {formatDate(flow.lead_date)}
+            </DetailField>
+            <DetailField layout="inline" label={t('flows.fields.cancelReason')}>
+              {flow.cancel_reason}
+            </DetailField>
+            <DetailField layout="inline" label={t('flows.fields.createdAt')}>
+              {formatDate(flow.created_at)}
+            </DetailField>
+            <DetailField layout="inline" label={t('flows.fields.updatedAt')}>
+              {formatDate(flow.updated_at)}
+            </DetailField>
           </Fields>
         </Card>
         <Card withBorder padding="md">
@@ -69,18 +90,20 @@ export function FlowHome({ flow }: { flow: Flow }) {
             {t('flows.fields.relation')}
           </Title>
           <Fields>
-            <Field label={t('flows.fields.relation')}>
+            <DetailField layout="inline" label={t('flows.fields.relation')}>
               <Anchor component={Link} to={`/relation_detail/${flow.relation_id}`}>
                 {relation?.fullname ?? flow.relation_fullname}
               </Anchor>
-            </Field>
-            <Field label={t('flows.fields.address')}>{relation?.address || flow.address}</Field>
-            <Field label={t('flows.fields.email')}>
+            </DetailField>
+            <DetailField layout="inline" label={t('flows.fields.address')}>
+              {relation?.address || flow.address}
+            </DetailField>
+            <DetailField layout="inline" label={t('flows.fields.email')}>
               {relation?.email && <Anchor href={`mailto:${relation.email}`}>{relation.email}</Anchor>}
-            </Field>
-            <Field label={t('flows.fields.phone')}>
+            </DetailField>
+            <DetailField layout="inline" label={t('flows.fields.phone')}>
               {[relation?.phone, relation?.mobile].filter(Boolean).join(' · ')}
-            </Field>
+            </DetailField>
           </Fields>
         </Card>
       </SimpleGrid>
@@ -103,20 +126,4 @@ export function FlowHome({ flow }: { flow: Flow }) {
 
 function Fields({ children }: { children: ReactNode }) {
   return <Stack gap={6}>{children}</Stack>;
-}
-
-/** A label and its value; an empty value shows a dash so the row never looks broken. */
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  const isEmpty = children === null || children === undefined || children === '' || children === false;
-  return (
-    <Group gap="sm" wrap="nowrap" align="flex-start">
-      <Text size="sm" c="dimmed" w={150} style={{ flexShrink: 0 }}>
-        {label}
-      </Text>
-      {/* A long e-mail address or word wraps inside the card instead of running past its edge on a phone. */}
-      <Text size="sm" component="div" miw={0} style={{ overflowWrap: 'anywhere' }}>
-        {isEmpty ? '–' : children}
-      </Text>
-    </Group>
-  );
 }

@@ -1,23 +1,10 @@
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DetailField } from '../../../ui/detail';
 import { ContactPersonModal } from '../modals/contact-person.modal';
 import type { Organization } from '../types';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children || '—'}
-      </Text>
-    </Stack>
-  );
-}
 
 /** Details of the organization with its contact person (changed through a relation typeahead). */
 export function OrganizationDetails({ organization }: { organization: Organization }) {
@@ -29,16 +16,16 @@ export function OrganizationDetails({ organization }: { organization: Organizati
         {t('organizations.detailsTitle')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Field label={t('organizations.emailAddress')}>
+        <DetailField label={t('organizations.emailAddress')}>
           {organization.email && <Anchor href={`mailto:${organization.email}`}>{organization.email}</Anchor>}
-        </Field>
-        <Field label={t('organizations.phone')}>{organization.phone}</Field>
-        <Field label={t('organizations.address')}>{organization.address}</Field>
-        <Field label={t('organizations.cocNumber')}>{organization.coc_number}</Field>
-        <Field label={t('organizations.vatNumber')}>{organization.vat_number}</Field>
+        </DetailField>
+        <DetailField label={t('organizations.phone')}>{organization.phone}</DetailField>
+        <DetailField label={t('organizations.address')}>{organization.address}</DetailField>
+        <DetailField label={t('organizations.cocNumber')}>{organization.coc_number}</DetailField>
+        <DetailField label={t('organizations.vatNumber')}>{organization.vat_number}</DetailField>
       </SimpleGrid>
       <Group justify="space-between" mt="md" align="flex-end">
-        <Field label={t('organizations.contactperson')}>
+        <DetailField label={t('organizations.contactperson')}>
           {organization.contactperson ? (
             <Anchor component={Link} to={`/relation_detail/${organization.contactperson.id}`}>
               {organization.contactperson.fullname}
@@ -46,7 +33,7 @@ export function OrganizationDetails({ organization }: { organization: Organizati
           ) : (
             t('organizations.noContactperson')
           )}
-        </Field>
+        </DetailField>
         <Button size="xs" variant="light" onClick={changing.open}>
           {t('organizations.changeContactperson')}
         </Button>

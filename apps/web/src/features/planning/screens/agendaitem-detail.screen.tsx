@@ -1,27 +1,13 @@
 import { AGENDA_ITEM_KIND_LABELS } from '@im/domain';
 import { Anchor, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { DetailActions, DetailScreen, useConfirmedDelete } from '../../../ui/detail';
+import { DetailActions, DetailField, DetailScreen, useConfirmedDelete } from '../../../ui/detail';
 import { formatDateTime } from '../../../ui/format';
 import { recordPath } from '../components/record-link';
 import { AgendaItemModal } from '../modals/agenda-item.modal';
 import { useAgendaItem, useDeleteAgendaItem } from '../queries';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {children || '—'}
-      </Text>
-    </Stack>
-  );
-}
 
 /** /agendaitem_detail/{agendaitemId}: the appointment; after delete back to the calendar. */
 export function AgendaItemDetailScreen() {
@@ -67,23 +53,27 @@ export function AgendaItemDetailScreen() {
               />
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Field label={t('planning.agenda.start')}>{formatDateTime(data.start_date)}</Field>
-              <Field label={t('planning.agenda.end')}>{formatDateTime(data.end_date)}</Field>
-              <Field label={t('planning.agenda.user')}>
+              <DetailField label={t('planning.agenda.start')}>{formatDateTime(data.start_date)}</DetailField>
+              <DetailField label={t('planning.agenda.end')}>{formatDateTime(data.end_date)}</DetailField>
+              <DetailField label={t('planning.agenda.user')}>
                 {data.user_fullname || t('planning.agenda.noUser')}
-              </Field>
-              <Field label={t('planning.agenda.location')}>{data.location}</Field>
-              <Field label={t('planning.agenda.attendees')}>{data.attendees}</Field>
-              <Field label={t('planning.agenda.linkedTo')}>
+              </DetailField>
+              <DetailField label={t('planning.agenda.location')}>{data.location}</DetailField>
+              <DetailField label={t('planning.agenda.attendees')} multiline>
+                {data.attendees}
+              </DetailField>
+              <DetailField label={t('planning.agenda.linkedTo')}>
                 {path ? (
                   <Anchor component={Link} to={path}>
                     {data.link_label || AGENDA_ITEM_KIND_LABELS[data.agendaitemable_type]}
                   </Anchor>
                 ) : null}
-              </Field>
+              </DetailField>
             </SimpleGrid>
             <Box mt="md">
-              <Field label={t('planning.agenda.description')}>{data.description}</Field>
+              <DetailField label={t('planning.agenda.description')} multiline>
+                {data.description}
+              </DetailField>
             </Box>
             <AgendaItemModal opened={isEditing} onClose={editing.close} item={data} />
           </Card>

@@ -2,10 +2,9 @@ import { CALC_METHOD_LABELS, PRODUCT_STATUS_LABELS, type Product } from '@im/dom
 import { Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheck, IconCircleCheck, IconTrashOff } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { DetailActions, DetailScreen, useConfirmedDelete } from '../../../ui/detail';
+import { DetailActions, DetailField, DetailScreen, useConfirmedDelete } from '../../../ui/detail';
 import { formatDate, formatNumber, formatRate } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
 import { PriceMatrix, PriceTable } from '../components/price-table';
@@ -121,39 +120,32 @@ function ProductDetails({ product: p }: { product: Product }) {
         {t('products.detailsTitle')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
-        <Field label={t('products.description')}>{shortText(p.description, t('products.none'))}</Field>
-        <Field label={t('products.type')}>{PRODUCT_TYPE_LABELS[p.type]}</Field>
-        <Field label={t('products.calcBase')}>
+        <DetailField label={t('products.description')}>
+          {shortText(p.description, t('products.none'))}
+        </DetailField>
+        <DetailField label={t('products.type')}>{PRODUCT_TYPE_LABELS[p.type]}</DetailField>
+        <DetailField label={t('products.calcBase')}>
           {p.calc_base === 'exc' ? t('products.rateExc') : t('products.rateInc')}
-        </Field>
-        <Field label={t('products.calcMethod')}>{CALC_METHOD_LABELS[p.calc_method]}</Field>
-        <Field label={t('products.unitOfMeasurement')}>{p.unit_of_measurement}</Field>
-        <Field label={t('products.vat')}>
+        </DetailField>
+        <DetailField label={t('products.calcMethod')}>{CALC_METHOD_LABELS[p.calc_method]}</DetailField>
+        <DetailField label={t('products.unitOfMeasurement')}>{p.unit_of_measurement}</DetailField>
+        <DetailField label={t('products.vat')}>
           {formatNumber(p.vat_percentage)}%{split.includes(',') ? ` (${split})` : ''}
-        </Field>
-        <Field label={t('products.startAmount')}>
+        </DetailField>
+        <DetailField label={t('products.startAmount')}>
           {formatRate(p.start_amount_exc)} excl. / {formatRate(p.start_amount_inc)} incl.
-        </Field>
-        <Field label={t('products.externalReference')}>{p.external_reference || t('products.none')}</Field>
-        <Field label={t('products.glReference')}>
+        </DetailField>
+        <DetailField label={t('products.externalReference')}>
+          {p.external_reference || t('products.none')}
+        </DetailField>
+        <DetailField label={t('products.glReference')}>
           {[p.gl_reference, p.gl_description].filter(Boolean).join(' · ') || t('products.none')}
-        </Field>
-        <Field label={t('products.kpiValue')}>
+        </DetailField>
+        <DetailField label={t('products.kpiValue')}>
           {p.kpi_value === null ? t('products.none') : `${formatNumber(p.kpi_value)} ${p.kpi_unit}`}
-        </Field>
-        <Field label={t('products.updatedAt')}>{formatDate(p.updated_at)}</Field>
+        </DetailField>
+        <DetailField label={t('products.updatedAt')}>{formatDate(p.updated_at)}</DetailField>
       </SimpleGrid>
     </Card>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
   );
 }
