@@ -86,27 +86,39 @@ beforeAll(async () => {
   expect(companyId).toBeGreaterThan(0);
   doc = (await t.api('GET', '/api/openapi.json')).body;
   ids = await idsBySegment([...new Set(Object.keys(doc.paths).map((p) => p.split('/')[2]!))]);
-  // A customer's link per kind: the demo's links of the sent documents and of two flows (one with a
-  // form the customer fills in: the customer pages' `hash` field and query, and that form's id), and the
-  // first message's, incident's and calculation's.
-  const linkRows = await t.server.deps.db.platform((tx) =>
+  links = await customerLinks();
+}, 120_000);
+afterAll(async () => t?.close());
+
+/**
+ * A customer's link per kind, as the database has them now: the first sent document of each kind (a
+ * document also when signed), the demo's two flows (one with a form the customer fills in: the customer
+ * pages' `hash` field and query, and that form's id), and the first message's, incident's and
+ * calculation's. Read again before the mutating sweep: the sweeps before it (an executor's calls
+ * among them) may have reset a document's link or answered it.
+ */
+async function customerLinks(): Promise<Map<string, string>> {
+  const rows = await t.server.deps.db.platform((tx) =>
     tx.execute<{ segment: string; hash: string }>(sql`
       (select 'message' as segment, hash from message where company_id = ${companyId} order by id limit 1)
       union all (select 'incident', hash from incident where company_id = ${companyId} order by id limit 1)
       union all (select 'calculation', hash from calculation where company_id = ${companyId} order by id limit 1)
       union all (select 'form', i.id::text from flow_data_item i join flow f on f.id = i.flow_id
-        where f.hash = ${DEMO_CUSTOMER_LINKS.formFlow} order by i.id limit 1)`),
+        where f.hash = ${DEMO_CUSTOMER_LINKS.formFlow} order by i.id limit 1)
+      union all (select distinct on (kind) kind, hash from sales_document
+        where company_id = ${companyId} and not is_template and deleted_at is null and hash is not null
+          and (status = 'sent' or (kind = 'document' and status = 'approved'))
+        order by kind, id)`),
   );
-  links = new Map<string, string>([
-    ...linkRows.rows.map((r) => [r.segment, r.hash] as const),
+  return new Map<string, string>([
     ['quotation', DEMO_CUSTOMER_LINKS.quotation],
     ['confirmation', DEMO_CUSTOMER_LINKS.confirmation],
     ['document', DEMO_CUSTOMER_LINKS.document],
     ['invoice', DEMO_CUSTOMER_LINKS.invoice],
+    ...rows.rows.map((r) => [r.segment, r.hash] as const),
     ['flow', DEMO_CUSTOMER_LINKS.quotationFlow],
   ]);
-}, 120_000);
-afterAll(async () => t?.close());
+}
 
 const norm = (s: string) => s.replace(/[_-]/g, '').toLowerCase();
 
@@ -440,6 +452,9 @@ describe('the roles with the narrowest view', () => {
         for (const [m, op] of Object.entries(item)) {
           const method = m.toUpperCase();
           if (method === 'DELETE' || SKIP.some((re) => re.test(`${method} ${path}`))) continue;
+          // A customer's calls do not depend on the caller's role, and answering the demo's documents
+          // here would leave the mutating sweep below nothing to answer: they are swept there.
+          if (path.includes('{hash}') || path.includes('bycustomer')) continue;
           const url = withQuery(fillPath(path), requiredQuery(op));
           const bodySchema = op.requestBody?.content['application/json']?.schema;
           for (const body of bodySchema ? [sample(bodySchema), {}] : [undefined]) {
@@ -564,6 +579,7 @@ describe('every operation with mutated input', () => {
     const rank = (o: (typeof ops)[number]) =>
       o.path.includes('bycustomer') || o.path.includes('{hash}') ? 0 : o.method === 'DELETE' ? 2 : 1;
     ops.sort((a, b) => rank(a) - rank(b));
+    links = await customerLinks();
     const failures: string[] = [];
     const refusedByDatabase: string[] = [];
     let calls = 0;
@@ -686,5 +702,9 @@ describe('every operation with mutated input', () => {
     // Most operations are carried out at least once (the rest need a file upload, a customer's link or a
     // state the demo data does not have): a generator that stopped producing valid input would fail here.
     expect(reached.size).toBeGreaterThan(swept.length * 0.68);
+    // A customer's page of every kind of sent document and of a flow is reached: its link is read from the
+    // database right before the sweep, whatever the sweeps before it did to the demo's.
+    for (const kind of ['quotation', 'confirmation', 'document', 'invoice', 'flow'])
+      expect([...reached], kind).toContain(`GET /api/${kind}/{hash}/getbycustomer`);
   });
 });
