@@ -93,16 +93,16 @@ afterAll(async () => t?.close());
 /**
  * A customer's link per kind, as the database has them now: the first sent document of each kind (a
  * document also when signed), the demo's two flows (one with a form the customer fills in: the customer
- * pages' `hash` field and query, and that form's id), and the first message's, incident's and
- * calculation's. Read again before the mutating sweep: the sweeps before it (an executor's calls
+ * pages' `hash` field and query, and that form's id; a message's customer calls take that flow's link
+ * too), the first incident's and the first calculation's that is not a template. Read again before the mutating sweep: the sweeps before it (an executor's calls
  * among them) may have reset a document's link or answered it.
  */
 async function customerLinks(): Promise<Map<string, string>> {
   const rows = await t.server.deps.db.platform((tx) =>
     tx.execute<{ segment: string; hash: string }>(sql`
-      (select 'message' as segment, hash from message where company_id = ${companyId} order by id limit 1)
-      union all (select 'incident', hash from incident where company_id = ${companyId} order by id limit 1)
-      union all (select 'calculation', hash from calculation where company_id = ${companyId} order by id limit 1)
+      (select 'incident' as segment, hash from incident where company_id = ${companyId} order by id limit 1)
+      union all (select 'calculation', hash from calculation
+        where company_id = ${companyId} and not is_template order by id limit 1)
       union all (select 'form', i.id::text from flow_data_item i join flow f on f.id = i.flow_id
         where f.hash = ${DEMO_CUSTOMER_LINKS.formFlow} order by i.id limit 1)
       union all (select distinct on (kind) kind, hash from sales_document
@@ -704,7 +704,7 @@ describe('every operation with mutated input', () => {
     expect(reached.size).toBeGreaterThan(swept.length * 0.68);
     // A customer's page of every kind of sent document and of a flow is reached: its link is read from the
     // database right before the sweep, whatever the sweeps before it did to the demo's.
-    for (const kind of ['quotation', 'confirmation', 'document', 'invoice', 'flow'])
+    for (const kind of ['quotation', 'confirmation', 'document', 'invoice', 'flow', 'message', 'calculation'])
       expect([...reached], kind).toContain(`GET /api/${kind}/{hash}/getbycustomer`);
   });
 });
