@@ -94,8 +94,9 @@ afterAll(async () => t?.close());
  * A customer's link per kind, as the database has them now: the first sent document of each kind (a
  * document also when signed), the demo's two flows (one with a form the customer fills in: the customer
  * pages' `hash` field and query, and that form's id; a message's customer calls take that flow's link
- * too), the first incident's and the first calculation's that is not a template. Read again before the mutating sweep: the sweeps before it (an executor's calls
- * among them) may have reset a document's link or answered it.
+ * too), the first incident's and the first calculation's that is not a template. Read again before
+ * the mutating sweep: the sweeps before it (an executor's calls among them) may have reset a
+ * document's link or answered it.
  */
 async function customerLinks(): Promise<Map<string, string>> {
   const rows = await t.server.deps.db.platform((tx) =>
@@ -121,6 +122,8 @@ async function customerLinks(): Promise<Map<string, string>> {
 }
 
 const norm = (s: string) => s.replace(/[_-]/g, '').toLowerCase();
+/** A customer's call: public, through a link (a hash) rather than a login. */
+const isCustomerCall = (path: string) => path.includes('bycustomer') || path.includes('{hash}');
 
 /** One id per URL segment: a record of the demo company in the table of that name. */
 async function idsBySegment(segments: string[]): Promise<Map<string, string>> {
@@ -454,7 +457,7 @@ describe('the roles with the narrowest view', () => {
           if (method === 'DELETE' || SKIP.some((re) => re.test(`${method} ${path}`))) continue;
           // A customer's calls do not depend on the caller's role, and answering the demo's documents
           // here would leave the mutating sweep below nothing to answer: they are swept there.
-          if (path.includes('{hash}') || path.includes('bycustomer')) continue;
+          if (isCustomerCall(path)) continue;
           const url = withQuery(fillPath(path), requiredQuery(op));
           const bodySchema = op.requestBody?.content['application/json']?.schema;
           for (const body of bodySchema ? [sample(bodySchema), {}] : [undefined]) {
@@ -576,8 +579,7 @@ describe('every operation with mutated input', () => {
     );
     // A customer's calls first, while the demo's links are as the demo made them (staff calls reset links
     // and change statuses); removals last, so the other calls find the records they are given.
-    const rank = (o: (typeof ops)[number]) =>
-      o.path.includes('bycustomer') || o.path.includes('{hash}') ? 0 : o.method === 'DELETE' ? 2 : 1;
+    const rank = (o: (typeof ops)[number]) => (isCustomerCall(o.path) ? 0 : o.method === 'DELETE' ? 2 : 1);
     ops.sort((a, b) => rank(a) - rank(b));
     links = await customerLinks();
     const failures: string[] = [];
@@ -702,8 +704,9 @@ describe('every operation with mutated input', () => {
     // Most operations are carried out at least once (the rest need a file upload, a customer's link or a
     // state the demo data does not have): a generator that stopped producing valid input would fail here.
     expect(reached.size).toBeGreaterThan(swept.length * 0.68);
-    // A customer's page of every kind of sent document and of a flow is reached: its link is read from the
-    // database right before the sweep, whatever the sweeps before it did to the demo's.
+    // A customer's page of every kind of sent document, of a flow, its messages and a calculation is
+    // reached: its link is read from the database right before the sweep, whatever the sweeps before it
+    // did to the demo's.
     for (const kind of ['quotation', 'confirmation', 'document', 'invoice', 'flow', 'message', 'calculation'])
       expect([...reached], kind).toContain(`GET /api/${kind}/{hash}/getbycustomer`);
   });

@@ -8,6 +8,13 @@ function isEmpty(value: ReactNode): boolean {
   return value === null || value === undefined || value === '' || value === false;
 }
 
+export interface DetailFieldProps {
+  label: ReactNode;
+  children?: ReactNode;
+  layout?: 'stacked' | 'inline';
+  multiline?: boolean;
+}
+
 /**
  * A label and its value on a detail screen. `stacked` (the default) puts the label above the value;
  * `inline` puts it in a column of its own beside the value (a card of many short fields). A long value
@@ -15,17 +22,7 @@ function isEmpty(value: ReactNode): boolean {
  * on a phone; `multiline` keeps the value's own line breaks (a description typed in a textarea). An
  * empty value (nothing, '' or false; 0 is a value) shows a dash.
  */
-export function DetailField({
-  label,
-  children,
-  layout = 'stacked',
-  multiline = false,
-}: {
-  label: ReactNode;
-  children?: ReactNode;
-  layout?: 'stacked' | 'inline';
-  multiline?: boolean;
-}) {
+export function DetailField({ label, children, layout = 'stacked', multiline = false }: DetailFieldProps) {
   const value = (
     <Text
       size="sm"

@@ -3,7 +3,7 @@ import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Title } from '@mantine/c
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DetailField } from '../../../ui/detail';
+import { DetailField, type DetailFieldProps } from '../../../ui/detail';
 import { formatDate } from '../../../ui/format';
 import { AssistMailsCard } from '../../assistmails';
 import { useSession } from '../../auth';
@@ -35,29 +35,17 @@ export function FlowHome({ flow }: { flow: Flow }) {
             {t('flows.detail.details')}
           </Title>
           <Fields>
-            <DetailField layout="inline" label={t('flows.fields.status')}>
+            <Row label={t('flows.fields.status')}>
               {FLOW_STATUS_LABELS[flow.flow_status]}
               {flow.flow_phase && ` · ${flow.flow_phase.description}`}
-            </DetailField>
-            <DetailField layout="inline" label={t('flows.fields.description')}>
-              {flow.description}
-            </DetailField>
-            <DetailField layout="inline" label={t('flows.fields.leadSource')}>
-              {flow.lead_source}
-            </DetailField>
-            <DetailField layout="inline" label={t('flows.fields.flowprofile')}>
-              {flow.flowprofile?.name}
-            </DetailField>
-            <DetailField layout="inline" label={t('flows.fields.user')}>
-              {flow.user_fullname || userName(settings, flow.user_id)}
-            </DetailField>
-            <DetailField layout="inline" label={t('flows.fields.officeUser')}>
-              {userName(settings, flow.office_user_id)}
-            </DetailField>
-            <DetailField layout="inline" label={t('flows.fields.projectUser')}>
-              {userName(settings, flow.project_user_id)}
-            </DetailField>
-            <DetailField layout="inline" label={t('flows.fields.tags')}>
+            </Row>
+            <Row label={t('flows.fields.description')}>{flow.description}</Row>
+            <Row label={t('flows.fields.leadSource')}>{flow.lead_source}</Row>
+            <Row label={t('flows.fields.flowprofile')}>{flow.flowprofile?.name}</Row>
+            <Row label={t('flows.fields.user')}>{flow.user_fullname || userName(settings, flow.user_id)}</Row>
+            <Row label={t('flows.fields.officeUser')}>{userName(settings, flow.office_user_id)}</Row>
+            <Row label={t('flows.fields.projectUser')}>{userName(settings, flow.project_user_id)}</Row>
+            <Row label={t('flows.fields.tags')}>
               {flow.tags.length > 0 && (
                 <Group gap={4}>
                   {flow.tags.map((tag) => (
@@ -67,22 +55,12 @@ export function FlowHome({ flow }: { flow: Flow }) {
                   ))}
                 </Group>
               )}
-            </DetailField>
-            <DetailField layout="inline" label={t('flows.fields.type')}>
-              {flow.type}
-            </DetailField>
-            <DetailField layout="inline" label={t('flows.fields.leadDate')}>
-              {formatDate(flow.lead_date)}
-            </DetailField>
-            <DetailField layout="inline" label={t('flows.fields.cancelReason')}>
-              {flow.cancel_reason}
-            </DetailField>
-            <DetailField layout="inline" label={t('flows.fields.createdAt')}>
-              {formatDate(flow.created_at)}
-            </DetailField>
-            <DetailField layout="inline" label={t('flows.fields.updatedAt')}>
-              {formatDate(flow.updated_at)}
-            </DetailField>
+            </Row>
+            <Row label={t('flows.fields.type')}>{flow.type}</Row>
+            <Row label={t('flows.fields.leadDate')}>{formatDate(flow.lead_date)}</Row>
+            <Row label={t('flows.fields.cancelReason')}>{flow.cancel_reason}</Row>
+            <Row label={t('flows.fields.createdAt')}>{formatDate(flow.created_at)}</Row>
+            <Row label={t('flows.fields.updatedAt')}>{formatDate(flow.updated_at)}</Row>
           </Fields>
         </Card>
         <Card withBorder padding="md">
@@ -90,20 +68,18 @@ export function FlowHome({ flow }: { flow: Flow }) {
             {t('flows.fields.relation')}
           </Title>
           <Fields>
-            <DetailField layout="inline" label={t('flows.fields.relation')}>
+            <Row label={t('flows.fields.relation')}>
               <Anchor component={Link} to={`/relation_detail/${flow.relation_id}`}>
                 {relation?.fullname ?? flow.relation_fullname}
               </Anchor>
-            </DetailField>
-            <DetailField layout="inline" label={t('flows.fields.address')}>
-              {relation?.address || flow.address}
-            </DetailField>
-            <DetailField layout="inline" label={t('flows.fields.email')}>
+            </Row>
+            <Row label={t('flows.fields.address')}>{relation?.address || flow.address}</Row>
+            <Row label={t('flows.fields.email')}>
               {relation?.email && <Anchor href={`mailto:${relation.email}`}>{relation.email}</Anchor>}
-            </DetailField>
-            <DetailField layout="inline" label={t('flows.fields.phone')}>
+            </Row>
+            <Row label={t('flows.fields.phone')}>
               {[relation?.phone, relation?.mobile].filter(Boolean).join(' · ')}
-            </DetailField>
+            </Row>
           </Fields>
         </Card>
       </SimpleGrid>
@@ -126,4 +102,9 @@ export function FlowHome({ flow }: { flow: Flow }) {
 
 function Fields({ children }: { children: ReactNode }) {
   return <Stack gap={6}>{children}</Stack>;
+}
+
+/** A field of these cards: its label in a column beside the value. */
+function Row(props: Omit<DetailFieldProps, 'layout'>) {
+  return <DetailField layout="inline" {...props} />;
 }
