@@ -28,6 +28,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 20;
+/** Server processes (the server's WORKERS): one per core unless BENCH_WORKERS says otherwise. */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? os.availableParallelism());
 /** Unmeasured load before each measured one: JIT compilation and statement preparation are start-up costs. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -60,6 +62,46 @@ async function freePort(): Promise<number> {
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** The processes on this machine: pid, parent and name. */
+function processes(): { pid: number; ppid: number; name: string }[] {
+  const out: { pid: number; ppid: number; name: string }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      out.push({ pid: Number(entry), ppid, name });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return out;
+}
+
+/** CPU time of a process and every process under it (the server's workers, WORKERS > 1). */
+function treeCpuMs(root: number): number {
+  const all = processes();
+  const tree = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of all)
+      if (!tree.has(p.pid) && tree.has(p.ppid)) {
+        tree.add(p.pid);
+        grew = true;
+      }
+  }
+  let total = 0;
+  for (const pid of tree) {
+    try {
+      total += cpuMs(pid);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return total;
 }
 
 /** CPU time of every PostgreSQL process on this machine (the database's share of a load run). */
@@ -245,6 +287,7 @@ const appServer = await startChild(
     DATA_DIR: tmp('data'),
     LOG_FORMAT: 'json',
     GEOCODER: 'none',
+    WORKERS: String(WORKERS),
   },
   `http://127.0.0.1:${appPort}/api/health`,
 );
@@ -270,10 +313,10 @@ async function warm(requests: autocannon.Request[], url: string): Promise<void> 
 }
 
 async function load(pid: number, requests: autocannon.Request[], url: string): Promise<Measure> {
-  const cpuBefore = cpuMs(pid);
+  const cpuBefore = treeCpuMs(pid);
   const dbBefore = postgresCpuMs();
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests });
-  const cpu = cpuMs(pid) - cpuBefore;
+  const cpu = treeCpuMs(pid) - cpuBefore;
   const db = postgresCpuMs() - dbBefore;
   const done = result.requests.total;
   return {

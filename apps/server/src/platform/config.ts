@@ -42,6 +42,11 @@ const zEnv = z.object({
   REGISTRATION_ENABLED: zBool.default(true),
   TRUST_PROXY: zBool.default(false),
   DB_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
+  /**
+   * Server processes answering on the one port (platform/cluster.ts): 1 answers in the process that starts;
+   * more start that many workers. Each opens up to DB_POOL_SIZE + 5 database connections.
+   */
+  WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   WEB_DIST_DIR: z.string().optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().default('&copy; OpenStreetMap-bijdragers'),

@@ -4,6 +4,7 @@ import type { Database } from './db/database';
 import type { EventHub } from './events';
 import type { FileStorage } from './files/storage';
 import type { Geocoder } from './geocode/geocoder';
+import type { AddressCounts } from './http/address-counts';
 import type { Jobs } from './jobs/jobs';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
@@ -22,6 +23,8 @@ export interface Deps {
   logger: Logger;
   /** Recent callers per token, forgotten on every change that may alter them. */
   sessions: SessionCache;
+  /** Per-address counts shared by every process: rate limits and the guess guard. */
+  addresses: AddressCounts;
 }
 
 declare module 'fastify' {

@@ -12,6 +12,7 @@ import type { Deps } from './deps';
 import { EventHub } from './events';
 import { LocalDiskStorage } from './files/storage';
 import { createGeocoder } from './geocode';
+import { AddressCounts } from './http/address-counts';
 import { buildApp } from './http/app';
 import { Jobs } from './jobs/jobs';
 import { type AppLogger, createLogger } from './log';
@@ -56,7 +57,20 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   const sessions = new SessionCache(config.SESSION_CACHE_SECONDS * 1000, () => events.listener.connected);
   db.onCommitted((notification) => sessions.onNotification(notification));
   events.listener.subscribe(sessions.subscriber());
-  const deps: Deps = { config, db, events, jobs, mailer, storage, pdf, geocoder, logger, sessions };
+  const addresses = new AddressCounts(db);
+  const deps: Deps = {
+    config,
+    db,
+    events,
+    jobs,
+    mailer,
+    storage,
+    pdf,
+    geocoder,
+    logger,
+    sessions,
+    addresses,
+  };
   registerRelationJobs(jobs, chunkSize, storage);
   registerProductJobs(jobs);
   registerFieldImportJob(jobs);
@@ -67,7 +81,10 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     await jobs.start({ work: options.work ?? true });
     await seedEventTriggers(db);
     await events.start({ work: options.work ?? true });
-    if (options.work ?? true) workflow.start();
+    if (options.work ?? true) {
+      workflow.start();
+      addresses.start();
+    }
   } catch (err) {
     workflow.stop();
     await events.stop();
@@ -89,6 +106,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
       if (closed) return;
       closed = true;
       workflow.stop();
+      addresses.stop();
       await workflow.idle();
       await events.stop();
       await app.close();

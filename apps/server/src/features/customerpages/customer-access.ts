@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Tx } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import { CUSTOMER_HASH, PUBLIC_LINK_RATE_LIMIT, publicRoute } from '../../platform/http/access';
+import type { AddressCounts } from '../../platform/http/address-counts';
 import { company } from '../companies/companies.schema';
 import { flow } from '../flows/flows.schema';
 import { relation } from '../relations/relations.schema';
@@ -32,51 +33,36 @@ declare module 'fastify' {
  */
 export const GUESS_LIMIT = 30;
 export const GUESS_WINDOW_MS = 10 * 60_000;
-const MAX_TRACKED = 50_000;
+const GUESS_SCOPE = 'customer link guesses';
 
+/** Counted in the database (address-counts.ts): every server process sees the same count. */
 export class GuessGuard {
-  private readonly misses = new Map<string, { count: number; since: number }>();
   constructor(
+    private readonly counts: AddressCounts,
     private readonly limit = GUESS_LIMIT,
     private readonly windowMs = GUESS_WINDOW_MS,
-    private readonly now: () => number = Date.now,
   ) {}
 
-  blocked(address: string): boolean {
-    const entry = this.misses.get(address);
-    if (!entry) return false;
-    if (this.now() - entry.since > this.windowMs) {
-      this.misses.delete(address);
-      return false;
-    }
-    return entry.count >= this.limit;
+  async blocked(address: string): Promise<boolean> {
+    return (await this.counts.read(GUESS_SCOPE, address, this.windowMs)).hits >= this.limit;
   }
 
-  miss(address: string): void {
-    const entry = this.misses.get(address);
-    const now = this.now();
-    if (!entry || now - entry.since > this.windowMs) {
-      if (this.misses.size >= MAX_TRACKED) {
-        // Forget the oldest address first (a Map keeps insertion order).
-        const oldest = this.misses.keys().next().value;
-        if (oldest !== undefined) this.misses.delete(oldest);
-      }
-      this.misses.delete(address);
-      this.misses.set(address, { count: 1, since: now });
-      return;
-    }
-    entry.count += 1;
+  async miss(address: string): Promise<void> {
+    await this.counts.hit(GUESS_SCOPE, address, this.windowMs);
   }
 }
 
 /** Adds the guess guard to every route whose config says `customerLink`. */
-export function registerGuessGuard(app: FastifyInstance, guard = new GuessGuard()): void {
+export function registerGuessGuard(app: FastifyInstance, guard = new GuessGuard(app.deps.addresses)): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.routeOptions.config?.customerLink) return;
-    if (guard.blocked(request.ip)) return reply.status(429).send({ message: CUSTOMER_TEXTS.tooManyRequests });
+    if (await guard.blocked(request.ip))
+      return reply.status(429).send({ message: CUSTOMER_TEXTS.tooManyRequests });
   });
-  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.routeOptions.config?.customerLink && reply.statusCode === 404) guard.miss(request.ip);
+  // Counted before the answer goes out: the next guess, however quick, meets the count.
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (request.routeOptions.config?.customerLink && reply.statusCode === 404) await guard.miss(request.ip);
+    return payload;
   });
 }
 

@@ -712,7 +712,7 @@ describe('bad input', () => {
   });
 });
 
-describe('the guess guard (its own server: the guard counts per server and address)', () => {
+describe('the guess guard (its own server and database: the guard counts per address)', () => {
   let g: TestServer;
   beforeAll(async () => {
     g = await startTestServer({ work: false });

@@ -30,5 +30,6 @@ export * from '../../features/workflow/workflow.schema';
 export * from '../auth/auth.schema';
 export * from '../events/events.schema';
 export * from '../files/files.schema';
+export * from '../http/address-counts.schema';
 export * from '../jobs/batch.schema';
 export * from '../mail/mail.schema';

@@ -14,6 +14,7 @@ import {
 import { registerFeatureRoutes } from '../../features/routes';
 import type { Deps } from '../deps';
 import type { AppLogger } from '../log';
+import { addressCountStore } from './address-counts';
 import { registerErrorHandling } from './error-handler';
 import { acceptEmptyJsonBodies, strictValidator } from './json-body';
 import { openApiNotes } from './openapi';
@@ -91,9 +92,11 @@ export async function buildApp(deps: Deps, options: { webDistDir?: string; logge
     },
     crossOriginEmbedderPolicy: false,
   });
-  // Per-route limits (`config.rateLimit`) on the public calls that send mail or create accounts.
+  // Per-route limits (`config.rateLimit`) on the public calls that send mail or create accounts, counted
+  // in the database so that every server process counts the same (address-counts.ts).
   await app.register(rateLimit, {
     global: false,
+    store: addressCountStore(deps.addresses),
     errorResponseBuilder: () => ({
       statusCode: 429,
       message: 'Te veel verzoeken. Probeer het over een minuut opnieuw.',
