@@ -29,7 +29,7 @@ import { location } from '../locations/locations.schema';
 import { coordinatesFor } from '../locations/save-location';
 import { checkForDoubleRelations } from './check-double-relations';
 import { queryRelations, relationPagePlan, searchRelationsPlan } from './query-relations';
-import { relationDetailPlan } from './relation-dto';
+import { createdRelationPlan, relationDetailPlan } from './relation-dto';
 import { BULK_DELETE_RELATIONS, EMPTY_RELATION_TRASH, MAX_BULK_DELETE } from './relation-jobs';
 import { relation } from './relations.schema';
 import { createRelation } from './save-relation';
@@ -160,8 +160,11 @@ export async function relationRoutes(app: FastifyInstance): Promise<void> {
         ? await coordinatesFor(app.deps.geocoder, request.body.location)
         : null;
       const created = await tenantTx(request, async (tx) => {
-        const { id } = await createRelation(tx, request.body, coords);
-        return commitWith(tx, relationDetailPlan(id));
+        const { id, flowId } = await createRelation(tx, request.body, coords);
+        return commitWith(
+          tx,
+          createdRelationPlan(id, { flow: flowId !== null, location: !!request.body.location }),
+        );
       });
       return reply.status(201).send(created!);
     },

@@ -129,6 +129,30 @@ describe('relation save', () => {
     expect(none.body.flow_status).toBeNull();
   });
 
+  it('answers a create with exactly the detail a read of the new relation answers', async () => {
+    // The create reads only the sections a new relation can have (createdRelationPlan).
+    const bodies = [
+      { surname: 'Kaal', createnewflow: 0 },
+      { surname: 'Met Dossier', flow_description: 'warmtepomp' },
+      {
+        surname: 'Met Adres',
+        createnewflow: 0,
+        location: { address: 'Kerkstraat', number: '3', city: 'Kampen' },
+      },
+      {
+        surname: 'Alles',
+        neworganizationname: 'Installatie Alles BV',
+        location: { address: 'Markt', number: '1', postcode: '8011aa', city: 'Zwolle' },
+      },
+    ];
+    for (const body of bodies) {
+      const created = await t.api('POST', '/api/relation', { token: a.token, body });
+      expect(created.status).toBe(201);
+      const read = await t.api('GET', `/api/relation/${created.body.id}`, { token: a.token });
+      expect(created.body, body.surname).toEqual(read.body);
+    }
+  });
+
   it('links an existing organization or creates one by name', async () => {
     const org = await t.api('POST', '/api/organization', { token: a.token, body: { name: 'VvE De Linde' } });
     const linked = await createTestRelation(t, a.token, { organization_id: org.body.id });
