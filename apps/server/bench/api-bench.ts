@@ -28,8 +28,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 20;
-/** Server processes (the server's WORKERS): one per core unless BENCH_WORKERS says otherwise. */
-const WORKERS = Number(process.env.BENCH_WORKERS ?? os.availableParallelism());
+/**
+ * Server processes (the server's WORKERS, default 1). On two cores shared with PostgreSQL and the load
+ * generator a second worker cost more CPU per request than it gained (docs/decisions/014, twelfth round).
+ */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 /** Unmeasured load before each measured one: JIT compilation and statement preparation are start-up costs. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -418,13 +421,13 @@ const report = `# API request cost
 \`npm run bench:api\` (apps/server/bench/api-bench.ts): autocannon with ${CONNECTIONS} connections on the demo data,
 load generator on the same machine; per call ${WARMUP_SECONDS} s of unmeasured load, then ${ROUNDS} rounds of ${SECONDS} s with real
 and raw taking turns (each figure is the median of its rounds, the CPU ratio the median of the rounds'
-ratios). The real server runs in its own process (\`node apps/server/dist/main.js\`, default settings, logs
+ratios). The real server runs in its own process (\`node apps/server/dist/main.js\`, ${WORKERS > 1 ? `WORKERS=${WORKERS}: a primary and ${WORKERS} workers, otherwise default settings` : 'default settings'}, logs
 as JSON to a pipe); beside it a raw baseline (apps/server/bench/api-baseline.ts) runs exactly the SQL
 statements the real call ran (captured once per call, including transaction set-up and the session
 lookup) through plain \`pg\` in a bare Fastify route; statements the call sent in one round trip (one Sync)
 go out that way there too. The update rotates over 20 relations (20 users changing 20 relations, not queueing on
-one row lock), each with its own captured statements. CPU per request is the server process's user +
-system time over the requests it answered; DB CPU per request the same for every PostgreSQL process.
+one row lock), each with its own captured statements. CPU per request is the server's user + system time
+(every process of it) over the requests it answered; DB CPU per request the same for every PostgreSQL process.
 Targets: current user >= 3,000 req/s, details >= 1,200, overview pages >= 800, mixed CRUD >= 1,500 with
 p99 < 100 ms and no errors; every call within 2x of its baseline's CPU per request.
 
