@@ -84,6 +84,19 @@ function processes(): { pid: number; ppid: number; name: string }[] {
   return out;
 }
 
+/** CPU time of the given processes, skipping any that ended meanwhile. */
+function sumCpuMs(pids: Iterable<number>): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      total += cpuMs(pid);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return total;
+}
+
 /** CPU time of a process and every process under it (the server's workers, WORKERS > 1). */
 function treeCpuMs(root: number): number {
   const all = processes();
@@ -96,30 +109,16 @@ function treeCpuMs(root: number): number {
         grew = true;
       }
   }
-  let total = 0;
-  for (const pid of tree) {
-    try {
-      total += cpuMs(pid);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return total;
+  return sumCpuMs(tree);
 }
 
 /** CPU time of every PostgreSQL process on this machine (the database's share of a load run). */
 function postgresCpuMs(): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.includes('(postgres)')) total += cpuMs(Number(entry));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return total;
+  return sumCpuMs(
+    processes()
+      .filter((p) => p.name === 'postgres')
+      .map((p) => p.pid),
+  );
 }
 
 async function waitForLoad(): Promise<number> {

@@ -35,10 +35,6 @@ export class WorkerPool {
     await Promise.all(Array.from({ length: this.options.count }, () => this.fork()));
   }
 
-  get size(): number {
-    return this.workers.size;
-  }
-
   private fork(): Promise<void> {
     const worker = cluster.fork(this.options.env);
     this.workers.add(worker);

@@ -1,7 +1,7 @@
 // Counts per address in the database, so that every server process counts the same: the per-address rate
 // limits (@fastify/rate-limit's store) and the customer links' guess guard. In one process's memory, two
 // processes behind one port (WORKERS, decision 014) would each allow the full limit.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 
 export interface AddressHits {
@@ -15,6 +15,11 @@ export interface AddressHits {
 const KEEP_MS = 60 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
+const windowOf = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
+/** The milliseconds left of a row's window (0 when it ended). */
+const ttlOf = (window: SQL) =>
+  sql`greatest(0, ceil(extract(epoch from since + ${window} - now()) * 1000))::int`;
+
 /** Fixed windows per scope and address: the first hit opens a window, the first hit after it a new one. */
 export class AddressCounts {
   private timer: NodeJS.Timeout | undefined;
@@ -23,14 +28,14 @@ export class AddressCounts {
 
   /** Counts a hit and answers the window's count; one statement, so concurrent hits never get lost. */
   async hit(scope: string, address: string, windowMs: number): Promise<AddressHits> {
-    const window = sql`make_interval(secs => ${windowMs / 1000})`;
+    const window = windowOf(windowMs);
     const result = await this.db.platform((tx) =>
       tx.execute<{ hits: number; ttl_ms: number }>(sql`
         insert into address_count as a (scope, address, since, hits) values (${scope}, ${address}, now(), 1)
         on conflict (scope, address) do update set
           since = case when a.since + ${window} <= now() then now() else a.since end,
           hits = case when a.since + ${window} <= now() then 1 else a.hits + 1 end
-        returning hits, greatest(0, ceil(extract(epoch from since + ${window} - now()) * 1000))::int as ttl_ms`),
+        returning hits, ${ttlOf(window)} as ttl_ms`),
     );
     const row = result.rows[0]!;
     return { hits: row.hits, ttlMs: row.ttl_ms };
@@ -38,10 +43,10 @@ export class AddressCounts {
 
   /** The count of the current window without counting (0 when no window is open). */
   async read(scope: string, address: string, windowMs: number): Promise<AddressHits> {
-    const window = sql`make_interval(secs => ${windowMs / 1000})`;
+    const window = windowOf(windowMs);
     const result = await this.db.platform((tx) =>
       tx.execute<{ hits: number; ttl_ms: number }>(sql`
-        select hits, greatest(0, ceil(extract(epoch from since + ${window} - now()) * 1000))::int as ttl_ms
+        select hits, ${ttlOf(window)} as ttl_ms
         from address_count where scope = ${scope} and address = ${address} and since + ${window} > now()`),
     );
     const row = result.rows[0];
@@ -51,9 +56,7 @@ export class AddressCounts {
   /** Removes windows that ended long ago; answers how many. */
   async prune(): Promise<number> {
     const result = await this.db.platform((tx) =>
-      tx.execute(
-        sql`delete from address_count where since < now() - make_interval(secs => ${KEEP_MS / 1000})`,
-      ),
+      tx.execute(sql`delete from address_count where since < now() - ${windowOf(KEEP_MS)}`),
     );
     return result.rowCount ?? 0;
   }
