@@ -27,33 +27,34 @@ export class WorkerPool {
   private readonly workers = new Set<Worker>();
   private readonly restarts: number[] = [];
   private stopping = false;
+  /** Workers that have listened so far, and what to call once all of the first round did. */
+  private listened = 0;
+  private ready: (() => void) | null = null;
 
   constructor(private readonly options: WorkerPoolOptions) {}
 
-  /** Starts every worker; resolves once all of them listen, rejects when one stops before it does. */
-  async start(): Promise<void> {
-    await Promise.all(Array.from({ length: this.options.count }, () => this.fork()));
+  /**
+   * Starts every worker; resolves once as many have listened. A worker that stops, during start-up or
+   * later, is started again (too many stops and the pool gives up: `onGiveUp`).
+   */
+  start(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.ready = resolve;
+      for (let i = 0; i < this.options.count; i++) this.fork();
+    });
   }
 
-  private fork(): Promise<void> {
+  private fork(): void {
     const worker = cluster.fork(this.options.env);
     this.workers.add(worker);
-    return new Promise<void>((resolve, reject) => {
-      let listening = false;
-      worker.once('listening', () => {
-        listening = true;
-        resolve();
-      });
-      worker.once('exit', (code, signal) => {
-        this.workers.delete(worker);
-        if (!listening) {
-          reject(new Error(`worker ${worker.process.pid} stopped during start-up (${signal ?? code})`));
-          return;
-        }
-        if (this.stopping) return;
-        this.options.logger.error({ pid: worker.process.pid, code, signal }, 'server worker stopped');
-        this.restartSoon();
-      });
+    worker.once('listening', () => {
+      if (++this.listened === this.options.count) this.ready?.();
+    });
+    worker.once('exit', (code, signal) => {
+      this.workers.delete(worker);
+      if (this.stopping) return;
+      this.options.logger.error({ pid: worker.process.pid, code, signal }, 'server worker stopped');
+      this.restartSoon();
     });
   }
 
@@ -70,12 +71,8 @@ export class WorkerPool {
       return;
     }
     setTimeout(() => {
-      if (this.stopping) return;
-      this.fork().catch((err: Error) => {
-        this.options.logger.error({ err }, 'server worker did not start');
-        if (!this.stopping) this.restartSoon();
-      });
-    }, RESTART_DELAY_MS).unref();
+      if (!this.stopping) this.fork();
+    }, RESTART_DELAY_MS);
   }
 
   /** Asks every worker to finish (SIGTERM) and waits for all of them; kills one that takes too long. */
