@@ -27,6 +27,11 @@ body{margin:0;font-family:${FONT};line-height:1.45;color:#1f2933;-webkit-print-c
 .im-invoice-totals td{text-align:right;padding:3px 0;font-variant-numeric:tabular-nums;white-space:nowrap}
 .im-invoice-totals .im-total th,.im-invoice-totals .im-total td{font-weight:700;border-top:1px solid currentColor;padding-top:6px}
 .im-invoice-ids{color:var(--im-muted);font-size:.9em}
+.im-due{break-inside:avoid;border:1px solid var(--im-brand);border-radius:6px;padding:10px 14px;margin:0 0 20px}
+.im-due table{border-collapse:collapse}
+.im-due th{text-align:left;font-weight:600;padding:2px 20px 2px 0}
+.im-due td{padding:2px 0;font-variant-numeric:tabular-nums;font-weight:700;white-space:nowrap}
+.im-due p{margin:6px 0 0}
 .im-kind{margin:0;text-transform:uppercase;letter-spacing:.08em;font-size:.8em;font-weight:600;color:var(--im-muted)}
 .im-doc h1.im-title{font-size:1.75em;margin:.1em 0 .8em}
 .im-widget{margin:0 0 12px}

@@ -534,3 +534,65 @@ describe('custom CSS', () => {
     expect(custom).toBe('@scope (.im-doc) {\np{color:red} body{display:none} >\n}');
   });
 });
+
+describe('an invoice leads with what it asks (decision 030)', () => {
+  const billed = {
+    exc_0: 0,
+    exc_6: 0,
+    exc_9: 0,
+    exc_21: 1425.21,
+    vat_6: 0,
+    vat_9: 0,
+    vat_21: 299.3,
+    exc: 1425.21,
+    vat: 299.3,
+    inc: 1724.51,
+  };
+  const invoice = (partial_text: string | null) =>
+    input({
+      kind: 'invoice',
+      kind_label: 'Factuur',
+      enddate: '2026-12-19',
+      widgets: [widget('TEXT', { textcontent: '<p>Beste klant, de hele opdracht:</p>' })],
+      invoice: {
+        type_label: partial_text ? 'Deelfactuur' : 'Factuur',
+        billed,
+        partial_text,
+        credited_number: null,
+        reverse_charge: false,
+        iban: 'NL91ABNA0417164300',
+        account_name: 'Zonnestroom Noord B.V.',
+        kvk: '12345678',
+        vat_id: 'NL000099998B57',
+        customer_vat_id: '',
+      },
+    });
+
+  it('shows the amount of this part and its due date before the calculation of the whole', () => {
+    const html = plain(
+      renderDocument(invoice('Deelfactuur: 30% van het totaalbedrag van € 5.748,36 incl. btw.')).html,
+    );
+    const due = html.indexOf('Deelfactuurbedrag incl. btw');
+    expect(due).toBeGreaterThan(html.indexOf('im-title'));
+    expect(due).toBeLessThan(html.indexOf('de hele opdracht'));
+    expect(html.slice(due, html.indexOf('de hele opdracht'))).toContain('€ 1.724,51');
+    expect(html).toContain('Te betalen vóór</th><td>19 december 2026');
+    expect(html).toContain('ter referentie');
+  });
+
+  it('shows a whole invoice its amount without a reference note, and a credit invoice no due box', () => {
+    const whole = plain(renderDocument(invoice(null)).html);
+    expect(whole).toContain('Factuurbedrag incl. btw');
+    expect(whole).not.toContain('ter referentie');
+    const credit = invoice(null);
+    credit.invoice!.billed = {
+      ...billed,
+      exc_21: -1425.21,
+      vat_21: -299.3,
+      exc: -1425.21,
+      vat: -299.3,
+      inc: -1724.51,
+    };
+    expect(renderDocument(credit).html).not.toContain('class="im-due"');
+  });
+});

@@ -252,6 +252,26 @@ function invoiceBlock(input: DocumentRenderInput): string {
   );
 }
 
+/**
+ * What an invoice asks, right under its title (decision 030): the amount of THIS invoice and the date it
+ * is due. A partial invoice says which part it is; its calculation further down is the whole work, shown
+ * for reference.
+ */
+function invoiceDue(input: DocumentRenderInput): string {
+  const inv = input.invoice;
+  if (!inv || inv.billed.inc <= 0) return '';
+  const rows: [string, string][] = [[`${inv.type_label}bedrag incl. btw`, money(inv.billed.inc)]];
+  if (input.enddate) rows.push(['Te betalen vóór', dutchDate(input.enddate)]);
+  const reference = inv.partial_text
+    ? `<p>${escapeHtml(inv.partial_text)} De specificatie hieronder is die van de hele opdracht, ter referentie; u betaalt nu het bedrag hierboven.</p>`
+    : '';
+  return (
+    '<section class="im-due" aria-label="Te betalen">' +
+    `<table><tbody>${rows.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</tbody></table>` +
+    `${reference}</section>`
+  );
+}
+
 /** The whole document: a self-contained HTML page and, for the PDF, its header and footer. */
 export function renderDocument(input: DocumentRenderInput): RenderedDocument {
   const pageTitle = input.number !== null ? `${input.kind_label} ${input.number}` : input.kind_label;
@@ -262,6 +282,7 @@ export function renderDocument(input: DocumentRenderInput): RenderedDocument {
     metaTable(input) +
     `<p class="im-kind">${escapeHtml(input.kind_label)}</p>` +
     `<h1 class="im-title">${escapeLines(heading)}</h1>` +
+    invoiceDue(input) +
     input.widgets.map((w) => renderWidgetHtml(w, input)).join('\n') +
     invoiceBlock(input);
   const html =

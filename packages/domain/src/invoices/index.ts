@@ -104,3 +104,37 @@ export const CREDIT_INVOICE_TEMPLATE = {
   /** The line naming what is credited; {number} is the credited invoice's number. */
   line: 'Deze creditfactuur crediteert factuur {number}.',
 } as const;
+
+/**
+ * What an invoice is to its dossier (decision 030): the whole work ('whole'), a deposit or other part
+ * before the end ('deposit': fromamount, frompercentage), the rest after delivery ('rest'), or a credit.
+ */
+export type InvoiceRole = 'whole' | 'deposit' | 'rest' | 'credit';
+
+export function invoiceRole(row: { invoice_type: string; partialinvoicetype: string | null }): InvoiceRole {
+  if (row.invoice_type === 'credit') return 'credit';
+  if (row.partialinvoicetype === 'rest') return 'rest';
+  if (row.partialinvoicetype === 'fromamount' || row.partialinvoicetype === 'frompercentage')
+    return 'deposit';
+  return 'whole';
+}
+
+/**
+ * Whether the invoice's creation and sending move the dossier to the invoice stage: only an invoice that
+ * bills the end of the work (the whole, or the rest of a project). A deposit leaves the dossier where the
+ * work is; a credit invoice corrects and moves nothing.
+ */
+export const invoiceClosesWork = (role: InvoiceRole) => role === 'whole' || role === 'rest';
+
+/**
+ * The dossier's payment state after an invoice's payment changed, or null when it stays: once an
+ * invoice that closes the work has been sent, 'paid' when nothing of the sent invoices is owed, else
+ * 'partlypaid'. Before that (only deposits sent) a payment moves nothing: the work is still going on.
+ */
+export function flowPaymentEvent(facts: {
+  closingInvoiceSent: boolean;
+  openInvoices: number;
+}): 'paid' | 'partlypaid' | null {
+  if (!facts.closingInvoiceSent) return null;
+  return facts.openInvoices === 0 ? 'paid' : 'partlypaid';
+}

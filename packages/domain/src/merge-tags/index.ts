@@ -55,7 +55,17 @@ export const MERGE_TAGS: readonly MergeTag[] = [
   T('document.titel', 'Document', 'Titel van het document', 'Zonnepanelen dak zuidzijde'),
   T('document.datum', 'Document', 'Datum van het document', '25 november 2026'),
   T('document.geldigtot', 'Document', 'Geldig tot (offerte)', '25 december 2026'),
-  T('document.bedrag', 'Document', 'Totaal incl. btw', '€ 7.450,00'),
+  T(
+    'document.bedrag',
+    'Document',
+    'Totaal incl. btw (bij een factuur: het bedrag van deze factuur)',
+    '€ 7.450,00',
+  ),
+  T('factuur.nummer', 'Factuur', 'Factuurnummer (ingevuld bij het versturen)', '1043'),
+  T('factuur.bedrag', 'Factuur', 'Bedrag van deze factuur incl. btw', '€ 1.724,51'),
+  T('factuur.bedrag_excl', 'Factuur', 'Bedrag van deze factuur excl. btw', '€ 1.425,21'),
+  T('factuur.btw', 'Factuur', 'Btw van deze factuur', '€ 299,30'),
+  T('factuur.vervaldatum', 'Factuur', 'Uiterste betaaldatum', '19 december 2026'),
   T(
     'document.link',
     'Document',

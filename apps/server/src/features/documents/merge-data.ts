@@ -8,6 +8,7 @@ import {
 } from '@im/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { billedOf, invoiceRow } from '../invoices/invoice-info';
 import { flowMergeData } from '../mailtemplates/merge-data';
 import type { DocumentRecord } from './document-dto';
 import { documentType } from './documents.schema';
@@ -26,12 +27,18 @@ export async function kindLabel(tx: Tx, doc: DocumentRecord): Promise<string> {
   return DOCUMENT_KIND_LABELS[doc.kind as DocumentKind].one;
 }
 
-/** The merge data of a document: its flow's, plus document.* (spec 000 "Merge tag"). */
+/**
+ * The merge data of a document: its flow's, plus document.* (spec 000 "Merge tag"). An invoice's
+ * amount is what THIS invoice bills (a deposit's part, not the whole calculation), also as factuur.*.
+ * An invoice gets its number and due date at sending: with `numberAtSending` an unsent invoice's number
+ * and due date stay tags in the composed mail, and sending fills them in.
+ */
 export async function documentMergeData(
   tx: Tx,
   doc: DocumentRecord,
   senderId: number | null,
   appUrl: string,
+  options: { numberAtSending?: boolean } = {},
 ): Promise<MergeData> {
   // A template has no flow: its preview shows the catalogue's examples.
   const data =
@@ -44,16 +51,37 @@ export async function documentMergeData(
           )
         ).rows
       : [];
+  const pending = options.numberAtSending && doc.kind === 'invoice' && doc.number === null;
+  const number = (tag: string) => (pending ? `{{ ${tag} }}` : doc.number === null ? '' : String(doc.number));
+  const invoiceData =
+    doc.kind === 'invoice' && !doc.isTemplate
+      ? await invoiceMergeData(tx, doc, {
+          nummer: number('factuur.nummer'),
+          vervaldatum: pending ? '{{ factuur.vervaldatum }}' : dutchDate(doc.enddate),
+        })
+      : null;
   return {
     ...data,
+    ...(invoiceData ? { factuur: invoiceData } : {}),
     document: {
       soort: await kindLabel(tx, doc),
-      nummer: doc.number === null ? '' : String(doc.number),
+      nummer: number('document.nummer'),
       titel: doc.title,
       datum: dutchDate(doc.documentdate),
       geldigtot: dutchDate(doc.enddate),
-      bedrag: formatEuro(amount?.v ?? '0'),
+      bedrag: invoiceData ? invoiceData.bedrag : formatEuro(amount?.v ?? '0'),
       link: customerLink(appUrl, doc.kind as DocumentKind, doc.hash),
     },
+  };
+}
+
+/** factuur.*: this invoice's own number and amounts (decision 030). */
+async function invoiceMergeData(tx: Tx, doc: DocumentRecord, given: { nummer: string; vervaldatum: string }) {
+  const { billed } = await billedOf(tx, doc, await invoiceRow(tx, doc.id));
+  return {
+    ...given,
+    bedrag: formatEuro(billed.inc),
+    bedrag_excl: formatEuro(billed.exc),
+    btw: formatEuro(billed.vat),
   };
 }

@@ -70,13 +70,13 @@ export async function mailDraft(
   const doc = await findDocument(tx, kind, id);
   if (doc.isTemplate) throw conflict(DOCUMENT_TEXTS.templateNotSendable);
   const template = await chosenTemplate(tx, doc, templateId);
-  const data = await documentMergeData(tx, doc, ctx.senderId, ctx.appUrl);
+  const data = await documentMergeData(tx, doc, ctx.senderId, ctx.appUrl, { numberAtSending: true });
   const [rel] =
     doc.relationId !== null
       ? await tx.select({ email: relation.email }).from(relation).where(eq(relation.id, doc.relationId))
       : [];
   const label = await kindLabel(tx, doc);
-  const fallbackSubject = `${label} ${doc.number ?? ''} - ${doc.title}`.trim();
+  const fallbackSubject = `${label} ${(data.document as { nummer: string }).nummer} - ${doc.title}`.trim();
   const fallbackMessage = `<p>Beste ${'{{ relatie.naam }}'},</p><p>Hierbij ontvangt u ${DOCUMENT_KIND_LABELS[kind].the} ${'{{ document.nummer }}'}. U kunt deze bekijken en ondertekenen via <a href="{{ document.link }}">deze link</a>.</p><p>Met vriendelijke groet,<br>{{ gebruiker.naam }}<br>{{ bedrijf.naam }}</p>`;
   const templates = await tx
     .select({

@@ -1,4 +1,4 @@
-import type { DocumentStatus } from '@im/domain';
+import { type DocumentStatus, flowPaymentEvent } from '@im/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { salesDocument } from '../documents/documents.schema';
@@ -9,8 +9,9 @@ type DocumentRow = typeof salesDocument.$inferSelect;
 
 /**
  * After an invoice's status changed (by staff or by the payment provider): the payment date follows
- * 'paid', and the flow moves to 'Betaald' once all its sent invoices are paid (credit invoices and
- * their originals aside), else to 'Deel betaling gedaan'.
+ * 'paid'. Once an invoice that closes the work (a whole or rest invoice, decision 030) has been sent,
+ * the flow moves to 'Betaald' when all its sent invoices are paid (credit invoices and their originals
+ * aside), else to 'Deel betaling gedaan'; a paid deposit before that leaves the flow where the work is.
  */
 export async function invoiceStatusChanged(
   tx: Tx,
@@ -22,7 +23,10 @@ export async function invoiceStatusChanged(
   else if (from === 'paid') await tx.update(invoice).set({ datePaid: null }).where(eq(invoice.id, doc.id));
   if (to !== 'paid' || doc.flowId === null) return;
   const [open] = await tx
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      n: sql<number>`count(*) filter (where ${salesDocument.status} in ('sent', 'expired'))::int`,
+      closing: sql<number>`count(*) filter (where ${invoice.partialinvoicetype} is null or ${invoice.partialinvoicetype} = 'rest')::int`,
+    })
     .from(salesDocument)
     .innerJoin(invoice, eq(invoice.id, salesDocument.id))
     .where(
@@ -30,10 +34,14 @@ export async function invoiceStatusChanged(
         eq(salesDocument.flowId, doc.flowId),
         eq(salesDocument.kind, 'invoice'),
         isNull(salesDocument.deletedAt),
-        eq(salesDocument.status, 'sent'),
+        sql`${salesDocument.status} in ('sent', 'paid', 'expired', 'unpayable')`,
         eq(invoice.invoiceType, 'normal'),
         sql`not exists (select 1 from invoice c where c.credited_invoice_id = ${invoice.id})`,
       ),
     );
-  await followFlow(tx, doc, (open?.n ?? 0) === 0 ? 'paid' : 'partlypaid');
+  const event = flowPaymentEvent({
+    closingInvoiceSent: (open?.closing ?? 0) > 0,
+    openInvoices: open?.n ?? 0,
+  });
+  if (event) await followFlow(tx, doc, event);
 }
