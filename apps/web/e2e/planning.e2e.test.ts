@@ -165,6 +165,54 @@ describe('planning', () => {
     await page.waitForURL(/#\/calendar$/);
   });
 
+  it('shows a planned task in its type colour, moves it by dragging, and opens it to edit', async () => {
+    const flows = await api<{ data: { id: number }[] }>('GET', '/api/flow/querypaginated?limit=1');
+    const thursday = new Date();
+    thursday.setDate(thursday.getDate() - ((thursday.getDay() + 6) % 7) + 3);
+    thursday.setHours(19, 0, 0, 0);
+    const task = await api<{ id: number; start_date: string }>('POST', '/api/task', {
+      flow_id: flows.data[0]!.id,
+      description: 'Agendatest omvormer',
+      type: 'uitvoering',
+      start_date: thursday.toISOString(),
+      duration: 60,
+    });
+    await go('/calendar');
+    await page.getByRole('button', { name: 'Week' }).click();
+    const event = page.locator('.rbc-event', { hasText: 'Uitvoering: Agendatest omvormer' });
+    await event.scrollIntoViewIfNeeded();
+    // The type's colour with readable text, and the legend names the task types.
+    expect(await event.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(47, 158, 68)');
+    expect(await event.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(0, 0, 0)');
+    await page.getByText('Taak: Opname').waitFor();
+    await shot('calendar-week-tasks');
+    expect(await seriousA11yViolations(page, ['.rbc-time-header'])).toEqual([]);
+
+    const box = (await event.boundingBox())!;
+    const friday = (await page.locator('.rbc-time-content .rbc-day-slot').nth(4).boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + 8;
+    const moved = page.waitForResponse(
+      (r) => r.url().includes(`/api/task/${task.id}`) && r.request().method() === 'PATCH',
+    );
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 10, y, { steps: 4 });
+    await page.mouse.move(friday.x + friday.width / 2, y, { steps: 10 });
+    await page.mouse.up();
+    expect((await moved).status()).toBe(200);
+    const after = await api<{ start_date: string; end_date: string }>('GET', `/api/task/${task.id}`);
+    expect(Math.round((new Date(after.start_date).getTime() - thursday.getTime()) / 3_600_000)).toBe(24);
+    expect(new Date(after.end_date).getTime() - new Date(after.start_date).getTime()).toBe(3_600_000);
+
+    await page.locator('.rbc-event', { hasText: 'Agendatest omvormer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Taak bewerken' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Omschrijving').inputValue()).toBe('Agendatest omvormer');
+    await page.keyboard.press('Escape');
+    await api('DELETE', `/api/task/${task.id}`);
+  });
+
   it('the day view of a day without appointments passes the accessibility check', async () => {
     // The hours' scroll box needs a tab stop when nothing in it can take focus (axe:
     // scrollable-region-focusable); it failed on days without appointments.

@@ -1,6 +1,7 @@
 export * from './address';
 export * from './batch';
 export * from './calculation';
+export * from './colors';
 export * from './constants';
 export * from './contract';
 export * from './customer';

@@ -1,5 +1,6 @@
+import { contrast } from '@im/domain';
 import { describe, expect, it } from 'vitest';
-import { brandColors, contrast } from './brand';
+import { brandColors } from './brand';
 import { customerPageScale } from './page-scale';
 
 const rgb = (hex: string) =>

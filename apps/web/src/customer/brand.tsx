@@ -1,4 +1,12 @@
-import type { Branding, CustomerCompany } from '@im/domain';
+import {
+  type Branding,
+  type CustomerCompany,
+  contrast,
+  type Rgb,
+  readableTextColor,
+  rgbOf,
+  WHITE,
+} from '@im/domain';
 import { type CSSProperties, type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { customerApi, enc, isPreview } from './api';
 import { TX } from './texts';
@@ -27,30 +35,7 @@ export const brandOfCompany = (c: CustomerCompany): Brand => ({
 
 const DEFAULT_COLOR = '#1d4ed8';
 
-function rgbOf(hex: string): [number, number, number] | null {
-  const m = /^#([0-9a-f]{3}|[0-9a-f]{6})([0-9a-f]{2})?$/i.exec(hex.trim());
-  if (!m?.[1]) return null;
-  const h = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
-  return [0, 2, 4].map((i) => Number.parseInt(h.slice(i, i + 2), 16)) as [number, number, number];
-}
-
-function luminance([r, g, b]: [number, number, number]): number {
-  const lin = (v: number) => {
-    const s = v / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-}
-
-export function contrast(a: [number, number, number], b: [number, number, number]): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
-
-const hexOf = (rgb: [number, number, number]) =>
-  `#${rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
-const WHITE: [number, number, number] = [255, 255, 255];
-const BLACK: [number, number, number] = [0, 0, 0];
+const hexOf = (rgb: Rgb) => `#${rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 
 /**
  * The colours of a brand colour, each readable at 4.5:1 or more: the button (the brand colour itself)
@@ -61,11 +46,11 @@ export function brandColors(color: string | null | undefined): {
   buttonText: string;
   ink: string;
 } {
-  const rgb = (color && rgbOf(color)) || (rgbOf(DEFAULT_COLOR) as [number, number, number]);
-  const buttonText = contrast(rgb, WHITE) >= contrast(rgb, BLACK) ? '#ffffff' : '#000000';
+  const rgb = (color && rgbOf(color)) || (rgbOf(DEFAULT_COLOR) as Rgb);
+  const buttonText = readableTextColor(hexOf(rgb));
   let ink = rgb;
   for (let i = 0; i < 20 && contrast(ink, WHITE) < 4.5; i++)
-    ink = ink.map((v) => Math.round(v * 0.85)) as [number, number, number];
+    ink = ink.map((v) => Math.round(v * 0.85)) as Rgb;
   return { button: hexOf(rgb), buttonText, ink: hexOf(ink) };
 }
 

@@ -263,15 +263,29 @@ export const zAgendaRangeQuery = z
     atMostOneTarget(v, ctx);
     const record = v.relation_id ?? v.organization_id ?? v.flow_id;
     if (record !== undefined) return;
-    if (!v.from || !v.to) {
-      ctx.addIssue({ code: 'custom', message: 'Geef from en to.', path: ['from'] });
-      return;
-    }
-    startNotAfterEnd({ start_date: v.from, end_date: v.to }, ctx);
-    const days = (new Date(v.to).getTime() - new Date(v.from).getTime()) / 86_400_000;
-    if (days > MAX_CALENDAR_RANGE_DAYS)
-      ctx.addIssue({ code: 'custom', message: PLANNING_MESSAGES.rangeTooLong, path: ['to'] });
+    calendarRange(v, ctx);
   });
+
+/** A calendar's range: both ends, in order, at most MAX_CALENDAR_RANGE_DAYS long. */
+function calendarRange(v: { from?: string; to?: string }, ctx: z.RefinementCtx): void {
+  if (!v.from || !v.to) {
+    ctx.addIssue({ code: 'custom', message: 'Geef from en to.', path: ['from'] });
+    return;
+  }
+  startNotAfterEnd({ start_date: v.from, end_date: v.to }, ctx);
+  const days = (new Date(v.to).getTime() - new Date(v.from).getTime()) / 86_400_000;
+  if (days > MAX_CALENDAR_RANGE_DAYS)
+    ctx.addIssue({ code: 'custom', message: PLANNING_MESSAGES.rangeTooLong, path: ['to'] });
+}
+
+/** GET /api/task/calendar: the planned tasks overlapping the calendar's range, for one user or all. */
+export const zTaskCalendarQuery = z
+  .object({
+    from: zDateTime.optional(),
+    to: zDateTime.optional(),
+    user: z.union([z.literal('all'), zPlanningUserId]).default('all'),
+  })
+  .superRefine(calendarRange);
 
 /** The user's iCalendar feed: a secret address, shown once when it is made. */
 export const zCalendarFeed = z.object({

@@ -220,3 +220,20 @@ export const zPlannableUser = z.object({
   user_type: z.string(),
 });
 export const zPlannableQuery = z.object({ type: zTaskType.default('overig') });
+
+/** A planned task as the agenda shows it: its type's (or own) colour, times, who, and its dossier. */
+export const zTaskCalendarItem = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  type: zTaskType,
+  status: zTaskStatus,
+  display_color: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  user_id: z.number().int().nullable(),
+  user_fullname: z.string(),
+  flow_id: z.number().int().nullable(),
+  flow_number: z.number().int().nullable(),
+  relation_fullname: z.string().nullable(),
+});
+export type TaskCalendarItem = z.infer<typeof zTaskCalendarItem>;

@@ -24,6 +24,8 @@ import {
   zPlannableUser,
   zStoreFromTemplate,
   zTask,
+  zTaskCalendarItem,
+  zTaskCalendarQuery,
   zTaskMap,
   zTaskMapQuery,
   zTaskPage,
@@ -60,6 +62,7 @@ import {
 import { feedCalendar, feedStatus, renewFeed, revokeFeed } from './calendar-feed';
 import { createNote, deleteNote, listNotes, loadNote, updateNote } from './notes';
 import { resolveTarget } from './targets';
+import { taskCalendar } from './task-calendar';
 import { taskContextRoutes } from './task-contexts.routes';
 import {
   addFollowingUser,
@@ -314,6 +317,27 @@ export async function planningRoutes(app: FastifyInstance): Promise<void> {
     '/api/task/getopentasksmap',
     { config: BASIS, schema: { querystring: zTaskMapQuery, response: { 200: zTaskMap } } },
     (request) => tenantTx(request, (tx) => taskMap(tx, request.query.filters), { snapshot: true }),
+  );
+  r.get(
+    '/api/task/calendar',
+    {
+      config: BASIS,
+      schema: {
+        summary: "The planned tasks overlapping the agenda's range, with their colours",
+        querystring: zTaskCalendarQuery,
+        response: { 200: z.array(zTaskCalendarItem) },
+      },
+    },
+    (request) => {
+      const q = request.query;
+      return tenantTx(
+        request,
+        (tx) => taskCalendar(tx, { from: q.from!, to: q.to!, user: q.user }, authOf(request)),
+        {
+          snapshot: true,
+        },
+      );
+    },
   );
   r.get(
     '/api/task/getusedtaskcolors',

@@ -317,3 +317,88 @@ describe('a new sales user of a flow', () => {
     expect(await userOf(intake.body.id)).toBe(after.id);
   });
 });
+
+describe('tasks in the agenda', () => {
+  it('a new duration moves the end', async () => {
+    const res = await post('/api/task', {
+      flow_id: rel.flow_id,
+      description: 'Warmtepomp plaatsen',
+      type: 'uitvoering',
+      start_date: '2026-12-08T08:00:00+01:00',
+    });
+    const longer = await t.api('PATCH', `/api/task/${res.body.id}`, {
+      token: a.token,
+      body: { duration: 240 },
+    });
+    expect(longer.status).toBe(200);
+    expect(longer.body).toMatchObject({ duration: 240, end_date: '2026-12-08T12:00:00+01:00' });
+    // With a new start, the duration counts from there; an end given with it wins.
+    const moved = await t.api('PATCH', `/api/task/${res.body.id}`, {
+      token: a.token,
+      body: { start_date: '2026-12-09T09:00:00+01:00', duration: 90 },
+    });
+    expect(moved.body.end_date).toBe('2026-12-09T10:30:00+01:00');
+    const both = await t.api('PATCH', `/api/task/${res.body.id}`, {
+      token: a.token,
+      body: { duration: 30, end_date: '2026-12-09T17:00:00+01:00' },
+    });
+    expect(both.body.end_date).toBe('2026-12-09T17:00:00+01:00');
+  });
+
+  it('lists the planned tasks of a range with their colours, own tasks only below role 1000, none of another company', async () => {
+    const opname = await post('/api/task', {
+      flow_id: rel.flow_id,
+      description: 'Opname dak',
+      type: 'opname',
+      start_date: '2027-01-11T09:00:00+01:00',
+      user_id: a.userId,
+    });
+    const own = await post('/api/task', {
+      flow_id: rel.flow_id,
+      description: 'Eigen kleur',
+      type: 'overig',
+      color: '#123456',
+      start_date: '2027-01-12T13:00:00+01:00',
+      end_date: '2027-01-12T15:00:00+01:00',
+    });
+    await post('/api/task', { flow_id: rel.flow_id, description: 'Ongepland', type: 'overig' });
+    await post('/api/task', {
+      flow_id: rel.flow_id,
+      description: 'Te laat',
+      start_date: '2027-02-20T09:00:00+01:00',
+    });
+    const range = (token: string, extra = '') =>
+      t.api(
+        'GET',
+        `/api/task/calendar?from=${encodeURIComponent('2027-01-11T00:00:00+01:00')}&to=${encodeURIComponent('2027-01-18T00:00:00+01:00')}${extra}`,
+        { token },
+      );
+    const week = await range(a.token);
+    expect(week.status).toBe(200);
+    expect(week.body.map((x: { id: number }) => x.id)).toEqual([opname.body.id, own.body.id]);
+    expect(week.body[0]).toMatchObject({
+      description: 'Opname dak',
+      type: 'opname',
+      start_date: '2027-01-11T09:00:00+01:00',
+      end_date: '2027-01-11T10:00:00+01:00',
+      flow_id: rel.flow_id,
+      user_id: a.userId,
+    });
+    expect(week.body[0].display_color).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(week.body[1].display_color).toBe('#123456');
+    expect((await range(a.token, `&user=${a.userId}`)).body).toHaveLength(1);
+    expect((await range(b.token)).body).toEqual([]);
+
+    const low = await createCrmCompany(t, { name: 'Taken C', role: 100 });
+    const lowUser = (await t.api('GET', '/api/user/getcurrentuser', { token: low.token })).body;
+    expect((await range(low.token, `&user=${lowUser.currentuser_id + 1000}`)).status).toBe(403);
+    expect((await range(a.token, '&user=abc')).status).toBe(422);
+    const tooLong = await t.api(
+      'GET',
+      `/api/task/calendar?from=${encodeURIComponent('2027-01-01T00:00:00Z')}&to=${encodeURIComponent('2027-06-01T00:00:00Z')}`,
+      { token: a.token },
+    );
+    expect(tooLong.status).toBe(422);
+    expect((await t.api('GET', '/api/task/calendar', { token: a.token })).status).toBe(422);
+  });
+});

@@ -423,8 +423,8 @@ export async function createTask(
 }
 
 /**
- * Changes a task. A new start without an end keeps the previous duration (or one hour); done sets
- * the completion date. Following tasks move and close with their leading task.
+ * Changes a task. A new start without an end keeps the previous duration (or one hour), a new duration
+ * without an end moves the end; done sets the completion date. Following tasks move and close with their leading task.
  */
 export async function updateTask(
   tx: Tx,
@@ -468,6 +468,10 @@ export async function updateTask(
           : null;
     Object.assign(changes, { startDate: start, endDate: end });
   } else if (input.end_date !== undefined) changes.endDate = input.end_date ? new Date(input.end_date) : null;
+  // A new duration without a new end moves the end: the task lasts what it says.
+  const plannedStart = changes.startDate !== undefined ? changes.startDate : before.startDate;
+  if (input.duration && input.end_date === undefined && plannedStart)
+    changes.endDate = new Date(plannedStart.getTime() + input.duration * 60_000);
   const start = changes.startDate !== undefined ? changes.startDate : before.startDate;
   const end = changes.endDate !== undefined ? changes.endDate : before.endDate;
   if (start && end && end.getTime() < start.getTime())

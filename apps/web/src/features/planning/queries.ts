@@ -14,6 +14,7 @@ import type {
   Paginated,
   RequestOf,
   Task,
+  TaskCalendarItem,
   TaskFilters,
   TaskMap,
   TaskType,
@@ -244,6 +245,25 @@ export function useTaskMap(filters: TaskFilters, enabled: boolean) {
       api.get<TaskMap>('/api/task/getopentasksmap', { query: { filters: JSON.stringify(filters) }, signal }),
     enabled,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The agenda's planned tasks in the shown range (the same range and user as its appointments). */
+export function useTaskCalendar(range: { from: string; to: string }, user: 'all' | number) {
+  return useQuery({
+    queryKey: [...TASK, 'calendar', range, user],
+    queryFn: ({ signal }) =>
+      api.get<TaskCalendarItem[]>('/api/task/calendar', { query: { ...range, user }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One task, for its edit dialog opened from the agenda. */
+export function useTask(id: number | null) {
+  return useQuery({
+    queryKey: [...TASK, 'one', id],
+    queryFn: ({ signal }) => api.get<Task>(`/api/task/${id}`, { signal }),
+    enabled: id !== null,
   });
 }
 

@@ -4,6 +4,11 @@ import {
   AGENDA_ITEM_KINDS,
   type AgendaItem,
   type CalendarView,
+  readableTextColor,
+  TASK_TYPE_COLORS,
+  TASK_TYPE_LABELS,
+  TASK_TYPES,
+  type TaskCalendarItem,
 } from '@im/domain';
 import { Box, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -34,15 +39,25 @@ import { useSession } from '../../auth';
 import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { useUserOptions } from '../components/user-options';
 import { AgendaItemModal } from '../modals/agenda-item.modal';
-import { useAgendaRange, useSaveAgendaItem } from '../queries';
+import { TaskModal } from '../modals/task.modal';
+import { useAgendaRange, useSaveAgendaItem, useSaveTask, useTask, useTaskCalendar } from '../queries';
 import './calendar.css';
 
-interface CalendarEvent {
+/** An appointment or a planned task (tasks show in the agenda in their type's colour). */
+type CalendarEvent = {
   id: number;
   title: string;
   start: Date;
   end: Date;
-  item: AgendaItem;
+  color: string;
+} & ({ kind: 'appointment'; item: AgendaItem } | { kind: 'task'; task: TaskCalendarItem });
+
+/** An event's title: an appointment with what it links to, a task with its type and dossier. */
+export function taskEventTitle(task: TaskCalendarItem): string {
+  const parts = [`${TASK_TYPE_LABELS[task.type]}: ${task.description}`];
+  if (task.relation_fullname) parts.push(task.relation_fullname);
+  else if (task.flow_number !== null) parts.push(`Dossier ${task.flow_number}`);
+  return parts.join(' · ');
 }
 
 const localizer = dateFnsLocalizer({
@@ -116,19 +131,40 @@ export function CalendarScreen() {
   const mayOthers = session.userrole >= OTHERS_MIN_ROLE;
   const users = useUserOptions(t).filter((u) => mayOthers || u.value === String(session.currentuser_id));
   const range = useMemo(() => visibleRange(view, date), [view, date]);
-  const items = useAgendaRange(range, user === 'all' ? 'all' : Number(user));
+  const owner = user === 'all' ? 'all' : Number(user);
+  const items = useAgendaRange(range, owner);
+  const tasks = useTaskCalendar(range, owner);
   const save = useSaveAgendaItem();
+  const saveTask = useSaveTask();
+  const [openTaskId, setOpenTaskId] = useState<number | null>(null);
+  const openTask = useTask(openTaskId);
 
   const events = useMemo<CalendarEvent[]>(
-    () =>
-      (items.data ?? []).map((item) => ({
-        id: item.id,
-        title: item.link_label ? `${item.title} · ${item.link_label}` : item.title,
-        start: new Date(item.start_date),
-        end: new Date(item.end_date),
-        item,
-      })),
-    [items.data],
+    () => [
+      ...(items.data ?? []).map(
+        (item): CalendarEvent => ({
+          kind: 'appointment',
+          id: item.id,
+          title: item.link_label ? `${item.title} · ${item.link_label}` : item.title,
+          start: new Date(item.start_date),
+          end: new Date(item.end_date),
+          color: item.color,
+          item,
+        }),
+      ),
+      ...(tasks.data ?? []).map(
+        (task): CalendarEvent => ({
+          kind: 'task',
+          id: task.id,
+          title: taskEventTitle(task),
+          start: new Date(task.start_date),
+          end: new Date(task.end_date),
+          color: task.display_color,
+          task,
+        }),
+      ),
+    ],
+    [items.data, tasks.data],
   );
 
   // The week and day views scroll their hours in a box of their own; without a tab stop a keyboard cannot
@@ -169,17 +205,18 @@ export function CalendarScreen() {
       view === 'month'
         ? event.end.getTime() - event.start.getTime()
         : new Date(end).getTime() - nextStart.getTime();
-    save.mutate(
-      {
-        id: event.id,
-        start_date: nextStart.toISOString(),
-        end_date: new Date(nextStart.getTime() + Math.max(duration, 0)).toISOString(),
-      },
-      {
-        onSuccess: () => toast.success(t('planning.agenda.moved')),
-        onError: (error) => showActionError(error),
-      },
-    );
+    const times = {
+      id: event.id,
+      start_date: nextStart.toISOString(),
+      end_date: new Date(nextStart.getTime() + Math.max(duration, 0)).toISOString(),
+    };
+    const handlers = {
+      onSuccess: () =>
+        toast.success(t(event.kind === 'task' ? 'planning.agenda.taskMoved' : 'planning.agenda.moved')),
+      onError: (error: unknown) => showActionError(error),
+    };
+    if (event.kind === 'task') saveTask.mutate(times, handlers);
+    else save.mutate(times, handlers);
   };
 
   const onUserChange = (value: string | null) => {
@@ -232,12 +269,19 @@ export function CalendarScreen() {
             step={30}
             timeslots={2}
             scrollToTime={new Date(1970, 0, 1, 7)}
-            onSelectEvent={(event) => navigate(`/agendaitem_detail/${event.id}`)}
+            onSelectEvent={(event) =>
+              event.kind === 'task' ? setOpenTaskId(event.id) : navigate(`/agendaitem_detail/${event.id}`)
+            }
             onSelectSlot={({ start, end }) => setSlot({ start, end })}
             onEventDrop={move}
             onEventResize={move}
             eventPropGetter={(event) => ({
-              style: { backgroundColor: event.item.color, borderColor: event.item.color, color: '#fff' },
+              className: event.kind === 'task' ? 'im-calendar-task' : undefined,
+              style: {
+                backgroundColor: event.color,
+                borderColor: event.color,
+                color: event.kind === 'task' ? readableTextColor(event.color) : '#fff',
+              },
             })}
             draggableAccessor={() => true}
           />
@@ -254,9 +298,25 @@ export function CalendarScreen() {
               <Text size="xs">{AGENDA_ITEM_KIND_LABELS[kind]}</Text>
             </Group>
           ))}
+          {TASK_TYPES.map((type) => (
+            <Group key={type} gap={6}>
+              <Box
+                w={12}
+                h={12}
+                style={{ background: TASK_TYPE_COLORS[type], borderRadius: 6 }}
+                aria-hidden
+              />
+              <Text size="xs">{t('planning.agenda.taskLegend', { type: TASK_TYPE_LABELS[type] })}</Text>
+            </Group>
+          ))}
         </Group>
       </Card>
       <CalendarFeedCard />
+      <TaskModal
+        opened={openTask.data !== undefined && openTaskId !== null}
+        onClose={() => setOpenTaskId(null)}
+        task={openTask.data}
+      />
       <AgendaItemModal
         opened={slot !== undefined}
         onClose={() => setSlot(undefined)}
