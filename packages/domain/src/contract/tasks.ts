@@ -200,6 +200,8 @@ export const zTaskMap = z.object({
   points: z.array(zTaskMapPoint),
   /** Tasks matching the filters that have no coordinates (not on the map). */
   without_coordinates: z.number().int(),
+  /** Work addresses of those tasks that the geocoder could not find (the others had no address). */
+  unfound_addresses: z.number().int(),
   center: z.tuple([z.number(), z.number()]),
   zoom: z.number().int(),
 });

@@ -60,6 +60,7 @@ import {
   updateAgendaItem,
 } from './agenda-items';
 import { feedCalendar, feedStatus, renewFeed, revokeFeed } from './calendar-feed';
+import { geocodeTaskAddresses } from './geocode-task-addresses';
 import { createNote, deleteNote, listNotes, loadNote, updateNote } from './notes';
 import { resolveTarget } from './targets';
 import { taskCalendar } from './task-calendar';
@@ -316,7 +317,15 @@ export async function planningRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/task/getopentasksmap',
     { config: BASIS, schema: { querystring: zTaskMapQuery, response: { 200: zTaskMap } } },
-    (request) => tenantTx(request, (tx) => taskMap(tx, request.query.filters), { snapshot: true }),
+    async (request) => {
+      const { filters } = request.query;
+      const { unfound } = await geocodeTaskAddresses(
+        (fn) => tenantTx(request, fn),
+        app.deps.geocoder,
+        filters,
+      );
+      return tenantTx(request, (tx) => taskMap(tx, filters, unfound), { snapshot: true });
+    },
   );
   r.get(
     '/api/task/calendar',

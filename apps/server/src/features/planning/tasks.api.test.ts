@@ -402,3 +402,71 @@ describe('tasks in the agenda', () => {
     expect((await t.api('GET', '/api/task/calendar', { token: a.token })).status).toBe(422);
   });
 });
+
+describe('the task map', () => {
+  it('geocodes the work address of a task without coordinates, and names the addresses it cannot find', async () => {
+    const asked: string[] = [];
+    t.server.deps.geocoder = {
+      name: 'fake',
+      async geocode(q) {
+        asked.push(`${q.address} ${q.number}`);
+        return q.address === 'Nergensweg'
+          ? { status: 'ZERO_RESULTS' }
+          : { status: 'OK', lat: 53.2, lng: 6.56 };
+      },
+    };
+    try {
+      const c = await createCrmCompany(t, { name: 'Taken geocode' });
+      const r = await createTestRelation(t, c.token, { createnewflow: true });
+      // Saved while the geocoder was off (the test server's GEOCODER=none): no coordinates.
+      const found = await post(
+        '/api/location',
+        {
+          relation_id: r.id,
+          address: 'Oosterstraat',
+          number: '14',
+          postcode: '9711 NV',
+          city: 'Groningen',
+          lat: null,
+          lng: null,
+        },
+        c.token,
+      );
+      const lost = await post(
+        '/api/location',
+        { relation_id: r.id, address: 'Nergensweg', number: '1', city: 'Nergens', lat: null, lng: null },
+        c.token,
+      );
+      expect(found.body).toMatchObject({ id: expect.any(Number) });
+      expect(found.body.lat ?? null).toBeNull();
+      for (const place of [found.body.id, lost.body.id])
+        await post(
+          '/api/task',
+          { flow_id: r.flow_id, description: 'Op de kaart', linked_location: place },
+          c.token,
+        );
+
+      const url = `/api/task/getopentasksmap?filters=${filters({})}`;
+      const map = await t.api('GET', url, { token: c.token });
+      expect(map.status).toBe(200);
+      expect(map.body.points).toHaveLength(1);
+      expect(map.body.points[0]).toMatchObject({ lat: 53.2, lng: 6.56 });
+      expect(map.body).toMatchObject({ without_coordinates: 1, unfound_addresses: 1 });
+      expect(asked.sort()).toEqual(['Nergensweg 1', 'Oosterstraat 14']);
+      const stored = await t.api('GET', `/api/location/${found.body.id}`, { token: c.token });
+      expect(stored.body).toMatchObject({ lat: 53.2, lng: 6.56 });
+
+      // The found address is stored, the lost one not asked again for a while; the note stays.
+      asked.length = 0;
+      const again = await t.api('GET', url, { token: c.token });
+      expect(again.body).toMatchObject({ without_coordinates: 1, unfound_addresses: 1 });
+      expect(asked).toEqual([]);
+      // Another company's map neither sees nor geocodes these.
+      const other = await t.api('GET', url, { token: b.token });
+      expect(other.body).toMatchObject({ points: [], unfound_addresses: 0 });
+      expect(asked).toEqual([]);
+    } finally {
+      t.server.deps.geocoder = { name: 'none', geocode: async () => ({ status: 'DISABLED' }) };
+    }
+  });
+});

@@ -177,7 +177,7 @@ export async function loadTask(tx: Tx, id: number): Promise<Task | null> {
 }
 
 /** The filters of the overview and the map as one condition (templates never count). */
-function filterWhere(f: TaskFilters, now: Date): SQL | undefined {
+export function filterWhere(f: TaskFilters, now: Date): SQL | undefined {
   const status =
     f.status === 'openoronhold'
       ? inArray(task.status, ['open', 'onhold'])
@@ -270,10 +270,15 @@ export async function queryTasks(tx: Tx, q: z.infer<typeof zTaskPageQuery>): Pro
  * The map's markers: tasks matching the filters at their work address (the linked location, else the
  * flow's location, else the relation's position). Lean rows: 10,000 tasks answer well under 300 ms.
  */
-export async function taskMap(tx: Tx, filters: TaskFilters): Promise<TaskMap> {
+export async function taskMap(tx: Tx, filters: TaskFilters, unfoundAddresses = 0): Promise<TaskMap> {
   const now = new Date();
-  const lat = sql<number | null>`coalesce(${linked.lat}, ${flowLocation.lat}, ${relation.lat})`;
-  const lng = sql<number | null>`coalesce(${linked.lng}, ${flowLocation.lng}, ${relation.lng})`;
+  // The coordinates of the work address itself: a linked location without them is not the relation's.
+  const lat = sql<
+    number | null
+  >`case when ${linked.id} is not null then ${linked.lat} when ${flowLocation.id} is not null then ${flowLocation.lat} else ${relation.lat} end`;
+  const lng = sql<
+    number | null
+  >`case when ${linked.id} is not null then ${linked.lng} when ${flowLocation.id} is not null then ${flowLocation.lng} else ${relation.lng} end`;
   const rows = await tx
     .select({
       id: task.id,
@@ -324,7 +329,13 @@ export async function taskMap(tx: Tx, filters: TaskFilters): Promise<TaskMap> {
       relation_fullname: r.relationFullname,
     });
   }
-  return { points, without_coordinates: without, center: TASK_MAP_DEFAULT_CENTER, zoom: TASK_MAP_ZOOM };
+  return {
+    points,
+    without_coordinates: without,
+    unfound_addresses: Math.min(unfoundAddresses, without),
+    center: TASK_MAP_DEFAULT_CENTER,
+    zoom: TASK_MAP_ZOOM,
+  };
 }
 
 /** A location given as the work address must be one of the company's (404 otherwise). */

@@ -165,6 +165,8 @@ export const planningNl = {
     table: 'Tabel',
     map: 'Kaart',
     withoutCoordinates: '{{count}} taken zonder adres op de kaart staan er niet op.',
+    unfoundAddresses:
+      'Van {{count}} taken is het adres niet gevonden; ze staan niet op de kaart. Controleer het adres bij de relatie of het dossier.',
     planningLabels: {
       completed: 'Afgerond',
       upcoming: 'Gepland',
@@ -437,6 +439,8 @@ export const planningEn: Strings<typeof planningNl> = {
     table: 'Table',
     map: 'Map',
     withoutCoordinates: '{{count}} tasks without an address are not on the map.',
+    unfoundAddresses:
+      'The address of {{count}} tasks was not found; they are not on the map. Check the address on the relation or the flow.',
     planningLabels: {
       completed: 'Completed',
       upcoming: 'Planned',

@@ -217,9 +217,16 @@ export function TaskOverviewScreen() {
               }}
             />
           )}
-          {Boolean(map.data?.without_coordinates) && (
+          {Boolean(map.data?.unfound_addresses) && (
+            <Text size="sm" c="orange.9" mt="xs" role="status">
+              {t('planning.tasks.unfoundAddresses', { count: map.data?.unfound_addresses })}
+            </Text>
+          )}
+          {Boolean(map.data && map.data.without_coordinates > map.data.unfound_addresses) && (
             <Text size="sm" c="dimmed" mt="xs">
-              {t('planning.tasks.withoutCoordinates', { count: map.data?.without_coordinates })}
+              {t('planning.tasks.withoutCoordinates', {
+                count: (map.data?.without_coordinates ?? 0) - (map.data?.unfound_addresses ?? 0),
+              })}
             </Text>
           )}
         </Card>
