@@ -46,7 +46,7 @@ const zEnv = z.object({
    * A sending waits this long for a lock (the invoice counter, the document) before it answers 503; a
    * transaction left idle this long (its process stopped) is ended by PostgreSQL, freeing its locks.
    */
-  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   DB_IDLE_IN_TRANSACTION_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   /**
    * Server processes answering on the one port (platform/cluster.ts): 1 answers in the process that starts;
