@@ -43,6 +43,12 @@ const zEnv = z.object({
   TRUST_PROXY: zBool.default(false),
   DB_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
   /**
+   * A sending waits this long for a lock (the invoice counter, the document) before it answers 503; a
+   * transaction left idle this long (its process stopped) is ended by PostgreSQL, freeing its locks.
+   */
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  DB_IDLE_IN_TRANSACTION_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  /**
    * Server processes answering on the one port (platform/cluster.ts): 1 answers in the process that starts;
    * more start that many workers. Each opens up to DB_POOL_SIZE + 5 database connections.
    */

@@ -41,7 +41,9 @@ export interface Server {
 export async function createServer(options: ServerOptions): Promise<Server> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
-  const db = await openDatabase(options.databaseUrl, config.DB_POOL_SIZE, logger);
+  const db = await openDatabase(options.databaseUrl, config.DB_POOL_SIZE, logger, {
+    idleInTransactionMs: config.DB_IDLE_IN_TRANSACTION_MS,
+  });
   const jobs = new Jobs(options.databaseUrl, db, logger);
   const chunkSize = options.batchChunkSize ?? config.BATCH_CHUNK_SIZE;
   registerCompanyJobs(jobs, chunkSize);

@@ -122,6 +122,9 @@ export const BILLING_TEXTS = {
   moreThanOpen: (open: string) => `Dit is meer dan er nog te factureren is (${open}).`,
   nothingLeft: 'Er is niets meer te factureren: de deelfacturen dekken het hele bedrag al.',
   wholeEmpty: 'De calculatie heeft nog geen bedrag om een deel van te factureren.',
+  partZero: 'Dit deel komt op € 0,00 uit: kies een bedrag of percentage van minstens een cent.',
+  nothingToBill:
+    'Deze factuur komt op € 0,00 uit en kan niet worden verstuurd. Voeg regels met een bedrag toe.',
 } as const;
 
 /**
@@ -180,6 +183,8 @@ export function partialBilled(
     result = { exc, vat };
   }
   const billed = billedOf(result);
+  // 0.001 is more than 0, but bills nothing: a part of € 0,00 is no part (decision 034).
+  if (dec(billed.inc).isZero()) return { ok: false, error: BILLING_TEXTS.partZero };
   if (dec(billed.inc).greaterThan(open))
     return { ok: false, error: BILLING_TEXTS.moreThanOpen(formatOpen(open.toNumber())) };
   return { ok: true, billed };

@@ -68,12 +68,14 @@ export const NEW_TEMPLATE_DESCRIPTION = 'Nieuw bericht template';
 export const MAX_MAIL_FILES = 3;
 export const MAX_TEMPLATE_LENGTH = 100_000;
 
-export const FLOW_MAIL_STATUSES = ['queued', 'sent', 'failed', 'kept'] as const;
+export const FLOW_MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'interrupted', 'kept'] as const;
 export type FlowMailStatus = (typeof FLOW_MAIL_STATUSES)[number];
 export const FLOW_MAIL_STATUS_LABELS: Record<FlowMailStatus, string> = {
   queued: 'In de wachtrij',
+  sending: 'Wordt verstuurd',
   sent: 'Verstuurd',
   failed: 'Mislukt, wordt opnieuw geprobeerd',
+  interrupted: 'Onderbroken, niet opnieuw verstuurd (mogelijk wel aangekomen)',
   kept: 'Bewaard (geen SMTP ingesteld)',
 };
 

@@ -1,7 +1,7 @@
 // Merge tags (samenvoegcodes): one catalogue and one renderer for mails, messages and (later)
 // documents, on the server and in the web app's previews (decision 019). Templates are Liquid
 // (liquidjs: no code runs in a template), with escaping on for HTML, strict variables and limits.
-import { Liquid } from 'liquidjs';
+import { filters, Liquid } from 'liquidjs';
 import { formatEuro } from '../money';
 
 export interface MergeTag {
@@ -120,17 +120,42 @@ export function dutchDate(value: unknown): string {
   return Number.isNaN(d.getTime()) ? String(value) : DATE.format(d);
 }
 
+/**
+ * A merge value is data, never template source: a `{{` or `{%` in it gets a zero-width space between
+ * its two characters, so a text rendered once and rendered again (a mail draft edited and sent) shows
+ * the value as written instead of running it (decision 034).
+ */
+export const defuseLiquid = (value: string): string => value.replace(/\{(?=[{%])/g, '{\u200b');
+
+/**
+ * A tag filled in by a later rendering: an invoice gets its number and due date only when it is sent, so
+ * the composed mail keeps `{{ document.nummer }}` and sending fills it in (decision 030). Only the server
+ * makes these, as merge values; it is written out as the tag itself, never defused.
+ */
+export class LaterMergeTag {
+  constructor(readonly tag: string) {}
+  toString(): string {
+    return `{{ ${this.tag} }}`;
+  }
+}
+
 function engine(html: boolean): Liquid {
   const liquid = new Liquid({
     strictVariables: true,
     strictFilters: true,
     ownPropertyOnly: true,
-    outputEscape: html ? 'escape' : undefined,
+    // Every output: escaped for HTML, and defused; `raw` below is no way around it.
+    outputEscape(this: unknown, value: unknown): string {
+      if (value instanceof LaterMergeTag) return value.toString();
+      if (html) return defuseLiquid((filters.escape as (v: unknown) => string).call(this, value));
+      return defuseLiquid(value === null || value === undefined ? '' : String(value));
+    },
     parseLimit: 100_000,
     renderLimit: 1_000,
     memoryLimit: 10_000_000,
     cache: 100,
   });
+  liquid.registerFilter('raw', (value: unknown) => value);
   liquid.registerFilter('datum', dutchDate);
   liquid.registerFilter('bedrag', (value: unknown) => formatEuro(String(value ?? '0')));
   return liquid;

@@ -247,6 +247,8 @@ export const documentVersion = pgTable(
     htmlSha256: varchar('html_sha256', { length: 64 }).notNull(),
     pdfFileId: integer('pdf_file_id').references(() => storedFile.id, { onDelete: 'set null' }),
     pdfSha256: varchar('pdf_sha256', { length: 64 }),
+    /** An invoice's e-invoice (UBL) as sent with this version; downloads serve it unchanged. */
+    einvoiceFileId: integer('einvoice_file_id').references(() => storedFile.id, { onDelete: 'set null' }),
     toEmail: varchar('to_email', { length: 254 }),
     mailed: boolean('mailed').notNull().default(false),
     outboxMailId: integer('outbox_mail_id'),

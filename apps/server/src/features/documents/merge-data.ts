@@ -4,6 +4,7 @@ import {
   dutchDate,
   exampleMergeData,
   formatEuro,
+  LaterMergeTag,
   type MergeData,
 } from '@im/domain';
 import { eq, sql } from 'drizzle-orm';
@@ -52,12 +53,13 @@ export async function documentMergeData(
         ).rows
       : [];
   const pending = options.numberAtSending && doc.kind === 'invoice' && doc.number === null;
-  const number = (tag: string) => (pending ? `{{ ${tag} }}` : doc.number === null ? '' : String(doc.number));
+  const number = (tag: string) =>
+    pending ? new LaterMergeTag(tag) : doc.number === null ? '' : String(doc.number);
   const invoiceData =
     doc.kind === 'invoice' && !doc.isTemplate
       ? await invoiceMergeData(tx, doc, {
           nummer: number('factuur.nummer'),
-          vervaldatum: pending ? '{{ factuur.vervaldatum }}' : dutchDate(doc.enddate),
+          vervaldatum: pending ? new LaterMergeTag('factuur.vervaldatum') : dutchDate(doc.enddate),
         })
       : null;
   return {
@@ -76,7 +78,11 @@ export async function documentMergeData(
 }
 
 /** factuur.*: this invoice's own number and amounts (decision 030). */
-async function invoiceMergeData(tx: Tx, doc: DocumentRecord, given: { nummer: string; vervaldatum: string }) {
+async function invoiceMergeData(
+  tx: Tx,
+  doc: DocumentRecord,
+  given: { nummer: unknown; vervaldatum: unknown },
+) {
   const { billed } = await billedOf(tx, doc, await invoiceRow(tx, doc.id));
   return {
     ...given,

@@ -1,8 +1,10 @@
 import {
+  checkMergeTags,
   DOCUMENT_KIND_LABELS,
   DOCUMENT_TEXTS,
   type DocumentKind,
   type DocumentMailDraft,
+  defuseLiquid,
   documentMailTemplateType,
   renderDocument,
   renderMergeTags,
@@ -20,7 +22,7 @@ import { sanitizeHtml } from '../../platform/html/sanitize';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { PdfService } from '../../platform/pdf/pdf-service';
 import { markCalculationSent } from '../calculations';
-import { einvoiceXml } from '../invoices/einvoice/build-einvoice';
+import { storeEinvoice } from '../invoices/frozen-einvoice';
 import { prepareInvoiceForSending } from '../invoices/invoice-actions';
 import { queueFlowMail, standardMailTemplate, templateFiles } from '../mailtemplates/flow-mail';
 import { mailTemplate } from '../mailtemplates/mailtemplates.schema';
@@ -37,6 +39,7 @@ import {
 } from './document-dto';
 import { documentVersion, salesDocument } from './documents.schema';
 import { followFlow } from './follow-flow';
+import { frozenVersion, storedBytes } from './frozen-version';
 import { documentMergeData, kindLabel } from './merge-data';
 import { pdfFilename, type RenderContext, renderInput, sha256 } from './render-document';
 
@@ -76,7 +79,10 @@ export async function mailDraft(
       ? await tx.select({ email: relation.email }).from(relation).where(eq(relation.id, doc.relationId))
       : [];
   const label = await kindLabel(tx, doc);
-  const fallbackSubject = `${label} ${(data.document as { nummer: string }).nummer} - ${doc.title}`.trim();
+  // The title is data: the subject is filled in again when it is sent (an invoice's number only then).
+  const pendingNumber = doc.kind === 'invoice' && doc.number === null;
+  const fallbackSubject =
+    `${defuseLiquid(label)} ${pendingNumber ? '{{ document.nummer }}' : (doc.number ?? '')} - ${defuseLiquid(doc.title)}`.trim();
   const fallbackMessage = `<p>Beste ${'{{ relatie.naam }}'},</p><p>Hierbij ontvangt u ${DOCUMENT_KIND_LABELS[kind].the} ${'{{ document.nummer }}'}. U kunt deze bekijken en ondertekenen via <a href="{{ document.link }}">deze link</a>.</p><p>Met vriendelijke groet,<br>{{ gebruiker.naam }}<br>{{ bedrijf.naam }}</p>`;
   const templates = await tx
     .select({
@@ -111,7 +117,15 @@ export interface SendDeps {
   storage: FileStorage;
   pdf: PdfService;
   mailer: Mailer;
+  config: { DB_LOCK_TIMEOUT_MS: number };
 }
+
+/**
+ * A sending waits for the document's and the invoice counter's lock at most DB_LOCK_TIMEOUT_MS, then
+ * answers 503 (PostgreSQL 55P03), rather than hanging behind a stopped process (decision 034).
+ */
+const limitLockWait = (tx: Tx, deps: SendDeps) =>
+  tx.execute(sql`select set_config('lock_timeout', ${`${deps.config.DB_LOCK_TIMEOUT_MS}ms`}, true)`);
 
 type SendInput = z.infer<typeof zSendDocument>;
 
@@ -128,6 +142,14 @@ export async function sendDocument(
   input: SendInput,
   ctx: RenderContext & { senderId: number },
 ): Promise<SalesDocument> {
+  if (!input.dontsentbutmarksent)
+    for (const [field, text] of [
+      ['subject', input.subject],
+      ['message', input.message],
+    ] as const) {
+      const problem = checkMergeTags(text);
+      if (problem) throw validationError(problem, { [field]: [problem] });
+    }
   if (kind === 'invoice') return sendInvoice(deps, actor, id, input, ctx);
   const prepared = await deps.db.tenant(actor, async (tx) => {
     const doc = await findDocument(tx, kind, id);
@@ -156,6 +178,7 @@ export async function sendDocument(
   }
   try {
     return await deps.db.tenant(actor, async (tx) => {
+      await limitLockWait(tx, deps);
       const doc = await findDocument(tx, kind, id, { lock: true });
       if (doc.updatedAt.getTime() !== prepared.doc.updatedAt.getTime() || doc.status === 'cancelled')
         throw conflict(DOCUMENT_TEXTS.changedMeanwhile);
@@ -164,7 +187,7 @@ export async function sendDocument(
         deps,
         actor,
         doc,
-        { ...prepared, pdfBytes, pdfKey, extraFiles: [] },
+        { ...prepared, pdfBytes, pdfKey, einvoice: null },
         input,
         ctx,
       );
@@ -176,13 +199,18 @@ export async function sendDocument(
   }
 }
 
+type StoredFile = typeof storedFile.$inferSelect;
+
 interface Rendered {
   web: { html: string };
   filename: string;
+  /** A PDF rendered now and put in the storage under `pdfKey`; its file row is made here. */
   pdfBytes: Buffer | null;
   pdfKey: string | null;
-  /** Stored files sent along with the PDF (an invoice's e-invoice), already inserted. */
-  extraFiles: (typeof storedFile.$inferSelect)[];
+  /** Or the PDF of the frozen version, sent again (an invoice is sent as it was the first time). */
+  frozenPdf?: { file: StoredFile; sha256: string | null };
+  /** An invoice's e-invoice, already stored: sent along with the PDF and frozen with the version. */
+  einvoice: StoredFile | null;
 }
 
 /**
@@ -200,8 +228,9 @@ async function finishSending(
 ): Promise<void> {
   const prepared = rendered;
   const { pdfBytes, pdfKey } = rendered;
-  const [pdfFile] =
-    pdfKey && pdfBytes
+  const [pdfFile] = rendered.frozenPdf
+    ? [rendered.frozenPdf.file]
+    : pdfKey && pdfBytes
       ? await tx
           .insert(storedFile)
           .values({
@@ -224,7 +253,7 @@ async function finishSending(
     subject = renderMergeTags(input.subject, data, { html: false }).slice(0, 300);
     const html = sanitizeHtml(renderMergeTags(sanitizeHtml(input.message), data, { html: true }));
     const files: (typeof storedFile.$inferSelect)[] = [];
-    if (input.sendpdf && pdfFile) files.push(pdfFile, ...rendered.extraFiles);
+    if (input.sendpdf && pdfFile) files.push(pdfFile, ...(rendered.einvoice ? [rendered.einvoice] : []));
     if (input.sendattachments)
       files.push(
         ...(await tx
@@ -269,7 +298,8 @@ async function finishSending(
     html: prepared.web.html,
     htmlSha256: sha256(prepared.web.html),
     pdfFileId: pdfFile?.id ?? null,
-    pdfSha256: pdfBytes ? sha256(pdfBytes) : null,
+    pdfSha256: rendered.frozenPdf ? rendered.frozenPdf.sha256 : pdfBytes ? sha256(pdfBytes) : null,
+    einvoiceFileId: rendered.einvoice?.id ?? null,
     toEmail: mailed ? input.to_email : null,
     mailed,
     outboxMailId: outboxId,
@@ -324,12 +354,41 @@ async function sendInvoice(
     await deps.storage.put(key, Readable.from([bytes]));
     keys.push(key);
   };
+  // The invoice as the request found it: a sending that waited for another one's lock finds it
+  // changed and answers 409, so simultaneous calls send once (one number, one mail, one version).
+  const seen = await deps.db.tenant(actor, (tx) => findDocument(tx, 'invoice', id));
   try {
     return await deps.db.tenant(actor, async (tx) => {
+      await limitLockWait(tx, deps);
       const found = await findDocument(tx, 'invoice', id, { lock: true });
+      if (found.updatedAt.getTime() !== seen.updatedAt.getTime())
+        throw conflict(DOCUMENT_TEXTS.changedMeanwhile);
       if (found.isTemplate) throw conflict(DOCUMENT_TEXTS.templateNotSendable);
       if (found.status === 'cancelled') throw conflict(DOCUMENT_TEXTS.cancelledNotSendable);
       const doc = await prepareInvoiceForSending(tx, found);
+      // Sent is sent: sending again mails the frozen PDF and e-invoice, not a new rendering (decision 034).
+      const frozen = found.dateSend !== null ? await frozenVersion(tx, found) : null;
+      const frozenBytes = frozen?.pdf ? await storedBytes(deps.storage, frozen.pdf) : null;
+      if (frozen?.pdf && frozenBytes) {
+        const pdf = { bytes: frozenBytes, filename: frozen.pdf.filename };
+        await finishSending(
+          tx,
+          deps,
+          actor,
+          doc,
+          {
+            web: { html: frozen.version.html },
+            filename: frozen.pdf.filename,
+            pdfBytes: null,
+            pdfKey: null,
+            frozenPdf: { file: frozen.pdf, sha256: frozen.version.pdfSha256 },
+            einvoice: frozen.einvoice ?? (await storeEinvoice(tx, doc, pdf, store)),
+          },
+          input,
+          ctx,
+        );
+        return loadDocument(tx, doc.id);
+      }
       const { input: renderIn } = await renderInput(tx, doc, 'web', ctx);
       const web = renderDocument(renderIn);
       const pdf = renderDocument({ ...renderIn, target: 'pdf' });
@@ -341,27 +400,8 @@ async function sendInvoice(
       });
       const pdfKey = `companies/${actor.companyId}/documentpdfs/${doc.hash.slice(0, 8)}-${Date.now()}-${sha256(pdfBytes).slice(0, 16)}.pdf`;
       await store(pdfKey, pdfBytes);
-      const extraFiles: (typeof storedFile.$inferSelect)[] = [];
-      const xml = await einvoiceXml(tx, doc, pdfBytes, filename);
-      if (xml) {
-        const bytes = Buffer.from(xml, 'utf8');
-        const key = `companies/${actor.companyId}/einvoices/${doc.hash.slice(0, 8)}-${Date.now()}.xml`;
-        await store(key, bytes);
-        const [file] = await tx
-          .insert(storedFile)
-          .values({
-            storageKey: key,
-            filename: filename.replace(/\.pdf$/, '.xml'),
-            mimeType: 'application/xml',
-            size: bytes.length,
-            purpose: 'einvoice',
-            ownerType: DOCUMENT_OWNER,
-            ownerId: doc.id,
-          })
-          .returning();
-        extraFiles.push(file!);
-      }
-      await finishSending(tx, deps, actor, doc, { web, filename, pdfBytes, pdfKey, extraFiles }, input, ctx);
+      const einvoice = await storeEinvoice(tx, doc, { bytes: pdfBytes, filename }, store);
+      await finishSending(tx, deps, actor, doc, { web, filename, pdfBytes, pdfKey, einvoice }, input, ctx);
       return loadDocument(tx, doc.id);
     });
   } catch (err) {

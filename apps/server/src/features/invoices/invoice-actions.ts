@@ -280,6 +280,8 @@ export async function prepareInvoiceForSending(tx: Tx, doc: DocumentRecord): Pro
     doc.calculationId === null
   )
     throw validationError(BILLING_TEXTS.wholeEmpty);
+  // Nothing billed (no lines, lines at 0, a part that rounds to € 0,00): no invoice to number or send.
+  if (billed.inc === 0 && billed.exc === 0) throw validationError(BILLING_TEXTS.nothingToBill);
   if (row.reverseCharge && (billed.exc_6 !== 0 || billed.exc_9 !== 0 || billed.exc_21 !== 0))
     throw validationError('Bij btw verlegd mogen alleen regels tegen 0% op de factuur staan.');
   const settings = await invoiceSettings(tx);

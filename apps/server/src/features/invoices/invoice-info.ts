@@ -2,6 +2,7 @@ import {
   amsterdamDay,
   type BilledAmounts,
   billedFromTotals,
+  Decimal,
   type DocumentStatus,
   formatEuro,
   INVOICE_TEXTS,
@@ -12,6 +13,7 @@ import {
   type PartialInvoiceType,
   type PartialSpec,
   partialBilled,
+  toCents,
   ZERO_BILLED,
 } from '@im/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
@@ -74,7 +76,8 @@ export const frozenBilled = (r: InvoiceRow): BilledAmounts | null =>
         vat_9: Number(r.billedVat9),
         vat_21: Number(r.billedVat21),
         exc: Number(r.billedExc),
-        vat: Number(r.billedInc) - Number(r.billedExc),
+        // Decimal, not float: 0.3, never 0.2999999999999998.
+        vat: toCents(new Decimal(r.billedInc).minus(r.billedExc ?? '0')),
         inc: Number(r.billedInc),
       };
 

@@ -1,6 +1,5 @@
 import {
   type DocumentKind,
-  INVOICE_TEXTS,
   zAvailableInvoices,
   zCustomerInvoice,
   zIdParams,
@@ -20,7 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, forbidden } from '../../platform/errors';
+import { forbidden } from '../../platform/errors';
 import { contentDisposition } from '../../platform/files/send-file';
 import { moduleRoute, publicRoute } from '../../platform/http/access';
 import { tenantTx } from '../../platform/http/request-auth';
@@ -28,7 +27,7 @@ import { customerRoute, isPreview } from '../customerpages/customer-access';
 import { findDocument } from '../documents/document-dto';
 import { paymentIdFromWebhook } from '../payments';
 import { customerInvoice, customerInvoicePdf } from './customer-invoice';
-import { einvoiceXml } from './einvoice/build-einvoice';
+import { frozenEinvoice } from './frozen-einvoice';
 import {
   availableInvoices,
   createCreditInvoice,
@@ -105,13 +104,9 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     async (request) => tenantTx(request, (tx) => renewPayment(tx, request.params.id, paymentCtx())),
   );
   r.get('/api/invoice/:id/einvoice', { config: INVOICE, schema: id }, async (request, reply) => {
-    const { xml, filename } = await tenantTx(request, async (tx) => {
-      const doc = await findDocument(tx, 'invoice', request.params.id);
-      if (doc.dateSend === null || doc.isTemplate) throw conflict(INVOICE_TEXTS.einvoiceNeedsSent);
-      const xml = await einvoiceXml(tx, doc, { storage: app.deps.storage });
-      if (!xml) throw conflict(INVOICE_TEXTS.einvoiceSettings);
-      return { xml, filename: `Factuur ${doc.number}.xml` };
-    });
+    const { xml, filename } = await tenantTx(request, async (tx) =>
+      frozenEinvoice(tx, app.deps.storage, await findDocument(tx, 'invoice', request.params.id)),
+    );
     return reply
       .header('content-type', 'application/xml; charset=utf-8')
       .header('x-filename', encodeURIComponent(filename))

@@ -400,12 +400,22 @@ function idSetting(id: number | null | undefined): string {
 
 export const APP_ROLE = 'im_app';
 
-export function createPool(url: string, max: number, logger: Logger): pg.Pool {
+export function createPool(
+  url: string,
+  max: number,
+  logger: Logger,
+  options: { idleInTransactionMs?: number } = {},
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     application_name: 'installatiemanager',
     Client: PreparingClient,
+    // A process stopped inside a transaction (SIGSTOP, a hung host) loses its session instead of
+    // holding its locks (the invoice counter) for good.
+    ...(options.idleInTransactionMs
+      ? { options: `-c idle_in_transaction_session_timeout=${Math.floor(options.idleInTransactionMs)}` }
+      : {}),
   });
   // An idle client losing its server (restart, network) must not crash the process.
   // Only the error itself: pg attaches its client (with every prepared statement) to the error.

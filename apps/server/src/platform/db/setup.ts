@@ -71,8 +71,13 @@ export async function migrateDatabase(pool: pg.Pool, logger: Logger): Promise<st
   }
 }
 
-export async function openDatabase(url: string, poolSize: number, logger: Logger): Promise<Database> {
-  const pool = createPool(url, poolSize, logger);
+export async function openDatabase(
+  url: string,
+  poolSize: number,
+  logger: Logger,
+  options: { idleInTransactionMs?: number } = {},
+): Promise<Database> {
+  const pool = createPool(url, poolSize, logger, options);
   try {
     const appRole = await migrateDatabase(pool, logger);
     return new Database(pool, appRole, (err) =>

@@ -3,8 +3,9 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '../errors';
 
 const INVALID_INPUT = 'De invoer is ongeldig.';
+const BUSY = 'Een andere handeling houdt deze gegevens bezet. Probeer het over een minuut opnieuw.';
 
-/** PostgreSQL error codes that mean the request itself was wrong, never the server. */
+/** PostgreSQL error codes that mean the request itself was wrong (or met a busy lock), never a broken server. */
 const PG_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   '23505': { status: 409, message: 'Dit record bestaat al.' },
   '23503': { status: 409, message: 'Dit record is nog in gebruik of verwijst naar een onbekend record.' },
@@ -15,6 +16,9 @@ const PG_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   '22003': { status: 422, message: 'Een getal is buiten het toegestane bereik.' },
   '22007': { status: 422, message: 'Een datum is ongeldig.' },
   '22008': { status: 422, message: 'Een datum is ongeldig.' },
+  // Waited too long for a lock (lock_timeout) or a statement (statement_timeout): busy, not broken.
+  '55P03': { status: 503, message: BUSY },
+  '57014': { status: 503, message: BUSY },
 };
 
 function fieldErrorsFromValidation(error: FastifyError): FieldErrors {
@@ -72,6 +76,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const pg = dbError ? PG_CLIENT_ERRORS[dbError.code] : undefined;
     if (dbError && pg) {
       request.log.info({ code: dbError.code, detail: dbError.detail }, 'database refused input');
+      if (pg.status === 503) reply.header('retry-after', '30');
       return reply.status(pg.status).send({ message: pg.message });
     }
     const status = error.statusCode ?? 500;

@@ -46,6 +46,11 @@ export interface JobDefinition<P> {
    * fails and retries on its own.
    */
   batchSize?: number;
+  /**
+   * How long a job may stay active before pg-boss offers it again (the queue's 4 hours otherwise): a
+   * job whose process died is picked up after this long.
+   */
+  expireInSeconds?: number;
   handle(payload: P): Promise<void>;
 }
 
@@ -75,6 +80,7 @@ export class Jobs {
   private readonly batchDefs = new Map<string, BatchJobDefinition<unknown>>();
   private readonly jobDefs = new Map<string, JobDefinition<unknown>>();
   private recoveryTimer: NodeJS.Timeout | undefined;
+  private readonly recoveries: (() => Promise<void>)[] = [];
   private started = false;
 
   constructor(
@@ -96,6 +102,16 @@ export class Jobs {
 
   defineJob<P>(def: JobDefinition<P>): void {
     this.jobDefs.set(def.name, def as JobDefinition<unknown>);
+  }
+
+  /** Work a feature recovers from a dead process, at start and with the batches every minute. */
+  onRecovery(recover: () => Promise<void>): void {
+    this.recoveries.push(recover);
+  }
+
+  private async recover(): Promise<void> {
+    await this.recoverBatches();
+    for (const recover of this.recoveries) await recover();
   }
 
   async start(options: { work: boolean } = { work: true }): Promise<void> {
@@ -132,9 +148,9 @@ export class Jobs {
         );
       });
     }
-    await this.recoverBatches();
+    await this.recover();
     this.recoveryTimer = setInterval(() => {
-      this.recoverBatches().catch((err) => this.logger.error({ err }, 'batch recovery failed'));
+      this.recover().catch((err) => this.logger.error({ err }, 'recovery failed'));
     }, RECOVERY_INTERVAL_MS);
     this.recoveryTimer.unref();
   }
@@ -166,6 +182,7 @@ export class Jobs {
       def.payload.parse(payload) as object,
       {
         retryLimit: def.retryLimit,
+        ...(def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {}),
         retryBackoff: true,
         retryDelay: 5,
         db: executorFor(tx, this.db.appRole),

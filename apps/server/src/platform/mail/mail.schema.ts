@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { company } from '../../features/companies/companies.schema';
 import { createdAt, idColumn } from '../db/columns';
@@ -22,11 +23,23 @@ export const outboxMail = pgTable(
       .$type<{ storageKey: string; filename: string; mimeType: string; cid?: string }[]>()
       .notNull()
       .default([]),
+    /**
+     * queued, kept, sending (an attempt is under way: the SMTP server may have it), sent, failed (refused,
+     * retried), interrupted (an attempt ended with its process: never sent again, decision 034).
+     */
     status: varchar('status', { length: 20 }).notNull().default('queued'),
+    /** The Message-ID header, chosen when the mail is queued, so every attempt carries the same one. */
+    messageId: varchar('message_id', { length: 300 }),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index().on(t.createdAt), index().on(t.companyId, t.createdAt), tenantPolicy()],
+  (t) => [
+    index().on(t.createdAt),
+    index().on(t.companyId, t.createdAt),
+    // The recovery's question every minute: which mails were being handed over?
+    index('outbox_mail_sending').on(t.id).where(sql`status = 'sending'`),
+    tenantPolicy(),
+  ],
 ).enableRLS();

@@ -26,8 +26,10 @@ import { FlowMailModal } from './flow-mail.modal';
 
 const STATUS_COLORS: Record<FlowMailStatus, string> = {
   queued: 'blue',
+  sending: 'blue',
   sent: 'green',
   failed: 'red',
+  interrupted: 'orange',
   kept: 'gray',
 };
 
