@@ -222,7 +222,13 @@ function exampleShape(data: MergeData): MergeData {
 
 function deepMerge(target: MergeData, source: MergeData): MergeData {
   for (const [key, value] of Object.entries(source)) {
-    if (value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date))
+    if (
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      !(value instanceof Date) &&
+      !(value instanceof LaterMergeTag)
+    )
       target[key] = deepMerge((target[key] as MergeData) ?? {}, value as MergeData);
     else target[key] = value ?? '';
   }

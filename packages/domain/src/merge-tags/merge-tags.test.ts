@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkMergeTags, exampleMergeData, MERGE_TAGS, renderMergeTags } from './index';
+import { checkMergeTags, exampleMergeData, LaterMergeTag, MERGE_TAGS, renderMergeTags } from './index';
 
 describe('merge tags', () => {
   it('renders known tags, escaping values in HTML but not in plain text', () => {
@@ -40,5 +40,26 @@ describe('merge tags', () => {
     const data = exampleMergeData();
     for (const t of MERGE_TAGS)
       expect(renderMergeTags(`{{ ${t.tag} }}`, data, { html: false })).toBe(t.example);
+  });
+});
+
+describe('a tag left for a later rendering', () => {
+  it('is written out as the tag and filled in by the next rendering, unlike a value that looks like one', () => {
+    const first = renderMergeTags(
+      'Factuur {{ document.nummer }} voor {{ relatie.naam }}',
+      {
+        document: { nummer: new LaterMergeTag('document.nummer') },
+        relatie: { naam: '{{ gebruiker.email }}' },
+      },
+      { html: true },
+    );
+    expect(first).toContain('Factuur {{ document.nummer }} voor');
+    const second = renderMergeTags(
+      first,
+      { document: { nummer: '1043' }, gebruiker: { email: 'geheim@voorbeeld.nl' } },
+      { html: true },
+    );
+    expect(second).toContain('Factuur 1043 voor');
+    expect(second).not.toContain('geheim@voorbeeld.nl');
   });
 });
