@@ -1,6 +1,8 @@
 import {
+  amsterdamDay,
   DOCUMENT_KIND_LABELS,
   type DocumentKind,
+  daysOverdue,
   dutchDate,
   exampleMergeData,
   formatEuro,
@@ -8,6 +10,8 @@ import {
 } from '@im/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { invoiceBalance } from '../invoices/invoice-balance';
+import { invoice } from '../invoices/invoices.schema';
 import { flowMergeData } from '../mailtemplates/merge-data';
 import type { DocumentRecord } from './document-dto';
 import { documentType } from './documents.schema';
@@ -26,7 +30,19 @@ export async function kindLabel(tx: Tx, doc: DocumentRecord): Promise<string> {
   return DOCUMENT_KIND_LABELS[doc.kind as DocumentKind].one;
 }
 
-/** The merge data of a document: its flow's, plus document.* (spec 000 "Merge tag"). */
+/** An invoice's factuur.*: what it still owes and how many days it is past its due date (0 when not). */
+async function invoiceMergeFields(tx: Tx, doc: DocumentRecord): Promise<MergeData> {
+  const [row] = await tx.select().from(invoice).where(eq(invoice.id, doc.id));
+  if (!row) return {};
+  const { owed } = await invoiceBalance(tx, doc, row);
+  const late =
+    doc.dateSend !== null && doc.enddate !== null
+      ? Math.max(0, daysOverdue(String(doc.enddate).slice(0, 10), amsterdamDay(new Date())))
+      : 0;
+  return { openstaand: formatEuro(owed), dagen_te_laat: String(late) };
+}
+
+/** The merge data of a document: its flow's, plus document.* (spec 000 "Merge tag"), and factuur.* for an invoice. */
 export async function documentMergeData(
   tx: Tx,
   doc: DocumentRecord,
@@ -44,8 +60,12 @@ export async function documentMergeData(
           )
         ).rows
       : [];
+  const factuur = doc.kind === 'invoice' ? await invoiceMergeFields(tx, doc) : {};
   return {
     ...data,
+    ...(doc.kind === 'invoice'
+      ? { factuur: { ...((data.factuur as MergeData | undefined) ?? {}), ...factuur } }
+      : {}),
     document: {
       soort: await kindLabel(tx, doc),
       nummer: doc.number === null ? '' : String(doc.number),
