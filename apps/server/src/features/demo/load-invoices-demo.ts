@@ -28,8 +28,8 @@ import {
   createInvoiceFrom,
   prepareInvoiceForSending,
 } from '../invoices/invoice-actions';
-import { updateInvoiceSettings } from '../invoices/invoice-settings';
 import { paymentsFollowStatus, registerPayment } from '../invoices/invoice-payments';
+import { updateInvoiceSettings } from '../invoices/invoice-settings';
 import { invoiceStatusChanged } from '../invoices/invoice-status';
 import { invoice } from '../invoices/invoices.schema';
 import { saveMailTemplate } from '../mailtemplates/templates';

@@ -1,6 +1,7 @@
 import { Decimal, fullName, type InvoicePayment, invoiceOwed, type PaymentMethod, toCents } from '@im/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { toIso } from '../../platform/http/dates';
 import type { DocumentRecord } from '../documents/document-dto';
 import { salesDocument } from '../documents/documents.schema';
 import { user } from '../users/users.schema';
@@ -70,7 +71,7 @@ export async function paymentsOf(tx: Tx, payments: PaymentRow[]): Promise<Invoic
       amount: toCents(p.amount),
       method: p.method as PaymentMethod,
       note: p.note,
-      created_at: p.createdAt.toISOString(),
+      created_at: toIso(p.createdAt),
       created_by_name: who ? fullName(who) : null,
     };
   });

@@ -18,6 +18,7 @@ import {
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { conflict } from '../../platform/errors';
+import { toIso } from '../../platform/http/dates';
 import { calculation } from '../calculations/calculations.schema';
 import { companySettings } from '../companies/companies.schema';
 import { salesDocument } from '../documents/documents.schema';
@@ -236,8 +237,8 @@ export async function loadInvoiceInfo(tx: Tx, doc: DocumentRow): Promise<Invoice
     payments: await paymentsOf(tx, balance.payments),
     paid_total: toCents(balance.paid),
     owed: toCents(balance.owed),
-    reminder_sent_at: row.reminderSentAt?.toISOString() ?? null,
-    notice_sent_at: row.noticeSentAt?.toISOString() ?? null,
+    reminder_sent_at: row.reminderSentAt ? toIso(row.reminderSentAt) : null,
+    notice_sent_at: row.noticeSentAt ? toIso(row.noticeSentAt) : null,
     payment_url: row.paymentUrl,
     payment_status: row.paymentStatus,
     einvoice_available: doc.dateSend !== null && !doc.isTemplate && einvoiceReady(settings),

@@ -104,13 +104,16 @@ export async function paymentWebhook(
     const { owed } = await invoiceBalance(tx, doc, await invoiceRow(tx, doc.id));
     if (!/^\d+\.\d{2}$/.test(payment.amountEur) || Number(payment.amountEur) <= 0) return;
     if (owed.lt(payment.amountEur)) return;
-    const today = amsterdamDay(new Date());
-    const paidOn = payment.paidAt ? amsterdamDay(new Date(payment.paidAt)) : today;
+    // The day the provider says it was paid (never later than today).
+    const paidAt = Math.min(
+      payment.paidAt ? Date.parse(payment.paidAt) || Date.now() : Date.now(),
+      Date.now(),
+    );
     await registerPayment(
       tx,
       doc.id,
       {
-        paid_on: paidOn > today ? today : paidOn,
+        paid_on: amsterdamDay(new Date(paidAt)),
         amount: payment.amountEur,
       },
       {

@@ -127,7 +127,7 @@ describe('payments', () => {
       ),
     );
     const lines = log.rows.map((r) => r.description);
-    expect(lines).toContain('Betaling van €\u00a01.000,01 geregistreerd op factuur ' + inv.number);
+    expect(lines).toContain(`Betaling van €\u00a01.000,01 geregistreerd op factuur ${inv.number}`);
     expect(lines.some((l) => l.includes('naar betaald'))).toBe(true);
 
     // Deleting a payment of the paid invoice sets it back to sent, owing that payment again.

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { conflict } from '../../platform/errors';
 import { sanitizeHtml } from '../../platform/html/sanitize';
+import { toIso } from '../../platform/http/dates';
 import type { Mailer } from '../../platform/mail/mailer';
 import { logDocument } from '../documents/create-document';
 import { documentLabel, findDocument } from '../documents/document-dto';
@@ -84,5 +85,5 @@ export async function sendPaymentReminder(
     `${PAYMENT_REMINDER_LABELS[level]} verstuurd voor ${documentLabel(doc).toLowerCase()} aan ${to}`,
     { payment_reminder: level, to, owed: owed.toFixed(2) },
   );
-  return { level, to, sent_at: now.toISOString() };
+  return { level, to, sent_at: toIso(now) };
 }
