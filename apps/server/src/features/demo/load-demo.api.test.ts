@@ -124,8 +124,9 @@ describe('demo data', () => {
     expect(first.message_states).toBe(3);
     expect(first.notifications).toBeGreaterThan(0);
     // Dutch mail (also for sending quotations and confirmations, and the website confirmation of the demo
-    // workflow rules), message and contact templates for each demo company (loaded once).
-    expect(first).toMatchObject({ mail_templates: 12, message_templates: 4, contact_templates: 2 });
+    // workflow rules, the payment reminder and the aanmaning), message and contact templates for each demo
+    // company (loaded once).
+    expect(first).toMatchObject({ mail_templates: 16, message_templates: 4, contact_templates: 2 });
     // Quotation, confirmation, document, invoice and credit invoice templates, quotations in every status,
     // one of 40 lines.
     expect(first).toMatchObject({ document_templates: 10, quotation_states: 6, most_lines: 40 });
