@@ -193,9 +193,19 @@ describe('invoices', () => {
       .poll(async () => (await api<Invoice>('GET', `/api/invoice/${restId}`)).number)
       .toBe(sent.number! + 1);
 
-    // Paid.
+    // Paid in two parts (decision 031): the dialog asks the day (today) and the amount (what is owed).
+    const owed = rest.invoice.billed.inc;
+    const firstPart = Math.floor(owed / 3);
     await actions('Markeren als betaald');
-    await confirmPrompt('Factuur als betaald markeren?');
+    let payDialog = page.getByRole('dialog', { name: 'Markeren als betaald' });
+    await payDialog.getByLabel(/^Bedrag/).fill(String(firstPart));
+    await payDialog.getByRole('button', { name: 'Betaling registreren' }).click();
+    await payDialog.waitFor({ state: 'hidden' });
+    const payments = card.getByRole('region', { name: 'Betalingen' });
+    await payments.getByText(euro(owed - firstPart), { exact: true }).waitFor();
+    await actions('Markeren als betaald');
+    payDialog = page.getByRole('dialog', { name: 'Markeren als betaald' });
+    await payDialog.getByRole('button', { name: 'Betaling registreren' }).click();
     await card.getByText('betaald', { exact: true }).waitFor();
     await expect.poll(async () => (await api<Invoice>('GET', `/api/invoice/${restId}`)).status).toBe('paid');
     await shot('invoice-rest-paid');

@@ -70,6 +70,7 @@ export const DOMAIN_ACTIONS = [
   'module',
   'import',
   'send',
+  'overdue',
 ] as const;
 export type DomainAction = (typeof DOMAIN_ACTIONS)[number];
 

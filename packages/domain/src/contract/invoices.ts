@@ -7,7 +7,7 @@ import { MAX_AMOUNT } from '../calculation/constants';
 import { zDecimal } from '../calculation/decimal-input';
 import { DOCUMENT_STATUSES } from '../documents';
 import { zFlag } from '../flags';
-import { INVOICE_TYPES } from '../invoices';
+import { INVOICE_TEXTS, INVOICE_TYPES, PAYMENT_METHODS, PAYMENT_REMINDER_LEVELS } from '../invoices';
 import {
   IDENTIFIER_ERRORS,
   isValidIban,
@@ -45,6 +45,19 @@ const zInvoiceRef = z.object({
   status: z.enum(DOCUMENT_STATUSES),
 });
 
+/** A payment registered on an invoice (decision 031): by hand or by the payment provider. */
+export const zInvoicePayment = z.object({
+  id: z.number().int(),
+  /** The day it was paid (yyyy-mm-dd). */
+  paid_on: z.string(),
+  amount: z.number(),
+  method: z.enum(PAYMENT_METHODS),
+  note: z.string(),
+  created_at: z.string(),
+  created_by_name: z.string().nullable(),
+});
+export type InvoicePayment = z.infer<typeof zInvoicePayment>;
+
 /** The invoice part of a sales document of kind 'invoice' (null for the other kinds). */
 export const zInvoiceInfo = z.object({
   invoice_type: z.enum(INVOICE_TYPES),
@@ -69,6 +82,13 @@ export const zInvoiceInfo = z.object({
   whole_inc: z.number(),
   due: zDueLabel,
   date_paid: z.string().nullable(),
+  /** Registered payments, oldest first; what they add up to and what is still owed (billed minus paid). */
+  payments: z.array(zInvoicePayment),
+  paid_total: z.number(),
+  owed: z.number(),
+  /** When the payment reminder and the formal notice (aanmaning) were sent; null when not. */
+  reminder_sent_at: z.string().nullable(),
+  notice_sent_at: z.string().nullable(),
   payment_url: z.string().nullable(),
   payment_status: z.string().nullable(),
   /** Whether the e-invoice (UBL) can be downloaded: sent, and the company's KvK, VAT id and IBAN are filled in. */
@@ -126,6 +146,35 @@ export const zAvailableInvoices = z.array(zAvailableInvoice);
 
 export const zPaymentLink = z.object({ payment_url: z.string(), payment_id: z.string() });
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDay = (s: string) => DAY.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+
+/** 'Markeren als betaald': the day and the amount paid (at most what is still owed: the server checks). */
+export const zRegisterPayment = z.object({
+  paid_on: z
+    .string({ message: INVOICE_TEXTS.paymentDateRequired })
+    .trim()
+    .refine(isRealDay, INVOICE_TEXTS.paymentDateRequired),
+  amount: zDecimal({ min: -MAX_AMOUNT * 1000, max: MAX_AMOUNT * 1000, scale: 2 }).refine(
+    (v) => Number(v) > 0,
+    INVOICE_TEXTS.paymentPositive,
+  ),
+  note: z.string().trim().max(500, 'Gebruik hoogstens 500 tekens.').optional(),
+});
+export type RegisterPayment = z.input<typeof zRegisterPayment>;
+
+export const zPaymentParams = z.object({ id: zId, paymentId: zId });
+
+/** A payment reminder or a formal notice (aanmaning) for an overdue invoice. */
+export const zSendPaymentReminder = z.object({
+  level: z.enum(PAYMENT_REMINDER_LEVELS, { message: 'Kies herinnering of aanmaning.' }),
+});
+export const zPaymentReminderSent = z.object({
+  level: z.enum(PAYMENT_REMINDER_LEVELS),
+  to: z.string(),
+  sent_at: z.string(),
+});
+
 export const zOverdueInvoiceRow = z.object({
   id: z.number().int(),
   number: z.number().int().nullable(),
@@ -137,7 +186,12 @@ export const zOverdueInvoiceRow = z.object({
   date_send: z.string().nullable(),
   enddate: z.string(),
   days_overdue: z.number().int(),
+  status: z.enum(DOCUMENT_STATUSES),
   billed_inc: z.number(),
+  /** Billed minus the payments registered so far. */
+  owed: z.number(),
+  reminder_sent_at: z.string().nullable(),
+  notice_sent_at: z.string().nullable(),
 });
 export const zOverdueInvoicePage = zPaginated(zOverdueInvoiceRow).extend({
   /** Everything outstanding and past due, over all pages. */

@@ -1,6 +1,7 @@
 // Invoices: the fourth kind of the document engine (spec 002; decision 022). The amounts an invoice
 // bills live in ../calculation/billing.ts; checksums of IBAN, KvK and VAT numbers in ./identifiers.ts.
 import type { DocumentStatus } from '../documents';
+import { Decimal, type MoneyInput } from '../money';
 
 export * from './identifiers';
 
@@ -96,7 +97,45 @@ export const INVOICE_TEXTS = {
   reverseChargeNeedsVatId: 'Voor btw verlegd moet de klant een organisatie met een btw-id zijn.',
   paymentCompleted: 'Bedankt! Uw betaling is ontvangen.',
   creditTemplateNotFound: 'Dit factuursjabloon bestaat niet.',
+  paymentNeedsSent: 'Alleen op een verstuurde factuur kan een betaling worden geregistreerd.',
+  nothingOwed: 'Er staat op deze factuur niets meer open.',
+  paymentTooHigh: (owed: string) => `Dit is meer dan er openstaat (${owed}).`,
+  paymentPositive: 'Vul een bedrag groter dan € 0,00 in.',
+  paymentDateRequired: 'Vul een geldige datum in.',
+  paymentDateFuture: 'Een betaling kan niet in de toekomst liggen.',
+  paymentNotFound: 'Deze betaling bestaat niet (meer).',
+  reminderNotOverdue: 'Alleen een vervallen factuur met een openstaand bedrag krijgt een herinnering.',
+  reminderNeedsFlow: 'Deze factuur hoort bij geen dossier; een herinnering kan niet worden verstuurd.',
+  reminderNoEmail: 'De relatie van deze factuur heeft geen e-mailadres.',
+  reminderNoTemplate: (type: string) => `Er is geen e-mailtemplate van het type '${type}'.`,
+  noticeNeedsReminder: 'Stuur eerst een betalingsherinnering, daarna een aanmaning.',
 } as const;
+
+/** Who registered a payment: staff by hand, or the payment provider's verified webhook. */
+export const PAYMENT_METHODS = ['handmatig', 'mollie'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The two letters an overdue invoice can get, in order (decision 031). */
+export const PAYMENT_REMINDER_LEVELS = ['reminder', 'notice'] as const;
+export type PaymentReminderLevel = (typeof PAYMENT_REMINDER_LEVELS)[number];
+export const PAYMENT_REMINDER_LABELS: Record<PaymentReminderLevel, string> = {
+  reminder: 'Betalingsherinnering',
+  notice: 'Aanmaning',
+};
+/** The mail template type each letter is written with. */
+export const PAYMENT_REMINDER_TEMPLATE_TYPE = {
+  reminder: 'paymentreminder',
+  notice: 'paymentnotice',
+} as const satisfies Record<PaymentReminderLevel, string>;
+
+/**
+ * What an invoice still owes: billed incl. VAT minus its payments, exact to the cent (never below 0).
+ * A credit invoice, a draft or a credited invoice owes nothing (the caller passes billed 0 then).
+ */
+export function invoiceOwed(billedInc: MoneyInput, payments: readonly MoneyInput[]): Decimal {
+  const owed = payments.reduce<Decimal>((acc, p) => acc.minus(p), new Decimal(billedInc));
+  return owed.isNegative() ? new Decimal(0) : owed.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}
 
 /** The standard credit invoice template (the demo data's; a company makes its own and chooses it in the invoice settings). */
 export const CREDIT_INVOICE_TEMPLATE = {

@@ -1,7 +1,10 @@
 // Mail, message and contact templates and the flow e-mail (spec 000 sections 2, 3, 9; spec 001;
 // decision 019).
 
-/** The 10 fixed mail template types (the request profile's mail template ids, spec 000 section 3). */
+/**
+ * The fixed mail template types (the request profile's mail template ids, spec 000 section 3), with the
+ * payment reminder and the formal notice of overdue invoices (decision 031).
+ */
 export const MAIL_TEMPLATE_TYPES = [
   'newflowfromwebsite',
   'sendquotation',
@@ -13,6 +16,8 @@ export const MAIL_TEMPLATE_TYPES = [
   'messagebyuser',
   'sendflowemail',
   'requestcustomerlink',
+  'paymentreminder',
+  'paymentnotice',
 ] as const;
 export type MailTemplateType = (typeof MAIL_TEMPLATE_TYPES)[number];
 
@@ -27,6 +32,8 @@ export const MAIL_TEMPLATE_TYPE_LABELS: Record<MailTemplateType, string> = {
   messagebyuser: 'Bericht aan de klant',
   sendflowemail: 'E-mail vanuit een dossier',
   requestcustomerlink: 'Klantlink opvragen',
+  paymentreminder: 'Betalingsherinnering',
+  paymentnotice: 'Aanmaning',
 };
 
 /** Per document type (spec 000 section 9): 'Versturen {document type}' and 'Goedkeuren {document type} door klant'. */

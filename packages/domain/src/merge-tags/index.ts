@@ -72,6 +72,8 @@ export const MERGE_TAGS: readonly MergeTag[] = [
     'Link waarmee de klant het document bekijkt en ondertekent',
     'https://app.voorbeeld.nl/#/customer_quotation_detail/…',
   ),
+  T('factuur.openstaand', 'Factuur', 'Openstaand bedrag van de factuur (na betalingen)', '€ 1.210,00'),
+  T('factuur.dagen_te_laat', 'Factuur', 'Aantal dagen dat de vervaldatum voorbij is', '11'),
   T('taak.omschrijving', 'Taak', 'Omschrijving van de taak waar de mail over gaat', 'Montage zonnepanelen'),
   T('taak.datum', 'Taak', 'Datum van de taak', '1 december 2026'),
   T('taak.tijd', 'Taak', 'Begintijd van de taak', '08:00'),

@@ -57,6 +57,8 @@ export const ACTION_TYPES = [
   { type: 'send_message', label: 'Bericht naar de klant sturen', morph: 'messagetemplate' },
   { type: 'send_webhook', label: 'Naar webhook sturen', morph: 'webhookconnection' },
   { type: 'assist_mail', label: 'E-mail klaarzetten ter controle', morph: 'mailtemplate' },
+  { type: 'send_payment_reminder', label: 'Betalingsherinnering sturen' },
+  { type: 'send_payment_notice', label: 'Aanmaning sturen' },
 ] as const satisfies readonly ActionTypeDefinition[];
 
 export type ActionType = (typeof ACTION_TYPES)[number]['type'];

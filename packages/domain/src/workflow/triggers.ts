@@ -84,6 +84,13 @@ export const EVENT_TRIGGERS: readonly EventTriggerDefinition[] = [
     hasDocument: true,
     hasTask: false,
   },
+  {
+    tag: 'invoice_overdue',
+    description: 'Factuur vervallen',
+    flowstage: 'invoice',
+    hasDocument: true,
+    hasTask: false,
+  },
   plain('intake_planned', 'Opname ingepland', 'intake'),
   plain('intake_completed', 'Opname afgerond', 'intake'),
   plain('project_planned', 'Uitvoering ingepland', 'project'),
@@ -152,6 +159,8 @@ export function triggersOfEvent(event: TriggerEventFacts): string[] {
       if (action === 'status' && status === 'rejected' && entity !== 'invoice')
         out.push(`${entity}_rejected`);
       if (entity === 'invoice' && action === 'status' && status === 'paid') out.push('invoice_paid');
+      // Once per invoice: the day it is first found past its due date with an amount owed.
+      if (entity === 'invoice' && action === 'overdue') out.push('invoice_overdue');
       break;
     case 'intake':
       if (status === 'planned') out.push('intake_planned');

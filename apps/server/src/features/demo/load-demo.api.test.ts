@@ -39,6 +39,10 @@ async function counts() {
       einvoice_ready: number;
       credit_templates: number;
       credit_lines: number;
+      expired_owed: number;
+      part_paid_owed: number;
+      paid_settled: number;
+      letter_templates: number;
       forms: number;
       filled: number;
       form_pictures: number;
@@ -83,6 +87,14 @@ async function counts() {
            where d.kind = 'invoice' and d.is_template and d.title = 'Creditfactuur') as credit_templates,
         (select count(distinct i.id)::int from invoice i join document_widget w on w.document_id = i.id
            where i.invoice_type = 'credit' and w.textcontent like '%crediteert factuur _%') as credit_lines,
+        (select count(*)::int from invoice i join sales_document d on d.id = i.id
+           where d.status = 'expired' and i.owed = i.billed_inc and i.owed_day < current_date) as expired_owed,
+        (select count(*)::int from invoice i where i.owed > 0 and i.owed < i.billed_inc
+           and i.owed = i.billed_inc - (select sum(amount) from invoice_payment p where p.invoice_id = i.id)) as part_paid_owed,
+        (select count(*)::int from invoice i join sales_document d on d.id = i.id where d.status = 'paid'
+           and i.billed_inc = (select sum(amount) from invoice_payment p where p.invoice_id = i.id)) as paid_settled,
+        (select count(*)::int from mail_template where template_type in ('paymentreminder', 'paymentnotice')
+           and message like '%{{ factuur.openstaand }}%') as letter_templates,
         (select count(*)::int from vertical) as forms,
         (select count(*)::int from flow_data_item) as filled,
         (select count(*)::int from picture where flow_data_item_id is not null) as form_pictures,
@@ -112,8 +124,9 @@ describe('demo data', () => {
     expect(first.message_states).toBe(3);
     expect(first.notifications).toBeGreaterThan(0);
     // Dutch mail (also for sending quotations and confirmations, and the website confirmation of the demo
-    // workflow rules), message and contact templates for each demo company (loaded once).
-    expect(first).toMatchObject({ mail_templates: 12, message_templates: 4, contact_templates: 2 });
+    // workflow rules, the payment reminder and the aanmaning), message and contact templates for each demo
+    // company (loaded once).
+    expect(first).toMatchObject({ mail_templates: 16, message_templates: 4, contact_templates: 2 });
     // Quotation, confirmation, document, invoice and credit invoice templates, quotations in every status,
     // one of 40 lines.
     expect(first).toMatchObject({ document_templates: 10, quotation_states: 6, most_lines: 40 });
@@ -123,6 +136,10 @@ describe('demo data', () => {
     // Each company's standard credit invoice template, chosen in its invoice settings, made the credit invoice.
     expect(first).toMatchObject({ credit_templates: 2, credit_lines: 2 });
     expect(first.overdue_invoices).toBeGreaterThanOrEqual(4);
+    // Decision 031: the expired invoice (11 days late) owes its whole amount and counts in the overdue
+    // overview; one overdue invoice is partly paid and owes the rest; every paid invoice has its payments;
+    // each company has a reminder and an aanmaning template with the owed amount.
+    expect(first).toMatchObject({ expired_owed: 2, part_paid_owed: 2, paid_settled: 4, letter_templates: 4 });
     expect(first.mixed_rate_invoices).toBe(2);
     // Two demo companies with a catalogue: each has its 40-line quotation over 0, 9 and 21 %.
     expect(first.three_rates).toBe(2);

@@ -28,6 +28,7 @@ import {
   createInvoiceFrom,
   prepareInvoiceForSending,
 } from '../invoices/invoice-actions';
+import { paymentsFollowStatus, registerPayment } from '../invoices/invoice-payments';
 import { updateInvoiceSettings } from '../invoices/invoice-settings';
 import { invoiceStatusChanged } from '../invoices/invoice-status';
 import { invoice } from '../invoices/invoices.schema';
@@ -147,6 +148,7 @@ async function sendDemo(
     await tx.update(calculation).set({ hasbeensent: true }).where(eq(calculation.id, doc.calculationId));
   if (then !== 'sent') {
     await tx.update(salesDocument).set({ status: then }).where(eq(salesDocument.id, id));
+    await paymentsFollowStatus(tx, sent!, 'sent', then);
     await invoiceStatusChanged(tx, sent!, 'sent', then);
   }
 }
@@ -204,6 +206,21 @@ async function loadCompanyInvoices(
     subject: 'Factuur {{ document.nummer }}: {{ document.titel }}',
     message:
       '<p>Beste {{ relatie.naam }},</p><p>Hierbij ontvangt u factuur {{ document.nummer }} voor {{ dossier.omschrijving }} ({{ factuur.bedrag }} incl. btw, te betalen vóór {{ factuur.vervaldatum }}). U vindt de factuur als PDF en als e-factuur (UBL) in de bijlage, en online via <a href="{{ document.link }}">deze link</a>.</p><p>Met vriendelijke groet,<br>{{ gebruiker.naam }}<br>{{ bedrijf.naam }}</p>',
+  });
+  // The letters of the overdue overview (decision 031), each with the amount still owed.
+  await saveMailTemplate(tx, null, {
+    template_type: 'paymentreminder',
+    description: 'Betalingsherinnering',
+    subject: 'Herinnering: factuur {{ document.nummer }} staat nog open',
+    message:
+      '<p>Beste {{ relatie.naam }},</p><p>Volgens onze administratie hebben wij de betaling van factuur {{ document.nummer }} ({{ document.titel }}) nog niet ontvangen. De vervaldatum is {{ factuur.dagen_te_laat }} dagen verstreken; er staat nog {{ factuur.openstaand }} open.</p><p>Wilt u dit bedrag binnen 7 dagen overmaken? U vindt de factuur via <a href="{{ document.link }}">deze link</a>. Heeft u inmiddels betaald, dan kunt u deze herinnering als niet verzonden beschouwen.</p><p>Met vriendelijke groet,<br>{{ gebruiker.naam }}<br>{{ bedrijf.naam }}</p>',
+  });
+  await saveMailTemplate(tx, null, {
+    template_type: 'paymentnotice',
+    description: 'Aanmaning',
+    subject: 'Aanmaning: factuur {{ document.nummer }}',
+    message:
+      '<p>Beste {{ relatie.naam }},</p><p>Ondanks onze eerdere herinnering hebben wij de betaling van factuur {{ document.nummer }} nog niet ontvangen. De factuur is {{ factuur.dagen_te_laat }} dagen over de vervaldatum; het openstaande bedrag is {{ factuur.openstaand }}.</p><p>Wij verzoeken u dit bedrag binnen 14 dagen na dagtekening van deze aanmaning te voldoen. Betaalt u niet binnen deze termijn, dan zijn wij genoodzaakt de wettelijke incassokosten en rente in rekening te brengen.</p><p>De factuur vindt u via <a href="{{ document.link }}">deze link</a>.</p><p>Met vriendelijke groet,<br>{{ gebruiker.naam }}<br>{{ bedrijf.naam }}</p>',
   });
   const template = await createTemplate(tx, 'invoice', { title: 'Standaard factuur' });
   await replaceWidgets(tx, template.id);
@@ -265,6 +282,16 @@ async function loadCompanyInvoices(
   const last = await approvedConfirmation(tx, flowAt(3), { standardId: std(2) });
   const overdue = await createInvoiceFrom(tx, 'confirmation', last, {});
   await sendDemo(tx, storage, overdue.id, 20);
+  // Partly paid: a quarter of it came in a few days ago; the rest is still owed.
+  const [owedRow] = await tx.select().from(invoice).where(eq(invoice.id, overdue.id));
+  const quarter = Math.floor(Number(owedRow?.billedInc ?? 0) / 4);
+  if (quarter > 0)
+    await registerPayment(
+      tx,
+      overdue.id,
+      { paid_on: amsterdamDay(new Date(Date.now() - 5 * 86_400_000)), amount: `${quarter}.00` },
+      { method: 'handmatig', note: 'Eerste termijn' },
+    );
   const recent = await createInvoiceFrom(tx, 'confirmation', last, {});
   await sendDemo(tx, storage, recent.id, 2);
   const cancelled = await createInvoiceFrom(tx, 'confirmation', last, {});

@@ -1,6 +1,8 @@
 import {
+  amsterdamDay,
   DOCUMENT_KIND_LABELS,
   type DocumentKind,
+  daysOverdue,
   dutchDate,
   exampleMergeData,
   formatEuro,
@@ -9,7 +11,9 @@ import {
 } from '@im/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { invoiceBalance } from '../invoices/invoice-balance';
 import { billedOf, invoiceRow } from '../invoices/invoice-info';
+import { invoice } from '../invoices/invoices.schema';
 import { flowMergeData } from '../mailtemplates/merge-data';
 import type { DocumentRecord } from './document-dto';
 import { documentType } from './documents.schema';
@@ -28,9 +32,22 @@ export async function kindLabel(tx: Tx, doc: DocumentRecord): Promise<string> {
   return DOCUMENT_KIND_LABELS[doc.kind as DocumentKind].one;
 }
 
+/** An invoice's factuur.*: what it still owes and how many days it is past its due date (0 when not). */
+async function invoiceMergeFields(tx: Tx, doc: DocumentRecord): Promise<MergeData> {
+  const [row] = await tx.select().from(invoice).where(eq(invoice.id, doc.id));
+  if (!row) return {};
+  const { owed } = await invoiceBalance(tx, doc, row);
+  const late =
+    doc.dateSend !== null && doc.enddate !== null
+      ? Math.max(0, daysOverdue(String(doc.enddate).slice(0, 10), amsterdamDay(new Date())))
+      : 0;
+  return { openstaand: formatEuro(owed), dagen_te_laat: String(late) };
+}
+
 /**
  * The merge data of a document: its flow's, plus document.* (spec 000 "Merge tag"). An invoice's
- * amount is what THIS invoice bills (a deposit's part, not the whole calculation), also as factuur.*.
+ * amount is what THIS invoice bills (a deposit's part, not the whole calculation), also as factuur.*,
+ * with what it still owes and how late it is.
  * An invoice gets its number and due date at sending: with `numberAtSending` an unsent invoice's number
  * and due date stay tags in the composed mail, and sending fills them in.
  */
@@ -57,10 +74,13 @@ export async function documentMergeData(
     pending ? new LaterMergeTag(tag) : doc.number === null ? '' : String(doc.number);
   const invoiceData =
     doc.kind === 'invoice' && !doc.isTemplate
-      ? await invoiceMergeData(tx, doc, {
-          nummer: number('factuur.nummer'),
-          vervaldatum: pending ? new LaterMergeTag('factuur.vervaldatum') : dutchDate(doc.enddate),
-        })
+      ? {
+          ...(await invoiceMergeData(tx, doc, {
+            nummer: number('factuur.nummer'),
+            vervaldatum: pending ? new LaterMergeTag('factuur.vervaldatum') : dutchDate(doc.enddate),
+          })),
+          ...(await invoiceMergeFields(tx, doc)),
+        }
       : null;
   return {
     ...data,

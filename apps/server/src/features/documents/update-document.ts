@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { conflict, validationError } from '../../platform/errors';
 import { assertInvoiceEditable } from '../invoices/invoice-info';
+import { paymentsFollowStatus } from '../invoices/invoice-payments';
 import { invoiceStatusChanged } from '../invoices/invoice-status';
 import { logDocument } from './create-document';
 import { documentLabel, findDocument, loadDocument } from './document-dto';
@@ -112,7 +113,10 @@ export async function updateDocument(
     );
     if (input.update_reason !== 'rollbackstatus' && (to === 'approved' || to === 'rejected'))
       await followFlow(tx, doc, to);
-    if (kind === 'invoice') await invoiceStatusChanged(tx, doc, from, to);
+    if (kind === 'invoice') {
+      await paymentsFollowStatus(tx, doc, from, to);
+      await invoiceStatusChanged(tx, doc, from, to);
+    }
   }
   const changed = Object.entries({
     title: input.title,

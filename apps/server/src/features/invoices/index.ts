@@ -1,3 +1,4 @@
+export { announceOverdueInvoices } from './announce-overdue-invoices';
 export { invoice } from './invoices.schema';
 export {
   flowHasSentInvoices,

@@ -19,9 +19,11 @@ import {
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { conflict } from '../../platform/errors';
+import { toIso } from '../../platform/http/dates';
 import { calculation } from '../calculations/calculations.schema';
 import { companySettings } from '../companies/companies.schema';
 import { salesDocument } from '../documents/documents.schema';
+import { invoiceBalance, paymentsOf } from './invoice-balance';
 import { invoice } from './invoices.schema';
 
 export type InvoiceRow = typeof invoice.$inferSelect;
@@ -211,6 +213,7 @@ export async function loadInvoiceInfo(tx: Tx, doc: DocumentRow): Promise<Invoice
   const settings = await invoiceSettings(tx);
   const whole = await wholeOf(tx, doc.calculationId);
   const enddate = doc.enddate === null ? null : String(doc.enddate).slice(0, 10);
+  const balance = await invoiceBalance(tx, doc, row);
   return {
     invoice_type: row.invoiceType as InvoiceType,
     partialinvoicetype: (row.partialinvoicetype as PartialInvoiceType | null) ?? null,
@@ -233,6 +236,11 @@ export async function loadInvoiceInfo(tx: Tx, doc: DocumentRow): Promise<Invoice
           : null,
     ),
     date_paid: row.datePaid ? row.datePaid.toISOString() : null,
+    payments: await paymentsOf(tx, balance.payments),
+    paid_total: toCents(balance.paid),
+    owed: toCents(balance.owed),
+    reminder_sent_at: row.reminderSentAt ? toIso(row.reminderSentAt) : null,
+    notice_sent_at: row.noticeSentAt ? toIso(row.noticeSentAt) : null,
     payment_url: row.paymentUrl,
     payment_status: row.paymentStatus,
     einvoice_available: doc.dateSend !== null && !doc.isTemplate && einvoiceReady(settings),

@@ -1,13 +1,20 @@
-import { amsterdamDay, daysOverdue, type QuarterRow, quarterRange } from '@im/domain';
+import {
+  amsterdamDay,
+  type DocumentStatus,
+  daysOverdue,
+  type QuarterRow,
+  quarterRange,
+  toCents,
+} from '@im/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { isoFast } from '../flows/iso';
 import { writeSpreadsheet } from '../products/spreadsheet';
 
 /**
- * /overdueinvoice_overview.html: sent invoices past their due date, oldest due date first, with the
- * days overdue and what is outstanding over all of them. Credit invoices and credited invoices are not
- * owed. What each invoice owes and from when is kept on its row by triggers (invoice.owed_day, owed);
+ * /overdueinvoice_overview.html: sent and expired ('verlopen') invoices past their due date with an
+ * amount owed (billed minus payments), oldest due date first, with the days overdue, the reminders sent
+ * and what is outstanding over all of them. Credit invoices and credited invoices are not owed. What each invoice owes and from when is kept on its row by triggers (invoice.owed_day, owed);
  * the page, the number and the sum come from the index invoice_owed through SECURITY DEFINER functions
  * (migration 0035); a page past the middle is read from the other end.
  */
@@ -40,10 +47,14 @@ export async function overdueInvoices(tx: Tx, q: { offset: number; limit: number
     relation_fullname: string | null;
     date_send: Date | null;
     enddate: string;
+    status: string;
     billed_inc: string | null;
+    owed: string | null;
+    reminder_sent_at: Date | null;
+    notice_sent_at: Date | null;
   }>(sql`
     select d.id, d.number, d.title, d.flow_id, f.number as flow_number, d.relation_id, r.fullname as relation_fullname,
-      d.date_send, d.enddate::text, i.billed_inc::text
+      d.date_send, d.enddate::text, d.status, i.billed_inc::text, i.owed::text, i.reminder_sent_at, i.notice_sent_at
     from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as page(id, n)
       join sales_document d on d.id = page.id join invoice i on i.id = d.id
       left join flow f on f.id = d.flow_id left join relation r on r.id = d.relation_id
@@ -60,10 +71,14 @@ export async function overdueInvoices(tx: Tx, q: { offset: number; limit: number
       date_send: r.date_send ? isoFast(new Date(r.date_send)) : null,
       enddate: r.enddate,
       days_overdue: daysOverdue(r.enddate, today),
-      billed_inc: Number(r.billed_inc ?? 0),
+      status: r.status as DocumentStatus,
+      billed_inc: toCents(r.billed_inc ?? 0),
+      owed: toCents(r.owed ?? 0),
+      reminder_sent_at: r.reminder_sent_at ? isoFast(new Date(r.reminder_sent_at)) : null,
+      notice_sent_at: r.notice_sent_at ? isoFast(new Date(r.notice_sent_at)) : null,
     })),
     pagination: { total: n, offset: q.offset, limit: q.limit },
-    total_outstanding: Number(totals?.total ?? 0),
+    total_outstanding: toCents(totals?.total ?? 0),
   };
 }
 

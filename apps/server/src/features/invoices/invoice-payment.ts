@@ -1,4 +1,4 @@
-import { INVOICE_TEXTS } from '@im/domain';
+import { amsterdamDay, INVOICE_TEXTS } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
 import { AppError, conflict } from '../../platform/errors';
@@ -12,8 +12,9 @@ import {
   PaymentProviderError,
   type ProviderPayment,
 } from '../payments';
-import { billedOf, invoiceRow, invoiceSettings } from './invoice-info';
-import { invoiceStatusChanged } from './invoice-status';
+import { invoiceBalance, OWED_STATUSES } from './invoice-balance';
+import { invoiceRow, invoiceSettings } from './invoice-info';
+import { registerPayment } from './invoice-payments';
 import { invoice } from './invoices.schema';
 
 export interface PaymentContext {
@@ -29,19 +30,21 @@ export async function companyProvider(tx: Tx, ctx: PaymentContext): Promise<Paym
 }
 
 /**
- * renewPayment: a new payment link for a sent, unpaid invoice, for the amount it bills. The provider
- * calls back on the invoice's webhook; the customer returns to the invoice page with paymentCompleted.
+ * renewPayment: a new payment link for a sent, unpaid invoice, for what it still owes (billed minus the
+ * payments registered so far). The provider calls back on the invoice's webhook; the customer returns to
+ * the invoice page with paymentCompleted.
  */
 export async function renewPayment(tx: Tx, id: number, ctx: PaymentContext) {
   const doc = await findDocument(tx, 'invoice', id, { lock: true });
-  if (doc.dateSend === null || doc.status !== 'sent') throw conflict(INVOICE_TEXTS.paymentNotOpen);
+  if (doc.dateSend === null || !OWED_STATUSES.includes(doc.status))
+    throw conflict(INVOICE_TEXTS.paymentNotOpen);
   const provider = await companyProvider(tx, ctx);
   if (!provider) throw conflict(INVOICE_TEXTS.noPaymentProvider);
-  const { billed } = await billedOf(tx, doc, await invoiceRow(tx, id));
-  if (billed.inc <= 0) throw conflict(INVOICE_TEXTS.paymentNotOpen);
+  const { owed } = await invoiceBalance(tx, doc, await invoiceRow(tx, id));
+  if (owed.lte(0)) throw conflict(INVOICE_TEXTS.paymentNotOpen);
   const payment = await provider
     .createPayment({
-      amountEur: billed.inc.toFixed(2),
+      amountEur: owed.toFixed(2),
       description: `Factuur ${doc.number}`,
       redirectUrl: `${ctx.appUrl}/#/customer_invoice_detail/${doc.hash}?paymentCompleted=1`,
       webhookUrl: `${ctx.appUrl}/api/invoice/${doc.hash}/paymentwebhook`,
@@ -60,8 +63,9 @@ export async function renewPayment(tx: Tx, id: number, ctx: PaymentContext) {
 
 /**
  * The provider's webhook: the body only names a payment; what it says is read from the provider with
- * the company's own key, and only a paid payment of this very invoice marks it paid. Unknown hashes and
- * payments answer the same empty 200 (nothing to learn from probing).
+ * the company's own key, and only a paid payment of this very invoice, for no more than it owes, is
+ * registered as its payment (once per provider payment); the one that leaves nothing owed marks it
+ * paid. Unknown hashes and payments answer the same empty 200 (nothing to learn from probing).
  */
 export async function paymentWebhook(
   db: Database,
@@ -96,17 +100,28 @@ export async function paymentWebhook(
   await db.tenant(actor, async (tx) => {
     const doc = await findDocument(tx, 'invoice', target.id, { lock: true });
     await tx.update(invoice).set({ paymentStatus: payment.status }).where(eq(invoice.id, doc.id));
-    if (payment.status !== 'paid' || doc.status !== 'sent') return;
-    const { billed } = await billedOf(tx, doc, await invoiceRow(tx, doc.id));
-    if (payment.amountEur !== billed.inc.toFixed(2)) return;
-    await tx
-      .update(salesDocument)
-      .set({ status: 'paid', updatedAt: new Date() })
-      .where(eq(salesDocument.id, doc.id));
-    await logDocument(tx, doc, 'status', `${documentLabel(doc)} betaald via de betaallink`, {
-      status: ['sent', 'paid'],
-    });
-    await invoiceStatusChanged(tx, doc, 'sent', 'paid');
+    if (payment.status !== 'paid' || !OWED_STATUSES.includes(doc.status)) return;
+    const { owed } = await invoiceBalance(tx, doc, await invoiceRow(tx, doc.id));
+    if (!/^\d+\.\d{2}$/.test(payment.amountEur) || Number(payment.amountEur) <= 0) return;
+    if (owed.lt(payment.amountEur)) return;
+    // The day the provider says it was paid (never later than today).
+    const paidAt = Math.min(
+      payment.paidAt ? Date.parse(payment.paidAt) || Date.now() : Date.now(),
+      Date.now(),
+    );
+    await registerPayment(
+      tx,
+      doc.id,
+      {
+        paid_on: amsterdamDay(new Date(paidAt)),
+        amount: payment.amountEur,
+      },
+      {
+        method: 'mollie',
+        providerPaymentId: payment.id,
+        note: `${documentLabel(doc)} betaald via de betaallink`,
+      },
+    );
   });
 }
 

@@ -10,10 +10,14 @@ import {
   zOverdueQuery,
   zPartialChoice,
   zPaymentLink,
+  zPaymentParams,
+  zPaymentReminderSent,
   zQuarterlyExportQuery,
   zQuarterlyOverview,
   zQuarterlyQuery,
+  zRegisterPayment,
   zSalesDocument,
+  zSendPaymentReminder,
   zUpdateInvoiceSettings,
 } from '@im/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -22,9 +26,9 @@ import { z } from 'zod';
 import { forbidden } from '../../platform/errors';
 import { contentDisposition } from '../../platform/files/send-file';
 import { moduleRoute, publicRoute } from '../../platform/http/access';
-import { tenantTx } from '../../platform/http/request-auth';
+import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { customerRoute, isPreview } from '../customerpages/customer-access';
-import { findDocument } from '../documents/document-dto';
+import { findDocument, loadDocument } from '../documents/document-dto';
 import { paymentIdFromWebhook } from '../payments';
 import { customerInvoice, customerInvoicePdf } from './customer-invoice';
 import { frozenEinvoice } from './frozen-einvoice';
@@ -36,7 +40,9 @@ import {
 } from './invoice-actions';
 import { overdueInvoices, quarterlyExport, quarterlyOverview } from './invoice-overviews';
 import { paymentWebhook, renewPayment } from './invoice-payment';
+import { deletePayment, registerPayment } from './invoice-payments';
 import { getInvoiceSettings, updateInvoiceSettings } from './invoice-settings';
+import { sendPaymentReminder } from './send-payment-reminder';
 
 const INVOICE = { access: moduleRoute('INVOICE') };
 
@@ -102,6 +108,45 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     '/api/invoice/:id/renewpayment',
     { config: INVOICE, schema: { ...id, response: { 200: zPaymentLink } } },
     async (request) => tenantTx(request, (tx) => renewPayment(tx, request.params.id, paymentCtx())),
+  );
+  // Payments (decision 031): registered by hand with their day and amount, removed when wrong.
+  r.post(
+    '/api/invoice/:id/payment',
+    { config: INVOICE, schema: { ...id, body: zRegisterPayment, response: { 201: zSalesDocument } } },
+    async (request, reply) =>
+      reply.status(201).send(
+        await tenantTx(request, async (tx) => {
+          await registerPayment(tx, request.params.id, request.body, {
+            method: 'handmatig',
+            note: request.body.note,
+          });
+          return loadDocument(tx, request.params.id);
+        }),
+      ),
+  );
+  r.delete(
+    '/api/invoice/:id/payment/:paymentId',
+    { config: INVOICE, schema: { params: zPaymentParams, response: { 200: zSalesDocument } } },
+    async (request) =>
+      tenantTx(request, async (tx) => {
+        await deletePayment(tx, request.params.id, request.params.paymentId);
+        return loadDocument(tx, request.params.id);
+      }),
+  );
+  r.post(
+    '/api/invoice/:id/sendpaymentreminder',
+    {
+      config: INVOICE,
+      schema: { ...id, body: zSendPaymentReminder, response: { 200: zPaymentReminderSent } },
+    },
+    async (request) =>
+      tenantTx(request, (tx) =>
+        sendPaymentReminder(tx, app.deps.mailer, request.params.id, request.body.level, {
+          companyId: authOf(request).companyId,
+          userId: authOf(request).userId,
+          appUrl: app.deps.config.APP_URL,
+        }),
+      ),
   );
   r.get('/api/invoice/:id/einvoice', { config: INVOICE, schema: id }, async (request, reply) => {
     const { xml, filename } = await tenantTx(request, async (tx) =>

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -9,9 +10,10 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../platform/db/columns';
+import { createdAt, idColumn, updatedAt } from '../../platform/db/columns';
 import { companyIdColumn, tenantPolicy } from '../../platform/db/tenancy-sql';
 import { company } from '../companies/companies.schema';
 import { salesDocument } from '../documents/documents.schema';
@@ -59,6 +61,11 @@ export const invoice = pgTable(
      */
     owedDay: date('owed_day'),
     owed: money('owed'),
+    /** When the invoice was first found past its due date with an amount owed (the 'factuur vervallen' event, once). */
+    overdueAt: timestamp('overdue_at', { withTimezone: true }),
+    /** When the payment reminder and the formal notice (aanmaning) were last sent (decision 031). */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    noticeSentAt: timestamp('notice_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -66,11 +73,44 @@ export const invoice = pgTable(
     index('invoice_partial_group').on(t.partialinvoiceId).where(sql`partialinvoice_id is not null`),
     index('invoice_credited').on(t.creditedInvoiceId).where(sql`credited_invoice_id is not null`),
     index('invoice_quarterly').on(t.companyId, t.sentDay).where(sql`sent_day is not null`),
-    index('invoice_payment').on(t.paymentId).where(sql`payment_id is not null`),
+    index('invoice_by_payment_id').on(t.paymentId).where(sql`payment_id is not null`),
     // The overdue overview's page and totals from this index alone (owed in the key: index-only).
     index('invoice_owed').on(t.companyId, t.owedDay, t.id, t.owed).where(sql`owed_day is not null`),
     // Sorting the invoice overview by amount: the amount billed, frozen at sending.
     index('invoice_by_amount').on(t.companyId, t.billedInc.desc().nullsLast(), t.id.desc()),
+    // The invoices past due whose 'factuur vervallen' event is still to be written (all companies).
+    index('invoice_overdue_pending').on(t.owedDay).where(sql`owed_day is not null and overdue_at is null`),
+    tenantPolicy(),
+  ],
+).enableRLS();
+
+/**
+ * The payments registered on an invoice (decision 031): by hand ('handmatig') or by the payment
+ * provider's verified webhook ('mollie', with its payment id, once). What the invoice still owes is its
+ * frozen billed amount minus these; the overdue overview's `owed` follows them through a trigger.
+ */
+export const invoicePayment = pgTable(
+  'invoice_payment',
+  {
+    id: idColumn(),
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoice.id, { onDelete: 'cascade' }),
+    paidOn: date('paid_on').notNull(),
+    amount: money('amount').notNull(),
+    method: varchar('method', { length: 20 }).notNull(),
+    providerPaymentId: varchar('provider_payment_id', { length: 64 }),
+    note: text('note').notNull().default(''),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invoice_payment_by_invoice').on(t.invoiceId, t.paidOn, t.id),
+    uniqueIndex('invoice_payment_provider')
+      .on(t.invoiceId, t.providerPaymentId)
+      .where(sql`provider_payment_id is not null`),
+    check('invoice_payment_positive', sql`amount > 0`),
     tenantPolicy(),
   ],
 ).enableRLS();

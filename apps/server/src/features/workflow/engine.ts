@@ -15,6 +15,7 @@ import { SETTING } from '../../platform/db/tenancy-sql';
 import type { Deps } from '../../platform/deps';
 import type { DurableEvent, EventConsumer } from '../../platform/events';
 import { flow } from '../flows/flows.schema';
+import { announceOverdueInvoices } from '../invoices';
 import { ACTION_EXECUTORS } from './actions';
 import type { RuleRecord } from './actions/types';
 import { cancelByTags, planDateRulesForFlow, scheduleRule } from './delayed-rules';
@@ -26,6 +27,8 @@ const CLAIM_BATCH = 200;
 const CONCURRENCY = 6;
 const STALE_CLAIM_MINUTES = 5;
 const EVENT_ATTEMPTS = 3;
+/** How often invoices that passed their due date are looked for ('factuur vervallen'). */
+const OVERDUE_CHECK_MS = 60_000;
 
 export const DEPTH_REASON = `Niet uitgevoerd: deze wijziging kwam uit ${MAX_RULE_DEPTH} workflowregels na elkaar (een lus wordt zo gestopt).`;
 
@@ -71,6 +74,7 @@ export class WorkflowEngine {
   private timer: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | null = null;
   private lastStaleCheck = 0;
+  private lastOverdueCheck = 0;
 
   constructor(private readonly deps: Deps) {}
 
@@ -337,8 +341,17 @@ export class WorkflowEngine {
     }
   }
 
-  /** Fires the delayed rules that are due, CLAIM_BATCH at a time, CONCURRENCY at once. */
+  /**
+   * Fires the delayed rules that are due, CLAIM_BATCH at a time, CONCURRENCY at once; once a minute it
+   * first announces the invoices that passed their due date (their events come back to `handle`).
+   */
   async sweep(): Promise<void> {
+    if (Date.now() - this.lastOverdueCheck > OVERDUE_CHECK_MS) {
+      this.lastOverdueCheck = Date.now();
+      await announceOverdueInvoices(this.deps.db).catch((err) =>
+        this.deps.logger.error({ err }, 'announcing overdue invoices failed'),
+      );
+    }
     if (Date.now() - this.lastStaleCheck > 60_000) {
       this.lastStaleCheck = Date.now();
       await this.deps.db.platform((tx) =>

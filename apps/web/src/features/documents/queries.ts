@@ -7,6 +7,7 @@ import type {
   DocumentWidgetType,
   FileInfo,
   Paginated,
+  RegisterPayment,
   SalesDocument,
   SendDocument,
   UpdateDocument,
@@ -324,5 +325,31 @@ export function useRenewPayment(id: number) {
   return useMutation({
     mutationFn: () => api.post<PaymentLink>(kindApi('invoice', id, 'renewpayment')),
     onSuccess: () => refreshDocument(queryClient, 'invoice', id),
+  });
+}
+
+/** 'Markeren als betaald': a payment with its day and amount; the answer is the invoice with its payments. */
+export function useRegisterPayment(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegisterPayment) => api.post<SalesDocument>(kindApi('invoice', id, 'payment'), body),
+    onSuccess: (document) => {
+      queryClient.setQueryData(documentKey('invoice', id), document);
+      refreshDocument(queryClient, 'invoice', id);
+      void queryClient.invalidateQueries({ queryKey: ['table', '/api/invoice/overdue'] });
+    },
+  });
+}
+
+export function useDeletePayment(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (paymentId: number) =>
+      api.delete<SalesDocument>(kindApi('invoice', id, `payment/${paymentId}`)),
+    onSuccess: (document) => {
+      queryClient.setQueryData(documentKey('invoice', id), document);
+      refreshDocument(queryClient, 'invoice', id);
+      void queryClient.invalidateQueries({ queryKey: ['table', '/api/invoice/overdue'] });
+    },
   });
 }

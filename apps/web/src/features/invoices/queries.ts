@@ -1,9 +1,11 @@
 import type {
   InvoiceSettings,
+  PaymentReminderLevel,
   TemplateRef,
   UpdateInvoiceSettings,
   zOverdueInvoicePage,
   zOverdueInvoiceRow,
+  zPaymentReminderSent,
   zQuarterlyOverview,
 } from '@im/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -38,6 +40,21 @@ export function useOverdueInvoices(page: number, pageSize: number) {
     queryKey: ['table', OVERDUE_PATH, request],
     queryFn: ({ signal }) => api.get<OverdueInvoicePage>(OVERDUE_PATH, { query: request, signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+export type PaymentReminderSent = z.infer<typeof zPaymentReminderSent>;
+
+/** A payment reminder or a formal notice (aanmaning) for an overdue invoice; the overview shows when it went. */
+export function useSendPaymentReminder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, level }: { id: number; level: PaymentReminderLevel }) =>
+      api.post<PaymentReminderSent>(`/api/invoice/${id}/sendpaymentreminder`, { level }),
+    onSuccess: (_answer, { id }) => {
+      void queryClient.invalidateQueries({ queryKey: ['table', OVERDUE_PATH] });
+      void queryClient.invalidateQueries({ queryKey: ['documents', 'invoice', id] });
+    },
   });
 }
 

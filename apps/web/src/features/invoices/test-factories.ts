@@ -16,7 +16,11 @@ export function createTestOverdueRow(overrides: Partial<OverdueInvoiceRow> = {})
     date_send: '2026-01-05T10:00:00+01:00',
     enddate: '2026-01-19',
     days_overdue: 12,
+    status: 'sent',
     billed_inc: 1234.56,
+    owed: 1234.56,
+    reminder_sent_at: null,
+    notice_sent_at: null,
     ...overrides,
   };
 }

@@ -30,6 +30,7 @@ import {
   changeSubstatus,
   removeFlowTags,
 } from './flow-actions';
+import { sendPaymentNoticeAction, sendPaymentReminderAction } from './invoice-actions';
 import {
   createActionAction,
   createAppointment,
@@ -73,6 +74,8 @@ const executors: ActionExecutors = {
   send_message: sendMessage,
   send_webhook: sendWebhook,
   assist_mail: assistMailAction,
+  send_payment_reminder: sendPaymentReminderAction,
+  send_payment_notice: sendPaymentNoticeAction,
 };
 
 export const ACTION_EXECUTORS: ActionExecutors = Object.fromEntries(

@@ -12,6 +12,7 @@ import { detailPath } from '../kinds';
 import { ChoiceModal } from '../modals/choice.modal';
 import { CreateInvoiceModal } from '../modals/create-invoice.modal';
 import { EditDocumentModal } from '../modals/edit-document.modal';
+import { RegisterPaymentModal } from '../modals/register-payment.modal';
 import { SendDocumentModal } from '../modals/send-document.modal';
 import {
   useAvailableInvoices,
@@ -95,6 +96,9 @@ function DocumentDialogs({
       <SendDocumentModal document={document} opened={dialog === 'send'} onClose={onClose} />
       {(kind === 'quotation' || kind === 'confirmation') && (
         <CreateInvoiceModal document={document} opened={dialog === 'createInvoice'} onClose={onClose} />
+      )}
+      {kind === 'invoice' && (
+        <RegisterPaymentModal document={document} opened={dialog === 'registerPayment'} onClose={onClose} />
       )}
       {kind === 'invoice' && (
         <ChoiceModal

@@ -4,11 +4,16 @@ import {
   PARTIAL_INVOICE_TYPE_LABELS,
   type SalesDocument,
 } from '@im/domain';
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { showActionError } from '../../../ui/alert-dialog';
+import { confirm } from '../../../ui/confirm-dialog';
 import { formatDate, formatMoney } from '../../../ui/format';
+import { toast } from '../../../ui/toasts';
 import { fill, useDocumentTexts } from '../i18n';
 import { detailPath } from '../kinds';
+import { useDeletePayment } from '../queries';
 
 /** Spec 002 section 4: DRAFT, 'betaald', 'oninbaar', days overdue in red, or 'over Nd'. */
 export function DueLabelText({ due }: { due: InvoiceInfo['due'] }) {
@@ -35,6 +40,74 @@ function Row({ label, value, isStrong }: { label: string; value: string; isStron
         {value}
       </Text>
     </Group>
+  );
+}
+
+/** The payments registered on a sent invoice, what they add up to and what is still owed (decision 031). */
+export function PaymentsList({ document }: { document: SalesDocument }) {
+  const tx = useDocumentTexts();
+  const remove = useDeletePayment(document.id);
+  const inv = document.invoice;
+  if (!inv || document.date_send === null || inv.billed.inc <= 0) return null;
+  const onDelete = async (payment: InvoiceInfo['payments'][number]) => {
+    const ok = await confirm({
+      title: tx.deletePayment,
+      message: fill(tx.deletePaymentConfirm, {
+        amount: formatMoney(payment.amount),
+        date: formatDate(payment.paid_on),
+      }),
+      isDanger: true,
+      confirmLabel: tx.delete,
+    });
+    if (!ok) return;
+    remove.mutate(payment.id, {
+      onSuccess: () => toast.success(tx.paymentDeleted),
+      onError: (e) => showActionError(e),
+    });
+  };
+  return (
+    <Stack gap={4} mt="xs" component="section" aria-label={tx.payments}>
+      <Text size="sm" fw={600} c="dimmed">
+        {tx.payments}
+      </Text>
+      {inv.payments.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {tx.noPayments}
+        </Text>
+      )}
+      {inv.payments.map((p) => (
+        <Group key={p.id} justify="space-between" wrap="nowrap" gap="xs">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text size="sm">{formatDate(p.paid_on)}</Text>
+            <Text size="xs" c="dimmed" truncate>
+              {[
+                p.method === 'mollie' ? tx.paymentMethodMollie : tx.paymentMethodHandmatig,
+                p.created_by_name ? fill(tx.paymentBy, { name: p.created_by_name }) : null,
+                p.note || null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+          </Stack>
+          <Group gap={4} wrap="nowrap">
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {formatMoney(p.amount)}
+            </Text>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              aria-label={`${tx.deletePayment} ${formatDate(p.paid_on)}`}
+              onClick={() => void onDelete(p)}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        </Group>
+      ))}
+      <Row label={tx.paidTotal} value={formatMoney(inv.paid_total)} />
+      <Row label={tx.owed} value={formatMoney(inv.owed)} isStrong />
+    </Stack>
   );
 }
 
@@ -84,6 +157,7 @@ export function InvoiceCard({ document }: { document: SalesDocument }) {
             {fill(tx.paidOn, { date: formatDate(inv.date_paid) })}
           </Text>
         )}
+        {!document.is_template && <PaymentsList document={document} />}
         {inv.payment_url && document.status === 'sent' && (
           <Text size="sm">
             {tx.paymentLink}:{' '}

@@ -42,7 +42,8 @@ export type DocumentDialog =
   | 'resetToTemplate'
   | 'createDocument'
   | 'createInvoice'
-  | 'linkPartial';
+  | 'linkPartial'
+  | 'registerPayment';
 
 export interface DocumentAction {
   key: string;
@@ -89,7 +90,11 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
       { status: next },
       { onSuccess: () => toast.success(done), onError: (e) => showActionError(e) },
     );
+  // A sent or expired invoice takes a payment (day and amount, decision 031); an unpayable one that
+  // got paid after all is marked paid as a whole.
+  const isPayable = (status === 'sent' || status === 'expired') && (invoice?.owed ?? 0) > 0;
   const onMarkPaid = async () => {
+    if (isPayable) return openDialog('registerPayment');
     if (!(await ask(INVOICE_TEXTS.markPaidConfirm, tx.markPaid))) return;
     setStatus('paid', tx.markedPaid);
   };
@@ -174,11 +179,11 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
       },
     { key: 'edit', label: tx.edit, icon: icon(IconPencil), onClick: () => openDialog('edit') },
     isSentInvoice &&
-      status !== 'paid' && {
+      (isPayable || status === 'unpayable') && {
         key: 'markPaid',
         label: tx.markPaid,
         icon: icon(IconCash),
-        onClick: onMarkPaid,
+        onClick: () => void onMarkPaid(),
         isGroupStart: true,
       },
     isSentInvoice &&

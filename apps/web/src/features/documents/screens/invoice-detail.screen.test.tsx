@@ -1,4 +1,10 @@
-import { DOCUMENT_TEXTS, INVOICE_TEXTS, type InvoiceInfo, type SalesDocument } from '@im/domain';
+import {
+  amsterdamDay,
+  DOCUMENT_TEXTS,
+  INVOICE_TEXTS,
+  type InvoiceInfo,
+  type SalesDocument,
+} from '@im/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setToken } from '../../../api/token';
@@ -38,6 +44,11 @@ function info(overrides: Partial<InvoiceInfo> = {}): InvoiceInfo {
     whole_inc: 12100,
     due: { text: '12 dagen te laat', color: 'red', overdue_days: 12 },
     date_paid: null,
+    payments: [],
+    paid_total: 0,
+    owed: 3630,
+    reminder_sent_at: null,
+    notice_sent_at: null,
     payment_url: null,
     payment_status: null,
     einvoice_available: true,
@@ -94,13 +105,7 @@ describe('invoice editor', () => {
   });
 
   it('offers paid, unpayable, credit and the e-invoice on a sent invoice, never delete or cancel', async () => {
-    const paid = invoiceDocument({
-      status: 'paid',
-      invoice: info({ due: { text: 'betaald', color: 'green', overdue_days: 0 } }),
-    });
-    const { calls } = setup({
-      'PATCH /api/invoice/9': () => ({ body: paid }),
-    });
+    setup();
     await screen.findByRole('region', { name: 'Factuur' }, { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Acties' }));
     const menu = await screen.findByRole('menu');
@@ -113,10 +118,89 @@ describe('invoice editor', () => {
       expect(within(menu).getByRole('menuitem', { name: item })).toBeTruthy();
     for (const item of ['Verwijderen', 'Annuleren', 'Goedkeuren', 'Template herstellen'])
       expect(within(menu).queryByRole('menuitem', { name: item })).toBeNull();
-    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Markeren als betaald' }));
+  });
+
+  it('marks an unpayable invoice paid as a whole after "Factuur als betaald markeren?"', async () => {
+    const paid = invoiceDocument({
+      status: 'paid',
+      invoice: info({ due: { text: 'betaald', color: 'green', overdue_days: 0 }, owed: 0 }),
+    });
+    const { calls } = setup(
+      { 'PATCH /api/invoice/9': () => ({ body: paid }) },
+      invoiceDocument({
+        status: 'unpayable',
+        invoice: info({ due: { text: 'oninbaar', color: 'gray', overdue_days: 0 } }),
+      }),
+    );
+    await screen.findByRole('region', { name: 'Factuur' }, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Acties' }));
+    fireEvent.click(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Markeren als betaald' }),
+    );
     expect(await screen.findByText(INVOICE_TEXTS.markPaidConfirm)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Bevestigen' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ status: 'paid' }));
+  });
+
+  it("'Markeren als betaald' asks the date and the amount, lists the payments with what is owed, deletes with confirmation", async () => {
+    const payment = {
+      id: 5,
+      paid_on: '2026-12-01',
+      amount: 1000,
+      method: 'handmatig' as const,
+      note: '',
+      created_at: '2026-12-01T10:00:00+01:00',
+      created_by_name: 'Sanne de Vries',
+    };
+    const partlyPaid = invoiceDocument({
+      invoice: info({ payments: [payment], paid_total: 1000, owed: 2630 }),
+    });
+    // The server's invoice as the calls change it (the screen reads it again after each change).
+    let current = invoiceDocument();
+    const { calls } = setup({
+      'GET /api/invoice/9': () => ({ body: current }),
+      'POST /api/invoice/9/payment': () => {
+        current = partlyPaid;
+        return { status: 201, body: current };
+      },
+      'DELETE /api/invoice/9/payment/5': () => {
+        current = invoiceDocument();
+        return { body: current };
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Factuur' }, { timeout: 5000 });
+    expect(within(card).getByText('Nog geen betalingen geregistreerd.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Acties' }));
+    fireEvent.click(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Markeren als betaald' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Markeren als betaald' });
+    const date = within(dialog).getByLabelText(/Datum van betaling/) as HTMLInputElement;
+    const amount = within(dialog).getByLabelText(/^Bedrag/) as HTMLInputElement;
+    // Defaults: today and everything that is owed.
+    expect(date.value).toBe(amsterdamDay(new Date()));
+    expect(amount.value).toBe('3630,00');
+    // A wrong amount is refused with the server's own Dutch rule, before anything is sent.
+    fireEvent.change(amount, { target: { value: '-5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Betaling registreren' }));
+    expect(await within(dialog).findByText('Vul een bedrag groter dan € 0,00 in.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(amount, { target: { value: '1000' } });
+    fireEvent.change(date, { target: { value: '2026-12-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Betaling registreren' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ paid_on: '2026-12-01', amount: '1000' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Markeren als betaald' })).toBeNull());
+    const payments = await within(card).findByRole('region', { name: 'Betalingen' });
+    // The payment and the paid total.
+    expect(within(payments).getAllByText(/^€\s1\.000,00$/)).toHaveLength(2);
+    expect(within(payments).getByText(/handmatig · door Sanne de Vries/)).toBeTruthy();
+    expect(within(payments).getByText(/^€\s2\.630,00$/)).toBeTruthy();
+    fireEvent.click(within(payments).getByRole('button', { name: /^Betaling verwijderen/ }));
+    expect(await screen.findByText(/De betaling van €\s1\.000,00 op .* verwijderen\?/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Verwijderen' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
   });
 
   it('asks "Factuur versturen?" before sending a draft invoice', async () => {

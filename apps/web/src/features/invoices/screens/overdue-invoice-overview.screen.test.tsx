@@ -19,9 +19,12 @@ const OLDEST = createTestOverdueRow({
   date_send: '2025-11-17T09:00:00+01:00',
   enddate: '2025-12-01',
   days_overdue: 61,
+  status: 'expired',
   billed_inc: 980.5,
+  owed: 480.5,
+  reminder_sent_at: '2026-01-20T10:00:00+01:00',
 });
-const NEWER = createTestOverdueRow({ days_overdue: 1, billed_inc: 254.06 });
+const NEWER = createTestOverdueRow({ days_overdue: 1, billed_inc: 254.06, owed: 254.06 });
 
 function setup(answer: { rows: unknown[]; total?: number; outstanding: number }) {
   setToken('t');
@@ -29,6 +32,12 @@ function setup(answer: { rows: unknown[]; total?: number; outstanding: number })
     ...mockServer({
       session: createTestSession({ modules: [...MODULES] }),
       routes: {
+        'POST /api/invoice/31/sendpaymentreminder': () => ({
+          body: { level: 'reminder', to: 'jan@example.nl', sent_at: '2026-02-01T10:00:00+01:00' },
+        }),
+        'POST /api/invoice/30/sendpaymentreminder': () => ({
+          body: { level: 'notice', to: 'piet@example.nl', sent_at: '2026-02-01T10:00:00+01:00' },
+        }),
         'GET /api/invoice/overdue': (call) => {
           const offset = Number(new URL(call.url, 'http://x').searchParams.get('offset'));
           return {
@@ -66,6 +75,8 @@ describe('overdue invoices', () => {
       'Vervaldatum',
       'Dagen te laat',
       'Bedrag incl. btw',
+      'Openstaand',
+      'Herinneringen',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
     const texts = (row: HTMLElement) =>
@@ -73,8 +84,28 @@ describe('overdue invoices', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent?.replace(/\s+/g, ' '));
     expect(rows.map(texts)).toEqual([
-      ['2025090', 'Piet Smit', 'Dossier 1040', '17-11-2025', '01-12-2025', '61 dagen', '€ 980,50'],
-      ['2026001', 'Jan de Boer', 'Dossier 1041', '05-01-2026', '19-01-2026', '1 dag', '€ 254,06'],
+      [
+        '2025090',
+        'Piet Smit',
+        'Dossier 1040',
+        '17-11-2025',
+        '01-12-2025',
+        '61 dagen',
+        '€ 980,50',
+        'verlopen€ 480,50',
+        'Herinnering 20-01-2026Aanmaning sturen',
+      ],
+      [
+        '2026001',
+        'Jan de Boer',
+        'Dossier 1041',
+        '05-01-2026',
+        '19-01-2026',
+        '1 dag',
+        '€ 254,06',
+        '€ 254,06',
+        'Herinnering sturen',
+      ],
     ]);
     const days = within(rows[0]!).getByText('61 dagen');
     expect(days.getAttribute('style')).toContain('var(--mantine-color-red-8)');
@@ -85,6 +116,45 @@ describe('overdue invoices', () => {
     expect(within(rows[0]!).getByRole('link', { name: 'Dossier 1040' }).getAttribute('href')).toBe(
       '/flow_detail/40',
     );
+  });
+
+  it('sends a reminder, then an aanmaning, after confirmation, without opening the invoice', async () => {
+    const { calls, router } = setup({ rows: [OLDEST, NEWER], outstanding: 734.56 });
+    const send = async (name: string, message: RegExp) => {
+      fireEvent.click(await screen.findByRole('button', { name }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText(message)).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Bevestigen' }));
+    };
+    calls.length = 0;
+    await send(
+      'Herinnering sturen 2026001',
+      /Een betalingsherinnering voor factuur 2026001 \(€\s254,06 openstaand\)/,
+    );
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+        url: '/api/invoice/31/sendpaymentreminder',
+        body: { level: 'reminder' },
+      }),
+    );
+    await send('Aanmaning sturen 2025090', /Een aanmaning voor factuur 2025090 \(€\s480,50 openstaand\)/);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').at(-1)).toMatchObject({
+        url: '/api/invoice/30/sendpaymentreminder',
+        body: { level: 'notice' },
+      }),
+    );
+    expect(router.state.location.pathname).toBe('/overdueinvoice_overview.html');
+  });
+
+  it('shows when the aanmaning went and offers nothing more', async () => {
+    setup({
+      rows: [{ ...OLDEST, notice_sent_at: '2026-02-01T10:00:00+01:00' }],
+      outstanding: 480.5,
+    });
+    expect(await screen.findByText('Aanmaning 01-02-2026')).toBeTruthy();
+    expect(screen.getByText('Herinnering 20-01-2026')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /sturen/ })).toBeNull();
   });
 
   it('opens the invoice on a row click', async () => {

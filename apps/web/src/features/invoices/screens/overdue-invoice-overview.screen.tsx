@@ -1,26 +1,38 @@
-import { DEFAULT_PAGE_SIZE, formatEuro } from '@im/domain';
-import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { DEFAULT_PAGE_SIZE, formatEuro, type PaymentReminderLevel } from '@im/domain';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconMailExclamation } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { showActionError } from '../../../ui/alert-dialog';
+import { confirm } from '../../../ui/confirm-dialog';
 import { FOCUSABLE_SCROLL } from '../../../ui/data-table/focusable-scroll';
 import { FullNumberPager } from '../../../ui/data-table/full-number-pager';
 import { RecordCards } from '../../../ui/data-table/record-cards';
 import { loadTableState, saveTableState, type TableState } from '../../../ui/data-table/table-state';
 import { formatDate } from '../../../ui/format';
 import { useIsPhone } from '../../../ui/responsive';
+import { toast } from '../../../ui/toasts';
 import { fill, useInvoiceTexts } from '../i18n';
-import { flowPath, invoicePath, type OverdueInvoiceRow, useOverdueInvoices } from '../queries';
+import {
+  flowPath,
+  invoicePath,
+  type OverdueInvoiceRow,
+  useOverdueInvoices,
+  useSendPaymentReminder,
+} from '../queries';
 
 const TABLE_KEY = 'overdueinvoice_overview';
 const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 const INITIAL_STATE: TableState = { page: 1, query: '', sort: null, filters: {} };
 
 /**
- * /overdueinvoice_overview.html (spec 002): sent invoices past their due date, oldest due date first
- * (the server's fixed order: no sorting, no search), with what is outstanding over all of them. The
+ * /overdueinvoice_overview.html (spec 002): sent and expired invoices past their due date that still owe
+ * something, oldest due date first (the server's fixed order: no sorting, no search), with what is
+ * outstanding over all of them, and per invoice the payment reminder, then the formal notice (decision
+ * 031), with when each was sent. The
  * pieces of ServerDataTable (saved page, full-number pager, cards on a phone), because this list's
  * answer carries the total outstanding and an empty list says so in its own words.
  */
@@ -43,6 +55,23 @@ export function OverdueInvoiceOverviewScreen() {
 
   const setPage = (page: number) => setState((s) => ({ ...s, page }));
   const open = (row: OverdueInvoiceRow) => navigate(invoicePath(row.id));
+  const remind = useSendPaymentReminder();
+  const onRemind = async (row: OverdueInvoiceRow, level: PaymentReminderLevel) => {
+    const values = { number: row.number ?? row.title, amount: formatEuro(row.owed) };
+    const isReminder = level === 'reminder';
+    const ok = await confirm({
+      title: isReminder ? tx.sendReminder : tx.sendNotice,
+      message: fill(isReminder ? tx.reminderConfirm : tx.noticeConfirm, values),
+    });
+    if (!ok) return;
+    remind.mutate(
+      { id: row.id, level },
+      {
+        onSuccess: () => toast.success(isReminder ? tx.reminderSent : tx.noticeSent),
+        onError: (e) => showActionError(e),
+      },
+    );
+  };
 
   const columns: DataTableColumn<OverdueInvoiceRow>[] = [
     {
@@ -95,6 +124,54 @@ export function OverdueInvoiceOverviewScreen() {
       title: tx.amountInc,
       textAlign: 'right',
       render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatEuro(row.billed_inc)}</span>,
+    },
+    {
+      accessor: 'owed',
+      title: tx.owed,
+      textAlign: 'right',
+      render: (row) => (
+        <Group gap={6} justify="flex-end" wrap="nowrap">
+          {row.status === 'expired' && (
+            <Badge color="orange" variant="light" size="sm">
+              {tx.statusExpired}
+            </Badge>
+          )}
+          <Text span size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {formatEuro(row.owed)}
+          </Text>
+        </Group>
+      ),
+    },
+    {
+      accessor: 'reminder_sent_at',
+      title: tx.reminders,
+      render: (row) => (
+        <Group gap={6} wrap="wrap" onClick={(event) => event.stopPropagation()}>
+          {row.reminder_sent_at && (
+            <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {fill(tx.reminderSentOn, { date: formatDate(row.reminder_sent_at) })}
+            </Text>
+          )}
+          {row.notice_sent_at && (
+            <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {fill(tx.noticeSentOn, { date: formatDate(row.notice_sent_at) })}
+            </Text>
+          )}
+          {!row.notice_sent_at && (
+            <Button
+              size="compact-sm"
+              variant={row.reminder_sent_at ? 'light' : 'default'}
+              color={row.reminder_sent_at ? 'red' : undefined}
+              leftSection={<IconMailExclamation size={14} />}
+              loading={remind.isPending && remind.variables?.id === row.id}
+              aria-label={`${row.reminder_sent_at ? tx.sendNotice : tx.sendReminder} ${row.number ?? row.title}`}
+              onClick={() => void onRemind(row, row.reminder_sent_at ? 'notice' : 'reminder')}
+            >
+              {row.reminder_sent_at ? tx.sendNotice : tx.sendReminder}
+            </Button>
+          )}
+        </Group>
+      ),
     },
   ];
 

@@ -1,0 +1,72 @@
+import { amsterdamDay, type SalesDocument, zRegisterPayment } from '@im/domain';
+import { Stack, TextInput } from '@mantine/core';
+import { FormActions } from '../../../ui/form/form-actions';
+import { FormError } from '../../../ui/form/form-error';
+import { FormModal } from '../../../ui/form/form-modal';
+import { schemaError } from '../../../ui/form/schema-error';
+import { useAppForm } from '../../../ui/form/use-app-form';
+import { formatMoney } from '../../../ui/format';
+import { fill, useDocumentTexts } from '../i18n';
+import { useRegisterPayment } from '../queries';
+
+interface Props {
+  document: SalesDocument;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** 'Markeren als betaald': the day (today) and the amount (what is owed); a part is kept as a partial payment. */
+export function RegisterPaymentModal({ document, opened, onClose }: Props) {
+  const tx = useDocumentTexts();
+  return (
+    <FormModal opened={opened} onClose={onClose} title={tx.markPaid}>
+      <RegisterPaymentForm document={document} onClose={onClose} />
+    </FormModal>
+  );
+}
+
+/** The owed amount as the field shows it: Dutch decimal comma, no thousands separator. */
+const asInput = (amount: number) => amount.toFixed(2).replace('.', ',');
+
+function RegisterPaymentForm({ document, onClose }: Omit<Props, 'opened'>) {
+  const tx = useDocumentTexts();
+  const register = useRegisterPayment(document.id);
+  const owed = document.invoice?.owed ?? 0;
+  const { inputProps, onSubmit, formError, saveCallbacks } = useAppForm({
+    initialValues: { paid_on: amsterdamDay(new Date()), amount: asInput(owed), note: '' },
+    validate: (values) => ({
+      paid_on: schemaError(zRegisterPayment.shape.paid_on, values.paid_on),
+      amount: schemaError(zRegisterPayment.shape.amount, values.amount),
+    }),
+  });
+  const submit = onSubmit((values) =>
+    register.mutate(
+      { paid_on: values.paid_on, amount: values.amount, note: values.note.trim() || undefined },
+      saveCallbacks(tx.paymentRegistered, onClose),
+    ),
+  );
+  return (
+    <form noValidate onSubmit={submit}>
+      <FormError message={formError} />
+      <Stack gap="sm">
+        <TextInput type="date" label={tx.paymentDate} required {...inputProps('paid_on')} />
+        <TextInput
+          label={tx.paymentAmount}
+          description={fill(tx.paymentAmountHint, { owed: formatMoney(owed) })}
+          required
+          inputMode="decimal"
+          leftSection="€"
+          data-autofocus
+          {...inputProps('amount')}
+        />
+        <TextInput label={tx.paymentNote} maxLength={500} {...inputProps('note')} />
+        <FormActions
+          onCancel={onClose}
+          isPending={register.isPending}
+          submitLabel={tx.registerPayment}
+          mt="sm"
+        />
+      </Stack>
+    </form>
+  );
+}
