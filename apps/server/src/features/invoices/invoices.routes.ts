@@ -5,6 +5,7 @@ import {
   zCustomerInvoice,
   zIdParams,
   zInvoiceHashParams,
+  zInvoiceReferences,
   zInvoiceSettings,
   zLinkPartialInvoice,
   zOverdueInvoicePage,
@@ -28,7 +29,7 @@ import { customerRoute, isPreview } from '../customerpages/customer-access';
 import { findDocument } from '../documents/document-dto';
 import { paymentIdFromWebhook } from '../payments';
 import { customerInvoice, customerInvoicePdf } from './customer-invoice';
-import { einvoiceXml } from './einvoice/build-einvoice';
+import { buildEInvoice } from './einvoice/build-einvoice';
 import {
   availableInvoices,
   createCreditInvoice,
@@ -38,6 +39,7 @@ import {
 import { overdueInvoices, quarterlyExport, quarterlyOverview } from './invoice-overviews';
 import { paymentWebhook, renewPayment } from './invoice-payment';
 import { getInvoiceSettings, updateInvoiceSettings } from './invoice-settings';
+import { updateInvoiceReferences } from './update-invoice-references';
 
 const INVOICE = { access: moduleRoute('INVOICE') };
 
@@ -99,6 +101,12 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     { config: INVOICE, schema: { ...id, response: { 200: zAvailableInvoices } } },
     async (request) => tenantTx(request, (tx) => availableInvoices(tx, request.params.id)),
   );
+  r.patch(
+    '/api/invoice/:id/references',
+    { config: INVOICE, schema: { ...id, body: zInvoiceReferences, response: { 200: zSalesDocument } } },
+    async (request) =>
+      tenantTx(request, (tx) => updateInvoiceReferences(tx, request.params.id, request.body)),
+  );
   r.post(
     '/api/invoice/:id/renewpayment',
     { config: INVOICE, schema: { ...id, response: { 200: zPaymentLink } } },
@@ -108,8 +116,8 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     const { xml, filename } = await tenantTx(request, async (tx) => {
       const doc = await findDocument(tx, 'invoice', request.params.id);
       if (doc.dateSend === null || doc.isTemplate) throw conflict(INVOICE_TEXTS.einvoiceNeedsSent);
-      const xml = await einvoiceXml(tx, doc, { storage: app.deps.storage });
-      if (!xml) throw conflict(INVOICE_TEXTS.einvoiceSettings);
+      const { xml, problem } = await buildEInvoice(tx, doc, { storage: app.deps.storage });
+      if (problem !== undefined) throw conflict(problem);
       return { xml, filename: `Factuur ${doc.number}.xml` };
     });
     return reply

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../ui/format';
 import { fill, useDocumentTexts } from '../i18n';
 import { detailPath } from '../kinds';
+import { InvoiceReferences } from './invoice-references';
 
 /** Spec 002 section 4: DRAFT, 'betaald', 'oninbaar', days overdue in red, or 'over Nd'. */
 export function DueLabelText({ due }: { due: InvoiceInfo['due'] }) {
@@ -78,6 +79,7 @@ export function InvoiceCard({ document }: { document: SalesDocument }) {
           ) : null,
         )}
         {inv.reverse_charge && <Text size="sm">{tx.reverseCharge}</Text>}
+        {!document.is_template && <InvoiceReferences document={document} />}
         <Row label={b.inc < 0 ? tx.billedIncCredit : tx.billedInc} value={formatMoney(b.inc)} isStrong />
         {inv.date_paid && (
           <Text size="sm" c="teal.9">
