@@ -1,15 +1,11 @@
 // Every kind of invoice the product makes, sent through the API and its e-invoice validated against
 // the UBL 2.1 XSD, EN 16931, Peppol BIS 3 (for a business buyer) and the NLCIUS (decision 035); the
-// demo's sent invoices as well. The compiled rules are loaded once for the whole file.
-import { and, eq, isNotNull } from 'drizzle-orm';
+// demo's sent invoices are validated in demo/load-demo.api.test.ts, which loads the demo anyway. The
+// compiled rules are loaded once for the whole file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSalesCompany, createTestRelation } from '../../../../test/crm-factories';
 import { einvoiceValidationRuns, expectValidEInvoice } from '../../../../test/einvoice';
 import { startTestServer, type TestServer } from '../../../../test/test-server';
-import { createLogger } from '../../../platform/log';
-import { DEMO_PASSWORD, loadDemoData } from '../../demo/load-demo';
-import { salesDocument } from '../../documents/documents.schema';
-import { buildEInvoice } from './build-einvoice';
 import { prepareEInvoiceValidation } from './validate-einvoice';
 
 let t: TestServer;
@@ -325,38 +321,4 @@ describe('a 409 names its cause', () => {
     expect(patched.oin).toBe('00000001001589623000');
     expect((await api('GET', `/api/organization/${org.id}`, undefined, b.token)).status).toBe(404);
   }, 60_000);
-});
-
-describe('the demo', () => {
-  it('every sent demo invoice has a valid e-invoice', async () => {
-    await loadDemoData(t.server.deps.db, createLogger('warn'), t.server.deps.storage);
-    const sent = await t.server.deps.db.platform((tx) =>
-      tx
-        .select({ doc: salesDocument })
-        .from(salesDocument)
-        .where(
-          and(
-            eq(salesDocument.kind, 'invoice'),
-            isNotNull(salesDocument.dateSend),
-            eq(salesDocument.isTemplate, false),
-          ),
-        ),
-    );
-    const demo = sent.filter((s) => s.doc.companyId !== a.companyId && s.doc.companyId !== b.companyId);
-    expect(demo.length).toBeGreaterThanOrEqual(8);
-    for (const { doc } of demo) {
-      const result = await t.server.deps.db.tenant({ companyId: doc.companyId, userId: null }, (tx) =>
-        buildEInvoice(tx, doc, { storage: t.server.deps.storage }),
-      );
-      expect(result.problem, `demo invoice ${doc.id}`).toBeUndefined();
-      const credit = result.xml!.includes('<CreditNote ');
-      const peppol = result.xml!.includes('poacc:billing:3.0');
-      await expectValidEInvoice(result.xml!, { root: credit ? 'CreditNote' : 'Invoice', peppol });
-    }
-    // Through the API as well, for the demo company with the invoice module.
-    const token = await t.login('sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
-    const mine = demo.filter((d) => d.doc.companyId === demo[0]!.doc.companyId);
-    const one = await t.api('GET', `/api/invoice/${mine[0]!.doc.id}/einvoice`, { token });
-    expect([200, 404]).toContain(one.status);
-  }, 300_000);
 });
