@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSalesCompany, createTestRelation } from '../../../test/crm-factories';
+import { expectValidEInvoice } from '../../../test/einvoice';
 import { startFakeMollie } from '../../../test/fake-mollie';
 import { type SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
-import { expectValidEInvoice } from '../../../test/einvoice';
 import { startTestServer, type TestServer } from '../../../test/test-server';
+
 let t: TestServer;
 let smtp: SmtpSink;
 let mollie: Awaited<ReturnType<typeof startFakeMollie>>;
