@@ -76,6 +76,15 @@ export const zInvoiceInfo = z.object({
   credited_invoice: zInvoiceRef.nullable(),
   credit_invoices: z.array(zInvoiceRef),
   reverse_charge: z.boolean(),
+  /**
+   * 'Uw referentie' (BT-10) and 'Inkoopordernummer' (BT-13) of this invoice; empty: the organization's
+   * (see `customer_buyer_reference`), else the dossier number.
+   */
+  buyer_reference: z.string(),
+  order_reference: z.string(),
+  /** The customer organization's defaults, shown as placeholders. */
+  customer_buyer_reference: z.string(),
+  customer_order_reference: z.string(),
   /** What this invoice bills: the whole calculation, its part, or (credit) the negation. */
   billed: zBilled,
   /** The whole calculation's amount incl. VAT (what partial invoices take their parts of). */
@@ -121,6 +130,13 @@ export const zPartialChoice = z
   });
 export type PartialChoice = z.input<typeof zPartialChoice>;
 export type PartialChoiceValue = z.infer<typeof zPartialChoice>;
+
+/** PATCH /api/invoice/:id/references: the customer's reference and purchase order number, until sent. */
+export const zInvoiceReferences = z.object({
+  buyer_reference: z.string().trim().max(100).optional(),
+  order_reference: z.string().trim().max(100).optional(),
+});
+export type InvoiceReferences = z.infer<typeof zInvoiceReferences>;
 
 /** linkPartialInvoice: this partial invoice joins the parts of the first one (by its calculation id or id). */
 export const zLinkPartialInvoice = z

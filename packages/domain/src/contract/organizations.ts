@@ -1,6 +1,7 @@
 // The API contract of organizations: request and response schemas, written once for server and web.
 import { z } from 'zod';
 import { zFlag } from '../flags';
+import { IDENTIFIER_ERRORS, isValidOin } from '../invoices/identifiers';
 import { zPaginated, zPaginationQuery } from '../pagination';
 import { zId } from './common';
 import { checkCoordinates, zEmailOrEmpty, zInlineLocation, zLat, zLng, zLocation, zText } from './locations';
@@ -12,6 +13,13 @@ export const zOrganizationFields = z.object({
   phone: zText(40).optional(),
   coc_number: zText(20).optional(),
   vat_number: zText(30).optional(),
+  /** A government body's OIN (20 digits): its Peppol address (scheme 0190) on e-invoices. */
+  oin: zText(20)
+    .refine((s) => s === '' || isValidOin(s), IDENTIFIER_ERRORS.oin)
+    .optional(),
+  /** 'Uw referentie' (BT-10) and 'Inkoopordernummer' (BT-13): the defaults for its invoices. */
+  buyer_reference: zText(100).optional(),
+  order_reference: zText(100).optional(),
   country: zText(100).optional(),
   lead_source: zText(100).optional(),
   flowprofile_id: zId.nullable().optional(),
@@ -60,6 +68,9 @@ export const zOrganization = z.object({
   phone: z.string(),
   coc_number: z.string(),
   vat_number: z.string(),
+  oin: z.string(),
+  buyer_reference: z.string(),
+  order_reference: z.string(),
   country: z.string(),
   lead_source: z.string(),
   flowprofile_id: z.number().int().nullable(),

@@ -117,6 +117,7 @@ describe('texts', () => {
       iban: 'Dit is geen geldig IBAN-nummer.',
       kvk: 'Een KvK-nummer bestaat uit 8 cijfers.',
       vat: 'Dit is geen geldig btw-identificatienummer.',
+      oin: 'Een OIN bestaat uit 20 cijfers.',
     });
   });
 });

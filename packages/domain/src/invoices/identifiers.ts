@@ -5,6 +5,7 @@ export const IDENTIFIER_ERRORS = {
   iban: 'Dit is geen geldig IBAN-nummer.',
   kvk: 'Een KvK-nummer bestaat uit 8 cijfers.',
   vat: 'Dit is geen geldig btw-identificatienummer.',
+  oin: 'Een OIN bestaat uit 20 cijfers.',
 } as const;
 
 /** IBAN lengths per country (SWIFT IBAN registry); other countries only get the generic 15–34. */
@@ -86,4 +87,9 @@ export function isValidVatId(s: string): boolean {
   const vat = normalizeVatId(s);
   if (vat.startsWith('NL')) return isValidDutchVatId(vat);
   return /^[A-Z]{2}[A-Z0-9]{2,12}$/.test(vat);
+}
+
+/** An OIN (Organisatie-identificatienummer of a Dutch government body, Logius): exactly 20 digits. */
+export function isValidOin(s: string): boolean {
+  return /^\d{20}$/.test(s.trim());
 }

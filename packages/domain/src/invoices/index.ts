@@ -3,6 +3,7 @@
 import type { DocumentStatus } from '../documents';
 import { Decimal, type MoneyInput } from '../money';
 
+export * from './countries';
 export * from './identifiers';
 
 /** An invoice is due this many days after it is sent, unless its end date says otherwise. */
@@ -94,6 +95,11 @@ export const INVOICE_TEXTS = {
   paymentNotOpen: 'Alleen voor een verstuurde, onbetaalde factuur kan een betaallink worden gemaakt.',
   einvoiceNeedsSent: 'Een e-factuur bestaat pas als de factuur is verstuurd.',
   einvoiceSettings: 'Vul eerst KvK-nummer, btw-id en IBAN in bij de bedrijfsgegevens.',
+  einvoiceNoLines:
+    'Deze factuur heeft geen regels met een bedrag; een e-factuur heeft minstens één regel nodig.',
+  einvoiceUnknownCountry:
+    'Het land van de klant is onbekend; vul een land in zoals Nederland, België of Duitsland.',
+  einvoiceNoCustomer: 'Deze factuur heeft geen klant; een e-factuur noemt altijd de klant.',
   reverseChargeNeedsVatId: 'Voor btw verlegd moet de klant een organisatie met een btw-id zijn.',
   paymentCompleted: 'Bedankt! Uw betaling is ontvangen.',
   creditTemplateNotFound: 'Dit factuursjabloon bestaat niet.',
@@ -135,6 +141,15 @@ export const PAYMENT_REMINDER_TEMPLATE_TYPE = {
 export function invoiceOwed(billedInc: MoneyInput, payments: readonly MoneyInput[]): Decimal {
   const owed = payments.reduce<Decimal>((acc, p) => acc.minus(p), new Decimal(billedInc));
   return owed.isNegative() ? new Decimal(0) : owed.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}
+
+const SETTING_NAMES = { kvk: 'KvK-nummer', vat: 'btw-id', iban: 'IBAN' } as const;
+
+/** The 409 of an e-invoice the company's details stop: names exactly what is missing. */
+export function einvoiceSettingsMissing(missing: readonly (keyof typeof SETTING_NAMES)[]): string {
+  const names = missing.map((m) => SETTING_NAMES[m]);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} en ${names.at(-1)}` : names[0];
+  return `Vul eerst ${list} in bij de bedrijfsgegevens (Instellingen, Facturen).`;
 }
 
 /** The standard credit invoice template (the demo data's; a company makes its own and chooses it in the invoice settings). */

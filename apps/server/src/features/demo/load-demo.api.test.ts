@@ -1,7 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { einvoiceValidationRuns, expectValidEInvoice } from '../../../test/einvoice';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/test-server';
 import { createLogger } from '../../platform/log';
+import { salesDocument } from '../documents/documents.schema';
+import { buildEInvoice } from '../invoices/einvoice/build-einvoice';
+import { prepareEInvoiceValidation } from '../invoices/einvoice/validate-einvoice';
 import { DEMO_CUSTOMER_LINKS } from './load-customer-demo';
 import { DEMO_PASSWORD, loadDemoData } from './load-demo';
 
@@ -207,4 +211,46 @@ describe('demo data', () => {
     const forms = await t.api('GET', `/api/flow/${L.formFlow}/getbycustomer`);
     expect(forms.body.forms.some((f: { status: string }) => f.status === 'open')).toBe(true);
   });
+
+  it('gives every sent demo invoice an e-invoice that passes the official rules (decision 035)', async () => {
+    if (einvoiceValidationRuns) await prepareEInvoiceValidation();
+    const sent = await t.server.deps.db.platform((tx) =>
+      tx
+        .select()
+        .from(salesDocument)
+        .where(
+          and(
+            eq(salesDocument.kind, 'invoice'),
+            isNotNull(salesDocument.dateSend),
+            eq(salesDocument.isTemplate, false),
+          ),
+        ),
+    );
+    expect(sent.length).toBeGreaterThanOrEqual(16);
+    for (const doc of sent) {
+      const result = await t.server.deps.db.tenant({ companyId: doc.companyId, userId: null }, (tx) =>
+        buildEInvoice(tx, doc, { storage: t.server.deps.storage }),
+      );
+      expect(result.problem, `demo invoice ${doc.id}`).toBeUndefined();
+      await expectValidEInvoice(result.xml!, {
+        root: result.xml!.includes('<CreditNote ') ? 'CreditNote' : 'Invoice',
+        peppol: result.xml!.includes('poacc:billing:3.0'),
+      });
+    }
+    // Through the API as well: the demo company with the invoice module gets its UBL, not a 409.
+    const token = await t.login('sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
+    const [sanne] = (
+      await t.server.deps.db.platform((tx) =>
+        tx.execute<{ company_id: number }>(
+          sql`select company_id from "user" where email = 'sanne@zonnestroom-noord.nl'`,
+        ),
+      )
+    ).rows;
+    const own = sent.filter((d) => d.companyId === sanne!.company_id);
+    expect(own.length).toBeGreaterThan(0);
+    for (const d of own) {
+      const res = await t.api('GET', `/api/invoice/${d.id}/einvoice`, { token });
+      expect(res.status, `invoice ${d.id}: ${JSON.stringify(res.body)}`).toBe(200);
+    }
+  }, 300_000);
 });

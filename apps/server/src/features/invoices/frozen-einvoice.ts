@@ -7,7 +7,7 @@ import type { FileStorage } from '../../platform/files/storage';
 import { DOCUMENT_OWNER, type DocumentRecord } from '../documents/document-dto';
 import { documentVersion } from '../documents/documents.schema';
 import { frozenVersion, storedBytes } from '../documents/frozen-version';
-import { einvoiceXml } from './einvoice/build-einvoice';
+import { buildEInvoice, einvoiceXml } from './einvoice/build-einvoice';
 
 type StoredFile = typeof storedFile.$inferSelect;
 
@@ -24,6 +24,17 @@ export async function storeEinvoice(
 ): Promise<StoredFile | null> {
   const xml = await einvoiceXml(tx, doc, pdf.bytes, pdf.filename);
   if (!xml) return null;
+  return storeEinvoiceXml(tx, doc, xml, pdf.filename, store);
+}
+
+/** Stores a built e-invoice as a file of the document, named after its PDF. */
+async function storeEinvoiceXml(
+  tx: Tx,
+  doc: DocumentRecord,
+  xml: string,
+  pdfFilename: string,
+  store: (key: string, bytes: Buffer) => Promise<void>,
+): Promise<StoredFile> {
   const bytes = Buffer.from(xml, 'utf8');
   const key = `companies/${doc.companyId}/einvoices/${doc.hash.slice(0, 8)}-${Date.now()}.xml`;
   await store(key, bytes);
@@ -31,7 +42,7 @@ export async function storeEinvoice(
     .insert(storedFile)
     .values({
       storageKey: key,
-      filename: pdf.filename.replace(/\.pdf$/, '.xml'),
+      filename: pdfFilename.replace(/\.pdf$/, '.xml'),
       mimeType: 'application/xml',
       size: bytes.length,
       purpose: 'einvoice',
@@ -75,13 +86,15 @@ export async function frozenEinvoice(
     const xml = await storedBytes(storage, sentAlong);
     if (xml) return { xml, filename: sentAlong.filename };
   }
+  // Built once from what was sent (its PDF when there is one); a 409 names what stops it.
   const pdf = frozen.pdf ? await storedBytes(storage, frozen.pdf) : null;
-  if (!frozen.pdf || !pdf) throw conflict(INVOICE_TEXTS.einvoiceSettings);
+  const pdfFilename = frozen.pdf?.filename ?? `Factuur ${doc.number}.pdf`;
+  const built = await buildEInvoice(tx, doc, pdf ? { bytes: pdf, filename: pdfFilename } : { storage });
+  if (built.problem !== undefined) throw conflict(built.problem);
   const { Readable } = await import('node:stream');
-  const file = await storeEinvoice(tx, doc, { bytes: pdf, filename: frozen.pdf.filename }, async (key, b) => {
+  const file = await storeEinvoiceXml(tx, doc, built.xml, pdfFilename, async (key, b) => {
     await storage.put(key, Readable.from([b]));
   });
-  if (!file) throw conflict(INVOICE_TEXTS.einvoiceSettings);
   await tx
     .update(documentVersion)
     .set({ einvoiceFileId: file.id })

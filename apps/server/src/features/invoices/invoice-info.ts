@@ -23,6 +23,8 @@ import { toIso } from '../../platform/http/dates';
 import { calculation } from '../calculations/calculations.schema';
 import { companySettings } from '../companies/companies.schema';
 import { salesDocument } from '../documents/documents.schema';
+import { organization } from '../organizations/organizations.schema';
+import { relation } from '../relations/relations.schema';
 import { invoiceBalance, paymentsOf } from './invoice-balance';
 import { invoice } from './invoices.schema';
 
@@ -212,6 +214,17 @@ export async function loadInvoiceInfo(tx: Tx, doc: DocumentRow): Promise<Invoice
     .orderBy(asc(invoice.id));
   const settings = await invoiceSettings(tx);
   const whole = await wholeOf(tx, doc.calculationId);
+  const [customer] =
+    doc.relationId !== null
+      ? await tx
+          .select({ buyer: organization.buyerReference, order: organization.orderReference })
+          .from(relation)
+          .innerJoin(
+            organization,
+            and(eq(organization.id, relation.organizationId), isNull(organization.deletedAt)),
+          )
+          .where(eq(relation.id, doc.relationId))
+      : [];
   const enddate = doc.enddate === null ? null : String(doc.enddate).slice(0, 10);
   const balance = await invoiceBalance(tx, doc, row);
   return {
@@ -223,6 +236,10 @@ export async function loadInvoiceInfo(tx: Tx, doc: DocumentRow): Promise<Invoice
     credited_invoice: credited ? ref(credited) : null,
     credit_invoices: credits.map((c) => ref(c.d)),
     reverse_charge: row.reverseCharge,
+    buyer_reference: row.buyerReference,
+    order_reference: row.orderReference,
+    customer_buyer_reference: customer?.buyer ?? '',
+    customer_order_reference: customer?.order ?? '',
     billed,
     whole_inc: whole.inc,
     due: invoiceDueLabel(

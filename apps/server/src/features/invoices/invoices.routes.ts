@@ -4,6 +4,7 @@ import {
   zCustomerInvoice,
   zIdParams,
   zInvoiceHashParams,
+  zInvoiceReferences,
   zInvoiceSettings,
   zLinkPartialInvoice,
   zOverdueInvoicePage,
@@ -43,6 +44,7 @@ import { paymentWebhook, renewPayment } from './invoice-payment';
 import { deletePayment, registerPayment } from './invoice-payments';
 import { getInvoiceSettings, updateInvoiceSettings } from './invoice-settings';
 import { sendPaymentReminder } from './send-payment-reminder';
+import { updateInvoiceReferences } from './update-invoice-references';
 
 const INVOICE = { access: moduleRoute('INVOICE') };
 
@@ -103,6 +105,12 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     '/api/invoice/:id/getavailableinvoices',
     { config: INVOICE, schema: { ...id, response: { 200: zAvailableInvoices } } },
     async (request) => tenantTx(request, (tx) => availableInvoices(tx, request.params.id)),
+  );
+  r.patch(
+    '/api/invoice/:id/references',
+    { config: INVOICE, schema: { ...id, body: zInvoiceReferences, response: { 200: zSalesDocument } } },
+    async (request) =>
+      tenantTx(request, (tx) => updateInvoiceReferences(tx, request.params.id, request.body)),
   );
   r.post(
     '/api/invoice/:id/renewpayment',

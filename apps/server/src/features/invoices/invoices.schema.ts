@@ -40,6 +40,9 @@ export const invoice = pgTable(
     partialinvoiceId: integer('partialinvoice_id'),
     creditedInvoiceId: integer('credited_invoice_id'),
     reverseCharge: boolean('reverse_charge').notNull().default(false),
+    /** 'Uw referentie' (BT-10) and 'Inkoopordernummer' (BT-13); empty: the organization's (decision 035). */
+    buyerReference: varchar('buyer_reference', { length: 100 }).notNull().default(''),
+    orderReference: varchar('order_reference', { length: 100 }).notNull().default(''),
     sentDay: date('sent_day'),
     billedExc0: money('billed_exc_0'),
     billedExc6: money('billed_exc_6'),

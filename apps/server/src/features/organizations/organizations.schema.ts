@@ -15,6 +15,11 @@ export const organization = pgTable(
     phone: varchar('phone', { length: 40 }).notNull().default(''),
     cocNumber: varchar('coc_number', { length: 20 }).notNull().default(''),
     vatNumber: varchar('vat_number', { length: 30 }).notNull().default(''),
+    /** A government body's OIN (20 digits), its e-invoice address (Peppol scheme 0190); decision 035. */
+    oin: varchar('oin', { length: 20 }).notNull().default(''),
+    /** 'Uw referentie' and 'Inkoopordernummer': the defaults of its invoices' BT-10 and BT-13. */
+    buyerReference: varchar('buyer_reference', { length: 100 }).notNull().default(''),
+    orderReference: varchar('order_reference', { length: 100 }).notNull().default(''),
     country: varchar('country', { length: 100 }).notNull().default('Nederland'),
     leadSource: varchar('lead_source', { length: 100 }).notNull().default('Eigen website'),
     flowprofileId: integer('flowprofile_id').references(() => flowProfile.id, { onDelete: 'set null' }),

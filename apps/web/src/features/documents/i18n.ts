@@ -223,6 +223,11 @@ export const documentsNl = {
   percentage: 'Percentage',
   amountIncLabel: 'Bedrag incl. btw',
   reverseChargeLabel: 'Btw verlegd (alleen regels tegen 0%, klant met btw-id)',
+  buyerReference: 'Uw referentie',
+  buyerReferencePlaceholder: 'Leeg: het dossiernummer',
+  orderReference: 'Inkoopordernummer',
+  saveReferences: 'Referenties opslaan',
+  referencesSaved: 'Referenties opgeslagen',
 };
 
 export type DocumentsTexts = typeof documentsNl;
@@ -445,6 +450,11 @@ export const documentsEn: DocumentsTexts = {
   percentage: 'Percentage',
   amountIncLabel: 'Amount incl. VAT',
   reverseChargeLabel: 'VAT reverse-charged (0% lines only, customer with VAT id)',
+  buyerReference: 'Your reference',
+  buyerReferencePlaceholder: 'Empty: the flow number',
+  orderReference: 'Purchase order number',
+  saveReferences: 'Save references',
+  referencesSaved: 'References saved',
 };
 
 /** Fills `{{name}}` placeholders. */

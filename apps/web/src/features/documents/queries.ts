@@ -6,6 +6,7 @@ import type {
   DocumentWidget,
   DocumentWidgetType,
   FileInfo,
+  InvoiceReferences,
   Paginated,
   RegisterPayment,
   SalesDocument,
@@ -317,6 +318,19 @@ export function useAvailableInvoices(id: number, isEnabled: boolean) {
     queryFn: ({ signal }) =>
       api.get<AvailableInvoice[]>(kindApi('invoice', id, 'getavailableinvoices'), { signal }),
     enabled: isEnabled,
+  });
+}
+
+/** The customer's reference and purchase order number of a draft invoice (decision 035). */
+export function useUpdateInvoiceReferences(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InvoiceReferences) =>
+      api.patch<SalesDocument>(kindApi('invoice', id, 'references'), body),
+    onSuccess: (document) => {
+      queryClient.setQueryData(documentKey('invoice', id), document);
+      refreshDocument(queryClient, 'invoice', id);
+    },
   });
 }
 

@@ -1,4 +1,14 @@
-import { type BilledAmounts, type Calculation, VAT_RATES, type VatRate } from '@im/domain';
+import {
+  type BilledAmounts,
+  type Calculation,
+  countryCode,
+  einvoiceSettingsMissing,
+  INVOICE_TEXTS,
+  isValidKvk,
+  isValidVatId,
+  VAT_RATES,
+  type VatRate,
+} from '@im/domain';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/database';
 import { storedFile } from '../../../platform/files/files.schema';
@@ -10,7 +20,7 @@ import { flow } from '../../flows/flows.schema';
 import { location } from '../../locations/locations.schema';
 import { organization } from '../../organizations/organizations.schema';
 import { relation } from '../../relations/relations.schema';
-import { billedOf, einvoiceReady, invoiceRow, invoiceSettings } from '../invoice-info';
+import { billedOf, invoiceRow, invoiceSettings } from '../invoice-info';
 import type { EInvoiceInput, EInvoiceLine } from './einvoice-input';
 import { toUbl } from './ubl';
 
@@ -41,6 +51,15 @@ const UNIT_CODES: Record<string, string> = {
 const unitCode = (u: string) => UNIT_CODES[u.trim().toLowerCase()] ?? 'C62';
 const money = (n: number) => n.toFixed(2);
 
+type Item = Calculation['calculationitems'][number];
+/** Whether a line is priced excluding VAT (its start amount then is one too), as the engine decides. */
+const priceBase = (item: Item): 'exc' | 'inc' =>
+  item.unit_rate_exc_manual !== null
+    ? 'exc'
+    : item.unit_rate_inc_manual !== null
+      ? 'inc'
+      : (item.pricing?.calc_base ?? 'exc');
+
 /** The counting lines of a calculation, one UBL line per VAT rate a line is split over. */
 function calculationLines(
   calc: Calculation,
@@ -51,17 +70,27 @@ function calculationLines(
   for (const item of calc.calculationitems) {
     if (!item.counts || item.item_type === 'header') continue;
     const rates = VAT_RATES.filter((r) => item.parts[r] !== 0);
+    const split = rates.length > 1;
     for (const r of rates) {
       const net = Math.round(item.parts[r] * 100) / 100;
       sums[r] = Math.round((sums[r] + net) * 100) / 100;
       lines.push({
-        id: rates.length > 1 ? `${item.id}-${r}` : String(item.id),
+        id: split ? `${item.id}-${r}` : String(item.id),
         name: (item.custom_item_name || item.item_name || 'Regel').slice(0, 200),
-        description: rates.length > 1 ? `Deel tegen ${r}% btw` : null,
-        quantity: String(rates.length > 1 ? 1 : sign * item.quantity),
-        unitCode: rates.length > 1 ? 'C62' : unitCode(item.unit_of_measurement),
+        description: split ? `Deel tegen ${r}% btw` : null,
+        quantity: String(split ? 1 : sign * item.quantity),
+        unitCode: split ? 'C62' : unitCode(item.unit_of_measurement),
         netAmount: money(sign * net),
         vatRate: r,
+        // A whole line keeps the unit price the PDF shows, its discount and start amount beside it; a
+        // line split over rates is billed as its part at each rate (decision 035).
+        ...(split
+          ? {}
+          : {
+              unitPrice: String(item.unit_rate_exc),
+              discount: money(sign * item.discount_exc),
+              startAmount: priceBase(item) === 'exc' ? money(sign * Number(item.start_amount_exc)) : null,
+            }),
       });
     }
   }
@@ -97,36 +126,45 @@ async function latestPdf(tx: Tx, storage: FileStorage, documentId: number) {
   return { bytes: Buffer.concat(chunks), filename: v.file.filename };
 }
 
+export type EInvoiceResult = { xml: string; problem?: undefined } | { xml?: undefined; problem: string };
+
+type PdfSource = { bytes: Buffer; filename: string } | { storage: FileStorage };
+
 /**
- * The e-invoice of a sent invoice (UBL 2.1, Peppol BIS Billing 3.0, NLCIUS): from its frozen amounts,
- * the company's KvK, VAT id and IBAN, the customer, and the PDF (the one just rendered while sending,
- * else the latest sent version's). Null when the company's details are missing.
+ * The e-invoice of a sent invoice (UBL 2.1; Peppol BIS Billing 3.0 with the Dutch rules for a business
+ * buyer, plain EN 16931 for a consumer: decision 035), from its frozen amounts, the company's KvK, VAT
+ * id and IBAN, the customer (the organization with its own address, else the person) and the PDF when
+ * there is one (the one just rendered while sending, else the latest sent version's). When it cannot be
+ * made, the problem says why, in Dutch.
  */
-export async function einvoiceXml(
-  tx: Tx,
-  doc: DocumentRow,
-  pdf: Buffer | { storage: FileStorage },
-  pdfName?: string,
-): Promise<string | null> {
+export async function buildEInvoice(tx: Tx, doc: DocumentRow, pdf: PdfSource): Promise<EInvoiceResult> {
   const settings = await invoiceSettings(tx);
-  if (!einvoiceReady(settings) || doc.number === null) return null;
-  const pdfFile = Buffer.isBuffer(pdf)
-    ? { bytes: pdf, filename: pdfName ?? `Factuur ${doc.number}.pdf` }
-    : await latestPdf(tx, pdf.storage, doc.id);
-  if (!pdfFile) return null;
+  const missing = (
+    [
+      ['kvk', settings?.kvkNumber],
+      ['vat', settings?.vatNumber],
+      ['iban', settings?.iban],
+    ] as const
+  )
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  if (!settings || missing.length > 0)
+    return { problem: einvoiceSettingsMissing(settings ? missing : ['kvk', 'vat', 'iban']) };
+  if (doc.number === null) return { problem: INVOICE_TEXTS.einvoiceNeedsSent };
+  if (doc.relationId === null) return { problem: INVOICE_TEXTS.einvoiceNoCustomer };
+  const pdfFile = 'bytes' in pdf ? pdf : await latestPdf(tx, pdf.storage, doc.id);
   const row = await invoiceRow(tx, doc.id);
   const { billed } = await billedOf(tx, doc, row);
   const credit = row.invoiceType === 'credit';
   const sign = credit ? -1 : 1;
   const [co] = await tx.select({ name: company.name }).from(company).where(eq(company.id, doc.companyId));
-  const [rel] =
-    doc.relationId !== null
-      ? await tx
-          .select({ r: relation, org: organization })
-          .from(relation)
-          .leftJoin(organization, eq(organization.id, relation.organizationId))
-          .where(eq(relation.id, doc.relationId))
-      : [];
+  const [rel] = await tx
+    .select({ r: relation, org: organization })
+    .from(relation)
+    .leftJoin(organization, eq(organization.id, relation.organizationId))
+    .where(eq(relation.id, doc.relationId));
+  if (!rel) return { problem: INVOICE_TEXTS.einvoiceNoCustomer };
+  const org = rel.org && rel.org.deletedAt === null ? rel.org : null;
   const [f] =
     doc.flowId !== null
       ? await tx
@@ -134,64 +172,94 @@ export async function einvoiceXml(
           .from(flow)
           .where(eq(flow.id, doc.flowId))
       : [];
-  const [loc] =
-    doc.relationId !== null
-      ? await tx
-          .select()
-          .from(location)
-          .where(eq(location.relationId, doc.relationId))
-          .orderBy(
-            sql`${location.id} = ${f?.locationId ?? 0} desc`,
-            sql`${location.isMain} desc`,
-            asc(location.id),
-          )
-          .limit(1)
+  // An organization is billed at its own address; a person at the dossier's, else their main one.
+  const [orgLoc] = org
+    ? await tx
+        .select()
+        .from(location)
+        .where(eq(location.organizationId, org.id))
+        .orderBy(desc(location.isMain), asc(location.id))
+        .limit(1)
+    : [];
+  const [loc] = orgLoc
+    ? [orgLoc]
+    : await tx
+        .select()
+        .from(location)
+        .where(eq(location.relationId, doc.relationId))
+        .orderBy(
+          sql`${location.id} = ${f?.locationId ?? 0} desc`,
+          sql`${location.isMain} desc`,
+          asc(location.id),
+        )
+        .limit(1);
+  const buyerCountry = countryCode(loc?.country ?? org?.country ?? rel.r.country);
+  if (!buyerCountry) return { problem: INVOICE_TEXTS.einvoiceUnknownCountry };
+  const [orig] =
+    credit && row.creditedInvoiceId !== null
+      ? await tx.select().from(salesDocument).where(eq(salesDocument.id, row.creditedInvoiceId))
       : [];
-  let lines: EInvoiceLine[];
-  const allowances: EInvoiceInput['allowances'] = {};
-  if (row.partialinvoicetype !== null || (credit && doc.calculationId === null)) {
-    lines = partLines(
-      doc.title,
-      row.partialinvoicetype === 'rest' ? 'Restfactuur' : 'Deelfactuur',
-      billed,
-      sign,
-    );
-  } else {
-    const calc = doc.calculationId !== null ? await recalculate(tx, doc.calculationId) : null;
-    const built = calc ? calculationLines(calc, sign) : { lines: [], sums: { 0: 0, 6: 0, 9: 0, 21: 0 } };
-    lines = built.lines;
-    for (const r of VAT_RATES) {
-      const discount = Math.round((sign * built.sums[r] - sign * billed[`exc_${r}`]) * 100) / 100;
-      if (discount > 0) allowances[r] = money(discount);
-    }
-    // A credit of a partial invoice has the original's whole lines: bill its parts instead.
-    if (credit && row.creditedInvoiceId !== null) {
-      const [orig] = await tx.select().from(salesDocument).where(eq(salesDocument.id, row.creditedInvoiceId));
-      const origRow = orig ? await invoiceRow(tx, orig.id) : null;
-      if (origRow?.partialinvoicetype) {
-        lines = partLines(orig!.title, 'Creditering deelfactuur', billed, sign);
-        for (const r of VAT_RATES) delete allowances[r];
+  const origRow = orig ? await invoiceRow(tx, orig.id) : null;
+  let lines: EInvoiceLine[] = [];
+  let allowances: EInvoiceInput['allowances'] = {};
+  const parted = row.partialinvoicetype !== null || !!origRow?.partialinvoicetype;
+  if (!parted) {
+    // A credit note credits the lines of the invoice it corrects (its own copy of the calculation
+    // is negated, which a price table may not price back to the same amounts).
+    const source = orig && orig.calculationId !== null ? orig.calculationId : doc.calculationId;
+    const lineSign = orig && orig.calculationId !== null ? 1 : sign;
+    const calc = source !== null ? await recalculate(tx, source) : null;
+    if (calc) {
+      const built = calculationLines(calc, lineSign);
+      lines = built.lines;
+      for (const r of VAT_RATES) {
+        const discount = Math.round((lineSign * built.sums[r] - sign * billed[`exc_${r}`]) * 100) / 100;
+        if (discount !== 0) allowances[r] = money(discount);
       }
     }
+  }
+  // Lines that cannot carry what is billed (a part of a project, its credit, a calculation billed for
+  // more than its lines): one line per rate with the billed amount, so the totals are the frozen ones.
+  const fits =
+    lines.length > 0 &&
+    VAT_RATES.every(
+      (r) =>
+        (allowances[r] === undefined || Number(allowances[r]) > 0) &&
+        (billed[`exc_${r}`] === 0 || lines.some((l) => l.vatRate === r)),
+    );
+  if (!fits) {
+    const label =
+      row.partialinvoicetype === 'rest'
+        ? 'Restfactuur'
+        : row.partialinvoicetype
+          ? 'Deelfactuur'
+          : origRow?.partialinvoicetype
+            ? 'Creditering deelfactuur'
+            : credit
+              ? 'Creditering'
+              : 'Factuur';
+    lines = partLines(orig && origRow?.partialinvoicetype ? orig.title : doc.title, label, billed, sign);
+    allowances = {};
   }
   const vatAmounts: EInvoiceInput['vatAmounts'] = {};
   for (const r of VAT_RATES) {
     if (lines.some((l) => l.vatRate === r)) vatAmounts[r] = money(r === 0 ? 0 : sign * billed[`vat_${r}`]);
   }
-  let precedingInvoice: EInvoiceInput['precedingInvoice'] = null;
-  if (credit && row.creditedInvoiceId !== null) {
-    const [orig] = await tx.select().from(salesDocument).where(eq(salesDocument.id, row.creditedInvoiceId));
-    if (orig?.number != null && orig.documentdate)
-      precedingInvoice = { number: String(orig.number), issueDate: String(orig.documentdate).slice(0, 10) };
-  }
-  const s = settings!;
-  const buyerName = rel?.org?.name || rel?.r.fullname || 'Klant';
+  const precedingInvoice: EInvoiceInput['precedingInvoice'] =
+    orig?.number != null && orig.documentdate
+      ? { number: String(orig.number), issueDate: String(orig.documentdate).slice(0, 10) }
+      : null;
+  if (lines.length === 0) return { problem: INVOICE_TEXTS.einvoiceNoLines };
+  const s = settings;
+  const buyerName = org?.name || rel.r.fullname || 'Klant';
   const input: EInvoiceInput = {
     kind: credit ? 'credit' : 'invoice',
     number: String(doc.number),
     issueDate: String(doc.documentdate ?? new Date().toISOString()).slice(0, 10),
     dueDate: doc.enddate ? String(doc.enddate).slice(0, 10) : null,
-    buyerReference: f ? `Dossier ${f.number}` : String(doc.number),
+    buyerReference:
+      row.buyerReference || org?.buyerReference || (f ? `Dossier ${f.number}` : String(doc.number)),
+    orderReference: row.orderReference || org?.orderReference || null,
     precedingInvoice,
     seller: {
       name: co?.name ?? '',
@@ -217,12 +285,14 @@ export async function einvoiceXml(
         housenumber: [loc?.number, loc?.numberAddition].filter(Boolean).join(' ') || null,
         postcode: loc?.postcode || null,
         city: loc?.city || null,
-        countryCode: 'NL',
+        countryCode: buyerCountry,
       },
-      kvk: rel?.org?.cocNumber && /^\d{8}$/.test(rel.org.cocNumber) ? rel.org.cocNumber : null,
-      vatId: rel?.org?.vatNumber || null,
-      email: rel?.r.email || null,
-      contactName: rel?.org ? rel.r.fullname || null : null,
+      // A KvK number is Dutch; a foreign business is known by its VAT number (decision 035).
+      kvk: org && buyerCountry === 'NL' && isValidKvk(org.cocNumber) ? org.cocNumber.trim() : null,
+      vatId: org && isValidVatId(org.vatNumber) ? org.vatNumber : null,
+      oin: org?.oin || null,
+      email: rel.r.email || org?.email || null,
+      contactName: org ? rel.r.fullname || null : null,
       phone: null,
     },
     lines,
@@ -233,8 +303,24 @@ export async function einvoiceXml(
       ? `Betaling vóór ${String(doc.enddate).slice(0, 10)} onder vermelding van factuurnummer ${doc.number}.`
       : `Betaling onder vermelding van factuurnummer ${doc.number}.`,
     paymentReference: String(doc.number),
-    pdf: { filename: pdfFile.filename, base64: pdfFile.bytes.toString('base64') },
+    pdf: pdfFile ? { filename: pdfFile.filename, base64: pdfFile.bytes.toString('base64') } : null,
     note: null,
   };
-  return toUbl(input);
+  return { xml: toUbl(input) };
+}
+
+/**
+ * The XML of `buildEInvoice`, or null when it cannot be made (sending then goes without it). With a
+ * PDF buffer: the one just rendered while sending.
+ */
+export async function einvoiceXml(
+  tx: Tx,
+  doc: DocumentRow,
+  pdf: Buffer | { storage: FileStorage },
+  pdfName?: string,
+): Promise<string | null> {
+  const source: PdfSource = Buffer.isBuffer(pdf)
+    ? { bytes: pdf, filename: pdfName ?? `Factuur ${doc.number}.pdf` }
+    : pdf;
+  return (await buildEInvoice(tx, doc, source)).xml ?? null;
 }

@@ -22,6 +22,8 @@ export interface EInvoiceParty {
   kvk: string | null;
   /** VAT identifier, e.g. 'NL123456789B01'. */
   vatId: string | null;
+  /** A Dutch government body's OIN (20 digits): its Peppol address (0190) and legal identifier. */
+  oin?: string | null;
   email: string | null;
   /** Contact person or phone, optional. */
   contactName: string | null;
@@ -38,6 +40,16 @@ export interface EInvoiceLine {
   unitCode: string;
   /** Line net amount excluding VAT after the line's own discount, 2 decimals. */
   netAmount: string;
+  /**
+   * The unit price excluding VAT as the PDF shows it (up to 4 decimals), with the line's discount
+   * and start amount: used when quantity × price − discount + start gives the net within the
+   * 2 cents Peppol allows; otherwise the price is derived from the net.
+   */
+  unitPrice?: string | null;
+  /** The line's own discount (an allowance on the line), positive, 2 decimals. */
+  discount?: string | null;
+  /** The line's start amount (a charge on the line), 2 decimals. */
+  startAmount?: string | null;
   vatRate: EInvoiceVatRate;
 }
 
@@ -50,8 +62,10 @@ export interface EInvoiceInput {
   issueDate: string;
   /** YYYY-MM-DD, or null. */
   dueDate: string | null;
-  /** BT-10; the flow number or the customer's own reference. */
+  /** BT-10: the customer's own reference ('Uw referentie'), else the dossier number. */
   buyerReference: string;
+  /** BT-13: the customer's purchase order number ('Inkoopordernummer'), or null. */
+  orderReference?: string | null;
   /** For a credit note: the invoice it corrects (BT-25, BT-26). */
   precedingInvoice: { number: string; issueDate: string } | null;
   seller: EInvoiceParty & { iban: string; bic: string | null };
@@ -67,8 +81,8 @@ export interface EInvoiceInput {
   paymentTerms: string;
   /** Payment reference (the invoice number). */
   paymentReference: string;
-  /** The invoice PDF, embedded as an attachment (BG-24). */
-  pdf: { filename: string; base64: string };
+  /** The invoice PDF, embedded as an attachment (BG-24); null when no PDF was made (the demo's). */
+  pdf: { filename: string; base64: string } | null;
   /** Free text note (BT-22), optional. */
   note: string | null;
 }

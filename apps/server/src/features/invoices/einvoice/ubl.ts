@@ -25,6 +25,7 @@ const CREDIT_NOTE_TYPE_CODE = '381';
 const SEPA_CREDIT_TRANSFER = '58';
 const CREDIT_TRANSFER = '30';
 const ALLOWANCE_REASON = 'Korting';
+const START_REASON = 'Starttarief';
 const REVERSE_CHARGE_REASON_CODE = 'VATEX-EU-AE';
 const REVERSE_CHARGE_REASON = 'Btw verlegd';
 
@@ -36,14 +37,45 @@ const SEPA_COUNTRIES = new Set(
   ).split(' '),
 );
 
-/** ISO 6523 ICD and EAS codes used here: KvK, the Dutch VAT number, and e-mail (EAS only, not Peppol). */
+/** Peppol EAS codes (ISO 6523 ICD and the 99xx VAT schemes) used for Dutch parties. */
 const SCHEME_KVK = '0106';
-const SCHEME_NL_VAT = '9944';
-const SCHEME_EMAIL = 'EM';
+const SCHEME_OIN = '0190';
+/** The Peppol EAS scheme of a VAT number per VAT prefix (Greece writes EL); countries without one are left out. */
+const VAT_SCHEMES: Readonly<Record<string, string>> = {
+  AT: '9914',
+  BE: '9925',
+  BG: '9926',
+  CY: '9928',
+  CZ: '9929',
+  DE: '9930',
+  EE: '9931',
+  EL: '9933',
+  ES: '9920',
+  FR: '9957',
+  HR: '9934',
+  HU: '9910',
+  IE: '9935',
+  IT: '0211',
+  LT: '9937',
+  LU: '9938',
+  LV: '9939',
+  MT: '9943',
+  NL: '9944',
+  PL: '9945',
+  PT: '9946',
+  RO: '9947',
+  SI: '9949',
+  SK: '9950',
+};
+
+/** The plain EN 16931 specification identifier: a B2C e-invoice that does not claim Peppol (decision 035). */
+export const EN16931_CUSTOMIZATION_ID = 'urn:cen.eu:en16931:2017';
 
 const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 type Dec = Decimal;
 const ZERO = new Dec(0);
+/** The slack Peppol allows between a line's net and quantity × price ± its allowances (R120). */
+const LINE_SLACK = new Dec('0.02');
 
 type Node = ReturnType<typeof create>;
 type TaxCategoryId = 'S' | 'Z' | 'AE';
@@ -53,24 +85,28 @@ export interface EndpointId {
   id: string;
 }
 
+const oinOf = (party: EInvoiceParty) =>
+  party.oin && /^\d{20}$/.test(party.oin.trim()) ? party.oin.trim() : null;
+
 /**
- * A party's electronic address (BT-34/BT-49): the KvK number (0106), else a Dutch VAT number (9944),
- * else the e-mail address (EM). Peppol's code list has no EM, so only the first two can be routed
- * over Peppol; see {@link isPeppolEndpoint}.
+ * A party's Peppol electronic address (BT-34/BT-49): a government body's OIN (0190), else the KvK
+ * number (0106), else the VAT number in its country's scheme (9944 for the Netherlands). Null when the
+ * party has none: a consumer, or a business known by none of these (decision 035).
  */
 export function endpointOf(party: EInvoiceParty): EndpointId | null {
+  const oin = oinOf(party);
+  if (oin) return { schemeId: SCHEME_OIN, id: oin };
   const kvk = party.kvk?.trim();
   if (kvk) return { schemeId: SCHEME_KVK, id: kvk };
   const vat = party.vatId ? normalizeVatId(party.vatId) : '';
-  if (vat.startsWith('NL')) return { schemeId: SCHEME_NL_VAT, id: vat };
-  const email = party.email?.trim();
-  if (email) return { schemeId: SCHEME_EMAIL, id: email };
+  const scheme = VAT_SCHEMES[vat.slice(0, 2)];
+  if (scheme && vat.length > 2) return { schemeId: scheme, id: vat };
   return null;
 }
 
-/** Whether an electronic address uses a scheme of the Peppol EAS code list (EM is not one). */
-export function isPeppolEndpoint(endpoint: EndpointId | null): boolean {
-  return endpoint !== null && endpoint.schemeId !== SCHEME_EMAIL;
+/** Whether an invoice to this buyer is a Peppol BIS Billing 3.0 one: the buyer has a Peppol address. */
+export function isPeppolBuyer(buyer: EInvoiceParty): boolean {
+  return endpointOf(buyer) !== null;
 }
 
 /** UBL 2.1 XML (Peppol BIS Billing 3.0) of a sent invoice ('invoice') or credit invoice ('credit'). */
@@ -85,8 +121,9 @@ export function toUbl(input: EInvoiceInput): string {
     'xmlns:cbc': NS.cbc,
   });
 
-  text(root, 'cbc:CustomizationID', PEPPOL_CUSTOMIZATION_ID);
-  text(root, 'cbc:ProfileID', PEPPOL_PROFILE_ID);
+  const peppol = isPeppolBuyer(input.buyer);
+  text(root, 'cbc:CustomizationID', peppol ? PEPPOL_CUSTOMIZATION_ID : EN16931_CUSTOMIZATION_ID);
+  if (peppol) text(root, 'cbc:ProfileID', PEPPOL_PROFILE_ID);
   text(root, 'cbc:ID', input.number);
   text(root, 'cbc:IssueDate', input.issueDate);
   // A UBL CreditNote has no DueDate; a credit invoice has nothing to pay either.
@@ -99,6 +136,7 @@ export function toUbl(input: EInvoiceInput): string {
   text(root, 'cbc:Note', input.note);
   text(root, 'cbc:DocumentCurrencyCode', CURRENCY);
   text(root, 'cbc:BuyerReference', input.buyerReference);
+  if (filled(input.orderReference)) text(root.ele('cac:OrderReference'), 'cbc:ID', input.orderReference);
 
   if (input.precedingInvoice) {
     const ref = root.ele('cac:BillingReference').ele('cac:InvoiceDocumentReference');
@@ -106,12 +144,14 @@ export function toUbl(input: EInvoiceInput): string {
     text(ref, 'cbc:IssueDate', input.precedingInvoice.issueDate);
   }
 
-  const attachment = root.ele('cac:AdditionalDocumentReference');
-  text(attachment, 'cbc:ID', input.number);
-  attachment
-    .ele('cac:Attachment')
-    .ele('cbc:EmbeddedDocumentBinaryObject', { mimeCode: 'application/pdf', filename: input.pdf.filename })
-    .txt(input.pdf.base64);
+  if (input.pdf) {
+    const attachment = root.ele('cac:AdditionalDocumentReference');
+    text(attachment, 'cbc:ID', input.number);
+    attachment
+      .ele('cac:Attachment')
+      .ele('cbc:EmbeddedDocumentBinaryObject', { mimeCode: 'application/pdf', filename: input.pdf.filename })
+      .txt(input.pdf.base64);
+  }
 
   party(root.ele('cac:AccountingSupplierParty'), input.seller);
   party(root.ele('cac:AccountingCustomerParty'), input.buyer);
@@ -198,36 +238,68 @@ export function computeTotals(input: EInvoiceInput): Totals {
   };
 }
 
-/**
- * The line's price (BT-146) and its base quantity (BT-149) such that quantity × price / base gives
- * the line's net again (Peppol rule R120): the net divided by the quantity, rounded to 4 decimals,
- * when that comes within a cent; else the whole net as the price of the whole quantity. A negative
- * net (a discount line) gets a negative quantity, since a price may not be negative.
- */
-export function linePrice(line: Pick<EInvoiceLine, 'quantity' | 'netAmount'>): {
+export interface LinePrice {
   quantity: Dec;
   price: Dec;
   baseQuantity: Dec | null;
-} {
+  /** The line's discount as an allowance (BG-27), positive. */
+  allowance: Dec;
+  /** The line's start amount as a charge (BG-28), positive. */
+  charge: Dec;
+}
+
+/**
+ * The line's price (BT-146), base quantity (BT-149), allowance and charge such that quantity × price /
+ * base − allowance + charge gives the line's net within 2 cents (Peppol rule R120). Preferably the unit
+ * price the PDF shows, with the line's discount and start amount beside it; else the net divided by
+ * the quantity, rounded to 4 decimals, when that comes within a cent; else the whole net as the price
+ * of the whole quantity. A negative net (a trade-in) gets a negative quantity: a price is never negative.
+ */
+export function linePrice(
+  line: Pick<EInvoiceLine, 'quantity' | 'netAmount' | 'unitPrice' | 'discount' | 'startAmount'>,
+): LinePrice {
   const net = new Dec(line.netAmount);
   const absQuantity = new Dec(line.quantity).abs();
-  const quantity = net.isNegative() ? absQuantity.negated() : absQuantity;
-  if (absQuantity.isZero()) return { quantity, price: ZERO, baseQuantity: null };
+  const negative = net.isNegative() || (net.isZero() && new Dec(line.quantity).isNegative());
+  const quantity = negative ? absQuantity.negated() : absQuantity;
+  const plain = { allowance: ZERO, charge: ZERO };
+  if (absQuantity.isZero()) return { quantity, price: ZERO, baseQuantity: null, ...plain };
+  if (filled(line.unitPrice)) {
+    // A negative line (a trade-in) carries its price only: a discount on it would be a negative allowance.
+    const price = new Dec(line.unitPrice).abs();
+    const allowance = !negative && filled(line.discount) ? new Dec(line.discount) : ZERO;
+    const charge = !negative && filled(line.startAmount) ? new Dec(line.startAmount) : ZERO;
+    const rest = negative
+      ? [line.discount, line.startAmount].some((v) => filled(v) && !new Dec(v).isZero())
+      : allowance.isNegative() || charge.isNegative();
+    const fits = quantity.times(price).minus(allowance).plus(charge).minus(net).abs().lte(LINE_SLACK);
+    if (fits && !rest) return { quantity, price, baseQuantity: null, allowance, charge };
+  }
   const price = net.abs().dividedBy(absQuantity).toDecimalPlaces(4);
   if (price.times(absQuantity).minus(net.abs()).abs().lessThanOrEqualTo('0.01')) {
-    return { quantity, price, baseQuantity: null };
+    return { quantity, price, baseQuantity: null, ...plain };
   }
-  return { quantity, price: net.abs(), baseQuantity: absQuantity };
+  return { quantity, price: net.abs(), baseQuantity: absQuantity, ...plain };
 }
 
 function invoiceLine(root: Node, line: EInvoiceLine, reverseCharge: boolean, credit: boolean) {
-  const { quantity, price, baseQuantity } = linePrice(line);
+  const { quantity, price, baseQuantity, allowance, charge } = linePrice(line);
   const el = root.ele(credit ? 'cac:CreditNoteLine' : 'cac:InvoiceLine');
   text(el, 'cbc:ID', line.id);
   el.ele(credit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity', { unitCode: line.unitCode }).txt(
     quantity.toFixed(),
   );
   money(el, 'cbc:LineExtensionAmount', new Dec(line.netAmount));
+  for (const [isCharge, amount, reason] of [
+    [true, charge, START_REASON],
+    [false, allowance, ALLOWANCE_REASON],
+  ] as const) {
+    if (amount.isZero()) continue;
+    const ac = el.ele('cac:AllowanceCharge');
+    text(ac, 'cbc:ChargeIndicator', String(isCharge));
+    text(ac, 'cbc:AllowanceChargeReason', reason);
+    money(ac, 'cbc:Amount', amount);
+  }
   const item = el.ele('cac:Item');
   text(item, 'cbc:Description', line.description);
   text(item, 'cbc:Name', line.name.trim() || line.description?.trim() || `Regel ${line.id}`);
@@ -286,7 +358,9 @@ function party(parent: Node, p: EInvoiceParty) {
 
   const legal = el.ele('cac:PartyLegalEntity');
   text(legal, 'cbc:RegistrationName', p.name);
-  if (p.kvk?.trim()) legal.ele('cbc:CompanyID', { schemeID: SCHEME_KVK }).txt(p.kvk.trim());
+  const oin = oinOf(p);
+  if (oin) legal.ele('cbc:CompanyID', { schemeID: SCHEME_OIN }).txt(oin);
+  else if (p.kvk?.trim()) legal.ele('cbc:CompanyID', { schemeID: SCHEME_KVK }).txt(p.kvk.trim());
 
   if (filled(p.contactName) || filled(p.phone) || filled(p.email)) {
     const contact = el.ele('cac:Contact');

@@ -14,6 +14,7 @@ import { toast } from '../../../ui/toasts';
 import { fill, useDocumentTexts } from '../i18n';
 import { detailPath } from '../kinds';
 import { useDeletePayment } from '../queries';
+import { InvoiceReferences } from './invoice-references';
 
 /** Spec 002 section 4: DRAFT, 'betaald', 'oninbaar', days overdue in red, or 'over Nd'. */
 export function DueLabelText({ due }: { due: InvoiceInfo['due'] }) {
@@ -151,6 +152,7 @@ export function InvoiceCard({ document }: { document: SalesDocument }) {
           ) : null,
         )}
         {inv.reverse_charge && <Text size="sm">{tx.reverseCharge}</Text>}
+        {!document.is_template && <InvoiceReferences document={document} />}
         <Row label={b.inc < 0 ? tx.billedIncCredit : tx.billedInc} value={formatMoney(b.inc)} isStrong />
         {inv.date_paid && (
           <Text size="sm" c="teal.9">

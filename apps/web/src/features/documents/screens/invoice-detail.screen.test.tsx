@@ -40,6 +40,10 @@ function info(overrides: Partial<InvoiceInfo> = {}): InvoiceInfo {
     credited_invoice: null,
     credit_invoices: [],
     reverse_charge: false,
+    buyer_reference: '',
+    order_reference: '',
+    customer_buyer_reference: '',
+    customer_order_reference: '',
     billed,
     whole_inc: 12100,
     due: { text: '12 dagen te laat', color: 'red', overdue_days: 12 },
@@ -281,5 +285,43 @@ describe('creating an invoice from a confirmation', () => {
       partialinvoicetype: 'frompercentage',
       partial_value: 30,
     });
+  });
+
+  it("edits the customer's reference and purchase order number of a draft; a sent invoice shows them", async () => {
+    const draft = invoiceDocument({
+      status: 'draft',
+      number: null,
+      date_send: null,
+      invoice: info({ customer_buyer_reference: 'KP-4410' }),
+    });
+    const saved = invoiceDocument({
+      ...draft,
+      invoice: info({ buyer_reference: '', order_reference: 'PO-77', customer_buyer_reference: 'KP-4410' }),
+    });
+    const { calls } = setup({ 'PATCH /api/invoice/9/references': () => ({ body: saved }) }, draft);
+    const card = await screen.findByRole('region', { name: 'Factuur' }, { timeout: 5000 });
+    const reference = within(card).getByRole('textbox', { name: 'Uw referentie' });
+    expect(reference.getAttribute('placeholder')).toBe('KP-4410');
+    fireEvent.change(within(card).getByRole('textbox', { name: 'Inkoopordernummer' }), {
+      target: { value: 'PO-77' },
+    });
+    fireEvent.click(within(card).getByRole('button', { name: 'Referenties opslaan' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.endsWith('/references'))?.body).toEqual({
+        buyer_reference: '',
+        order_reference: 'PO-77',
+      }),
+    );
+  });
+
+  it('shows the references of a sent invoice as text', async () => {
+    setup(
+      {},
+      invoiceDocument({ invoice: info({ order_reference: 'PO-77', customer_buyer_reference: 'KP-4410' }) }),
+    );
+    const card = await screen.findByRole('region', { name: 'Factuur' }, { timeout: 5000 });
+    expect(within(card).getByText('Uw referentie: KP-4410')).toBeTruthy();
+    expect(within(card).getByText('Inkoopordernummer: PO-77')).toBeTruthy();
+    expect(within(card).queryByRole('textbox', { name: 'Uw referentie' })).toBeNull();
   });
 });

@@ -23,6 +23,13 @@ export function OrganizationDetails({ organization }: { organization: Organizati
         <DetailField label={t('organizations.address')}>{organization.address}</DetailField>
         <DetailField label={t('organizations.cocNumber')}>{organization.coc_number}</DetailField>
         <DetailField label={t('organizations.vatNumber')}>{organization.vat_number}</DetailField>
+        {organization.oin && <DetailField label={t('organizations.oin')}>{organization.oin}</DetailField>}
+        {organization.buyer_reference && (
+          <DetailField label={t('organizations.buyerReference')}>{organization.buyer_reference}</DetailField>
+        )}
+        {organization.order_reference && (
+          <DetailField label={t('organizations.orderReference')}>{organization.order_reference}</DetailField>
+        )}
       </SimpleGrid>
       <Group justify="space-between" mt="md" align="flex-end">
         <DetailField label={t('organizations.contactperson')}>

@@ -31,7 +31,17 @@ function CreateOrganizationForm({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
   const create = useCreateOrganization();
   const { inputProps, onSubmit, formError, showServerError } = useAppForm<Values>({
-    initialValues: { name: '', email: '', phone: '', coc_number: '', vat_number: '', contactperson: '' },
+    initialValues: {
+      name: '',
+      email: '',
+      phone: '',
+      coc_number: '',
+      vat_number: '',
+      oin: '',
+      buyer_reference: '',
+      order_reference: '',
+      contactperson: '',
+    },
     validate: validateOrganizationFields,
   });
 

@@ -34,6 +34,9 @@ function EditOrganizationForm({ organization, onDone }: { organization: Organiza
       phone: organization.phone,
       coc_number: organization.coc_number,
       vat_number: organization.vat_number,
+      oin: organization.oin,
+      buyer_reference: organization.buyer_reference,
+      order_reference: organization.order_reference,
     },
     validate: validateOrganizationFields,
   });

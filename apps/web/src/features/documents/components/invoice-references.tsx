@@ -1,0 +1,77 @@
+import type { InvoiceReferences as References, SalesDocument } from '@im/domain';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { ApiError } from '../../../api/client';
+import { toast } from '../../../ui/toasts';
+import { useDocumentTexts } from '../i18n';
+import { useUpdateInvoiceReferences } from '../queries';
+
+/**
+ * The customer's reference ('Uw referentie') and purchase order number ('Inkoopordernummer') that the
+ * e-invoice carries (decision 035): editable until sent; empty takes the organization's.
+ */
+export function InvoiceReferences({ document }: { document: SalesDocument }) {
+  const tx = useDocumentTexts();
+  const inv = document.invoice!;
+  const isEditable = document.date_send === null;
+  const [values, setValues] = useState<Required<References>>({
+    buyer_reference: inv.buyer_reference,
+    order_reference: inv.order_reference,
+  });
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const update = useUpdateInvoiceReferences(document.id);
+  if (!isEditable) {
+    const buyer = inv.buyer_reference || inv.customer_buyer_reference;
+    const order = inv.order_reference || inv.customer_order_reference;
+    if (!buyer && !order) return null;
+    return (
+      <Stack gap={2} mt="xs">
+        {buyer && <Text size="sm">{`${tx.buyerReference}: ${buyer}`}</Text>}
+        {order && <Text size="sm">{`${tx.orderReference}: ${order}`}</Text>}
+      </Stack>
+    );
+  }
+  const isChanged =
+    values.buyer_reference !== inv.buyer_reference || values.order_reference !== inv.order_reference;
+  const save = () =>
+    update.mutate(values, {
+      onSuccess: () => {
+        setErrors({});
+        toast.success(tx.referencesSaved);
+      },
+      onError: (error) => {
+        const fields = error instanceof ApiError ? error.errors : {};
+        setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]])));
+        if (Object.keys(fields).length === 0) toast.error(error.message);
+      },
+    });
+  return (
+    <Stack gap="xs" mt="xs">
+      <TextInput
+        size="sm"
+        label={tx.buyerReference}
+        placeholder={inv.customer_buyer_reference || tx.buyerReferencePlaceholder}
+        maxLength={100}
+        value={values.buyer_reference}
+        error={errors.buyer_reference}
+        onChange={(e) => setValues({ ...values, buyer_reference: e.currentTarget.value })}
+      />
+      <TextInput
+        size="sm"
+        label={tx.orderReference}
+        placeholder={inv.customer_order_reference}
+        maxLength={100}
+        value={values.order_reference}
+        error={errors.order_reference}
+        onChange={(e) => setValues({ ...values, order_reference: e.currentTarget.value })}
+      />
+      {isChanged && (
+        <Group justify="flex-end">
+          <Button size="xs" onClick={save} loading={update.isPending}>
+            {tx.saveReferences}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
