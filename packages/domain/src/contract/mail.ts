@@ -8,8 +8,8 @@ import {
   MAIL_SENDER_TEXTS,
   MAIL_TEMPLATE_TYPES,
   MAIL_TEXTS,
-  MAX_SENDER_NAME,
   MAX_MAIL_FILES,
+  MAX_SENDER_NAME,
   MAX_TEMPLATE_LENGTH,
 } from '../mail';
 import { zFileInfo, zId } from './common';

@@ -123,7 +123,10 @@ export function mailAddressOf(from: string): string {
  * SPF and DKIM keep passing). Without a name the platform's own From stays.
  */
 export function mailFrom(senderName: string, platformFrom: string): string {
-  const name = senderName.replace(/[\r\n"<>\\]/g, ' ').replace(/\s+/g, ' ').trim();
+  const name = senderName
+    .replace(/[\r\n"<>\\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return name ? `"${name}" <${mailAddressOf(platformFrom)}>` : platformFrom;
 }
 
@@ -133,7 +136,11 @@ export function mailReplyTo(
   addresses: { company: string; handler: string | null; given: string },
 ): string | null {
   const pick =
-    choice === 'address' ? addresses.given : choice === 'handler' ? addresses.handler || addresses.company : addresses.company;
+    choice === 'address'
+      ? addresses.given
+      : choice === 'handler'
+        ? addresses.handler || addresses.company
+        : addresses.company;
   return pick.trim() || null;
 }
 

@@ -11,10 +11,17 @@ import { createLogger } from '../../platform/log';
 /** The register of the fake: postcode + number -> its addresses (as PDOK answers them). */
 const REGISTER: Record<string, Record<string, unknown>[]> = {
   '8011AB 12': [
-    { huisletter: 'a', straatnaam: 'Dorpsstraat', woonplaatsnaam: 'Zwolle', centroide_ll: 'POINT(6.09 52.51)' },
+    {
+      huisletter: 'a',
+      straatnaam: 'Dorpsstraat',
+      woonplaatsnaam: 'Zwolle',
+      centroide_ll: 'POINT(6.09 52.51)',
+    },
     { straatnaam: 'Dorpsstraat', woonplaatsnaam: 'Zwolle', centroide_ll: 'POINT(6.08 52.50)' },
   ],
-  '9711NV 14': [{ straatnaam: 'Oosterstraat', woonplaatsnaam: 'Groningen', centroide_ll: 'POINT(6.57 53.21)' }],
+  '9711NV 14': [
+    { straatnaam: 'Oosterstraat', woonplaatsnaam: 'Groningen', centroide_ll: 'POINT(6.57 53.21)' },
+  ],
 };
 
 let pdok: Server;

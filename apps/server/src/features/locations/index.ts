@@ -87,7 +87,8 @@ export async function locationRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: anyUser, rateLimit: ADDRESS_LOOKUP_RATE_LIMIT },
       schema: {
-        summary: 'Street and city of a Dutch postcode and house number (PDOK); 404 not found, 503 unreachable',
+        summary:
+          'Street and city of a Dutch postcode and house number (PDOK); 404 not found, 503 unreachable',
         querystring: zAddressLookupQuery,
         response: { 200: zAddressLookup },
       },

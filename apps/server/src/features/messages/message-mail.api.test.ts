@@ -11,7 +11,13 @@ let t: TestServer;
 let a: { companyId: number; token: string; userId: number };
 let b: { companyId: number; token: string; userId: number };
 
-type Outbox = { to_address: string; from_address: string; reply_to: string | null; subject: string; html: string };
+type Outbox = {
+  to_address: string;
+  from_address: string;
+  reply_to: string | null;
+  subject: string;
+  html: string;
+};
 
 const outboxTo = async (to: string) =>
   (
@@ -50,7 +56,9 @@ beforeAll(async () => {
   a = await createCrmCompany(t, { name: 'Zon & Co' });
   b = await createCrmCompany(t, { name: 'Warmte B' });
   await t.server.deps.db.platform((tx) =>
-    tx.execute(sql`update company_settings set email = 'info@zonenco.test' where company_id = ${a.companyId}`),
+    tx.execute(
+      sql`update company_settings set email = 'info@zonenco.test' where company_id = ${a.companyId}`,
+    ),
   );
 });
 afterAll(async () => {
@@ -153,7 +161,9 @@ describe('a staff message mails the customer', () => {
       },
     });
     expect(tpl.status).toBe(201);
-    expect((await setSender({ sender_name: 'Zon en Co Installaties', reply_to: 'handler' })).status).toBe(200);
+    expect((await setSender({ sender_name: 'Zon en Co Installaties', reply_to: 'handler' })).status).toBe(
+      200,
+    );
     const flowId = await flowFor('klant4@voorbeeld.test', 'behandelaar@zonenco.test');
     expect((await say(flowId, 'Uw panelen liggen er!')).status).toBe(201);
     const [byHandler] = await outboxTo('klant4@voorbeeld.test');

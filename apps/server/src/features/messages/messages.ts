@@ -34,7 +34,7 @@ import { writeLog } from '../logitems';
 import { notify } from '../notifications/notify';
 import { relation } from '../relations/relations.schema';
 import { user } from '../users/users.schema';
-import { mailCustomerAboutMessage, type MessageMailer } from './message-mail';
+import { type MessageMailer, mailCustomerAboutMessage } from './message-mail';
 import { message } from './messages.schema';
 
 export interface Viewer {

@@ -72,17 +72,13 @@ export class PdokGeocoder implements Geocoder {
       ['fq', `postcode:${compactPostcode(postcode)}`],
       ['fq', `huisnummer:${number}`],
       ['rows', '50'],
-      [
-        'fl',
-        'straatnaam,woonplaatsnaam,postcode,huisnummer,huisletter,huisnummertoevoeging,centroide_ll',
-      ],
+      ['fl', 'straatnaam,woonplaatsnaam,postcode,huisnummer,huisletter,huisnummertoevoeging,centroide_ll'],
     ]);
     if (!answer) return { status: 'REQUEST_FAILED' };
     const docs = (answer.response?.docs ?? []).filter((d) => d.straatnaam && d.woonplaatsnaam);
     const wanted = plainAddition(query.addition);
     const addition = (d: PdokDoc) => plainAddition(`${d.huisletter ?? ''}${d.huisnummertoevoeging ?? ''}`);
-    const doc =
-      docs.find((d) => addition(d) === wanted) ?? docs.find((d) => addition(d) === '') ?? docs[0];
+    const doc = docs.find((d) => addition(d) === wanted) ?? docs.find((d) => addition(d) === '') ?? docs[0];
     if (!doc) return { status: 'ZERO_RESULTS' };
     const point = POINT.exec(doc.centroide_ll ?? '');
     return {

@@ -12,7 +12,8 @@ export const emailSettingsNl = {
       handler: 'De behandelaar van het dossier',
       address: 'Een ander e-mailadres',
     },
-    noCompanyEmail: 'Nog geen e-mailadres in het bedrijfsprofiel: antwoorden gaan dan naar het platformadres.',
+    noCompanyEmail:
+      'Nog geen e-mailadres in het bedrijfsprofiel: antwoorden gaan dan naar het platformadres.',
     handlerHint: 'Zonder behandelaar: het e-mailadres van het bedrijf.',
     address: 'E-mailadres voor antwoorden',
     needAddress: 'Vul het e-mailadres in waar antwoorden heen gaan.',
@@ -97,7 +98,8 @@ export const emailSettingsEn: typeof emailSettingsNl = {
       handler: "The dossier's handler",
       address: 'Another e-mail address',
     },
-    noCompanyEmail: "No e-mail address in the company profile yet: replies then go to the platform's address.",
+    noCompanyEmail:
+      "No e-mail address in the company profile yet: replies then go to the platform's address.",
     handlerHint: "Without a handler: the company's e-mail address.",
     address: 'E-mail address for replies',
     needAddress: 'Enter the e-mail address replies go to.',

@@ -139,7 +139,8 @@ export function useSharedFlowFiles(companyId: number) {
 export function useSaveMailSender() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: RequestOf<typeof zSaveMailSender>) => api.patch<MailSender>('/api/company/emailsender', body),
+    mutationFn: (body: RequestOf<typeof zSaveMailSender>) =>
+      api.patch<MailSender>('/api/company/emailsender', body),
     onSuccess: refresh,
   });
 }

@@ -22,11 +22,18 @@ export function SenderCard({ sender }: { sender: MailSender }) {
     },
     validate: (v) => ({
       reply_to_address:
-        v.reply_to === 'address' && !v.reply_to_address.trim() ? t('emailsettings.sender.needAddress') : undefined,
+        v.reply_to === 'address' && !v.reply_to_address.trim()
+          ? t('emailsettings.sender.needAddress')
+          : undefined,
     }),
   });
   const name = form.values.sender_name.trim() || sender.company_name;
-  const submit = onSubmit((v) => save.mutate(v, saveCallbacks(t('emailsettings.sender.saved'), () => {})));
+  const submit = onSubmit((v) =>
+    save.mutate(
+      v,
+      saveCallbacks(t('emailsettings.sender.saved'), () => {}),
+    ),
+  );
   return (
     <Card withBorder padding="md">
       <form noValidate onSubmit={submit}>

@@ -38,9 +38,11 @@ export function useAddressLookup(
   const online = useOnline();
   const ready = isAddressLookupReady(values.postcode, values.number);
   const key = ready
-    ? [values.postcode.replace(/\s+/g, '').toUpperCase(), values.number.trim(), values.number_addition.trim()].join(
-        '|',
-      )
+    ? [
+        values.postcode.replace(/\s+/g, '').toUpperCase(),
+        values.number.trim(),
+        values.number_addition.trim(),
+      ].join('|')
     : null;
   const openedWith = useRef(values.address.trim() && values.city.trim() ? key : null);
   const filled = useRef<{ address: string; city: string }>({ address: '', city: '' });

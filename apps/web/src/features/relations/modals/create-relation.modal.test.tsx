@@ -142,7 +142,15 @@ describe('create relation modal', () => {
       if (q.get('number') === '13') return { status: 503, body: { message: 'Niet bereikbaar.' } };
       const street = q.get('number') === '12' ? 'Dorpsstraat' : 'Kerkstraat';
       return {
-        body: { street, city: 'Zwolle', postcode: '8011 AB', number: q.get('number'), addition: '', lat: 52.5, lng: 6.1 },
+        body: {
+          street,
+          city: 'Zwolle',
+          postcode: '8011 AB',
+          number: q.get('number'),
+          addition: '',
+          lat: 52.5,
+          lng: 6.1,
+        },
       };
     });
     const { dialog } = await openModal();
@@ -188,7 +196,6 @@ describe('create relation modal', () => {
       return undefined;
     });
     const { dialog } = await openModal();
-    const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
     try {
       window.dispatchEvent(new Event('offline'));
@@ -199,9 +206,8 @@ describe('create relation modal', () => {
       fireEvent.change(within(dialog).getByLabelText('Straat'), { target: { value: 'Dorpsstraat' } });
       expect(inputValue(dialog, 'Straat')).toBe('Dorpsstraat');
     } finally {
-      // biome-ignore lint/performance/noDelete: restores the prototype's getter
+      // Back to the prototype's getter.
       delete (navigator as { onLine?: boolean }).onLine;
-      if (online) Object.defineProperty(Navigator.prototype, 'onLine', online);
       window.dispatchEvent(new Event('online'));
     }
   });
