@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fullAddress, normalizePostcode } from './address';
+import { fullAddress, isAddressLookupReady, normalizePostcode } from './address';
 
 describe('normalizePostcode', () => {
   it('writes Dutch postcodes as 1234 AB', () => {
@@ -45,5 +45,16 @@ describe('fullAddress', () => {
         country: 'Nederland',
       }),
     ).toBe('');
+  });
+});
+
+describe('postcode lookup readiness', () => {
+  it('asks only with a whole Dutch postcode and a house number', () => {
+    expect(isAddressLookupReady('8011 AB', '12')).toBe(true);
+    expect(isAddressLookupReady('8011ab', '1')).toBe(true);
+    expect(isAddressLookupReady('8011 A', '12')).toBe(false);
+    expect(isAddressLookupReady('8011 AB', '')).toBe(false);
+    expect(isAddressLookupReady('8011 AB', '12a')).toBe(false);
+    expect(isAddressLookupReady('0811 AB', '12')).toBe(false);
   });
 });

@@ -46,3 +46,21 @@ export function fullAddress(p: AddressParts): string {
   if (!isDutch(p.country)) parts.push(p.country.trim());
   return parts.filter(Boolean).join(', ');
 }
+
+/** A house number as the postcode lookup takes it: digits only, no leading zero. */
+export const HOUSE_NUMBER = /^[1-9]\d{0,4}$/;
+
+/**
+ * Postcode and house number look up street and city (PDOK Locatieserver, decision 036): the form asks
+ * once both are complete, so a half-typed postcode never leaves the browser.
+ */
+export function isAddressLookupReady(postcode: string, number: string): boolean {
+  return DUTCH_POSTCODE.test(postcode.trim()) && HOUSE_NUMBER.test(number.trim());
+}
+
+export const ADDRESS_LOOKUP_TEXTS = {
+  invalidNumber: 'Vul een huisnummer in (alleen cijfers).',
+  notFound: 'Geen adres gevonden bij deze postcode en dit huisnummer. Vul straat en plaats zelf in.',
+  unavailable: 'Het adres kan nu niet worden opgezocht. Vul straat en plaats zelf in.',
+  disabled: 'Adressen opzoeken staat uit op deze server. Vul straat en plaats zelf in.',
+} as const;

@@ -1,6 +1,6 @@
 // The API contract of locations: request and response schemas, written once for server and web.
 import { z } from 'zod';
-import { INVALID_POSTCODE, normalizePostcode } from '../address';
+import { ADDRESS_LOOKUP_TEXTS, HOUSE_NUMBER, INVALID_POSTCODE, normalizePostcode } from '../address';
 import { zFlag } from '../flags';
 import { DEFAULT_COUNTRY } from '../flows';
 import { zId } from './common';
@@ -113,3 +113,27 @@ export type CreateLocation = z.infer<typeof zCreateLocation>;
 export type UpdateLocation = z.infer<typeof zUpdateLocation>;
 export type InlineLocation = z.infer<typeof zInlineLocation>;
 export type LocationType = z.infer<typeof zLocationType>;
+
+/** GET /api/address/lookup: a Dutch postcode and house number (and addition) (decision 036). */
+export const zAddressLookupQuery = z.object({
+  postcode: z
+    .string()
+    .trim()
+    .max(10)
+    .refine((v) => Boolean(normalizePostcode(v, DEFAULT_COUNTRY)), INVALID_POSTCODE),
+  number: z.string().trim().regex(HOUSE_NUMBER, ADDRESS_LOOKUP_TEXTS.invalidNumber),
+  addition: zText(20).optional(),
+});
+export type AddressLookupQuery = z.infer<typeof zAddressLookupQuery>;
+
+/** The address found: street and city to fill in, the postcode as written, coordinates when known. */
+export const zAddressLookup = z.object({
+  street: z.string(),
+  city: z.string(),
+  postcode: z.string(),
+  number: z.string(),
+  addition: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+});
+export type AddressLookup = z.infer<typeof zAddressLookup>;

@@ -4,9 +4,12 @@ import { z } from 'zod';
 import {
   DOCUMENT_MAIL_TEMPLATE_TYPE,
   FLOW_MAIL_STATUSES,
+  MAIL_REPLY_TO_CHOICES,
+  MAIL_SENDER_TEXTS,
   MAIL_TEMPLATE_TYPES,
   MAIL_TEXTS,
   MAX_MAIL_FILES,
+  MAX_SENDER_NAME,
   MAX_TEMPLATE_LENGTH,
 } from '../mail';
 import { zFileInfo, zId } from './common';
@@ -85,7 +88,44 @@ export const zEmailImages = z.object({
 export type EmailImages = z.infer<typeof zEmailImages>;
 export type EmailImageSlot = keyof EmailImages;
 
+/** The sender of the company's mails (decision 036): the name in From, where replies go. */
+export const zMailSender = z.object({
+  /** Shown in From with the platform's address; '' shows the company's name. */
+  sender_name: z.string(),
+  reply_to: z.enum(MAIL_REPLY_TO_CHOICES),
+  reply_to_address: z.string(),
+  /** The company's e-mail address (company profile): what the 'company' choice answers to. */
+  company_email: z.string(),
+  /** The company's name: the sender name when none is given. */
+  company_name: z.string(),
+});
+export type MailSender = z.infer<typeof zMailSender>;
+
+/** PATCH /api/company/emailsender: a given reply address is required with the 'address' choice. */
+export const zSaveMailSender = z
+  .object({
+    sender_name: z
+      .string()
+      .trim()
+      .max(MAX_SENDER_NAME)
+      .refine((v) => !/[\r\n"<>\\]/.test(v), MAIL_SENDER_TEXTS.badName),
+    reply_to: z.enum(MAIL_REPLY_TO_CHOICES, { message: 'Kies waar antwoorden heen gaan.' }),
+    reply_to_address: z
+      .string()
+      .trim()
+      .max(254)
+      .transform((v) => v.toLowerCase())
+      .pipe(z.union([z.literal(''), z.email(MAIL_TEXTS.noRecipient)]))
+      .default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.reply_to === 'address' && !v.reply_to_address)
+      ctx.addIssue({ code: 'custom', message: MAIL_SENDER_TEXTS.needAddress, path: ['reply_to_address'] });
+  });
+export type SaveMailSender = z.infer<typeof zSaveMailSender>;
+
 export const zEmailSettings = z.object({
+  sender: zMailSender,
   /** The id the image calls take (`/api/companysettings/{id}/updateemailheader`, ...). */
   company_settings_id: z.number().int(),
   images: zEmailImages,

@@ -99,3 +99,69 @@ export const MAIL_TEXTS = {
   attachmentNotFound: 'Bijlage niet gevonden.',
   contactRegistered: 'Contactmoment geregistreerd.',
 } as const;
+
+// ---------------------------------------------------------------- sender and reply-to (decision 036)
+
+/**
+ * Where a customer's reply goes: the company's e-mail address (company profile), the flow's handler
+ * (falling back to the company's address for a mail without a flow or handler), or a given address.
+ */
+export const MAIL_REPLY_TO_CHOICES = ['company', 'handler', 'address'] as const;
+export type MailReplyToChoice = (typeof MAIL_REPLY_TO_CHOICES)[number];
+export const MAIL_REPLY_TO_LABELS: Record<MailReplyToChoice, string> = {
+  company: 'Het e-mailadres van het bedrijf',
+  handler: 'De behandelaar van het dossier',
+  address: 'Een ander e-mailadres',
+};
+export const MAX_SENDER_NAME = 100;
+
+export const MAIL_SENDER_TEXTS = {
+  saved: 'Afzender opgeslagen.',
+  needAddress: 'Vul het e-mailadres in waar antwoorden heen gaan.',
+  badName: 'Een afzendernaam mag geen < > " of regeleinden bevatten.',
+} as const;
+
+/** The bare address of a From value: 'Installatiemanager <noreply@x.nl>' -> 'noreply@x.nl'. */
+export function mailAddressOf(from: string): string {
+  const match = /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from);
+  return (match ? match[1]! : from).trim();
+}
+
+/**
+ * The From of a mail: the company's sender name with the platform's address (the technical sender, so
+ * SPF and DKIM keep passing). Without a name the platform's own From stays.
+ */
+export function mailFrom(senderName: string, platformFrom: string): string {
+  const name = senderName
+    .replace(/[\r\n"<>\\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return name ? `"${name}" <${mailAddressOf(platformFrom)}>` : platformFrom;
+}
+
+/** The Reply-To the choice gives, or null (no Reply-To header: replies go to the From address). */
+export function mailReplyTo(
+  choice: MailReplyToChoice,
+  addresses: { company: string; handler: string | null; given: string },
+): string | null {
+  const pick =
+    choice === 'address'
+      ? addresses.given
+      : choice === 'handler'
+        ? addresses.handler || addresses.company
+        : addresses.company;
+  return pick.trim() || null;
+}
+
+/**
+ * The mail a customer gets when the company writes in their dossier's conversation, when the company
+ * has no 'Bericht aan de klant' template. The message's text is a merge value (`bericht.inhoud`):
+ * data, never read as a template.
+ */
+export const DEFAULT_MESSAGE_MAIL = {
+  subject: 'Nieuw bericht over uw dossier {{ dossier.nummer }}',
+  message:
+    '<p>Beste {{ relatie.naam }},</p><p>{{ bedrijf.naam }} heeft u een bericht gestuurd over uw dossier:</p><blockquote>{{ bericht.inhoud }}</blockquote><p>Lees en beantwoord het bericht in uw dossier: <a href="{{ dossier.link }}">{{ dossier.link }}</a></p>',
+  /** Added when the company's template has no dossier link. */
+  link: '<p><a href="{{ dossier.link }}">Bekijk het bericht in uw dossier</a></p>',
+} as const;

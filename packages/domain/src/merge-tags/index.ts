@@ -39,6 +39,12 @@ export const MERGE_TAGS: readonly MergeTag[] = [
     'Link naar het dossier voor de klant',
     'https://app.voorbeeld.nl/#/customer_flow_detail/…',
   ),
+  T(
+    'bericht.inhoud',
+    'Bericht',
+    'Tekst van het bericht aan de klant (mail bij een nieuw bericht)',
+    'Goedemorgen, de monteur komt donderdag om 8:00 uur.',
+  ),
   T('behandelaar.naam', 'Behandelaar', 'Naam van de behandelaar (sales)', 'Mark Jansen'),
   T('behandelaar.email', 'Behandelaar', 'E-mailadres van de behandelaar', 'mark@voorbeeld.nl'),
   T('gebruiker.naam', 'Afzender', 'Naam van de ingelogde gebruiker die verstuurt', 'Sanne de Vries'),

@@ -117,3 +117,9 @@ export const NOTIFICATION_TEXTS = {
   newStaffMessage: 'U heeft een nieuw bericht ontvangen.',
   assigned: (label: string, flowNumber: number) => `Bericht in dossier ${flowNumber} toegewezen aan ${label}`,
 } as const;
+
+/**
+ * A staff message mails the customer (with the dossier link), at most once per conversation in this
+ * many minutes: a quick exchange of messages is one mail, not one per message (decision 036).
+ */
+export const CUSTOMER_MESSAGE_MAIL_MINUTES = 15;

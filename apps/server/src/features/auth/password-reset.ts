@@ -28,6 +28,7 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<v
     });
     const link = resetLink(config.APP_URL, token, found.email);
     await mailer.queue(tx, {
+      platform: true,
       to: found.email,
       subject: 'Wachtwoord herstellen',
       text: [

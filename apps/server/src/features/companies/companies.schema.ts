@@ -60,6 +60,10 @@ export const companySettings = pgTable(
     cancelReasons: jsonb('cancel_reasons').$type<string[]>().notNull().default([]),
     customLeadInfobox: text('custom_lead_infobox').notNull().default(''),
     emailSignature: text('email_signature').notNull().default(''),
+    /** The sender of the company's mails (decision 036): From's name ('' = the company's name), Reply-To. */
+    mailSenderName: varchar('mail_sender_name', { length: 100 }).notNull().default(''),
+    mailReplyTo: varchar('mail_reply_to', { length: 10 }).notNull().default('company'),
+    mailReplyToAddress: varchar('mail_reply_to_address', { length: 254 }).notNull().default(''),
     /** Company details for invoices and the e-invoice (decision 022): address, KvK, VAT id, IBAN. */
     street: varchar('street', { length: 200 }).notNull().default(''),
     housenumber: varchar('housenumber', { length: 20 }).notNull().default(''),

@@ -2,6 +2,8 @@ import {
   checkLocationFields,
   normalizePostcode,
   zAddressInput,
+  zAddressLookup,
+  zAddressLookupQuery,
   zCreateLocation,
   zId,
   zIdParams,
@@ -12,12 +14,12 @@ import {
   zUpdateLocation,
 } from '@im/domain';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, validationError } from '../../platform/errors';
 import { geocodeFailedMessage } from '../../platform/geocode';
-import { moduleRoute } from '../../platform/http/access';
+import { anyUser, moduleRoute } from '../../platform/http/access';
 import { tenantTx } from '../../platform/http/request-auth';
 import { loadLocation, loadLocations } from './location-dto';
 import {
@@ -27,6 +29,7 @@ import {
   updateLocationType,
 } from './location-types';
 import { location } from './locations.schema';
+import { lookupAddress } from './lookup-address';
 import {
   changesAddress,
   coordinatesFor,
@@ -42,6 +45,17 @@ export { addressOf, loadLocations, mainLocationsOf } from './location-dto';
 export { afterLocationsChanged, coordinatesFor, createLocation, type LocationOwner } from './save-location';
 
 const CRM = { access: moduleRoute('CRM') };
+
+/**
+ * Per user: a form asks once per complete postcode and house number (debounced), so this is far
+ * above a person typing and stops a script from using the server as a free PDOK proxy.
+ */
+export const ADDRESS_LOOKUP_RATE_LIMIT = {
+  max: 60,
+  timeWindow: '1 minute',
+  // The access hook runs first (an app-level hook before the route's), so the caller is known.
+  keyGenerator: (request: FastifyRequest) => (request.auth ? `user:${request.auth.userId}` : request.ip),
+};
 const zOwnerQuery = z
   .object({ relation_id: zId.optional(), organization_id: zId.optional() })
   .refine((q) => (q.relation_id === undefined) !== (q.organization_id === undefined), {
@@ -66,6 +80,21 @@ export async function locationRoutes(app: FastifyInstance): Promise<void> {
         ),
       );
     },
+  );
+
+  r.get(
+    '/api/address/lookup',
+    {
+      config: { access: anyUser, rateLimit: ADDRESS_LOOKUP_RATE_LIMIT },
+      schema: {
+        summary:
+          'Street and city of a Dutch postcode and house number (PDOK); 404 not found, 503 unreachable',
+        querystring: zAddressLookupQuery,
+        response: { 200: zAddressLookup },
+      },
+    },
+    // No transaction: the lookup waits on the network and reads nothing of the company.
+    (request) => lookupAddress(app.deps.geocoder, request.query),
   );
 
   r.post(

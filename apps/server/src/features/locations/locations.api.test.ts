@@ -21,6 +21,7 @@ const fakeGeocoder: Geocoder = {
     asked.push(query);
     return answer;
   },
+  lookupAddress: async () => ({ status: 'DISABLED' }),
 };
 
 beforeAll(async () => {

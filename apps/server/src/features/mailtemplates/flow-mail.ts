@@ -205,6 +205,7 @@ export async function queueFlowMail(
 ): Promise<{ flowMailId: number; outboxId: number }> {
   const branded = await brandMailHtml(tx, mail.companyId, mail.html);
   const outboxId = await mailer.queue(tx, {
+    flowId: mail.flowId,
     to: mail.to,
     subject: mail.subject,
     text: htmlToText(mail.html),

@@ -15,6 +15,7 @@ import {
   zFlowMailDraftQuery,
   zFlowMailList,
   zIdParams,
+  zMailSender,
   zMailTemplate,
   zMergeTagList,
   zMergeTagPreview,
@@ -22,6 +23,7 @@ import {
   zMessage,
   zMessageTemplate,
   zSaveContactTemplate,
+  zSaveMailSender,
   zSaveMailTemplate,
   zSaveMessageTemplate,
   zSendFlowMailFields,
@@ -49,6 +51,7 @@ import {
   processContactMoment,
   sendFlowMail,
 } from './flow-mail';
+import { saveMailSender } from './mail-sender';
 import { mailTemplate } from './mailtemplates.schema';
 import {
   ATTACHED_FILE,
@@ -90,6 +93,19 @@ export async function mailTemplateRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     (request) => tenantTx(request, (tx) => emailSettings(tx)),
+  );
+
+  r.patch(
+    '/api/company/emailsender',
+    {
+      config: SETTINGS,
+      schema: {
+        summary: "The sender name and Reply-To of the company's mails",
+        body: zSaveMailSender,
+        response: { 200: zMailSender },
+      },
+    },
+    (request) => tenantTx(request, (tx) => saveMailSender(tx, request.body)),
   );
 
   // ------------------------------------------------------------ mail templates

@@ -25,6 +25,7 @@ import { toIso } from '../../platform/http/dates';
 import { companySettings } from '../companies/companies.schema';
 import { type ImageSlot, imageUrl } from '../companies/company-images';
 import { writeLog } from '../logitems';
+import { loadMailSender } from './mail-sender';
 import { contactTemplate, mailTemplate, messageTemplate } from './mailtemplates.schema';
 
 export const ATTACHED_FILE = 'attachedfile';
@@ -342,6 +343,7 @@ export async function emailSettings(tx: Tx): Promise<EmailSettings> {
     .where(and(eq(storedFile.purpose, 'flowfile'), eq(storedFile.ownerType, 'company')))
     .orderBy(asc(storedFile.filename), asc(storedFile.id));
   return {
+    sender: await loadMailSender(tx),
     company_settings_id: settings.id,
     images: {
       emailheader: url('emailheader', settings.emailHeaderFileId),

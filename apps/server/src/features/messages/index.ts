@@ -82,7 +82,14 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const v = viewer(request);
       const created = await tenantTx(request, async (tx) =>
-        loadMessage(tx, await createStaffMessage(tx, request.body, v), v),
+        loadMessage(
+          tx,
+          await createStaffMessage(tx, request.body, v, {
+            mailer: app.deps.mailer,
+            appUrl: app.deps.config.APP_URL,
+          }),
+          v,
+        ),
       );
       return reply.status(201).send(created!);
     },

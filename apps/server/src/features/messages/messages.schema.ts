@@ -72,6 +72,8 @@ export const flowConversation = pgTable(
     unansweredCount: integer('unanswered_count').notNull().default(0),
     lastMessageId: integer('last_message_id').notNull(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+    /** When a staff message last mailed the customer (at most one per CUSTOMER_MESSAGE_MAIL_MINUTES). */
+    customerMailedAt: timestamp('customer_mailed_at', { withTimezone: true }),
     state: smallint('state').generatedAlwaysAs(
       sql`case when unread_count > 0 then 2 when unanswered_count > 0 then 1 else 0 end`,
     ),

@@ -34,6 +34,7 @@ import { writeLog } from '../logitems';
 import { notify } from '../notifications/notify';
 import { relation } from '../relations/relations.schema';
 import { user } from '../users/users.schema';
+import { type MessageMailer, mailCustomerAboutMessage } from './message-mail';
 import { message } from './messages.schema';
 
 export interface Viewer {
@@ -209,9 +210,15 @@ async function answerCustomerMessages(tx: Tx, f: FlowRow, viewer: Viewer | null)
 
 /**
  * A staff message to the flow's customer (sent only with content). Writing it answers the
- * customer's messages the author answers for; the customer gets a notification on their dossier.
+ * customer's messages the author answers for; the customer gets a notification on their dossier
+ * and, with `mail`, a mail with the dossier link (at most one per conversation per 15 minutes).
  */
-export async function createStaffMessage(tx: Tx, input: CreateMessage, viewer: Viewer): Promise<number> {
+export async function createStaffMessage(
+  tx: Tx,
+  input: CreateMessage,
+  viewer: Viewer,
+  mail?: MessageMailer,
+): Promise<number> {
   const f = await liveFlow(tx, input.flow_id);
   const content = input.content.trim();
   if (!content) throw validationError(MESSAGE_TEXTS.empty, { content: [MESSAGE_TEXTS.empty] });
@@ -253,6 +260,7 @@ export async function createStaffMessage(tx: Tx, input: CreateMessage, viewer: V
       content: NOTIFICATION_TEXTS.newStaffMessage,
     },
   ]);
+  if (mail) await mailCustomerAboutMessage(tx, mail, { flowId: f.id, content, userId: viewer.userId });
   return row!.id;
 }
 

@@ -17,10 +17,36 @@ export type GeocodeFailure = 'ZERO_RESULTS' | 'REQUEST_FAILED' | 'INVALID_REQUES
 
 export type GeocodeResult = { status: 'OK'; lat: number; lng: number } | { status: GeocodeFailure };
 
-/** Turns an address into coordinates. Implementations never throw: a failure is a status. */
+/** A Dutch postcode ('1234 AB' or '1234AB') and house number, with a letter or addition. */
+export interface AddressLookupQuery {
+  postcode: string;
+  number: string;
+  addition?: string;
+}
+
+export type AddressLookupResult =
+  | {
+      status: 'OK';
+      street: string;
+      city: string;
+      /** As the register writes it: '1234 AB'. */
+      postcode: string;
+      number: string;
+      /** The letter and addition of the address found ('' for none). */
+      addition: string;
+      lat: number | null;
+      lng: number | null;
+    }
+  | { status: GeocodeFailure };
+
+/**
+ * Turns an address into coordinates, and a postcode with house number into street and city.
+ * Implementations never throw: a failure is a status. Called outside database transactions.
+ */
 export interface Geocoder {
   readonly name: string;
   geocode(query: GeocodeQuery): Promise<GeocodeResult>;
+  lookupAddress(query: AddressLookupQuery): Promise<AddressLookupResult>;
 }
 
 export const geocodeFailedMessage = (status: string) =>
@@ -39,4 +65,5 @@ export function addressLine(q: GeocodeQuery): string {
 export const disabledGeocoder: Geocoder = {
   name: 'none',
   geocode: async () => ({ status: 'DISABLED' }),
+  lookupAddress: async () => ({ status: 'DISABLED' }),
 };

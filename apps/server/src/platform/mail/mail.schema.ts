@@ -15,6 +15,8 @@ export const outboxMail = pgTable(
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     toAddress: varchar('to_address', { length: 254 }).notNull(),
     fromAddress: varchar('from_address', { length: 300 }).notNull(),
+    /** Where the customer's reply goes (the company's choice, decision 036); null: to From. */
+    replyTo: varchar('reply_to', { length: 254 }),
     subject: varchar('subject', { length: 300 }).notNull(),
     text: text('text').notNull(),
     html: text('html'),

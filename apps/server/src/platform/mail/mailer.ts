@@ -7,6 +7,7 @@ import type { FileStorage } from '../files/storage';
 import type { Jobs } from '../jobs/jobs';
 import type { Logger } from '../logger';
 import { outboxMail } from './mail.schema';
+import { mailSenderHeaders } from './sender';
 
 export const SEND_MAIL_JOB = 'send-mail';
 /** Advisory lock class held (with the mail's id) while a mail is handed to the SMTP server. */
@@ -38,6 +39,10 @@ export interface MailMessage {
   html?: string;
   /** Stored files, read from the file storage at delivery (so a retry sends the same bytes). */
   attachments?: MailAttachment[];
+  /** The flow the mail is about: its handler is the Reply-To when the company chose so. */
+  flowId?: number;
+  /** A mail of the platform itself (a password reset): from the platform, not in the company's name. */
+  platform?: boolean;
 }
 
 /**
@@ -75,13 +80,20 @@ export class Mailer {
     return this.transport !== null;
   }
 
-  /** Queues a mail for the transaction's company. */
+  /**
+   * Queues a mail for the transaction's company: the one place every mail is built, so every mail goes
+   * out in the company's name with its Reply-To (sender.ts); the platform's address stays the sender.
+   */
   async queue(tx: Tx, message: MailMessage): Promise<number> {
+    const sender = message.platform
+      ? { from: this.options.from, replyTo: null }
+      : await mailSenderHeaders(tx, this.options.from, message.flowId);
     const [row] = await tx
       .insert(outboxMail)
       .values({
         toAddress: message.to,
-        fromAddress: this.options.from,
+        fromAddress: sender.from,
+        replyTo: sender.replyTo,
         subject: message.subject,
         text: message.text,
         html: message.html,
@@ -144,6 +156,7 @@ export class Mailer {
       }
       await transport.sendMail({
         from: mail.fromAddress,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         to: mail.toAddress,
         subject: mail.subject,
         text: mail.text,

@@ -1,5 +1,24 @@
 export const emailSettingsNl = {
   title: 'E-mailinstellingen',
+  sender: {
+    title: 'Afzender',
+    intro:
+      'E-mails aan uw klanten gaan uit op naam van uw bedrijf. Het technische afzenderadres blijft dat van het platform; antwoorden van klanten komen aan op het adres dat u hier kiest.',
+    name: 'Naam van de afzender',
+    preview: 'Uw klanten zien als afzender: {{name}}',
+    replyTo: 'Antwoorden van klanten gaan naar',
+    choice: {
+      company: 'Het e-mailadres van het bedrijf',
+      handler: 'De behandelaar van het dossier',
+      address: 'Een ander e-mailadres',
+    },
+    noCompanyEmail:
+      'Nog geen e-mailadres in het bedrijfsprofiel: antwoorden gaan dan naar het platformadres.',
+    handlerHint: 'Zonder behandelaar: het e-mailadres van het bedrijf.',
+    address: 'E-mailadres voor antwoorden',
+    needAddress: 'Vul het e-mailadres in waar antwoorden heen gaan.',
+    saved: 'Afzender opgeslagen',
+  },
   intro:
     'Templates voor e-mails, berichten aan klanten en contactmomenten. Gebruik samenvoegcodes om gegevens van het dossier in te vullen.',
   mailTemplates: 'Mailtemplates',
@@ -67,6 +86,25 @@ export const emailSettingsNl = {
 };
 
 export const emailSettingsEn: typeof emailSettingsNl = {
+  sender: {
+    title: 'Sender',
+    intro:
+      "Mails to your customers go out in your company's name. The technical sender address stays the platform's; customers' replies arrive at the address you choose here.",
+    name: 'Sender name',
+    preview: 'Your customers see as sender: {{name}}',
+    replyTo: "Customers' replies go to",
+    choice: {
+      company: "The company's e-mail address",
+      handler: "The dossier's handler",
+      address: 'Another e-mail address',
+    },
+    noCompanyEmail:
+      "No e-mail address in the company profile yet: replies then go to the platform's address.",
+    handlerHint: "Without a handler: the company's e-mail address.",
+    address: 'E-mail address for replies',
+    needAddress: 'Enter the e-mail address replies go to.',
+    saved: 'Sender saved',
+  },
   title: 'E-mail settings',
   intro:
     'Templates for e-mails, messages to customers and contact moments. Use merge tags to fill in the case’s data.',

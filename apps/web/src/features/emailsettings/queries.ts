@@ -4,11 +4,13 @@ import type {
   EmailImageSlot,
   EmailSettings,
   FileInfo,
+  MailSender,
   MailTemplate,
   MessageTemplate,
   RequestOf,
   zMergeTagList,
   zSaveContactTemplate,
+  zSaveMailSender,
   zSaveMailTemplate,
   zSaveMessageTemplate,
 } from '@im/domain';
@@ -131,4 +133,14 @@ export function useSharedFlowFiles(companyId: number) {
     onSuccess: refresh,
   });
   return { upload, remove };
+}
+
+/** Saves the sender name and where replies go (decision 036). */
+export function useSaveMailSender() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: RequestOf<typeof zSaveMailSender>) =>
+      api.patch<MailSender>('/api/company/emailsender', body),
+    onSuccess: refresh,
+  });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { AddressParts, Location, LocationOwner, LocationType } from './types';
+import type { AddressLookup, AddressParts, Location, LocationOwner, LocationType } from './types';
 
 const LOCATIONS_KEY = ['location'] as const;
 const TYPES_KEY = ['locationtype'] as const;
@@ -80,4 +80,12 @@ export function useDeleteLocationType() {
       void queryClient.invalidateQueries({ queryKey: LOCATIONS_KEY });
     },
   });
+}
+
+/** Street and city of a Dutch postcode and house number (PDOK through the server; decision 036). */
+export function lookupAddress(
+  query: { postcode: string; number: string; addition: string },
+  signal?: AbortSignal,
+): Promise<AddressLookup> {
+  return api.get<AddressLookup>('/api/address/lookup', { query, signal });
 }

@@ -1,5 +1,5 @@
 // API shapes of locations come from the contract in @im/domain (decision 010).
-export type { Location, LocationType } from '@im/domain';
+export type { AddressLookup, Location, LocationType } from '@im/domain';
 
 /** The address parts a form edits (relation create, location modal). */
 export interface AddressParts {

@@ -104,7 +104,12 @@ export const sendMessage: ActionExecutor = async (ctx) => {
   ).slice(0, MAX_MESSAGE_LENGTH);
   const input = zCreateMessage.safeParse({ flow_id: ctx.flow.id, content });
   if (!input.success) throw new ActionFailure(input.error.issues[0]?.message ?? 'Het bericht is leeg.');
-  await createStaffMessage(ctx.tx, input.data, { userId: sender.userId, role: sender.role });
+  await createStaffMessage(
+    ctx.tx,
+    input.data,
+    { userId: sender.userId, role: sender.role },
+    { mailer: ctx.deps.mailer, appUrl: ctx.deps.config.APP_URL },
+  );
   return `Bericht '${template.description}' verstuurd naar de klant`;
 };
 

@@ -1,5 +1,5 @@
 import type { DocumentType, MailTemplate } from '@im/domain';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setToken } from '../../../api/token';
 import { createTestSession, renderApp } from '../../../test/render';
@@ -30,6 +30,60 @@ const mailTemplate = (overrides: Partial<MailTemplate>): MailTemplate => ({
   ...overrides,
 });
 
+const sender = {
+  sender_name: '',
+  reply_to: 'company' as const,
+  reply_to_address: '',
+  company_email: 'info@zon.test',
+  company_name: 'Zon B.V.',
+};
+
+describe('e-mail settings: the sender', () => {
+  it('saves a sender name and a given reply address, which it asks for with that choice', async () => {
+    setToken('t');
+    const { calls } = mockServer({
+      session: createTestSession({ modules: ['BASIS', 'CRM', 'SETTINGS'] }),
+      routes: {
+        'GET /api/company/getcurrentemailsettings': () => ({
+          body: {
+            sender,
+            company_settings_id: 1,
+            images: { emailheader: null, emailfooter: null, customerbackground: null },
+            mailtemplates: [],
+            messagetemplates: [],
+            contacttemplates: [],
+            flowfiles: [],
+          },
+        }),
+        'GET /api/documenttype': () => ({ body: [] }),
+        'PATCH /api/company/emailsender': (call) => ({ body: { ...sender, ...(call.body as object) } }),
+      },
+    });
+    renderApp('/account/company_emailsettings');
+    const name = await screen.findByLabelText('Naam van de afzender');
+    expect(screen.getByText('Uw klanten zien als afzender: Zon B.V.')).toBeTruthy();
+    expect(screen.getByText('info@zon.test')).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'Zon Installaties' } });
+    expect(screen.getByText('Uw klanten zien als afzender: Zon Installaties')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Een ander e-mailadres'));
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Vul het e-mailadres in waar antwoorden heen gaan.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText(/E-mailadres voor antwoorden/), {
+      target: { value: 'planning@zon.test' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+        sender_name: 'Zon Installaties',
+        reply_to: 'address',
+        reply_to_address: 'planning@zon.test',
+      }),
+    );
+  });
+});
+
 describe('e-mail settings: mail templates per document type', () => {
   it("names a document type's template and offers its send and approve types", async () => {
     setToken('t');
@@ -38,6 +92,7 @@ describe('e-mail settings: mail templates per document type', () => {
       routes: {
         'GET /api/company/getcurrentemailsettings': () => ({
           body: {
+            sender,
             company_settings_id: 1,
             images: { emailheader: null, emailfooter: null, customerbackground: null },
             mailtemplates: [

@@ -34,6 +34,7 @@ import { FileListCard } from '../../../ui/files/file-list-card';
 import { toast } from '../../../ui/toasts';
 import { useSession } from '../../auth';
 import { WebhookConnectionsCard } from '../../webhooks';
+import { SenderCard } from '../components/sender-card';
 import { type Editing, TemplateModal } from '../modals/template.modal';
 import {
   type TemplateKind,
@@ -48,7 +49,8 @@ import {
 type Open = { kind: TemplateKind; id: number | null } | null;
 
 /**
- * /account/company_emailsettings (spec 000 section 2): mail templates (with attached files),
+ * /account/company_emailsettings (spec 000 section 2): the sender of the company's mails (name and
+ * Reply-To, decision 036), mail templates (with attached files),
  * message templates and contact templates (create, edit, duplicate and delete each), the e-mail
  * header, footer and customer background images, and the flow files shared with every dossier,
  * and the webhook connections (features/webhooks).
@@ -88,6 +90,7 @@ export function EmailSettingsScreen() {
           {t('emailsettings.mergeTagsLink')}
         </Anchor>
       </Group>
+      <SenderCard sender={settings.data.sender} />
       <TemplateCard
         kind="mailtemplate"
         title={t('emailsettings.mailTemplates')}

@@ -59,7 +59,7 @@ function LocationForm({
   const save = useSaveLocation(owner);
   const types = useLocationTypes();
   const [isManagingTypes, managingTypes] = useDisclosure(false);
-  const { inputProps, onSubmit, formError, saveCallbacks } = useAppForm<Values>({
+  const { form, inputProps, onSubmit, formError, saveCallbacks } = useAppForm<Values>({
     initialValues: {
       description: location?.description ?? '',
       location_type_id: location?.location_type_id ? String(location.location_type_id) : '',
@@ -106,7 +106,7 @@ function LocationForm({
               </ActionIcon>
             </Tooltip>
           </Group>
-          <AddressFields inputProps={inputProps} />
+          <AddressFields inputProps={inputProps} values={form.values} onFill={form.setValues} />
           <TextInput label={t('locations.country')} autoComplete="country-name" {...inputProps('country')} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onDone}>

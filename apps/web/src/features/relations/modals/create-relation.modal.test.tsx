@@ -10,7 +10,9 @@ import {
   paginated,
 } from '../test-factories';
 
-function serve(duplicates: ReturnType<typeof createTestRelation>[]) {
+type Lookup = (call: { url: string }) => { status?: number; body?: unknown } | undefined;
+
+function serve(duplicates: ReturnType<typeof createTestRelation>[], lookup?: Lookup) {
   setToken('t');
   const created = createTestRelationDetail({ id: 77, name: 'Jan', nameprefix: 'van der', surname: 'Berg' });
   return mockServer({
@@ -22,6 +24,7 @@ function serve(duplicates: ReturnType<typeof createTestRelation>[]) {
       'POST /api/relation': () => ({ status: 201, body: created }),
       'GET /api/relation/77': () => ({ body: created }),
       'GET /api/location': () => ({ body: [] }),
+      ...(lookup ? { 'GET /api/address/lookup': lookup } : {}),
       'GET /api/portal/config': () => ({
         body: {
           map_tile_url: 'https://tiles.test/{z}/{x}/{y}.png',
@@ -128,5 +131,84 @@ describe('create relation modal', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
     expect(await within(dialog).findByText('Dit veld is verplicht.')).toBeTruthy();
     expect(calls.some((c) => c.url.startsWith('/api/relation/check'))).toBe(false);
+  });
+
+  it('puts postcode first and fills street and city from postcode and number, keeping what the user typed', async () => {
+    const asked: string[] = [];
+    const { calls } = serve([], (call) => {
+      asked.push(call.url);
+      const q = new URL(call.url, 'http://x').searchParams;
+      if (q.get('number') === '99') return { status: 404, body: { message: 'Geen adres gevonden.' } };
+      if (q.get('number') === '13') return { status: 503, body: { message: 'Niet bereikbaar.' } };
+      const street = q.get('number') === '12' ? 'Dorpsstraat' : 'Kerkstraat';
+      return {
+        body: {
+          street,
+          city: 'Zwolle',
+          postcode: '8011 AB',
+          number: q.get('number'),
+          addition: '',
+          lat: 52.5,
+          lng: 6.1,
+        },
+      };
+    });
+    const { dialog } = await openModal();
+    const labels = within(dialog)
+      .getAllByRole('textbox')
+      .map((input) => input.getAttribute('id'))
+      .map((id) => dialog.querySelector(`label[for="${id}"]`)?.textContent ?? '');
+    const at = (label: string) => labels.findIndex((l) => l.startsWith(label));
+    expect(at('Postcode')).toBeLessThan(at('Straat'));
+    expect(at('Huisnummer')).toBeLessThan(at('Straat'));
+    expect(at('Huisnummer')).toBeLessThan(at('Plaats'));
+
+    fireEvent.change(within(dialog).getByLabelText('Postcode'), { target: { value: '8011 A' } });
+    fireEvent.change(within(dialog).getByLabelText('Huisnummer'), { target: { value: '12' } });
+    fireEvent.change(within(dialog).getByLabelText('Postcode'), { target: { value: '8011ab' } });
+    await waitFor(() => expect(inputValue(dialog, 'Straat')).toBe('Dorpsstraat'));
+    expect(inputValue(dialog, 'Plaats')).toBe('Zwolle');
+    // Only the complete postcode was asked for, once (debounced).
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain('postcode=8011AB');
+    expect(asked[0]).toContain('number=12');
+
+    // The user corrects the city; another number updates the street but keeps that city.
+    fireEvent.change(within(dialog).getByLabelText('Plaats'), { target: { value: 'Zwolle-Zuid' } });
+    fireEvent.change(within(dialog).getByLabelText('Huisnummer'), { target: { value: '14' } });
+    await waitFor(() => expect(inputValue(dialog, 'Straat')).toBe('Kerkstraat'));
+    expect(inputValue(dialog, 'Plaats')).toBe('Zwolle-Zuid');
+
+    // Not found and unreachable: a note, and the fields stay the user's.
+    fireEvent.change(within(dialog).getByLabelText('Huisnummer'), { target: { value: '99' } });
+    expect(await within(dialog).findByText(/Geen adres gevonden bij deze postcode/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Huisnummer'), { target: { value: '13' } });
+    expect(await within(dialog).findByText(/kan nu niet worden opgezocht/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Straat'), { target: { value: 'Eigen straat' } });
+    expect(inputValue(dialog, 'Straat')).toBe('Eigen straat');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('says so when the browser is offline and asks nothing', async () => {
+    const asked: string[] = [];
+    serve([], (call) => {
+      asked.push(call.url);
+      return undefined;
+    });
+    const { dialog } = await openModal();
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      window.dispatchEvent(new Event('offline'));
+      fireEvent.change(within(dialog).getByLabelText('Postcode'), { target: { value: '8011 AB' } });
+      fireEvent.change(within(dialog).getByLabelText('Huisnummer'), { target: { value: '12' } });
+      expect(await within(dialog).findByText(/U bent offline/)).toBeTruthy();
+      expect(asked).toHaveLength(0);
+      fireEvent.change(within(dialog).getByLabelText('Straat'), { target: { value: 'Dorpsstraat' } });
+      expect(inputValue(dialog, 'Straat')).toBe('Dorpsstraat');
+    } finally {
+      // Back to the prototype's getter.
+      delete (navigator as { onLine?: boolean }).onLine;
+      window.dispatchEvent(new Event('online'));
+    }
   });
 });

@@ -149,7 +149,7 @@ function CreateRelationForm({
           addressSection={
             <>
               <Divider label={t('relations.addressTitle')} labelPosition="left" />
-              <AddressFields inputProps={inputProps} />
+              <AddressFields inputProps={inputProps} values={form.values} onFill={form.setValues} />
               <Divider />
             </>
           }

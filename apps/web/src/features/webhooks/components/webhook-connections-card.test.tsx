@@ -24,6 +24,13 @@ function setup() {
     routes: {
       'GET /api/company/getcurrentemailsettings': () => ({
         body: {
+          sender: {
+            sender_name: '',
+            reply_to: 'company',
+            reply_to_address: '',
+            company_email: '',
+            company_name: 'Zonnestroom',
+          },
           company_settings_id: 1,
           images: { emailheader: null, emailfooter: null, customerbackground: null },
           mailtemplates: [],
