@@ -69,7 +69,7 @@ const INVOICE_WIDGETS = [
     tag: 'TEXT',
     description: 'Aanhef',
     textcontent:
-      '<p>Beste {{ relatie.naam }},</p><p>Hierbij ontvangt u de factuur voor {{ dossier.omschrijving }}. Hartelijk dank voor uw opdracht.</p>',
+      '<p>Beste {{ relatie.naam }},</p><p>Hierbij ontvangt u de factuur voor {{ document.titel }}. Hartelijk dank voor uw opdracht.</p>',
   },
   { tag: 'CALCULATIONITEMS', description: 'Calculatieregels' },
   {
@@ -203,7 +203,7 @@ async function loadCompanyInvoices(
     description: 'Factuur versturen',
     subject: 'Factuur {{ document.nummer }}: {{ document.titel }}',
     message:
-      '<p>Beste {{ relatie.naam }},</p><p>Hierbij ontvangt u factuur {{ document.nummer }} voor {{ dossier.omschrijving }} ({{ document.bedrag }} incl. btw). U vindt de factuur als PDF en als e-factuur (UBL) in de bijlage, en online via <a href="{{ document.link }}">deze link</a>.</p><p>Met vriendelijke groet,<br>{{ gebruiker.naam }}<br>{{ bedrijf.naam }}</p>',
+      '<p>Beste {{ relatie.naam }},</p><p>Hierbij ontvangt u factuur {{ document.nummer }} voor {{ document.titel }} ({{ document.bedrag }} incl. btw). U vindt de factuur als PDF en als e-factuur (UBL) in de bijlage, en online via <a href="{{ document.link }}">deze link</a>.</p><p>Met vriendelijke groet,<br>{{ gebruiker.naam }}<br>{{ bedrijf.naam }}</p>',
   });
   const template = await createTemplate(tx, 'invoice', { title: 'Standaard factuur' });
   await replaceWidgets(tx, template.id);
