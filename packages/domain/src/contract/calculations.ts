@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CALC_BASES, CALC_METHODS, ITEM_TYPES, MAX_AMOUNT, PRODUCT_TYPES } from '../calculation/constants';
 import { zDecimal, zPercentage } from '../calculation/decimal-input';
 import type { EngineItem } from '../calculation/engine';
+import { DOCUMENT_KINDS } from '../documents';
 import { zFlag } from '../flags';
 import { zId } from './common';
 import { zProductAmount, zSignedRate, zVatSplitFields } from './products';
@@ -148,6 +149,15 @@ export const zCalculationRow = z.object({
   amount_inc_vat: z.number(),
   hasbeensent: z.boolean(),
   updated_at: z.string(),
+  /** The document whose calculation this is; null for the dossier's own (working) calculation. */
+  document: z
+    .object({
+      id: z.number().int(),
+      kind: z.enum(DOCUMENT_KINDS),
+      number: z.number().int().nullable(),
+      title: z.string(),
+    })
+    .nullable(),
 });
 export type CalculationRow = z.infer<typeof zCalculationRow>;
 
@@ -201,6 +211,8 @@ export const zUpdateRowColumnArray = z.object({
 
 export const zSaveAsTemplate = z.object({ name: z.string().trim().min(1, 'Vul een naam in.').max(200) });
 export const zResetToTemplate = z.object({ template_id: zId.optional() });
+/** copyfrom: the lines and settings of another calculation of the same flow replace this one's. */
+export const zCopyCalculationFrom = z.object({ calculation_id: zId });
 export const zAddAll = z.object({ vertical_id: zId.optional() });
 
 export const zCalculationItemFields = z.object({

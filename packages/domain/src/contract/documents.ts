@@ -274,6 +274,12 @@ export const zCreateDocument = z.object({
   template_id: zId.optional(),
   document_type_id: zId.optional(),
   title: zText(200).optional(),
+  /**
+   * A dossier calculation of the flow whose copy the document gets (decision 037). Left out: the flow's
+   * only dossier calculation, with several the most recently changed one; null: none (the template's
+   * lines, else the request profile's standard calculation).
+   */
+  calculation_id: zId.nullable().optional(),
 });
 /** POST /api/{kind}/createtemplate: a new empty template (document settings). */
 export const zCreateDocumentTemplate = z.object({

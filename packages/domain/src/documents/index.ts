@@ -440,7 +440,8 @@ export const DOCUMENT_TEXTS = {
   deletePhotoConfirm: 'Weet u zeker dat u deze foto wilt verwijderen?',
   deleteAttachmentConfirm: 'Deze bijlage verwijderen?',
   resetToTemplateConfirm:
-    'De widgets en calculatieregels worden vervangen door die van het template. Doorgaan?',
+    'De widgets en teksten worden vervangen door die van het template; de calculatieregels en bedragen blijven staan. Doorgaan?',
+  calculationNotOnFlow: 'Kies een calculatie van dit dossier.',
   duplicateConfirm: 'Dupliceren?',
   resetHashWarning:
     'De oude klantlink werkt hierna niet meer. U moet de klant de nieuwe link opnieuw sturen. Doorgaan?',
@@ -488,6 +489,28 @@ export function addDays(day: string, n: number): string {
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 }
+/** The name every company's first request profile gets: it says nothing to a customer. */
+export const STANDARD_FLOWPROFILE_NAME = 'Standaard';
+
+/**
+ * A new document's customer-facing title (decision 037): what it is about (the request profile's name,
+ * unless it is the company's unnamed 'Standaard'; else the kind or document type) and, when the flow has
+ * one, the address of the work: 'Zonnepanelen – Oosterstraat 14, Groningen'. Never the flow's
+ * description, which is internal.
+ */
+export function newDocumentTitle(input: {
+  kindLabel: string;
+  profileName: string | null;
+  street: string;
+  city: string;
+}): string {
+  const profile = (input.profileName ?? '').trim();
+  const subject =
+    profile && profile.toLowerCase() !== STANDARD_FLOWPROFILE_NAME.toLowerCase() ? profile : input.kindLabel;
+  const where = [input.street.trim(), input.city.trim()].filter(Boolean).join(', ');
+  return (where ? `${subject} – ${where}` : subject).slice(0, 200);
+}
+
 /** A new document's dates: today, and for a quotation its validity. */
 export function newDocumentDates(
   kind: DocumentKind,

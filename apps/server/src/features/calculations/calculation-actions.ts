@@ -247,7 +247,9 @@ export async function resetToTemplate(tx: Tx, id: number, templateId: number | u
   return recalculate(tx, id, { store: true });
 }
 
-function rowOf(c: CalculationRecord & { items: number }): CalculationRow {
+type RowDocument = CalculationRow['document'];
+
+function rowOf(c: CalculationRecord & { items: number; document: RowDocument }): CalculationRow {
   return {
     id: c.id,
     flow_id: c.flowId,
@@ -258,13 +260,18 @@ function rowOf(c: CalculationRecord & { items: number }): CalculationRow {
     amount_inc_vat: num0(c.amountIncVat),
     hasbeensent: c.hasbeensent,
     updated_at: c.updatedAt.toISOString(),
+    document: c.document,
   };
 }
+
+/** The document holding a flow's calculation (by the flow's documents), for the flow's list. */
+const documentOf = sql<RowDocument>`(select json_build_object('id', d.id, 'kind', d.kind, 'number', d.number, 'title', d.title)
+  from sales_document d where d.flow_id = "calculation"."flow_id" and d.calculation_id = "calculation"."id" limit 1)`;
 
 /** A flow's calculations (newest first) or the standard calculations (by name). */
 export async function listCalculations(tx: Tx, q: { flow_id?: number; templates?: boolean }) {
   const rows = await tx
-    .select({ c: calculation, items: itemCount })
+    .select({ c: calculation, items: itemCount, document: documentOf })
     .from(calculation)
     .where(
       q.templates || q.flow_id === undefined
@@ -277,7 +284,7 @@ export async function listCalculations(tx: Tx, q: { flow_id?: number; templates?
         : [desc(calculation.id)]),
     )
     .limit(500);
-  return rows.map((r) => rowOf({ ...r.c, items: r.items }));
+  return rows.map((r) => rowOf({ ...r.c, items: r.items, document: r.document ?? null }));
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   zCalculationItem,
   zCalculationQuery,
   zCalculationRow,
+  zCopyCalculationFrom,
   zCreateCalculation,
   zCreateCalculationItem,
   zCustomerCalculation,
@@ -46,6 +47,7 @@ import {
   updateItem,
 } from './calculation-items';
 import { customerCalculation } from './customer-calculation';
+import { copyCalculationFrom } from './dossier-calculations';
 
 const SALES = { access: moduleRoute('SALES') };
 
@@ -150,6 +152,12 @@ export async function calculationRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       tenantTx(request, (tx) => resetToTemplate(tx, request.params.id, request.body.template_id)),
   );
+  r.post(
+    '/api/calculation/:id/copyfrom',
+    { config: SALES, schema: { ...id, body: zCopyCalculationFrom, response: { 200: zCalculation } } },
+    async (request) =>
+      tenantTx(request, (tx) => copyCalculationFrom(tx, request.params.id, request.body.calculation_id)),
+  );
 
   r.get(
     '/api/calculationitem/:id',
@@ -199,3 +207,4 @@ export {
   markCalculationSent,
   replaceCalculationLines,
 } from './calculation-actions';
+export { dossierCalculationFor } from './dossier-calculations';

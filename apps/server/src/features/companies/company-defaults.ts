@@ -4,6 +4,7 @@ import {
   DEFAULT_FLOW_TAGS,
   DEFAULT_LEAD_SOURCES,
   FLOW_STAGES,
+  STANDARD_FLOWPROFILE_NAME,
 } from '@im/domain';
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
@@ -24,7 +25,7 @@ export async function ensureCompanyCrmDefaults(tx: Tx, companyId: number): Promi
   if (!settings || settings.standardFlowprofileId) return;
   const [profile] = await tx
     .insert(flowProfile)
-    .values({ companyId, name: 'Standaard' })
+    .values({ companyId, name: STANDARD_FLOWPROFILE_NAME })
     .returning({ id: flowProfile.id });
   await tx
     .update(companySettings)

@@ -70,7 +70,7 @@ const CONFIRMATION_WIDGETS: WidgetSpec[] = [
     tag: 'TEXT',
     description: 'Aanhef',
     textcontent:
-      '<p>Beste {{ relatie.naam }},</p><p>Hartelijk dank voor uw opdracht. Hieronder bevestigen wij wat wij voor u gaan uitvoeren.</p>',
+      '<p>Beste {{ relatie.naam }},</p><p>Hartelijk dank voor uw opdracht. Hierbij bevestigen wij uw opdracht voor {{ document.titel }}; hieronder staat wat wij voor u gaan uitvoeren.</p>',
   },
   { tag: 'CALCULATIONITEMS', description: 'Calculatieregels' },
   {
@@ -183,7 +183,7 @@ async function loadCompanyDocuments(tx: Tx, storage: FileStorage, logger: Logger
     description: 'Offerte versturen',
     subject: 'Uw offerte {{ document.nummer }}: {{ document.titel }}',
     message:
-      '<p>Beste {{ relatie.naam }},</p><p>Hierbij ontvangt u onze offerte voor {{ dossier.omschrijving }} ({{ document.bedrag }} incl. btw). U vindt de offerte als PDF in de bijlage. U kunt de offerte ook online bekijken en ondertekenen via <a href="{{ document.link }}">deze link</a>; de offerte is geldig tot {{ document.geldigtot }}.</p><p>Met vriendelijke groet,<br>{{ gebruiker.naam }}<br>{{ bedrijf.naam }}</p>',
+      '<p>Beste {{ relatie.naam }},</p><p>Hierbij ontvangt u onze offerte voor {{ document.titel }} ({{ document.bedrag }} incl. btw). U vindt de offerte als PDF in de bijlage. U kunt de offerte ook online bekijken en ondertekenen via <a href="{{ document.link }}">deze link</a>; de offerte is geldig tot {{ document.geldigtot }}.</p><p>Met vriendelijke groet,<br>{{ gebruiker.naam }}<br>{{ bedrijf.naam }}</p>',
   });
   await saveMailTemplate(tx, null, {
     template_type: 'sendconfirmation',

@@ -70,7 +70,7 @@ const INVOICE_WIDGETS = [
     tag: 'TEXT',
     description: 'Aanhef',
     textcontent:
-      '<p>Beste {{ relatie.naam }},</p><p>Hierbij ontvangt u de factuur voor {{ dossier.omschrijving }}. Hartelijk dank voor uw opdracht.</p>',
+      '<p>Beste {{ relatie.naam }},</p><p>Hierbij ontvangt u de factuur voor {{ document.titel }}. Hartelijk dank voor uw opdracht.</p>',
   },
   { tag: 'CALCULATIONITEMS', description: 'Calculatieregels' },
   {
@@ -205,7 +205,7 @@ async function loadCompanyInvoices(
     description: 'Factuur versturen',
     subject: 'Factuur {{ document.nummer }}: {{ document.titel }}',
     message:
-      '<p>Beste {{ relatie.naam }},</p><p>Hierbij ontvangt u factuur {{ document.nummer }} voor {{ dossier.omschrijving }} ({{ factuur.bedrag }} incl. btw, te betalen vóór {{ factuur.vervaldatum }}). U vindt de factuur als PDF en als e-factuur (UBL) in de bijlage, en online via <a href="{{ document.link }}">deze link</a>.</p><p>Met vriendelijke groet,<br>{{ gebruiker.naam }}<br>{{ bedrijf.naam }}</p>',
+      '<p>Beste {{ relatie.naam }},</p><p>Hierbij ontvangt u factuur {{ document.nummer }} voor {{ document.titel }} ({{ factuur.bedrag }} incl. btw, te betalen vóór {{ factuur.vervaldatum }}). U vindt de factuur als PDF en als e-factuur (UBL) in de bijlage, en online via <a href="{{ document.link }}">deze link</a>.</p><p>Met vriendelijke groet,<br>{{ gebruiker.naam }}<br>{{ bedrijf.naam }}</p>',
   });
   // The letters of the overdue overview (decision 031), each with the amount still owed.
   await saveMailTemplate(tx, null, {

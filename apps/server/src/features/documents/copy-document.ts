@@ -28,14 +28,15 @@ interface DefaultWidget {
   textcontent?: string;
 }
 
+// The letters speak to the customer: they name the document's title, never the flow's internal
+// description, and a confirmation confirms the order without an offer's validity (decision 037).
 const INTRO: Record<DocumentKind, string> = {
   quotation:
-    '<p>Beste {{ relatie.naam }},</p><p>Hartelijk dank voor uw aanvraag. Hieronder vindt u onze offerte voor {{ dossier.omschrijving }}.</p>',
+    '<p>Beste {{ relatie.naam }},</p><p>Hartelijk dank voor uw aanvraag. Hieronder vindt u onze offerte voor {{ document.titel }}.</p>',
   confirmation:
-    '<p>Beste {{ relatie.naam }},</p><p>Hierbij bevestigen wij de opdracht voor {{ dossier.omschrijving }}, zoals hieronder beschreven.</p>',
+    '<p>Beste {{ relatie.naam }},</p><p>Hierbij bevestigen wij uw opdracht voor {{ document.titel }}, zoals hieronder beschreven.</p>',
   document: '<p>Beste {{ relatie.naam }},</p>',
-  invoice:
-    '<p>Beste {{ relatie.naam }},</p><p>Hierbij ontvangt u de factuur voor {{ dossier.omschrijving }}.</p>',
+  invoice: '<p>Beste {{ relatie.naam }},</p><p>Hierbij ontvangt u de factuur voor {{ document.titel }}.</p>',
 };
 const CLOSING: Record<DocumentKind, string> = {
   quotation:

@@ -1,17 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import {
+  DEFAULT_COUNTRY,
+  DOCUMENT_KIND_LABELS,
   DOCUMENT_TEXTS,
   type DocumentKind,
   type DomainAction,
+  fullAddress,
   INVOICE_TEXTS,
   newDocumentDates,
+  newDocumentTitle,
   type SalesDocument,
   type TemplateRef,
 } from '@im/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { conflict, notFound, validationError } from '../../platform/errors';
-import { copyCalculation, createCalculation, replaceCalculationLines } from '../calculations';
+import {
+  copyCalculation,
+  createCalculation,
+  dossierCalculationFor,
+  replaceCalculationLines,
+} from '../calculations';
 import { flowProfile } from '../flowprofiles/flowprofiles.schema';
 import { nextCompanyNumber } from '../flows/create-flow';
 import { lockFlow } from '../flows/flow-access';
@@ -19,6 +28,7 @@ import { flow } from '../flows/flows.schema';
 import { isoFast } from '../flows/iso';
 import { syncCalculationsWithForms } from '../forms/sync-calculations';
 import { assertInvoiceEditable, insertInvoiceRow, type NewInvoiceRow } from '../invoices/invoice-info';
+import { location } from '../locations/locations.schema';
 import { writeLog } from '../logitems';
 import { copyWidgets, insertDefaultWidgets } from './copy-document';
 import { type DocumentRecord, documentLabel, findDocument, loadDocument } from './document-dto';
@@ -159,6 +169,39 @@ async function typeFor(
   return null;
 }
 
+/** A new document's customer-facing title: the request profile's name and the address of the work (decision 037). */
+async function titleFor(tx: Tx, kind: DocumentKind, flowId: number, documentTypeId: number | null) {
+  const [row] = await tx
+    .select({
+      profileName: flowProfile.name,
+      address: location.address,
+      number: location.number,
+      numberAddition: location.numberAddition,
+      city: location.city,
+      typeName: sql<
+        string | null
+      >`(select t.description from document_type t where t.id = ${documentTypeId})`,
+    })
+    .from(flow)
+    .leftJoin(flowProfile, and(eq(flowProfile.id, flow.flowprofileId), isNull(flowProfile.deletedAt)))
+    .leftJoin(location, eq(location.id, flow.locationId))
+    .where(eq(flow.id, flowId));
+  return newDocumentTitle({
+    kindLabel: (kind === 'document' ? row?.typeName : null) ?? DOCUMENT_KIND_LABELS[kind].one,
+    profileName: row?.profileName ?? null,
+    // The street and house number only: the city follows on its own.
+    street: fullAddress({
+      address: row?.address ?? '',
+      number: row?.number ?? '',
+      numberAddition: row?.numberAddition ?? '',
+      postcode: '',
+      city: '',
+      country: DEFAULT_COUNTRY,
+    }),
+    city: row?.city ?? '',
+  });
+}
+
 async function liveFlowFor(tx: Tx, flowId: number) {
   try {
     return await lockFlow(tx, flowId);
@@ -171,7 +214,13 @@ async function liveFlowFor(tx: Tx, flowId: number) {
 export async function createDocument(
   tx: Tx,
   kind: DocumentKind,
-  input: { flow_id: number; template_id?: number; document_type_id?: number; title?: string },
+  input: {
+    flow_id: number;
+    template_id?: number;
+    document_type_id?: number;
+    title?: string;
+    calculation_id?: number | null;
+  },
 ): Promise<SalesDocument> {
   const f = await liveFlowFor(tx, input.flow_id);
   const documentTypeId = await typeFor(tx, kind, input.document_type_id);
@@ -179,8 +228,14 @@ export async function createDocument(
     input.template_id !== undefined
       ? await findTemplate(tx, kind, input.template_id)
       : await standardTemplate(tx, kind, f.id, documentTypeId);
-  const calc = await createCalculation(tx, { flow_id: f.id });
-  if (template?.calculationId) {
+  const dossierCalculationId = await dossierCalculationFor(tx, f.id, input.calculation_id);
+  // A copy of the dossier's calculation (decision 037), else the request profile's standard calculation
+  // replaced by the template's lines when it has any.
+  const calc =
+    dossierCalculationId !== null
+      ? { id: await copyCalculation(tx, dossierCalculationId, f.id) }
+      : await createCalculation(tx, { flow_id: f.id });
+  if (dossierCalculationId === null && template?.calculationId) {
     const [lines] = await tx
       .execute<{ n: number }>(
         sql`select count(*)::int as n from calculation_item where calculation_id = ${template.calculationId}`,
@@ -194,7 +249,7 @@ export async function createDocument(
     kind,
     flowId: f.id,
     relationId: f.relationId,
-    title: input.title ?? f.description,
+    title: input.title ?? (await titleFor(tx, kind, f.id, documentTypeId)),
     isTemplate: false,
     documentTypeId,
     calculationId: calc.id,
@@ -288,10 +343,11 @@ export async function createFromDocument(
     linkSource: true,
     invoice: invoiceFields ? await invoiceFields(source) : undefined,
   });
-  // An invoice keeps the lines it is made from, but reads as an invoice: the request profile's (or the
-  // company's first) invoice template's widgets and CSS, else the default invoice widgets.
-  if (targetKind === 'invoice') {
-    const template = await standardTemplate(tx, 'invoice', source.flowId, null);
+  // An invoice or order confirmation keeps the lines it is made from, but reads as its own kind: the
+  // request profile's (or the company's first) template of the kind's widgets and CSS, else the kind's
+  // default widgets. A confirmation never repeats the quotation's offer and validity (decision 037).
+  if (targetKind === 'invoice' || targetKind === 'confirmation') {
+    const template = await standardTemplate(tx, targetKind, source.flowId, null);
     await tx.delete(documentWidget).where(eq(documentWidget.documentId, doc.id));
     if (template) {
       await copyWidgets(tx, template.id, doc.id);
@@ -299,7 +355,7 @@ export async function createFromDocument(
         .update(salesDocument)
         .set({ customCss: template.customCss })
         .where(eq(salesDocument.id, doc.id));
-    } else await insertDefaultWidgets(tx, doc.id, 'invoice');
+    } else await insertDefaultWidgets(tx, doc.id, targetKind);
   }
   await logDocument(
     tx,
@@ -350,7 +406,10 @@ export async function saveAsTemplate(tx: Tx, kind: DocumentKind, id: number, nam
   return loadDocument(tx, doc.id);
 }
 
-/** Replaces the widgets and calculation lines with the template's. What was sent stays frozen. */
+/**
+ * Replaces the widgets, texts and custom CSS with the template's. The document's calculation lines and
+ * amounts stay (decision 037: a template's lines only start a new document). What was sent stays frozen.
+ */
 export async function resetToTemplate(tx: Tx, kind: DocumentKind, id: number, templateId: number) {
   const doc = await findDocument(tx, kind, id, { lock: true });
   assertInvoiceEditable(doc);
@@ -361,8 +420,6 @@ export async function resetToTemplate(tx: Tx, kind: DocumentKind, id: number, te
   const template = await findTemplate(tx, kind, templateId);
   await tx.delete(documentWidget).where(eq(documentWidget.documentId, id));
   await copyWidgets(tx, template.id, id);
-  if (doc.calculationId !== null && template.calculationId !== null)
-    await replaceCalculationLines(tx, doc.calculationId, template.calculationId);
   await tx
     .update(salesDocument)
     .set({ customCss: template.customCss, updatedAt: new Date() })

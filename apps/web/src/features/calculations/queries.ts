@@ -23,13 +23,18 @@ export function useCalculation(id: number | null) {
   });
 }
 
-export function useFlowCalculations(flowId: number) {
+export function useFlowCalculations(flowId: number | null, enabled = true) {
   return useQuery({
     queryKey: [...CALCULATION_KEY, 'flow', flowId],
     queryFn: ({ signal }) =>
       api.get<CalculationRow[]>('/api/calculation', { query: { flow_id: flowId }, signal }),
+    enabled: enabled && flowId !== null,
   });
 }
+
+/** The flow's own (working) calculations: those no document holds (decision 037). */
+export const dossierCalculations = (rows: CalculationRow[] | undefined) =>
+  (rows ?? []).filter((row) => row.document === null && !row.calculationtemplate);
 
 export function useCalculationTemplates() {
   return useQuery({
@@ -74,6 +79,7 @@ export type CalculationAction =
   | 'addall'
   | 'split'
   | 'resettotemplate'
+  | 'copyfrom'
   | 'saveastemplate'
   | 'updateorder'
   | 'updaterowcolumnarray';
@@ -81,6 +87,7 @@ export type CalculationAction =
 type ActionBody =
   | Record<string, never>
   | { template_id?: number }
+  | { calculation_id: number }
   | { name: string }
   | RequestOf<typeof zUpdateOrder>
   | RequestOf<typeof zUpdateRowColumnArray>;

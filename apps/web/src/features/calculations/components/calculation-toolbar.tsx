@@ -17,10 +17,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchPossibleProducts } from '../../../api/products';
 import { confirm } from '../../../ui/confirm-dialog';
-import { formatRate } from '../../../ui/format';
+import { formatMoney, formatRate } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
 import { Typeahead } from '../../../ui/typeahead';
-import { type CalculationAction, useCalculationTemplates } from '../queries';
+import {
+  type CalculationAction,
+  dossierCalculations,
+  useCalculationTemplates,
+  useFlowCalculations,
+} from '../queries';
 
 interface Props {
   calculation: Calculation;
@@ -29,6 +34,8 @@ interface Props {
   onAddLine: (kind: 'manual' | 'header') => void;
   onAction: (action: CalculationAction, body?: Record<string, unknown>) => Promise<unknown>;
   onDelete: () => void;
+  /** A document's calculation: the flow whose dossier calculations it can take over (decision 037). */
+  dossierFlowId?: number | null;
 }
 
 /** Adding lines (product typeahead, manual line, header) and the calculation-wide actions. */
@@ -39,10 +46,12 @@ export function CalculationToolbar({
   onAddLine,
   onAction,
   onDelete,
+  dossierFlowId = null,
 }: Props) {
   const { t } = useTranslation();
   const [isNaming, setNaming] = useState(false);
   const [isResetting, setResetting] = useState(false);
+  const [isTakingOver, setTakingOver] = useState(false);
 
   const ask = async (message: string, action: CalculationAction) => {
     if (await confirm({ title: t('calculations.actions'), message })) await onAction(action);
@@ -110,6 +119,9 @@ export function CalculationToolbar({
             {!calculation.calculationtemplate && (
               <Menu.Item onClick={() => setResetting(true)}>{t('calculations.resetToTemplate')}</Menu.Item>
             )}
+            {dossierFlowId !== null && (
+              <Menu.Item onClick={() => setTakingOver(true)}>{t('calculations.takeOver')}</Menu.Item>
+            )}
             <Menu.Divider />
             <Menu.Item color="red" onClick={() => void ask(t('calculations.prompts.empty'), 'empty')}>
               {t('calculations.empty')}
@@ -125,6 +137,15 @@ export function CalculationToolbar({
         onClose={() => setNaming(false)}
         onSave={(name) => onAction('saveastemplate', { name })}
       />
+      {dossierFlowId !== null && (
+        <TakeOverModal
+          opened={isTakingOver}
+          flowId={dossierFlowId}
+          currentId={calculation.id}
+          onClose={() => setTakingOver(false)}
+          onTakeOver={(id) => onAction('copyfrom', { calculation_id: id })}
+        />
+      )}
       <ResetToTemplateModal
         opened={isResetting}
         current={calculation.template_id}
@@ -261,6 +282,76 @@ function ResetToTemplateModal({
           </Button>
           <Button color="red" onClick={() => void reset()} disabled={!chosen}>
             {t('calculations.resetToTemplate')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Takes over a dossier calculation: a copy of its lines replaces this calculation's (decision 037). */
+function TakeOverModal({
+  opened,
+  flowId,
+  currentId,
+  onClose,
+  onTakeOver,
+}: {
+  opened: boolean;
+  flowId: number;
+  currentId: number;
+  onClose: () => void;
+  onTakeOver: (id: number) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const list = useFlowCalculations(flowId, opened);
+  const options = dossierCalculations(list.data).filter((row) => row.id !== currentId);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const value = chosen ?? (options.length === 1 ? String(options[0]!.id) : null);
+  const takeOver = async () => {
+    if (!value) return;
+    if (
+      !(await confirm({
+        title: t('calculations.takeOver'),
+        message: t('calculations.takeOverPrompt'),
+        isDanger: true,
+      }))
+    )
+      return;
+    await onTakeOver(Number(value));
+    toast.success(t('calculations.takenOver'));
+    setChosen(null);
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('calculations.takeOver')} centered>
+      <Stack>
+        {list.isSuccess && options.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('calculations.takeOverNone')}
+          </Text>
+        ) : (
+          <Select
+            label={t('calculations.takeOverChoose')}
+            data={options.map((row) => ({
+              value: String(row.id),
+              label: t('calculations.option', {
+                id: row.id,
+                count: row.items,
+                amount: formatMoney(row.amount_inc_vat),
+              }),
+            }))}
+            value={value}
+            onChange={setChosen}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={() => void takeOver()} disabled={!value}>
+            {t('calculations.takeOverSubmit')}
           </Button>
         </Group>
       </Stack>

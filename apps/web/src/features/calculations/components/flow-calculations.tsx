@@ -1,4 +1,4 @@
-import type { CalculationRow } from '@im/domain';
+import { type CalculationRow, DOCUMENT_KIND_LABELS } from '@im/domain';
 import { Button, Card, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -82,6 +82,15 @@ export function FlowCalculations({ flowId, isReadOnly }: { flowId: number; isRea
                       <Text size="xs" c="dimmed">
                         {t('calculations.items', { count: row.items })} · {formatDate(row.updated_at)}
                       </Text>
+                      {row.document && (
+                        <Text size="xs" c="dimmed">
+                          {t('calculations.ofDocument', {
+                            document: [DOCUMENT_KIND_LABELS[row.document.kind].one, row.document.number]
+                              .filter((part) => part !== null)
+                              .join(' '),
+                          })}
+                        </Text>
+                      )}
                     </Stack>
                   </Table.Td>
                   <Table.Td ta="right">

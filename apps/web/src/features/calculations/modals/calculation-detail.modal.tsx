@@ -23,6 +23,8 @@ import {
 interface Props {
   calculationId: number | null;
   onClose: () => void;
+  /** A document's calculation: the flow whose dossier calculations its menu can take over. */
+  dossierFlowId?: number | null;
 }
 
 /**
@@ -30,7 +32,7 @@ interface Props {
  * browser with the domain engine; each change is saved and the server's answer, the source of
  * truth, replaces what is shown. Full screen on a phone.
  */
-export function CalculationDetailModal({ calculationId, onClose }: Props) {
+export function CalculationDetailModal({ calculationId, onClose, dossierFlowId = null }: Props) {
   const { t } = useTranslation();
   const isPhone = useMediaQuery('(max-width: 48em)');
   const calculation = useCalculation(calculationId);
@@ -57,13 +59,26 @@ export function CalculationDetailModal({ calculationId, onClose }: Props) {
       ) : !data ? (
         <Loader aria-label={t('app.loading')} />
       ) : (
-        <CalculationEditor key={data.id} calculation={data} onDeleted={onClose} />
+        <CalculationEditor
+          key={data.id}
+          calculation={data}
+          onDeleted={onClose}
+          dossierFlowId={dossierFlowId}
+        />
       )}
     </Modal>
   );
 }
 
-function CalculationEditor({ calculation, onDeleted }: { calculation: Calculation; onDeleted: () => void }) {
+function CalculationEditor({
+  calculation,
+  onDeleted,
+  dossierFlowId,
+}: {
+  calculation: Calculation;
+  onDeleted: () => void;
+  dossierFlowId: number | null;
+}) {
   const { t } = useTranslation();
   const id = calculation.id;
   const [drafts, setDrafts] = useState<Drafts>({});
@@ -141,6 +156,7 @@ function CalculationEditor({ calculation, onDeleted }: { calculation: Calculatio
         }
         onAction={onAction}
         onDelete={() => void onDelete()}
+        dossierFlowId={dossierFlowId}
       />
       {calculation.calculationitems.length === 0 ? (
         <Text c="dimmed">{t('calculations.none')}</Text>

@@ -56,6 +56,7 @@ export function CalculationCard({ document }: { document: SalesDocument }) {
       )}
       <CalculationDetailModal
         calculationId={isOpen ? document.calculation_id : null}
+        dossierFlowId={document.is_template ? null : document.flow_id}
         onClose={() => {
           setOpen(false);
           refreshDocument(queryClient, document.kind, document.id);

@@ -4,10 +4,16 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormModal } from '../../../ui/form/form-modal';
+import { formatMoney } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
-import { useDocumentTexts } from '../i18n';
+import { useSession } from '../../auth';
+import { dossierCalculations, useFlowCalculations } from '../../calculations';
+import { fill, useDocumentTexts } from '../i18n';
 import { detailPath } from '../kinds';
 import { useCreateDocument, useDocumentTypes, useTemplates } from '../queries';
+
+/** The choice of starting without the dossier's calculation. */
+const NONE = 'none';
 
 interface Props {
   kind: DocumentKind | null;
@@ -44,16 +50,24 @@ function NewDocumentForm({ kind, flowId, onClose }: Props & { kind: DocumentKind
   const [typeId, setTypeId] = useState<string | null>(null);
   const [isSubmitAttempted, setSubmitAttempted] = useState(false);
   const isTypeMissing = isDocument && !typeId;
+  // The dossier's own calculations (decision 037): the only one is used, of several the user chooses.
+  const session = useSession();
+  const calculations = useFlowCalculations(flowId, session.hasModuleSales === true);
+  const dossier = dossierCalculations(calculations.data);
+  const [calculationChoice, setCalculationChoice] = useState<string | null>(null);
+  const calculation = calculationChoice ?? (dossier.length === 1 ? String(dossier[0]!.id) : null);
+  const isCalculationMissing = dossier.length > 1 && calculation === null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitAttempted(true);
-    if (isTypeMissing) return;
+    if (isTypeMissing || isCalculationMissing) return;
     create.mutate(
       {
         flow_id: flowId,
         ...(templateId ? { template_id: Number(templateId) } : {}),
         ...(typeId ? { document_type_id: Number(typeId) } : {}),
+        ...(calculation ? { calculation_id: calculation === NONE ? null : Number(calculation) } : {}),
       },
       {
         onSuccess: (created) => {
@@ -87,6 +101,28 @@ function NewDocumentForm({ kind, flowId, onClose }: Props & { kind: DocumentKind
               setTemplateId(null);
             }}
             error={isSubmitAttempted && isTypeMissing ? DOCUMENT_TEXTS.documentTypeNotFound : undefined}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        {dossier.length > 0 && (
+          <Select
+            label={tx.chooseCalculation}
+            description={tx.calculationCopyHint}
+            required={dossier.length > 1}
+            data={[
+              ...dossier.map((row) => ({
+                value: String(row.id),
+                label: fill(tx.calculationOption, {
+                  id: row.id,
+                  count: row.items,
+                  amount: formatMoney(row.amount_inc_vat),
+                }),
+              })),
+              { value: NONE, label: tx.withoutDossierCalculation },
+            ]}
+            value={calculation}
+            onChange={setCalculationChoice}
+            error={isSubmitAttempted && isCalculationMissing ? tx.chooseCalculationRequired : undefined}
             comboboxProps={{ withinPortal: true }}
           />
         )}

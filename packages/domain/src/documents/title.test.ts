@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { newDocumentTitle } from '.';
+
+describe('newDocumentTitle', () => {
+  const where = { street: 'Oosterstraat 14', city: 'Groningen' };
+
+  it('names the request profile and the address of the work', () => {
+    expect(newDocumentTitle({ kindLabel: 'Offerte', profileName: 'Zonnepanelen', ...where })).toBe(
+      'Zonnepanelen – Oosterstraat 14, Groningen',
+    );
+  });
+
+  it("falls back to the kind when the profile is missing or the company's unnamed 'Standaard'", () => {
+    expect(newDocumentTitle({ kindLabel: 'Offerte', profileName: 'Standaard', ...where })).toBe(
+      'Offerte – Oosterstraat 14, Groningen',
+    );
+    expect(newDocumentTitle({ kindLabel: 'Factuur', profileName: null, street: '', city: '' })).toBe(
+      'Factuur',
+    );
+    expect(
+      newDocumentTitle({ kindLabel: 'Offerte', profileName: 'Warmtepomp', street: '', city: 'Zwolle' }),
+    ).toBe('Warmtepomp – Zwolle');
+  });
+
+  it('stays within the title column', () => {
+    expect(newDocumentTitle({ kindLabel: 'Offerte', profileName: 'x'.repeat(250), ...where })).toHaveLength(
+      200,
+    );
+  });
+});
