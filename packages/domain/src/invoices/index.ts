@@ -34,7 +34,8 @@ export interface DueLabel {
 
 /**
  * Spec 002 section 4: with no enddate the label is DRAFT; paid and unpayable show their words;
- * otherwise the days overdue (in red) or 'over Nd'. `today` is the Amsterdam day (yyyy-mm-dd). A sent
+ * otherwise the days overdue (in red), 'vandaag' on the due day, or 'over 14 dagen' ('over 1 dag'), written
+ * out where the spec's list abbreviated it to 'over Nd'. `today` is the Amsterdam day (yyyy-mm-dd). A sent
  * credit invoice reads 'verrekend', an invoice it credits 'gecrediteerd' (never overdue).
  */
 export function invoiceDueLabel(
@@ -52,7 +53,8 @@ export function invoiceDueLabel(
   const days = dayNumber(today) - dayNumber(enddate);
   if (days > 0)
     return { text: `${days} ${days === 1 ? 'dag' : 'dagen'} te laat`, color: 'red', overdue_days: days };
-  return { text: `over ${-days}d`, color: null, overdue_days: 0 };
+  if (days === 0) return { text: 'vandaag', color: null, overdue_days: 0 };
+  return { text: `over ${-days} ${days === -1 ? 'dag' : 'dagen'}`, color: null, overdue_days: 0 };
 }
 
 /** Days between a due date and today (positive: overdue). */

@@ -143,7 +143,7 @@ function CalculationEditor({ calculation, onDeleted }: { calculation: Calculatio
         onDelete={() => void onDelete()}
       />
       {calculation.calculationitems.length === 0 ? (
-        <Text c="dimmed">{t('calculations.none')}</Text>
+        <Text c="dimmed">{t('calculations.noLines')}</Text>
       ) : (
         <CalculationLines
           items={calculation.calculationitems}
