@@ -57,6 +57,14 @@ export function invoiceDueLabel(
   return { text: `over ${-days} ${days === -1 ? 'dag' : 'dagen'}`, color: null, overdue_days: 0 };
 }
 
+/**
+ * Whether the quarterly overview shows the 6 % columns: only when one of its rows has a 6 % amount. The
+ * rate became 9 % in 2019; old invoices keep it, and a year without them shows no empty columns.
+ */
+export function showsVat6(rows: readonly { exc_6: number; vat_6: number }[]): boolean {
+  return rows.some((r) => r.exc_6 !== 0 || r.vat_6 !== 0);
+}
+
 /** Days between a due date and today (positive: overdue). */
 export function daysOverdue(enddate: string, today: string): number {
   return dayNumber(today) - dayNumber(enddate);
