@@ -1,7 +1,7 @@
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot } from './flows-helpers';
-import { type E2eApp, sidewaysOverflow, startApp } from './harness';
+import { type E2eApp, SCREENSHOT_DIR, sidewaysOverflow, startApp } from './harness';
 
 // The customer's documents on a phone (decision 038): at 390 px the quotation, confirmation and invoice
 // are text to read, not a shrunken A4 sheet. The links are the README's demo links.
@@ -87,6 +87,8 @@ describe('customer documents on a phone', () => {
     expect(await total.textContent()).toMatch(/Totaal incl\. btw.*€\s[\d.]+,\d{2}/);
     const approve = phone.getByRole('button', { name: 'Goedkeuren' });
     expect(onScreen(await approve.boundingBox())).toBe(true);
+    // What the customer sees there: the screen, not the whole page.
+    await phone.screenshot({ path: `${SCREENSHOT_DIR}/customer-phone-quotation-total.png` });
     // And the customer can use it from there.
     await approve.click();
     await phone.getByRole('dialog', { name: 'Goedkeuren' }).waitFor();
