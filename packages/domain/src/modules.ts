@@ -38,6 +38,27 @@ const MODULE_KEYS: Record<ModuleTag, string> = {
   PROJECTMANAGEMENT: 'Projectmanagement',
 };
 
+/** What a module is called in the app (the tag stays the key in the API and the session). */
+export const MODULE_LABELS: Record<ModuleTag, string> = {
+  BASIS: 'Basis',
+  CRM: 'Relatiebeheer',
+  SALES: 'Verkoop',
+  SETTINGS: 'Instellingen',
+  ADMIN: 'Beheer',
+  INTAKE: 'Intake',
+  QUOTATION: 'Offertes',
+  CONFIRMATION: 'Opdrachtbevestigingen',
+  PROJECT: 'Uitvoering',
+  INVOICE: 'Facturen',
+  AFTERCARE: 'Nazorg',
+  PARTNER: 'Partner',
+  PARTNERMANAGEMENT: 'Partnerbeheer',
+  PROJECTMANAGEMENT: 'Projectbeheer',
+};
+
+/** The Dutch name of a module tag; an unknown tag as it is. */
+export const moduleLabel = (tag: string): string => (isModuleTag(tag) ? MODULE_LABELS[tag] : tag);
+
 /** Session-data key of a module: `hasModule` plus the module name (`hasModuleCrm`). */
 export function moduleFlagKey(tag: ModuleTag): `hasModule${string}` {
   return `hasModule${MODULE_KEYS[tag]}` as const;

@@ -80,6 +80,7 @@ export const TX = {
   sheet: (kind: string) => `Uw ${kind.toLowerCase()}`,
   approve: 'Goedkeuren',
   reject: 'Afkeuren',
+  answerBar: 'Uw antwoord',
   approvedBy: (name: string, date: string) => `Goedgekeurd door ${name} op ${date}`,
   rejectedBy: (name: string, date: string) => `Afgekeurd door ${name} op ${date}`,
   place: 'Plaats',

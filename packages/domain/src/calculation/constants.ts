@@ -1,7 +1,31 @@
 // Constants of products and calculations (spec 002 sections 3 and 9).
+import { Decimal, type MoneyInput } from '../money';
 
 export const VAT_RATES = [0, 6, 9, 21] as const;
 export type VatRate = (typeof VAT_RATES)[number];
+/**
+ * The rates a new product or calculation line can have: the low rate of 6 % became 9 % on 1 January
+ * 2019. The engine keeps 6 % (VAT_RATES) for products, lines and invoices that already have it
+ * (decision 038).
+ */
+export const OPEN_VAT_RATES = [0, 9, 21] as const satisfies readonly VatRate[];
+export const VAT_6_CLOSED = 'Het btw-tarief van 6% bestaat sinds 2019 niet meer; kies 9% of 21%.';
+
+/**
+ * Whether a split may have a 6 % share: only when the product or line already had one (old data keeps
+ * computing and can be lowered); a new one, or one that had none, cannot get it.
+ */
+export function allowsVat6(before: { percentage_vat_6: MoneyInput } | null, next: MoneyInput): boolean {
+  return (
+    new Decimal(next).isZero() || (before !== null && new Decimal(before.percentage_vat_6).greaterThan(0))
+  );
+}
+
+/** The rates to offer for a product or line: with 6 % only when it has a 6 % share already. */
+export function vatRatesFor(before: { percentage_vat_6: MoneyInput } | null): readonly VatRate[] {
+  return allowsVat6(before, 1) ? VAT_RATES : OPEN_VAT_RATES;
+}
+
 export const DEFAULT_VAT_RATE: VatRate = 21;
 /** Default split of a new item or product over the rates 0, 6, 9 and 21 (percent). */
 export const DEFAULT_VAT_SPLIT = { 0: 0, 6: 0, 9: 0, 21: 100 } as const satisfies Record<VatRate, number>;
@@ -76,12 +100,22 @@ export const DEFAULT_CALCULATION_COLUMNS: readonly TagColumn[] = [
   { tag: 'product_amount', description: 'Aantal', selected: true },
   { tag: 'unit_of_measurement', description: 'Eenheid', selected: false },
   { tag: 'unit_rate_exc', description: 'Stukprijs excl. btw', selected: false },
-  { tag: 'unit_rate_inc_start', description: 'Stukprijs incl. start incl. btw', selected: true },
+  { tag: 'unit_rate_inc_start', description: 'Stukprijs incl. btw en starttarief', selected: true },
   { tag: 'vat_percentage', description: 'Btw', selected: false },
   { tag: 'discount_percentage', description: 'Korting', selected: false },
   { tag: 'total_exc', description: 'Totaal excl. btw', selected: false },
   { tag: 'total_inc', description: 'Totaal incl. btw', selected: true },
 ];
+
+/**
+ * A calculation's stored columns with today's name of each known column: a calculation keeps its
+ * choice of columns, while a renamed column ('Stukprijs incl. start incl. btw' before) reads the same
+ * on every calculation.
+ */
+export function labelledCalculationColumns(columns: readonly TagColumn[]): TagColumn[] {
+  const names = new Map(DEFAULT_CALCULATION_COLUMNS.map((c) => [c.tag, c.description]));
+  return columns.map((c) => ({ ...c, description: names.get(c.tag) ?? c.description }));
+}
 
 /** Total rows under the items. */
 export const DEFAULT_CALCULATION_ROWS: readonly TagColumn[] = [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CALCULATION_COLUMNS, labelledCalculationColumns } from './constants';
 import { computeCalculation, type EngineCalculation, type EngineItem } from './engine';
 import { singleRateSplit } from './pricing';
 
@@ -209,5 +210,21 @@ describe('calculation engine: hand-computed Dutch examples', () => {
       paymentamount_vat_9: 2.7,
       paymentamount_inc: 395.7,
     });
+  });
+});
+
+describe('calculation column names', () => {
+  it('names the unit price with start amount clearly, also on a calculation stored with the old name', () => {
+    const stored = [
+      { tag: 'unit_rate_inc_start', description: 'Stukprijs incl. start incl. btw', selected: true },
+      { tag: 'own_column', description: 'Eigen kolom', selected: false },
+    ];
+    expect(labelledCalculationColumns(stored)).toEqual([
+      { tag: 'unit_rate_inc_start', description: 'Stukprijs incl. btw en starttarief', selected: true },
+      { tag: 'own_column', description: 'Eigen kolom', selected: false },
+    ]);
+    expect(DEFAULT_CALCULATION_COLUMNS.map((c) => c.description)).not.toContain(
+      'Stukprijs incl. start incl. btw',
+    );
   });
 });

@@ -31,6 +31,15 @@ const amsterdam = (d: Date) =>
   });
 
 /**
+ * The signature page's PDF footer. The page is printed on its own and added to the sent PDF, whose pages
+ * already say 'Pagina 1 van 3'; its own count would read 'Pagina 1 van 1' on the last of several pages, so
+ * it names itself as the document's signature page instead.
+ */
+export function signaturePageFooter(title: string): string {
+  return `<span>Ondertekeningspagina bij ${escapeHtml(title)}</span>`;
+}
+
+/**
  * The page added to a signed PDF: what was signed, by whom, where, when, from which address and
  * browser, and the SHA-256 of the exact version shown, so the signature holds up later (decision 024).
  */

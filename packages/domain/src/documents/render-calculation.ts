@@ -1,6 +1,9 @@
 // The calculation tables of a document: CALCULATIONITEMS, CALCULATIONITEMSINCLSUBS and
 // ADDITIONALITEMS (spec 002 section 3). Every value comes from the engine's computed fields; the
-// little arithmetic done here (folded sub-lines, per-unit prices, meerwerk sums) is decimal.
+// little arithmetic done here (folded sub-lines, per-unit prices, meerwerk sums) is decimal. A unit
+// price shows in cents (rounded half up) while the line's total stays the engine's (decision 038).
+// Every cell carries its column's name (`data-label`), so a narrow screen can show a line as a
+// stack of labelled values instead of a table wider than the screen.
 import type { Calculation, CalculationItem } from '../contract/calculations';
 import { Decimal } from '../money';
 import {
@@ -14,7 +17,7 @@ import {
   DEFAULT_WIDGET_ROWS,
 } from './index';
 import type { RenderWidget } from './render-input';
-import { escapeHtml, escapeLines, money, quantity, rate } from './render-util';
+import { escapeHtml, escapeLines, money, quantity } from './render-util';
 
 type Item = CalculationItem;
 
@@ -28,7 +31,6 @@ interface Amounts {
 
 const ZERO = new Decimal(0);
 const round2 = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-const round4 = (d: Decimal) => d.toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
 
 /** VAT of one rate's net part, rounded per part as the engine shows a line. */
 const vatOfPart = (part: number, vatRate: number) => round2(new Decimal(part).times(vatRate).dividedBy(100));
@@ -66,35 +68,38 @@ const itemInfo = (item: Item) => item.custom_infotext ?? item.infotext;
 
 function cell(column: CalculationTableColumn, item: Item, amounts: Amounts, indent: number): string {
   const q = new Decimal(item.quantity);
-  const perUnit = (total: Decimal) => (q.isZero() ? ZERO : round4(total.dividedBy(q)));
-  const num = (value: string) => `<td class="im-num">${value}</td>`;
+  const perUnit = (total: Decimal) => (q.isZero() ? ZERO : total.dividedBy(q));
+  const label = escapeHtml(CALCULATION_COLUMN_HEADERS[column]);
+  const num = (value: string) => `<td class="im-num" data-label="${label}">${value}</td>`;
+  /** A unit price on the document: in cents, half up (decision 038). */
+  const unit = (value: Decimal.Value) => money(round2(new Decimal(value)));
   switch (column) {
     case 'DESCR': {
       const info = itemInfo(item).trim();
       const style = indent > 0 ? ` style="padding-left:${(0.5 + indent * 1.25).toFixed(2)}em"` : '';
       return (
-        `<td class="im-descr"${style}>${escapeHtml(itemName(item))}` +
+        `<td class="im-descr" data-label="${label}"${style}>${escapeHtml(itemName(item))}` +
         (item.selected ? '' : ' <span class="im-optional">(optioneel)</span>') +
         (info ? `<div class="im-info">${escapeLines(info)}</div>` : '') +
         '</td>'
       );
     }
     case 'AMOUNT': {
-      const unit = item.unit_of_measurement.trim();
-      return num(unit ? `${quantity(item.quantity)} ${escapeHtml(unit)}` : quantity(item.quantity));
+      const measure = item.unit_of_measurement.trim();
+      return num(measure ? `${quantity(item.quantity)} ${escapeHtml(measure)}` : quantity(item.quantity));
     }
     case 'UNITINCSTARTINCBTW':
-      return num(rate(perUnit(amounts.inc)));
+      return num(unit(perUnit(amounts.inc)));
     case 'UNITINCSTARTEXCBTW':
-      return num(rate(perUnit(amounts.exc)));
+      return num(unit(perUnit(amounts.exc)));
     case 'UNITEXCSTARTINCBTW':
-      return num(rate(item.unit_rate_inc));
+      return num(unit(item.unit_rate_inc));
     case 'UNITEXCSTARTEXCBTW':
-      return num(rate(item.unit_rate_exc));
+      return num(unit(item.unit_rate_exc));
     case 'STARTINCBTW':
-      return num(rate(item.start_amount_inc));
+      return num(unit(item.start_amount_inc));
     case 'STARTEXCBTW':
-      return num(rate(item.start_amount_exc));
+      return num(unit(item.start_amount_exc));
     case 'TOTALEXC':
       return num(money(amounts.exc));
     case 'TOTALINC':

@@ -1,4 +1,5 @@
-// The document's own style sheet: an A4 sheet on the web and in the PDF (decision 021).
+// The document's own style sheet: an A4 sheet in the PDF and on a desk, a column of text on a phone
+// (decisions 021 and 038).
 import type { RenderTarget } from './render-input';
 
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
@@ -82,20 +83,45 @@ body{margin:0;font-family:${FONT};line-height:1.45;color:#1f2933;-webkit-print-c
 .im-locations td,.im-locations th{border-bottom:1px solid var(--im-line)}
 `;
 
+// The web target is read on every screen: from 820 px down the sheet loses its margins, and below
+// 600 px (a phone, where the customer page gives the sheet its own width, decision 038) the text is at
+// least 14 px, the columns stack, and a calculation line becomes a block of labelled values with its
+// totals beneath, so nothing is wider than the screen.
 const WEB = `body{font-size:15px;background:#eef0f3}
 .im-calc .im-descr{min-width:8em}
 .im-doc{max-width:793px;margin:24px auto;padding:56px 60px;background:#fff;box-shadow:0 1px 4px rgba(15,23,42,.14);border-radius:2px}
 @media (max-width:820px){.im-doc{margin:0 auto;padding:40px 32px}}
 @media (max-width:600px){
-.im-doc{padding:20px 16px;box-shadow:none;border-radius:0}
-.im-top{flex-direction:column-reverse;gap:16px}
-.im-company{text-align:left}
+body{font-size:16px;background:#fff}
+.im-doc{margin:0;padding:20px 16px;box-shadow:none;border-radius:0;overflow-wrap:anywhere}
+.im-top{flex-direction:column-reverse;gap:16px;margin-bottom:20px}
+.im-company{text-align:left;font-size:.9375em}
 .im-logo{margin:0 0 10px}
+.im-kind{font-size:.875em}
+.im-meta th{padding-right:12px}
 .im-cols{grid-template-columns:1fr;gap:12px}
 .im-picture-alignleft,.im-picture-alignright{float:none;width:100%;margin:12px 0}
 .im-picture-centerhalf img{width:100%}
-.im-calc{font-size:.87em}
-.im-calc th,.im-calc td{padding:5px 4px}
+.im-photos{grid-template-columns:repeat(2,1fr)}
+.im-photo figcaption,.im-info,.im-invoice-ids{font-size:.875em}
+.im-rooms thead th{font-size:.875em}
+.im-calc,.im-calc tbody,.im-calc tfoot,.im-calc tr,.im-calc td{display:block;width:100%}
+.im-calc thead{display:none}
+.im-calc tbody tr{padding:10px 0;border-bottom:1px solid var(--im-line)}
+.im-calc tbody td{border:0;padding:2px 0}
+.im-calc .im-descr{min-width:0;font-weight:600}
+.im-calc .im-descr .im-info,.im-calc .im-descr .im-optional{font-weight:400}
+.im-calc td.im-num{display:flex;justify-content:space-between;align-items:baseline;gap:12px;white-space:normal}
+.im-calc td.im-num::before{content:attr(data-label);color:var(--im-muted);text-align:left}
+.im-calc .im-group{padding-top:16px;border-bottom:1px solid #cbd2d9}
+.im-calc .im-group td{padding:0;border:0}
+.im-calc tfoot tr{display:flex;justify-content:space-between;align-items:baseline;gap:12px}
+.im-calc tfoot td,.im-calc tfoot tr:first-child td{width:auto;padding:4px 0}
+.im-calc tfoot tr:first-child{padding-top:12px}
+.im-calc tfoot .im-total-label{text-align:left}
+.im-calc tfoot .im-grand{margin-top:4px;border-top:2px solid var(--im-brand);font-size:1.125em}
+.im-calc tfoot .im-grand td{border-top:0;padding-top:6px}
+.im-invoice-totals{min-width:0;width:100%}
 }
 `;
 
@@ -105,6 +131,8 @@ body{font-size:10.5pt}
 .im-doc{margin:0;padding:0}
 .im-table-wrap{overflow:visible}
 .im-calc thead{display:table-header-group}
+.im-calc tfoot{display:table-row-group;break-inside:avoid}
+.im-calc tfoot tr{break-inside:avoid}
 .im-calc tr,.im-locations tr,.im-picture,.im-top,.im-meta{break-inside:avoid}
 .im-doc h1,.im-doc h2,.im-doc h3,.im-doc h4{break-after:avoid}
 `;

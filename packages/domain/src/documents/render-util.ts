@@ -37,31 +37,6 @@ export function money(value: MoneyInput): string {
   return escapeHtml(formatEuro(value));
 }
 
-const RATE_FORMATS = new Map<number, Intl.NumberFormat>();
-
-/** A unit rate: two decimals, or three or four when those are not zero (€ 29,645). */
-export function rate(value: MoneyInput): string {
-  let d: Decimal;
-  try {
-    d = new Decimal(value).toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
-  } catch {
-    return escapeHtml(String(value));
-  }
-  const places = Math.max(2, d.decimalPlaces());
-  if (places === 2) return money(d);
-  let format = RATE_FORMATS.get(places);
-  if (!format) {
-    format = new Intl.NumberFormat('nl-NL', {
-      style: 'currency',
-      currency: 'EUR',
-      minimumFractionDigits: places,
-      maximumFractionDigits: places,
-    });
-    RATE_FORMATS.set(places, format);
-  }
-  return escapeHtml(format.format(d.toNumber()));
-}
-
 let quantityFormat: Intl.NumberFormat | undefined;
 
 /** An amount in Dutch notation without trailing zeros (12, 2,5, 1.250). */

@@ -273,6 +273,28 @@ describe('the page', () => {
     expect(withLogo.html).toContain('<img class="im-logo" src="data:image/png;base64,AAA" alt="">');
   });
 
+  it('reflows the web page on a phone: 14 px text at least, a calculation line as stacked values', () => {
+    const html = renderDocument(input()).html;
+    const phone = html.slice(html.indexOf('@media (max-width:600px){'));
+    expect(phone).toContain('body{font-size:16px');
+    expect(phone).toContain('.im-calc,.im-calc tbody,.im-calc tfoot,.im-calc tr,.im-calc td{display:block');
+    expect(phone).toContain('.im-calc td.im-num::before{content:attr(data-label)');
+    expect(phone).toContain('.im-calc thead{display:none}');
+    // No size under .875em of 16 px (14 px) on a phone.
+    for (const [, em] of phone.matchAll(/font-size:\.(\d+)em/g))
+      expect(Number(`0.${em}`) * 16).toBeGreaterThanOrEqual(14);
+    // None of it reaches the PDF, which stays an A4 sheet.
+    const pdf = renderDocument(input({ target: 'pdf' })).html;
+    expect(pdf).not.toContain('@media');
+    expect(pdf).not.toContain('data-label)');
+  });
+
+  it('prints the totals once in the PDF, not again on every page the table runs over', () => {
+    const pdf = renderDocument(input({ target: 'pdf' })).html;
+    expect(pdf).toContain('.im-calc tfoot{display:table-row-group;break-inside:avoid}');
+    expect(pdf).toContain('.im-calc thead{display:table-header-group}');
+  });
+
   it('sets A4 page rules for the PDF', () => {
     const { html } = renderDocument(input({ target: 'pdf' }));
     expect(html).toContain('@page{size:A4;margin:28mm 15mm 22mm 15mm}');
@@ -395,8 +417,10 @@ describe('calculation tables', () => {
     const first = rowOf(html, 'Isolatie');
     expect(first).toContain('10 m²');
     expect(first).toContain('Glaswol 100 mm');
-    // (10 x 24,50 + 50,00) x 1,21 = 356,95 for 10 m²: 35,695 per m² including the start amount.
-    expect(first).toContain('€ 35,695');
+    // (10 x 24,50 + 50,00) x 1,21 = 356,95 for 10 m²: 35,695 per m² including the start amount,
+    // shown in cents (decision 038); the line's total stays the engine's.
+    expect(first).toContain('€ 35,70');
+    expect(first).not.toContain('35,695');
     expect(first).toContain('€ 356,95');
     const second = rowOf(html, 'Arbeid');
     expect(second).toContain('2,5 uur');
@@ -428,7 +452,7 @@ describe('calculation tables', () => {
     expect(cells).toEqual([
       '€ 356,95',
       'Isolatie &lt;b&gt;dik&lt;/b&gt;<div class="im-info">Glaswol 100 mm</div>',
-      '€ 29,645',
+      '€ 29,65',
       '€ 24,50',
       '€ 29,50',
       '€ 50,00',
@@ -443,6 +467,30 @@ describe('calculation tables', () => {
     const labels = [...html.matchAll(/class="im-total-label"[^>]*>(.*?)<\/td>/g)].map((m) => m[1]);
     // VAT 6 % is 0 and left out.
     expect(labels).toEqual(['Totaal incl. btw', 'Totaal excl. btw', 'Btw 21%']);
+  });
+
+  it('shows unit prices in cents, rounded half up, and keeps the engine line total', () => {
+    // € 1.100,00 for 12 pieces: 91,6667 a piece shows as 91,67; the total stays 1.100,00 incl.
+    const html = table(
+      ['DESCR', 'UNITINCSTARTINCBTW', 'UNITINCSTARTEXCBTW', 'TOTALINC'],
+      [],
+      [{ id: 1, name: 'Paneel', product_amount: 12, unit_rate_inc_manual: 1100 / 12 }],
+    );
+    const row = rowOf(html, 'Paneel');
+    expect(row).toContain('€ 91,67');
+    expect(row).toContain('€ 1.100,00');
+    expect(row).not.toMatch(/€ \d+,\d{3}/);
+  });
+
+  it('names every cell after its column, so a phone can stack a line as labelled values', () => {
+    const row = rowOf(
+      table(['DESCR', 'AMOUNT', 'UNITINCSTARTINCBTW', 'TOTALINC'], [], [insulation]),
+      'Isolatie',
+    );
+    expect(row).toContain('<td class="im-descr" data-label="Omschrijving">');
+    expect(row).toContain('<td class="im-num" data-label="Aantal">10 m²</td>');
+    expect(row).toContain('<td class="im-num" data-label="Prijs incl. btw">');
+    expect(row).toContain('<td class="im-num" data-label="Totaal incl. btw">€ 356,95</td>');
   });
 
   it('has no column headers without the HEADER row', () => {

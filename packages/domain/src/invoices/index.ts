@@ -36,7 +36,8 @@ export interface DueLabel {
 
 /**
  * Spec 002 section 4: with no enddate the label is DRAFT; paid and unpayable show their words;
- * otherwise the days overdue (in red) or 'over Nd'. `today` is the Amsterdam day (yyyy-mm-dd). A sent
+ * otherwise the days overdue (in red), 'vandaag' on the due day, or 'over 14 dagen' ('over 1 dag'), written
+ * out where the spec's list abbreviated it to 'over Nd'. `today` is the Amsterdam day (yyyy-mm-dd). A sent
  * credit invoice reads 'verrekend', an invoice it credits 'gecrediteerd' (never overdue).
  */
 export function invoiceDueLabel(
@@ -54,7 +55,16 @@ export function invoiceDueLabel(
   const days = dayNumber(today) - dayNumber(enddate);
   if (days > 0)
     return { text: `${days} ${days === 1 ? 'dag' : 'dagen'} te laat`, color: 'red', overdue_days: days };
-  return { text: `over ${-days}d`, color: null, overdue_days: 0 };
+  if (days === 0) return { text: 'vandaag', color: null, overdue_days: 0 };
+  return { text: `over ${-days} ${days === -1 ? 'dag' : 'dagen'}`, color: null, overdue_days: 0 };
+}
+
+/**
+ * Whether the quarterly overview shows the 6 % columns: only when one of its rows has a 6 % amount. The
+ * rate became 9 % in 2019; old invoices keep it, and a year without them shows no empty columns.
+ */
+export function showsVat6(rows: readonly { exc_6: number; vat_6: number }[]): boolean {
+  return rows.some((r) => r.exc_6 !== 0 || r.vat_6 !== 0);
 }
 
 /** Days between a due date and today (positive: overdue). */

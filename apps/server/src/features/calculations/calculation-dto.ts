@@ -4,6 +4,7 @@ import {
   colspanOf,
   computeCalculation,
   type ItemResult,
+  labelledCalculationColumns,
   type TagColumn,
   toEngineItem,
 } from '@im/domain';
@@ -148,7 +149,7 @@ export async function recalculate(
       })
       .where(eq(calculation.id, id));
   }
-  const columns = c.columns as TagColumn[];
+  const columns = labelledCalculationColumns(c.columns as TagColumn[]);
   return {
     ...t,
     id: c.id,

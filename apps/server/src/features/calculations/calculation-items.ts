@@ -1,4 +1,5 @@
 import {
+  allowsVat6,
   type CalculationItem,
   computeCalculation,
   Dec,
@@ -8,6 +9,7 @@ import {
   singleRateSplit,
   splitOf,
   toEngineItem,
+  VAT_6_CLOSED,
   VAT_RATES,
   type VatSplitFields,
   vatPercentageOf,
@@ -51,15 +53,21 @@ async function logItem(
   await writeLog(tx, { type: 'calculationitem', id, action, description, changes, flowId: c.flowId });
 }
 
-/** The split the item ends up with: `vat_percentage` puts 100 % on one rate; shares must add up to 100. */
-function splitFor(before: VatSplitFields, input: ItemFields): VatSplitFields {
-  if (input.vat_percentage !== undefined) return singleRateSplit(input.vat_percentage);
-  return checkedSplit(before, input);
+/**
+ * The split the item ends up with: `vat_percentage` puts 100 % on one rate; shares must add up to 100.
+ * 6 % only on a line that has it already (`before` null: a new line; decision 038).
+ */
+function splitFor(before: VatSplitFields | null, input: ItemFields): VatSplitFields {
+  if (input.vat_percentage === undefined) return checkedSplit(before, input);
+  const split = singleRateSplit(input.vat_percentage);
+  if (!allowsVat6(before, split.percentage_vat_6))
+    throw validationError(VAT_6_CLOSED, { vat_percentage: [VAT_6_CLOSED] });
+  return split;
 }
 
 /** Column values of an item from the request; a manual rate on one side clears the other. */
 function itemColumns(
-  before: VatSplitFields,
+  before: VatSplitFields | null,
   input: ItemFields,
 ): Partial<typeof calculationItem.$inferInsert> {
   const split = splitFor(before, input);
@@ -126,13 +134,6 @@ const splitOfRecord = (
   percentage_vat_21: r.percentageVat21,
 });
 
-const DEFAULT_SPLIT: VatSplitFields = {
-  percentage_vat_0: 0,
-  percentage_vat_6: 0,
-  percentage_vat_9: 0,
-  percentage_vat_21: 100,
-};
-
 /** The item as the API answers it, computed within its calculation. */
 export async function itemAnswer(tx: Tx, calculationId: number, id: number): Promise<CalculationItem> {
   const full = await recalculate(tx, calculationId, { store: true });
@@ -186,7 +187,9 @@ export async function createItem(
     if (!p || p.deleted_at) throw notFound();
     base = productLine(p);
   }
-  const before = base.percentageVat21 === undefined ? DEFAULT_SPLIT : splitOfRecord(base as ItemRecord);
+  // A product line starts from its product's split (an older product may still have 6 %); a manual
+  // or header line is new.
+  const before = base.percentageVat21 === undefined ? null : splitOfRecord(base as ItemRecord);
   const columns = itemColumns(before, input);
   const [row] = await tx
     .insert(calculationItem)

@@ -395,6 +395,77 @@ describe('calculations', () => {
     expect(after.amount_exc_vat).toBe(10);
   });
 
+  it('refuses 6 % VAT on new products and lines in Dutch; a product or line that has it keeps computing', async () => {
+    const closed = 'Het btw-tarief van 6% bestaat sinds 2019 niet meer; kies 9% of 21%.';
+    const newProduct = await t.api('POST', '/api/product', {
+      token: a.token,
+      body: { item_name: 'Verf', percentage_vat_6: 100, percentage_vat_21: 0 },
+    });
+    expect(newProduct.status).toBe(422);
+    expect(newProduct.body).toEqual({ message: closed, errors: { percentage_vat_6: [closed] } });
+    const paint = (await t.api('POST', '/api/product', { token: a.token, body: { item_name: 'Verf' } })).body;
+    const raised = await t.api('PATCH', `/api/product/${paint.id}`, {
+      token: a.token,
+      body: { percentage_vat_6: 50, percentage_vat_21: 50 },
+    });
+    expect(raised.status).toBe(422);
+    expect(raised.body.message).toBe(closed);
+
+    const c = await newCalculation();
+    for (const body of [
+      { calculation_id: c.id, item_name: 'Schilderwerk', unit_rate_exc_manual: 100, vat_percentage: 6 },
+      {
+        calculation_id: c.id,
+        item_name: 'Schilderwerk',
+        unit_rate_exc_manual: 100,
+        percentage_vat_6: 100,
+        percentage_vat_21: 0,
+      },
+    ]) {
+      const res = await t.api('POST', '/api/calculationitem', { token: a.token, body });
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe(closed);
+    }
+    const line = await addItem({
+      calculation_id: c.id,
+      item_name: 'Schilderwerk',
+      unit_rate_exc_manual: 100,
+    });
+    const lineTo6 = await t.api('PATCH', `/api/calculationitem/${line.id}`, {
+      token: a.token,
+      body: { vat_percentage: 6 },
+    });
+    expect(lineTo6.status).toBe(422);
+    expect(lineTo6.body.errors).toEqual({ vat_percentage: [closed] });
+    expect((await t.api('GET', `/api/calculation/${c.id}`, { token: a.token })).body.amount_vat_21).toBe(21);
+
+    // Data from before 2019: the product and the line had 6 % already.
+    await t.server.deps.db.platform(async (tx) => {
+      await tx.execute(
+        `update product set percentage_vat_6 = 100, percentage_vat_21 = 0, vat_percentage = 6 where id = ${paint.id}` as never,
+      );
+      await tx.execute(
+        `update calculation_item set percentage_vat_6 = 100, percentage_vat_21 = 0, vat_percentage = 6 where id = ${line.id}` as never,
+      );
+    });
+    const renamed = await t.api('PATCH', `/api/product/${paint.id}`, {
+      token: a.token,
+      body: { item_name: 'Verf (oud)', percentage_vat_6: 100 },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.percentage_vat_6).toBe(100);
+    const oldLine = await t.api('PATCH', `/api/calculationitem/${line.id}`, {
+      token: a.token,
+      body: { product_amount: 2, vat_percentage: 6 },
+    });
+    expect(oldLine.status).toBe(200);
+    const computed = (await t.api('GET', `/api/calculation/${c.id}`, { token: a.token })).body;
+    expect(computed).toMatchObject({ amount_exc_vat_6: 200, amount_vat_6: 12, amount_inc_vat: 212 });
+    // The old product still goes onto a calculation with its own rate.
+    const fromOld = await addItem({ calculation_id: c.id, item_type: 'product', product_id: paint.id });
+    expect(fromOld.percentage_vat_6).toBe(100);
+  });
+
   it('an update that names nothing answers the calculation as it is', async () => {
     const c = await newCalculation();
     for (const path of [`/api/calculation/${c.id}`, `/api/calculation/${c.id}/updaterowcolumnarray`]) {

@@ -255,6 +255,11 @@ describe('the customer quotation page', () => {
     expect(signed.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfPages(signed.bytes)).toBe(pdfPages(original.bytes) + 1);
     const text = pdfText(signed.bytes);
+    // The added page does not count itself as a document of one page ('Pagina 1 van 1' after the rest).
+    const pages = text.split('\f').filter((p) => p.trim() !== '');
+    const last = pages.at(-1)!.replace(/\s+/g, ' ');
+    expect(last).toContain('Ondertekeningspagina bij Offerte');
+    expect(last).not.toMatch(/Pagina \d+ van \d+/);
     for (const fact of [
       'Ondertekening',
       'P. de Vries',

@@ -18,6 +18,7 @@ import {
   type RejectByCustomer,
   renderMergeTags,
   type SignableKind,
+  signaturePageFooter,
   signaturePageHtml,
 } from '@im/domain';
 import { and, desc, eq } from 'drizzle-orm';
@@ -448,9 +449,11 @@ export async function ensureSignedPdf(
   const signatureUrl = signature
     ? `data:image/png;base64,${(await readAll(signature)).toString('base64')}`
     : null;
+  const title = `${label} ${d.number ?? ''} ${d.title}`.trim();
   const page = await deps.pdf.render({
+    footerHtml: signaturePageFooter(title),
     html: signaturePageHtml({
-      title: `${label} ${d.number ?? ''} ${d.title}`.trim(),
+      title,
       company,
       action: 'approved',
       signername: r.signername,

@@ -4,6 +4,7 @@ import {
   daysOverdue,
   type QuarterRow,
   quarterRange,
+  showsVat6,
   toCents,
 } from '@im/domain';
 import { sql } from 'drizzle-orm';
@@ -185,20 +186,30 @@ const cells = (q: QuarterRow, label: string) => [
   q.inc,
 ];
 
-/** The quarterly overview as a file: CSV (semicolons, decimal commas, as Dutch spreadsheets read it) or xlsx. */
+/** The columns of 6 % (net and VAT): left out of a year without 6 % amounts (decision 038). */
+const VAT6_COLUMNS = new Set([QUARTERLY_HEADER.indexOf('Omzet 6%'), QUARTERLY_HEADER.indexOf('Btw 6%')]);
+
+/**
+ * The quarterly overview as a file: CSV (semicolons, decimal commas, as Dutch spreadsheets read it) or
+ * xlsx; the 6 % columns only for a year that has 6 % amounts, as on the screen.
+ */
 export async function quarterlyExport(tx: Tx, year: number, format: 'csv' | 'xlsx') {
   const o = await quarterlyOverview(tx, year);
-  const rows = [...o.quarters.map((q) => cells(q, `Q${q.quarter}`)), cells(o.total, 'Totaal')];
+  const keep = showsVat6(o.quarters)
+    ? <T>(r: T[]) => r
+    : <T>(r: T[]) => r.filter((_, i) => !VAT6_COLUMNS.has(i));
+  const header = keep(QUARTERLY_HEADER);
+  const rows = [...o.quarters.map((q) => cells(q, `Q${q.quarter}`)), cells(o.total, 'Totaal')].map(keep);
   if (format === 'xlsx')
     return {
-      bytes: await writeSpreadsheet(`Btw ${year}`, QUARTERLY_HEADER, rows),
+      bytes: await writeSpreadsheet(`Btw ${year}`, header, rows),
       filename: `btw-overzicht-${year}.xlsx`,
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     };
   const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
   const line = (r: (string | number)[]) =>
     r.map((c, i) => (i < 3 ? String(c) : (c as number).toFixed(2).replace('.', ','))).join(';');
-  const text = [QUARTERLY_HEADER.map(quote).join(';'), ...rows.map(line)].join('\r\n');
+  const text = [header.map(quote).join(';'), ...rows.map(line)].join('\r\n');
   return {
     bytes: Buffer.from(`\uFEFF${text}\r\n`, 'utf8'),
     filename: `btw-overzicht-${year}.csv`,

@@ -140,7 +140,7 @@ describe('invoices', () => {
     expect(sentFirst.status).toBe(200);
     expect(sentFirst.body.number).toBeGreaterThan(0);
     expect(sentFirst.body.enddate).not.toBeNull();
-    expect(sentFirst.body.invoice.due.text).toMatch(/^over 14d$/);
+    expect(sentFirst.body.invoice.due.text).toBe('over 14 dagen');
     const sentSecond = await send(second.id);
     expect(sentSecond.body.number).toBe(sentFirst.body.number + 1);
 
@@ -472,8 +472,25 @@ describe('invoices', () => {
     const csv = await api('GET', `/api/invoice/quarterly/export?year=${year}&format=csv`);
     expect(csv.status).toBe(200);
     expect(String(csv.body)).toContain('Omzet 21%');
+    // No 6 % this year: no empty 6 % columns (the rate is gone since 2019).
+    expect(String(csv.body)).not.toContain('6%');
+    expect(String(csv.body).split('\r\n')[0]!.split(';')).toHaveLength(11);
     const xlsx = await api('GET', `/api/invoice/quarterly/export?year=${year}&format=xlsx`);
     expect(xlsx.status).toBe(200);
+    // A year with an old 6 % invoice shows them.
+    await t.server.deps.db.platform((tx) =>
+      tx.execute(
+        `insert into invoice_day_total (company_id, day, invoices, billed_exc_0, billed_exc_6, billed_exc_9, billed_exc_21, billed_vat_6, billed_vat_9, billed_vat_21, billed_exc, billed_inc) values (${a.companyId}, '2018-05-04', 1, 0, 100, 0, 0, 6, 0, 0, 100, 106)` as never,
+      ),
+    );
+    expect((await ok('GET', '/api/invoice/quarterly?year=2018')).quarters[1]).toMatchObject({
+      exc_6: 100,
+      vat_6: 6,
+    });
+    const old = String((await api('GET', '/api/invoice/quarterly/export?year=2018&format=csv')).body);
+    expect(old.split('\r\n')[0]).toContain('"Omzet 6%";"Omzet 9%"');
+    expect(old.split('\r\n')[0]).toContain('"Btw 6%"');
+    expect(old.split('\r\n')[2]).toBe('2018;Q2;1;0,00;100,00;0,00;0,00;6,00;0,00;0,00;100,00;6,00;106,00');
     expect((await api('GET', '/api/invoice/quarterly?year=abc')).status).toBe(422);
   }, 60_000);
 

@@ -139,6 +139,23 @@ describe('product import and export', () => {
     expect(await productNames(a.token, 'goed product')).toEqual([]);
   });
 
+  it('refuses a new product at 6 % VAT (gone since 2019) by its row', async () => {
+    const csv = ['item_name;percentage_vat_6;percentage_vat_21', 'Verf;100;0', 'Kwast;0;100'].join('\n');
+    const preview = await upload(
+      `/api/company/${a.companyId}/importproducts?preview=1`,
+      a.token,
+      csv,
+      'btw.csv',
+    );
+    expect(preview.body.errors).toEqual([
+      { row: 2, message: 'Rij 2: Het btw-tarief van 6% bestaat sinds 2019 niet meer; kies 9% of 21%.' },
+    ]);
+    expect((await upload(`/api/company/${a.companyId}/importproducts`, a.token, csv, 'btw.csv')).status).toBe(
+      422,
+    );
+    expect(await productNames(a.token, 'verf')).toEqual([]);
+  });
+
   it('refuses files that are no spreadsheet (415) and a header without item_name (422)', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     expect(

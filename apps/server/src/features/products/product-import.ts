@@ -1,9 +1,11 @@
 import {
+  allowsVat6,
   bothSides,
   type ImportRowError,
   isValidSplit,
   type Product,
   type ProductImportPreview,
+  VAT_6_CLOSED,
   VAT_SPLIT_NOT_100,
   vatPercentageOf,
   zProductAmount,
@@ -218,6 +220,10 @@ export async function checkProductRows(
       })
     ) {
       fail(VAT_SPLIT_NOT_100);
+      return;
+    }
+    if (!allowsVat6(prior ?? null, split.percentage_vat_6)) {
+      fail(VAT_6_CLOSED);
       return;
     }
     const calcBase = p.calc_base ?? 'exc';

@@ -1,9 +1,11 @@
 import {
+  allowsVat6,
   bothSides,
   followingDescription,
   isValidSplit,
   type Product,
   type ProductFields,
+  VAT_6_CLOSED,
   VAT_SPLIT_NOT_100,
   type VatSplitFields,
   vatPercentageOf,
@@ -20,10 +22,15 @@ type ProductInput = Partial<ProductFields>;
 
 const splitKeys = ['percentage_vat_0', 'percentage_vat_6', 'percentage_vat_9', 'percentage_vat_21'] as const;
 
-/** The split after the change; a split that does not add up to 100 is refused (422). */
-export function checkedSplit(before: VatSplitFields, input: Partial<VatSplitFields>): VatSplitFields {
-  const split = { ...before };
+/**
+ * The split after the change; a split that does not add up to 100 is refused (422), and so is a 6 %
+ * share on a product or line that had none (`before` null: a new one; decision 038).
+ */
+export function checkedSplit(before: VatSplitFields | null, input: Partial<VatSplitFields>): VatSplitFields {
+  const split = { ...(before ?? NEW_SPLIT) };
   for (const key of splitKeys) if (input[key] !== undefined) split[key] = input[key]!;
+  if (!allowsVat6(before, split.percentage_vat_6))
+    throw validationError(VAT_6_CLOSED, { percentage_vat_6: [VAT_6_CLOSED] });
   if (
     !isValidSplit({
       0: split.percentage_vat_0,
@@ -36,6 +43,13 @@ export function checkedSplit(before: VatSplitFields, input: Partial<VatSplitFiel
   }
   return split;
 }
+
+const NEW_SPLIT: VatSplitFields = {
+  percentage_vat_0: 0,
+  percentage_vat_6: 0,
+  percentage_vat_9: 0,
+  percentage_vat_21: 100,
+};
 
 type Before = Pick<
   Product,
@@ -63,8 +77,8 @@ const DEFAULTS: Before = {
 };
 
 /** The column values of a create or update, with the derived sides worked out. */
-function columnsFor(before: Before, input: ProductInput) {
-  const split = checkedSplit(before, input);
+function columnsFor(before: Before, input: ProductInput, isNew = false) {
+  const split = checkedSplit(isNew ? null : before, input);
   const base = input.calc_base ?? before.calc_base;
   const start = bothSides(base, split, {
     exc:
@@ -116,11 +130,11 @@ function columnsFor(before: Before, input: ProductInput) {
  */
 export async function createProduct(tx: Tx, input: ProductFields): Promise<Product> {
   const links = await checkedFormLinks(tx, null, input);
-  const { set } = columnsFor(DEFAULTS, {
-    ...input,
-    ...links,
-    description: input.description ?? input.item_name,
-  });
+  const { set } = columnsFor(
+    DEFAULTS,
+    { ...input, ...links, description: input.description ?? input.item_name },
+    true,
+  );
   const [row] = await tx
     .insert(product)
     .values({ ...set, itemName: input.item_name })

@@ -112,30 +112,34 @@ export function DocumentPage({ kind, location }: { kind: SignableKind; location:
             )}
           </div>
         )}
-        <div className="c-actions c-actions--start">
-          {d.approval.open && (
-            <>
-              <Button variant="primary" onClick={() => setAnswering('approve')}>
-                {TX.approve}
-              </Button>
-              <Button variant="danger" onClick={() => setAnswering('reject')}>
-                {TX.reject}
-              </Button>
-            </>
-          )}
-          {d.has_pdf && <Button onClick={download}>{TX.downloadPdf}</Button>}
-          {r?.signed_pdf_url && (
-            <a className="c-btn c-btn--default" href={r.signed_pdf_url} download>
-              {TX.signedPdf}
-            </a>
-          )}
-        </div>
+        {(d.has_pdf || r?.signed_pdf_url) && (
+          <div className="c-actions c-actions--start">
+            {d.has_pdf && <Button onClick={download}>{TX.downloadPdf}</Button>}
+            {r?.signed_pdf_url && (
+              <a className="c-btn c-btn--default" href={r.signed_pdf_url} download>
+                {TX.signedPdf}
+              </a>
+            )}
+          </div>
+        )}
         {downloadError && <Alert tone="error">{downloadError}</Alert>}
       </div>
       <Attachments attachments={d.attachments} />
       <section className="c-card c-card--sheet" aria-label={TX.sheet(label)}>
         <Sheet html={d.html} title={TX.sheet(label)} />
       </section>
+      {d.approval.open && (
+        // After the document and stuck to the bottom of the screen while it is read: on a phone the
+        // total and 'Goedkeuren' are in view together (decision 038).
+        <section className="c-answerbar" aria-label={TX.answerBar}>
+          <Button variant="primary" onClick={() => setAnswering('approve')}>
+            {TX.approve}
+          </Button>
+          <Button variant="danger" onClick={() => setAnswering('reject')}>
+            {TX.reject}
+          </Button>
+        </section>
+      )}
       {d.flow_hash && <QuestionsPanel flowHash={d.flow_hash} autoOpen={Boolean(options.questions)} />}
       {answering && (
         <Suspense

@@ -26,7 +26,7 @@ describe('customer invoice page', () => {
     expect(screen.getByRole('banner').textContent).toContain('Warmte Noord B.V.');
     expect(document.documentElement.style.getPropertyValue('--brand')).toBe('#b91c1c');
     expect(screen.getByText('€ 3.630,00')).toBeTruthy();
-    expect(screen.getByText('over 14d')).toBeTruthy();
+    expect(screen.getByText('over 14 dagen')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Betalen met iDEAL' }).getAttribute('href')).toBe(
       'https://betalen.example/checkout/tr_abc',
     );

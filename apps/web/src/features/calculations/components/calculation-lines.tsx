@@ -15,7 +15,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { CalculationItem, ItemResult } from '@im/domain';
+import { type CalculationItem, type ItemResult, VAT_RATES, vatRatesFor } from '@im/domain';
 import {
   ActionIcon,
   Checkbox,
@@ -44,8 +44,6 @@ import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../ui/confirm-dialog';
 import { formatMoney } from '../../../ui/format';
 import { type DraftField, type Drafts, lineBase, parsedDraft } from './line-drafts';
-
-const VAT_OPTIONS = ['0', '6', '9', '21'];
 
 export interface LineHandlers {
   onDraft: (id: number, field: DraftField, text: string) => void;
@@ -187,7 +185,9 @@ function Line({
   const isHeader = item.item_type === 'header';
   const base = lineBase(item);
   const rate = base === 'exc' ? item.unit_rate_exc : item.unit_rate_inc;
-  const mixed = !VAT_OPTIONS.some((r) => item[`percentage_vat_${r as '0'}`] === 100);
+  // 6 % is offered only on a line that has it already (decision 038).
+  const vatOptions = vatRatesFor(item).map(String);
+  const mixed = !VAT_RATES.some((r) => item[`percentage_vat_${r}`] === 100);
   const field = (
     name: DraftField,
     value: string,
@@ -260,7 +260,7 @@ function Line({
       aria-label={t('calculations.vat')}
       size="xs"
       data={[
-        ...VAT_OPTIONS.map((r) => ({ value: r, label: `${r}%` })),
+        ...vatOptions.map((r) => ({ value: r, label: `${r}%` })),
         ...(mixed ? [{ value: 'mixed', label: t('calculations.mixedVat'), disabled: true }] : []),
       ]}
       value={mixed ? 'mixed' : String(item.vat_percentage)}

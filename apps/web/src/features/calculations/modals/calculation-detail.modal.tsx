@@ -159,7 +159,7 @@ function CalculationEditor({
         dossierFlowId={dossierFlowId}
       />
       {calculation.calculationitems.length === 0 ? (
-        <Text c="dimmed">{t('calculations.none')}</Text>
+        <Text c="dimmed">{t('calculations.noLines')}</Text>
       ) : (
         <CalculationLines
           items={calculation.calculationitems}

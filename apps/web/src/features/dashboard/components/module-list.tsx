@@ -1,4 +1,4 @@
-import type { SessionData } from '@im/domain';
+import { moduleLabel, type SessionData } from '@im/domain';
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
@@ -8,16 +8,19 @@ export function ModuleList({ session }: { session: SessionData }) {
   if (session.modules.length === 0) return <Text c="dimmed">{t('dashboard.noModules')}</Text>;
   return (
     <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {[...session.modules].sort().map((tag) => {
-        const isBlacklisted = session.module_blacklist.includes(tag);
-        return (
-          <li key={tag}>
-            <Badge variant={isBlacklisted ? 'outline' : 'light'} color={isBlacklisted ? 'gray' : undefined}>
-              {isBlacklisted ? `${tag} (${t('dashboard.blacklisted')})` : tag}
-            </Badge>
-          </li>
-        );
-      })}
+      {[...session.modules]
+        .sort((a, b) => moduleLabel(a).localeCompare(moduleLabel(b), 'nl'))
+        .map((tag) => {
+          const isBlacklisted = session.module_blacklist.includes(tag);
+          const name = moduleLabel(tag);
+          return (
+            <li key={tag}>
+              <Badge variant={isBlacklisted ? 'outline' : 'light'} color={isBlacklisted ? 'gray' : undefined}>
+                {isBlacklisted ? `${name} (${t('dashboard.blacklisted')})` : name}
+              </Badge>
+            </li>
+          );
+        })}
     </Group>
   );
 }

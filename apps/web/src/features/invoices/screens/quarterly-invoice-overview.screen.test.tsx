@@ -10,8 +10,28 @@ import { axeViolations, createTestQuarterRow } from '../test-factories';
 const MODULES = ['BASIS', 'CRM', 'SALES', 'SETTINGS', 'INVOICE'] as const;
 const THIS_YEAR = Number(amsterdamDay(new Date()).slice(0, 4));
 
-/** Q1 three invoices at 0%, 9% and 21%; Q2 a credit invoice at 21%; Q3 and Q4 nothing. */
+/**
+ * Q1 three invoices at 0%, 9% and 21%; Q2 a credit invoice at 21%; Q3 and Q4 nothing. In 2018 (before
+ * 6 % became 9 %) Q3 has an invoice at 6 %.
+ */
 function overview(year: number) {
+  if (year === 2018) {
+    const q3 = createTestQuarterRow({
+      year,
+      quarter: 3,
+      invoices: 1,
+      exc_6: 200,
+      vat_6: 12,
+      exc: 200,
+      vat: 12,
+      inc: 212,
+    });
+    return {
+      year,
+      quarters: [1, 2, 4].map((quarter) => createTestQuarterRow({ year, quarter })).toSpliced(2, 0, q3),
+      total: { ...q3, quarter: 4 },
+    };
+  }
   const q1 = createTestQuarterRow({
     year,
     quarter: 1,
@@ -109,10 +129,8 @@ describe('quarterly invoice overview', () => {
       'Kwartaal',
       'Facturen',
       'Omzet 0%',
-      'Omzet 6%',
       'Omzet 9%',
       'Omzet 21%',
-      'Btw 6%',
       'Btw 9%',
       'Btw 21%',
       'Totaal excl. btw',
@@ -125,10 +143,8 @@ describe('quarterly invoice overview', () => {
         `Q101-01-${THIS_YEAR} t/m 31-03-${THIS_YEAR}`,
         '3',
         '€ 100,00',
-        '€ 0,00',
         '€ 1.000,00',
         '€ 2.000,00',
-        '€ 0,00',
         '€ 90,00',
         '€ 420,00',
         '€ 3.100,00',
@@ -140,25 +156,21 @@ describe('quarterly invoice overview', () => {
         '1',
         '€ 0,00',
         '€ 0,00',
-        '€ 0,00',
         '€ -500,00',
-        '€ 0,00',
         '€ 0,00',
         '€ -105,00',
         '€ -500,00',
         '€ -105,00',
         '€ -605,00',
       ],
-      [`Q301-07-${THIS_YEAR} t/m 30-09-${THIS_YEAR}`, '0', ...Array(10).fill('€ 0,00')],
-      [`Q401-10-${THIS_YEAR} t/m 31-12-${THIS_YEAR}`, '0', ...Array(10).fill('€ 0,00')],
+      [`Q301-07-${THIS_YEAR} t/m 30-09-${THIS_YEAR}`, '0', ...Array(8).fill('€ 0,00')],
+      [`Q401-10-${THIS_YEAR} t/m 31-12-${THIS_YEAR}`, '0', ...Array(8).fill('€ 0,00')],
       [
         'Totaal',
         '4',
         '€ 100,00',
-        '€ 0,00',
         '€ 1.000,00',
         '€ 1.500,00',
-        '€ 0,00',
         '€ 90,00',
         '€ 315,00',
         '€ 2.600,00',
@@ -167,7 +179,7 @@ describe('quarterly invoice overview', () => {
       ],
     ]);
     // Money sits right-aligned.
-    const vat21 = within(table).getAllByRole('row')[1]!.querySelectorAll('td')[8]!;
+    const vat21 = within(table).getAllByRole('row')[1]!.querySelectorAll('td')[6]!;
     expect(vat21.className).toContain('mantine-datatable-text-align-right');
   });
 
@@ -190,6 +202,20 @@ describe('quarterly invoice overview', () => {
       '/api/invoice/quarterly?year=2019',
     );
     expect((screen.getByRole('combobox', { name: 'Jaar' }) as HTMLInputElement).value).toBe('2019');
+  });
+
+  it('shows the 6 % columns for a year that has 6 % amounts', async () => {
+    setup('/invoice_overview_quarterly?year=2018');
+    await screen.findByText('Totaal');
+    const table = screen.getByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toContain('Omzet 6%');
+    expect(headers).toContain('Btw 6%');
+    const q3 = cellTexts(within(table).getAllByRole('row')[3]!);
+    expect(q3[headers.indexOf('Omzet 6%')]).toBe('€ 200,00');
+    expect(q3[headers.indexOf('Btw 6%')]).toBe('€ 12,00');
   });
 
   it('downloads the year as CSV and as Excel', async () => {

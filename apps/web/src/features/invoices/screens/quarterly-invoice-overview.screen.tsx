@@ -1,4 +1,11 @@
-import { amsterdamDay, formatEuro, type QuarterRow, quarterRange, zQuarterlyQuery } from '@im/domain';
+import {
+  amsterdamDay,
+  formatEuro,
+  type QuarterRow,
+  quarterRange,
+  showsVat6,
+  zQuarterlyQuery,
+} from '@im/domain';
 import { Alert, Box, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -60,7 +67,8 @@ function Cell({ record, children }: { record: QuarterRecord; children: ReactNode
   );
 }
 
-function columnsOf(tx: InvoicesTexts): DataTableColumn<QuarterRecord>[] {
+/** The table's columns; the 6 % ones only for a year with 6 % amounts (decision 038). */
+function columnsOf(tx: InvoicesTexts, withVat6: boolean): DataTableColumn<QuarterRecord>[] {
   const amount = (accessor: AmountKey, title: string): DataTableColumn<QuarterRecord> => ({
     accessor,
     title,
@@ -89,10 +97,10 @@ function columnsOf(tx: InvoicesTexts): DataTableColumn<QuarterRecord>[] {
       render: (record) => <Cell record={record}>{record.invoices}</Cell>,
     },
     amount('exc_0', fill(tx.netRate, { rate: 0 })),
-    amount('exc_6', fill(tx.netRate, { rate: 6 })),
+    ...(withVat6 ? [amount('exc_6', fill(tx.netRate, { rate: 6 }))] : []),
     amount('exc_9', fill(tx.netRate, { rate: 9 })),
     amount('exc_21', fill(tx.netRate, { rate: 21 })),
-    amount('vat_6', fill(tx.vatRate, { rate: 6 })),
+    ...(withVat6 ? [amount('vat_6', fill(tx.vatRate, { rate: 6 }))] : []),
     amount('vat_9', fill(tx.vatRate, { rate: 9 })),
     amount('vat_21', fill(tx.vatRate, { rate: 21 })),
     amount('exc', tx.totalExc),
@@ -179,7 +187,7 @@ export function QuarterlyInvoiceOverviewScreen() {
       )}
       <ListTable<QuarterRecord>
         records={records}
-        columns={columnsOf(tx)}
+        columns={columnsOf(tx, showsVat6(records))}
         idAccessor="id"
         fetching={overview.isFetching}
         noRecordsText={t('ui.tableEmpty')}

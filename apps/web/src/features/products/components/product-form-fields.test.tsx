@@ -211,3 +211,27 @@ describe('product form: the form (vertical) section', () => {
     expect(await section().findByText(message)).toBeTruthy();
   });
 });
+
+describe('product form: VAT rates', () => {
+  const vatOptions = () => optionsOf('Btw', within(document.body));
+
+  it('offers no 6 % for a new product, nor among the shares of a split', async () => {
+    setup();
+    renderCreate();
+    fireEvent.click(screen.getByRole('combobox', { name: 'Btw' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['0%', '9%', '21%', 'Verdeeld over tarieven']);
+    fireEvent.click(options[3]!);
+    await screen.findByRole('textbox', { name: '9%' });
+    expect(screen.queryByRole('textbox', { name: '6%' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: '9%' })).toBeTruthy();
+  });
+
+  it('keeps 6 % for a product that has it from before 2019', async () => {
+    setup();
+    const old = createTestProduct({ percentage_vat_6: 100, percentage_vat_21: 0, vat_percentage: 6 });
+    renderWithProviders(<EditProductModal product={old} opened onClose={() => {}} />);
+    expect(await vatOptions()).toEqual(['0%', '6%', '9%', '21%', 'Verdeeld over tarieven']);
+    expect((screen.getByRole('combobox', { name: 'Btw' }) as HTMLInputElement).value).toBe('6%');
+  });
+});

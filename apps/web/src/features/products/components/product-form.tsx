@@ -10,6 +10,7 @@ import {
   type Product,
   type RequestOf,
   VAT_SPLIT_NOT_100,
+  vatRatesFor,
   type zCreateProduct,
   zPercentage,
   zSignedRate,
@@ -37,8 +38,6 @@ export const PRODUCT_TYPE_LABELS: Record<(typeof PRODUCT_TYPES)[number], string>
   derivative: 'Afgeleid',
   subderivative: 'Afgeleid subproduct',
 };
-
-const SPLIT_OPTIONS = ['0', '6', '9', '21', 'split'] as const;
 
 type Values = FormLinkValues & {
   item_name: string;
@@ -154,6 +153,8 @@ export function ProductForm({ product, isPending, onCancel, onSave }: ProductFor
     validate,
   });
   const v = form.values;
+  // 6 % is offered only for a product that has it already (decision 038).
+  const rates = vatRatesFor(product ?? null);
   const nameProps = inputProps('item_name');
   const onName = (event: React.ChangeEvent<HTMLInputElement>) => {
     const next = event.currentTarget.value;
@@ -213,7 +214,7 @@ export function ProductForm({ product, isPending, onCancel, onSave }: ProductFor
           <TextInput label={t('products.startAmount')} inputMode="decimal" {...inputProps('start_amount')} />
           <Select
             label={t('products.vat')}
-            data={SPLIT_OPTIONS.map((o) => ({
+            data={[...rates.map(String), 'split'].map((o) => ({
               value: o,
               label: o === 'split' ? t('products.customSplit') : `${o}%`,
             }))}
@@ -223,7 +224,7 @@ export function ProductForm({ product, isPending, onCancel, onSave }: ProductFor
         </SimpleGrid>
         {v.vat === 'split' && (
           <Group grow gap="xs" align="flex-start">
-            {([0, 6, 9, 21] as const).map((rate) => (
+            {rates.map((rate) => (
               <TextInput
                 key={rate}
                 label={`${rate}%`}
