@@ -152,11 +152,13 @@ export function useCreateFlowDataItem() {
 }
 
 /** Autosave: the changed values only; the answer carries the computed ones. */
-export function useSaveFlowDataItem(id: number) {
-  return useMutation({
-    mutationFn: (values: Record<string, FormValue>) =>
-      api.patch<FlowDataItem>(`/api/flowdataitem/${id}`, { values }),
-  });
+/** The filler's autosave: only the changed values; the answer carries the computed ones. */
+export function saveFlowDataItem(
+  id: number,
+  values: Record<string, FormValue>,
+  options: { keepalive: boolean },
+): Promise<FlowDataItem> {
+  return api.patch<FlowDataItem>(`/api/flowdataitem/${id}`, { values }, options);
 }
 
 export function useFlowDataItemAction(id: number) {
