@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { renderWithProviders } from '../../test/render';
-import { AUTOSAVE_STORAGE_PREFIX, hasUnsavedChanges, type Patch, type SaveOptions } from './autosave-store';
 import { AutosaveStatus } from './autosave-status';
+import { AUTOSAVE_STORAGE_PREFIX, hasUnsavedChanges, type Patch, type SaveOptions } from './autosave-store';
 import { useAutosave } from './use-autosave';
 
 const KEY = 'note:7';
@@ -99,7 +99,8 @@ describe('autosave', () => {
 
   it('does not repeat a save the server refused (4xx): the value and the message stay until the next change', async () => {
     const { calls, save } = recorder([
-      () => Promise.reject(new ApiError(422, 'Kies een van de opties.', { text: ['Kies een van de opties.'] })),
+      () =>
+        Promise.reject(new ApiError(422, 'Kies een van de opties.', { text: ['Kies een van de opties.'] })),
     ]);
     renderWithProviders(<Editor save={save} />);
     type('paars');
