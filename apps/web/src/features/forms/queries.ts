@@ -70,7 +70,7 @@ export function useFlowDataItems(flowId: number, type?: VerticalType) {
 }
 
 /** After any change to forms, the screens holding them read again. */
-function useRefreshForms() {
+export function useRefreshForms() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: ['intake'] });
@@ -242,15 +242,24 @@ export function useLiveFields() {
 export function useLocationAction(itemId: number) {
   const refresh = useRefreshForms();
   return useMutation({
-    mutationFn: ({
-      action,
-      body,
-    }: {
-      action: 'addlocation' | 'removelocation' | 'updatelocationdata';
-      body: unknown;
-    }) => api.post<FlowDataItem>(`/api/flowdataitem/${itemId}/${action}`, body),
+    mutationFn: ({ action, body }: { action: 'addlocation' | 'removelocation'; body: unknown }) =>
+      api.post<FlowDataItem>(`/api/flowdataitem/${itemId}/${action}`, body),
     onSuccess: refresh,
   });
+}
+
+/** A location's values, saved by themselves like the form's (updatelocationdata). */
+export function saveLocationData(
+  itemId: number,
+  locationId: string,
+  values: Record<string, FormValue>,
+  options: { keepalive: boolean },
+): Promise<FlowDataItem> {
+  return api.post<FlowDataItem>(
+    `/api/flowdataitem/${itemId}/updatelocationdata`,
+    { locationData: { location_id: locationId, values } },
+    options,
+  );
 }
 
 /** The intake or project templates (indexTemplates). */

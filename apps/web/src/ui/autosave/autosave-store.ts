@@ -19,6 +19,11 @@ export interface SaveOptions {
   keepalive: boolean;
 }
 
+interface FlushOptions extends SaveOptions {
+  /** The page goes away and takes an answer-less request with it: send that one again too. */
+  isPageGone?: boolean;
+}
+
 export type SaveFunction = (patch: Patch, options: SaveOptions) => Promise<unknown>;
 /** `unsaved`: changes made while this save was under way, still to go. */
 type SavedListener = (result: unknown, patch: Patch, unsaved: Patch | null) => void;
@@ -114,16 +119,17 @@ export class AutosaveEntry {
    * Sends what waits now (leaving the screen, the tab or the retry button); settles when that save
    * (or the one under way) has its answer.
    */
-  flush(options: SaveOptions = { keepalive: false }): Promise<void> {
+  flush({ isPageGone = false, ...options }: FlushOptions = { keepalive: false }): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (!this.waiting || !this.save) return this.inFlight;
+    if (!this.save || !(this.waiting || (isPageGone && this.sending))) return this.inFlight;
     if (this.sending) {
       // Closing the tab cannot wait for the answer in flight: send everything along with it.
       if (options.keepalive) void this.send({ ...this.sending, ...this.waiting }, options, false);
       else this.isFlushAsked = true;
       return this.inFlight;
     }
+    if (!this.waiting) return this.inFlight;
     this.inFlight = this.send(this.waiting, options, true);
     return this.inFlight;
   }
@@ -230,7 +236,7 @@ export function hasUnsavedChanges(): boolean {
   return [...entries.values()].some((entry) => entry.hasUnsaved);
 }
 
-function flushAll(options: SaveOptions): void {
+function flushAll(options: FlushOptions): void {
   for (const entry of entries.values()) void entry.flush(options);
 }
 
@@ -239,7 +245,7 @@ let isListening = false;
 function listenToThePage(): void {
   if (isListening) return;
   isListening = true;
-  window.addEventListener('pagehide', () => flushAll({ keepalive: true }));
+  window.addEventListener('pagehide', () => flushAll({ keepalive: true, isPageGone: true }));
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flushAll({ keepalive: true });
   });

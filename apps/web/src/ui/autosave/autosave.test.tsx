@@ -158,5 +158,9 @@ describe('autosave', () => {
     // The answer never comes (the tab went away): the change is still unsaved and kept.
     expect(leave()).toBe(true);
     expect(JSON.parse(stored()!).patch).toEqual({ text: 'net getypt' });
+    // A page that goes away with a save under way sends it again, one that outlives the page.
+    window.dispatchEvent(new Event('pagehide'));
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toEqual({ patch: { text: 'net getypt' }, keepalive: true });
   });
 });
