@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api as callApi, type Json, shot } from './flows-helpers';
-import { DEMO_PASSWORD, type E2eApp, login, sidewaysOverflow, startApp } from './harness';
+import { api as callApi, type Json } from './flows-helpers';
+import { DEMO_PASSWORD, type E2eApp, login, SCREENSHOT_DIR, sidewaysOverflow, startApp } from './harness';
 
 // An installer on site, on a phone: a change followed at once by '← Opnames' is saved; a save the
 // network drops says 'Niet opgeslagen', survives a reload and goes out on 'Opnieuw proberen' (decision 032).
@@ -88,8 +88,9 @@ describe('autosave of a form on a phone', () => {
     const retryBox = await retry.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     expect(retryBox!.x + retryBox!.width).toBeLessThanOrEqual(390);
-    await form.scrollIntoViewIfNeeded();
-    await shot(page, 'autosave-not-saved-phone');
+    await status.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, -120));
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/autosave-not-saved-phone.png` });
 
     isFailing = false;
     await retry.tap();
@@ -107,6 +108,43 @@ describe('autosave of a form on a phone', () => {
     await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('Opgeslagen');
     expect(await storedCount(intake.item.id)).toBe('23');
     await page.unroute('**/api/flowdataitem/*');
+  });
+
+  it('saves a calculation line typed into and left with Escape at once (no blur)', async () => {
+    const flows = await api<{ data: { id: number }[] }>(
+      'GET',
+      '/api/flow/querypaginated?limit=1&sort=-created_at',
+    );
+    await page.goto(`${app.baseUrl}/#/flow_detail/${flows.data[0]!.id}`);
+    const section = page.locator('.mantine-Card-root', {
+      has: page.getByRole('heading', { name: 'Calculaties' }),
+    });
+    await section.getByRole('button', { name: 'Nieuwe calculatie' }).tap();
+    await page.getByRole('menuitem', { name: 'Leeg beginnen' }).tap();
+    const dialog = page.getByRole('dialog', { name: /^Calculatie \d+/ });
+    await dialog.waitFor();
+    const calculationId = Number(
+      (await dialog.getByRole('heading').first().textContent())?.match(/\d+/)?.[0],
+    );
+    await dialog.getByRole('button', { name: 'Handmatige regel' }).tap();
+    const line = dialog.locator('[data-testid^="calculation-line-"]').first();
+    await line.waitFor();
+    const name = line.getByLabel('Omschrijving', { exact: true });
+    await name.fill('Dakdoorvoer afkitten');
+    await name.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ calculationitems: { item_name: string }[] }>(
+              'GET',
+              `/api/calculation/${calculationId}`,
+            )
+          ).calculationitems.map((i) => i.item_name),
+        { timeout: 10_000 },
+      )
+      .toEqual(['Dakdoorvoer afkitten']);
   });
 
   it('warns before the tab closes only while a change is not saved', async () => {
