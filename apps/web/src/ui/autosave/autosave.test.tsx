@@ -88,7 +88,7 @@ describe('autosave', () => {
     type('16');
     await waitFor(() => expect(calls).toHaveLength(1));
     // The first retry waits 2 s, the next 4 s; going online does not wait.
-    await waitFor(() => expect(calls).toHaveLength(2), { timeout: 4000 });
+    await waitFor(() => expect(calls).toHaveLength(2), { timeout: 8000 });
     await waitFor(() => expect(status()).toMatch(/^Niet opgeslagen/));
     act(() => {
       window.dispatchEvent(new Event('online'));
