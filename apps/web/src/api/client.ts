@@ -24,6 +24,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** Let the request outlive the page (closing the tab); the browser caps such bodies at 64 KB. */
+  keepalive?: boolean;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -80,7 +82,13 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+      keepalive: options.keepalive,
+    });
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new ApiError(NETWORK_ERROR_STATUS, i18n.t('api.network'));

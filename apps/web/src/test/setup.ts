@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetAutosaveEntries } from '../ui/autosave/autosave-store';
 import { closeAllModals } from '../ui/modal-manager';
 import { clearToasts } from '../ui/toasts';
 import { signaturePads } from './signature-pad';
@@ -58,6 +59,7 @@ afterEach(() => {
   clearToasts();
   closeAllModals();
   signaturePads.length = 0;
+  resetAutosaveEntries();
   window.localStorage.clear();
   window.sessionStorage.clear();
 });

@@ -12,6 +12,7 @@ import type {
 } from '@im/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { draftRequests } from './components/line-drafts';
 
 export const CALCULATION_KEY = ['calculation'] as const;
 
@@ -117,6 +118,24 @@ export function useCreateItem(calculationId: number) {
       api.post<CalculationItem>('/api/calculationitem', { ...body, calculation_id: calculationId }),
     onSuccess: () => refetch(queryClient, calculationId),
   });
+}
+
+/**
+ * The editor's autosave: the kept drafts of every line and the discount, sent together; the
+ * calculation is read again before the save counts as done, so the screen shows the server's totals.
+ */
+export function useSaveCalculationDrafts(calculationId: number) {
+  const queryClient = useQueryClient();
+  return async (items: CalculationItem[], saved: Record<string, string>, options: { keepalive: boolean }) => {
+    const requests = draftRequests(items, saved);
+    await Promise.all([
+      ...[...requests.items].map(([id, body]) => api.patch(`/api/calculationitem/${id}`, body, options)),
+      ...(requests.discount === undefined
+        ? []
+        : [api.patch(`/api/calculation/${calculationId}`, { discount: requests.discount }, options)]),
+    ]);
+    await refetch(queryClient, calculationId);
+  };
 }
 
 export function useUpdateItem(calculationId: number) {

@@ -60,9 +60,6 @@ export const formsNl = {
   rollbackTo: 'Terugzetten naar',
   markPlanned: 'Markeer als ingepland',
   loadFailed: 'Dit kon niet worden geladen.',
-  saving: 'Opslaan…',
-  saved: 'Opgeslagen',
-  saveFailed: 'Niet opgeslagen: {{message}}',
   markSent: 'Markeer als ingediend',
   reopen: 'Terugzetten naar open',
   sentOn: 'Ingediend op {{date}}',
@@ -122,8 +119,6 @@ export const formsEn: FormsTexts = {
   cancel: 'Cancel',
   delete: 'Delete',
   edit: 'Edit',
-  saving: 'Saving…',
-  saved: 'Saved',
 };
 
 export function fill(text: string, values: Record<string, string | number | null | undefined>): string {

@@ -70,7 +70,7 @@ export function useFlowDataItems(flowId: number, type?: VerticalType) {
 }
 
 /** After any change to forms, the screens holding them read again. */
-function useRefreshForms() {
+export function useRefreshForms() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: ['intake'] });
@@ -152,11 +152,13 @@ export function useCreateFlowDataItem() {
 }
 
 /** Autosave: the changed values only; the answer carries the computed ones. */
-export function useSaveFlowDataItem(id: number) {
-  return useMutation({
-    mutationFn: (values: Record<string, FormValue>) =>
-      api.patch<FlowDataItem>(`/api/flowdataitem/${id}`, { values }),
-  });
+/** The filler's autosave: only the changed values; the answer carries the computed ones. */
+export function saveFlowDataItem(
+  id: number,
+  values: Record<string, FormValue>,
+  options: { keepalive: boolean },
+): Promise<FlowDataItem> {
+  return api.patch<FlowDataItem>(`/api/flowdataitem/${id}`, { values }, options);
 }
 
 export function useFlowDataItemAction(id: number) {
@@ -240,15 +242,24 @@ export function useLiveFields() {
 export function useLocationAction(itemId: number) {
   const refresh = useRefreshForms();
   return useMutation({
-    mutationFn: ({
-      action,
-      body,
-    }: {
-      action: 'addlocation' | 'removelocation' | 'updatelocationdata';
-      body: unknown;
-    }) => api.post<FlowDataItem>(`/api/flowdataitem/${itemId}/${action}`, body),
+    mutationFn: ({ action, body }: { action: 'addlocation' | 'removelocation'; body: unknown }) =>
+      api.post<FlowDataItem>(`/api/flowdataitem/${itemId}/${action}`, body),
     onSuccess: refresh,
   });
+}
+
+/** A location's values, saved by themselves like the form's (updatelocationdata). */
+export function saveLocationData(
+  itemId: number,
+  locationId: string,
+  values: Record<string, FormValue>,
+  options: { keepalive: boolean },
+): Promise<FlowDataItem> {
+  return api.post<FlowDataItem>(
+    `/api/flowdataitem/${itemId}/updatelocationdata`,
+    { locationData: { location_id: locationId, values } },
+    options,
+  );
 }
 
 /** The intake or project templates (indexTemplates). */

@@ -84,13 +84,14 @@ export function useCreateTableRow(productId: number) {
   });
 }
 
-export function useUpdateTableRow(productId: number) {
+/** A price row's cells save by themselves (decision 032); the product is read again after. */
+export function useSaveTableRow(productId: number, rowId: number) {
   const refetch = useRefetchProduct(productId);
-  return useMutation({
-    mutationFn: ({ id, ...body }: RequestOf<typeof zUpdateProductTableRow> & { id: number }) =>
-      api.patch<ProductTableRow>(`/api/producttablerow/${id}`, body),
-    onSuccess: refetch,
-  });
+  return async (body: RequestOf<typeof zUpdateProductTableRow>, options: { keepalive: boolean }) => {
+    const row = await api.patch<ProductTableRow>(`/api/producttablerow/${rowId}`, body, options);
+    refetch();
+    return row;
+  };
 }
 
 export function useDeleteTableRow(productId: number) {

@@ -1,6 +1,15 @@
 import type { CalculationItem } from '@im/domain';
 import { describe, expect, it } from 'vitest';
-import { draftedEngineItem, draftRequest, lineBase } from './line-drafts';
+import {
+  DISCOUNT_DRAFT,
+  draftedEngineItem,
+  draftKey,
+  draftRequest,
+  draftRequests,
+  draftsFromSaved,
+  isSendable,
+  lineBase,
+} from './line-drafts';
 
 const item = (over: Partial<CalculationItem> = {}) =>
   ({
@@ -51,5 +60,31 @@ describe('line drafts', () => {
     });
     expect(draftRequest(item(), 'product_amount', '-1')).toBeNull();
     expect(draftRequest(item(), 'item_name', 'Nieuw')).toEqual({ item_name: 'Nieuw' });
+  });
+
+  it('turns the kept drafts into one request per line and the discount, skipping a deleted line', () => {
+    const saved = {
+      [draftKey(1, 'product_amount')]: '3',
+      [draftKey(1, 'rate')]: '99,95',
+      [draftKey(2, 'item_name')]: 'Steiger',
+      [draftKey(9, 'item_name')]: 'Weg',
+      [DISCOUNT_DRAFT]: '7,5',
+    };
+    const requests = draftRequests([item(), item({ id: 2, pricing: null })], saved);
+    expect([...requests.items]).toEqual([
+      [1, { product_amount: '3', unit_rate_inc_manual: '99.95' }],
+      [2, { item_name: 'Steiger' }],
+    ]);
+    expect(requests.discount).toBe('7.5');
+    expect(draftsFromSaved(saved)).toEqual({
+      drafts: {
+        1: { product_amount: '3', rate: '99,95' },
+        2: { item_name: 'Steiger' },
+        9: { item_name: 'Weg' },
+      },
+      discount: '7,5',
+    });
+    expect(isSendable('product_amount', 'drie')).toBe(false);
+    expect(isSendable('item_name', '')).toBe(true);
   });
 });

@@ -78,3 +78,49 @@ export function draftRequest(item: CalculationItem, field: DraftField, text: str
   if (field === 'rate') return { [`unit_rate_${lineBase(item)}_manual`]: value };
   return { [field]: value };
 }
+
+/** Drafts as the autosave keeps them: `{itemId}:{field}` per line field, and the overall discount. */
+export const DISCOUNT_DRAFT = 'discount';
+export const draftKey = (itemId: number, field: DraftField) => `${itemId}:${field}`;
+
+export function draftsFromSaved(saved: Record<string, string> | null): {
+  drafts: Drafts;
+  discount: string | null;
+} {
+  const drafts: Drafts = {};
+  let discount: string | null = null;
+  for (const [key, text] of Object.entries(saved ?? {})) {
+    if (key === DISCOUNT_DRAFT) {
+      discount = text;
+      continue;
+    }
+    const [id, field] = key.split(':');
+    if (field) drafts[Number(id)] = { ...drafts[Number(id)], [field as DraftField]: text };
+  }
+  return { drafts, discount };
+}
+
+/** Whether a draft can be sent: a name always, a number once it parses by the server's rule. */
+export function isSendable(field: DraftField, text: string): boolean {
+  return field === 'item_name' || parsedDraft(field, text) !== undefined;
+}
+
+/** The requests for kept drafts: one per line (a line deleted meanwhile is skipped) and the discount. */
+export function draftRequests(
+  items: CalculationItem[],
+  saved: Record<string, string>,
+): { items: Map<number, Record<string, string>>; discount: string | undefined } {
+  const requests = new Map<number, Record<string, string>>();
+  for (const [key, text] of Object.entries(saved)) {
+    const [id, field] = key.split(':');
+    const item = items.find((i) => i.id === Number(id));
+    if (!field || !item) continue;
+    const request = draftRequest(item, field as DraftField, text);
+    if (request) requests.set(item.id, { ...requests.get(item.id), ...request });
+  }
+  const discount =
+    saved[DISCOUNT_DRAFT] === undefined
+      ? undefined
+      : parsedDraft('discount_percentage', saved[DISCOUNT_DRAFT]);
+  return { items: requests, discount };
+}

@@ -1,14 +1,24 @@
-import { type Calculation, type CalculationItem, computeCalculation, parsedPercentage } from '@im/domain';
+import { type Calculation, computeCalculation, parsedPercentage } from '@im/domain';
 import { Alert, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AutosaveStatus } from '../../../ui/autosave/autosave-status';
+import { useAutosave } from '../../../ui/autosave/use-autosave';
 import { confirm } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toasts';
+import { useSession } from '../../auth/queries';
 import { CalculationLines } from '../components/calculation-lines';
 import { CalculationToolbar } from '../components/calculation-toolbar';
 import { CalculationTotalsPanel } from '../components/calculation-totals';
-import { type DraftField, type Drafts, draftedEngineItem, draftRequest } from '../components/line-drafts';
+import {
+  DISCOUNT_DRAFT,
+  type Drafts,
+  draftedEngineItem,
+  draftKey,
+  draftsFromSaved,
+  isSendable,
+} from '../components/line-drafts';
 import {
   type CalculationAction,
   useCalculation,
@@ -16,7 +26,7 @@ import {
   useCreateItem,
   useDeleteCalculation,
   useItemAction,
-  useUpdateCalculation,
+  useSaveCalculationDrafts,
   useUpdateItem,
 } from '../queries';
 
@@ -81,13 +91,27 @@ function CalculationEditor({
 }) {
   const { t } = useTranslation();
   const id = calculation.id;
-  const [drafts, setDrafts] = useState<Drafts>({});
-  const [discount, setDiscount] = useState<string | null>(null);
+  const session = useSession();
+  const items = useRef(calculation.calculationitems);
+  items.current = calculation.calculationitems;
+  const saveDrafts = useSaveCalculationDrafts(id);
+  // Typed text is kept as a draft until the server has it (decision 032): saved 1.5 s after the
+  // last keystroke, at once on leaving the field, the modal or the page.
+  const autosave = useAutosave<Record<string, string>, void>({
+    key: `calculation:${id}:user:${session.currentuser_id}`,
+    save: (saved, options) => saveDrafts(items.current, saved, options),
+    onSaved: (_nothing, saved) => {
+      setDrafts((current) => withoutSaved(current, saved));
+      setDiscount((current) => (current === saved[DISCOUNT_DRAFT] ? null : current));
+    },
+  });
+  const [restored] = useState(() => draftsFromSaved(autosave.unsaved() as Record<string, string> | null));
+  const [drafts, setDrafts] = useState<Drafts>(restored.drafts);
+  const [discount, setDiscount] = useState<string | null>(restored.discount);
   const createItem = useCreateItem(id);
   const updateItem = useUpdateItem(id);
   const itemAction = useItemAction(id);
   const action = useCalculationAction(id);
-  const update = useUpdateCalculation(id);
   const remove = useDeleteCalculation();
 
   const discountText = discount ?? String(calculation.discount).replace('.', ',');
@@ -103,22 +127,6 @@ function CalculationEditor({
   const computed = useMemo(() => new Map(result.items.map((r) => [r.id, r])), [result]);
 
   const failed = (error: Error) => toast.error(error.message, t('calculations.saveFailed'));
-  const clearDraft = (itemId: number, field: DraftField) =>
-    setDrafts((current) => {
-      const { [field]: _gone, ...rest } = current[itemId] ?? {};
-      return { ...current, [itemId]: rest };
-    });
-
-  const onCommit = (item: CalculationItem, field: DraftField) => {
-    const text = drafts[item.id]?.[field];
-    if (text === undefined) return;
-    const request = draftRequest(item, field, text);
-    if (!request) return;
-    updateItem.mutate(
-      { id: item.id, ...request },
-      { onSuccess: () => clearDraft(item.id, field), onError: failed },
-    );
-  };
 
   const onAction = (name: CalculationAction, body?: Record<string, unknown>) =>
     action.mutateAsync({ action: name, body: body as never }).catch(failed);
@@ -158,6 +166,7 @@ function CalculationEditor({
         onDelete={() => void onDelete()}
         dossierFlowId={dossierFlowId}
       />
+      <AutosaveStatus status={autosave.status} onRetry={() => void autosave.retry()} />
       {calculation.calculationitems.length === 0 ? (
         <Text c="dimmed">{t('calculations.noLines')}</Text>
       ) : (
@@ -165,10 +174,11 @@ function CalculationEditor({
           items={calculation.calculationitems}
           computed={computed}
           drafts={drafts}
-          onDraft={(itemId, field, text) =>
-            setDrafts((current) => ({ ...current, [itemId]: { ...current[itemId], [field]: text } }))
-          }
-          onCommit={onCommit}
+          onDraft={(itemId, field, text) => {
+            setDrafts((current) => ({ ...current, [itemId]: { ...current[itemId], [field]: text } }));
+            if (isSendable(field, text)) autosave.change({ [draftKey(itemId, field)]: text });
+          }}
+          onCommit={() => void autosave.flush()}
           onVat={(item, rate) =>
             updateItem.mutate({ id: item.id, vat_percentage: rate as 0 | 6 | 9 | 21 }, { onError: failed })
           }
@@ -196,13 +206,23 @@ function CalculationEditor({
         totals={result.totals}
         showPerUnit={calculation.unit_amount_manual !== null}
         discount={discountText}
-        onDiscount={setDiscount}
-        onDiscountCommit={() => {
-          const value = parsedPercentage(discountText);
-          if (value === undefined || discount === null) return;
-          update.mutate({ discount: value }, { onSuccess: () => setDiscount(null), onError: failed });
+        onDiscount={(text) => {
+          setDiscount(text);
+          if (parsedPercentage(text) !== undefined) autosave.change({ [DISCOUNT_DRAFT]: text });
         }}
+        onDiscountCommit={() => void autosave.flush()}
       />
     </Stack>
   );
+}
+
+/** The drafts still to show after a save: those typed again since are kept. */
+function withoutSaved(drafts: Drafts, saved: Record<string, string>): Drafts {
+  const next: Drafts = {};
+  for (const [id, draft] of Object.entries(drafts)) {
+    next[Number(id)] = Object.fromEntries(
+      Object.entries(draft).filter(([field, text]) => saved[`${id}:${field}`] !== text),
+    );
+  }
+  return next;
 }

@@ -19,17 +19,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { AutosaveStatus } from '../../../ui/autosave/autosave-status';
+import { useAutosave } from '../../../ui/autosave/use-autosave';
 import { formatDateTime } from '../../../ui/format';
 import { LightBadge } from '../../../ui/light-badge';
 import { useSession } from '../../auth/queries';
 import { fill, useFormTexts } from '../i18n';
-import { useFlowDataItemAction, useSaveFlowDataItem } from '../queries';
+import { saveFlowDataItem, useFlowDataItemAction } from '../queries';
 import { FormLocations } from './form-locations';
 import { PictureGallery, PictureUpload } from './picture-gallery';
-
-type SaveState = 'idle' | 'saving' | 'saved' | { error: string };
 
 const MANAGER_ROLE = 1000;
 
@@ -47,16 +46,25 @@ function display(value: FormValue | undefined): string {
 export function FormFiller({ item, fields }: { item: FlowDataItem; fields: VerticalDataField[] }) {
   const tx = useFormTexts();
   const session = useSession();
-  const [values, setValues] = useState<Record<string, FormValue>>(item.values);
-  const [saveState, setSaveState] = useState<SaveState>('idle');
-  const pending = useRef<Record<string, FormValue>>({});
-  const save = useSaveFlowDataItem(item.id);
+  const autosave = useAutosave<Record<string, FormValue>, FlowDataItem>({
+    key: `flowdataitem:${item.id}:user:${session.currentuser_id}`,
+    save: (changes, options) => saveFlowDataItem(item.id, changes, options),
+    // The server's computed values, under what was typed since the save left.
+    onSaved: (saved, _changes, unsaved) =>
+      setValues((current) => ({ ...saved.values, ...pick(current, Object.keys(unsaved ?? {})) })),
+    delayMs: FORM_AUTOSAVE_DEBOUNCE_MS,
+  });
+  // A change kept from before a reload shows at once (and is on its way to the server).
+  const [values, setValues] = useState<Record<string, FormValue>>(() => ({
+    ...item.values,
+    ...(autosave.unsaved() as Record<string, FormValue> | null),
+  }));
   const action = useFlowDataItemAction(item.id);
 
-  // A new copy from the server (another tab, a live update) replaces what is not being typed.
+  // A new copy from the server (another tab, a live update) replaces what is not saved yet.
   useEffect(() => {
-    setValues((current) => ({ ...item.values, ...pick(current, Object.keys(pending.current)) }));
-  }, [item.values]);
+    setValues((current) => ({ ...item.values, ...pick(current, Object.keys(autosave.unsaved() ?? {})) }));
+  }, [item.values, autosave]);
 
   const evaluation = useMemo(() => {
     try {
@@ -66,26 +74,9 @@ export function FormFiller({ item, fields }: { item: FlowDataItem; fields: Verti
     }
   }, [fields, values]);
 
-  const flush = useDebouncedCallback(async () => {
-    const changes = pending.current;
-    if (Object.keys(changes).length === 0) return;
-    pending.current = {};
-    setSaveState('saving');
-    try {
-      const saved = await save.mutateAsync(changes);
-      setValues((current) => ({ ...saved.values, ...pick(current, Object.keys(pending.current)) }));
-      setSaveState('saved');
-    } catch (error) {
-      pending.current = { ...changes, ...pending.current };
-      setSaveState({ error: (error as Error).message });
-    }
-  }, FORM_AUTOSAVE_DEBOUNCE_MS);
-
   const onChange = (name: string, value: FormValue) => {
     setValues((current) => ({ ...current, [name]: value }));
-    pending.current = { ...pending.current, [name]: value };
-    setSaveState('idle');
-    flush();
+    autosave.change({ [name]: value });
   };
 
   const visible = evaluation.result?.visible ?? {};
@@ -103,20 +94,7 @@ export function FormFiller({ item, fields }: { item: FlowDataItem; fields: Verti
           <LightBadge color={isSent ? 'green' : 'gray'}>
             {FLOW_DATA_ITEM_STATUS_LABELS[item.status]}
           </LightBadge>
-          <Text
-            size="sm"
-            c={typeof saveState === 'object' ? 'red.8' : 'dimmed'}
-            aria-live="polite"
-            role="status"
-          >
-            {saveState === 'saving'
-              ? tx.saving
-              : saveState === 'saved'
-                ? tx.saved
-                : typeof saveState === 'object'
-                  ? fill(tx.saveFailed, { message: saveState.error })
-                  : ''}
-          </Text>
+          <AutosaveStatus status={autosave.status} onRetry={() => void autosave.retry()} />
         </Group>
       </Group>
       {evaluation.error && (
@@ -154,7 +132,7 @@ export function FormFiller({ item, fields }: { item: FlowDataItem; fields: Verti
             variant={isSent ? 'default' : 'light'}
             loading={action.isPending}
             onClick={async () => {
-              await flush.flush?.();
+              await autosave.flush();
               action.mutate(isSent ? 'rollbackstatus' : 'marksent');
             }}
           >

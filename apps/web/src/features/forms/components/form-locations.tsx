@@ -1,11 +1,14 @@
-import type { FlowDataItem, FormValue, VerticalDataField } from '@im/domain';
+import type { FlowDataItem, FlowDataLocation, FormValue, VerticalDataField } from '@im/domain';
 import { ActionIcon, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMapPin, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AutosaveStatus } from '../../../ui/autosave/autosave-status';
+import { useAutosave } from '../../../ui/autosave/use-autosave';
 import { confirm } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toasts';
+import { useSession } from '../../auth/queries';
 import { useFormTexts } from '../i18n';
-import { useLocationAction } from '../queries';
+import { saveLocationData, useLocationAction, useRefreshForms } from '../queries';
 
 /**
  * A form whose fields allow locations keeps named locations (the garage, the attic), each with its own
@@ -20,14 +23,6 @@ export function FormLocations({ item, fields }: { item: FlowDataItem; fields: Ve
   const fail = (error: Error) => toast.error(error.message);
   const onAdd = () =>
     action.mutate({ action: 'addlocation', body: { name } }, { onSuccess: () => setName(''), onError: fail });
-  const save = (locationId: string, fieldName: string, value: FormValue) =>
-    action.mutate(
-      {
-        action: 'updatelocationdata',
-        body: { locationData: { location_id: locationId, values: { [fieldName]: value } } },
-      },
-      { onError: fail },
-    );
   return (
     <Stack gap="xs" mt="md">
       <Title order={3} size="h5">
@@ -64,24 +59,7 @@ export function FormLocations({ item, fields }: { item: FlowDataItem; fields: Ve
               <IconTrash size={16} />
             </ActionIcon>
           </Group>
-          <Stack gap={6}>
-            {locationFields.map((f) => (
-              <TextInput
-                key={`${location.id}-${f.id}`}
-                label={f.field_label}
-                defaultValue={
-                  location.values[f.field_name] === null || location.values[f.field_name] === undefined
-                    ? ''
-                    : String(location.values[f.field_name])
-                }
-                onBlur={(e) => {
-                  const value = e.currentTarget.value;
-                  if (value !== String(location.values[f.field_name] ?? ''))
-                    save(location.id, f.field_name, value);
-                }}
-              />
-            ))}
-          </Stack>
+          <LocationValues itemId={item.id} location={location} fields={locationFields} />
         </Card>
       ))}
       <Group gap="xs" align="flex-end" wrap="wrap">
@@ -101,6 +79,51 @@ export function FormLocations({ item, fields }: { item: FlowDataItem; fields: Ve
           {tx.addLocation}
         </Button>
       </Group>
+    </Stack>
+  );
+}
+
+/** One location's values: saved by themselves while typing, and at once on leaving a field. */
+function LocationValues({
+  itemId,
+  location,
+  fields,
+}: {
+  itemId: number;
+  location: FlowDataLocation;
+  fields: VerticalDataField[];
+}) {
+  const session = useSession();
+  const refresh = useRefreshForms();
+  const autosave = useAutosave<Record<string, FormValue>, FlowDataItem>({
+    key: `flowdataitem:${itemId}:location:${location.id}:user:${session.currentuser_id}`,
+    save: (values, options) => saveLocationData(itemId, location.id, values, options),
+    onSaved: refresh,
+  });
+  const [values, setValues] = useState<Record<string, FormValue>>(() => ({
+    ...location.values,
+    ...(autosave.unsaved() as Record<string, FormValue> | null),
+  }));
+  return (
+    <Stack gap={6}>
+      <AutosaveStatus status={autosave.status} onRetry={() => void autosave.retry()} />
+      {fields.map((f) => (
+        <TextInput
+          key={`${location.id}-${f.id}`}
+          label={f.field_label}
+          value={
+            values[f.field_name] === null || values[f.field_name] === undefined
+              ? ''
+              : String(values[f.field_name])
+          }
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setValues((current) => ({ ...current, [f.field_name]: value }));
+            autosave.change({ [f.field_name]: value });
+          }}
+          onBlur={() => void autosave.flush()}
+        />
+      ))}
     </Stack>
   );
 }

@@ -106,7 +106,7 @@ describe('intake detail: the form filler', () => {
 });
 
 describe('intake detail: locations', () => {
-  it('adds a location and saves a location field on leaving it', async () => {
+  it('adds a location and saves a location field on leaving it, saying so', async () => {
     const fields = [
       createTestField({ id: 7, field_label: 'Isolatiedikte', field_name: 'dikte', allow_locations: true }),
     ];
@@ -135,6 +135,7 @@ describe('intake detail: locations', () => {
     fireEvent.change(dikte, { target: { value: '12 cm' } });
     fireEvent.blur(dikte);
     await waitFor(() => expect(posted).toHaveLength(1));
+    await waitFor(() => expect(zolder.getByRole('status').textContent).toBe('Opgeslagen'));
     fireEvent.change(screen.getByRole('textbox', { name: 'Naam van de locatie' }), {
       target: { value: 'Garage' },
     });

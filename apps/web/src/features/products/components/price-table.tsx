@@ -10,18 +10,21 @@ import { ActionIcon, Button, Card, Group, Stack, Table, Text, TextInput, Title }
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AutosaveStatus } from '../../../ui/autosave/autosave-status';
+import { useAutosave } from '../../../ui/autosave/use-autosave';
 import { confirm } from '../../../ui/confirm-dialog';
 import { schemaError } from '../../../ui/form/schema-error';
 import { formatRate } from '../../../ui/format';
-import { toast } from '../../../ui/toasts';
-import { useCreateTableRow, useDeleteTableRow, useProductAction, useUpdateTableRow } from '../queries';
+import { useSession } from '../../auth/queries';
+import { useCreateTableRow, useDeleteTableRow, useProductAction, useSaveTableRow } from '../queries';
 import { ProductFileImport } from './product-file-import';
 
 const text = (n: number | null) => (n === null ? '' : String(n).replace('.', ','));
 
 /**
  * The price table: tiers by amount. Rates are typed on the product's calc base; the other side is
- * derived by the server (shown, not editable). Each cell saves when it loses focus.
+ * derived by the server (shown, not editable). Each cell saves by itself: while typing and when it
+ * loses focus.
  */
 export function PriceTable({ product }: { product: Product }) {
   const { t } = useTranslation();
@@ -105,26 +108,27 @@ export function PriceTable({ product }: { product: Product }) {
 
 function PriceRow({ row, product }: { row: ProductTableRow; product: Product }) {
   const { t } = useTranslation();
-  const update = useUpdateTableRow(product.id);
+  const session = useSession();
+  const saveRow = useSaveTableRow(product.id, row.id);
+  const autosave = useAutosave<Record<string, string | null>, ProductTableRow>({
+    key: `producttablerow:${row.id}:user:${session.currentuser_id}`,
+    save: saveRow,
+  });
   const remove = useDeleteTableRow(product.id);
   const base = product.calc_base;
-  const [amount, setAmount] = useState(text(row.unit_amount));
-  const [rate, setRate] = useState(text(base === 'exc' ? row.unit_rate_exc : row.unit_rate_inc));
+  const rateField = `unit_rate_${base}` as const;
+  const [kept] = useState(() => autosave.unsaved() ?? {});
+  const [amount, setAmount] = useState(kept.unit_amount ?? text(row.unit_amount));
+  const [rate, setRate] = useState(
+    kept[rateField] ?? text(base === 'exc' ? row.unit_rate_exc : row.unit_rate_inc),
+  );
   const amountError = amount.trim() ? schemaError(zProductAmount, amount) : undefined;
   const rateError = rate.trim() ? schemaError(zUnitRate, rate) : undefined;
 
-  const save = (
-    field: 'unit_amount' | `unit_rate_${typeof base}`,
-    value: string,
-    error: string | undefined,
-  ) => {
-    const before =
-      field === 'unit_amount' ? row.unit_amount : base === 'exc' ? row.unit_rate_exc : row.unit_rate_inc;
-    if (error || value === text(before)) return;
-    update.mutate(
-      { id: row.id, [field]: value.trim() === '' ? null : value },
-      { onSuccess: () => toast.success(t('products.rowSaved')), onError: (e) => toast.error(e.message) },
-    );
+  const onType = (field: 'unit_amount' | typeof rateField, value: string, schema: typeof zUnitRate) => {
+    (field === 'unit_amount' ? setAmount : setRate)(value);
+    if (!value.trim() || !schemaError(schema, value))
+      autosave.change({ [field]: value.trim() === '' ? null : value });
   };
   const onDelete = async () => {
     if (
@@ -145,8 +149,8 @@ function PriceRow({ row, product }: { row: ProductTableRow; product: Product }) 
           inputMode="decimal"
           value={amount}
           error={amountError}
-          onChange={(e) => setAmount(e.currentTarget.value)}
-          onBlur={() => save('unit_amount', amount, amountError)}
+          onChange={(e) => onType('unit_amount', e.currentTarget.value, zProductAmount)}
+          onBlur={() => void autosave.flush()}
         />
       </Table.Td>
       <Table.Td>
@@ -156,12 +160,13 @@ function PriceRow({ row, product }: { row: ProductTableRow; product: Product }) 
           leftSection="€"
           value={rate}
           error={rateError}
-          onChange={(e) => setRate(e.currentTarget.value)}
-          onBlur={() => save(`unit_rate_${base}`, rate, rateError)}
+          onChange={(e) => onType(rateField, e.currentTarget.value, zUnitRate)}
+          onBlur={() => void autosave.flush()}
         />
       </Table.Td>
       <Table.Td>
         <Text size="sm">{formatRate(derived)}</Text>
+        <AutosaveStatus status={autosave.status} onRetry={() => void autosave.retry()} />
       </Table.Td>
       <Table.Td>
         <ActionIcon

@@ -1,0 +1,267 @@
+import { isApiError } from '../../api/client';
+
+// Editors that save by themselves (decision 032). Each editor's unsaved changes live here, outside
+// React, under the editor's key: leaving the screen (unmount) sends them at once and the entry
+// lives on until the server has them; closing the tab sends them with `keepalive`; a failed save is
+// kept (memory and localStorage) and tried again with backoff and when the browser is back online;
+// a save the server refuses (4xx) waits for the user.
+
+export type Patch = Record<string, unknown>;
+
+export type SaveStatus =
+  | { kind: 'idle' }
+  | { kind: 'pending' }
+  | { kind: 'saving' }
+  | { kind: 'saved' }
+  | { kind: 'failed'; message: string; isRefused: boolean };
+
+export interface SaveOptions {
+  keepalive: boolean;
+}
+
+interface FlushOptions extends SaveOptions {
+  /** The page goes away and takes an answer-less request with it: send that one again too. */
+  isPageGone?: boolean;
+}
+
+export type SaveFunction = (patch: Patch, options: SaveOptions) => Promise<unknown>;
+/** `unsaved`: changes made while this save was under way, still to go. */
+type SavedListener = (result: unknown, patch: Patch, unsaved: Patch | null) => void;
+
+export const AUTOSAVE_STORAGE_PREFIX = 'im.autosave:';
+/** A kept change older than this is not sent any more: the record has moved on without it. */
+export const AUTOSAVE_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+export const RETRY_FIRST_MS = 2000;
+export const RETRY_MAX_MS = 60_000;
+
+/** 4xx means the server looked at the change and said no; sending it again changes nothing. */
+export function isRefusal(error: unknown): boolean {
+  return (
+    isApiError(error) && error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status)
+  );
+}
+
+function readStored(key: string): Patch | null {
+  try {
+    const text = window.localStorage.getItem(AUTOSAVE_STORAGE_PREFIX + key);
+    if (!text) return null;
+    const stored = JSON.parse(text) as { patch?: Patch; at?: number };
+    if (!stored.patch || typeof stored.at !== 'number' || Date.now() - stored.at > AUTOSAVE_KEEP_MS) {
+      window.localStorage.removeItem(AUTOSAVE_STORAGE_PREFIX + key);
+      return null;
+    }
+    return stored.patch;
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(key: string, patch: Patch | null): void {
+  try {
+    if (patch)
+      window.localStorage.setItem(AUTOSAVE_STORAGE_PREFIX + key, JSON.stringify({ patch, at: Date.now() }));
+    else window.localStorage.removeItem(AUTOSAVE_STORAGE_PREFIX + key);
+  } catch {
+    // Storage full or blocked: the change is still kept in memory.
+  }
+}
+
+export class AutosaveEntry {
+  status: SaveStatus = { kind: 'idle' };
+  save: SaveFunction | null = null;
+  delayMs = 1500;
+  private waiting: Patch | null;
+  private sending: Patch | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private attempt = 0;
+  private isFlushAsked = false;
+  private inFlight: Promise<void> = Promise.resolve();
+  private readonly listeners = new Set<() => void>();
+  private readonly savedListeners = new Set<SavedListener>();
+
+  constructor(readonly key: string) {
+    this.waiting = readStored(key);
+    if (this.waiting) this.status = { kind: 'pending' };
+  }
+
+  /** What the server does not have yet: sent and unanswered, failed, or waiting for the delay. */
+  get unsaved(): Patch | null {
+    return this.sending || this.waiting ? { ...this.sending, ...this.waiting } : null;
+  }
+
+  get hasUnsaved(): boolean {
+    return this.unsaved !== null;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+      this.forgetWhenDone();
+    };
+  }
+
+  onSaved(listener: SavedListener): () => void {
+    this.savedListeners.add(listener);
+    return () => this.savedListeners.delete(listener);
+  }
+
+  change(patch: Patch): void {
+    this.waiting = { ...this.waiting, ...patch };
+    this.persist();
+    clearTimeout(this.retryTimer);
+    if (this.status.kind !== 'saving') this.setStatus({ kind: 'pending' });
+    this.schedule(this.delayMs);
+  }
+
+  /**
+   * Sends what waits now (leaving the screen, the tab or the retry button); settles when that save
+   * (or the one under way) has its answer.
+   */
+  flush({ isPageGone = false, ...options }: FlushOptions = { keepalive: false }): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.save || !(this.waiting || (isPageGone && this.sending))) return this.inFlight;
+    if (this.sending) {
+      // Closing the tab cannot wait for the answer in flight: send everything along with it.
+      if (options.keepalive) void this.send({ ...this.sending, ...this.waiting }, options, false);
+      else this.isFlushAsked = true;
+      return this.inFlight;
+    }
+    if (!this.waiting) return this.inFlight;
+    this.inFlight = this.send(this.waiting, options, true);
+    return this.inFlight;
+  }
+
+  retry(): Promise<void> {
+    clearTimeout(this.retryTimer);
+    this.attempt = 0;
+    return this.flush();
+  }
+
+  /** A restored or failed change goes out once the editor gave its save function. */
+  resume(): void {
+    if (this.waiting && !this.sending && !this.timer && !this.isRefused()) this.schedule(this.delayMs);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    clearTimeout(this.retryTimer);
+    this.save = null;
+  }
+
+  isRefused(): boolean {
+    return this.status.kind === 'failed' && this.status.isRefused;
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, delayMs);
+  }
+
+  private async send(patch: Patch, options: SaveOptions, isOwn: boolean): Promise<void> {
+    const save = this.save;
+    if (!save) return;
+    if (isOwn) {
+      this.sending = patch;
+      this.waiting = null;
+    }
+    this.setStatus({ kind: 'saving' });
+    try {
+      const result = await save(patch, options);
+      if (!isOwn) return;
+      this.sending = null;
+      this.attempt = 0;
+      this.persist();
+      for (const listener of this.savedListeners) listener(result, patch, this.waiting);
+      this.setStatus(this.waiting ? { kind: 'pending' } : { kind: 'saved' });
+      if (this.waiting && (this.isFlushAsked || !this.timer)) {
+        this.isFlushAsked = false;
+        void this.flush();
+      }
+      this.forgetWhenDone();
+    } catch (error) {
+      if (!isOwn) return;
+      this.waiting = { ...this.sending, ...this.waiting };
+      this.sending = null;
+      this.isFlushAsked = false;
+      this.persist();
+      const isRefused = isRefusal(error);
+      this.setStatus({ kind: 'failed', message: (error as Error).message, isRefused });
+      if (!isRefused) {
+        clearTimeout(this.timer);
+        this.timer = undefined;
+        const delay = Math.min(RETRY_FIRST_MS * 2 ** this.attempt, RETRY_MAX_MS);
+        this.attempt += 1;
+        clearTimeout(this.retryTimer);
+        this.retryTimer = setTimeout(() => void this.flush(), delay);
+      }
+    }
+  }
+
+  private persist(): void {
+    writeStored(this.key, this.unsaved);
+  }
+
+  private setStatus(status: SaveStatus): void {
+    this.status = status;
+    for (const listener of this.listeners) listener();
+  }
+
+  private forgetWhenDone(): void {
+    if (this.listeners.size === 0 && !this.hasUnsaved) {
+      this.stop();
+      entries.delete(this.key);
+    }
+  }
+}
+
+const entries = new Map<string, AutosaveEntry>();
+
+export function autosaveEntry(key: string): AutosaveEntry {
+  let entry = entries.get(key);
+  if (!entry) {
+    entry = new AutosaveEntry(key);
+    entries.set(key, entry);
+    listenToThePage();
+  }
+  return entry;
+}
+
+export function hasUnsavedChanges(): boolean {
+  return [...entries.values()].some((entry) => entry.hasUnsaved);
+}
+
+function flushAll(options: FlushOptions): void {
+  for (const entry of entries.values()) void entry.flush(options);
+}
+
+let isListening = false;
+
+function listenToThePage(): void {
+  if (isListening) return;
+  isListening = true;
+  window.addEventListener('pagehide', () => flushAll({ keepalive: true, isPageGone: true }));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushAll({ keepalive: true });
+  });
+  window.addEventListener('beforeunload', (event) => {
+    if (!hasUnsavedChanges()) return;
+    flushAll({ keepalive: true });
+    event.preventDefault();
+    event.returnValue = '';
+  });
+  window.addEventListener('online', () => {
+    for (const entry of entries.values()) if (!entry.isRefused()) void entry.retry();
+  });
+}
+
+/** Tests start from nothing: no entries, no timers. */
+export function resetAutosaveEntries(): void {
+  for (const entry of entries.values()) entry.stop();
+  entries.clear();
+}
