@@ -23,10 +23,13 @@ export function showUndoToast(options: {
     onClose: () => offer.close(),
     message: (
       <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Text size="sm">{options.message}</Text>
+        <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
+          {options.message}
+        </Text>
         <Button
           size="compact-sm"
           variant="light"
+          style={{ flexShrink: 0 }}
           onClick={() => {
             offer.undo();
             hide();

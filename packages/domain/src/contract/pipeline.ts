@@ -47,7 +47,7 @@ export const zPipelineLead = z.object({
   /**
    * The dossier's amount including VAT as an exact decimal string ("1234.50"): the calculation of the
    * flow's latest quotation that is neither cancelled nor deleted, else the flow's latest calculation
-   * (not one of a cancelled or deleted document); null when the flow has no calculation (decision 033).
+   * (not one of a cancelled or deleted document, nor of a generic document); null without one (decision 033).
    */
   amount_inc_vat: z
     .string()

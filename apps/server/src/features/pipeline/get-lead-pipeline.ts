@@ -86,7 +86,8 @@ interface RawLead extends Record<string, unknown> {
  * own (an index range for the default order), the column's statuses merged after; one heap visit per card.
  * Each card's amount is read for the whole page in one pass (`amounts`, decision 033): the calculations of
  * the page's flows with the document each belongs to, the latest live quotation's first, else the latest
- * calculation that no cancelled or deleted document holds.
+ * calculation that no cancelled or deleted document holds, nor a generic document (a delivery report or
+ * work order is no price).
  */
 function columnLeadsRead(f: FlowFilters, sort: PipelineSort, limit: number): RawRead<RawLead[]> {
   const order = sql.raw(ORDER[sort]);
@@ -108,7 +109,7 @@ function columnLeadsRead(f: FlowFilters, sort: PipelineSort, limit: number): Raw
       from calculation c
       left join sales_document d on d.flow_id = c.flow_id and d.calculation_id = c.id and not d.is_template
       where c.flow_id in (select id from page) and not c.is_template
-        and (d.id is null or (d.deleted_at is null and d.status <> 'cancelled'))
+        and (d.id is null or (d.deleted_at is null and d.status <> 'cancelled' and d.kind <> 'document'))
       order by c.flow_id, case when d.kind = 'quotation' then d.id end desc nulls last, c.id desc)
     select f.id, f.col, f.flow_status, f.flow_phase_id, f.type, f.tags, f.lead_source, f.user_id,
       ${epochMs(sql`ld.date_lead`)} as date_lead, ${epochMs(sql`f.updated_at`)} as updated_at,
