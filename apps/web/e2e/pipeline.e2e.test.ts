@@ -80,6 +80,12 @@ describe('the pipeline on a phone', () => {
         Math.round(el.scrollLeft / ((el.firstElementChild as HTMLElement).offsetWidth + 12)),
       );
 
+    // The quotations with their amounts, as a phone shows them.
+    await strip.getByRole('tab').nth(2).click();
+    await expect.poll(shown).toBe(2);
+    await column(2).locator('[title^="Bedrag incl. btw"]').first().waitFor();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/pipeline/phone-amounts.png` });
+
     // Bring the dossier's column in front through the strip.
     await strip.getByRole('tab').nth(from).click();
     await expect.poll(shown).toBe(from);
@@ -104,9 +110,17 @@ describe('the pipeline on a phone', () => {
       }
       return changes;
     };
+    /** Carries the card off the edge to the middle, waits for the board to come to rest, drops it. */
     const release = async () => {
       await touch(cdp, 'touchMove', 200, 420);
-      await page.waitForTimeout(150);
+      const scrollLeft = () => board.evaluate((el) => el.scrollLeft);
+      await expect
+        .poll(async () => {
+          const before = await scrollLeft();
+          await page.waitForTimeout(150);
+          return before === (await scrollLeft());
+        })
+        .toBe(true);
       await touch(cdp, 'touchMove', 195, 430);
       await touch(cdp, 'touchEnd');
     };
