@@ -31,7 +31,7 @@ describe('edge scroll while dragging', () => {
   });
 
   it('scrolls one column on reaching the edge, however long the pointer moves there within the dwell', () => {
-    // A finger held at the right edge for 600 ms, reporting every 16 ms.
+    // A finger held at the right edge for just under the dwell, reporting every 16 ms.
     const held: [Side, number][] = [[0, 0]];
     for (let t = 100; t < 100 + EDGE_DWELL_MS; t += 16) held.push([1, t]);
     expect(run(held)).toEqual([1]);
