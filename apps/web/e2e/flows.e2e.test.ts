@@ -125,13 +125,18 @@ describe('flows, pipeline and search', () => {
     await page.getByRole('dialog').getByRole('button').last().click();
     await refusal.waitFor({ state: 'detached' });
 
-    // Without it the flow may be cancelled.
+    // Without it the flow may be cancelled, once confirmed with the cancel reason.
     await app.sql("delete from sales_document where flow_id = $1 and kind = 'invoice'", [flowId]);
     await drag(page.locator(`[data-lead-id="${flowId}"]`), page.locator('[data-column="cancelled"]'));
+    const ask = page.getByRole('dialog', { name: 'Dossier annuleren' });
+    await chooseSelect(page, 'Reden', 'Geen reactie meer');
+    await shot('pipeline-cancel-reason');
+    await ask.getByRole('button', { name: 'Dossier annuleren' }).click();
     await page.locator(`[data-column="cancelled"] [data-lead-id="${flowId}"]`).waitFor();
     await expect
       .poll(async () => (await api<Json>('GET', `/api/flow/${flowId}`)).flow_status)
       .toBe('cancelled');
+    expect((await api<Json>('GET', `/api/flow/${flowId}`)).cancel_reason).toBe('Geen reactie meer');
     expect(
       JSON.parse((await page.evaluate(() => localStorage.getItem('pipelinePreferences'))) ?? '{}'),
     ).toMatchObject({

@@ -1,5 +1,7 @@
 /** Shared timing constants of spec 000 section 9. */
 export const NOTIFICATION_TIMEOUT_MS = 5000;
+/** A change that can be undone (a move on the pipeline board) offers its undo this long (decision 033). */
+export const UNDO_TIMEOUT_MS = 10_000;
 export const LOADING_BAR_THRESHOLD_MS = 500;
 export const AUTOSAVE_DEBOUNCE_MS = 1500;
 export const CURRENT_USER_REFRESH_MS = 60_000;

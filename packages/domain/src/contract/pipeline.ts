@@ -29,6 +29,8 @@ export const zPipelineLead = z.object({
   id: z.number().int(),
   flow_id: z.number().int(),
   flow_status: z.enum(FLOW_STATUSES),
+  /** The phase the flow is in, so the board can put a moved card back in it (undo). */
+  flow_phase_id: z.number().int().nullable(),
   flow_phase_description: z.string().nullable(),
   flow_type: z.string(),
   flow_tags: z.array(z.string()),
@@ -42,6 +44,15 @@ export const zPipelineLead = z.object({
   relation_fullname: z.string(),
   flow_description: z.string(),
   turnover_weighted: z.number(),
+  /**
+   * The dossier's amount including VAT as an exact decimal string ("1234.50"): the calculation of the
+   * flow's latest quotation that is neither cancelled nor deleted, else the flow's latest calculation
+   * (not one of a cancelled or deleted document, nor of a generic document); null without one (decision 033).
+   */
+  amount_inc_vat: z
+    .string()
+    .regex(/^-?\d+\.\d{2}$/)
+    .nullable(),
   kpi_values: z.array(z.object({ value: z.number(), unit: z.string() })),
   current_start_date: z.string().nullable(),
   current_end_date: z.string().nullable(),

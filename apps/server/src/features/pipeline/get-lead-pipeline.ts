@@ -78,11 +78,16 @@ interface RawLead extends Record<string, unknown> {
   flowstage_start_at: number;
   relation_fullname: string;
   description: string;
+  amount_inc_vat: string | null;
 }
 
 /**
  * The first `limit` flows of each column in the chosen order. Each status of a column is read on its
  * own (an index range for the default order), the column's statuses merged after; one heap visit per card.
+ * Each card's amount is read for the whole page in one pass (`amounts`, decision 033): the calculations of
+ * the page's flows with the document each belongs to, the latest live quotation's first, else the latest
+ * calculation that no cancelled or deleted document holds, nor a generic document (a delivery report or
+ * work order is no price).
  */
 function columnLeadsRead(f: FlowFilters, sort: PipelineSort, limit: number): RawRead<RawLead[]> {
   const order = sql.raw(ORDER[sort]);
@@ -97,14 +102,23 @@ function columnLeadsRead(f: FlowFilters, sort: PipelineSort, limit: number): Raw
   return sqlRead(
     sql`
     with picked as (${sql.join(perStatus, sql` union all `)}),
-    ranked as (select f.*, row_number() over (partition by f.col order by ${order}) as ord from picked f)
+    ranked as (select f.*, row_number() over (partition by f.col order by ${order}) as ord from picked f),
+    page as materialized (select * from ranked f where f.ord <= ${limit}),
+    amounts as (
+      select distinct on (c.flow_id) c.flow_id, c.amount_inc_vat::text as amount
+      from calculation c
+      left join sales_document d on d.flow_id = c.flow_id and d.calculation_id = c.id and not d.is_template
+      where c.flow_id in (select id from page) and not c.is_template
+        and (d.id is null or (d.deleted_at is null and d.status <> 'cancelled' and d.kind <> 'document'))
+      order by c.flow_id, case when d.kind = 'quotation' then d.id end desc nulls last, c.id desc)
     select f.id, f.col, f.flow_status, f.flow_phase_id, f.type, f.tags, f.lead_source, f.user_id,
       ${epochMs(sql`ld.date_lead`)} as date_lead, ${epochMs(sql`f.updated_at`)} as updated_at,
-      ${epochMs(sql`f.flowstage_start_at`)} as flowstage_start_at, f.relation_fullname, f.description
-    from ranked f
+      ${epochMs(sql`f.flowstage_start_at`)} as flowstage_start_at, f.relation_fullname, f.description,
+      a.amount as amount_inc_vat
+    from page f
     -- Per card by its unique index: a hash join would read every company's lead dates.
     left join lateral (select date_lead from lead where flow_id = f.id limit 1) ld on true
-    where f.ord <= ${limit}
+    left join amounts a on a.flow_id = f.id
     order by f.col, f.ord`,
     (rows: RawLead[]) => rows,
   );
@@ -139,6 +153,7 @@ function toLead(r: RawLead, names: Names): PipelineLead {
     id: r.id,
     flow_id: r.id,
     flow_status: r.flow_status as FlowStatus,
+    flow_phase_id: r.flow_phase_id,
     flow_phase_description: r.flow_phase_id === null ? null : (names.phases.get(r.flow_phase_id) ?? null),
     flow_type: r.type,
     flow_tags: r.tags,
@@ -152,6 +167,7 @@ function toLead(r: RawLead, names: Names): PipelineLead {
     relation_fullname: r.relation_fullname,
     flow_description: r.description,
     turnover_weighted: 0,
+    amount_inc_vat: r.amount_inc_vat,
     kpi_values: [],
     current_start_date: null,
     current_end_date: null,

@@ -1,6 +1,7 @@
 import { PIPELINE_COLUMNS, PIPELINE_SORT_OPTIONS, zPipeline } from '@im/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestRelation as createRelationByApi, createSalesCompany } from '../../../test/crm-factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { createTestFlow, createTestRelation } from '../flows/flow-test-factory';
 
@@ -84,6 +85,7 @@ describe('lead pipeline', () => {
       partner: null,
       partner_project: null,
       turnover_weighted: 0,
+      amount_inc_vat: null,
       kpi_values: [],
       current_start_date: null,
       current_end_date: null,
@@ -103,6 +105,7 @@ describe('lead pipeline', () => {
       date_lead: detail.lead.date_lead,
       user_fullname: detail.user_fullname,
       relation_fullname: detail.relation_fullname,
+      flow_phase_id: detail.flow_phase_id,
       flow_phase_description: detail.flow_phase.description,
       flow_tags: detail.tags,
     });
@@ -163,5 +166,103 @@ describe('lead pipeline', () => {
     expect(after[0]!.total).toBe(before[0]!.total - 1);
     expect(after[1]!.total).toBe(before[1]!.total + 1);
     expect(after[1]!.leads.map((l) => l.id)).toContain(moved);
+  });
+});
+
+describe('the amount on each card (decision 033)', () => {
+  let sales: { companyId: number; token: string };
+  let other: { companyId: number; token: string };
+  const post = async (path: string, body: unknown, as = sales.token) => {
+    const res = await t.api('POST', path, { token: as, body });
+    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const newFlow = async (as = sales.token) =>
+    (await createRelationByApi(t, as, { createnewflow: true })).flows[0].id as number;
+  /** A calculation (bare, or a quotation's) holding one manual line at 21 % VAT of `exc` euros. */
+  const priced = async (calculationId: number, exc: string, as = sales.token) =>
+    post(
+      '/api/calculationitem',
+      { calculation_id: calculationId, item_name: 'Werk', unit_rate_exc_manual: exc },
+      as,
+    );
+  const calculation = async (flowId: number, exc: string, as = sales.token) => {
+    const c = await post('/api/calculation', { flow_id: flowId }, as);
+    await priced(c.id, exc, as);
+    return c.id as number;
+  };
+  const quotation = async (flowId: number, exc: string) => {
+    const q = await post('/api/quotation', { flow_id: flowId });
+    await priced(q.calculation_id, exc);
+    return q.id as number;
+  };
+  const amounts = async (as: string) => {
+    const res = await t.api('GET', '/api/user/getleadpipeline?limit=250', { token: as });
+    expect(res.status).toBe(200);
+    expect(zPipeline.strict().safeParse(res.body).success).toBe(true);
+    const byId = new Map<number, string | null>();
+    for (const column of res.body.columns as { leads: { id: number; amount_inc_vat: string | null }[] }[])
+      for (const lead of column.leads) byId.set(lead.id, lead.amount_inc_vat);
+    return byId;
+  };
+
+  beforeAll(async () => {
+    sales = await createSalesCompany(t, { name: 'Pijplijn bedragen A' });
+    other = await createSalesCompany(t, { name: 'Pijplijn bedragen B' });
+  });
+
+  it('shows the latest calculation incl. VAT to the cent, a live quotation before it, null for none', async () => {
+    const calcOnly = await newFlow();
+    await calculation(calcOnly, '1234,56'); // 1493.8176 inc VAT
+    await calculation(calcOnly, '0,05'); // the latest: 0.0605 -> 0.06
+    const quoted = await newFlow();
+    await quotation(quoted, '500,00'); // 605.00
+    await calculation(quoted, '10,00'); // newer, but no quotation's
+    const none = await newFlow();
+
+    let seen = await amounts(sales.token);
+    expect(seen.get(calcOnly)).toBe('0.06');
+    expect(seen.get(quoted)).toBe('605.00');
+    expect(seen.has(none)).toBe(true);
+    expect(seen.get(none)).toBeNull();
+
+    // A newer quotation wins; cancelled or deleted, it no longer counts and neither does its calculation.
+    const newer = await quotation(quoted, '1000,00');
+    expect((await amounts(sales.token)).get(quoted)).toBe('1210.00');
+    expect(
+      (await t.api('PATCH', `/api/quotation/${newer}`, { token: sales.token, body: { status: 'cancelled' } }))
+        .status,
+    ).toBe(200);
+    const gone = await quotation(quoted, '2000,00');
+    expect((await t.api('DELETE', `/api/quotation/${gone}`, { token: sales.token })).status).toBe(200);
+    seen = await amounts(sales.token);
+    expect(seen.get(quoted)).toBe('605.00');
+
+    // Without a live quotation: the latest calculation that no cancelled or deleted document holds.
+    const onlyCancelled = await newFlow();
+    const cancelled = await quotation(onlyCancelled, '3000,00');
+    await calculation(onlyCancelled, '1234,56');
+    await t.api('PATCH', `/api/quotation/${cancelled}`, {
+      token: sales.token,
+      body: { status: 'cancelled' },
+    });
+    expect((await amounts(sales.token)).get(onlyCancelled)).toBe('1493.82');
+  });
+
+  it("never shows another company's flows or calculations", async () => {
+    const mine = await newFlow();
+    const theirs = await newFlow(other.token);
+    await calculation(theirs, '999,00', other.token);
+    // A row of the other company pointing at this company's flow (only possible by hand) stays unseen.
+    await t.server.deps.db.platform((tx) =>
+      tx.execute(sql`insert into calculation (company_id, flow_id, hash, columns, rows, amount_inc_vat)
+        values (${other.companyId}, ${mine}, md5(random()::text), '[]', '[]', 777)`),
+    );
+    const seen = await amounts(sales.token);
+    expect(seen.get(mine)).toBeNull();
+    expect(seen.has(theirs)).toBe(false);
+    const theirView = await amounts(other.token);
+    expect(theirView.get(theirs)).toBe('1208.79');
+    expect(theirView.has(mine)).toBe(false);
   });
 });

@@ -117,6 +117,7 @@ export const nl = {
   reject: {
     title: 'Dossier afwijzen',
     reason: 'Reden',
+    reasonRequired: 'Kies een reden.',
     submit: 'Afwijzen',
     rejected: 'Het dossier is afgewezen.',
   },
@@ -251,6 +252,7 @@ export const en: typeof nl = {
   reject: {
     title: 'Reject case file',
     reason: 'Reason',
+    reasonRequired: 'Choose a reason.',
     submit: 'Reject',
     rejected: 'The case file was rejected.',
   },

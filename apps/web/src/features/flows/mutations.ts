@@ -69,11 +69,15 @@ export function useChangeStatus(id: number) {
   });
 }
 
+/** rejectflow: status cancelled with the cancel reason (none: undefined). */
+export function rejectFlow(id: number, cancel_reason: string | undefined): Promise<Flow> {
+  return api.post<Flow>(`/api/flow/${id}/rejectflow`, { cancel_reason });
+}
+
 export function useRejectFlow(id: number) {
   const store = useStoreFlow();
   return useMutation({
-    mutationFn: (cancel_reason: string | undefined) =>
-      api.post<Flow>(`/api/flow/${id}/rejectflow`, { cancel_reason }),
+    mutationFn: (cancel_reason: string | undefined) => rejectFlow(id, cancel_reason),
     onSuccess: store,
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnOf, findLead, patchLead, placeLead } from './board-state';
+import { columnAmount, columnOf, findLead, patchLead, placeLead } from './board-state';
 import type { PipelineBoard, PipelineLead } from './types';
 
 const lead = (id: number, flow_status: PipelineLead['flow_status']) =>
@@ -48,5 +48,15 @@ describe('pipeline board moves', () => {
   it('patches one card', () => {
     const after = patchLead(board(), 4, { flow_phase_description: 'Inplannen' });
     expect(after.columns[1]?.leads[0]?.flow_phase_description).toBe('Inplannen');
+  });
+});
+
+describe('column amount', () => {
+  it('sums the cards with an amount to the cent, null when none has one', () => {
+    const priced = (id: number, amount_inc_vat: string | null) => ({ ...lead(id, 'new'), amount_inc_vat });
+    expect(columnAmount([priced(1, '0.10'), priced(2, '0.20'), priced(3, null)])).toBe('0.30');
+    expect(columnAmount([priced(1, '1493.82'), priced(2, '-12.10')])).toBe('1481.72');
+    expect(columnAmount([priced(1, null)])).toBeNull();
+    expect(columnAmount([])).toBeNull();
   });
 });

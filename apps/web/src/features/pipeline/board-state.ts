@@ -1,4 +1,4 @@
-import type { FlowStatus } from '@im/domain';
+import { type FlowStatus, sumMoney } from '@im/domain';
 import type { ColumnStatus, PipelineBoard, PipelineLead } from './types';
 
 // Pure moves on the board held in the query cache, so a drag updates the screen at once and a
@@ -58,4 +58,10 @@ export function patchLead(board: PipelineBoard, leadId: number, patch: Partial<P
         : column,
     ),
   };
+}
+
+/** The sum incl. VAT of the cards' amounts (decimal, to the cent), or null when no card has one. */
+export function columnAmount(leads: readonly PipelineLead[]): string | null {
+  const amounts = leads.flatMap((lead) => (lead.amount_inc_vat === null ? [] : [lead.amount_inc_vat]));
+  return amounts.length === 0 ? null : sumMoney(amounts).toFixed(2);
 }

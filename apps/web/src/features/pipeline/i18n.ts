@@ -11,7 +11,18 @@ export const nl = {
   dragInstructions:
     'Druk op spatie of Enter om een kaart op te pakken, verplaats met de pijltjestoetsen en zet neer met spatie of Enter. Escape annuleert.',
   filters: { user: 'Gebruiker', leadSource: 'Leadbron', tag: 'Tag' },
+  amountAll: 'Totaal incl. btw van de dossiers in deze kolom',
+  amountShown: 'Totaal incl. btw van de getoonde dossiers in deze kolom',
+  moved: '{{name}} staat nu in {{status}}.',
+  undo: 'Ongedaan maken',
+  cancel: {
+    title: 'Dossier annuleren',
+    message: 'Het dossier van {{name}} wordt geannuleerd. Waarom?',
+    submit: 'Dossier annuleren',
+    keep: 'Niet annuleren',
+  },
   card: {
+    amount: 'Bedrag incl. btw (laatste offerte of calculatie)',
     unread: 'Ongelezen',
     daysInStage_one: '{{count}} dag in fase',
     daysInStage_other: '{{count}} dagen in fase',
@@ -42,7 +53,18 @@ export const en: typeof nl = {
   dragInstructions:
     'Press space or Enter to pick up a card, move it with the arrow keys and drop it with space or Enter. Escape cancels.',
   filters: { user: 'User', leadSource: 'Lead source', tag: 'Tag' },
+  amountAll: 'Total incl. VAT of the case files in this column',
+  amountShown: 'Total incl. VAT of the case files shown in this column',
+  moved: '{{name}} is now in {{status}}.',
+  undo: 'Undo',
+  cancel: {
+    title: 'Cancel case file',
+    message: 'The case file of {{name}} will be cancelled. Why?',
+    submit: 'Cancel case file',
+    keep: 'Keep it',
+  },
   card: {
+    amount: 'Amount incl. VAT (latest quotation or calculation)',
     unread: 'Unread',
     daysInStage_one: '{{count}} day in stage',
     daysInStage_other: '{{count}} days in stage',

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../ui/alert-dialog';
+import { openModal } from '../../../ui/modal-manager';
 import { toast } from '../../../ui/toasts';
 import { useRejectFlow } from '../mutations';
 import { useFlowSettings } from '../queries';
@@ -16,6 +17,7 @@ interface Props {
 /** rejectflow: status cancelled with a cancel reason of the company; a refusal shows its message. */
 export function RejectFlowModal({ flow, opened, onClose }: Props) {
   const { t } = useTranslation();
+  const reject = useRejectFlow(flow.id);
   return (
     <Modal
       opened={opened}
@@ -24,48 +26,130 @@ export function RejectFlowModal({ flow, opened, onClose }: Props) {
       closeOnClickOutside={false}
       centered
     >
-      {opened && <RejectFlowForm flow={flow} onClose={onClose} />}
+      {opened && (
+        <CancelReasonForm
+          submitLabel={t('flows.reject.submit')}
+          pending={reject.isPending}
+          onCancel={onClose}
+          onSubmit={(reason) =>
+            reject.mutate(reason ?? undefined, {
+              onSuccess: () => {
+                toast.success(t('flows.reject.rejected'));
+                onClose();
+              },
+              // Spec 001 section 8: a failed reject shows an alert with the error.
+              onError: (failure) => void showAlert({ message: failure.message }),
+            })
+          }
+        />
+      )}
     </Modal>
   );
 }
 
-function RejectFlowForm({ flow, onClose }: Omit<Props, 'opened'>) {
+interface CancelReasonFormProps {
+  submitLabel: string;
+  cancelLabel?: string;
+  /** Shown above the reason. */
+  message?: string;
+  /** A reason must be chosen when the company has any. */
+  reasonRequired?: boolean;
+  pending?: boolean;
+  onSubmit: (reason: string | null) => void;
+  onCancel: () => void;
+}
+
+/** The cancel reason of the company's list (company settings) with a confirm and a cancel button. */
+function CancelReasonForm({
+  submitLabel,
+  cancelLabel,
+  message,
+  reasonRequired = false,
+  pending = false,
+  onSubmit,
+  onCancel,
+}: CancelReasonFormProps) {
   const { t } = useTranslation();
-  const settings = useFlowSettings();
-  const reject = useRejectFlow(flow.id);
+  const reasons = useFlowSettings().data?.cancel_reasons ?? [];
   const [reason, setReason] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    reject.mutate(reason ?? undefined, {
-      onSuccess: () => {
-        toast.success(t('flows.reject.rejected'));
-        onClose();
-      },
-      // Spec 001 section 8: a failed reject shows an alert with the error.
-      onError: (failure) => void showAlert({ message: failure.message }),
-    });
+    if (reasonRequired && reasons.length > 0 && !reason) return setError(t('flows.reject.reasonRequired'));
+    onSubmit(reason);
   };
 
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="sm">
+        {message && <Text>{message}</Text>}
         <Select
           label={t('flows.reject.reason')}
-          data={settings.data?.cancel_reasons ?? []}
+          data={reasons}
           value={reason}
-          onChange={setReason}
+          onChange={(next) => {
+            setReason(next);
+            setError(null);
+          }}
+          error={error}
+          required={reasonRequired && reasons.length > 0}
           clearable
         />
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
+          <Button variant="default" onClick={onCancel}>
+            {cancelLabel ?? t('common.cancel')}
           </Button>
-          <Button type="submit" color="orange" loading={reject.isPending}>
-            {t('flows.reject.submit')}
+          <Button type="submit" color="orange" loading={pending}>
+            {submitLabel}
           </Button>
         </Group>
       </Stack>
     </form>
   );
+}
+
+export interface AskCancelReasonOptions {
+  title: string;
+  message: string;
+  submitLabel: string;
+  cancelLabel: string;
+}
+
+/**
+ * Asks to confirm a cancellation with its reason, as the reject dialog does. Resolves the chosen
+ * reason (null: none chosen), or `undefined` when the dialog is cancelled, closed or dismissed.
+ */
+export function askCancelReason(
+  options: AskCancelReasonOptions,
+): Promise<{ reason: string | null } | undefined> {
+  return new Promise((resolve) => {
+    openModal(
+      (close) => {
+        const finish = (answer: { reason: string | null } | undefined) => {
+          close();
+          resolve(answer);
+        };
+        return (
+          <Modal
+            opened
+            onClose={() => finish(undefined)}
+            title={options.title}
+            closeOnClickOutside={false}
+            centered
+          >
+            <CancelReasonForm
+              message={options.message}
+              submitLabel={options.submitLabel}
+              cancelLabel={options.cancelLabel}
+              reasonRequired
+              onSubmit={(reason) => finish({ reason })}
+              onCancel={() => finish(undefined)}
+            />
+          </Modal>
+        );
+      },
+      () => resolve(undefined),
+    );
+  });
 }

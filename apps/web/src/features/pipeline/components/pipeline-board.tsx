@@ -32,6 +32,7 @@ import {
   PIPELINE_COLUMNS,
   type PipelineLead,
 } from '../types';
+import { useEdgeScroll } from '../use-edge-scroll';
 import classes from './pipeline-board.module.css';
 import { PipelineCard } from './pipeline-card';
 import { COLUMN_WIDTH, PipelineColumn } from './pipeline-column';
@@ -79,10 +80,14 @@ export function PipelineBoard({ board, onMove }: PipelineBoardProps) {
       },
   );
   const scroll = useBoardScroll(boardRef, userId, isPhone);
+  const edge = useEdgeScroll(boardRef, scroll.step);
 
-  const onDragStart = ({ active: started }: DragStartEvent) =>
+  const onDragStart = ({ active: started }: DragStartEvent) => {
     setActive((started.data.current?.lead as PipelineLead | undefined) ?? null);
+    edge.start();
+  };
   const onDragEnd = ({ active: dropped, over }: DragEndEvent) => {
+    edge.stop();
     setActive(null);
     if (over) onMove(Number(dropped.id), over.id as ColumnStatus);
   };
@@ -93,8 +98,13 @@ export function PipelineBoard({ board, onMove }: PipelineBoardProps) {
       collisionDetection={collision}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setActive(null)}
-      autoScroll={{ threshold: { x: 0.15, y: 0.15 } }}
+      onDragCancel={() => {
+        edge.stop();
+        setActive(null);
+      }}
+      // Columns scroll their cards as dnd-kit does it; the board itself scrolls a column at a time at its
+      // edges (useEdgeScroll), never continuously through every column.
+      autoScroll={{ threshold: { x: 0.15, y: 0.15 }, canScroll: (element) => element !== boardRef.current }}
       accessibility={{
         screenReaderInstructions: { draggable: t('pipeline.dragInstructions') },
       }}
@@ -252,6 +262,7 @@ function useBoardScroll(ref: RefObject<HTMLDivElement | null>, userId: number, i
   }, [key, isPhone]);
   return {
     ...state,
+    step: columnStep,
     onScroll: () => {
       measure();
       window.clearTimeout(saveTimer.current);

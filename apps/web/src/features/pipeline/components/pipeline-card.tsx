@@ -1,3 +1,4 @@
+import { formatEuro } from '@im/domain';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -5,7 +6,6 @@ import { formatDate } from '../../../ui/format';
 import type { PipelineLead } from '../types';
 import classes from './pipeline-card.module.css';
 
-const EURO = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
 const DAY_MS = 86_400_000;
 
 export function daysInStage(startedAt: string | null, now = Date.now()): number | null {
@@ -56,7 +56,11 @@ export const PipelineCard = memo(function PipelineCard({
           {formatDate(lead.date_lead)}
           {days !== null && ` · ${t('pipeline.card.daysInStage', { count: days })}`}
         </span>
-        <span className={classes.amount}>{EURO.format(lead.turnover_weighted ?? 0)}</span>
+        {lead.amount_inc_vat !== null && (
+          <span className={classes.amount} title={t('pipeline.card.amount')}>
+            {formatEuro(lead.amount_inc_vat)}
+          </span>
+        )}
       </div>
     </div>
   );

@@ -1,9 +1,10 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import { FLOW_STATUS_LABELS } from '@im/domain';
+import { FLOW_STATUS_LABELS, formatEuro } from '@im/domain';
 import { Badge, Group, Paper, Text } from '@mantine/core';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { columnAmount } from '../board-state';
 import type { PipelineColumn as Column, PipelineLead } from '../types';
 import { PipelineCard } from './pipeline-card';
 
@@ -26,6 +27,7 @@ export function PipelineColumn({
   const { t } = useTranslation();
   const { setNodeRef, isOver } = useDroppable({ id: column.flow_status });
   const label = FLOW_STATUS_LABELS[column.flow_status];
+  const amount = useMemo(() => columnAmount(column.leads), [column.leads]);
   return (
     <Paper
       ref={setNodeRef}
@@ -44,9 +46,21 @@ export function PipelineColumn({
         py={6}
         style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
-        <Text fw={700} size="sm">
-          {label}
-        </Text>
+        <div style={{ minWidth: 0 }}>
+          <Text fw={700} size="sm">
+            {label}
+          </Text>
+          {amount !== null && (
+            <Text
+              size="xs"
+              c="dimmed"
+              data-testid="column-amount"
+              title={t(column.leads.length < column.total ? 'pipeline.amountShown' : 'pipeline.amountAll')}
+            >
+              {formatEuro(amount)}
+            </Text>
+          )}
+        </div>
         <Badge variant="light" color="gray" aria-label={t('pipeline.total', { count: column.total })}>
           {column.leads.length < column.total
             ? `${NUMBER.format(column.leads.length)}/${NUMBER.format(column.total)}`

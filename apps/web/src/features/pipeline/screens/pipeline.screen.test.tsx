@@ -46,13 +46,14 @@ function board(): PipelineBoard {
   return {
     columns: PIPELINE_COLUMNS.map((status) => ({
       flow_status: status,
-      total: status === 'new' ? 2 : 0,
+      total: status === 'new' ? 3 : 0,
       total_capped: false,
       leads:
         status === 'new'
           ? [
-              createTestPipelineLead({ id: 1, relation_fullname: 'Jan de Boer' }),
+              createTestPipelineLead({ id: 1, relation_fullname: 'Jan de Boer', amount_inc_vat: '1493.82' }),
               createTestPipelineLead({ id: 2, relation_fullname: 'Piet Smit', flow_status: 'unread' }),
+              createTestPipelineLead({ id: 3, relation_fullname: 'Kees Bakker', amount_inc_vat: '0.10' }),
             ]
           : [],
     })),
@@ -75,19 +76,21 @@ function setup(routes: Record<string, MockRoute> = {}) {
 const column = (label: string) => screen.getByRole('region', { name: label });
 
 async function drag(name: string, to: string) {
-  const card = (await screen.findByText(name, {}, { timeout: 5000 })).closest(
+  const card = (await screen.findByText(name, {}, { timeout: 15_000 })).closest(
     '[data-lead-id]',
   ) as HTMLElement;
   fireEvent.pointerDown(card, { clientX: 20, clientY: 20, button: 0, isPrimary: true });
   fireEvent.pointerMove(document, { clientX: 40, clientY: 30 });
   fireEvent.pointerMove(document, { clientX: COLUMN_X(to) + 50, clientY: 100 });
   fireEvent.pointerUp(document, { clientX: COLUMN_X(to) + 50, clientY: 100 });
+  // dnd-kit swallows every click for 50 ms after a drag (the release's own click): no hand is faster.
+  await new Promise((resolve) => setTimeout(resolve, 60));
 }
 
 describe('pipeline', { timeout: 20_000 }, () => {
   it('loads with the default preferences and shows the card fields', async () => {
     const { calls } = setup();
-    const card = (await screen.findByText('Jan de Boer', {}, { timeout: 5000 })).closest(
+    const card = (await screen.findByText('Jan de Boer', {}, { timeout: 15_000 })).closest(
       '[data-lead-id]',
     ) as HTMLElement;
     expect(calls.find((c) => c.url.startsWith('/api/user/getleadpipeline'))?.url).toBe(
@@ -97,8 +100,12 @@ describe('pipeline', { timeout: 20_000 }, () => {
     expect(within(card).getByText('Eerste contact maken')).toBeTruthy();
     expect(within(card).getByText('Eigen website · Anna de Vries')).toBeTruthy();
     expect(within(card).getByText(/10-01-2026 · \d+ dagen in fase/)).toBeTruthy();
-    expect(within(card).getByText('€ 0,00')).toBeTruthy();
-    expect(within(column('Lead')).getByText('Piet Smit')).toBeTruthy();
+    // The dossier's amount incl. VAT, and the column's sum of its cards to the cent.
+    expect(within(card).getByText('€ 1.493,82')).toBeTruthy();
+    const piet = within(column('Lead')).getByText('Piet Smit').closest('[data-lead-id]') as HTMLElement;
+    expect(within(piet).queryByText(/€/)).toBeNull();
+    expect(within(column('Lead')).getByTestId('column-amount').textContent).toMatch(/^€\s1\.493,92$/);
+    expect(within(column('Opname')).queryByTestId('column-amount')).toBeNull();
   });
 
   it('moves a card at once and calls changeStatus', async () => {
@@ -129,14 +136,62 @@ describe('pipeline', { timeout: 20_000 }, () => {
     expect(calls.some((c) => c.url.includes('/changestatus'))).toBe(false);
   });
 
-  it('reverts and shows the message when changeStatus is refused', async () => {
-    setup({
+  it('asks to confirm a cancel with its reason; declining leaves the card where it was', async () => {
+    const { calls } = setup({ 'GET /api/flow/1/testsafedeletion': () => ({ body: { result: 'success' } }) });
+    await drag('Jan de Boer', 'cancelled');
+    const dialog = await screen.findByRole('dialog', { name: 'Dossier annuleren' });
+    expect(within(dialog).getByText('Het dossier van Jan de Boer wordt geannuleerd. Waarom?')).toBeTruthy();
+    expect(within(column('Lead')).getByText('Jan de Boer')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Niet annuleren' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Dossier annuleren' })).toBeNull());
+    expect(within(column('Lead')).getByText('Jan de Boer')).toBeTruthy();
+    expect(within(column('Geannuleerd')).queryByText('Jan de Boer')).toBeNull();
+    expect(calls.some((c) => c.url.includes('/rejectflow') || c.url.includes('/changestatus'))).toBe(false);
+  });
+
+  it('cancels with the chosen reason through rejectflow, and the undo puts status and phase back', async () => {
+    const { calls } = setup({
       'GET /api/flow/1/testsafedeletion': () => ({ body: { result: 'success' } }),
-      'POST /api/flow/1/changestatus': () => ({ status: 409, body: { message: FLOW_CANCEL_BLOCKED } }),
+      'POST /api/flow/1/rejectflow': () => ({
+        body: createTestFlow({ id: 1, flow_status: 'cancelled', cancel_reason: 'Te duur' }),
+      }),
+      'POST /api/flow/1/changestatus': () => ({ body: createTestFlow({ id: 1, flow_status: 'new' }) }),
     });
     await drag('Jan de Boer', 'cancelled');
+    const dialog = await screen.findByRole('dialog', { name: 'Dossier annuleren' });
+    // The company has cancel reasons: one must be chosen.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Dossier annuleren' }));
+    expect(await within(dialog).findByText('Kies een reden.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /^Reden/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Te duur' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Dossier annuleren' }));
+    expect(await within(column('Geannuleerd')).findByText('Jan de Boer')).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/flow/1/rejectflow')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/flow/1/rejectflow')?.body).toEqual({ cancel_reason: 'Te duur' });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Ongedaan maken' }));
+    expect(await within(column('Lead')).findByText('Jan de Boer')).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/flow/1/changestatus')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/flow/1/changestatus')?.body).toEqual({
+      flow_status: 'new',
+      flow_phase_id: 1,
+    });
+    expect(within(column('Geannuleerd')).queryByText('Jan de Boer')).toBeNull();
+  });
+
+  it('reverts and shows the message when the cancel is refused', async () => {
+    setup({
+      'GET /api/flow/1/testsafedeletion': () => ({ body: { result: 'success' } }),
+      'POST /api/flow/1/rejectflow': () => ({ status: 409, body: { message: FLOW_CANCEL_BLOCKED } }),
+    });
+    await drag('Jan de Boer', 'cancelled');
+    const dialog = await screen.findByRole('dialog', { name: 'Dossier annuleren' });
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /^Reden/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Geen reactie meer' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Dossier annuleren' }));
     expect(await screen.findByText(FLOW_CANCEL_BLOCKED)).toBeTruthy();
     expect(within(column('Lead')).getByText('Jan de Boer')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Ongedaan maken' })).toBeNull();
   });
 
   it('keeps limit and sort in localStorage pipelinePreferences', async () => {

@@ -1,0 +1,186 @@
+import { FLOW_STATUS_LABELS } from '@im/domain';
+import type { CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type Json } from './flows-helpers';
+import { DEMO_PASSWORD, type E2eApp, login, SCREENSHOT_DIR, startApp } from './harness';
+
+// The money path on the pipeline (decision 033), as Sanne on a phone (390 x 844, touch) and at a desk:
+// an edge drag scrolls one column per dwell, a drop on 'Geannuleerd' asks to confirm with the cancel
+// reason, a move can be undone, and the cards show the dossier's amount.
+
+const SANNE = 'sanne@zonnestroom-noord.nl';
+const COLUMNS = [
+  'new',
+  'intake',
+  'quotation',
+  'confirmation',
+  'project',
+  'invoice',
+  'aftercare',
+  'completed',
+  'cancelled',
+] as const;
+
+let app: E2eApp;
+let flow: { id: number; flow_status: (typeof COLUMNS)[number]; flow_phase_id: number | null };
+
+beforeAll(async () => {
+  app = await startApp();
+  // A dossier late in the pipeline that may be cancelled (no sent invoice), on top of its column.
+  const [picked] = await app.sql<typeof flow>(
+    `select f.id, f.flow_status, f.flow_phase_id from flow f
+     join company c on c.id = f.company_id and c.name = 'Zonnestroom Noord B.V.'
+     where f.deleted_at is null and f.flow_status in ('aftercare', 'invoice', 'project')
+       and not exists (select 1 from sales_document d where d.flow_id = f.id and d.kind = 'invoice'
+                       and d.date_send is not null and not d.is_template)
+     order by array_position(array['aftercare', 'invoice', 'project'], f.flow_status::text), f.id limit 1`,
+  );
+  if (!picked) throw new Error('the demo has no dossier to cancel');
+  flow = picked;
+  await app.sql(`update flow set updated_at = now() + interval '1 hour' where id = $1`, [flow.id]);
+});
+afterAll(async () => app?.stop());
+
+async function openBoard(page: Page) {
+  await login(page, app.baseUrl, SANNE, DEMO_PASSWORD);
+  await page.waitForURL(/#\/dashboard/, { waitUntil: 'commit' });
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'pipelinePreferences',
+      JSON.stringify({ limit: 100, sort: 'updated_desc', userId: null, leadSource: null, tag: null }),
+    ),
+  );
+  await page.goto(`${app.baseUrl}/#/pipeline`);
+  await page.locator('[data-column="new"] [data-lead-id]').first().waitFor({ state: 'attached' });
+}
+
+/** A finger through the DevTools protocol, as a phone sends it. */
+async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) {
+  await cdp.send('Input.dispatchTouchEvent', {
+    type,
+    touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y: Math.round(y) }],
+  });
+}
+
+const flowNow = (page: Page) =>
+  api<Json & { flow_status: string; flow_phase_id: number | null }>(page, 'GET', `/api/flow/${flow.id}`);
+
+describe('the pipeline on a phone', () => {
+  it('an edge drag scrolls a column at a time; a drop on Geannuleerd asks first; a move can be undone', async () => {
+    const page = await app.newPage({ width: 390, height: 844, touch: true });
+    await openBoard(page);
+    const cdp = await page.context().newCDPSession(page);
+    const board = page.getByTestId('pipeline-board');
+    const strip = page.getByRole('tablist', { name: 'Kolommen' });
+    const from = COLUMNS.indexOf(flow.flow_status);
+    const column = (index: number) => page.locator(`[data-column="${COLUMNS[index]}"]`);
+    const card = page.locator(`[data-column="${flow.flow_status}"] [data-lead-id="${flow.id}"]`);
+    const shown = () =>
+      board.evaluate((el) =>
+        Math.round(el.scrollLeft / ((el.firstElementChild as HTMLElement).offsetWidth + 12)),
+      );
+
+    // The quotations with their amounts, as a phone shows them.
+    await strip.getByRole('tab').nth(2).click();
+    await expect.poll(shown).toBe(2);
+    await column(2).locator('[title^="Bedrag incl. btw"]').first().waitFor();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/pipeline/phone-amounts.png` });
+
+    // Bring the dossier's column in front through the strip.
+    await strip.getByRole('tab').nth(from).click();
+    await expect.poll(shown).toBe(from);
+    await card.waitFor();
+    await expect.poll(async () => Math.round((await column(from).boundingBox())!.x)).toBeLessThan(20);
+
+    /** Long-presses the card and carries it to the right edge; holds it there until `until` is in front. */
+    const carryRight = async (until: number) => {
+      const box = (await card.boundingBox())!;
+      await touch(cdp, 'touchStart', box.x + 40, box.y + 20);
+      await page.waitForTimeout(450);
+      for (let step = 1; step <= 6; step++) await touch(cdp, 'touchMove', box.x + 40 + step * 10, box.y + 40);
+      const changes: { at: number; column: number }[] = [];
+      let last = await shown();
+      const started = Date.now();
+      for (let i = 0; last < until && Date.now() - started < 15_000; i++) {
+        await touch(cdp, 'touchMove', 384 - (i % 2), 420);
+        await page.waitForTimeout(50);
+        const now = await shown();
+        if (now !== last) changes.push({ at: Date.now(), column: now });
+        last = now;
+      }
+      return changes;
+    };
+    /** Carries the card off the edge to the middle, waits for the board to come to rest, drops it. */
+    const release = async () => {
+      await touch(cdp, 'touchMove', 200, 420);
+      const scrollLeft = () => board.evaluate((el) => el.scrollLeft);
+      await expect
+        .poll(async () => {
+          const before = await scrollLeft();
+          await page.waitForTimeout(150);
+          return before === (await scrollLeft());
+        })
+        .toBe(true);
+      await touch(cdp, 'touchMove', 195, 430);
+      await touch(cdp, 'touchEnd');
+    };
+
+    // Held at the edge, the board moves one column, then one more only after the dwell.
+    const changes = await carryRight(COLUMNS.length - 1);
+    expect(changes.map((c) => c.column)).toEqual(
+      Array.from({ length: COLUMNS.length - 1 - from }, (_, i) => from + 1 + i),
+    );
+    for (let i = 1; i < changes.length; i++) expect(changes[i]!.at - changes[i - 1]!.at).toBeGreaterThan(500);
+    await release();
+
+    // The drop on Geannuleerd asks to confirm, with the company's cancel reasons.
+    const dialog = page.getByRole('dialog', { name: 'Dossier annuleren' });
+    await dialog.waitFor();
+    await dialog.getByRole('combobox', { name: /^Reden/ }).click();
+    await page.getByRole('option', { name: 'Te duur' }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/pipeline/phone-cancel-asks.png` });
+    await page.getByRole('option', { name: 'Te duur' }).click();
+    await dialog.getByRole('button', { name: 'Niet annuleren' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Declined: the dossier stays where it was, on screen and on the server.
+    await page.waitForTimeout(500);
+    expect((await flowNow(page)).flow_status).toBe(flow.flow_status);
+    expect(await page.locator(`[data-column="cancelled"] [data-lead-id="${flow.id}"]`).count()).toBe(0);
+    await card.waitFor({ state: 'attached' });
+
+    // A move to the next column, then its undo: status and phase as before.
+    await strip.getByRole('tab').nth(from).click();
+    await expect.poll(shown).toBe(from);
+    await card.waitFor();
+    await carryRight(from + 1);
+    await release();
+    const next = COLUMNS[from + 1]!;
+    await page.locator(`[data-column="${next}"] [data-lead-id="${flow.id}"]`).waitFor({ state: 'attached' });
+    await expect.poll(async () => (await flowNow(page)).flow_status).toBe(next);
+    const undo = page.getByRole('button', { name: 'Ongedaan maken' });
+    await undo.waitFor();
+    await page.getByText(new RegExp(`staat nu in ${FLOW_STATUS_LABELS[next]}`)).waitFor();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/pipeline/phone-moved-undo.png` });
+    await undo.click();
+    await expect.poll(async () => (await flowNow(page)).flow_status).toBe(flow.flow_status);
+    expect((await flowNow(page)).flow_phase_id).toBe(flow.flow_phase_id);
+    await card.waitFor({ state: 'attached' });
+    expect(await page.locator(`[data-column="${next}"] [data-lead-id="${flow.id}"]`).count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
+});
+
+describe('the pipeline at a desk', () => {
+  it('shows each dossier amount incl. VAT and the column sums', async () => {
+    const page = await app.newPage({ width: 1280, height: 800 });
+    await openBoard(page);
+    const amounts = page.locator('[data-column="quotation"] [title^="Bedrag incl. btw"]');
+    await amounts.first().waitFor();
+    expect(await amounts.first().textContent()).toMatch(/^€\s[\d.]+,\d{2}$/);
+    expect(
+      await page.locator('[data-column="quotation"] [data-testid="column-amount"]').textContent(),
+    ).toMatch(/^€\s[\d.]+,\d{2}$/);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/pipeline/desk-amounts.png` });
+    await page.context().close();
+  }, 60_000);
+});
