@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCrmCompany, createTestRelation, logCount } from '../../../test/crm-factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';
+import { disabledGeocoder } from '../../platform/geocode';
 
 let t: TestServer;
 let a: { companyId: number; token: string; userId: number };
@@ -407,6 +408,7 @@ describe('the task map', () => {
   it('geocodes the work address of a task without coordinates, and names the addresses it cannot find', async () => {
     const asked: string[] = [];
     t.server.deps.geocoder = {
+      ...disabledGeocoder,
       name: 'fake',
       async geocode(q) {
         asked.push(`${q.address} ${q.number}`);
@@ -466,7 +468,7 @@ describe('the task map', () => {
       expect(other.body).toMatchObject({ points: [], unfound_addresses: 0 });
       expect(asked).toEqual([]);
     } finally {
-      t.server.deps.geocoder = { name: 'none', geocode: async () => ({ status: 'DISABLED' }) };
+      t.server.deps.geocoder = disabledGeocoder;
     }
   });
 });
