@@ -15,6 +15,7 @@ import { validationError } from '../../platform/errors';
 import { toIso } from '../../platform/http/dates';
 import { writeLog } from '../logitems';
 import { newWebhookSecret } from './build-request';
+import { literalHostRefusal, type SsrfOptions } from './ssrf-guard';
 import { webhookConnection } from './webhooks.schema';
 
 type Row = typeof webhookConnection.$inferSelect;
@@ -88,8 +89,20 @@ async function insertConnection(
   return row!.id;
 }
 
-export async function createConnection(tx: Tx, input: CreateWebhookConnection): Promise<number> {
+/** A URL that could never be called (an internal address written out) is refused at save. */
+function assertCallableUrl(url: string | undefined, options: SsrfOptions): void {
+  if (url === undefined) return;
+  const reason = literalHostRefusal(url, options);
+  if (reason) throw validationError(reason, { url: [reason] });
+}
+
+export async function createConnection(
+  tx: Tx,
+  input: CreateWebhookConnection,
+  options: SsrfOptions = {},
+): Promise<number> {
   assertMergeTags(input);
+  assertCallableUrl(input.url, options);
   return insertConnection(
     tx,
     {
@@ -110,8 +123,14 @@ const tagText = (tags: WebhookTag[]) =>
 const same = (a: WebhookTag[], b: WebhookTag[]) => tagText(a) === tagText(b);
 
 /** Any real change of settings or tags sets the status back to unverified (spec 002). */
-export async function updateConnection(tx: Tx, id: number, input: UpdateWebhookConnection): Promise<boolean> {
+export async function updateConnection(
+  tx: Tx,
+  id: number,
+  input: UpdateWebhookConnection,
+  options: SsrfOptions = {},
+): Promise<boolean> {
   assertMergeTags(input);
+  assertCallableUrl(input.url, options);
   const [current] = await tx
     .select()
     .from(webhookConnection)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ssrfVerdict, vetHost } from './ssrf-guard';
+import { literalHostRefusal, ssrfVerdict, vetHost } from './ssrf-guard';
 
 const refused = [
   // loopback
@@ -136,5 +136,16 @@ describe('vetHost', () => {
       ok: false,
       reason: 'De hostnaam nergens.invalid kon niet worden gevonden (ENOTFOUND).',
     });
+  });
+});
+
+describe('literalHostRefusal (at save)', () => {
+  it('refuses an internal address or localhost written out, and leaves host names to delivery', () => {
+    expect(literalHostRefusal('http://169.254.169.254/latest')).toMatch(/niet aangeroepen/);
+    expect(literalHostRefusal('http://[fd00::1]/')).toMatch(/niet aangeroepen/);
+    expect(literalHostRefusal('http://localhost:8080/')).toMatch(/loopback/);
+    expect(literalHostRefusal('http://localhost:8080/', { allowLoopback: true })).toBeNull();
+    expect(literalHostRefusal('https://crm.example.com/hook')).toBeNull();
+    expect(literalHostRefusal('https://93.184.216.34/hook')).toBeNull();
   });
 });

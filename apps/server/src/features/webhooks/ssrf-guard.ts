@@ -174,3 +174,25 @@ export async function vetHost(
   if (!verdict.allowed) return { ok: false, reason: verdict.reason };
   return { ok: true, target: addresses[0]! };
 }
+
+/**
+ * At save: a URL whose host is itself an address (or 'localhost') that would be refused at delivery is
+ * refused now, with the reason, instead of saving a connection that can never deliver. A host name is
+ * still vetted at every delivery (its DNS answer may change).
+ */
+export function literalHostRefusal(url: string, options: SsrfOptions = {}): string | null {
+  let hostname: string;
+  try {
+    hostname = new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  const bare = hostname.replace(/^\[|\]$/g, '');
+  if (isIP(bare) !== 0) {
+    const verdict = ssrfVerdict([bare], options);
+    return verdict.allowed ? null : verdict.reason;
+  }
+  if ((bare === 'localhost' || bare.endsWith('.localhost')) && !options.allowLoopback)
+    return `Het adres ${hostname} wordt niet aangeroepen (loopback).`;
+  return null;
+}

@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { WEBHOOK_MESSAGES } from '@im/domain';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCrmCompany, createTestRelation, logCount } from '../../../test/crm-factories';
@@ -301,6 +302,38 @@ describe('the test call', () => {
     );
   });
 
+  it('refuses internal addresses written out at save: 422 with the Dutch reason, nothing saved', async () => {
+    for (const url of [
+      'http://10.0.0.1/hook',
+      'http://169.254.169.254/latest/meta-data/',
+      'https://192.168.1.10/x',
+      'http://[::1]:8080/',
+      'http://[fd00::1]/',
+      'http://[::ffff:10.0.0.1]/',
+      'http://0.0.0.0/',
+    ]) {
+      const res = await t.api('POST', '/api/webhookconnection', {
+        token: a.token,
+        body: { name: 'Intern', url },
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.errors.url[0]).toMatch(/^Het adres .* wordt niet aangeroepen \(.+\)\.$/);
+    }
+    const conn = await create({ url: 'https://crm.example.com/hook' });
+    const moved = await t.api('PATCH', `/api/webhookconnection/${conn.id}`, {
+      token: a.token,
+      body: { url: 'http://172.16.5.4/hook' },
+    });
+    expect(moved.status).toBe(422);
+    expect((await t.api('GET', `/api/webhookconnection/${conn.id}`, { token: a.token })).body.url).toBe(
+      'https://crm.example.com/hook',
+    );
+    const names = (await t.api('GET', '/api/webhookconnection', { token: a.token })).body.map(
+      (c: { name: string }) => c.name,
+    );
+    expect(names).not.toContain('Intern');
+  });
+
   it('refuses internal addresses before any connection opens: success false with the Dutch reason', async () => {
     const httpRequest = vi.spyOn(http, 'request');
     const httpsRequest = vi.spyOn(https, 'request');
@@ -312,7 +345,11 @@ describe('the test call', () => {
       'http://[::ffff:10.0.0.1]/',
       'http://0.0.0.0/',
     ]) {
-      const conn = await create({ url });
+      // Saved before addresses were checked at save: the delivery-time guard still refuses them.
+      const conn = await create({ url: 'https://crm.example.com/hook' });
+      await t.server.deps.db.platform((tx) =>
+        tx.execute(sql`update webhook_connection set url = ${url} where id = ${conn.id}`),
+      );
       const res = await t.api('POST', `/api/webhookconnection/${conn.id}/test`, { token: a.token });
       expect(res.status).toBe(200);
       expect(res.body.success).toBe(false);

@@ -43,6 +43,7 @@ const found = <T>(value: T | null): T => {
 
 export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const ssrfOptions = () => ({ allowLoopback: app.deps.config.WEBHOOK_ALLOW_LOOPBACK });
   const params = { params: zIdParams };
 
   r.get(
@@ -60,7 +61,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     { config: SETTINGS, schema: { body: zCreateWebhookConnection, response: { 201: zWebhookConnection } } },
     async (request, reply) => {
       const created = await tenantTx(request, async (tx) =>
-        loadConnection(tx, await createConnection(tx, request.body)),
+        loadConnection(tx, await createConnection(tx, request.body, ssrfOptions())),
       );
       return reply.status(201).send(created!);
     },
@@ -74,7 +75,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       found(
         await tenantTx(request, async (tx) =>
-          (await updateConnection(tx, request.params.id, request.body))
+          (await updateConnection(tx, request.params.id, request.body, ssrfOptions()))
             ? loadConnection(tx, request.params.id)
             : null,
         ),
