@@ -2,7 +2,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { CUSTOMER_TEXTS } from '@im/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChildServer, groupAlive, killAllChildServers, startChildServer } from '../../test/child-server';
 import { ADMIN, createTestDatabase } from '../../test/test-server';
@@ -93,7 +92,7 @@ describe('several server processes on one port (WORKERS=2)', () => {
     for (let i = 0; i < 2; i++) {
       const blocked = await fresh(server.baseUrl, 'GET', '/api/flow/ZZZZAAAAAAAAAAAAAAAAAA/getbycustomer');
       expect(blocked.status).toBe(429);
-      expect(JSON.parse(blocked.body).message).toBe(CUSTOMER_TEXTS.tooManyRequests);
+      expect(JSON.parse(blocked.body).message).toMatch(/^Te veel onbekende links vanaf dit adres/);
     }
     // A login on one connection holds on the other worker's.
     const login = await fresh(server.baseUrl, 'POST', '/api/authenticate', ADMIN);

@@ -83,6 +83,9 @@ export const CUSTOMER_TEXTS = {
   uploadOnlyImagesAndPdf: 'Let op! Alleen image and PDF bestanden kunnen worden geupload.',
   previewNoAnswer: 'Dit is een voorbeeld: alleen de klant kan via de eigen link goedkeuren of afkeuren.',
   tooManyRequests: 'Te veel verzoeken. Probeer het over een minuut opnieuw.',
+  /** The guess guard's 429 (unknown links from one address), with the minutes its block still lasts. */
+  guessBlocked: (minutes: number) =>
+    `Te veel onbekende links vanaf dit adres. Probeer het over ${minutes === 1 ? 'een minuut' : `${minutes} minuten`} opnieuw.`,
 } as const;
 
 /** The steps of the dossier's timeline, parcel-tracking style (issue 15), from the flow's lead dates. */

@@ -74,6 +74,8 @@ export async function calculationRoutes(app: FastifyInstance): Promise<void> {
       config: {
         access: publicRoute('the document hash is the customer’s credential'),
         rateLimit: PUBLIC_LINK_RATE_LIMIT,
+        // Its unknown hashes count in the guess guard like every customer link's.
+        customerLink: true,
       },
       schema: { params: z.object({ hash: z.string().max(200) }), response: { 200: zCustomerCalculation } },
     },

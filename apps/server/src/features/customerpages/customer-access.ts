@@ -43,8 +43,10 @@ export class GuessGuard {
     private readonly windowMs = GUESS_WINDOW_MS,
   ) {}
 
-  async blocked(address: string): Promise<boolean> {
-    return (await this.counts.read(GUESS_SCOPE, address, this.windowMs)).hits >= this.limit;
+  /** The milliseconds the address stays blocked (0: not blocked). */
+  async blockedFor(address: string): Promise<number> {
+    const { hits, ttlMs } = await this.counts.read(GUESS_SCOPE, address, this.windowMs);
+    return hits >= this.limit ? Math.max(ttlMs, 1) : 0;
   }
 
   async miss(address: string): Promise<void> {
@@ -56,8 +58,14 @@ export class GuessGuard {
 export function registerGuessGuard(app: FastifyInstance, guard = new GuessGuard(app.deps.addresses)): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.routeOptions.config?.customerLink) return;
-    if (await guard.blocked(request.ip))
-      return reply.status(429).send({ message: CUSTOMER_TEXTS.tooManyRequests });
+    // The block holds until the window ends, for every customer call of the address, its own valid links
+    // included: a valid link answering 200 would tell a guesser which of its guesses hit (decision 024).
+    const leftMs = await guard.blockedFor(request.ip);
+    if (leftMs > 0)
+      return reply
+        .status(429)
+        .header('retry-after', String(Math.ceil(leftMs / 1000)))
+        .send({ message: CUSTOMER_TEXTS.guessBlocked(Math.ceil(leftMs / 60_000)) });
   });
   // Counted before the answer goes out: the next guess, however quick, meets the count.
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {

@@ -739,7 +739,11 @@ describe('the guess guard (its own server and database: the guard counts per add
     expect(statuses[30]).toBe(429);
     const blocked = await g.api('GET', `/api/flow/${known}/getbycustomer`);
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toBe(CUSTOMER_TEXTS.tooManyRequests);
+    expect(blocked.body.message).toBe(CUSTOMER_TEXTS.guessBlocked(10));
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(540);
+    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(600);
+    // A document's calculation link counts too.
+    expect((await g.api('GET', '/api/calculation/0000AAAAAAAAAAAAAAAAAA/getbycustomer')).status).toBe(429);
     // Staff calls are not customer calls: they go on.
     expect((await g.api('GET', `/api/flow/${rel.flow_id}`, { token: c.token })).status).toBe(200);
   });

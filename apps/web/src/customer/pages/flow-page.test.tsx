@@ -91,12 +91,13 @@ describe('customer dossier page', () => {
   });
 
   it.each([
-    [404, CUSTOMER_TEXTS.flowNotFound],
-    [410, CUSTOMER_TEXTS.flowGone],
-    [429, CUSTOMER_TEXTS.tooManyRequests],
-  ])('shows the breaking error of a %s on the page, in the host branding', async (status, text) => {
+    [404, CUSTOMER_TEXTS.flowNotFound, 'x'],
+    [410, CUSTOMER_TEXTS.flowGone, 'x'],
+    [429, CUSTOMER_TEXTS.guessBlocked(9), CUSTOMER_TEXTS.guessBlocked(9)],
+    [429, CUSTOMER_TEXTS.tooManyRequests, ''],
+  ])('shows the breaking error of a %s on the page, in the host branding', async (status, text, message) => {
     const server = setup(
-      { status, body: { message: 'x' } },
+      { status, body: { message } },
       {
         'GET /api/portal/branding/hostname/localhost': () => ({
           body: {

@@ -9,7 +9,9 @@ export function breakingErrorText(error: unknown, texts: { notFound: string; gon
   if (!(error instanceof CustomerApiError)) return TX.failed(0);
   if (error.status === 404) return texts.notFound;
   if (error.status === 410) return texts.gone;
-  if (error.status === 429) return CUSTOMER_TEXTS.tooManyRequests;
+  // The server says how long the block lasts (a minute's rate limit, or the guess guard's minutes).
+  if (error.status === 429)
+    return error.message && error.message !== TX.failed(429) ? error.message : CUSTOMER_TEXTS.tooManyRequests;
   return error.message;
 }
 
