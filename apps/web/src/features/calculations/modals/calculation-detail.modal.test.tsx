@@ -1,12 +1,19 @@
 import { type Calculation, type CalculationRow, zCalculationTotals } from '@im/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { setToken } from '../../../api/token';
 import { createTestSession, renderWithProviders } from '../../../test/render';
 import { mockServer } from '../../../test/server';
+import { useSessionState } from '../../auth/queries';
 import { CalculationDetailModal } from './calculation-detail.modal';
 
 const FLOW = 41;
+
+/** The editor keeps unsaved lines per user (autosave), so it needs the session, as behind the app's guard. */
+function WhenLoggedIn({ children }: { children: ReactNode }) {
+  return useSessionState().status === 'ready' ? children : null;
+}
 
 function calculation(id: number): Calculation {
   const totals = zCalculationTotals.parse(
@@ -65,7 +72,9 @@ function setup(dossierFlowId: number | null) {
     },
   });
   renderWithProviders(
-    <CalculationDetailModal calculationId={300} onClose={() => {}} dossierFlowId={dossierFlowId} />,
+    <WhenLoggedIn>
+      <CalculationDetailModal calculationId={300} onClose={() => {}} dossierFlowId={dossierFlowId} />
+    </WhenLoggedIn>,
   );
   return server;
 }
