@@ -192,7 +192,8 @@ describe('the amount on each card (decision 033)', () => {
     return c.id as number;
   };
   const quotation = async (flowId: number, exc: string) => {
-    const q = await post('/api/quotation', { flow_id: flowId });
+    // Without the dossier's calculation (decision 037): the quotation's own lines only.
+    const q = await post('/api/quotation', { flow_id: flowId, calculation_id: null });
     await priced(q.calculation_id, exc);
     return q.id as number;
   };
