@@ -177,3 +177,49 @@ describe('assist files', () => {
     expect(filesOnDisk().length).toBe(before - 1);
   });
 });
+
+describe('what an upload is called and what it may hold (sent is sent)', () => {
+  it('drops direction characters and names a file by its content', async () => {
+    const upload = async (content: Buffer, name: string, type: string) =>
+      t.api('POST', '/api/flowfile', { token, body: form({ flow_id: flow.id }, { content, name, type }) });
+    // 'rtl‮gnp.exe' shows as 'rtlexe.png'; it is a PNG, so it is kept as one.
+    const bidi = await upload(PNG, 'rtl\u202egnp.exe', 'image/png');
+    expect(bidi.status).toBe(201);
+    expect(bidi.body.filename).toBe('rtlgnp.png');
+    // An image that is also HTML keeps no .html name.
+    const polyglot = await upload(
+      Buffer.concat([PNG, Buffer.from('<html><script>alert(1)</script></html>')]),
+      'factuur.html',
+      'text/html',
+    );
+    expect(polyglot.status).toBe(201);
+    expect(polyglot.body.filename).toBe('factuur.png');
+    const jpegName = await upload(PNG, 'foto.PNG', 'image/png');
+    expect(jpegName.body.filename).toBe('foto.PNG');
+  });
+
+  it('refuses a PDF with JavaScript, also when it hides in a compressed object stream', async () => {
+    const { PDFDocument, PDFName, PDFString } = await import('pdf-lib');
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]);
+    doc.catalog.set(
+      PDFName.of('OpenAction'),
+      doc.context.obj({ S: PDFName.of('JavaScript'), JS: PDFString.of('app.alert(1)') }),
+    );
+    const hidden = Buffer.from(await doc.save({ useObjectStreams: true }));
+    expect(hidden.toString('latin1')).not.toContain('/JavaScript');
+    const plain = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    );
+    const before = filesOnDisk().length;
+    for (const content of [hidden, plain]) {
+      const res = await t.api('POST', '/api/flowfile', {
+        token,
+        body: form({ flow_id: flow.id }, { content, name: 'offerte.pdf', type: 'application/pdf' }),
+      });
+      expect(res.status).toBe(415);
+      expect(res.body.message).toMatch(/^Dit PDF-bestand bevat JavaScript of andere actieve inhoud/);
+    }
+    expect(filesOnDisk()).toHaveLength(before);
+  });
+});

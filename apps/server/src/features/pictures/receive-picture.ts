@@ -2,6 +2,7 @@ import { uploadTooLargeMessage } from '@im/domain';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../platform/errors';
+import { cleanFilename } from '../../platform/files/filenames';
 import { formatBytes, ONLY_IMAGES } from '../../platform/files/upload';
 import { DECODABLE_IMAGE_TYPES, PICTURE_TEXTS } from './process-picture';
 
@@ -16,12 +17,6 @@ export interface ReceivedPicture {
   sniffedType: string;
   /** The text fields of the form, before and after the file (the first value of each). */
   fields: Record<string, string>;
-}
-
-export function cleanFilename(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  return base.replace(/[\u0000-\u001f\u007f"]/g, '').slice(0, 200) || 'foto';
 }
 
 /**
@@ -41,7 +36,7 @@ export async function receivePicture(request: FastifyRequest, maxBytes: number):
         fields[part.fieldname] ??= String(part.value);
         continue;
       }
-      current = cleanFilename(part.filename ?? '');
+      current = cleanFilename(part.filename ?? '', 'foto');
       const bytes = await part.toBuffer();
       if (part.file.truncated)
         throw new AppError('payload_too_large', uploadTooLargeMessage(current, formatBytes(maxBytes)));

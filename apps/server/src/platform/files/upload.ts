@@ -4,6 +4,8 @@ import { UPLOAD_ONLY_IMAGES_AND_PDF, uploadTooLargeMessage } from '@im/domain';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../errors';
+import { cleanFilename, nameByType } from './filenames';
+import { hasActivePdfContent, PDF_ACTIVE_CONTENT } from './pdf-active-content';
 
 /** attachment: images, PDF and office documents (mail attachments). */
 export type UploadKind = 'image' | 'image-or-pdf' | 'attachment';
@@ -48,12 +50,6 @@ function wrongType(kind: UploadKind): AppError {
   if (kind === 'image') return new AppError('unsupported_media_type', ONLY_IMAGES);
   if (kind === 'attachment') return new AppError('unsupported_media_type', ONLY_ATTACHMENTS);
   return new AppError('unsupported_media_type', UPLOAD_ONLY_IMAGES_AND_PDF);
-}
-
-function cleanFilename(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? 'bestand';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  return base.replace(/[\u0000-\u001f"]/g, '').slice(0, 200) || 'bestand';
 }
 
 /**
@@ -117,19 +113,29 @@ async function storePart(
     throw wrongType(options.kind);
   }
   const storageKey = `${options.keyPrefix}/${randomUUID()}.${detected!.ext}`;
-  const body = Readable.from(
-    (async function* () {
-      yield head;
-      if (done) return;
-      for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value as Buffer;
-    })(),
-  );
+  const rest = (async function* () {
+    yield head;
+    if (done) return;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value as Buffer;
+  })();
+  const tooLarge = () =>
+    new AppError('payload_too_large', uploadTooLargeMessage(filename, formatBytes(maxBytes)));
+  let body: Readable;
+  if (detected!.mime === 'application/pdf') {
+    // A PDF is read whole (at most the upload limit) to look for active content before it is kept.
+    const parts: Buffer[] = [];
+    for await (const chunk of rest) parts.push(chunk);
+    if (part.file.truncated) throw tooLarge();
+    const bytes = Buffer.concat(parts);
+    if (await hasActivePdfContent(bytes)) throw new AppError('unsupported_media_type', PDF_ACTIVE_CONTENT);
+    body = Readable.from([bytes]);
+  } else body = Readable.from(rest);
   const size = await storage.put(storageKey, body);
   if (part.file.truncated) {
     await storage.delete(storageKey);
-    throw new AppError('payload_too_large', uploadTooLargeMessage(filename, formatBytes(maxBytes)));
+    throw tooLarge();
   }
-  return { storageKey, filename, mimeType: detected!.mime, size };
+  return { storageKey, filename: nameByType(filename, detected!.ext), mimeType: detected!.mime, size };
 }
 
 /**
