@@ -161,7 +161,7 @@ describe('invoices', () => {
     // Sent means frozen: the editor shows the content, not the widget editing.
     await page.getByText('Deze factuur is verstuurd en kan niet meer worden gewijzigd.').waitFor();
     expect(await page.getByRole('button', { name: 'Widget toevoegen' }).count()).toBe(0);
-    await card.getByText(/^over \d+d$/).waitFor();
+    await card.getByText(/^over \d+ dag(en)?$/).waitFor();
     // The customer's page shows what was sent, with the PDF.
     const hash = (await api<{ hash: string }>('GET', `/api/invoice/${firstId}`)).hash;
     await go(`/customer_invoice_detail/${hash}`);

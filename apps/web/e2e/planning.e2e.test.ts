@@ -217,9 +217,18 @@ describe('planning', () => {
     // The hours' scroll box needs a tab stop when nothing in it can take focus (axe:
     // scrollable-region-focusable); it failed on days without appointments.
     await go('/calendar');
-    await page.getByRole('button', { name: 'Dag', exact: true }).click();
+    // A day is shown once both its appointments and its planned tasks have come.
+    const showDay = async (button: string) => {
+      const answers = Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/agendaitem?')),
+        page.waitForResponse((r) => r.url().includes('/api/task/calendar?')),
+      ]);
+      await page.getByRole('button', { name: button, exact: true }).click();
+      await answers;
+    };
+    await showDay('Dag');
     for (let day = 0; day < 60 && (await page.locator('.rbc-time-content .rbc-event').count()) > 0; day++)
-      await page.getByRole('button', { name: 'Volgende' }).click();
+      await showDay('Volgende');
     expect(await page.locator('.rbc-time-content .rbc-event').count()).toBe(0);
     expect(await seriousA11yViolations(page, ['.rbc-time-header'])).toEqual([]);
   });

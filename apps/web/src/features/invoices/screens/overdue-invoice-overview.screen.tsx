@@ -148,12 +148,12 @@ export function OverdueInvoiceOverviewScreen() {
       render: (row) => (
         <Group gap={6} wrap="wrap" onClick={(event) => event.stopPropagation()}>
           {row.reminder_sent_at && (
-            <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            <Text span size="xs" c="dimmed">
               {fill(tx.reminderSentOn, { date: formatDate(row.reminder_sent_at) })}
             </Text>
           )}
           {row.notice_sent_at && (
-            <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            <Text span size="xs" c="dimmed">
               {fill(tx.noticeSentOn, { date: formatDate(row.notice_sent_at) })}
             </Text>
           )}
@@ -163,6 +163,8 @@ export function OverdueInvoiceOverviewScreen() {
               variant={row.reminder_sent_at ? 'light' : 'default'}
               color={row.reminder_sent_at ? 'red' : undefined}
               leftSection={<IconMailExclamation size={14} />}
+              // On a phone's card the label wraps instead of running past the edge.
+              styles={{ root: { height: 'auto', minHeight: 30 }, label: { whiteSpace: 'normal' } }}
               loading={remind.isPending && remind.variables?.id === row.id}
               aria-label={`${row.reminder_sent_at ? tx.sendNotice : tx.sendReminder} ${row.number ?? row.title}`}
               onClick={() => void onRemind(row, row.reminder_sent_at ? 'notice' : 'reminder')}
