@@ -136,10 +136,10 @@ describe('invoices', () => {
     await page.getByRole('button', { name: 'Versturen', exact: true }).click();
     const send = page.getByRole('dialog', { name: 'Versturen' });
     await expect.poll(() => send.getByLabel('Onderwerp').inputValue()).toMatch(/^Factuur/);
+    // One dialog: the question beside its button, then a notice.
+    await send.getByText('Factuur versturen?').waitFor();
     await send.getByRole('button', { name: 'Versturen' }).click();
-    await confirmPrompt('Factuur versturen?');
     await page.getByText('Verstuurd. De klant ontvangt de e-mail met de link en de PDF.').waitFor();
-    await page.getByRole('button', { name: 'OK' }).click();
     const [mail] = await smtp.waitFor(1, 60_000);
     const parsed = await simpleParser(mail!.raw, { skipImageLinks: true });
     const pdf = parsed.attachments.find((a) => a.contentType === 'application/pdf')!;

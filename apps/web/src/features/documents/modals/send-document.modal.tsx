@@ -2,13 +2,12 @@ import { DOCUMENT_TEXTS, type DocumentMailDraft, type SalesDocument } from '@im/
 import { Checkbox, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../../api/client';
-import { showAlert } from '../../../ui/alert-dialog';
-import { confirm } from '../../../ui/confirm-dialog';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import { FormModal } from '../../../ui/form/form-modal';
 import { useIsPhone } from '../../../ui/responsive';
 import { RichTextEditor } from '../../../ui/rich-text/rich-text-editor';
+import { toast } from '../../../ui/toasts';
 import { useDocumentTexts } from '../i18n';
 import { useMailDraft, useSendDocument } from '../queries';
 
@@ -56,18 +55,19 @@ function SendForm({ document, onClose }: Omit<Props, 'opened'>) {
     setFieldErrors(({ [key]: _, ...rest }) => rest);
   };
 
-  const submit = async (event: FormEvent) => {
+  // One dialog (decision 040): the spec's question stands beside the button that answers it, and the
+  // result is a notice, not a second and third dialog.
+  const question =
+    document.kind === 'invoice' ? DOCUMENT_TEXTS.sendInvoiceConfirm : DOCUMENT_TEXTS.sendConfirm;
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const question =
-      document.kind === 'invoice' ? DOCUMENT_TEXTS.sendInvoiceConfirm : DOCUMENT_TEXTS.sendConfirm;
-    if (!(await confirm({ title: tx.sendTitle, message: question }))) return;
     setError(null);
     send.mutate(
       { ...fields, mailtemplate_id: templateId ?? loadedFrom.mailtemplate_id },
       {
         onSuccess: () => {
           onClose();
-          void showAlert({ title: tx.thankYouTitle, message: tx.thankYou });
+          toast.success(tx.thankYou);
         },
         onError: (failure) => {
           const errors = isApiError(failure) ? failure.errors : {};
@@ -145,7 +145,10 @@ function SendForm({ document, onClose }: Omit<Props, 'opened'>) {
             ].join(', ')}
           </Text>
         )}
-        <FormActions onCancel={onClose} isPending={send.isPending} submitLabel={tx.sendSubmit} mt="sm" />
+        <Text fw={600} mt="sm">
+          {question}
+        </Text>
+        <FormActions onCancel={onClose} isPending={send.isPending} submitLabel={tx.sendSubmit} />
       </Stack>
     </form>
   );

@@ -208,7 +208,7 @@ describe('document editor', () => {
     );
   });
 
-  it('sends the drafted mail after "Email versturen?" and says it was sent', async () => {
+  it('sends the drafted mail from one dialog that asks "Email versturen?", and says it was sent', async () => {
     const { calls } = setup({
       'GET /api/quotation/5/getforsendingemail': () => ({ body: createTestMailDraft() }),
       'POST /api/quotation/5/sendemail': () => ({ body: createTestDocument({ status: 'sent' }) }),
@@ -225,10 +225,9 @@ describe('document editor', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Onderwerp/), {
       target: { value: 'Uw offerte van ons' },
     });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Versturen' }));
-    expect(await screen.findByText(DOCUMENT_TEXTS.sendConfirm)).toBeTruthy();
+    expect(within(dialog).getByText(DOCUMENT_TEXTS.sendConfirm)).toBeTruthy();
     expect(calls.some((c) => c.url.endsWith('/sendemail'))).toBe(false);
-    fireEvent.click(screen.getByRole('button', { name: 'Bevestigen' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Versturen' }));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/quotation/5/sendemail')).toBe(true));
     expect(calls.find((c) => c.url === '/api/quotation/5/sendemail')?.body).toEqual({
       to_email: 'jan@example.nl',
@@ -256,7 +255,6 @@ describe('document editor', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Versturen' });
     await within(dialog).findByLabelText(/^Aan/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Versturen' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Bevestigen' }));
     expect(await within(dialog).findByText(DOCUMENT_TEXTS.alreadySent)).toBeTruthy();
   });
 

@@ -207,7 +207,7 @@ describe('invoice editor', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
   });
 
-  it('asks "Factuur versturen?" before sending a draft invoice', async () => {
+  it('asks "Factuur versturen?" in the one send dialog, beside its button', async () => {
     const draft = invoiceDocument({
       status: 'draft',
       number: null,
@@ -238,8 +238,8 @@ describe('invoice editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Versturen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Versturen' });
     await within(dialog).findByLabelText(/^Aan/);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Versturen' }));
-    expect(await screen.findByText(DOCUMENT_TEXTS.sendInvoiceConfirm)).toBeTruthy();
+    expect(within(dialog).getByText(DOCUMENT_TEXTS.sendInvoiceConfirm)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Versturen' })).toBeTruthy();
   });
 });
 
