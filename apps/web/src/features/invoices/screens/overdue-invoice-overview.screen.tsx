@@ -132,7 +132,7 @@ export function OverdueInvoiceOverviewScreen() {
       render: (row) => (
         <Group gap={6} justify="flex-end" wrap="nowrap">
           {row.status === 'expired' && (
-            <Badge color="orange" variant="light" size="sm">
+            <Badge color="red" variant="light" size="sm" c="red.9">
               {tx.statusExpired}
             </Badge>
           )}
