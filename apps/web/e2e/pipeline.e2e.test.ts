@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PIPELINE_COLUMNS } from '../src/features/pipeline/types';
 import { api, type Json } from './flows-helpers';
 import { DEMO_PASSWORD, type E2eApp, login, SCREENSHOT_DIR, startApp } from './harness';
 
@@ -8,17 +9,7 @@ import { DEMO_PASSWORD, type E2eApp, login, SCREENSHOT_DIR, startApp } from './h
 // reason, a move can be undone, and the cards show the dossier's amount.
 
 const SANNE = 'sanne@zonnestroom-noord.nl';
-const COLUMNS = [
-  'new',
-  'intake',
-  'quotation',
-  'confirmation',
-  'project',
-  'invoice',
-  'aftercare',
-  'completed',
-  'cancelled',
-] as const;
+const COLUMNS = PIPELINE_COLUMNS;
 
 let app: E2eApp;
 let flow: { id: number; flow_status: (typeof COLUMNS)[number]; flow_phase_id: number | null };
