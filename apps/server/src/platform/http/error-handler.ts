@@ -71,7 +71,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error.validation) {
       // A field the operation does not take (decision 041): the message names it.
-      const message = (error as { unknownField?: boolean }).unknownField ? error.message : INVALID_INPUT;
+      const unknownField = (error as { unknownField?: boolean }).unknownField === true;
+      // A client that sends what the API does not take is out of date or wrong: worth a line in the log.
+      if (unknownField)
+        request.log.info({ method: request.method, url: request.routeOptions.url }, error.message);
+      const message = unknownField ? error.message : INVALID_INPUT;
       return reply.status(422).send({ message, errors: fieldErrorsFromValidation(error) });
     }
     const dbError = databaseErrorOf(error);
