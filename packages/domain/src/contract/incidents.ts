@@ -119,8 +119,12 @@ export const zCreateIncident = z.object({
 });
 export type CreateIncident = z.infer<typeof zCreateIncident>;
 
-/** PATCH /api/incident/{id}: the edit modal (texts, type) and the edituser modal (`user_id`). */
+/**
+ * PATCH /api/incident/{id}: the edit modal (texts, type) and the edituser modal (`user_id`); `status`
+ * goes through the rules of resolve, reopen and markongoing (decision 041).
+ */
 export const zUpdateIncident = z.object({
+  status: zIncidentStatus.optional(),
   incident_type_id: zId.optional(),
   content: zIncidentContent.optional(),
   user_id: zIncidentUserId.optional(),

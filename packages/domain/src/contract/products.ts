@@ -143,6 +143,11 @@ const optionalToggle = {
 };
 
 export const PRODUCT_NAME_REQUIRED = 'Vul een productnaam in.';
+/** `vat_percentage` alone is one rate; a mixed split goes through the `percentage_vat_*` fields. */
+export const VAT_PERCENTAGE_NOT_ONE_RATE =
+  'Kies een btw-tarief van 0, 9 of 21%; een verdeling over meer tarieven geef je op met percentage_vat_0, percentage_vat_6, percentage_vat_9 en percentage_vat_21.';
+export const VAT_PERCENTAGE_MISMATCH =
+  'Het btw-percentage past niet bij de verdeling over percentage_vat_0, percentage_vat_6, percentage_vat_9 en percentage_vat_21.';
 
 export const zProductFields = z.object({
   item_name: z.string().trim().min(1, PRODUCT_NAME_REQUIRED).max(255),
@@ -156,6 +161,11 @@ export const zProductFields = z.object({
   start_amount_inc: zSignedRate.optional(),
   start_amount_exc: zSignedRate.optional(),
   ...zVatSplitFields,
+  /**
+   * The spec's product field: alone it sets the split to 100 % at that rate (0, 6 or 9 or 21); next
+   * to `percentage_vat_*` it must be the rate that split gives (decision 041).
+   */
+  vat_percentage: zPercentage.optional(),
   vertical_id: zId.nullable().optional(),
   /** 0 means 'tier only over actual amount' and is saved as none (spec 002 section 5). */
   alternativeamount_id: z

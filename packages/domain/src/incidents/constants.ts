@@ -64,6 +64,8 @@ export const INCIDENT_MESSAGES = {
     reopen: 'Alleen een opgelost incident kan worden heropend.',
     markongoing: 'Alleen een open incident kan in behandeling worden genomen.',
   } satisfies Record<IncidentAction, string>,
+  /** PATCH with `status: 'open'` on an incident that left open: no action leads back (reopen: ongoing). */
+  notBackToOpen: 'Een incident kan niet terug naar open; heropenen zet het in behandeling.',
   deleted: 'Incident verwijderd.',
   typeDeleted: 'Incidenttype verwijderd.',
 } as const;

@@ -55,6 +55,14 @@ export function nextIncidentStatus(status: IncidentStatus, action: IncidentActio
   return t.from.includes(status) ? t.to : null;
 }
 
+/**
+ * The action (resolve, reopen, markongoing) that takes an incident from `from` to `to`, for a PATCH
+ * that sends `status`: the same rules as the actions themselves. Null when none does.
+ */
+export function incidentActionTo(from: IncidentStatus, to: IncidentStatus): IncidentAction | null {
+  return INCIDENT_ACTIONS.find((action) => nextIncidentStatus(from, action) === to) ?? null;
+}
+
 /** The status changes a screen offers for an incident in `status`, in a fixed order. */
 export function incidentActionsFor(status: IncidentStatus): IncidentAction[] {
   return INCIDENT_ACTIONS.filter((action) => nextIncidentStatus(status, action) !== null);

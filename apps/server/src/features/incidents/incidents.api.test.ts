@@ -230,6 +230,51 @@ describe('incidents', () => {
     expect((await t.api('POST', '/api/incident/99999999/resolve', { token: a.token })).status).toBe(404);
   });
 
+  it('PATCH with status follows the same rules as resolve, reopen and markongoing (decision 041)', async () => {
+    const inc = await newIncident({});
+    const patch = (body: Record<string, unknown>) =>
+      t.api('PATCH', `/api/incident/${inc.id}`, { token: staff.token, body });
+    const resolved = await patch({ status: 'resolved' });
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.status).toBe('resolved');
+    expect(resolved.body.resolved_at).not.toBeNull();
+    expect((await t.api('GET', `/api/incident/${inc.id}`, { token: a.token })).body.status).toBe('resolved');
+    // The same status again changes nothing; open is not reachable from resolved (reopen is ongoing).
+    expect((await patch({ status: 'resolved' })).body.status).toBe('resolved');
+    const backToOpen = await patch({ status: 'open', content: 'Mag niet half geschreven worden' });
+    expect(backToOpen.status).toBe(409);
+    expect(backToOpen.body.message).toBe(INCIDENT_MESSAGES.notBackToOpen);
+    const unchanged = await t.api('GET', `/api/incident/${inc.id}`, { token: a.token });
+    expect(unchanged.body).toMatchObject({ status: 'resolved', content: 'Omvormer geeft foutcode' });
+    const reopened = await patch({ status: 'ongoing', remarks: 'Monteur gaat terug' });
+    expect(reopened.body).toMatchObject({
+      status: 'ongoing',
+      resolved_at: null,
+      remarks: 'Monteur gaat terug',
+    });
+    expect(await logCount(t, 'incident', inc.id, 'status')).toBe(2);
+    const fresh = await newIncident({});
+    const ongoing = await t.api('PATCH', `/api/incident/${fresh.id}`, {
+      token: staff.token,
+      body: { status: 'ongoing' },
+    });
+    expect(ongoing.body.status).toBe('ongoing');
+    const bad = await t.api('PATCH', `/api/incident/${fresh.id}`, {
+      token: staff.token,
+      body: { status: 'gesloten' },
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['status']);
+    // A field the edit does not take is named, and nothing changes.
+    const unknown = await t.api('PATCH', `/api/incident/${fresh.id}`, {
+      token: staff.token,
+      body: { remarks: 'x', resolved_at: '2026-12-01T10:00:00Z' },
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual({ resolved_at: ['Onbekend veld: resolved_at.'] });
+    expect((await t.api('GET', `/api/incident/${fresh.id}`, { token: a.token })).body.remarks).toBe('');
+  });
+
   it('deletes an incident', async () => {
     const inc = await newIncident({});
     expect((await t.api('DELETE', `/api/incident/${inc.id}`, { token: a.token })).status).toBe(200);

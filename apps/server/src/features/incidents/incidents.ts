@@ -5,6 +5,7 @@ import {
   type Incident,
   type IncidentAction,
   type IncidentStatus,
+  incidentActionTo,
   incidentAssignedNotice,
   incidentOverviewScope,
   nextIncidentStatus,
@@ -177,8 +178,9 @@ async function lockIncident(tx: Tx, id: number) {
 }
 
 /**
- * The edit and edituser modals: texts, type and handler. A new handler other than the caller gets a
- * notification. Answers false when the incident is not the company's.
+ * The edit and edituser modals: texts, type and handler; and `status`, by the rules of resolve, reopen
+ * and markongoing (the same status again changes nothing; back to open is 409). A new handler other
+ * than the caller gets a notification. Answers false when the incident is not the company's.
  */
 export async function updateIncident(
   tx: Tx,
@@ -188,6 +190,13 @@ export async function updateIncident(
 ): Promise<boolean> {
   const before = await lockIncident(tx, id);
   if (!before) return false;
+  // A status change follows the actions' rules, and is refused before anything is written.
+  const from = before.i.status as IncidentStatus;
+  const statusAction =
+    input.status === undefined || input.status === from ? null : incidentActionTo(from, input.status);
+  // Every status but open has an action leading to it; nothing leads back to open.
+  if (input.status !== undefined && input.status !== from && statusAction === null)
+    throw conflict(INCIDENT_MESSAGES.notBackToOpen);
   const changes: Partial<typeof incident.$inferInsert> = {};
   let typeName = before.typeName;
   if (input.incident_type_id !== undefined && input.incident_type_id !== before.i.incidentTypeId) {
@@ -207,23 +216,33 @@ export async function updateIncident(
       isReassigned = true;
     }
   }
-  await tx
-    .update(incident)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(incident.id, id));
-  const onlyHandler = isReassigned && Object.keys(changes).length === 1;
-  await writeLog(tx, {
-    type: 'incident',
-    id,
-    action: 'update',
-    description: onlyHandler
-      ? changes.userId === null
-        ? 'Incident niet meer toegewezen'
-        : 'Incident toegewezen'
-      : `Incident gewijzigd: ${typeName ?? 'zonder type'}`,
-    changes,
-    flowId: before.i.flowId,
-  });
+  if (statusAction !== null)
+    await writeIncidentStatus(
+      tx,
+      { id, flowId: before.i.flowId, typeName },
+      nextIncidentStatus(from, statusAction)!,
+      STATUS_LOG[statusAction],
+    );
+  // A PATCH of the status alone is the status change above, logged as the action would log it.
+  if (statusAction === null || Object.keys(changes).length > 0) {
+    await tx
+      .update(incident)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(incident.id, id));
+    const onlyHandler = isReassigned && Object.keys(changes).length === 1;
+    await writeLog(tx, {
+      type: 'incident',
+      id,
+      action: 'update',
+      description: onlyHandler
+        ? changes.userId === null
+          ? 'Incident niet meer toegewezen'
+          : 'Incident toegewezen'
+        : `Incident gewijzigd: ${typeName ?? 'zonder type'}`,
+      changes,
+      flowId: before.i.flowId,
+    });
+  }
   if (isReassigned)
     await notifyHandler(
       tx,

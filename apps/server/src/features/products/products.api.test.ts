@@ -83,6 +83,59 @@ describe('products', () => {
     expect(bad.body.errors.percentage_vat_21[0]).toContain('100%');
   });
 
+  it('vat_percentage sets the split to that one rate, or is refused pointing to percentage_vat_* (decision 041)', async () => {
+    const nine = await t.api('POST', '/api/product', {
+      token: a.token,
+      body: { item_name: 'Isolatieglas', vat_percentage: 9 },
+    });
+    expect(nine.status).toBe(201);
+    expect(nine.body).toMatchObject({ vat_percentage: 9, percentage_vat_9: 100, percentage_vat_21: 0 });
+    const zero = await t.api('PATCH', `/api/product/${nine.body.id}`, {
+      token: a.token,
+      body: { vat_percentage: '0' },
+    });
+    expect(zero.body).toMatchObject({ vat_percentage: 0, percentage_vat_0: 100, percentage_vat_9: 0 });
+    // A mixed rate is a split, not one number.
+    const mixed = await t.api('PATCH', `/api/product/${nine.body.id}`, {
+      token: a.token,
+      body: { vat_percentage: 15 },
+    });
+    expect(mixed.status).toBe(422);
+    expect(mixed.body.errors.vat_percentage[0]).toContain('percentage_vat_9');
+    // Next to the split it must be the rate the split gives.
+    const agrees = await t.api('PATCH', `/api/product/${nine.body.id}`, {
+      token: a.token,
+      body: { percentage_vat_9: 40, percentage_vat_21: 60, percentage_vat_0: 0, vat_percentage: 16.2 },
+    });
+    expect(agrees.status).toBe(200);
+    expect(agrees.body.vat_percentage).toBe(16.2);
+    const differs = await t.api('PATCH', `/api/product/${nine.body.id}`, {
+      token: a.token,
+      body: { percentage_vat_9: 100, percentage_vat_21: 0, vat_percentage: 21 },
+    });
+    expect(differs.status).toBe(422);
+    expect(Object.keys(differs.body.errors)).toEqual(['vat_percentage']);
+    // 6 % is closed for a new product (decision 038), named on the field that asked for it.
+    const six = await t.api('POST', '/api/product', {
+      token: a.token,
+      body: { item_name: 'Oud tarief', vat_percentage: 6 },
+    });
+    expect(six.status).toBe(422);
+    expect(Object.keys(six.body.errors)).toEqual(['vat_percentage']);
+    const after = await t.api('GET', `/api/product/${nine.body.id}`, { token: a.token });
+    expect(after.body).toMatchObject({ vat_percentage: 16.2, percentage_vat_9: 40, percentage_vat_21: 60 });
+    // A field the product does not take is named, not dropped.
+    const unknown = await t.api('POST', '/api/product', {
+      token: a.token,
+      body: { item_name: 'Paneel', btw: 9 },
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toEqual({
+      message: 'Onbekend veld: btw.',
+      errors: { btw: ['Onbekend veld: btw.'] },
+    });
+  });
+
   it('refuses bad numbers with 422 and writes nothing', async () => {
     const p = await createTestProduct(t, a.token, { item_name: 'Isolatie' }, [[0, 24.5]]);
     const row = p.producttablerows[0].id;

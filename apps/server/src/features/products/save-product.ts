@@ -5,8 +5,13 @@ import {
   isValidSplit,
   type Product,
   type ProductFields,
+  singleRateSplit,
   VAT_6_CLOSED,
+  VAT_PERCENTAGE_MISMATCH,
+  VAT_PERCENTAGE_NOT_ONE_RATE,
+  VAT_RATES,
   VAT_SPLIT_NOT_100,
+  type VatRate,
   type VatSplitFields,
   vatPercentageOf,
 } from '@im/domain';
@@ -42,6 +47,26 @@ export function checkedSplit(before: VatSplitFields | null, input: Partial<VatSp
     throw validationError(VAT_SPLIT_NOT_100, { percentage_vat_21: [VAT_SPLIT_NOT_100] });
   }
   return split;
+}
+
+/**
+ * The input with `vat_percentage` worked into the split (spec 002: a product's VAT percentage): alone
+ * it puts 100 % on that rate; next to `percentage_vat_*` it must be the rate that split gives.
+ */
+function withVatPercentage<T extends ProductInput>(before: VatSplitFields | null, input: T): T {
+  if (input.vat_percentage === undefined) return input;
+  const rate = Number(input.vat_percentage);
+  if (splitKeys.some((k) => input[k] !== undefined)) {
+    if (vatPercentageOf(checkedSplit(before, input)) !== rate)
+      throw validationError(VAT_PERCENTAGE_MISMATCH, { vat_percentage: [VAT_PERCENTAGE_MISMATCH] });
+    return input;
+  }
+  if (!(VAT_RATES as readonly number[]).includes(rate))
+    throw validationError(VAT_PERCENTAGE_NOT_ONE_RATE, { vat_percentage: [VAT_PERCENTAGE_NOT_ONE_RATE] });
+  const split = singleRateSplit(rate as VatRate);
+  if (!allowsVat6(before, split.percentage_vat_6))
+    throw validationError(VAT_6_CLOSED, { vat_percentage: [VAT_6_CLOSED] });
+  return { ...input, ...split };
 }
 
 const NEW_SPLIT: VatSplitFields = {
@@ -128,7 +153,8 @@ function columnsFor(before: Before, input: ProductInput, isNew = false) {
  * A new product, with two empty price rows to fill in (spec 002 section 2); without a form it gets
  * the company's only live form (spec 002 section 3).
  */
-export async function createProduct(tx: Tx, input: ProductFields): Promise<Product> {
+export async function createProduct(tx: Tx, given: ProductFields): Promise<Product> {
+  const input = withVatPercentage(null, given);
   const links = await checkedFormLinks(tx, null, input);
   const { set } = columnsFor(
     DEFAULTS,
@@ -163,9 +189,10 @@ export async function rederiveRows(tx: Tx, productId: number, base: 'exc' | 'inc
   }
 }
 
-export async function updateProduct(tx: Tx, id: number, input: ProductInput): Promise<Product> {
+export async function updateProduct(tx: Tx, id: number, given: ProductInput): Promise<Product> {
   const before = await loadProduct(tx, id);
   if (!before || before.deleted_at) throw notFound();
+  const input = withVatPercentage(before, given);
   const links = await checkedFormLinks(tx, before, input);
   const { set, split, base } = columnsFor(before, { ...input, ...links });
   await tx

@@ -150,7 +150,7 @@ export async function websiteRoutes(app: FastifyInstance): Promise<void> {
     pub.post(
       LEAD_PATH,
       {
-        config: PUBLIC,
+        config: { ...PUBLIC, openBody: "a website's own form fields, mapped per website (decision 026)" },
         bodyLimit: MAX_WEBSITE_BODY_BYTES,
         preParsing: lookUp,
         schema: {

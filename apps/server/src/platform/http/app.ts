@@ -21,6 +21,7 @@ import { openApiNotes } from './openapi';
 import { registerAccessControl } from './request-auth';
 import { registerSecurityHeaders } from './security-headers';
 import { registerStaticFiles } from './static-files';
+import { refuseInputWithoutSchema } from './unknown-fields';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 const SLOW_REQUEST_MS = 1000;
@@ -56,6 +57,7 @@ export async function buildApp(deps: Deps, options: { webDistDir?: string; logge
   app.setValidatorCompiler(strictValidator(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
+  refuseInputWithoutSchema(app);
   app.addHook('onResponse', async (request, reply) => {
     const ms = reply.elapsedTime;
     const isStream = String(reply.raw.getHeader('content-type') ?? '').startsWith('text/event-stream');

@@ -70,7 +70,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }
     if (error.validation) {
-      return reply.status(422).send({ message: INVALID_INPUT, errors: fieldErrorsFromValidation(error) });
+      // A field the operation does not take (decision 041): the message names it.
+      const unknownField = (error as { unknownField?: boolean }).unknownField === true;
+      // A client that sends what the API does not take is out of date or wrong: worth a line in the log.
+      if (unknownField)
+        request.log.info({ method: request.method, url: request.routeOptions.url }, error.message);
+      const message = unknownField ? error.message : INVALID_INPUT;
+      return reply.status(422).send({ message, errors: fieldErrorsFromValidation(error) });
     }
     const dbError = databaseErrorOf(error);
     const pg = dbError ? PG_CLIENT_ERRORS[dbError.code] : undefined;

@@ -1,4 +1,11 @@
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import {
+  dottedPath,
+  findUnknownField,
+  unknownFieldError,
+  unknownFieldMessage,
+  unknownParameterMessage,
+} from './unknown-fields';
 
 /**
  * `content-type: application/json` with an empty body is no body, not broken JSON: a route whose
@@ -43,8 +50,9 @@ export function findNul(value: unknown, path = ''): string | null {
 
 /**
  * Wraps the schema validator of every route: no text with a NUL character reaches a use-case or the
- * database (PostgreSQL refuses it in text and jsonb), whatever the route's own schema says; and a
- * missing body, which Fastify hands over as `null`, becomes `undefined` so the schema's default applies.
+ * database (PostgreSQL refuses it in text and jsonb), whatever the route's own schema says; a missing
+ * body, which Fastify hands over as `null`, becomes `undefined` so the schema's default applies; and a
+ * body field or query parameter the schema does not declare is refused, not dropped (decision 041).
  */
 export function strictValidator<S>(compile: FastifySchemaCompiler<S>): FastifySchemaCompiler<S> {
   return (route) => {
@@ -58,7 +66,18 @@ export function strictValidator<S>(compile: FastifySchemaCompiler<S>): FastifySc
         });
         return { error };
       }
-      return validate(input);
+      const result = validate(input);
+      if (route.httpPart !== 'body' && route.httpPart !== 'querystring') return result;
+      if (typeof result !== 'object' || 'then' in result) return result;
+      const unknownAt = findUnknownField(route.schema, input);
+      if (unknownAt === null) return result;
+      const name = dottedPath(unknownAt);
+      const message = route.httpPart === 'body' ? unknownFieldMessage(name) : unknownParameterMessage(name);
+      // Named first, next to whatever else the schema refused.
+      const others = Array.isArray(result.error)
+        ? result.error
+        : ((result.error as { validation?: unknown[] } | undefined)?.validation ?? []);
+      return { error: unknownFieldError(unknownAt, message, others) };
     };
   };
 }

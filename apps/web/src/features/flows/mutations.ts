@@ -1,4 +1,4 @@
-import type { FlowStatus } from '@im/domain';
+import type { FlowStatus, UpdateLeadRequest } from '@im/domain';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { FLOW_KEY, FLOW_TABLE_PATH, flowKey } from './queries';
@@ -128,7 +128,7 @@ export function useRestoreFlow(id: number) {
 export function useUpdateLead(flowId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Partial<Lead>) => api.patch<Lead>(`/api/lead/${flowId}`, body),
+    mutationFn: (body: UpdateLeadRequest) => api.patch<Lead>(`/api/lead/${flowId}`, body),
     onSuccess: (lead) => {
       queryClient.setQueryData(['lead', flowId], lead);
       void queryClient.invalidateQueries({ queryKey: flowKey(flowId) });

@@ -81,7 +81,8 @@ export function ServerDataTable<T extends Record<string, unknown>>({
     ...state.filters,
     offset: (state.page - 1) * pageSize,
     limit: pageSize,
-    query: state.query || undefined,
+    // Only a table with a search box sends one (a saved search must not reach a list that takes none).
+    query: (withSearch && state.query) || undefined,
     sort: toSortParam(state.sort),
   };
   const result = useQuery({

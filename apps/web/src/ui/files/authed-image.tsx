@@ -14,8 +14,9 @@ export function AuthedImage({
   ...props
 }: { url: string; version?: number; alt: string } & ImageProps) {
   const [src, setSrc] = useState<string | null | undefined>(undefined);
-  // The version rides along in the URL (the server ignores it), so a changed image is fetched anew.
-  const source = version === undefined ? url : `${url}?v=${version}`;
+  // The version rides along in the URL's fragment, so a changed image is fetched anew; a fragment is
+  // never sent, and the API refuses query parameters it does not take (decision 041).
+  const source = version === undefined ? url : `${url}#v=${version}`;
   useEffect(() => {
     let objectUrl: string | null = null;
     let cancelled = false;
