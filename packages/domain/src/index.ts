@@ -9,6 +9,7 @@ export * from './dashboard';
 export * from './documents';
 export * from './events';
 export * from './flags';
+export * from './files';
 export * from './flows';
 export * from './forms';
 export * from './incidents';

@@ -1,4 +1,4 @@
-import { type FileInfo, zFileInfo, zId, zIdParams, zMessage } from '@im/domain';
+import { type FileInfo, zFileInfo, zId, zIdParams, zMessage, zRenameFile } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,6 +14,7 @@ import { writeLog } from '../logitems';
 import { relation } from '../relations/relations.schema';
 import { FLOW_NOT_FOUND, lockFlow } from './flow-access';
 import { isoFast } from './iso';
+import { renameFlowFile } from './rename-flow-file';
 
 const CRM = { access: moduleRoute('CRM') };
 const FILE_NOT_FOUND = 'Bestand niet gevonden.';
@@ -141,6 +142,25 @@ export async function flowFileRoutes(app: FastifyInstance): Promise<void> {
       const file = await tenantTx(request, (tx) => findFile(tx, request.params.id, purpose));
       return sendStoredFile(reply, app.deps.storage, file, 'attachment');
     });
+
+    r.patch(
+      `/api/${purpose}/:id`,
+      {
+        config: CRM,
+        schema: {
+          summary: `Rename a ${purpose} (the old extension is kept)`,
+          params: zIdParams,
+          body: zRenameFile,
+          response: { 200: zFileInfo },
+        },
+      },
+      async (request) =>
+        tenantTx(request, async (tx) =>
+          renameFlowFile(tx, await findFile(tx, request.params.id, purpose), request.body, (row) =>
+            toFileInfo(row, purpose),
+          ),
+        ),
+    );
 
     r.delete(
       `/api/${purpose}/:id`,
