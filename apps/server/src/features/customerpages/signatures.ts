@@ -2,15 +2,15 @@ import {
   isSignableKind,
   type ModuleTag,
   type RenameFile,
-  type Signature,
   type SignableKind,
+  type Signature,
 } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import type { FileStorage } from '../../platform/files/storage';
 import { forbidden, notFound } from '../../platform/errors';
 import { storedFile } from '../../platform/files/files.schema';
 import { renameStoredFile } from '../../platform/files/rename-file';
+import type { FileStorage } from '../../platform/files/storage';
 import { logDocument } from '../documents/create-document';
 import { documentLabel, findAnyDocument } from '../documents/document-dto';
 import { salesDocument } from '../documents/documents.schema';

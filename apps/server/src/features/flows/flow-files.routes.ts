@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Tx } from '../../platform/db/database';
 import { notFound, validationError } from '../../platform/errors';
 import { storedFile } from '../../platform/files/files.schema';
-import { sendStoredFile } from '../../platform/files/send-file';
+import { sendNoImage, sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadWithFields } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
@@ -13,6 +13,7 @@ import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
 import { writeLog } from '../logitems';
 import { relation } from '../relations/relations.schema';
 import { FLOW_NOT_FOUND, lockFlow } from './flow-access';
+import { getFlowLogo } from './get-flow-logo';
 import { isoFast } from './iso';
 import { renameFlowFile } from './rename-flow-file';
 
@@ -130,6 +131,21 @@ async function findFile(tx: Tx, id: number, purpose: Purpose) {
 
 export async function flowFileRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/flow/:id/getflowlogo',
+    {
+      config: CRM,
+      schema: {
+        summary: "The logo of the flow's company (none: 200 with x-imagestatus unavailable)",
+        params: zIdParams,
+      },
+    },
+    async (request, reply) => {
+      const logo = await tenantTx(request, (tx) => getFlowLogo(tx, request.params.id));
+      return logo ? sendStoredFile(reply, app.deps.storage, logo, 'inline') : sendNoImage(reply);
+    },
+  );
 
   for (const purpose of ['flowfile', 'assistfile'] as const) {
     r.post(

@@ -53,8 +53,8 @@ import {
   sendFlowMail,
 } from './flow-mail';
 import { saveMailSender } from './mail-sender';
-import { renameAttachedFile } from './rename-attached-file';
 import { mailTemplate } from './mailtemplates.schema';
+import { renameAttachedFile } from './rename-attached-file';
 import {
   ATTACHED_FILE,
   copyAttachedFiles,

@@ -39,9 +39,9 @@ import {
   resolveTarget,
   type StoredPictureFiles,
 } from './pictures';
-import { renamePicture } from './rename-picture';
 import { type ProcessedPicture, processPicture, storedFilename, THUMBNAIL_WIDTH } from './process-picture';
 import { receivePicture } from './receive-picture';
+import { renamePicture } from './rename-picture';
 import { zipFiles } from './zip-pictures';
 
 const CRM = { access: moduleRoute('CRM') };

@@ -16,10 +16,6 @@ export async function renameStoredFile(
   wanted: string,
 ): Promise<{ row: StoredFileRow; before: string }> {
   const filename = renamedFilename(wanted, file.filename);
-  const [row] = await tx
-    .update(storedFile)
-    .set({ filename })
-    .where(eq(storedFile.id, file.id))
-    .returning();
+  const [row] = await tx.update(storedFile).set({ filename }).where(eq(storedFile.id, file.id)).returning();
   return { row: row!, before: file.filename };
 }
