@@ -35,6 +35,9 @@ export const en: Strings<Catalog> = {
     mergeTags: 'Insert merge tag',
   },
   files: {
+    rename: 'Rename {{name}}',
+    renameLabel: 'New file name',
+    renamed: 'The file was renamed.',
     upload: 'Upload file',
     download: 'Download {{name}}',
     remove: 'Delete {{name}}',

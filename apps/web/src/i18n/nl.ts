@@ -33,6 +33,9 @@ export const nl = {
     mergeTags: 'Samenvoegcode invoegen',
   },
   files: {
+    rename: 'Naam wijzigen {{name}}',
+    renameLabel: 'Nieuwe bestandsnaam',
+    renamed: 'De naam van het bestand is gewijzigd.',
     upload: 'Bestand uploaden',
     download: 'Downloaden {{name}}',
     remove: 'Verwijderen {{name}}',

@@ -1,5 +1,6 @@
 // The API contract of common: request and response schemas, written once for server and web.
 import { z } from 'zod';
+import { FILE_TEXTS, MAX_FILENAME_LENGTH } from '../files';
 
 /** A row id in a path or body: a positive PostgreSQL integer, so a bad one answers 422, never 500. */
 export const zId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -16,6 +17,21 @@ export const zFileInfo = z.object({
   created_at: z.string(),
   url: z.string(),
 });
+
+/**
+ * PATCH of a stored file (flowfile, assistfile, attachedfile, attachment, widgetpicture, picture,
+ * signature): its new name; the old extension is kept (`renamedFilename`). Decision 043.
+ */
+export const zRenameFile = z.object({
+  filename: z
+    .string({ message: FILE_TEXTS.filenameRequired })
+    .trim()
+    .min(1, FILE_TEXTS.filenameRequired)
+    .max(MAX_FILENAME_LENGTH, FILE_TEXTS.filenameTooLong)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+    .refine((v) => !/[/\\\u0000-\u001f\u007f]/.test(v), FILE_TEXTS.filenameInvalid),
+});
+export type RenameFile = z.infer<typeof zRenameFile>;
 
 export type IdParams = z.infer<typeof zIdParams>;
 export type Message = z.infer<typeof zMessage>;

@@ -1,7 +1,7 @@
 // The API contract of companies: request and response schemas, written once for server and web.
 import { z } from 'zod';
 import { MODULE_TAGS } from '../modules';
-import { zPaginated } from '../pagination';
+import { zOffset, zPaginated } from '../pagination';
 import { zId } from './common';
 import { zDashboardSettings } from './dashboard';
 import { zFlowPhase } from './flowphases';
@@ -169,3 +169,27 @@ export const DEFAULT_BRANDING: Branding = {
   brand_button_color: null,
   is_default: true,
 };
+
+/**
+ * company getAdminUserChangeList: the changes platform administrators made in this company while logged in
+ * as one of its users (log items with an admin), newest first (decision 043).
+ */
+export const zAdminUserChangeQuery = z.object({
+  offset: zOffset,
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const zAdminUserChange = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  loggable_type: z.string(),
+  loggable_id: z.number().int().nullable(),
+  action: z.string(),
+  description: z.string(),
+  admin_user_id: z.number().int(),
+  admin_fullname: z.string(),
+  /** The company user the administrator was logged in as. */
+  user_id: z.number().int().nullable(),
+  user_fullname: z.string(),
+});
+export type AdminUserChange = z.infer<typeof zAdminUserChange>;
+export const zAdminUserChangePage = zPaginated(zAdminUserChange);

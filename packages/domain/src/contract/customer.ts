@@ -199,3 +199,23 @@ export const zUpdateCustomerPageSettings = z.object({
     .optional(),
 });
 export type UpdateCustomerPageSettings = z.input<typeof zUpdateCustomerPageSettings>;
+
+/**
+ * signature showSignature (GET /api/signature/{id}, id: the customer's answer): the drawn signature as a
+ * PNG data URL (null for a ticked agreement or a rejection) and its type. PATCH renames only the PNG's
+ * file name; who signed, where, the image and its evidence never change (decision 043).
+ */
+export const zSignature = z.object({
+  id: z.number().int(),
+  document_id: z.number().int(),
+  document_kind: zSignableKind,
+  action: z.enum(['approved', 'rejected']),
+  signername: z.string(),
+  signatory_name: z.string(),
+  location: z.string(),
+  signature_type: z.string().nullable(),
+  signature: z.string().nullable(),
+  filename: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Signature = z.infer<typeof zSignature>;

@@ -379,3 +379,10 @@ export const zSendDocument = z
 export type SendDocument = z.input<typeof zSendDocument>;
 
 export const zPictureLayout = z.enum(PICTURE_LAYOUTS);
+
+/** documentwidget persist: the standalone widgets that took the recurring widget's place (decision 043). */
+export const zPersistedWidgets = z.object({
+  message: z.string(),
+  documentwidgets: z.array(zDocumentWidget),
+});
+export type PersistedWidgets = z.infer<typeof zPersistedWidgets>;

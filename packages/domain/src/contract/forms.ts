@@ -416,3 +416,39 @@ export const zStagePageQuery = zPaginationQuery.extend({
 export type StagePageQuery = z.infer<typeof zStagePageQuery>;
 export const zIntakePage = zPaginated(zIntake);
 export const zProjectPage = zPaginated(zProject);
+
+// ---------------------------------------------------------------- flow data (one per flow; decision 043)
+
+/** A flow's data: the container of its filled-in copies; its id is the flow's id (decision 023). */
+export const zFlowData = z.object({
+  id: z.number().int(),
+  flow_id: z.number().int(),
+  /** The office's own note on the forms data of this dossier (PATCH). */
+  description: z.string(),
+  flowdataitems: z.array(
+    z.object({
+      id: z.number().int(),
+      vertical_id: z.number().int(),
+      vertical_name: z.string(),
+      item_type: z.enum(FLOW_DATA_ITEM_TYPES),
+      status: z.enum(FLOW_DATA_ITEM_STATUSES),
+      locations_count: z.number().int(),
+    }),
+  ),
+  updated_at: z.string().nullable(),
+});
+export type FlowData = z.infer<typeof zFlowData>;
+
+export const zUpdateFlowData = z.object({
+  description: zText(5000),
+});
+export type UpdateFlowData = z.infer<typeof zUpdateFlowData>;
+
+/** getLocations: every named location over the flow's filled-in copies, by copy and then as added. */
+export const zFlowDataLocationRow = zFlowDataLocation.extend({
+  flow_data_item_id: z.number().int(),
+  vertical_id: z.number().int(),
+  vertical_name: z.string(),
+});
+export const zFlowDataLocations = z.array(zFlowDataLocationRow);
+export type FlowDataLocationRow = z.infer<typeof zFlowDataLocationRow>;

@@ -11,6 +11,7 @@ import {
   TASK_TYPES,
 } from '../planning/tasks';
 import { zId } from './common';
+import { zFlow } from './flows';
 import { zDateTime, zPlanningUserId } from './planning';
 import { zTaskContext } from './task-contexts';
 
@@ -239,3 +240,7 @@ export const zTaskCalendarItem = z.object({
   relation_fullname: z.string().nullable(),
 });
 export type TaskCalendarItem = z.infer<typeof zTaskCalendarItem>;
+
+/** flow getWithRelatedTasks: the flow's detail and its tasks (planned first by start, then unplanned). */
+export const zFlowWithRelatedTasks = zFlow.extend({ tasks: z.array(zTask) });
+export type FlowWithRelatedTasks = z.infer<typeof zFlowWithRelatedTasks>;

@@ -470,6 +470,15 @@ export const DOCUMENT_TEXTS = {
   noRecipient: 'Vul een geldig e-mailadres in.',
   saveAsTemplateName: 'Vul een naam in.',
   cancelledNotSendable: 'Een geannuleerd document kan niet worden verstuurd.',
+  // documentwidget persist (decision 043)
+  persistConfirm:
+    'Deze herhalende widget omzetten in losse widgets per ingevuld formulier? Dit kan niet ongedaan worden gemaakt.',
+  persistOnlyRecurring: 'Alleen een herhalende widget kan worden omgezet in losse widgets.',
+  persistNeedsForm: 'Kies eerst het formulier van deze herhalende widget.',
+  persistNeedsFlow:
+    'Een template heeft geen ingevulde formulieren: zet de widget om in een document van een dossier.',
+  persistNoCopies: 'Dit dossier heeft nog geen ingevuld formulier van dit soort.',
+  persisted: (n: number) => `Widget omgezet in ${n} losse ${n === 1 ? 'widget' : 'widgets'}.`,
 } as const;
 
 export * from './render';

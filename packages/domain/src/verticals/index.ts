@@ -93,6 +93,7 @@ export const FORM_MESSAGES = {
   projectNotFound: 'Project niet gevonden.',
   pictureNotFound: 'Foto niet gevonden.',
   locationNotFound: 'Locatie niet gevonden.',
+  flowDataNotFound: 'Formuliergegevens van dit dossier niet gevonden.',
   nameRequired: 'Vul een naam in.',
   labelRequired: 'Vul een label in.',
   fieldNameInvalid: 'Een veldnaam bestaat uit kleine letters, cijfers en liggende streepjes.',

@@ -1,4 +1,6 @@
 import {
+  zAdminUserChangePage,
+  zAdminUserChangeQuery,
   zCompanyDetail,
   zCompanyPage,
   zCreateCompanyRequest,
@@ -18,6 +20,7 @@ import { authOf, platformTx, tenantTx } from '../../platform/http/request-auth';
 import { addModuleToCompany, removeModuleFromCompany } from './change-company-modules';
 import { company } from './companies.schema';
 import { loadCompanyDetail } from './company-detail';
+import { getAdminUserChangeList } from './get-admin-user-change-list';
 import { queryCompanies } from './query-companies';
 import { saveCompany, updateCompany } from './save-company';
 
@@ -55,6 +58,21 @@ export async function companyAdminRoutes(app: FastifyInstance): Promise<void> {
     '/api/company/querytrashed',
     { config: { access: admin }, schema: { querystring: zPaginationQuery, response: { 200: zCompanyPage } } },
     async (request) => platformTx(request, (tx) => queryCompanies(tx, request.query, 'trashed')),
+  );
+
+  r.get(
+    '/api/company/:id/getadminuserchangelist',
+    {
+      config: { access: admin },
+      schema: {
+        summary: 'What platform administrators changed in the company while logged in as its users',
+        params: zIdParams,
+        querystring: zAdminUserChangeQuery,
+        response: { 200: zAdminUserChangePage },
+      },
+    },
+    async (request) =>
+      platformTx(request, (tx) => getAdminUserChangeList(tx, request.params.id, request.query)),
   );
 
   r.get(

@@ -4,6 +4,8 @@ import {
   zCustomerPageSettings,
   zCustomerViews,
   zIdParams,
+  zRenameFile,
+  zSignature,
   zUpdateCustomerPageSettings,
 } from '@im/domain';
 import { eq } from 'drizzle-orm';
@@ -20,6 +22,7 @@ import { findFlow } from '../flows/flow-access';
 import { documentActivity, findResponse, flowViews } from './customer-activity';
 import { ensureSignedPdf } from './customer-documents';
 import { getCustomerPageSettings, updateCustomerPageSettings } from './customer-page-settings';
+import { renameSignature, showSignature } from './signatures';
 
 const zResponseParams = z.object({ id: zIdParams.shape.id, responseId: zIdParams.shape.id });
 
@@ -69,6 +72,43 @@ export async function customerActivityRoutes(app: FastifyInstance): Promise<void
       },
     },
     (request) => tenantTx(request, (tx) => updateCustomerPageSettings(tx, request.body)),
+  );
+  // A customer's signature (id: their answer's). Declared for the CRM module; the document kind's own
+  // module is checked with the record (403), as on its document's routes.
+  r.get(
+    '/api/signature/:id',
+    {
+      config: { access: moduleRoute('CRM') },
+      schema: {
+        summary: "showSignature: the customer's drawn signature (PNG data URL) and its type",
+        params: zIdParams,
+        response: { 200: zSignature },
+      },
+    },
+    (request) => {
+      noPartner(request);
+      return tenantTx(request, (tx) =>
+        showSignature(tx, app.deps.storage, request.params.id, authOf(request).modules),
+      );
+    },
+  );
+  r.patch(
+    '/api/signature/:id',
+    {
+      config: { access: moduleRoute('CRM') },
+      schema: {
+        summary: "Rename a signature's PNG (signer, image and evidence never change)",
+        params: zIdParams,
+        body: zRenameFile,
+        response: { 200: zSignature },
+      },
+    },
+    (request) => {
+      noPartner(request);
+      return tenantTx(request, (tx) =>
+        renameSignature(tx, app.deps.storage, request.params.id, request.body, authOf(request).modules),
+      );
+    },
   );
   for (const kind of SIGNABLE_KINDS) {
     const config = { access: moduleRoute(DOCUMENT_MODULES[kind]) };

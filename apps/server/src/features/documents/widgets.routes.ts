@@ -9,7 +9,9 @@ import {
   zFileInfo,
   zIdParams,
   zMessage,
+  zPersistedWidgets,
   zPreparedWidget,
+  zRenameFile,
   zSaveDocumentType,
   zSaveDocumentWidget,
   zSaveDocumentWidgetType,
@@ -37,6 +39,9 @@ import {
   saveDocumentType,
   updateDocumentType,
 } from './document-types';
+import { persistWidget } from './persist-widget';
+import { renameAttachment } from './rename-attachment';
+import { renameWidgetPicture } from './rename-widget-picture';
 import { renderInput } from './render-document';
 import {
   deleteWidgetType,
@@ -122,6 +127,19 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
       reply.status(201).send(await tenantTx(request, (tx) => duplicateWidget(tx, request.params.id))),
   );
 
+  r.post(
+    '/api/documentwidget/:id/persist',
+    {
+      config: SALES,
+      schema: {
+        summary: 'Turn a recurring widget into one standalone text widget per filled-in form (no undo)',
+        ...id,
+        response: { 200: zPersistedWidgets },
+      },
+    },
+    async (request) => tenantTx(request, (tx) => persistWidget(tx, request.params.id)),
+  );
+
   // Widget pictures -----------------------------------------------------------------------------
   r.post(
     '/api/widgetpicture',
@@ -166,6 +184,19 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
     });
     return file ? sendStoredFile(reply, app.deps.storage, file, 'inline') : sendNoImage(reply);
   });
+  r.patch(
+    '/api/widgetpicture/:id',
+    {
+      config: SALES,
+      schema: {
+        summary: "Rename a picture widget's picture (id: the widget's; the old extension is kept)",
+        ...id,
+        body: zRenameFile,
+        response: { 200: zDocumentWidget },
+      },
+    },
+    async (request) => tenantTx(request, (tx) => renameWidgetPicture(tx, request.params.id, request.body)),
+  );
   r.delete(
     '/api/widgetpicture/:id',
     { config: SALES, schema: { ...id, response: { 200: zDocumentWidget } } },
@@ -237,6 +268,19 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
     if (!file) throw notFound('Bijlage niet gevonden.');
     return sendStoredFile(reply, app.deps.storage, file);
   });
+  r.patch(
+    '/api/attachment/:id',
+    {
+      config: STAFF,
+      schema: {
+        summary: 'Rename an attachment (the old extension is kept)',
+        ...id,
+        body: zRenameFile,
+        response: { 200: zFileInfo },
+      },
+    },
+    async (request) => tenantTx(request, (tx) => renameAttachment(tx, request.params.id, request.body)),
+  );
   r.delete(
     '/api/attachment/:id',
     { config: STAFF, schema: { ...id, response: { 200: zMessage } } },

@@ -29,7 +29,7 @@ import { findWidgetType, isAvailable } from './widget-types';
 
 type WidgetFields = Omit<z.infer<typeof zUpdateDocumentWidget>, 'order' | 'update_reason'>;
 
-const bad = (field: string, message: string) => validationError(message, { [field]: [message] });
+export const bad = (field: string, message: string) => validationError(message, { [field]: [message] });
 
 /** Rich text is sanitised (style attributes, so font sizes, go); merge tags must be known ones. */
 function cleanText(tag: WidgetTag, field: string, value: string | undefined): string | undefined {
@@ -108,14 +108,14 @@ async function checkVertical(tx: Tx, id: number | null | undefined): Promise<num
 }
 
 /** The widget's document, locked: widget changes to one document run one after another. */
-async function lockDocumentOf(tx: Tx, documentId: number) {
+export async function lockDocumentOf(tx: Tx, documentId: number) {
   const doc = await findAnyDocument(tx, documentId, { lock: true });
   if (!doc) throw notFound(DOCUMENT_TEXTS.widgetNotFound);
   assertInvoiceEditable(doc);
   return doc;
 }
 
-async function widgetRecord(tx: Tx, id: number) {
+export async function widgetRecord(tx: Tx, id: number) {
   const [row] = await tx
     .select({ w: documentWidget, tag: documentWidgetType.tag })
     .from(documentWidget)
@@ -131,12 +131,12 @@ export async function getWidget(tx: Tx, id: number): Promise<DocumentWidget> {
   return loadWidget(tx, id);
 }
 
-async function touch(tx: Tx, documentId: number) {
+export async function touch(tx: Tx, documentId: number) {
   await tx.update(salesDocument).set({ updatedAt: new Date() }).where(eq(salesDocument.id, documentId));
 }
 
 /** Makes room at `order` (1-based) by moving the widgets from there one down. */
-async function openSlot(tx: Tx, documentId: number, order: number) {
+export async function openSlot(tx: Tx, documentId: number, order: number) {
   await tx
     .update(documentWidget)
     .set({ order: sql`${documentWidget.order} + 1` })

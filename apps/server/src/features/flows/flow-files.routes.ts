@@ -1,11 +1,11 @@
-import { type FileInfo, zFileInfo, zId, zIdParams, zMessage } from '@im/domain';
+import { type FileInfo, zFileInfo, zId, zIdParams, zMessage, zRenameFile } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Tx } from '../../platform/db/database';
 import { notFound, validationError } from '../../platform/errors';
 import { storedFile } from '../../platform/files/files.schema';
-import { sendStoredFile } from '../../platform/files/send-file';
+import { sendNoImage, sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadWithFields } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
@@ -13,7 +13,9 @@ import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
 import { writeLog } from '../logitems';
 import { relation } from '../relations/relations.schema';
 import { FLOW_NOT_FOUND, lockFlow } from './flow-access';
+import { getFlowLogo } from './get-flow-logo';
 import { isoFast } from './iso';
+import { renameFlowFile } from './rename-flow-file';
 
 const CRM = { access: moduleRoute('CRM') };
 const FILE_NOT_FOUND = 'Bestand niet gevonden.';
@@ -130,6 +132,21 @@ async function findFile(tx: Tx, id: number, purpose: Purpose) {
 export async function flowFileRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  r.get(
+    '/api/flow/:id/getflowlogo',
+    {
+      config: CRM,
+      schema: {
+        summary: "The logo of the flow's company (none: 200 with x-imagestatus unavailable)",
+        params: zIdParams,
+      },
+    },
+    async (request, reply) => {
+      const logo = await tenantTx(request, (tx) => getFlowLogo(tx, request.params.id));
+      return logo ? sendStoredFile(reply, app.deps.storage, logo, 'inline') : sendNoImage(reply);
+    },
+  );
+
   for (const purpose of ['flowfile', 'assistfile'] as const) {
     r.post(
       `/api/${purpose}`,
@@ -141,6 +158,25 @@ export async function flowFileRoutes(app: FastifyInstance): Promise<void> {
       const file = await tenantTx(request, (tx) => findFile(tx, request.params.id, purpose));
       return sendStoredFile(reply, app.deps.storage, file, 'attachment');
     });
+
+    r.patch(
+      `/api/${purpose}/:id`,
+      {
+        config: CRM,
+        schema: {
+          summary: `Rename a ${purpose} (the old extension is kept)`,
+          params: zIdParams,
+          body: zRenameFile,
+          response: { 200: zFileInfo },
+        },
+      },
+      async (request) =>
+        tenantTx(request, async (tx) =>
+          renameFlowFile(tx, await findFile(tx, request.params.id, purpose), request.body, (row) =>
+            toFileInfo(row, purpose),
+          ),
+        ),
+    );
 
     r.delete(
       `/api/${purpose}/:id`,

@@ -7,8 +7,10 @@ import {
   zCreateProject,
   zCreateVertical,
   zCreateVerticalDataField,
+  zFlowData,
   zFlowDataItem,
   zFlowDataItemListQuery,
+  zFlowDataLocations,
   zIdParams,
   zIntake,
   zIntakeDetail,
@@ -22,6 +24,7 @@ import {
   zResetProjectToTemplate,
   zSaveStageAsTemplate,
   zStagePageQuery,
+  zUpdateFlowData,
   zUpdateFlowDataItem,
   zUpdateIntake,
   zUpdateLocationData,
@@ -43,6 +46,7 @@ import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
 import { tenantTx } from '../../platform/http/request-auth';
 import { removePictureFiles } from '../pictures';
+import { flowDataLocations, getFlowData, updateFlowData } from './flow-data';
 import {
   addLocation,
   createItem,
@@ -226,6 +230,45 @@ export async function formRoutes(app: FastifyInstance): Promise<void> {
       await change?.(tx);
       return found(await loadItem(tx, id), FORM_MESSAGES.itemNotFound);
     });
+  // The flow data (one per flow; id: the flow's) -------------------------------------------------
+  r.get(
+    '/api/flowdata/:id',
+    {
+      config: CRM,
+      schema: {
+        summary: "A flow's forms data: its note and filled-in copies",
+        ...params,
+        response: { 200: zFlowData },
+      },
+    },
+    (request) => tenantTx(request, (tx) => getFlowData(tx, request.params.id)),
+  );
+  r.patch(
+    '/api/flowdata/:id',
+    {
+      config: CRM,
+      schema: {
+        summary: "Update the note on a flow's forms data",
+        ...params,
+        body: zUpdateFlowData,
+        response: { 200: zFlowData },
+      },
+    },
+    (request) => tenantTx(request, (tx) => updateFlowData(tx, request.params.id, request.body)),
+  );
+  r.get(
+    '/api/flowdata/:id/getlocations',
+    {
+      config: CRM,
+      schema: {
+        summary: "getLocations: the named locations over a flow's filled-in copies",
+        ...params,
+        response: { 200: zFlowDataLocations },
+      },
+    },
+    (request) => tenantTx(request, (tx) => flowDataLocations(tx, request.params.id)),
+  );
+
   r.get(
     '/api/flowdataitem',
     {

@@ -118,6 +118,25 @@ export const project = pgTable(
 ).enableRLS();
 
 /**
+ * A flow's data (spec "flowdata"): the container of its filled-in copies has no row of its own (its id is
+ * the flow's id, decision 023); this row keeps what the office writes about it (PATCH flowdata,
+ * decision 043) and exists only once something was written.
+ */
+export const flowData = pgTable(
+  'flow_data',
+  {
+    flowId: integer('flow_id')
+      .primaryKey()
+      .references(() => flow.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  () => [tenantPolicy()],
+).enableRLS();
+
+/**
  * One filled-in copy of a form on a flow (spec 002 section 3): open until submitted (sent). Values
  * are stored with the calculated fields and derived areas computed by the domain's form engine.
  */

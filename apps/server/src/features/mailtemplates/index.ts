@@ -22,6 +22,7 @@ import {
   zMergeTagPreviewRequest,
   zMessage,
   zMessageTemplate,
+  zRenameFile,
   zSaveContactTemplate,
   zSaveMailSender,
   zSaveMailTemplate,
@@ -53,6 +54,7 @@ import {
 } from './flow-mail';
 import { saveMailSender } from './mail-sender';
 import { mailTemplate } from './mailtemplates.schema';
+import { renameAttachedFile } from './rename-attached-file';
 import {
   ATTACHED_FILE,
   copyAttachedFiles,
@@ -324,6 +326,19 @@ export async function mailTemplateRoutes(app: FastifyInstance): Promise<void> {
       const file = await tenantTx(request, (tx) => findAttachedFile(tx, request.params.id));
       return sendStoredFile(reply, app.deps.storage, file, 'attachment');
     },
+  );
+  r.patch(
+    `/api/${ATTACHED_FILE}/:id`,
+    {
+      config: SETTINGS,
+      schema: {
+        summary: "Rename a mail template's attached file (the old extension is kept)",
+        params: zIdParams,
+        body: zRenameFile,
+        response: { 200: zFileInfo },
+      },
+    },
+    async (request) => tenantTx(request, (tx) => renameAttachedFile(tx, request.params.id, request.body)),
   );
   r.delete(
     `/api/${ATTACHED_FILE}/:id`,

@@ -11,6 +11,7 @@ import {
   zPicture,
   zPictureListQuery,
   zPictureUploadFields,
+  zRenameFile,
 } from '@im/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,6 +41,7 @@ import {
 } from './pictures';
 import { type ProcessedPicture, processPicture, storedFilename, THUMBNAIL_WIDTH } from './process-picture';
 import { receivePicture } from './receive-picture';
+import { renamePicture } from './rename-picture';
 import { zipFiles } from './zip-pictures';
 
 const CRM = { access: moduleRoute('CRM') };
@@ -239,6 +241,20 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
       schema: { summary: 'The photo’s 400 px wide thumbnail (blob), for an img element', params: zIdParams },
     },
     thumbnail,
+  );
+
+  r.patch(
+    '/api/picture/:id',
+    {
+      config: CRM,
+      schema: {
+        summary: 'Rename a photo (the old extension is kept)',
+        params: zIdParams,
+        body: zRenameFile,
+        response: { 200: zPicture },
+      },
+    },
+    (request) => tenantTx(request, (tx) => renamePicture(tx, request.params.id, request.body)),
   );
 
   r.delete(

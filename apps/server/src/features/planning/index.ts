@@ -13,6 +13,7 @@ import {
   zCreateTask,
   zDashboardActions,
   zDashboardActionsQuery,
+  zFlowWithRelatedTasks,
   zIdParams,
   zLogDateParams,
   zLogItemRow,
@@ -61,6 +62,7 @@ import {
 } from './agenda-items';
 import { feedCalendar, feedStatus, renewFeed, revokeFeed } from './calendar-feed';
 import { geocodeTaskAddresses } from './geocode-task-addresses';
+import { getFlowWithRelatedTasks } from './get-flow-with-related-tasks';
 import { createNote, deleteNote, listNotes, loadNote, updateNote } from './notes';
 import { resolveTarget } from './targets';
 import { taskCalendar } from './task-calendar';
@@ -360,6 +362,18 @@ export async function planningRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get('/api/tasktemplate', { config: BASIS, schema: { response: { 200: z.array(zTask) } } }, (request) =>
     tenantTx(request, (tx) => listTemplates(tx)),
+  );
+  r.get(
+    '/api/flow/:id/getwithrelatedtasks',
+    {
+      config: CRM,
+      schema: {
+        summary: "getWithRelatedTasks: the flow's detail with its tasks",
+        params: zIdParams,
+        response: { 200: zFlowWithRelatedTasks },
+      },
+    },
+    (request) => tenantTx(request, (tx) => getFlowWithRelatedTasks(tx, request.params.id)),
   );
   r.get(
     '/api/flow/:id/gettasktemplates',

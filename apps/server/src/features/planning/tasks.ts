@@ -540,6 +540,14 @@ export async function listTemplates(tx: Tx): Promise<Task[]> {
   return serializeAll(tx, rows);
 }
 
+/** The tasks of one flow (getWithRelatedTasks): planned ones by start, then the unplanned, then by id. */
+export async function tasksOfFlow(tx: Tx, flowId: number): Promise<Task[]> {
+  const rows = await baseSelect(tx)
+    .where(and(eq(task.flowId, flowId), eq(task.isTemplate, false)))
+    .orderBy(sql`${task.startDate} asc nulls last`, asc(task.id));
+  return serializeAll(tx, rows);
+}
+
 /** storeFromTemplate: a new unplanned task on the flow from a template (type, text, colour, duration, people). */
 export async function storeFromTemplate(
   tx: Tx,

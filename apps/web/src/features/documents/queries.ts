@@ -8,6 +8,7 @@ import type {
   FileInfo,
   InvoiceReferences,
   Paginated,
+  PersistedWidgets,
   RegisterPayment,
   SalesDocument,
   SendDocument,
@@ -203,6 +204,11 @@ export function useWidgetMutations(kind: DocumentKind, documentId: number) {
     mutationFn: (id: number) => api.post<DocumentWidget>(`/api/documentwidget/${id}/duplicate`),
     onSuccess,
   });
+  /** A recurring widget becomes one text widget per filled-in form (decision 043; no undo). */
+  const persist = useMutation({
+    mutationFn: (id: number) => api.post<PersistedWidgets>(`/api/documentwidget/${id}/persist`),
+    onSuccess,
+  });
   /** Moves a widget to a 1-based position; the list shows the new order at once. */
   const move = useMutation({
     mutationFn: ({ id, order }: { id: number; order: number; ordered: DocumentWidget[] }) =>
@@ -227,7 +233,7 @@ export function useWidgetMutations(kind: DocumentKind, documentId: number) {
     mutationFn: (id: number) => api.delete<DocumentWidget>(`/api/widgetpicture/${id}`),
     onSuccess,
   });
-  return { add, update, remove, duplicate, move, uploadPicture, removePicture };
+  return { add, update, remove, duplicate, persist, move, uploadPicture, removePicture };
 }
 
 // Attachments ----------------------------------------------------------------------------------------

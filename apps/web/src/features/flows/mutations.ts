@@ -151,6 +151,16 @@ export function useUploadFile(flowId: number, kind: FileKind) {
   });
 }
 
+/** PATCH {filename} of a flow file or assist file (decision 043: the old extension is kept). */
+export function useRenameFile(flowId: number, kind: FileKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ fileId, filename }: { fileId: number; filename: string }) =>
+      api.patch<FileInfo>(`/api/${kind}/${fileId}`, { filename }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: flowKey(flowId) }),
+  });
+}
+
 export function useDeleteFile(flowId: number, kind: FileKind) {
   const queryClient = useQueryClient();
   return useMutation({

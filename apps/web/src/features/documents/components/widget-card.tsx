@@ -10,6 +10,7 @@ import {
   IconGripVertical,
   IconPencil,
   IconRowInsertBottom,
+  IconStackPush,
   IconTrash,
 } from '@tabler/icons-react';
 import { useIsPhone } from '../../../ui/responsive';
@@ -22,6 +23,8 @@ export interface WidgetHandlers {
   onDelete: (widget: DocumentWidget) => void;
   onToggleHidden: (widget: DocumentWidget) => void;
   onAddAfter: (widget: DocumentWidget) => void;
+  /** A recurring widget only: one text widget per filled-in form (asks first; no undo). */
+  onPersist: (widget: DocumentWidget) => void;
 }
 
 interface Props extends WidgetHandlers {
@@ -53,6 +56,17 @@ export function WidgetCard({ widget, index, ...handlers }: Props) {
       Icon: IconRowInsertBottom,
       onClick: () => handlers.onAddAfter(widget),
     },
+    ...(widget.documentwidgettype.tag === 'RECURRING'
+      ? [
+          {
+            key: 'persist',
+            label: tx.persistWidget,
+            Icon: IconStackPush,
+            color: undefined,
+            onClick: () => handlers.onPersist(widget),
+          },
+        ]
+      : []),
     {
       key: 'delete',
       label: tx.deleteWidget,

@@ -81,6 +81,20 @@ export function WidgetList({ document }: { document: SalesDocument }) {
     });
   };
 
+  const onPersist = async (widget: DocumentWidget) => {
+    const isConfirmed = await confirm({
+      title: tx.persistWidget,
+      message: DOCUMENT_TEXTS.persistConfirm,
+      confirmLabel: tx.persist,
+      isDanger: true,
+    });
+    if (!isConfirmed) return;
+    mutations.persist.mutate(widget.id, {
+      onSuccess: (answer) => toast.success(answer.message),
+      onError: (e) => showActionError(e),
+    });
+  };
+
   const handlers = {
     onEdit: setEditing,
     onDuplicate: (widget: DocumentWidget) =>
@@ -95,6 +109,7 @@ export function WidgetList({ document }: { document: SalesDocument }) {
         { onError: (e) => showActionError(e) },
       ),
     onAddAfter: (widget: DocumentWidget) => setAddingAfter(widget.id),
+    onPersist,
   };
 
   return (

@@ -158,6 +158,52 @@ describe('document editor', () => {
     );
   });
 
+  it('splits a recurring widget into standalone widgets only after the no-undo prompt', async () => {
+    const base = createTestDocument();
+    const recurring = createTestWidget({
+      id: 14,
+      order: 4,
+      tag: 'RECURRING',
+      description: 'Ruimtes',
+      textcontent: '<p>{{ formulier.ruimte }}</p>',
+      recurringvertical_id: 3,
+    });
+    const document = { ...base, documentwidgets: [...base.documentwidgets, recurring] };
+    const { calls } = setup(
+      {
+        'POST /api/documentwidget/14/persist': () => ({
+          body: {
+            message: DOCUMENT_TEXTS.persisted(2),
+            documentwidgets: [
+              createTestWidget({
+                id: 21,
+                order: 4,
+                description: 'Ruimtes 1',
+                textcontent: '<p>Woonkamer</p>',
+              }),
+              createTestWidget({ id: 22, order: 5, description: 'Ruimtes 2', textcontent: '<p>Keuken</p>' }),
+            ],
+          },
+        }),
+      },
+      document,
+    );
+    await findEditor();
+    // Only a recurring widget offers it.
+    fireEvent.click(screen.getByRole('button', { name: 'Acties voor Inleiding' }));
+    expect(screen.queryByRole('menuitem', { name: 'Omzetten in losse widgets' })).toBeNull();
+    fireEvent.keyDown(window.document.body, { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Acties voor Ruimtes' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Omzetten in losse widgets' }));
+    expect(await screen.findByText(DOCUMENT_TEXTS.persistConfirm)).toBeTruthy();
+    expect(calls.some((c) => c.url.endsWith('/persist'))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Omzetten' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url === '/api/documentwidget/14/persist')).toBe(true),
+    );
+    expect(await screen.findByText(DOCUMENT_TEXTS.persisted(2))).toBeTruthy();
+  });
+
   it('moves a widget with the keyboard and saves its new position (orderOnly)', async () => {
     // jsdom lays nothing out: give each widget card a place, one under the other.
     const original = HTMLElement.prototype.getBoundingClientRect;

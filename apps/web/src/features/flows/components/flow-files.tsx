@@ -1,5 +1,5 @@
 import { FileListCard } from '../../../ui/files/file-list-card';
-import { type FileKind, useDeleteFile, useUploadFile } from '../mutations';
+import { type FileKind, useDeleteFile, useRenameFile, useUploadFile } from '../mutations';
 import type { FileInfo } from '../types';
 
 interface FlowFilesProps {
@@ -13,6 +13,7 @@ interface FlowFilesProps {
 export function FlowFiles({ flowId, kind, title, files }: FlowFilesProps) {
   const upload = useUploadFile(flowId, kind);
   const remove = useDeleteFile(flowId, kind);
+  const rename = useRenameFile(flowId, kind);
   return (
     <FileListCard
       title={title}
@@ -20,6 +21,7 @@ export function FlowFiles({ flowId, kind, title, files }: FlowFilesProps) {
       uploading={upload.isPending}
       onUpload={(file) => upload.mutateAsync(file)}
       onDelete={(file) => remove.mutateAsync(file.id)}
+      onRename={(file, filename) => rename.mutateAsync({ fileId: file.id, filename })}
     />
   );
 }
