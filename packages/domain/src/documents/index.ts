@@ -518,11 +518,18 @@ export function newDocumentTitle(input: {
  * unnamed 'Standaard') names the new document's kind instead: 'Factuur – Oosterstraat 14, Groningen'.
  * A profile's name ('Zonnepanelen – …') or a title the user wrote is kept as it is.
  */
-export function titleFromSource(sourceTitle: string, sourceKindLabel: string, targetKindLabel: string): string {
+export function titleFromSource(
+  sourceTitle: string,
+  sourceKindLabel: string,
+  targetKindLabel: string,
+): string {
   const title = sourceTitle.trim();
   if (!title) return targetKindLabel;
   if (sourceKindLabel === targetKindLabel) return sourceTitle;
-  const prefix = new RegExp(`^${sourceKindLabel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|\\s+[–—-]\\s)`, 'i');
+  const prefix = new RegExp(
+    `^${sourceKindLabel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|\\s+[–—-]\\s)`,
+    'i',
+  );
   return prefix.test(title) ? title.replace(prefix, targetKindLabel).slice(0, 200) : sourceTitle;
 }
 

@@ -42,9 +42,9 @@ describe('titleFromSource', () => {
   });
 
   it("keeps a profile's name and a title the user wrote", () => {
-    expect(titleFromSource('Zonnepanelen – Oosterstraat 14, Groningen', 'Opdrachtbevestiging', 'Factuur')).toBe(
-      'Zonnepanelen – Oosterstraat 14, Groningen',
-    );
+    expect(
+      titleFromSource('Zonnepanelen – Oosterstraat 14, Groningen', 'Opdrachtbevestiging', 'Factuur'),
+    ).toBe('Zonnepanelen – Oosterstraat 14, Groningen');
     expect(titleFromSource('Opdrachtbevestigingen archief', 'Opdrachtbevestiging', 'Factuur')).toBe(
       'Opdrachtbevestigingen archief',
     );

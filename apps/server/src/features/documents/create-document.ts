@@ -343,7 +343,11 @@ export async function createFromDocument(
     // An invoice from 'Opdrachtbevestiging – …' is 'Factuur – …' to the customer (decision 044).
     title:
       targetKind === 'invoice' || targetKind === 'confirmation'
-        ? titleFromSource(source.title, DOCUMENT_KIND_LABELS[sourceKind].one, DOCUMENT_KIND_LABELS[targetKind].one)
+        ? titleFromSource(
+            source.title,
+            DOCUMENT_KIND_LABELS[sourceKind].one,
+            DOCUMENT_KIND_LABELS[targetKind].one,
+          )
         : source.title,
     linkSource: true,
     invoice: invoiceFields ? await invoiceFields(source) : undefined,

@@ -262,7 +262,9 @@ describe("the relation's own references (decision 044)", () => {
       location: { address: 'Dorpsstraat', number: '9', postcode: '9401 AA', city: 'Assen' },
     });
     expect(rel).toMatchObject({ buyer_reference: 'Verbouwing zolder', order_reference: 'PO-JdV-7' });
-    const first = await invoiceOf((await confirmation(rel.flows[0].id, [{ name: 'Omvormer', rate: '900' }])).id);
+    const first = await invoiceOf(
+      (await confirmation(rel.flows[0].id, [{ name: 'Omvormer', rate: '900' }])).id,
+    );
     expect(first.invoice).toMatchObject({
       buyer_reference: '',
       customer_buyer_reference: 'Verbouwing zolder',
@@ -274,7 +276,9 @@ describe("the relation's own references (decision 044)", () => {
     await expectValidEInvoice(xml, { peppol: false });
 
     // The invoice's own reference wins; an order number it does not have still comes from the relation.
-    const second = await invoiceOf((await confirmation(rel.flows[0].id, [{ name: 'Accu', rate: '2500' }])).id);
+    const second = await invoiceOf(
+      (await confirmation(rel.flows[0].id, [{ name: 'Accu', rate: '2500' }])).id,
+    );
     await call('PATCH', `/api/invoice/${second.id}/references`, { buyer_reference: 'Factuur accu' });
     const own = await sendAndFetch(second.id);
     expect(textOf(own, 'BuyerReference')).toBe('Factuur accu');
@@ -292,7 +296,10 @@ describe("the relation's own references (decision 044)", () => {
     });
     const personId = org.relations[0].id as number;
     const inv = await invoiceOf((await confirmation(flowId, [{ name: 'Laadpaal', rate: '1500' }])).id);
-    expect(inv.invoice).toMatchObject({ customer_buyer_reference: 'Algemeen', customer_order_reference: 'PO-ORG-1' });
+    expect(inv.invoice).toMatchObject({
+      customer_buyer_reference: 'Algemeen',
+      customer_order_reference: 'PO-ORG-1',
+    });
     const patched = await call('PATCH', `/api/relation/${personId}`, { buyer_reference: 'Kostenplaats 12' });
     expect(patched).toMatchObject({ buyer_reference: 'Kostenplaats 12', order_reference: '' });
     const xml = await sendAndFetch(inv.id);
