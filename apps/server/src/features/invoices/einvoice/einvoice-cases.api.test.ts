@@ -284,7 +284,7 @@ describe("the relation's own references (decision 044)", () => {
     expect(textOf(own, 'BuyerReference')).toBe('Factuur accu');
     expect(own).toMatch(/<cac:OrderReference>\s*<cbc:ID>PO-JdV-7<\/cbc:ID>/);
     await expectValidEInvoice(own, { peppol: false });
-  }, 60_000);
+  }, 120_000);
 
   it("a contact person's reference goes before the organization's; without one the organization's applies", async () => {
     const { org, flowId } = await organization({
