@@ -42,7 +42,13 @@ export function isPreview(): boolean {
   }
 }
 
-async function send(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
+async function send(
+  method: string,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+  keepalive = false,
+): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (isPreview()) headers['x-customer-preview'] = '1';
   let payload: BodyInit | undefined;
@@ -53,7 +59,7 @@ async function send(method: string, path: string, body?: unknown, signal?: Abort
   }
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: payload, signal });
+    response = await fetch(path, { method, headers, body: payload, signal, keepalive });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new CustomerApiError(0, TX.network);
@@ -78,7 +84,9 @@ async function json<T>(response: Response): Promise<T> {
 
 export const customerApi = {
   get: async <T>(path: string, signal?: AbortSignal) => json<T>(await send('GET', path, undefined, signal)),
-  post: async <T>(path: string, body?: unknown) => json<T>(await send('POST', path, body)),
+  /** `keepalive`: the request outlives the page (a save sent as the tab closes). */
+  post: async <T>(path: string, body?: unknown, options?: { keepalive?: boolean }) =>
+    json<T>(await send('POST', path, body, undefined, options?.keepalive ?? false)),
 };
 
 /** A path segment or query value, encoded. */

@@ -3,10 +3,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The customer entry (customer.html → src/customer/main.tsx) must carry no staff code: every module
-// it reaches, statically or lazily, lies in src/customer, and its packages are few and small.
+// it reaches, statically or lazily, lies in src/customer, and its packages are few and small. The one
+// exception is the shared autosave's store and hook (decision 032/044): plain TypeScript and React,
+// no staff client, i18n or Mantine, so the customer's form saves as every staff editor does.
 
 const WEB = path.resolve(import.meta.dirname, '../..');
 const SRC = path.join(WEB, 'src');
+const SHARED_FILES = ['ui/autosave/autosave-store.ts', 'ui/autosave/use-autosave.ts'];
 const ALLOWED_PACKAGES = [
   'react',
   'react-dom',
@@ -59,7 +62,9 @@ describe('the customer pages entry', () => {
 
   it('reaches only its own folder: no staff shell, feature, i18n or UI module', () => {
     expect(files.length).toBeGreaterThan(10);
-    expect(files.filter((f) => !f.startsWith('customer/'))).toEqual([]);
+    expect(files.filter((f) => !f.startsWith('customer/') && !SHARED_FILES.includes(f))).toEqual([]);
+    // The shared autosave is used, and it stays free of staff code itself.
+    expect(files).toEqual(expect.arrayContaining(SHARED_FILES));
     expect(files.some((f) => f.includes('test'))).toBe(false);
   });
 

@@ -149,6 +149,8 @@ export function customerInvoice(overrides: Partial<CustomerInvoice> = {}): Custo
     company_name: 'Zonnestroom Noord B.V.',
     html: '<html><body><h1>Factuur 2026101</h1></body></html>',
     billed_inc: 3630,
+    paid_inc: 0,
+    owed_inc: 3630,
     due: { text: 'over 14 dagen', color: null, overdue_days: 0 },
     payment_url: 'https://betalen.example/checkout/tr_abc',
     has_pdf: true,

@@ -105,6 +105,9 @@ export const TX = {
   amount: 'Te betalen',
   amountCredit: 'Te verrekenen',
   pay: 'Betalen met iDEAL',
+  invoiceAmount: 'Factuurbedrag',
+  paidSoFar: 'Betaald',
+  stillOwed: 'Nog te betalen',
 
   // forms
   formSaving: 'Opslaan…',

@@ -328,6 +328,10 @@ export const zCustomerInvoice = z.object({
   /** The exact HTML of the latest sent version (shown in a sandboxed frame). */
   html: z.string(),
   billed_inc: z.number(),
+  /** What the customer paid on it so far (registered payments, decision 031). */
+  paid_inc: z.number(),
+  /** What is still owed: billed minus paid; 0 once paid, for a credit invoice and a credited one. */
+  owed_inc: z.number(),
   due: zDueLabel,
   /** The payment provider's checkout, while the invoice is sent and unpaid. */
   payment_url: z.string().nullable(),

@@ -48,6 +48,9 @@ export const zRelationFields = z.object({
   mobile: zText(40).optional(),
   country: zText(100).optional(),
   lead_source: zText(100).optional(),
+  /** 'Uw referentie' and 'Inkoopordernummer': defaults for this customer's invoices (decision 044). */
+  buyer_reference: zText(100).optional(),
+  order_reference: zText(100).optional(),
   flowprofile_id: zId.nullable().optional(),
   organization_id: zId.nullable().optional(),
   neworganizationname: zText(200).optional(),
@@ -122,6 +125,8 @@ export const zRelation = z.object({
   mobile: z.string(),
   country: z.string(),
   lead_source: z.string(),
+  buyer_reference: z.string(),
+  order_reference: z.string(),
   flowprofile_id: z.number().int().nullable(),
   organization_id: z.number().int().nullable(),
   organization: z.object({ id: z.number().int(), name: z.string() }).nullable(),

@@ -520,6 +520,28 @@ export function newDocumentTitle(input: {
   return (where ? `${subject} – ${where}` : subject).slice(0, 200);
 }
 
+/**
+ * The title of a document made from another (an invoice or confirmation from a quotation or
+ * confirmation, decision 044): the source's title, except that a title naming the source's kind
+ * ('Opdrachtbevestiging – Oosterstraat 14, Groningen', the default when the request profile is the
+ * unnamed 'Standaard') names the new document's kind instead: 'Factuur – Oosterstraat 14, Groningen'.
+ * A profile's name ('Zonnepanelen – …') or a title the user wrote is kept as it is.
+ */
+export function titleFromSource(
+  sourceTitle: string,
+  sourceKindLabel: string,
+  targetKindLabel: string,
+): string {
+  const title = sourceTitle.trim();
+  if (!title) return targetKindLabel;
+  if (sourceKindLabel === targetKindLabel) return sourceTitle;
+  const prefix = new RegExp(
+    `^${sourceKindLabel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|\\s+[–—-]\\s)`,
+    'i',
+  );
+  return prefix.test(title) ? title.replace(prefix, targetKindLabel).slice(0, 200) : sourceTitle;
+}
+
 /** A new document's dates: today, and for a quotation its validity. */
 export function newDocumentDates(
   kind: DocumentKind,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newDocumentTitle } from '.';
+import { newDocumentTitle, titleFromSource } from '.';
 
 describe('newDocumentTitle', () => {
   const where = { street: 'Oosterstraat 14', city: 'Groningen' };
@@ -26,5 +26,28 @@ describe('newDocumentTitle', () => {
     expect(newDocumentTitle({ kindLabel: 'Offerte', profileName: 'x'.repeat(250), ...where })).toHaveLength(
       200,
     );
+  });
+});
+
+describe('titleFromSource', () => {
+  it("an invoice made from a confirmation titled by its kind names the invoice: 'Factuur – …'", () => {
+    expect(
+      titleFromSource('Opdrachtbevestiging – Oosterstraat 14, Groningen', 'Opdrachtbevestiging', 'Factuur'),
+    ).toBe('Factuur – Oosterstraat 14, Groningen');
+    expect(titleFromSource('Opdrachtbevestiging', 'Opdrachtbevestiging', 'Factuur')).toBe('Factuur');
+    expect(titleFromSource('Offerte - Brink 3, Assen', 'Offerte', 'Opdrachtbevestiging')).toBe(
+      'Opdrachtbevestiging - Brink 3, Assen',
+    );
+    expect(titleFromSource('', 'Offerte', 'Factuur')).toBe('Factuur');
+  });
+
+  it("keeps a profile's name and a title the user wrote", () => {
+    expect(
+      titleFromSource('Zonnepanelen – Oosterstraat 14, Groningen', 'Opdrachtbevestiging', 'Factuur'),
+    ).toBe('Zonnepanelen – Oosterstraat 14, Groningen');
+    expect(titleFromSource('Opdrachtbevestigingen archief', 'Opdrachtbevestiging', 'Factuur')).toBe(
+      'Opdrachtbevestigingen archief',
+    );
+    expect(titleFromSource('Offerteaanvraag dak', 'Offerte', 'Factuur')).toBe('Offerteaanvraag dak');
   });
 });

@@ -11,6 +11,7 @@ import {
   newDocumentTitle,
   type SalesDocument,
   type TemplateRef,
+  titleFromSource,
 } from '@im/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
@@ -339,7 +340,15 @@ export async function createFromDocument(
     kind: targetKind,
     isTemplate: false,
     documentTypeId: await typeFor(tx, targetKind, documentTypeId),
-    title: source.title,
+    // An invoice from 'Opdrachtbevestiging – …' is 'Factuur – …' to the customer (decision 044).
+    title:
+      targetKind === 'invoice' || targetKind === 'confirmation'
+        ? titleFromSource(
+            source.title,
+            DOCUMENT_KIND_LABELS[sourceKind].one,
+            DOCUMENT_KIND_LABELS[targetKind].one,
+          )
+        : source.title,
     linkSource: true,
     invoice: invoiceFields ? await invoiceFields(source) : undefined,
   });

@@ -262,4 +262,19 @@ describe("a document's title is for the customer", () => {
     const edited = await ok('PATCH', `/api/quotation/${named.id}`, { title: 'Dak noordzijde' });
     expect(edited.title).toBe('Dak noordzijde');
   });
+
+  it("a document made from another names its own kind: an invoice from 'Opdrachtbevestiging – …' is 'Factuur – …'", async () => {
+    const flowId = await newFlow();
+    const c = await ok('POST', '/api/confirmation', { flow_id: flowId });
+    expect(c.title).toBe('Opdrachtbevestiging – Oosterstraat 14, Groningen');
+    const inv = await ok('POST', `/api/confirmation/${c.id}/createinvoicefromconfirmation`, {});
+    expect(inv.title).toBe('Factuur – Oosterstraat 14, Groningen');
+    const q = await ok('POST', '/api/quotation', { flow_id: flowId });
+    const fromQuotation = await ok('POST', `/api/quotation/${q.id}/createconfirmationfromquotation`, {});
+    expect(fromQuotation.title).toBe('Opdrachtbevestiging – Oosterstraat 14, Groningen');
+    // A profile's name or a title the user wrote stays.
+    const own = await ok('POST', '/api/confirmation', { flow_id: flowId, title: 'Warmtepomp en boiler' });
+    const ownInvoice = await ok('POST', `/api/confirmation/${own.id}/createinvoicefromconfirmation`, {});
+    expect(ownInvoice.title).toBe('Warmtepomp en boiler');
+  });
 });

@@ -9,11 +9,12 @@ import { customerCompany } from '../customerpages/customer-company';
 import { customerDocumentVersion } from '../documents/customer-document';
 import { loadAttachments } from '../documents/document-dto';
 import { flow } from '../flows/flows.schema';
+import { invoiceBalance } from './invoice-balance';
 import { invoice } from './invoices.schema';
 
 /**
  * The customer's invoice page (spec 002: /customer_invoice_detail/{hash}): the version they were sent,
- * what it bills, its due label and, while unpaid, the payment link, framed as the installer; every open
+ * what it bills, what was paid and is still owed (decision 044), its due label and, while unpaid, the payment link, framed as the installer; every open
  * is recorded (staff see "bekeken op ...").
  */
 export async function customerInvoice(db: Database, hash: string, preview = false): Promise<CustomerInvoice> {
@@ -31,6 +32,7 @@ export async function customerInvoice(db: Database, hash: string, preview = fals
       d.flowId === null ? [] : await tx.select({ hash: flow.hash }).from(flow).where(eq(flow.id, d.flowId));
     const flowHash = f?.hash ?? null;
     const attachments = await loadAttachments(tx, d.id);
+    const balance = row ? await invoiceBalance(tx, d, row) : null;
     return {
       company: await customerCompany(tx, d.companyId, flowHash),
       flow_hash: flowHash,
@@ -45,6 +47,8 @@ export async function customerInvoice(db: Database, hash: string, preview = fals
       company_name: co?.name ?? '',
       html: version.html,
       billed_inc: Number(row?.billedInc ?? 0),
+      paid_inc: balance ? balance.paid.toNumber() : 0,
+      owed_inc: balance ? balance.owed.toNumber() : 0,
       due: invoiceDueLabel(
         status,
         d.enddate === null ? null : String(d.enddate).slice(0, 10),

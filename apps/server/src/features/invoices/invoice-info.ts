@@ -214,12 +214,16 @@ export async function loadInvoiceInfo(tx: Tx, doc: DocumentRow): Promise<Invoice
     .orderBy(asc(invoice.id));
   const settings = await invoiceSettings(tx);
   const whole = await wholeOf(tx, doc.calculationId);
+  // The customer's defaults for the references: the person's, else the organization's (decision 044).
   const [customer] =
     doc.relationId !== null
       ? await tx
-          .select({ buyer: organization.buyerReference, order: organization.orderReference })
+          .select({
+            buyer: sql<string>`coalesce(nullif(${relation.buyerReference}, ''), ${organization.buyerReference}, '')`,
+            order: sql<string>`coalesce(nullif(${relation.orderReference}, ''), ${organization.orderReference}, '')`,
+          })
           .from(relation)
-          .innerJoin(
+          .leftJoin(
             organization,
             and(eq(organization.id, relation.organizationId), isNull(organization.deletedAt)),
           )

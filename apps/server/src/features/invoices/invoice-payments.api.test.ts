@@ -106,6 +106,10 @@ describe('payments', () => {
       }),
     ]);
     expect(first.body.invoice.payments[0].created_by_name).toBeTruthy();
+    // The customer's invoice page shows what is still owed, not only what was billed (decision 044).
+    const page = await t.api('GET', `/api/invoice/${inv.hash}/getbycustomer`, {});
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ billed_inc: 1493.83, paid_inc: 1000.01, owed_inc: 493.82 });
     // More than is owed is refused, in Dutch, naming what is owed.
     const over = await pay(inv.id, { paid_on: today(), amount: 493.83 });
     expect(over.status).toBe(422);

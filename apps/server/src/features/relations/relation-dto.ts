@@ -27,6 +27,8 @@ interface RelationRow extends Record<string, unknown>, MainLocationColumns {
   mobile: string;
   country: string;
   lead_source: string;
+  buyer_reference: string;
+  order_reference: string;
   flowprofile_id: number | null;
   organization_id: number | null;
   org_name: string | null;
@@ -40,7 +42,7 @@ interface RelationRow extends Record<string, unknown>, MainLocationColumns {
 }
 
 const RELATION_COLUMNS = `r.id, r.name, r.nameprefix, r.surname, r.fullname, r.email, r.phone, r.mobile,
-    r.country, r.lead_source, r.flowprofile_id, r.organization_id, o.name as org_name, r.lat, r.lng,
+    r.country, r.lead_source, r.buyer_reference, r.order_reference, r.flowprofile_id, r.organization_id, o.name as org_name, r.lat, r.lng,
     ${epochMsText('r.created_at')} as created_at, ${epochMsText('r.updated_at')} as updated_at,
     ${epochMsText('r.deleted_at')} as deleted_at,
     ml.address as l_address, ml.number as l_number, ml.number_addition as l_number_addition,
@@ -172,6 +174,8 @@ function toRelation(r: RelationRow): Relation {
     mobile: r.mobile,
     country: r.country,
     lead_source: r.lead_source,
+    buyer_reference: r.buyer_reference,
+    order_reference: r.order_reference,
     flowprofile_id: r.flowprofile_id,
     organization_id: r.organization_id,
     organization:

@@ -205,6 +205,8 @@ describe('relation save', () => {
       [{ surname: 'X', flowprofile_id: otherProfile }, 'flowprofile_id'],
       [{ surname: 'X', organization_id: otherOrg }, 'organization_id'],
       [{ surname: 'x'.repeat(151) }, 'surname'],
+      [{ surname: 'X', buyer_reference: 'x'.repeat(101) }, 'buyer_reference'],
+      [{ surname: 'X', order_reference: 'x'.repeat(101) }, 'order_reference'],
     ];
     for (const [body, field] of cases) {
       const res = await t.api('POST', '/api/relation', { token: a.token, body });
@@ -251,6 +253,40 @@ describe('relation update', () => {
     expect(again.body.address).toBe('Brink 5, Assen');
     const bad = await t.api('PATCH', `/api/relation/${rel.id}`, { token: a.token, body: { surname: '' } });
     expect(bad.status).toBe(422);
+  });
+
+  it("keeps the person's invoice references: saved, changed, logged, trimmed, 422 when too long, 404 for another company", async () => {
+    const rel = await createTestRelation(t, a.token, {
+      surname: 'Referent',
+      buyer_reference: '  Verbouwing zolder ',
+      order_reference: 'PO-1',
+    });
+    expect(rel).toMatchObject({ buyer_reference: 'Verbouwing zolder', order_reference: 'PO-1' });
+    const read = await t.api('GET', `/api/relation/${rel.id}`, { token: a.token });
+    expect(read.body).toMatchObject({ buyer_reference: 'Verbouwing zolder', order_reference: 'PO-1' });
+    const res = await t.api('PATCH', `/api/relation/${rel.id}`, {
+      token: a.token,
+      body: { order_reference: 'PO-2' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ buyer_reference: 'Verbouwing zolder', order_reference: 'PO-2' });
+    const [log] = await sqlRows<{ changes: Record<string, unknown> }>(
+      sql`select changes from log_item where loggable_type = 'relation' and loggable_id = ${rel.id} and action = 'update'`,
+    );
+    expect(log!.changes).toEqual({ orderReference: 'PO-2' });
+    const long = await t.api('PATCH', `/api/relation/${rel.id}`, {
+      token: a.token,
+      body: { buyer_reference: 'x'.repeat(101) },
+    });
+    expect(long.status).toBe(422);
+    expect(long.body.errors.buyer_reference).toBeDefined();
+    const other = await t.api('PATCH', `/api/relation/${rel.id}`, {
+      token: b.token,
+      body: { buyer_reference: 'Niet van B' },
+    });
+    expect(other.status).toBe(404);
+    const after = await t.api('GET', `/api/relation/${rel.id}`, { token: a.token });
+    expect(after.body).toMatchObject({ buyer_reference: 'Verbouwing zolder', order_reference: 'PO-2' });
   });
 
   it('flowchange makes the given flow the main flow', async () => {

@@ -29,6 +29,9 @@ export const relation = pgTable(
     mobile: varchar('mobile', { length: 40 }).notNull().default(''),
     country: varchar('country', { length: 100 }).notNull().default('Nederland'),
     leadSource: varchar('lead_source', { length: 100 }).notNull().default('Eigen website'),
+    /** Defaults for this customer's invoices (BT-10, BT-13), before an organization's (decision 044). */
+    buyerReference: varchar('buyer_reference', { length: 100 }).notNull().default(''),
+    orderReference: varchar('order_reference', { length: 100 }).notNull().default(''),
     flowprofileId: integer('flowprofile_id').references(() => flowProfile.id, { onDelete: 'set null' }),
     organizationId: integer('organization_id').references(() => organization.id, { onDelete: 'set null' }),
     /** The main flow chosen with update_reason flowchange (no FK: flows reference relations); else the newest. */

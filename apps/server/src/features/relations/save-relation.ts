@@ -11,8 +11,8 @@ import { insertOrganization, requireOrganization } from '../organizations/organi
 // decision 014); the company, the dates and the search text come from the column defaults and the table's
 // trigger, as for any insert.
 const INSERT_RELATION_SQL = `insert into relation (name, nameprefix, surname, email, phone, mobile, country,
-    lead_source, flowprofile_id, organization_id, lat, lng)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9::integer, $10::integer, $11::float8, $12::float8)
+    lead_source, flowprofile_id, organization_id, lat, lng, buyer_reference, order_reference)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9::integer, $10::integer, $11::float8, $12::float8, $13, $14)
   returning id`;
 
 /**
@@ -51,6 +51,8 @@ export async function createRelation(
     organizationId,
     input.lat ?? null,
     input.lng ?? null,
+    input.buyer_reference ?? '',
+    input.order_reference ?? '',
   ]);
   const id = created!.id;
   await writeLog(tx, {

@@ -17,7 +17,8 @@ const UNKNOWN_FLOW = 'Dit dossier hoort niet bij deze relatie.';
 /** What a change compares with, locked: a fixed text (every relation change reads it: decision 014). */
 const LOCK_RELATION_SQL = `select name, nameprefix, surname, fullname, email, phone, mobile, country,
     lead_source as "leadSource", lat, lng, flowprofile_id as "flowprofileId",
-    organization_id as "organizationId", flow_id as "flowId"
+    organization_id as "organizationId", flow_id as "flowId",
+    buyer_reference as "buyerReference", order_reference as "orderReference"
   from relation where id = $1 for update`;
 type LockedRelation = Pick<
   typeof relation.$inferSelect,
@@ -35,6 +36,8 @@ type LockedRelation = Pick<
   | 'flowprofileId'
   | 'organizationId'
   | 'flowId'
+  | 'buyerReference'
+  | 'orderReference'
 >;
 
 /**
@@ -63,6 +66,8 @@ export async function updateRelation(
     leadSource: input.lead_source === undefined ? undefined : input.lead_source || DEFAULT_LEAD_SOURCE,
     lat: input.lat,
     lng: input.lng,
+    buyerReference: input.buyer_reference,
+    orderReference: input.order_reference,
   };
   if (input.flowprofile_id !== undefined) {
     if (input.flowprofile_id) await requireFlowProfile(tx, input.flowprofile_id);

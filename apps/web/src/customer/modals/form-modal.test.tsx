@@ -1,6 +1,7 @@
 import { FORM_MESSAGES } from '@im/domain';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetAutosaveEntries } from '../../ui/autosave/autosave-store';
 import { customerForm, dossier, FLOW_HASH, mockCustomerApi, renderCustomer } from '../test-factories';
 
 const GET_FORM = 'GET /api/flowdataitem/31/getbycustomer';
@@ -150,5 +151,102 @@ describe('customer form', () => {
       (within(dialog).getByLabelText('Dakhelling (graden)') as HTMLInputElement).closest('fieldset')
         ?.disabled,
     ).toBe(true);
+  });
+
+  it('a change followed at once by closing the dialog is saved at once, not lost', async () => {
+    const server = setup();
+    const dialog = await openForm();
+    fireEvent.change(within(dialog).getByLabelText('Dakhelling (graden)'), { target: { value: '42' } });
+    fireEvent.keyDown(within(dialog).getByLabelText('Dakhelling (graden)'), { key: 'Escape' });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Dakgegevens' })).toBeNull());
+    await vi.waitFor(() => expect(calls(server, UPDATE)).toHaveLength(1));
+    expect(calls(server, UPDATE)[0]?.body).toEqual({ values: { dakhelling: '42' } });
+  });
+
+  it('a failed save shows "Niet opgeslagen", is kept over closing the dialog and is tried again by itself', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let isDown = true;
+    let stored: Record<string, unknown> = {};
+    let form = customerForm();
+    const server = mockCustomerApi({
+      [`GET /api/flow/${FLOW_HASH}/getbycustomer`]: () => ({ body: dossier() }),
+      [GET_FORM]: () => ({ body: form }),
+      [UPDATE]: (call) => {
+        if (isDown) return { status: 503, body: { message: 'Even niet bereikbaar.' } };
+        stored = { ...stored, ...(call.body as { values: Record<string, unknown> }).values };
+        form = { ...form, item: { ...form.item, values: { ...form.item.values, ...stored } as never } };
+        return { body: form.item };
+      },
+    });
+    renderCustomer(`/customer_flow_detail/${FLOW_HASH}`);
+    let dialog = await openForm();
+    fireEvent.change(within(dialog).getByLabelText('Dakhelling (graden)'), { target: { value: '38' } });
+    await act(() => vi.advanceTimersByTimeAsync(1600));
+    expect(await within(dialog).findByText('Niet opgeslagen: Even niet bereikbaar.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Opnieuw proberen' })).toBeTruthy();
+    expect(calls(server, UPDATE)).toHaveLength(1);
+
+    // Closing does not drop it: opened again, the dialog shows the kept value.
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Sluiten' }).at(-1) as HTMLElement);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Dakgegevens' })).toBeNull());
+    dialog = await openForm();
+    expect((within(dialog).getByLabelText('Dakhelling (graden)') as HTMLInputElement).value).toBe('38');
+
+    // The server is back: the backoff sends it without the customer doing anything.
+    isDown = false;
+    await act(() => vi.advanceTimersByTimeAsync(4500));
+    await vi.waitFor(() => expect(stored).toEqual({ dakhelling: '38' }));
+    expect(await within(dialog).findByText('Opgeslagen')).toBeTruthy();
+    expect(window.localStorage.length).toBe(0);
+  });
+
+  it("a refused save waits for 'Opnieuw proberen', and a reload restores the kept change and sends it", async () => {
+    let answer: { status: number; body: unknown } = {
+      status: 422,
+      body: { message: 'Kies een van de opties' },
+    };
+    let form = customerForm();
+    const server = mockCustomerApi({
+      [`GET /api/flow/${FLOW_HASH}/getbycustomer`]: () => ({ body: dossier() }),
+      [GET_FORM]: () => ({ body: form }),
+      [UPDATE]: () => answer,
+    });
+    const view = renderCustomer(`/customer_flow_detail/${FLOW_HASH}`);
+    let dialog = await openForm();
+    fireEvent.change(within(dialog).getByLabelText('Dakbedekking'), { target: { value: 'Pannen' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Formulier versturen' }));
+    expect(await within(dialog).findByText('Niet opgeslagen: Kies een van de opties')).toBeTruthy();
+    // Not sent while a change is not on the server, and not sent again by itself.
+    expect(screen.queryByRole('dialog', { name: 'Bevestigen' })).toBeNull();
+    expect(calls(server, SEND)).toHaveLength(0);
+    expect(calls(server, UPDATE)).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Opnieuw proberen' }));
+    await vi.waitFor(() => expect(calls(server, UPDATE)).toHaveLength(2));
+
+    // A reload (the page and its memory gone) still has the change from storage, and sends it.
+    view.unmount();
+    resetAutosaveEntries();
+    form = { ...form, item: { ...form.item, values: { ...form.item.values, dakbedekking: 'Pannen' } } };
+    answer = { status: 200, body: form.item };
+    form = customerForm();
+    renderCustomer(`/customer_flow_detail/${FLOW_HASH}`);
+    dialog = await openForm();
+    expect((within(dialog).getByLabelText('Dakbedekking') as HTMLSelectElement).value).toBe('Pannen');
+    // Sent after the usual delay (1.5 s).
+    await vi.waitFor(() => expect(calls(server, UPDATE)).toHaveLength(3), { timeout: 4000 });
+    expect(calls(server, UPDATE).at(-1)?.body).toEqual({ values: { dakbedekking: 'Pannen' } });
+    expect(await within(dialog).findByText('Opgeslagen')).toBeTruthy();
+    expect((within(dialog).getByLabelText('Dakbedekking') as HTMLSelectElement).value).toBe('Pannen');
+  });
+
+  it('closing the tab sends a waiting change with keepalive', async () => {
+    const server = setup();
+    const dialog = await openForm();
+    fireEvent.change(within(dialog).getByLabelText('Aantal panelen'), { target: { value: '14' } });
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(() => expect(calls(server, UPDATE)).toHaveLength(1));
+    expect(calls(server, UPDATE)[0]?.body).toEqual({ values: { aantal: '14' } });
+    const init = server.fetchMock.mock.calls.find(([url]) => String(url).includes('updatebycustomer'))?.[1];
+    expect(init?.keepalive).toBe(true);
   });
 });

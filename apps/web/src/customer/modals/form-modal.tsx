@@ -10,6 +10,8 @@ import {
   type VerticalDataField,
 } from '@im/domain';
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
+import type { SaveStatus } from '../../ui/autosave/autosave-store';
+import { useAutosave } from '../../ui/autosave/use-autosave';
 import { customerApi, enc, messageOf } from '../api';
 import { formatDateTime } from '../format';
 import { TX } from '../texts';
@@ -18,10 +20,12 @@ import { useLoad } from '../use-load';
 
 // A form of the dossier for the customer to fill in (loaded only when one opens: the form engine
 // is large). Calculated fields and show rules follow every keystroke (evaluateForm, the engine the
-// server runs too); changes are saved 1.5 s after the last one, as the staff form filler does;
-// 'Formulier versturen' sends it, after which it is read-only.
+// server runs too). Changes save through the shared autosave (decision 032, ui/autosave, which holds
+// no staff code): 1.5 s after the last one, at once when the dialog closes or the page goes away
+// (route change, back, closing the tab with keepalive); a failed save is kept (also over a reload)
+// and tried again. 'Formulier versturen' sends it, after which it is read-only.
 
-type SaveState = 'idle' | 'saving' | 'saved' | { error: string };
+type Values = Record<string, FormValue>;
 
 export default function FormModal({
   flowHash,
@@ -67,55 +71,44 @@ function FormBody({
   onClose: () => void;
   onChanged: () => Promise<void> | void;
 }) {
+  const query = `?hash=${enc(flowHash)}`;
+  const autosave = useAutosave<Values, FlowDataItem>({
+    // The customer's browser keeps a change the server did not take, under the form and its dossier.
+    key: `customer:flowdataitem:${form.item.id}:${flowHash}`,
+    delayMs: FORM_AUTOSAVE_DEBOUNCE_MS,
+    save: (changes, { keepalive }) =>
+      customerApi.post<FlowDataItem>(
+        `/api/flowdataitem/${form.item.id}/updatebycustomer${query}`,
+        { values: changes },
+        { keepalive },
+      ),
+    onSaved: (saved, _patch, unsaved) => {
+      setItem(saved);
+      setValues({ ...saved.values, ...(unsaved as Values | null) });
+    },
+  });
   const [item, setItem] = useState<FlowDataItem>(form.item);
-  const [values, setValues] = useState<Record<string, FormValue>>(form.item.values);
-  const [saveState, setSaveState] = useState<SaveState>('idle');
+  // A change kept from an earlier visit (a failed save, a closed tab) shows until the server has it.
+  const [values, setValues] = useState<Values>(() => ({
+    ...form.item.values,
+    ...(autosave.unsaved() as Values | null),
+  }));
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [justSent, setJustSent] = useState(false);
-  const pending = useRef<Record<string, FormValue>>({});
-  const timer = useRef<number | undefined>(undefined);
   const confirm = useConfirm();
-  const query = `?hash=${enc(flowHash)}`;
 
-  // A new copy from the server (after a photo) replaces what is not being typed.
+  // A new copy from the server (after a photo) replaces what is not being typed or kept.
+  const autosaveRef = useRef(autosave);
+  autosaveRef.current = autosave;
   useEffect(() => {
     setItem(form.item);
-    setValues({ ...form.item.values, ...pending.current });
+    setValues({ ...form.item.values, ...(autosaveRef.current.unsaved() as Values | null) });
   }, [form.item]);
-
-  const flush = async (): Promise<boolean> => {
-    window.clearTimeout(timer.current);
-    timer.current = undefined;
-    const changes = pending.current;
-    if (Object.keys(changes).length === 0) return true;
-    pending.current = {};
-    setSaveState('saving');
-    try {
-      const saved = await customerApi.post<FlowDataItem>(
-        `/api/flowdataitem/${item.id}/updatebycustomer${query}`,
-        { values: changes },
-      );
-      setValues((current) => ({ ...saved.values, ...pick(current, Object.keys(pending.current)) }));
-      setSaveState('saved');
-      return true;
-    } catch (e) {
-      pending.current = { ...changes, ...pending.current };
-      setSaveState({ error: messageOf(e) });
-      return false;
-    }
-  };
-  const flushRef = useRef(flush);
-  flushRef.current = flush;
-  // Leaving with changes not yet sent: send them now.
-  useEffect(() => () => void flushRef.current(), []);
 
   const onChange = (name: string, value: FormValue) => {
     setValues((current) => ({ ...current, [name]: value }));
-    pending.current = { ...pending.current, [name]: value };
-    setSaveState('idle');
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => void flushRef.current(), FORM_AUTOSAVE_DEBOUNCE_MS);
+    autosave.change({ [name]: value });
   };
 
   const evaluation = useMemo(() => {
@@ -127,14 +120,16 @@ function FormBody({
   }, [form.fields, values]);
 
   const isSent = item.status === 'sent';
-  const close = async () => {
-    await flush();
+  // Closing sends what waits; a save that fails is kept and tried again after the dialog is gone.
+  const close = () => {
+    void autosave.flush();
     onClose();
   };
 
   const send = async () => {
     setError(null);
-    if (!(await flush())) return;
+    await autosave.flush();
+    if (autosave.unsaved()) return;
     if (!(await confirm.ask(TX.sendFormConfirm))) return;
     setSending(true);
     try {
@@ -160,15 +155,7 @@ function FormBody({
       busy={sending}
       footer={
         <>
-          <span className="c-muted c-save" role="status">
-            {saveState === 'saving'
-              ? TX.formSaving
-              : saveState === 'saved'
-                ? TX.formSaved
-                : typeof saveState === 'object'
-                  ? TX.formSaveFailed(saveState.error)
-                  : ''}
-          </span>
+          <SaveStatusText status={autosave.status} onRetry={() => void autosave.retry()} />
           <Button onClick={close} disabled={sending}>
             {TX.close}
           </Button>
@@ -219,8 +206,32 @@ function FormBody({
   );
 }
 
-function pick(values: Record<string, FormValue>, keys: string[]): Record<string, FormValue> {
-  return Object.fromEntries(keys.filter((k) => k in values).map((k) => [k, values[k] ?? null]));
+/** 'Opslaan…', 'Opgeslagen' or 'Niet opgeslagen: …' with 'Opnieuw proberen' (the customer's own UI). */
+function SaveStatusText({ status, onRetry }: { status: SaveStatus; onRetry: () => void }) {
+  const text =
+    status.kind === 'pending' || status.kind === 'saving'
+      ? TX.formSaving
+      : status.kind === 'saved'
+        ? TX.formSaved
+        : status.kind === 'failed'
+          ? TX.formSaveFailed(status.message)
+          : '';
+  return (
+    <>
+      <span
+        className={status.kind === 'failed' ? 'c-save c-save--failed' : 'c-muted c-save'}
+        role="status"
+        aria-live="polite"
+      >
+        {text}
+      </span>
+      {status.kind === 'failed' && (
+        <Button variant="link" onClick={onRetry}>
+          {TX.retry}
+        </Button>
+      )}
+    </>
+  );
 }
 
 function display(value: FormValue | undefined): string {

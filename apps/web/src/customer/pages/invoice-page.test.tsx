@@ -38,6 +38,21 @@ describe('customer invoice page', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
+  it('once a part was paid, shows the invoice amount, what was paid and what is still owed', async () => {
+    setup(customerInvoice({ billed_inc: 5748.36, paid_inc: 1724.51, owed_inc: 4023.85 }));
+    const owed = await screen.findByText('Nog te betalen');
+    expect(owed.closest('div')?.textContent).toBe('Nog te betalen€ 4.023,85');
+    expect(screen.getByText('Factuurbedrag').closest('div')?.textContent).toBe('Factuurbedrag€ 5.748,36');
+    expect(screen.getByText('Betaald').closest('div')?.textContent).toBe('Betaald€ 1.724,51');
+    expect(screen.queryByText('Te betalen')).toBeNull();
+  });
+
+  it('without payments shows only the amount to pay', async () => {
+    setup(customerInvoice({ billed_inc: 5748.36, paid_inc: 0, owed_inc: 5748.36 }));
+    expect((await screen.findByText('Te betalen')).closest('div')?.textContent).toBe('Te betalen€ 5.748,36');
+    expect(screen.queryByText('Nog te betalen')).toBeNull();
+  });
+
   it('says the payment is completed on return from the provider, and offers no pay button once paid', async () => {
     setup(
       customerInvoice({

@@ -21,6 +21,38 @@ import { useLoad } from '../use-load';
 const PAYMENT_RETURN_POLL_MS = 3000;
 
 /**
+ * What the invoice asks: its amount, or once a part was paid the amount, what was paid and what is
+ * still owed (the owed amount largest, decision 044).
+ */
+function InvoiceAmount({ invoice: d }: { invoice: CustomerInvoice }) {
+  if (d.paid_inc === 0 || d.billed_inc < 0)
+    return (
+      <div className="c-amount">
+        <span className="c-muted">{d.billed_inc < 0 ? TX.amountCredit : TX.amount}</span>
+        <strong>{formatMoney(d.billed_inc)}</strong>
+      </div>
+    );
+  return (
+    <dl className="c-amount c-amount--paid">
+      <div>
+        <dt className="c-muted">{TX.invoiceAmount}</dt>
+        <dd>{formatMoney(d.billed_inc)}</dd>
+      </div>
+      <div>
+        <dt className="c-muted">{TX.paidSoFar}</dt>
+        <dd>{formatMoney(d.paid_inc)}</dd>
+      </div>
+      <div className="c-amount__owed">
+        <dt className="c-muted">{TX.stillOwed}</dt>
+        <dd>
+          <strong>{formatMoney(d.owed_inc)}</strong>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
  * /customer_invoice_detail/{invoiceHash}: the invoice as the customer was sent it, its amount and due
  * label, the PDF, and 'Betalen met iDEAL' while a payment link is open. `paymentCompleted` (the payment
  * provider's return) shows the payment-completed message (spec 002 section 2).
@@ -81,10 +113,7 @@ export function InvoicePage({ location }: { location: CustomerLocation }) {
             {d.title && <p>{d.title}</p>}
             <p className={d.due.color === 'red' ? 'c-danger' : 'c-muted'}>{d.due.text}</p>
           </div>
-          <div className="c-amount">
-            <span className="c-muted">{d.billed_inc < 0 ? TX.amountCredit : TX.amount}</span>
-            <strong>{formatMoney(d.billed_inc)}</strong>
-          </div>
+          <InvoiceAmount invoice={d} />
         </div>
         <div className="c-actions c-actions--start">
           {d.payment_url && (

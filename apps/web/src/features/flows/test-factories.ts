@@ -81,6 +81,8 @@ export function createTestFlow(overrides: Partial<Flow> = {}): Flow {
       mobile: '',
       country: 'Nederland',
       lead_source: 'Eigen website',
+      buyer_reference: '',
+      order_reference: '',
       flowprofile_id: 3,
       organization_id: null,
       organization: null,

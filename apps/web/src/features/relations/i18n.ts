@@ -19,6 +19,10 @@ export const relationsNl = {
   mobile: 'Mobiel',
   addressTitle: 'Adres',
   leadSource: 'Leadbron',
+  buyerReference: 'Uw referentie',
+  orderReference: 'Inkoopordernummer',
+  referenceHint:
+    'Komt op elke factuur aan deze relatie, tenzij de factuur een eigen referentie heeft (gaat voor die van de organisatie).',
   flowprofile: 'Aanvraagprofiel',
   organization: 'Organisatie',
   createNewFlow: 'Maak direct een dossier aan',
@@ -132,6 +136,10 @@ export const relationsEn: typeof relationsNl = {
   mobile: 'Mobile',
   addressTitle: 'Address',
   leadSource: 'Lead source',
+  buyerReference: 'Your reference',
+  orderReference: 'Purchase order number',
+  referenceHint:
+    "Goes on every invoice to this relation, unless the invoice has its own reference (before the organization's).",
   flowprofile: 'Request profile',
   organization: 'Organization',
   createNewFlow: 'Create a case file right away',

@@ -16,6 +16,8 @@ export function createTestRelation(overrides: Partial<Relation> = {}): Relation 
     mobile: '',
     country: 'Nederland',
     lead_source: 'Eigen website',
+    buyer_reference: '',
+    order_reference: '',
     flowprofile_id: 3,
     organization_id: null,
     organization: null,

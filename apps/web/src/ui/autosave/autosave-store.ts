@@ -1,10 +1,9 @@
-import { isApiError } from '../../api/client';
-
 // Editors that save by themselves (decision 032). Each editor's unsaved changes live here, outside
 // React, under the editor's key: leaving the screen (unmount) sends them at once and the entry
 // lives on until the server has them; closing the tab sends them with `keepalive`; a failed save is
 // kept (memory and localStorage) and tried again with backoff and when the browser is back online;
-// a save the server refuses (4xx) waits for the user.
+// a save the server refuses (4xx) waits for the user. No staff code here (no API client, i18n or
+// Mantine): the customer pages' own entry uses this store and `use-autosave.ts` too.
 
 export type Patch = Record<string, unknown>;
 
@@ -34,11 +33,13 @@ export const AUTOSAVE_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 export const RETRY_FIRST_MS = 2000;
 export const RETRY_MAX_MS = 60_000;
 
-/** 4xx means the server looked at the change and said no; sending it again changes nothing. */
+/**
+ * 4xx means the server looked at the change and said no; sending it again changes nothing. Any
+ * client's error with an HTTP `status` counts (the staff `ApiError`, the customer pages' own).
+ */
 export function isRefusal(error: unknown): boolean {
-  return (
-    isApiError(error) && error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status)
-  );
+  const status = error instanceof Error ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500 && ![401, 408, 429].includes(status);
 }
 
 function readStored(key: string): Patch | null {

@@ -257,9 +257,14 @@ export async function buildEInvoice(tx: Tx, doc: DocumentRow, pdf: PdfSource): P
     number: String(doc.number),
     issueDate: String(doc.documentdate ?? new Date().toISOString()).slice(0, 10),
     dueDate: doc.enddate ? String(doc.enddate).slice(0, 10) : null,
+    // The invoice's own, else the customer's: the person's (who ordered), else the organization's
+    // (decisions 035 and 044); BT-10 falls back on the dossier.
     buyerReference:
-      row.buyerReference || org?.buyerReference || (f ? `Dossier ${f.number}` : String(doc.number)),
-    orderReference: row.orderReference || org?.orderReference || null,
+      row.buyerReference ||
+      rel.r.buyerReference ||
+      org?.buyerReference ||
+      (f ? `Dossier ${f.number}` : String(doc.number)),
+    orderReference: row.orderReference || rel.r.orderReference || org?.orderReference || null,
     precedingInvoice,
     seller: {
       name: co?.name ?? '',

@@ -253,6 +253,62 @@ describe('e-invoices of other buyers', () => {
   }, 60_000);
 });
 
+describe("the relation's own references (decision 044)", () => {
+  it("a consumer's reference and order number go on the e-invoice unless the invoice has its own", async () => {
+    const rel = await createTestRelation(t, a.token, {
+      createnewflow: true,
+      buyer_reference: 'Verbouwing zolder',
+      order_reference: 'PO-JdV-7',
+      location: { address: 'Dorpsstraat', number: '9', postcode: '9401 AA', city: 'Assen' },
+    });
+    expect(rel).toMatchObject({ buyer_reference: 'Verbouwing zolder', order_reference: 'PO-JdV-7' });
+    const first = await invoiceOf(
+      (await confirmation(rel.flows[0].id, [{ name: 'Omvormer', rate: '900' }])).id,
+    );
+    expect(first.invoice).toMatchObject({
+      buyer_reference: '',
+      customer_buyer_reference: 'Verbouwing zolder',
+      customer_order_reference: 'PO-JdV-7',
+    });
+    const xml = await sendAndFetch(first.id);
+    expect(textOf(xml, 'BuyerReference')).toBe('Verbouwing zolder');
+    expect(xml).toMatch(/<cac:OrderReference>\s*<cbc:ID>PO-JdV-7<\/cbc:ID>/);
+    await expectValidEInvoice(xml, { peppol: false });
+
+    // The invoice's own reference wins; an order number it does not have still comes from the relation.
+    const second = await invoiceOf(
+      (await confirmation(rel.flows[0].id, [{ name: 'Accu', rate: '2500' }])).id,
+    );
+    await call('PATCH', `/api/invoice/${second.id}/references`, { buyer_reference: 'Factuur accu' });
+    const own = await sendAndFetch(second.id);
+    expect(textOf(own, 'BuyerReference')).toBe('Factuur accu');
+    expect(own).toMatch(/<cac:OrderReference>\s*<cbc:ID>PO-JdV-7<\/cbc:ID>/);
+    await expectValidEInvoice(own, { peppol: false });
+  }, 120_000);
+
+  it("a contact person's reference goes before the organization's; without one the organization's applies", async () => {
+    const { org, flowId } = await organization({
+      name: 'Installatiegroep Noord B.V.',
+      coc_number: '87654321',
+      buyer_reference: 'Algemeen',
+      order_reference: 'PO-ORG-1',
+      location: { address: 'Havenstraat', number: '5', postcode: '9711 AB', city: 'Groningen' },
+    });
+    const personId = org.relations[0].id as number;
+    const inv = await invoiceOf((await confirmation(flowId, [{ name: 'Laadpaal', rate: '1500' }])).id);
+    expect(inv.invoice).toMatchObject({
+      customer_buyer_reference: 'Algemeen',
+      customer_order_reference: 'PO-ORG-1',
+    });
+    const patched = await call('PATCH', `/api/relation/${personId}`, { buyer_reference: 'Kostenplaats 12' });
+    expect(patched).toMatchObject({ buyer_reference: 'Kostenplaats 12', order_reference: '' });
+    const xml = await sendAndFetch(inv.id);
+    expect(textOf(xml, 'BuyerReference')).toBe('Kostenplaats 12');
+    expect(xml).toMatch(/<cac:OrderReference>\s*<cbc:ID>PO-ORG-1<\/cbc:ID>/);
+    await expectValidEInvoice(xml);
+  }, 60_000);
+});
+
 describe('a 409 names its cause', () => {
   it('the missing company detail, an unknown country; another company gets 404', async () => {
     const { flowId } = await organization({

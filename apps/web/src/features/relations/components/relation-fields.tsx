@@ -17,6 +17,8 @@ export interface RelationFieldValues {
   mobile: string;
   lead_source: string;
   flowprofile_id: string;
+  buyer_reference: string;
+  order_reference: string;
   [key: string]: unknown;
 }
 
@@ -33,6 +35,8 @@ export function toRelationRequest(v: RelationFieldValues): SaveRelationRequest {
     mobile: v.mobile.trim(),
     lead_source: v.lead_source,
     flowprofile_id: v.flowprofile_id ? Number(v.flowprofile_id) : null,
+    buyer_reference: v.buyer_reference.trim(),
+    order_reference: v.order_reference.trim(),
   };
 }
 
@@ -147,7 +151,30 @@ function RelationSourceFields<V extends RelationFieldValues>({
   );
 }
 
-/** The relation form: names, contact details, then `addressSection` (create only), then the sources. */
+/** The customer's references for its invoices (decision 044), as an organization has them. */
+function RelationReferenceFields({ inputProps }: { inputProps: InputProps }) {
+  const { t } = useTranslation();
+  return (
+    <Grid gap="sm">
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <TextInput
+          label={t('relations.buyerReference')}
+          description={t('relations.referenceHint')}
+          maxLength={100}
+          {...inputProps('buyer_reference')}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <TextInput label={t('relations.orderReference')} maxLength={100} {...inputProps('order_reference')} />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/**
+ * The relation form: names, contact details, then `addressSection` (create only), then the sources
+ * and the invoice references.
+ */
 export function RelationFields<V extends RelationFieldValues>({
   form,
   inputProps,
@@ -163,6 +190,7 @@ export function RelationFields<V extends RelationFieldValues>({
       <RelationContactFields inputProps={inputProps} />
       {addressSection}
       <RelationSourceFields form={form} inputProps={inputProps} />
+      <RelationReferenceFields inputProps={inputProps} />
     </>
   );
 }

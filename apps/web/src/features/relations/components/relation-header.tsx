@@ -58,6 +58,8 @@ export function RelationHeader({
           </Group>
           <Text size="xs" c="dimmed">
             {t('relations.leadSource')}: {relation.lead_source}
+            {relation.buyer_reference && ` · ${t('relations.buyerReference')}: ${relation.buyer_reference}`}
+            {relation.order_reference && ` · ${t('relations.orderReference')}: ${relation.order_reference}`}
           </Text>
         </Stack>
         <DetailActions onEdit={onEdit} onDelete={onDelete} isDeleting={isDeleting} />

@@ -110,6 +110,8 @@ function CreateRelationForm({
       mobile: '',
       lead_source: DEFAULT_LEAD_SOURCE,
       flowprofile_id: '',
+      buyer_reference: '',
+      order_reference: '',
       ...EMPTY_ADDRESS,
       createnewflow: true,
       flow_description: '',

@@ -38,6 +38,8 @@ function EditRelationForm({ relation, onDone }: { relation: Relation; onDone: ()
       mobile: relation.mobile,
       lead_source: relation.lead_source || DEFAULT_LEAD_SOURCE,
       flowprofile_id: relation.flowprofile_id ? String(relation.flowprofile_id) : '',
+      buyer_reference: relation.buyer_reference,
+      order_reference: relation.order_reference,
     },
     validate: validateRelationFields,
   });
