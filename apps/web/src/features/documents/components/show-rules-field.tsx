@@ -21,8 +21,8 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { searchPossibleProducts } from '../../../api/products';
+import { useLiveFields } from '../../../api/verticals';
 import { Typeahead } from '../../../ui/typeahead';
-import { useLiveFields } from '../../forms';
 import { useDocumentTexts } from '../i18n';
 
 type ProductRef = Pick<PossibleProduct, 'id' | 'item_name'>;

@@ -13,11 +13,11 @@ import { Alert, Checkbox, Modal, Select, SimpleGrid, Stack, Textarea, TextInput 
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
+import { useVerticals } from '../../../api/verticals';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import { useIsPhone } from '../../../ui/responsive';
 import { RichTextEditor } from '../../../ui/rich-text/rich-text-editor';
-import { useVerticals } from '../../forms';
 import {
   CalculationTableFields,
   completeColumns,

@@ -3,10 +3,11 @@ import { ActionIcon, Button, Group, Loader, Select, Stack, Tabs, Text } from '@m
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useVertical, useVerticals } from '../../../api/verticals';
 import { confirm } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toasts';
 import { useFormTexts } from '../i18n';
-import { useCreateFlowDataItem, useDeleteFlowDataItem, useVertical, useVerticals } from '../queries';
+import { useCreateFlowDataItem, useDeleteFlowDataItem } from '../queries';
 import { FormFiller } from './form-filler';
 
 /** Where a new form copy goes. */
@@ -17,7 +18,7 @@ export interface FormsTarget {
 }
 
 function ItemForm({ item }: { item: FlowDataItem }) {
-  const vertical = useVertical(item.vertical_id);
+  const vertical = useVertical(item.vertical_id, { staleTime: 60_000 });
   if (!vertical.data) return <Loader size="sm" />;
   return <FormFiller item={item} fields={vertical.data.verticaldatafields} />;
 }

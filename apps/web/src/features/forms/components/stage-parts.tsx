@@ -18,17 +18,12 @@ import { IconDownload, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { downloadFile } from '../../../api/download';
+import { useVerticals } from '../../../api/verticals';
 import { confirm } from '../../../ui/confirm-dialog';
 import { formatDateTime } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
 import { useFormTexts } from '../i18n';
-import {
-  useDeleteAttachment,
-  useStageAction,
-  useStageTemplates,
-  useUploadAttachment,
-  useVerticals,
-} from '../queries';
+import { useDeleteAttachment, useStageAction, useStageTemplates, useUploadAttachment } from '../queries';
 import { PictureGallery, type PictureTarget, PictureUpload } from './picture-gallery';
 import { TemplateNameModal } from './stage-common';
 

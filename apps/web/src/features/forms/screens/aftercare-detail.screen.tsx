@@ -1,8 +1,8 @@
 import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
+import { useFlow } from '../../../api/flows';
 import { DetailScreen } from '../../../ui/detail';
 import { FlowDocuments } from '../../documents';
-import { useFlow } from '../../flows/queries';
 import { TasksCard } from '../../planning';
 import { FormTabs } from '../components/form-tabs';
 import { PicturesCard, SectionCard } from '../components/stage-parts';

@@ -3,11 +3,12 @@ import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useVerticals } from '../../../api/verticals';
 import { StandardCalculations } from '../../calculations';
 import { TemplateNameModal } from '../components/stage-common';
 import { SectionCard } from '../components/stage-parts';
 import { useFormTexts } from '../i18n';
-import { useCreateIntake, useCreateProject, useStageTemplates, useVerticals } from '../queries';
+import { useCreateIntake, useCreateProject, useStageTemplates } from '../queries';
 
 const TITLES: Record<VerticalType, string> = {
   intake: 'Opname-instellingen',

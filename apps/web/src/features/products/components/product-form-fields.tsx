@@ -13,7 +13,7 @@ import { Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@ma
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVertical, useVerticals } from '../../forms';
+import { useVertical, useVerticals } from '../../../api/verticals';
 
 // The "Formulier" part of the product form (spec 002 section 3; decision 023): a product with data
 // origin "Uit formulier" takes its amount from a field of its form, and up to three toggle fields
@@ -85,7 +85,7 @@ export function ProductFormFields({ values: v, setValues, inputProps, isNew }: P
   const { t } = useTranslation();
   const forms = useVerticals();
   const formId = idOf(v.vertical_id);
-  const chosen = useVertical(formId);
+  const chosen = useVertical(formId, { staleTime: 60_000 });
 
   const picked = useRef(false);
   useEffect(() => {

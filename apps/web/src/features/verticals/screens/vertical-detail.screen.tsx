@@ -3,12 +3,12 @@ import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArchive, IconArrowBackUp, IconCopy, IconPencil } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
+import { useVertical } from '../../../api/verticals';
 import { DetailScreen } from '../../../ui/detail';
 import { FieldList } from '../components/field-list';
 import { useVerticalRowActions } from '../components/use-vertical-row-actions';
 import { useVerticalTexts } from '../i18n';
 import { EditVerticalModal } from '../modals/vertical.modal';
-import { useVertical } from '../queries';
 
 /** Spec 002 sections 2 and 5: one form with its data fields in order. */
 export function VerticalDetailScreen() {
