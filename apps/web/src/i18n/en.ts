@@ -1,10 +1,14 @@
 import { PASSWORD_RESET_SENT_ALERT } from '@im/domain';
+import { assistMailsEn } from '../features/assistmails/i18n';
 import { calculationsEn } from '../features/calculations/i18n';
 import { communicationEn } from '../features/communication/i18n';
+import { documentsEn } from '../features/documents/i18n';
 import { documentSettingsEn } from '../features/documentsettings/i18n';
 import { emailSettingsEn } from '../features/emailsettings/i18n';
 import { en as flowsEn } from '../features/flows/i18n';
+import { formsEn } from '../features/forms/i18n';
 import { incidentsEn } from '../features/incidents/i18n';
+import { invoicesEn } from '../features/invoices/i18n';
 import { locationsEn } from '../features/locations/i18n';
 import { organizationsEn } from '../features/organizations/i18n';
 import { en as pipelineEn } from '../features/pipeline/i18n';
@@ -12,6 +16,10 @@ import { planningEn } from '../features/planning/i18n';
 import { productImportEn, productsEn } from '../features/products/i18n';
 import { relationsEn } from '../features/relations/i18n';
 import { en as searchEn } from '../features/search/i18n';
+import { verticalsEn } from '../features/verticals/i18n';
+import { webhooksEn } from '../features/webhooks/i18n';
+import { websitesEn } from '../features/websites/i18n';
+import { workflowEn } from '../features/workflow/i18n';
 import { mapEn } from '../ui/map/i18n';
 import { typeaheadEn } from '../ui/typeahead/i18n';
 import type { Catalog } from './nl';
@@ -485,6 +493,14 @@ export const en: Strings<Catalog> = {
   flows: flowsEn,
   pipeline: pipelineEn,
   search: searchEn,
+  assistMails: assistMailsEn,
+  documents: documentsEn,
+  forms: formsEn,
+  invoices: invoicesEn,
+  verticals: verticalsEn,
+  webhooks: webhooksEn,
+  websites: websitesEn,
+  workflow: workflowEn,
   ui: {
     copied: 'Copied!',
     copy: 'Copy',

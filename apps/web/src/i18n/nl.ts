@@ -1,10 +1,14 @@
 import { PASSWORD_RESET_SENT_ALERT, PASSWORD_RULE_MESSAGE } from '@im/domain';
+import { assistMailsNl } from '../features/assistmails/i18n';
 import { calculationsNl } from '../features/calculations/i18n';
 import { communicationNl } from '../features/communication/i18n';
+import { documentsNl } from '../features/documents/i18n';
 import { documentSettingsNl } from '../features/documentsettings/i18n';
 import { emailSettingsNl } from '../features/emailsettings/i18n';
 import { nl as flowsNl } from '../features/flows/i18n';
+import { formsNl } from '../features/forms/i18n';
 import { incidentsNl } from '../features/incidents/i18n';
+import { invoicesNl } from '../features/invoices/i18n';
 import { locationsNl } from '../features/locations/i18n';
 import { organizationsNl } from '../features/organizations/i18n';
 import { nl as pipelineNl } from '../features/pipeline/i18n';
@@ -12,6 +16,10 @@ import { planningNl } from '../features/planning/i18n';
 import { productImportNl, productsNl } from '../features/products/i18n';
 import { relationsNl } from '../features/relations/i18n';
 import { nl as searchNl } from '../features/search/i18n';
+import { verticalsNl } from '../features/verticals/i18n';
+import { webhooksNl } from '../features/webhooks/i18n';
+import { websitesNl } from '../features/websites/i18n';
+import { workflowNl } from '../features/workflow/i18n';
 import { mapNl } from '../ui/map/i18n';
 import { typeaheadNl } from '../ui/typeahead/i18n';
 
@@ -487,6 +495,14 @@ export const nl = {
   flows: flowsNl,
   pipeline: pipelineNl,
   search: searchNl,
+  assistMails: assistMailsNl,
+  documents: documentsNl,
+  forms: formsNl,
+  invoices: invoicesNl,
+  verticals: verticalsNl,
+  webhooks: webhooksNl,
+  websites: websitesNl,
+  workflow: workflowNl,
   ui: {
     copied: 'Gekopieerd!',
     copy: 'Kopiëren',

@@ -1,13 +1,11 @@
-import { useTranslation } from 'react-i18next';
-
 // Texts of the assist mails on the flow (e-mails a workflow rule prepared for staff to check).
 export const assistMailsNl = {
   title: 'Klaargezette e-mails',
   intro: 'Door een workflowregel klaargezet. Controleer en verstuur ze zelf.',
   to: 'Aan',
   noRecipient: 'Nog geen ontvanger',
-  byRule: 'Regel: {rule}',
-  preparedAt: 'Klaargezet op {date}',
+  byRule: 'Regel: {{rule}}',
+  preparedAt: 'Klaargezet op {{date}}',
   edit: 'Bewerken',
   send: 'Versturen',
   delete: 'Verwijderen',
@@ -32,8 +30,8 @@ export const assistMailsEn: AssistMailTexts = {
   intro: 'Prepared by a workflow rule. Check them and send them yourself.',
   to: 'To',
   noRecipient: 'No recipient yet',
-  byRule: 'Rule: {rule}',
-  preparedAt: 'Prepared on {date}',
+  byRule: 'Rule: {{rule}}',
+  preparedAt: 'Prepared on {{date}}',
   edit: 'Edit',
   send: 'Send',
   delete: 'Delete',
@@ -50,14 +48,3 @@ export const assistMailsEn: AssistMailTexts = {
   deleted: 'Prepared e-mail deleted',
   loadFailed: 'The prepared e-mails could not be loaded.',
 };
-
-/** The catalog in the interface's language (the app's i18next language). */
-export function useAssistMailTexts(): AssistMailTexts {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? assistMailsEn : assistMailsNl;
-}
-
-/** `{name}` placeholders filled in. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}

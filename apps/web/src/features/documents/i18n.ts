@@ -1,5 +1,3 @@
-import { useTranslation } from 'react-i18next';
-
 // Texts of the document screens (spec 002 sections 2–5). The prompts and messages the spec quotes
 // come from DOCUMENT_TEXTS in @im/domain; these are the screens' own labels.
 export const documentsNl = {
@@ -464,14 +462,3 @@ export const documentsEn: DocumentsTexts = {
   saveReferences: 'Save references',
   referencesSaved: 'References saved',
 };
-
-/** Fills `{{name}}` placeholders. */
-export function fill(text: string, values: Record<string, string | number | null | undefined>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
-
-/** The catalog in the interface's language (the app's i18next language). */
-export function useDocumentTexts(): DocumentsTexts {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? documentsEn : documentsNl;
-}

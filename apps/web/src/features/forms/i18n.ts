@@ -1,5 +1,3 @@
-import { useTranslation } from 'react-i18next';
-
 // Texts of the intake, project and aftercare screens and the form filler (spec 002 sections 2–8).
 // The spec's own prompts and messages come from FORM_MESSAGES in @im/domain.
 export const formsNl = {
@@ -120,12 +118,3 @@ export const formsEn: FormsTexts = {
   delete: 'Delete',
   edit: 'Edit',
 };
-
-export function fill(text: string, values: Record<string, string | number | null | undefined>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
-
-export function useFormTexts(): FormsTexts {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? formsEn : formsNl;
-}

@@ -1,5 +1,3 @@
-import { useTranslation } from 'react-i18next';
-
 // Texts of the invoice overviews and the company's invoice details (spec 002; decision 022). The
 // messages the server shares come from INVOICE_TEXTS and the contract's schemas in @im/domain; these
 // are the screens' own labels.
@@ -175,14 +173,3 @@ export const invoicesEn: InvoicesTexts = {
   readOnly: 'Only a manager can change the company details.',
   loadFailed: 'The details could not be loaded.',
 };
-
-/** Fills `{{name}}` placeholders. */
-export function fill(text: string, values: Record<string, string | number | null | undefined>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
-
-/** The catalog in the interface's language (the app's i18next language). */
-export function useInvoiceTexts(): InvoicesTexts {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? invoicesEn : invoicesNl;
-}

@@ -1,5 +1,4 @@
 import type { FieldType } from '@im/domain';
-import { useTranslation } from 'react-i18next';
 
 // Texts of the form (vertical) settings screens (spec 002 sections 2, 3, 5 and 9). The prompts and
 // messages the spec quotes come from FORM_MESSAGES in @im/domain; these are the screens' own labels.
@@ -183,14 +182,3 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   calculated: 'Berekend',
   hidden: 'Verborgen',
 };
-
-/** Fills `{{name}}` placeholders. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
-
-/** The catalog in the interface's language (the app's i18next language). */
-export function useVerticalTexts(): VerticalsTexts {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? verticalsEn : verticalsNl;
-}

@@ -7,7 +7,7 @@ import type {
   zUpdateVertical,
   zUpdateVerticalDataField,
 } from '@im/domain';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { VERTICAL_KEY, verticalKey } from '../../api/verticals';
 

@@ -1,5 +1,3 @@
-import { useTranslation } from 'react-i18next';
-
 // Texts of the webhook connection screens (spec 002 "Webhook connection"). The toasts the spec quotes
 // and the validation messages come from WEBHOOK_MESSAGES in @im/domain; these are the screens' own labels.
 export const webhooksNl = {
@@ -130,14 +128,3 @@ export const webhooksEn: WebhooksTexts = {
   cancel: 'Cancel',
   create: 'Create',
 };
-
-/** Fills `{{name}}` placeholders. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
-
-/** The catalog in the interface's language (the app's i18next language). */
-export function useWebhookTexts(): WebhooksTexts {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? webhooksEn : webhooksNl;
-}

@@ -1,5 +1,3 @@
-import { useTranslation } from 'react-i18next';
-
 export const websitesNl = {
   title: 'Websites',
   intro:
@@ -135,14 +133,3 @@ export const websitesEn: WebsiteTexts = {
   snippetSubmit: 'Send',
   close: 'Close',
 };
-
-/** Fills `{{name}}` placeholders. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
-
-/** The catalog in the interface's language (the app's i18next language). */
-export function useWebsiteTexts(): WebsiteTexts {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? websitesEn : websitesNl;
-}

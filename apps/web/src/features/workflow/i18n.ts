@@ -1,5 +1,4 @@
 import type { DelayUnit } from '@im/domain';
-import { useTranslation } from 'react-i18next';
 
 // Texts of the workflow rule screens (spec 000 sections 2-5 and 9). Labels of triggers, actions,
 // operators, stages and outcomes, and the validation messages, come from @im/domain; these are the
@@ -302,14 +301,3 @@ export const workflowEn: WorkflowTexts = {
   wouldFireAt: 'At {{date}}',
   close: 'Close',
 };
-
-/** Fills `{{name}}` placeholders (merge tag examples with spaces inside the braces stay as they are). */
-export function fill(text: string, values: Record<string, string | number | null | undefined>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
-
-/** The catalog in the interface's language (the app's i18next language). */
-export function useWorkflowTexts(): WorkflowTexts {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? workflowEn : workflowNl;
-}

@@ -3,26 +3,26 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalculator } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../ui/format';
 // The calculation modal is the calculations feature's own; documents open it for their calculation.
 import { CalculationDetailModal } from '../../calculations';
-import { fill, useDocumentTexts } from '../i18n';
 import { refreshDocument } from '../queries';
 
 const VAT_RATES = [6, 9, 21] as const;
 
 /** The totals of the document's calculation and the way into the calculation modal. */
 export function CalculationCard({ document }: { document: SalesDocument }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [isOpen, setOpen] = useState(false);
   const calculation = document.calculation;
 
   return (
-    <Card withBorder padding="md" component="section" aria-label={tx.calculation}>
+    <Card withBorder padding="md" component="section" aria-label={t('documents.calculation')}>
       <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
         <Title order={2} size="h4">
-          {tx.calculation}
+          {t('documents.calculation')}
         </Title>
         {document.calculation_id !== null && (
           <Button
@@ -31,27 +31,27 @@ export function CalculationCard({ document }: { document: SalesDocument }) {
             leftSection={<IconCalculator size={14} />}
             onClick={() => setOpen(true)}
           >
-            {tx.editCalculation}
+            {t('documents.editCalculation')}
           </Button>
         )}
       </Group>
       {!calculation ? (
         <Text size="sm" c="dimmed">
-          {tx.noCalculation}
+          {t('documents.noCalculation')}
         </Text>
       ) : (
         <Stack gap={4}>
-          <Row label={tx.totalExc} value={formatMoney(calculation.amount_exc_vat)} />
+          <Row label={t('documents.totalExc')} value={formatMoney(calculation.amount_exc_vat)} />
           {VAT_RATES.map((rate) =>
             calculation[`amount_vat_${rate}`] ? (
               <Row
                 key={rate}
-                label={fill(tx.vatRate, { rate })}
+                label={t('documents.vatRate', { rate })}
                 value={formatMoney(calculation[`amount_vat_${rate}`])}
               />
             ) : null,
           )}
-          <Row label={tx.totalInc} value={formatMoney(calculation.amount_inc_vat)} isStrong />
+          <Row label={t('documents.totalInc')} value={formatMoney(calculation.amount_inc_vat)} isStrong />
         </Stack>
       )}
       <CalculationDetailModal
