@@ -30,7 +30,7 @@ export function AssistMailsCard({ flowId, isReadOnly = false }: { flowId: number
       !(await confirm({
         title: t('assistMails.sendTitle'),
         message: MAIL_TEXTS.sendConfirm,
-        confirmLabel: t('assistMails.send'),
+        confirmLabel: t('common.send'),
       }))
     )
       return;
@@ -44,7 +44,7 @@ export function AssistMailsCard({ flowId, isReadOnly = false }: { flowId: number
       !(await confirm({
         title: t('assistMails.deleteTitle'),
         message: t('assistMails.deleteConfirm'),
-        confirmLabel: t('assistMails.delete'),
+        confirmLabel: t('common.delete'),
         isDanger: true,
       }))
     )
@@ -76,7 +76,7 @@ export function AssistMailsCard({ flowId, isReadOnly = false }: { flowId: number
               {mail.subject}
             </Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {t('assistMails.to')}:{' '}
+              {t('common.to')}:{' '}
               {mail.to_email || (
                 <Text span c="red.8" size="sm">
                   {t('assistMails.noRecipient')}
@@ -99,7 +99,7 @@ export function AssistMailsCard({ flowId, isReadOnly = false }: { flowId: number
                   leftSection={<IconPencil size={16} />}
                   onClick={() => setEditing(mail)}
                 >
-                  {t('assistMails.edit')}
+                  {t('common.edit')}
                 </Button>
                 <Button
                   size="sm"
@@ -107,7 +107,7 @@ export function AssistMailsCard({ flowId, isReadOnly = false }: { flowId: number
                   loading={send.isPending && send.variables === mail.id}
                   onClick={() => void onSend(mail)}
                 >
-                  {t('assistMails.send')}
+                  {t('common.send')}
                 </Button>
                 <Button
                   size="sm"
@@ -117,7 +117,7 @@ export function AssistMailsCard({ flowId, isReadOnly = false }: { flowId: number
                   loading={discard.isPending && discard.variables === mail.id}
                   onClick={() => void onDelete(mail)}
                 >
-                  {t('assistMails.delete')}
+                  {t('common.delete')}
                 </Button>
               </Group>
             )}

@@ -82,7 +82,7 @@ function AssistMailForm({ mail, onDone }: { mail: AssistMail; onDone: () => void
           onChange={(e) => setTo(e.currentTarget.value)}
         />
         <TextInput
-          label={t('assistMails.subject')}
+          label={t('common.subject')}
           required
           maxLength={300}
           value={subject}
@@ -90,7 +90,7 @@ function AssistMailForm({ mail, onDone }: { mail: AssistMail; onDone: () => void
           onChange={(e) => setSubject(e.currentTarget.value)}
         />
         <RichTextEditor
-          label={t('assistMails.message')}
+          label={t('common.message')}
           value={body}
           onChange={setBody}
           error={errors.body}

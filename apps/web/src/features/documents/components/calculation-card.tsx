@@ -19,10 +19,10 @@ export function CalculationCard({ document }: { document: SalesDocument }) {
   const calculation = document.calculation;
 
   return (
-    <Card withBorder padding="md" component="section" aria-label={t('documents.calculation')}>
+    <Card withBorder padding="md" component="section" aria-label={t('common.calculation')}>
       <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
         <Title order={2} size="h4">
-          {t('documents.calculation')}
+          {t('common.calculation')}
         </Title>
         {document.calculation_id !== null && (
           <Button
@@ -41,7 +41,7 @@ export function CalculationCard({ document }: { document: SalesDocument }) {
         </Text>
       ) : (
         <Stack gap={4}>
-          <Row label={t('documents.totalExc')} value={formatMoney(calculation.amount_exc_vat)} />
+          <Row label={t('common.totalExcVat')} value={formatMoney(calculation.amount_exc_vat)} />
           {VAT_RATES.map((rate) =>
             calculation[`amount_vat_${rate}`] ? (
               <Row
@@ -51,7 +51,7 @@ export function CalculationCard({ document }: { document: SalesDocument }) {
               />
             ) : null,
           )}
-          <Row label={t('documents.totalInc')} value={formatMoney(calculation.amount_inc_vat)} isStrong />
+          <Row label={t('common.totalIncVat')} value={formatMoney(calculation.amount_inc_vat)} isStrong />
         </Stack>
       )}
       <CalculationDetailModal

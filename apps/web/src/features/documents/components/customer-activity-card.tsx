@@ -26,9 +26,9 @@ export function CustomerActivityCard({ kind, id }: { kind: DocumentKind; id: num
   if (!isSignableKind(kind)) return null;
   const data = activity.data;
   return (
-    <Card withBorder padding="md" component="section" aria-label={t('documents.customerActivity')}>
+    <Card withBorder padding="md" component="section" aria-label={t('common.customer')}>
       <Title order={2} size="h4" mb="sm">
-        {t('documents.customerActivity')}
+        {t('common.customer')}
       </Title>
       {activity.isError && <Alert color="red">{t('documents.customerActivityFailed')}</Alert>}
       {data && (

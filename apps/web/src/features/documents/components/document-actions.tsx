@@ -47,7 +47,7 @@ export function DocumentActions({ document }: { document: SalesDocument }) {
       <Menu position="bottom-end" withinPortal shadow="md">
         <Menu.Target>
           <Button variant="default" rightSection={<IconChevronDown size={16} />}>
-            {t('documents.actions')}
+            {t('common.actions')}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
@@ -141,7 +141,7 @@ function DocumentDialogs({
         opened={dialog === 'saveAsTemplate'}
         onClose={onClose}
         title={t('documents.saveAsTemplate')}
-        label={t('documents.templateName')}
+        label={t('common.name')}
         isText
         initialValue={document.title}
         submitLabel={t('documents.saveAsTemplate')}
@@ -154,7 +154,7 @@ function DocumentDialogs({
         opened={dialog === 'resetToTemplate'}
         onClose={onClose}
         title={t('documents.resetToTemplate')}
-        label={t('documents.chooseTemplate')}
+        label={t('common.template')}
         options={templates.data
           ?.filter((tpl) => tpl.id !== id)
           .map((tpl) => ({ value: String(tpl.id), label: tpl.title }))}
@@ -175,11 +175,11 @@ function DocumentDialogs({
         opened={dialog === 'createDocument'}
         onClose={onClose}
         title={t('documents.createDocument')}
-        label={t('documents.chooseDocumentType')}
+        label={t('common.documentType')}
         options={types.data
           ?.filter((type) => type.flowstage !== null)
           .map((type) => ({ value: String(type.id), label: type.description }))}
-        submitLabel={t('documents.create')}
+        submitLabel={t('common.create')}
         onSubmit={(typeId) =>
           createDocument.mutateAsync({ document_type_id: Number(typeId) }).then(
             (created) => navigate(detailPath(created.kind, created.id)),

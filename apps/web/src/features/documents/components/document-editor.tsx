@@ -59,7 +59,7 @@ export function DocumentEditor({ document }: { document: SalesDocument }) {
         <Tabs defaultValue="content">
           <Tabs.List>
             <Tabs.Tab value="content">{t('documents.widgets')}</Tabs.Tab>
-            <Tabs.Tab value="preview">{t('documents.preview')}</Tabs.Tab>
+            <Tabs.Tab value="preview">{t('common.preview')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="content" pt="md">
             {content}

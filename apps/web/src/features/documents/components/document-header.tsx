@@ -15,7 +15,7 @@ export function DocumentHeader({ document }: { document: SalesDocument }) {
     ? t('documents.templateTitle', { name: document.title })
     : `${document.documenttype && document.kind === 'document' ? document.documenttype.description : label} ${document.number ?? ''}`.trim();
   const dates = [
-    document.documentdate && `${t('documents.date')} ${formatDate(document.documentdate)}`,
+    document.documentdate && `${t('common.date')} ${formatDate(document.documentdate)}`,
     document.kind === 'quotation' &&
       document.enddate &&
       `${t('documents.enddate')} ${formatDate(document.enddate)}`,
@@ -37,7 +37,7 @@ export function DocumentHeader({ document }: { document: SalesDocument }) {
         )}
         {document.is_template && (
           <Text size="sm" c="dimmed">
-            {t('documents.template')} · {label}
+            {t('common.template')} · {label}
             {document.documenttype && ` · ${document.documenttype.description}`}
           </Text>
         )}

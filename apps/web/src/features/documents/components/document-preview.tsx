@@ -19,14 +19,14 @@ export function DocumentPreview({ kind, id }: { kind: DocumentKind; id: number }
   const scale = sheetScale(width);
 
   return (
-    <Card withBorder padding="xs" component="section" aria-label={t('documents.preview')} bg="gray.1">
+    <Card withBorder padding="xs" component="section" aria-label={t('common.preview')} bg="gray.1">
       <Box ref={ref} w="100%">
         {preview.isError ? (
           <Alert color="red">{t('documents.previewFailed')}</Alert>
         ) : !preview.data ? (
           <Skeleton h={400} />
         ) : (
-          <SandboxedSheet html={preview.data.html} title={t('documents.preview')} scale={scale} />
+          <SandboxedSheet html={preview.data.html} title={t('common.preview')} scale={scale} />
         )}
       </Box>
     </Card>

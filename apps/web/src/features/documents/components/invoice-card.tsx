@@ -58,7 +58,7 @@ export function PaymentsList({ document }: { document: SalesDocument }) {
         date: formatDate(payment.paid_on),
       }),
       isDanger: true,
-      confirmLabel: t('documents.delete'),
+      confirmLabel: t('common.delete'),
     });
     if (!ok) return;
     remove.mutate(payment.id, {
@@ -109,7 +109,7 @@ export function PaymentsList({ document }: { document: SalesDocument }) {
         </Group>
       ))}
       <Row label={t('documents.paidTotal')} value={formatMoney(inv.paid_total)} />
-      <Row label={t('documents.owed')} value={formatMoney(inv.owed)} isStrong />
+      <Row label={t('common.owed')} value={formatMoney(inv.owed)} isStrong />
     </Stack>
   );
 }
@@ -125,9 +125,9 @@ export function InvoiceCard({ document }: { document: SalesDocument }) {
       ? t('documents.invoiceTypeCredit')
       : inv.partialinvoicetype
         ? PARTIAL_INVOICE_TYPE_LABELS[inv.partialinvoicetype]
-        : t('documents.invoiceTypeNormal');
+        : t('common.invoice');
   return (
-    <Card withBorder padding="md" component="section" aria-label={t('documents.invoiceCard')}>
+    <Card withBorder padding="md" component="section" aria-label={t('common.invoice')}>
       <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
         <Title order={2} size="h4">
           {typeLabel}

@@ -52,7 +52,7 @@ export function ShowRulesField({ rules, onChange, errors }: Props) {
     onChange(rules.map((rule, i) => (i === index ? { ...rule, ...patch } : rule)));
 
   return (
-    <Fieldset legend={t('documents.conditions')} variant="unstyled">
+    <Fieldset legend={t('common.conditions')} variant="unstyled">
       <Stack gap="xs">
         <Text size="xs" c="dimmed">
           {t('documents.conditionsHint')}
@@ -68,7 +68,7 @@ export function ShowRulesField({ rules, onChange, errors }: Props) {
               {isProductRule(rule) ? (
                 <Group align="flex-end" gap="xs" wrap="wrap">
                   <Select
-                    label={t('documents.operator')}
+                    label={t('common.condition')}
                     data={operatorOptions}
                     value={rule.operator}
                     onChange={(value) => value && change(index, { operator: value as ProductRuleOperator })}
@@ -196,7 +196,7 @@ function FieldRule({
         error={error ?? (rule.field_name ? undefined : DOCUMENT_TEXTS.ruleNeedsField)}
       />
       <Select
-        label={t('documents.operator')}
+        label={t('common.condition')}
         data={FIELD_RULE_OPERATORS.map((op) => ({ value: op, label: SHOW_RULE_OPERATOR_LABELS[op] }))}
         value={rule.operator}
         onChange={(value) =>
@@ -208,7 +208,7 @@ function FieldRule({
       />
       {!NO_VALUE.has(rule.operator) && (
         <TextInput
-          label={t('documents.ruleValue')}
+          label={t('common.value')}
           value={rule.field_value}
           onChange={(e) => onChange({ field_value: e.currentTarget.value, pretty_description: '' })}
           style={{ flex: '1 1 140px' }}

@@ -80,7 +80,7 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
   const isSentInvoice = isInvoice && document.date_send !== null;
 
   const ask = (message: string, title: string, isDanger = false) =>
-    confirm({ title, message, isDanger, confirmLabel: isDanger ? t('documents.delete') : undefined });
+    confirm({ title, message, isDanger, confirmLabel: isDanger ? t('common.delete') : undefined });
 
   const setStatus = (
     next: 'approved' | 'rejected' | 'cancelled' | 'paid' | 'unpayable',
@@ -138,7 +138,7 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
     });
   };
   const onDuplicate = async () => {
-    if (!(await ask(DOCUMENT_TEXTS.duplicateConfirm, t('documents.duplicate')))) return;
+    if (!(await ask(DOCUMENT_TEXTS.duplicateConfirm, t('common.duplicate')))) return;
     duplicate.mutate(undefined, {
       onSuccess: (copy) => {
         toast.success(t('documents.duplicated'));
@@ -153,7 +153,7 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
       onError: (e) => showCreateFailed('confirmation', e),
     });
   const onDelete = async () => {
-    if (!(await ask(DOCUMENT_TEXTS.deleteConfirm(kind), t('documents.delete'), true))) return;
+    if (!(await ask(DOCUMENT_TEXTS.deleteConfirm(kind), t('common.delete'), true))) return;
     remove.mutate(undefined, {
       onSuccess: () => {
         toast.success(t('documents.deleted'));
@@ -171,7 +171,7 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
   const actions: (DocumentAction | false)[] = [
     canSend && {
       key: 'send',
-      label: t('documents.send'),
+      label: t('common.send'),
       icon: icon(IconSend),
       onClick: () => openDialog('send'),
     },
@@ -182,7 +182,7 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
         icon: icon(IconMailCheck),
         onClick: onMarkSent,
       },
-    { key: 'edit', label: t('documents.edit'), icon: icon(IconPencil), onClick: () => openDialog('edit') },
+    { key: 'edit', label: t('common.edit'), icon: icon(IconPencil), onClick: () => openDialog('edit') },
     isSentInvoice &&
       (isPayable || status === 'unpayable') && {
         key: 'markPaid',
@@ -236,7 +236,7 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
       status !== 'approved' &&
       status !== 'cancelled' && {
         key: 'approve',
-        label: t('documents.approve'),
+        label: t('common.approve'),
         icon: icon(IconCheck),
         onClick: () => setStatus('approved'),
         isGroupStart: true,
@@ -254,7 +254,7 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
       !isSentInvoice &&
       status !== 'cancelled' && {
         key: 'cancel',
-        label: t('documents.cancel'),
+        label: t('common.cancel'),
         icon: icon(IconX),
         onClick: () => setStatus('cancelled'),
       },
@@ -309,7 +309,7 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
     },
     {
       key: 'duplicate',
-      label: t('documents.duplicate'),
+      label: t('common.duplicate'),
       icon: icon(IconCopy),
       onClick: onDuplicate,
       isGroupStart: true,
@@ -329,7 +329,7 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
       },
     !isSentInvoice && {
       key: 'delete',
-      label: t('documents.delete'),
+      label: t('common.delete'),
       icon: icon(IconTrash),
       color: 'red',
       onClick: onDelete,

@@ -48,7 +48,7 @@ export function WidgetCard({ widget, index, ...handlers }: Props) {
     },
     {
       key: 'duplicate',
-      label: t('documents.duplicate'),
+      label: t('common.duplicate'),
       Icon: IconCopy,
       onClick: () => handlers.onDuplicate(widget),
     },
@@ -90,7 +90,7 @@ export function WidgetCard({ widget, index, ...handlers }: Props) {
           variant="subtle"
           color="gray"
           size="lg"
-          aria-label={t('documents.dragHandle', { name })}
+          aria-label={t('common.dragHandle', { name })}
           style={{ cursor: 'grab', touchAction: 'none', flexShrink: 0 }}
           {...attributes}
           {...listeners}
@@ -109,7 +109,7 @@ export function WidgetCard({ widget, index, ...handlers }: Props) {
             )}
             {widget.conditions.length > 0 && (
               <Badge size="xs" color="grape" variant="light">
-                {t('documents.conditions')} ({widget.conditions.length})
+                {t('common.conditions')} ({widget.conditions.length})
               </Badge>
             )}
           </Group>

@@ -71,7 +71,7 @@ export function WidgetList({ document }: { document: SalesDocument }) {
     const isConfirmed = await confirm({
       title: t('documents.deleteWidget'),
       message: DOCUMENT_TEXTS.deleteWidgetConfirm,
-      confirmLabel: t('documents.delete'),
+      confirmLabel: t('common.delete'),
       isDanger: true,
     });
     if (!isConfirmed) return;

@@ -44,7 +44,7 @@ export function WidgetPictureField({
     const isConfirmed = await confirm({
       title: t('documents.removePicture'),
       message: DOCUMENT_TEXTS.deletePhotoConfirm,
-      confirmLabel: t('documents.delete'),
+      confirmLabel: t('common.delete'),
       isDanger: true,
     });
     if (!isConfirmed) return;

@@ -112,7 +112,7 @@ function CreateInvoiceForm({ document, onClose }: { document: SalesDocument; onC
         </Radio.Group>
         {(choice === 'frompercentage' || choice === 'fromamount') && (
           <NumberInput
-            label={choice === 'frompercentage' ? t('documents.percentage') : t('documents.amountIncLabel')}
+            label={choice === 'frompercentage' ? t('documents.percentage') : t('common.amountIncVat')}
             value={value}
             onChange={setValue}
             decimalSeparator=","

@@ -47,7 +47,7 @@ function EditDocumentForm({ document, onClose }: Omit<Props, 'opened'>) {
         ...(hasDates ? { documentdate: values.documentdate || null } : {}),
         ...(hasEnddate ? { enddate: values.enddate || null } : {}),
       },
-      saveCallbacks(t('documents.saved'), onClose),
+      saveCallbacks(t('common.saved'), onClose),
     ),
   );
 
@@ -56,14 +56,12 @@ function EditDocumentForm({ document, onClose }: Omit<Props, 'opened'>) {
       <FormError message={formError} />
       <Stack gap="sm">
         <TextInput
-          label={document.is_template ? t('documents.templateName') : t('documents.title')}
+          label={document.is_template ? t('common.name') : t('common.title')}
           required
           data-autofocus
           {...inputProps('title')}
         />
-        {hasDates && (
-          <TextInput type="date" label={t('documents.documentdate')} {...inputProps('documentdate')} />
-        )}
+        {hasDates && <TextInput type="date" label={t('common.date')} {...inputProps('documentdate')} />}
         {hasEnddate && <TextInput type="date" label={t('documents.enddate')} {...inputProps('enddate')} />}
         <Textarea
           label={t('documents.customCss')}

@@ -90,7 +90,7 @@ function NewDocumentForm({ kind, flowId, onClose }: Props & { kind: DocumentKind
       <Stack gap="sm">
         {isDocument && (
           <Select
-            label={t('documents.chooseDocumentType')}
+            label={t('common.documentType')}
             required
             data={(types.data ?? [])
               .filter((type) => type.flowstage !== null)
@@ -106,7 +106,7 @@ function NewDocumentForm({ kind, flowId, onClose }: Props & { kind: DocumentKind
         )}
         {dossier.length > 0 && (
           <Select
-            label={t('documents.chooseCalculation')}
+            label={t('common.calculation')}
             description={t('documents.calculationCopyHint')}
             required={dossier.length > 1}
             data={[
@@ -129,7 +129,7 @@ function NewDocumentForm({ kind, flowId, onClose }: Props & { kind: DocumentKind
           />
         )}
         <Select
-          label={t('documents.chooseTemplate')}
+          label={t('common.template')}
           placeholder={t('documents.standardTemplate')}
           data={templateOptions}
           value={templateId}
@@ -140,7 +140,7 @@ function NewDocumentForm({ kind, flowId, onClose }: Props & { kind: DocumentKind
         <FormActions
           onCancel={onClose}
           isPending={create.isPending}
-          submitLabel={t('documents.create')}
+          submitLabel={t('common.create')}
           mt="sm"
         />
       </Stack>

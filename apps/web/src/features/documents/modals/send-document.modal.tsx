@@ -22,12 +22,7 @@ export function SendDocumentModal({ document, opened, onClose }: Props) {
   const { t } = useTranslation();
   const isPhone = useIsPhone();
   return (
-    <FormModal
-      opened={opened}
-      onClose={onClose}
-      title={t('documents.sendTitle')}
-      size={isPhone ? undefined : 'xl'}
-    >
+    <FormModal opened={opened} onClose={onClose} title={t('common.send')} size={isPhone ? undefined : 'xl'}>
       <SendForm document={document} onClose={onClose} />
     </FormModal>
   );
@@ -53,7 +48,7 @@ function SendForm({ document, onClose }: Omit<Props, 'opened'>) {
   }
 
   if (draft.isError) return <FormError message={draft.error.message} />;
-  if (!fields || !loadedFrom) return <Loader aria-label={t('documents.sendTitle')} />;
+  if (!fields || !loadedFrom) return <Loader aria-label={t('common.send')} />;
 
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
     setFields({ ...fields, [key]: value });
@@ -110,7 +105,7 @@ function SendForm({ document, onClose }: Omit<Props, 'opened'>) {
           />
         )}
         <TextInput
-          label={t('documents.to')}
+          label={t('common.to')}
           type="email"
           required
           value={fields.to_email}
@@ -118,14 +113,14 @@ function SendForm({ document, onClose }: Omit<Props, 'opened'>) {
           error={fieldErrors.to_email}
         />
         <TextInput
-          label={t('documents.subject')}
+          label={t('common.subject')}
           required
           value={fields.subject}
           onChange={(event) => set('subject', event.currentTarget.value)}
           error={fieldErrors.subject}
         />
         <RichTextEditor
-          label={t('documents.message')}
+          label={t('common.message')}
           value={fields.message}
           onChange={(html) => set('message', html)}
           error={fieldErrors.message}
@@ -153,7 +148,7 @@ function SendForm({ document, onClose }: Omit<Props, 'opened'>) {
         <Text fw={600} mt="sm">
           {question}
         </Text>
-        <FormActions onCancel={onClose} isPending={send.isPending} submitLabel={t('documents.sendSubmit')} />
+        <FormActions onCancel={onClose} isPending={send.isPending} submitLabel={t('common.send')} />
       </Stack>
     </form>
   );

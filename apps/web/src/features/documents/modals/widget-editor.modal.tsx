@@ -165,14 +165,14 @@ function WidgetForm({
       <FormError message={formError} />
       <Stack gap="sm">
         <TextInput
-          label={t('documents.description')}
+          label={t('common.description')}
           value={draft.description}
           onChange={(e) => set('description', e.currentTarget.value)}
           error={errors.description}
         />
         {isPlain && (
           <TextInput
-            label={t('documents.text')}
+            label={t('common.text')}
             description={t('documents.mergeTagsAllowed')}
             data-autofocus
             value={draft.textcontent}
@@ -182,7 +182,7 @@ function WidgetForm({
         )}
         {isRich && (
           <RichTextEditor
-            label={isTwoColumns ? `${t('documents.text')} 1` : t('documents.text')}
+            label={isTwoColumns ? `${t('common.text')} 1` : t('common.text')}
             value={draft.textcontent}
             onChange={(html) => set('textcontent', html)}
             error={errors.textcontent}
@@ -190,7 +190,7 @@ function WidgetForm({
         )}
         {hasForm && (
           <Select
-            label={t('documents.widgetForm')}
+            label={t('common.form')}
             description={
               isRecurring ? t('documents.widgetFormRecurringHint') : t('documents.widgetFormPhotosHint')
             }

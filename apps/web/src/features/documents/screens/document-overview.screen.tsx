@@ -44,7 +44,7 @@ export function DocumentOverview({ kind }: { kind: DocumentKind }) {
   const columns: DataTableColumn<DocumentRow>[] = [
     {
       accessor: 'number',
-      title: t('documents.number'),
+      title: t('common.number'),
       sortable: true,
       render: (d) => (
         <Anchor component={Link} to={detailPath(kind, d.id)} onClick={(event) => event.stopPropagation()}>
@@ -54,7 +54,7 @@ export function DocumentOverview({ kind }: { kind: DocumentKind }) {
     },
     {
       accessor: 'title',
-      title: t('documents.title'),
+      title: t('common.title'),
       sortable: true,
       render: (d) => (
         <Text size="sm" lineClamp={2}>
@@ -64,7 +64,7 @@ export function DocumentOverview({ kind }: { kind: DocumentKind }) {
     },
     {
       accessor: 'relation',
-      title: t('documents.relation'),
+      title: t('common.customer'),
       sortable: true,
       render: (d) => d.relation_fullname ?? '',
     },
@@ -87,13 +87,13 @@ export function DocumentOverview({ kind }: { kind: DocumentKind }) {
     },
     {
       accessor: 'status',
-      title: t('documents.status'),
+      title: t('common.status'),
       sortable: true,
       render: (d) => <DocumentStatusBadge status={d.status} />,
     },
     {
       accessor: 'amount',
-      title: t('documents.amountInc'),
+      title: t('common.amountIncVat'),
       sortable: true,
       textAlign: 'right',
       render: (d) => (
@@ -118,12 +118,12 @@ export function DocumentOverview({ kind }: { kind: DocumentKind }) {
     // Column 7: the document date, the default sort (newest first).
     {
       accessor: 'documentdate',
-      title: t('documents.date'),
+      title: t('common.date'),
       sortable: true,
       render: (d) => formatDate(d.documentdate),
     },
     ...(kind === 'document'
-      ? [{ accessor: 'document_type', title: t('documents.documentType') } as DataTableColumn<DocumentRow>]
+      ? [{ accessor: 'document_type', title: t('common.documentType') } as DataTableColumn<DocumentRow>]
       : []),
   ];
 
@@ -164,7 +164,7 @@ export function DocumentOverview({ kind }: { kind: DocumentKind }) {
         filters={[
           {
             key: 'status',
-            label: t('documents.status'),
+            label: t('common.status'),
             placeholder: t('documents.allStatuses'),
             options: statusOptions(kind, t('documents.statusAll')),
           },

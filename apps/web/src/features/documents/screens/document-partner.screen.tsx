@@ -56,9 +56,9 @@ function PartnerDocument({ kind }: { kind: 'quotation' | 'invoice' }) {
             {[
               d.flow ? t('documents.flowNumber', { number: d.flow.number }) : null,
               d.relation?.fullname,
-              d.documentdate ? `${t('documents.date')} ${formatDate(d.documentdate)}` : null,
+              d.documentdate ? `${t('common.date')} ${formatDate(d.documentdate)}` : null,
               d.calculation
-                ? `${t('documents.totalInc')} ${formatMoney(d.calculation.amount_inc_vat)}`
+                ? `${t('common.totalIncVat')} ${formatMoney(d.calculation.amount_inc_vat)}`
                 : null,
             ]
               .filter(Boolean)

@@ -64,7 +64,9 @@ export function FormTabs({
     choose(created.id, created.vertical_id);
   };
   const onDelete = async (item: FlowDataItem) => {
-    if (!(await confirm({ title: t('forms.delete'), message: t('forms.confirmDeleteForm'), isDanger: true })))
+    if (
+      !(await confirm({ title: t('common.delete'), message: t('forms.confirmDeleteForm'), isDanger: true }))
+    )
       return;
     const { message } = await remove.mutateAsync(item.id);
     toast.success(message);
@@ -100,7 +102,7 @@ export function FormTabs({
                     variant="subtle"
                     color="red"
                     size="lg"
-                    aria-label={`${t('forms.delete')}: ${i.vertical.name}`}
+                    aria-label={`${t('common.delete')}: ${i.vertical.name}`}
                     onClick={() => void onDelete(i)}
                   >
                     <IconTrash size={18} />

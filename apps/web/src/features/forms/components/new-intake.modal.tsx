@@ -29,13 +29,13 @@ export function NewIntakeModal({ opened, onClose }: { opened: boolean; onClose: 
       <Stack>
         <RelationTypeahead value={relation} onChange={setRelation} onCreate={false} />
         <TextInput
-          label={t('forms.description')}
+          label={t('common.description')}
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
         />
         <Group justify="flex-end">
           <Button disabled={!relation} loading={create.isPending} onClick={() => void onSave()}>
-            {t('forms.save')}
+            {t('common.save')}
           </Button>
         </Group>
       </Stack>

@@ -129,7 +129,7 @@ export function PictureGallery({ pictures, canDelete = true }: { pictures: Pictu
                 <ActionIcon
                   variant="default"
                   size="lg"
-                  aria-label={t('forms.previous')}
+                  aria-label={t('common.previous')}
                   disabled={open === 0}
                   onClick={() => setOpen((i) => (i === null ? i : i - 1))}
                 >
@@ -138,7 +138,7 @@ export function PictureGallery({ pictures, canDelete = true }: { pictures: Pictu
                 <ActionIcon
                   variant="default"
                   size="lg"
-                  aria-label={t('forms.next')}
+                  aria-label={t('common.next')}
                   disabled={open === pictures.length - 1}
                   onClick={() => setOpen((i) => (i === null ? i : i + 1))}
                 >

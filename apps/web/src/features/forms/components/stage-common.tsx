@@ -15,11 +15,11 @@ export function useStageColumns<T extends Intake | Project>(
   return [
     {
       accessor: 'number',
-      title: t('forms.number'),
+      title: t('common.number'),
       sortable: true,
       render: (r) => t(numberKey, { number: r.number }),
     },
-    { accessor: 'status', title: t('forms.status'), sortable: true, render: badge },
+    { accessor: 'status', title: t('common.status'), sortable: true, render: badge },
     {
       accessor: 'flow_number',
       title: t('forms.flow'),
@@ -33,7 +33,7 @@ export function useStageColumns<T extends Intake | Project>(
           ''
         ),
     },
-    { accessor: 'relation_name', title: t('forms.relation'), sortable: true },
+    { accessor: 'relation_name', title: t('common.customer'), sortable: true },
   ];
 }
 
@@ -101,7 +101,7 @@ export function TemplateNameModal({
         />
         <Group justify="flex-end">
           <Button onClick={() => onSave(name)} disabled={!name.trim()} loading={isPending}>
-            {t('forms.save')}
+            {t('common.save')}
           </Button>
         </Group>
       </Stack>

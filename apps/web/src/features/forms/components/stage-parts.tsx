@@ -217,13 +217,13 @@ export function TemplateFields({
     <SectionCard title={t('forms.forms')}>
       <Stack gap="sm">
         <TextInput
-          label={t('forms.name')}
+          label={t('common.name')}
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
           required
         />
         <TextInput
-          label={t('forms.description')}
+          label={t('common.description')}
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
         />
@@ -245,7 +245,7 @@ export function TemplateFields({
             disabled={!name.trim()}
             onClick={() => onSave({ name, description, vertical_ids: ids.map(Number) })}
           >
-            {t('forms.save')}
+            {t('common.save')}
           </Button>
         </Group>
       </Stack>
@@ -312,11 +312,11 @@ export function AttachmentsCard({
                 variant="subtle"
                 color="red"
                 size="lg"
-                aria-label={`${t('forms.delete')}: ${a.filename}`}
+                aria-label={`${t('common.delete')}: ${a.filename}`}
                 onClick={async () => {
                   if (
                     await confirm({
-                      title: t('forms.delete'),
+                      title: t('common.delete'),
                       message: t('forms.confirmDeleteAttachment'),
                       isDanger: true,
                     })

@@ -44,7 +44,7 @@ export function IntakeOverviewScreen() {
     },
     {
       accessor: 'created_at',
-      title: t('forms.createdAt'),
+      title: t('common.createdAt'),
       sortable: true,
       render: (i) => formatDate(i.created_at),
     },
@@ -67,8 +67,8 @@ export function IntakeOverviewScreen() {
         filters={[
           {
             key: 'status',
-            label: t('forms.status'),
-            placeholder: t('forms.status'),
+            label: t('common.status'),
+            placeholder: t('common.status'),
             options: INTAKE_STATUSES.map((s) => ({ value: s, label: INTAKE_STATUS_LABELS[s] })),
           },
         ]}
@@ -103,7 +103,7 @@ function StatusActions({ intake }: { intake: IntakeDetail }) {
         {t('forms.plan')}
       </Button>
       <Button size="sm" variant="default" onClick={() => setEditing(true)}>
-        {t('forms.edit')}
+        {t('common.edit')}
       </Button>
       {intake.status !== 'completed' && (
         <Button
@@ -145,7 +145,7 @@ function StatusActions({ intake }: { intake: IntakeDetail }) {
               loading={update.isPending}
               onClick={() => run({ intake_date: new Date(date).toISOString(), status: 'planned' })}
             >
-              {t('forms.save')}
+              {t('common.save')}
             </Button>
           </Group>
         </Stack>
@@ -153,12 +153,12 @@ function StatusActions({ intake }: { intake: IntakeDetail }) {
       <Modal
         opened={isEditing}
         onClose={() => setEditing(false)}
-        title={t('forms.edit')}
+        title={t('common.edit')}
         closeOnClickOutside={false}
       >
         <Stack>
           <Textarea
-            label={t('forms.description')}
+            label={t('common.description')}
             autosize
             minRows={3}
             value={description}
@@ -166,7 +166,7 @@ function StatusActions({ intake }: { intake: IntakeDetail }) {
           />
           <Group justify="flex-end">
             <Button loading={update.isPending} onClick={() => run({ description })}>
-              {t('forms.save')}
+              {t('common.save')}
             </Button>
           </Group>
         </Stack>
@@ -184,7 +184,7 @@ export function IntakeDetailScreen() {
   const remove = useDeleteStage('intake');
   const onDelete = async () => {
     if (
-      !(await confirm({ title: t('forms.delete'), message: t('forms.confirmDeleteIntake'), isDanger: true }))
+      !(await confirm({ title: t('common.delete'), message: t('forms.confirmDeleteIntake'), isDanger: true }))
     )
       return;
     const { message } = await remove.mutateAsync(id);
@@ -230,7 +230,7 @@ export function IntakeDetailScreen() {
                   onClick={() => void onDelete()}
                   loading={remove.isPending}
                 >
-                  {t('forms.delete')}
+                  {t('common.delete')}
                 </Button>
               </Group>
             </Group>
@@ -251,7 +251,7 @@ export function IntakeDetailScreen() {
             <SectionCard title={t('forms.agenda')}>
               {intake.agendaitems.length === 0 ? (
                 <Text size="sm" c="dimmed">
-                  {t('forms.none')}
+                  {t('common.none')}
                 </Text>
               ) : (
                 intake.agendaitems.map((a) => (
@@ -296,7 +296,7 @@ export function IntakeTemplateDetailScreen() {
               onClick={async () => {
                 if (
                   !(await confirm({
-                    title: t('forms.delete'),
+                    title: t('common.delete'),
                     message: t('forms.confirmDeleteIntake'),
                     isDanger: true,
                   }))
@@ -306,7 +306,7 @@ export function IntakeTemplateDetailScreen() {
                 navigate('/account/company_intakesettings');
               }}
             >
-              {t('forms.delete')}
+              {t('common.delete')}
             </Button>
           </Group>
           <TemplateFields

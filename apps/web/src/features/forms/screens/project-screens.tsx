@@ -35,7 +35,7 @@ export function ProjectOverviewScreen() {
     ...useStageColumns<Project>('forms.project', (p) => <ProjectStatusBadge status={p.status} />),
     {
       accessor: 'created_at',
-      title: t('forms.createdAt'),
+      title: t('common.createdAt'),
       sortable: true,
       render: (p) => formatDate(p.created_at),
     },
@@ -51,8 +51,8 @@ export function ProjectOverviewScreen() {
         filters={[
           {
             key: 'status',
-            label: t('forms.status'),
-            placeholder: t('forms.status'),
+            label: t('common.status'),
+            placeholder: t('common.status'),
             options: PROJECT_STATUSES.map((s) => ({ value: s, label: PROJECT_STATUS_LABELS[s] })),
           },
         ]}
@@ -111,7 +111,7 @@ export function ProjectDetailScreen() {
                   onClick={async () => {
                     if (
                       !(await confirm({
-                        title: t('forms.delete'),
+                        title: t('common.delete'),
                         message: t('forms.confirmDeleteProject'),
                         isDanger: true,
                       }))
@@ -121,7 +121,7 @@ export function ProjectDetailScreen() {
                     navigate('/project_overview');
                   }}
                 >
-                  {t('forms.delete')}
+                  {t('common.delete')}
                 </Button>
               </Group>
             </Group>
@@ -216,7 +216,7 @@ export function ProjectTemplateDetailScreen() {
                 onClick={async () => {
                   if (
                     !(await confirm({
-                      title: t('forms.delete'),
+                      title: t('common.delete'),
                       message: t('forms.confirmDeleteProject'),
                       isDanger: true,
                     }))
@@ -226,7 +226,7 @@ export function ProjectTemplateDetailScreen() {
                   navigate('/account/company_projectsettings');
                 }}
               >
-                {t('forms.delete')}
+                {t('common.delete')}
               </Button>
             </Group>
           </Group>

@@ -32,7 +32,7 @@ function FormsOfType({ type }: { type: VerticalType }) {
       <Stack gap={4}>
         {(verticals.data ?? []).length === 0 && (
           <Text size="sm" c="dimmed">
-            {t('forms.none')}
+            {t('common.none')}
           </Text>
         )}
         {(verticals.data ?? []).map((v) => (
@@ -70,7 +70,7 @@ function Templates({ kind }: { kind: 'intake' | 'project' }) {
       <Stack gap={4}>
         {(templates.data ?? []).length === 0 && (
           <Text size="sm" c="dimmed">
-            {t('forms.none')}
+            {t('common.none')}
           </Text>
         )}
         {(templates.data ?? []).map((t) => (

@@ -174,26 +174,26 @@ export function InvoiceSettingsForm({ settings, canSave }: InvoiceSettingsFormPr
     <form noValidate onSubmit={submit}>
       <FormError message={formError} title={t('invoices.saveFailed')} />
       <Stack gap="md">
-        <Fieldset legend={t('invoices.address')}>
+        <Fieldset legend={t('common.address')}>
           <Grid gap="sm">
             <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextInput label={t('invoices.street')} maxLength={200} {...field('street')} />
+              <TextInput label={t('common.street')} maxLength={200} {...field('street')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput label={t('invoices.housenumber')} maxLength={20} {...field('housenumber')} />
+              <TextInput label={t('common.houseNumber')} maxLength={20} {...field('housenumber')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput label={t('invoices.postcode')} maxLength={20} {...field('postcode')} />
+              <TextInput label={t('common.postcode')} maxLength={20} {...field('postcode')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextInput label={t('invoices.city')} maxLength={100} {...field('city')} />
+              <TextInput label={t('common.city')} maxLength={100} {...field('city')} />
             </Grid.Col>
           </Grid>
         </Fieldset>
         <Fieldset legend={t('invoices.contact')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
-              label={t('invoices.phone')}
+              label={t('common.phone')}
               type="tel"
               inputMode="tel"
               maxLength={40}
@@ -245,7 +245,7 @@ export function InvoiceSettingsForm({ settings, canSave }: InvoiceSettingsFormPr
               <Select
                 label={t('invoices.provider')}
                 data={[
-                  { value: 'none', label: t('invoices.providerNone') },
+                  { value: 'none', label: t('common.none') },
                   { value: 'mollie', label: t('invoices.providerMollie') },
                 ]}
                 allowDeselect={false}

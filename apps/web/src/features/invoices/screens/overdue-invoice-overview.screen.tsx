@@ -88,7 +88,7 @@ export function OverdueInvoiceOverviewScreen() {
     },
     {
       accessor: 'relation_fullname',
-      title: t('invoices.relation'),
+      title: t('common.customer'),
       render: (row) => row.relation_fullname ?? '',
     },
     {
@@ -123,13 +123,13 @@ export function OverdueInvoiceOverviewScreen() {
     },
     {
       accessor: 'billed_inc',
-      title: t('invoices.amountInc'),
+      title: t('common.amountIncVat'),
       textAlign: 'right',
       render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatEuro(row.billed_inc)}</span>,
     },
     {
       accessor: 'owed',
-      title: t('invoices.owed'),
+      title: t('common.owed'),
       textAlign: 'right',
       render: (row) => (
         <Group gap={6} justify="flex-end" wrap="nowrap">

@@ -103,9 +103,9 @@ function columnsOf(t: TFunction, withVat6: boolean): DataTableColumn<QuarterReco
     ...(withVat6 ? [amount('vat_6', t('invoices.vatRate', { rate: 6 }))] : []),
     amount('vat_9', t('invoices.vatRate', { rate: 9 })),
     amount('vat_21', t('invoices.vatRate', { rate: 21 })),
-    amount('exc', t('invoices.totalExc')),
+    amount('exc', t('common.totalExcVat')),
     amount('vat', t('invoices.totalVat')),
-    amount('inc', t('invoices.totalInc')),
+    amount('inc', t('common.totalIncVat')),
   ];
 }
 
@@ -189,7 +189,7 @@ export function QuarterlyInvoiceOverviewScreen() {
         columns={columnsOf(t, showsVat6(records))}
         idAccessor="id"
         fetching={overview.isFetching}
-        noRecordsText={t('ui.tableEmpty')}
+        noRecordsText={t('common.noResults')}
       />
     </Stack>
   );

@@ -29,7 +29,7 @@ export function FieldCard({ field, index, onEdit, onDuplicate, onDelete }: Props
   const actions = [
     {
       key: 'duplicate',
-      label: t('verticals.duplicate'),
+      label: t('common.duplicate'),
       Icon: IconCopy,
       color: 'gray',
       onClick: () => onDuplicate(field),
@@ -66,7 +66,7 @@ export function FieldCard({ field, index, onEdit, onDuplicate, onDelete }: Props
           variant="subtle"
           color="gray"
           size="lg"
-          aria-label={t('verticals.dragHandle', { name })}
+          aria-label={t('common.dragHandle', { name })}
           style={{ cursor: 'grab', touchAction: 'none', flexShrink: 0 }}
           {...attributes}
           {...listeners}

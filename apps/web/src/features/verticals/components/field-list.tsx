@@ -83,7 +83,7 @@ export function FieldList({ vertical }: { vertical: VerticalDetail }) {
     const isConfirmed = await confirm({
       title: t('verticals.duplicateFieldTitle'),
       message: FORM_MESSAGES.confirmDuplicate,
-      confirmLabel: t('verticals.duplicate'),
+      confirmLabel: t('common.duplicate'),
     });
     if (!isConfirmed) return;
     mutations.duplicate.mutate(field.id, {
@@ -107,10 +107,10 @@ export function FieldList({ vertical }: { vertical: VerticalDetail }) {
   };
 
   return (
-    <Card withBorder padding={isPhone ? 'xs' : 'md'} component="section" aria-label={t('verticals.fields')}>
+    <Card withBorder padding={isPhone ? 'xs' : 'md'} component="section" aria-label={t('common.fields')}>
       <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
         <Title order={2} size="h4">
-          {t('verticals.fields')}
+          {t('common.fields')}
         </Title>
         <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
           {t('verticals.addField')}

@@ -56,7 +56,7 @@ export function FormulaRulesEditor({
         </Text>
         <Text size="xs" c="dimmed" data-testid="formula-help" style={{ overflowWrap: 'anywhere' }}>
           {t('verticals.formulaFields', {
-            names: otherNames.length > 0 ? otherNames.join(', ') : t('verticals.none'),
+            names: otherNames.length > 0 ? otherNames.join(', ') : t('common.none'),
           })}
           {' · '}
           {t('verticals.formulaFunctions', { names: FORMULA_FUNCTIONS.join(', ') })}

@@ -78,7 +78,7 @@ export function ShowRulesEditor({ legend, hint, rules, onChange, fields, errorOf
             <Paper key={index} withBorder p="xs" radius="sm" data-testid={`${key}`}>
               <Group align="flex-start" gap="xs" wrap="wrap">
                 <Select
-                  label={t('verticals.ruleField')}
+                  label={t('common.field')}
                   data={optionsFor(rule)}
                   value={rule.field_name}
                   onChange={(value) => change(index, { field_name: value })}
@@ -87,7 +87,7 @@ export function ShowRulesEditor({ legend, hint, rules, onChange, fields, errorOf
                   style={{ flex: '1 1 200px' }}
                 />
                 <Select
-                  label={t('verticals.ruleOperator')}
+                  label={t('common.condition')}
                   data={OPERATOR_OPTIONS}
                   value={rule.operator}
                   onChange={(value) => change(index, { operator: value as FieldRuleOperator | null })}
@@ -96,7 +96,7 @@ export function ShowRulesEditor({ legend, hint, rules, onChange, fields, errorOf
                 />
                 {!isValueless(rule.operator) && (
                   <TextInput
-                    label={t('verticals.ruleValue')}
+                    label={t('common.value')}
                     placeholder={t('verticals.ruleValuePlaceholder')}
                     value={rule.field_value}
                     onChange={(event) => change(index, { field_value: event.currentTarget.value })}

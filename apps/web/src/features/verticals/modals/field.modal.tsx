@@ -124,7 +124,7 @@ function FieldForm({ vertical, field, onClose }: Omit<Props, 'opened'>) {
             error={errorOf('field_label')}
           />
           <Select
-            label={t('verticals.fieldType')}
+            label={t('common.type')}
             data={TYPE_OPTIONS}
             value={draft.field_type}
             allowDeselect={false}
@@ -143,7 +143,7 @@ function FieldForm({ vertical, field, onClose }: Omit<Props, 'opened'>) {
             spellCheck={false}
           />
           <TextInput
-            label={t('verticals.fieldDescription')}
+            label={t('common.description')}
             description={t('verticals.fieldDescriptionHint')}
             value={draft.description}
             onChange={(e) => {

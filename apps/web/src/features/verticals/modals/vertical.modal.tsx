@@ -53,15 +53,15 @@ function VerticalForm({ initial, isPending, onCancel, onSave }: FormProps) {
     >
       <FormError message={formError} />
       <Stack gap="sm">
-        <TextInput label={t('verticals.name')} required data-autofocus {...inputProps('name')} />
+        <TextInput label={t('common.name')} required data-autofocus {...inputProps('name')} />
         <Select
-          label={t('verticals.type')}
+          label={t('common.type')}
           data={VERTICAL_TYPE_OPTIONS}
           allowDeselect={false}
           {...inputProps('type')}
         />
         <Textarea
-          label={t('verticals.description')}
+          label={t('common.description')}
           autosize
           minRows={2}
           maxRows={6}

@@ -64,7 +64,7 @@ export function VerticalDetailScreen() {
                 loading={row.actions.duplicate.isPending}
                 onClick={() => row.duplicate(data, (copyId) => navigate(`/vertical_detail/${copyId}`))}
               >
-                {t('verticals.duplicate')}
+                {t('common.duplicate')}
               </Button>
               {data.archived ? (
                 <Button

@@ -58,7 +58,7 @@ export function VerticalOverviewScreen() {
   const columns: DataTableColumn<Vertical>[] = [
     {
       accessor: 'name',
-      title: t('verticals.name'),
+      title: t('common.name'),
       sortable: true,
       render: (v) => (
         <Anchor component={Link} to={`/vertical_detail/${v.id}`} onClick={(event) => event.stopPropagation()}>
@@ -68,37 +68,37 @@ export function VerticalOverviewScreen() {
     },
     {
       accessor: 'type',
-      title: t('verticals.type'),
+      title: t('common.type'),
       sortable: true,
       render: (v) => VERTICAL_TYPE_LABELS[v.type],
     },
     {
       accessor: 'description',
-      title: t('verticals.description'),
+      title: t('common.description'),
       sortable: true,
       render: (v) => (
         <Text size="sm" lineClamp={2} c={v.description ? undefined : 'dimmed'}>
-          {v.description || t('verticals.none')}
+          {v.description || t('common.none')}
         </Text>
       ),
     },
-    { accessor: 'fields_count', title: t('verticals.fieldsCount'), sortable: true, textAlign: 'right' },
+    { accessor: 'fields_count', title: t('common.fields'), sortable: true, textAlign: 'right' },
     {
       accessor: 'created_at',
-      title: t('verticals.createdAt'),
+      title: t('common.createdAt'),
       sortable: true,
       render: (v) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(v.created_at)}</span>,
     },
     {
       accessor: 'actions',
       // On a phone an untitled column goes to the card's foot, beside 'Openen'.
-      title: isPhone ? '' : t('verticals.actions'),
+      title: isPhone ? '' : t('common.actions'),
       textAlign: 'right',
       render: (v) => (
         // The row opens the form on click; the buttons do only their own thing.
         <Group gap={2} justify="flex-end" wrap="nowrap" onClick={(event) => event.stopPropagation()}>
-          {!isPhone && icon(t('verticals.open'), v, IconExternalLink, () => open(v))}
-          {icon(t('verticals.duplicate'), v, IconCopy, () => row.duplicate(v))}
+          {!isPhone && icon(t('common.open'), v, IconExternalLink, () => open(v))}
+          {icon(t('common.duplicate'), v, IconCopy, () => row.duplicate(v))}
           {v.archived
             ? icon(t('verticals.restore'), v, IconArrowBackUp, () => row.restore(v))
             : icon(t('verticals.archive'), v, IconArchive, () => void row.archive(v), 'red')}
@@ -137,7 +137,7 @@ export function VerticalOverviewScreen() {
         filters={[
           {
             key: 'type',
-            label: t('verticals.type'),
+            label: t('common.type'),
             placeholder: t('verticals.allTypes'),
             options: VERTICAL_TYPE_OPTIONS,
           },

@@ -115,7 +115,7 @@ export function ConnectionEditor({ connection }: { connection: WebhookConnection
       !(await confirm({
         title: t('webhooks.deleteTitle'),
         message: t('webhooks.deleteConfirm'),
-        confirmLabel: t('webhooks.delete'),
+        confirmLabel: t('common.delete'),
         isDanger: true,
       }))
     )
@@ -170,7 +170,7 @@ export function ConnectionEditor({ connection }: { connection: WebhookConnection
             loading={remove.isPending}
             onClick={() => void onDelete()}
           >
-            {t('webhooks.delete')}
+            {t('common.delete')}
           </Button>
         </Group>
       </Group>
@@ -189,7 +189,7 @@ export function ConnectionEditor({ connection }: { connection: WebhookConnection
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput
-                label={t('webhooks.name')}
+                label={t('common.name')}
                 required
                 value={draft.name}
                 error={errors.name}
@@ -250,7 +250,7 @@ export function ConnectionEditor({ connection }: { connection: WebhookConnection
           )}
           <Group justify="flex-end">
             <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={update.isPending}>
-              {t('webhooks.save')}
+              {t('common.save')}
             </Button>
           </Group>
         </Stack>

@@ -72,8 +72,8 @@ export function DeliveryLog({ connectionId }: { connectionId: number }) {
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('webhooks.time')}</Table.Th>
-                <Table.Th>{t('webhooks.status')}</Table.Th>
+                <Table.Th>{t('common.time')}</Table.Th>
+                <Table.Th>{t('common.status')}</Table.Th>
                 <Table.Th>{t('webhooks.httpStatus')}</Table.Th>
                 <Table.Th>{t('webhooks.attempts')}</Table.Th>
                 <Table.Th>{t('webhooks.excerpt')}</Table.Th>

@@ -100,7 +100,7 @@ export function TagEditor({ title, list, tags, errors, note, onChange }: Props) 
                   <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs" style={{ flex: 1, minWidth: 0 }}>
                     <TextInput label={t('webhooks.fieldkey')} required {...input(i, 'fieldkey')} />
                     <TextInput
-                      label={t('webhooks.fieldvalue')}
+                      label={t('common.value')}
                       {...input(i, 'fieldvalue')}
                       rightSectionWidth={36}
                       rightSection={

@@ -69,9 +69,9 @@ export function WebhookConnectionsCard() {
           <Table verticalSpacing="xs" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('webhooks.name')}</Table.Th>
+                <Table.Th>{t('common.name')}</Table.Th>
                 <Table.Th>{t('webhooks.url')}</Table.Th>
-                <Table.Th>{t('webhooks.status')}</Table.Th>
+                <Table.Th>{t('common.status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -59,7 +59,7 @@ function CreateConnectionForm({ onClose }: { onClose: () => void }) {
     >
       <FormError message={formError} />
       <Stack gap="sm">
-        <TextInput label={t('webhooks.name')} required data-autofocus {...inputProps('name')} />
+        <TextInput label={t('common.name')} required data-autofocus {...inputProps('name')} />
         <TextInput label={t('webhooks.url')} required type="url" inputMode="url" {...inputProps('url')} />
         <Select
           label={t('webhooks.method')}

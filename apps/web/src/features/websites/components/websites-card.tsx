@@ -149,7 +149,7 @@ export function WebsitesCard() {
                     leftSection={<IconTrash size={16} />}
                     onClick={() => void onDelete(site)}
                   >
-                    {t('websites.delete')}
+                    {t('common.delete')}
                   </Menu.Item>
                 </Menu.Dropdown>
               </Menu>

@@ -15,7 +15,7 @@ export function WebsiteConnectModal({ website, onClose }: { website: Website | n
   const { t } = useTranslation();
   const action = useWebsiteAction();
   const endpoint = website ? `${window.location.origin}${website.endpoint_url}` : '';
-  const snippet = website ? websiteFormSnippet(website, endpoint, t('websites.snippetSubmit')) : '';
+  const snippet = website ? websiteFormSnippet(website, endpoint, t('common.send')) : '';
 
   const onResetKey = async () => {
     if (!website) return;
@@ -70,7 +70,7 @@ export function WebsiteConnectModal({ website, onClose }: { website: Website | n
               {t('websites.resetKey')}
             </Button>
             <Button variant="default" onClick={onClose}>
-              {t('websites.close')}
+              {t('common.close')}
             </Button>
           </Group>
         </Stack>

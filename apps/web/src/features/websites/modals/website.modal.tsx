@@ -70,7 +70,7 @@ function WebsiteForm({ website, onDone }: { website: Website | null; onDone: () 
       <FormError message={formError} />
       <Stack gap="sm">
         <TextInput
-          label={t('websites.name')}
+          label={t('common.name')}
           description={t('websites.nameDescription')}
           required
           maxLength={MAX_WEBSITE_NAME_LENGTH}
@@ -87,13 +87,13 @@ function WebsiteForm({ website, onDone }: { website: Website | null; onDone: () 
         />
         {sourceOptions.length > 0 ? (
           <Select
-            label={t('websites.leadSource')}
+            label={t('common.leadSource')}
             data={sourceOptions}
             allowDeselect={false}
             {...inputProps('lead_source')}
           />
         ) : (
-          <TextInput label={t('websites.leadSource')} maxLength={100} {...inputProps('lead_source')} />
+          <TextInput label={t('common.leadSource')} maxLength={100} {...inputProps('lead_source')} />
         )}
         <Select
           label={t('websites.flowprofile')}

@@ -82,7 +82,7 @@ export function ActionFields({ draft, onChange, options, errorOf, storedMorphLab
     morphField = (
       <Select
         {...common}
-        label={t('workflow.status')}
+        label={t('common.status')}
         data={FLOW_STATUSES.map((s) => ({ value: s, label: FLOW_STATUS_LABELS[s] }))}
         value={draft.text || null}
         onChange={(value) => onChange({ text: value ?? '' })}
@@ -115,10 +115,10 @@ export function ActionFields({ draft, onChange, options, errorOf, storedMorphLab
       {def.user && (
         <Select
           {...common}
-          label={t('workflow.user')}
+          label={t('common.user')}
           data={userChoices(draft.type, options?.users ?? [], {
             userHandler: t('workflow.userHandler'),
-            userEveryone: t('workflow.userEveryone'),
+            userEveryone: t('common.everyone'),
           })}
           value={draft.user_id === null ? null : String(draft.user_id)}
           onChange={(value) => onChange({ user_id: value === null ? null : Number(value) })}
@@ -127,7 +127,7 @@ export function ActionFields({ draft, onChange, options, errorOf, storedMorphLab
       )}
       {def.text && def.morph !== 'flowstatus' && (
         <Textarea
-          label={t('workflow.text')}
+          label={t('common.text')}
           description={t('workflow.textHint')}
           required
           autosize
@@ -140,7 +140,7 @@ export function ActionFields({ draft, onChange, options, errorOf, storedMorphLab
       )}
       {def.tags && (
         <TagsInput
-          label={t('workflow.tags')}
+          label={t('common.tags')}
           description={t('workflow.tagsHint')}
           required
           data={options?.flow_tags ?? []}

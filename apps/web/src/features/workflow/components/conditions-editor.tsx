@@ -95,8 +95,8 @@ export function ConditionsEditor({ conditions, onChange, options, errorOf }: Pro
   const isPhone = useIsPhone();
   const kinds: Option[] = [
     { value: 'flow', label: t('workflow.kindFlow') },
-    { value: 'relation', label: t('workflow.kindRelation') },
-    { value: 'form', label: t('workflow.kindForm') },
+    { value: 'relation', label: t('common.relation') },
+    { value: 'form', label: t('common.form') },
   ];
   const change = (index: number, patch: Partial<ConditionDraft>) =>
     onChange(conditions.map((c, i) => (i === index ? { ...c, ...patch } : c)));
@@ -107,7 +107,7 @@ export function ConditionsEditor({ conditions, onChange, options, errorOf }: Pro
   };
 
   return (
-    <Fieldset legend={t('workflow.conditions')} variant="filled" p="sm">
+    <Fieldset legend={t('common.conditions')} variant="filled" p="sm">
       <Stack gap="xs">
         <Text size="xs" c="dimmed">
           {t('workflow.conditionsHint')}
@@ -155,7 +155,7 @@ export function ConditionsEditor({ conditions, onChange, options, errorOf }: Pro
                 {!flowLevel && (
                   <Select
                     {...select}
-                    label={t('workflow.conditionField')}
+                    label={t('common.field')}
                     data={fieldData}
                     value={
                       c.type === 'form'
@@ -197,7 +197,7 @@ export function ConditionsEditor({ conditions, onChange, options, errorOf }: Pro
                   (choices ? (
                     <Select
                       {...select}
-                      label={t('workflow.conditionValue')}
+                      label={t('common.value')}
                       data={withValue(choices, c.field_value)}
                       value={c.field_value || null}
                       onChange={(value) => change(index, { field_value: value ?? '' })}
@@ -206,7 +206,7 @@ export function ConditionsEditor({ conditions, onChange, options, errorOf }: Pro
                     />
                   ) : (
                     <TextInput
-                      label={t('workflow.conditionValue')}
+                      label={t('common.value')}
                       value={c.field_value}
                       onChange={(event) => change(index, { field_value: event.currentTarget.value })}
                       error={errorOf(`${key}.field_value`)}

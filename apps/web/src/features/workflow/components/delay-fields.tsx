@@ -39,7 +39,7 @@ export function DelayFields({ draft, onChange, leadDate, errorOf }: Props) {
             style={{ flex: '1 1 100px', maxWidth: 160 }}
           />
           <Select
-            label={t('workflow.delayUnit')}
+            label={t('common.unit')}
             data={DELAY_UNITS.map((u) => ({ value: u, label: t(`workflow.delayUnits.${u}`) }))}
             value={draft.delaytime_unit}
             onChange={(value) => onChange({ delaytime_unit: (value ?? 'days') as DelayUnit })}

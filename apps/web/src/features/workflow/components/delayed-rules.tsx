@@ -67,7 +67,7 @@ export function DelayedRules({
                         })
                       }
                     >
-                      {t('workflow.delete')}
+                      {t('common.delete')}
                     </Menu.Item>
                   </Menu.Dropdown>
                 </Menu>

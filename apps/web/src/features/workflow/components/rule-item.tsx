@@ -175,13 +175,13 @@ function RuleMenu({
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(rule)}>
-          {t('workflow.edit')}
+          {t('common.edit')}
         </Menu.Item>
         <Menu.Item leftSection={<IconCopy size={16} />} onClick={onDuplicate}>
-          {t('workflow.duplicate')}
+          {t('common.duplicate')}
         </Menu.Item>
         <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-          {t('workflow.delete')}
+          {t('common.delete')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -52,7 +52,7 @@ export function WhyLog({ flowId }: { flowId: number }) {
             loading={runs.isFetchingNextPage}
             onClick={() => void runs.fetchNextPage()}
           >
-            {t('workflow.showMore')}
+            {t('common.showMore')}
           </Button>
         </Group>
       )}

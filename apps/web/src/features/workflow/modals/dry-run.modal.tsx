@@ -101,7 +101,7 @@ function DryRun({ flowId, onClose }: { flowId: number; onClose: () => void }) {
       ))}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          {t('workflow.close')}
+          {t('common.close')}
         </Button>
       </Group>
     </Stack>

@@ -202,7 +202,7 @@ function RuleForm({ rule, onDone }: { rule: EventTriggerRule | null; onDone: () 
           data-autofocus
         />
         <Select
-          label={t('workflow.action')}
+          label={t('common.action')}
           placeholder={t('workflow.actionPlaceholder')}
           required
           data={ACTION_TYPES.map((a) => ({ value: a.type, label: a.label }))}
@@ -220,7 +220,7 @@ function RuleForm({ rule, onDone }: { rule: EventTriggerRule | null; onDone: () 
           storedMorphLabel={rule?.morph_label ?? null}
         />
         <TextInput
-          label={t('workflow.description')}
+          label={t('common.description')}
           description={t('workflow.descriptionHint')}
           maxLength={500}
           value={draft.description}

@@ -80,7 +80,7 @@ export function RulesScreen() {
       </Group>
       <Group gap="sm" wrap="wrap" align="flex-end">
         <Select
-          label={t('workflow.filterAction')}
+          label={t('common.action')}
           placeholder={t('workflow.allActions')}
           data={ACTION_TYPES.map((a) => ({ value: a.type, label: a.label }))}
           value={type}

@@ -66,7 +66,7 @@ function TriggerForm({ trigger }: { trigger: EventTrigger }) {
       </Title>
       <Card withBorder padding="lg" maw={720}>
         <Title order={2} size="h4" mb="md">
-          {t('workflow.triggerDetails')}
+          {t('common.details')}
         </Title>
         <form noValidate onSubmit={submit}>
           <FormError message={formError} />
@@ -78,7 +78,7 @@ function TriggerForm({ trigger }: { trigger: EventTrigger }) {
               </Text>
             )}
             <TextInput
-              label={t('workflow.description')}
+              label={t('common.description')}
               required
               maxLength={200}
               {...inputProps('description')}

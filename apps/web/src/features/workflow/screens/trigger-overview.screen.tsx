@@ -12,7 +12,7 @@ export function TriggerOverviewScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const triggers = useEventTriggers();
-  const yesNo = (value: boolean) => (value ? t('workflow.yes') : t('workflow.no'));
+  const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
 
   return (
     <Stack gap="md" maw={1100}>
@@ -43,7 +43,7 @@ export function TriggerOverviewScreen() {
               </Anchor>
             ),
           },
-          { accessor: 'description', title: t('workflow.description') },
+          { accessor: 'description', title: t('common.description') },
           {
             accessor: 'flowstage',
             title: t('workflow.stage'),
@@ -51,7 +51,7 @@ export function TriggerOverviewScreen() {
           },
           {
             accessor: 'hasDocument',
-            title: t('workflow.documentColumn'),
+            title: t('common.document'),
             render: (trigger) => yesNo(trigger.hasDocument),
           },
           {
