@@ -1,4 +1,4 @@
-import type { SalesDocument } from '@im/domain';
+import { type SalesDocument, VAT_RATES, type VatRate } from '@im/domain';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalculator } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,8 @@ import { formatMoney } from '../../../ui/format';
 import { CalculationDetailModal } from '../../calculations';
 import { refreshDocument } from '../queries';
 
-const VAT_RATES = [6, 9, 21] as const;
+/** The domain's rates that carry VAT: each shows its amount when the calculation has one. */
+const TAXED_RATES = VAT_RATES.filter((rate): rate is Exclude<VatRate, 0> => rate !== 0);
 
 /** The totals of the document's calculation and the way into the calculation modal. */
 export function CalculationCard({ document }: { document: SalesDocument }) {
@@ -42,7 +43,7 @@ export function CalculationCard({ document }: { document: SalesDocument }) {
       ) : (
         <Stack gap={4}>
           <Row label={t('common.totalExcVat')} value={formatMoney(calculation.amount_exc_vat)} />
-          {VAT_RATES.map((rate) =>
+          {TAXED_RATES.map((rate) =>
             calculation[`amount_vat_${rate}`] ? (
               <Row
                 key={rate}
