@@ -69,7 +69,7 @@ export function GrowButtons({
         {t('dashboard.widgets.more')}
       </Button>
       <Button size="xs" variant="subtle" onClick={onAll}>
-        {t('dashboard.widgets.all')}
+        {t('common.showAll')}
       </Button>
     </Group>
   );

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CALC_BASES, CALC_METHODS, ITEM_TYPES, MAX_AMOUNT, PRODUCT_TYPES } from '../calculation/constants';
 import { zDecimal, zPercentage } from '../calculation/decimal-input';
 import type { EngineItem } from '../calculation/engine';
-import { DOCUMENT_KINDS } from '../documents';
+import { DOCUMENT_KINDS } from '../documents/kinds';
 import { zFlag } from '../flags';
 import { zId } from './common';
 import { zProductAmount, zSignedRate, zVatSplitFields } from './products';

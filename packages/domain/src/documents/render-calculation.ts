@@ -6,6 +6,8 @@
 // stack of labelled values instead of a table wider than the screen.
 import type { Calculation, CalculationItem } from '../contract/calculations';
 import { Decimal } from '../money';
+import type { RenderWidget } from './render-input';
+import { escapeHtml, escapeLines, money, quantity } from './render-util';
 import {
   CALCULATION_COLUMN_HEADERS,
   CALCULATION_COLUMNS,
@@ -15,9 +17,7 @@ import {
   type CalculationTotalRow,
   DEFAULT_WIDGET_COLUMNS,
   DEFAULT_WIDGET_ROWS,
-} from './index';
-import type { RenderWidget } from './render-input';
-import { escapeHtml, escapeLines, money, quantity } from './render-util';
+} from './widgets';
 
 type Item = CalculationItem;
 

@@ -3,14 +3,8 @@
 // staff preview, the customer page and the PDF.
 import type { BilledAmounts } from '../calculation/billing';
 import type { Calculation } from '../contract/calculations';
-import type {
-  CalculationTableColumn,
-  CalculationTotalRow,
-  DocumentKind,
-  DocumentStatus,
-  PictureLayout,
-  WidgetTag,
-} from './index';
+import type { DocumentKind, DocumentStatus } from './kinds';
+import type { CalculationTableColumn, CalculationTotalRow, PictureLayout, WidgetTag } from './widgets';
 
 export type RenderTarget = 'web' | 'pdf';
 

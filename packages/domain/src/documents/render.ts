@@ -3,7 +3,6 @@
 // off). Pure TypeScript: no DOM, no React. Plain values are escaped; rich text arrives sanitised and
 // custom HTML is inserted as it is (the iframe sandbox and the PDF without JavaScript contain it).
 import { dutchDate } from '../merge-tags';
-import { PICTURE_LAYOUTS, type PictureLayout } from './index';
 import { renderCalculationTable } from './render-calculation';
 import type {
   DocumentRenderInput,
@@ -14,6 +13,7 @@ import type {
 } from './render-input';
 import { baseStyles, scopedCustomCss } from './render-styles';
 import { brandColor, escapeHtml, escapeLines, money, safeImageSrc } from './render-util';
+import { PICTURE_LAYOUTS, type PictureLayout } from './widgets';
 
 export { escapeHtml } from './render-util';
 

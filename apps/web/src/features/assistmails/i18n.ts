@@ -1,20 +1,12 @@
-import { useTranslation } from 'react-i18next';
-
 // Texts of the assist mails on the flow (e-mails a workflow rule prepared for staff to check).
 export const assistMailsNl = {
   title: 'Klaargezette e-mails',
   intro: 'Door een workflowregel klaargezet. Controleer en verstuur ze zelf.',
-  to: 'Aan',
   noRecipient: 'Nog geen ontvanger',
-  byRule: 'Regel: {rule}',
-  preparedAt: 'Klaargezet op {date}',
-  edit: 'Bewerken',
-  send: 'Versturen',
-  delete: 'Verwijderen',
+  byRule: 'Regel: {{rule}}',
+  preparedAt: 'Klaargezet op {{date}}',
   editTitle: 'Klaargezette e-mail bewerken',
   recipient: 'Ontvanger',
-  subject: 'Onderwerp',
-  message: 'Bericht',
   sendTitle: 'E-mail versturen',
   sendConfirm: 'Email versturen?',
   deleteTitle: 'Klaargezette e-mail verwijderen',
@@ -30,17 +22,11 @@ export type AssistMailTexts = typeof assistMailsNl;
 export const assistMailsEn: AssistMailTexts = {
   title: 'Prepared e-mails',
   intro: 'Prepared by a workflow rule. Check them and send them yourself.',
-  to: 'To',
   noRecipient: 'No recipient yet',
-  byRule: 'Rule: {rule}',
-  preparedAt: 'Prepared on {date}',
-  edit: 'Edit',
-  send: 'Send',
-  delete: 'Delete',
+  byRule: 'Rule: {{rule}}',
+  preparedAt: 'Prepared on {{date}}',
   editTitle: 'Edit prepared e-mail',
   recipient: 'Recipient',
-  subject: 'Subject',
-  message: 'Message',
   sendTitle: 'Send e-mail',
   sendConfirm: 'Send e-mail?',
   deleteTitle: 'Delete prepared e-mail',
@@ -50,14 +36,3 @@ export const assistMailsEn: AssistMailTexts = {
   deleted: 'Prepared e-mail deleted',
   loadFailed: 'The prepared e-mails could not be loaded.',
 };
-
-/** The catalog in the interface's language (the app's i18next language). */
-export function useAssistMailTexts(): AssistMailTexts {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? assistMailsEn : assistMailsNl;
-}
-
-/** `{name}` placeholders filled in. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}

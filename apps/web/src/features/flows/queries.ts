@@ -1,22 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { Flow, FlowRow, Lead, MergeTarget } from './types';
+import type { FlowRow, Lead, MergeTarget } from './types';
 
 // Reads of docs/api/crm.md "Flows" and "Company lists". Changes live in mutations.ts.
 
-export const FLOW_KEY = ['flow'] as const;
 export const FLOW_TABLE_PATH = '/api/flow/querypaginated';
 
-export const flowKey = (id: number) => [...FLOW_KEY, id] as const;
-const isId = (id: number) => Number.isInteger(id) && id > 0;
+import { FLOW_KEY } from '../../api/flows';
 
-export function useFlow(id: number) {
-  return useQuery({
-    queryKey: flowKey(id),
-    queryFn: ({ signal }) => api.get<Flow>(`/api/flow/${id}`, { signal }),
-    enabled: isId(id),
-  });
-}
+export { FLOW_KEY, flowKey, useFlow } from '../../api/flows';
+
+const isId = (id: number) => Number.isInteger(id) && id > 0;
 
 export { useFlowSettings } from '../../api/companies';
 

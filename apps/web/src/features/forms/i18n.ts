@@ -1,5 +1,3 @@
-import { useTranslation } from 'react-i18next';
-
 // Texts of the intake, project and aftercare screens and the form filler (spec 002 sections 2–8).
 // The spec's own prompts and messages come from FORM_MESSAGES in @im/domain.
 export const formsNl = {
@@ -13,15 +11,9 @@ export const formsNl = {
   aftercareOf: 'Service dossier {{number}}',
   templates: 'Sjablonen',
   newTemplate: 'Nieuw sjabloon',
-  number: 'Nummer',
-  status: 'Status',
   flow: 'Dossier',
   flowNumber: 'Dossier {{number}}',
-  relation: 'Klant',
   intakeDate: 'Opnamedatum',
-  createdAt: 'Aangemaakt',
-  name: 'Naam',
-  description: 'Omschrijving',
   forms: 'Formulieren',
   formsOfTemplate: 'Formulieren waarmee een nieuwe begint',
   noForms: 'Nog geen formulieren. Voeg er een toe.',
@@ -39,11 +31,7 @@ export const formsNl = {
   attachmentAdded: 'Bijlage is toegevoegd.',
   confirmDeleteAttachment: 'Deze bijlage verwijderen?',
   documents: 'Documenten',
-  none: 'Geen',
-  save: 'Opslaan',
   cancel: 'Annuleren',
-  delete: 'Verwijderen',
-  edit: 'Bewerken',
   saveAsTemplate: 'Opslaan als sjabloon',
   resetToTemplate: 'Sjabloon toepassen',
   duplicateTemplate: 'Sjabloon dupliceren',
@@ -70,8 +58,6 @@ export const formsNl = {
   openPhoto: 'Foto {{name}} vergroten',
   deletePhoto: 'Foto verwijderen',
   lightbox: 'Foto',
-  previous: 'Vorige',
-  next: 'Volgende',
   locations: 'Locaties',
   addLocation: 'Locatie toevoegen',
   locationName: 'Naam van de locatie',
@@ -102,30 +88,13 @@ export const formsEn: FormsTexts = {
   aftercareOf: 'Aftercare case {{number}}',
   templates: 'Templates',
   newTemplate: 'New template',
-  number: 'Number',
   flow: 'Case',
   flowNumber: 'Case {{number}}',
-  relation: 'Customer',
   intakeDate: 'Intake date',
-  createdAt: 'Created',
-  name: 'Name',
-  description: 'Description',
   forms: 'Forms',
   addForm: 'Add form',
   pictures: 'Photos',
   downloadAllPictures: 'Download all photos',
   tasks: 'Tasks',
-  save: 'Save',
   cancel: 'Cancel',
-  delete: 'Delete',
-  edit: 'Edit',
 };
-
-export function fill(text: string, values: Record<string, string | number | null | undefined>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
-
-export function useFormTexts(): FormsTexts {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? formsEn : formsNl;
-}

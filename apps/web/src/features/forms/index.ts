@@ -1,3 +1,2 @@
 export { FlowFormsCard } from './components/flow-forms-card';
-export { useLiveFields, useVertical, useVerticals } from './queries';
 export { formsScreens } from './routes';

@@ -7,9 +7,6 @@ import type {
   Project,
   ProjectDetail,
   RequestOf,
-  Vertical,
-  VerticalDataField,
-  VerticalDetail,
   VerticalType,
   zCreateFlowDataItem,
   zCreateIntake,
@@ -24,24 +21,6 @@ export const INTAKE_TABLE_PATH = '/api/intake/querypaginated';
 export const PROJECT_TABLE_PATH = '/api/project/querypaginated';
 
 const valid = (id: number) => Number.isInteger(id) && id > 0;
-
-export function useVertical(id: number | null) {
-  return useQuery({
-    queryKey: ['vertical', id],
-    queryFn: ({ signal }) => api.get<VerticalDetail>(`/api/vertical/${id}`, { signal }),
-    enabled: id !== null && valid(id),
-    staleTime: 60_000,
-  });
-}
-
-export function useVerticals(type?: VerticalType, isEnabled = true) {
-  return useQuery({
-    queryKey: ['vertical', 'list', type ?? 'all'],
-    queryFn: ({ signal }) => api.get<Vertical[]>('/api/vertical', { signal, query: { type } }),
-    staleTime: 60_000,
-    enabled: isEnabled,
-  });
-}
 
 export function useIntake(id: number) {
   return useQuery({
@@ -230,14 +209,6 @@ export function useDeleteAttachment() {
 }
 
 /** Every field of the company's live forms (the show rules of document widgets). */
-export function useLiveFields() {
-  return useQuery({
-    queryKey: ['vertical', 'fields'],
-    queryFn: ({ signal }) => api.get<VerticalDataField[]>('/api/verticaldatafield', { signal }),
-    staleTime: 60_000,
-  });
-}
-
 /** addlocation, removelocation, updatelocationdata: answer the copy. */
 export function useLocationAction(itemId: number) {
   const refresh = useRefreshForms();

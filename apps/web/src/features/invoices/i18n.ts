@@ -1,5 +1,3 @@
-import { useTranslation } from 'react-i18next';
-
 // Texts of the invoice overviews and the company's invoice details (spec 002; decision 022). The
 // messages the server shares come from INVOICE_TEXTS and the contract's schemas in @im/domain; these
 // are the screens' own labels.
@@ -7,7 +5,6 @@ export const invoicesNl = {
   // /overdueinvoice_overview.html
   overdueTitle: 'Verlopen facturen',
   number: 'Factuurnummer',
-  relation: 'Klant',
   flow: 'Dossier',
   flowNumber: 'Dossier {{number}}',
   dateSend: 'Verstuurd',
@@ -15,10 +12,8 @@ export const invoicesNl = {
   daysOverdue: 'Dagen te laat',
   day: '{{count}} dag',
   days: '{{count}} dagen',
-  amountInc: 'Bedrag incl. btw',
   totalOutstanding: 'Totaal openstaand: {{amount}}',
   noOverdue: 'Geen verlopen facturen.',
-  owed: 'Openstaand',
   reminders: 'Herinneringen',
   sendReminder: 'Herinnering sturen',
   sendNotice: 'Aanmaning sturen',
@@ -42,9 +37,7 @@ export const invoicesNl = {
   invoices: 'Facturen',
   netRate: 'Omzet {{rate}}%',
   vatRate: 'Btw {{rate}}%',
-  totalExc: 'Totaal excl. btw',
   totalVat: 'Totaal btw',
-  totalInc: 'Totaal incl. btw',
   exportCsv: 'Exporteren als CSV',
   exportXlsx: 'Exporteren als Excel',
   // /account/company_profile
@@ -52,13 +45,7 @@ export const invoicesNl = {
   profileIntro: 'De gegevens van uw bedrijf op elke factuur en in de e-factuur (UBL).',
   einvoiceNotReady:
     'Vul KvK-nummer, btw-id en IBAN in: die zijn nodig voor de e-factuur (UBL) bij elke verstuurde factuur.',
-  address: 'Adres',
-  street: 'Straat',
-  housenumber: 'Huisnummer',
-  postcode: 'Postcode',
-  city: 'Plaats',
   contact: 'Contact',
-  phone: 'Telefoon',
   email: 'E-mail',
   invoiceDetails: 'Factuurgegevens',
   kvkNumber: 'KvK-nummer',
@@ -70,7 +57,6 @@ export const invoicesNl = {
   paymentLinks: 'Betaallinks (iDEAL via Mollie)',
   paymentLinksHint: 'Met een betaalprovider krijgt elke verstuurde factuur een link om direct te betalen.',
   provider: 'Betaalprovider',
-  providerNone: 'Geen',
   providerMollie: 'Mollie',
   creditTemplate: 'Standaard creditfactuur',
   creditTemplateLabel: 'Sjabloon voor creditfacturen',
@@ -96,7 +82,6 @@ export type InvoicesTexts = typeof invoicesNl;
 export const invoicesEn: InvoicesTexts = {
   overdueTitle: 'Overdue invoices',
   number: 'Invoice number',
-  relation: 'Customer',
   flow: 'Flow',
   flowNumber: 'Flow {{number}}',
   dateSend: 'Sent',
@@ -104,10 +89,8 @@ export const invoicesEn: InvoicesTexts = {
   daysOverdue: 'Days overdue',
   day: '{{count}} day',
   days: '{{count}} days',
-  amountInc: 'Amount incl. VAT',
   totalOutstanding: 'Total outstanding: {{amount}}',
   noOverdue: 'No overdue invoices.',
-  owed: 'Outstanding',
   reminders: 'Reminders',
   sendReminder: 'Send reminder',
   sendNotice: 'Send formal notice',
@@ -129,22 +112,14 @@ export const invoicesEn: InvoicesTexts = {
   invoices: 'Invoices',
   netRate: 'Turnover {{rate}}%',
   vatRate: 'VAT {{rate}}%',
-  totalExc: 'Total excl. VAT',
   totalVat: 'Total VAT',
-  totalInc: 'Total incl. VAT',
   exportCsv: 'Export as CSV',
   exportXlsx: 'Export as Excel',
   profileTitle: 'Company details',
   profileIntro: 'Your company details on every invoice and in the e-invoice (UBL).',
   einvoiceNotReady:
     'Fill in the Chamber of Commerce number, VAT id and IBAN: every sent invoice needs them for the e-invoice (UBL).',
-  address: 'Address',
-  street: 'Street',
-  housenumber: 'House number',
-  postcode: 'Postcode',
-  city: 'City',
   contact: 'Contact',
-  phone: 'Phone',
   email: 'E-mail',
   invoiceDetails: 'Invoice details',
   kvkNumber: 'Chamber of Commerce number',
@@ -156,7 +131,6 @@ export const invoicesEn: InvoicesTexts = {
   paymentLinks: 'Payment links (iDEAL via Mollie)',
   paymentLinksHint: 'With a payment provider every sent invoice gets a link to pay at once.',
   provider: 'Payment provider',
-  providerNone: 'None',
   providerMollie: 'Mollie',
   creditTemplate: 'Standard credit invoice',
   creditTemplateLabel: 'Template for credit invoices',
@@ -175,14 +149,3 @@ export const invoicesEn: InvoicesTexts = {
   readOnly: 'Only a manager can change the company details.',
   loadFailed: 'The details could not be loaded.',
 };
-
-/** Fills `{{name}}` placeholders. */
-export function fill(text: string, values: Record<string, string | number | null | undefined>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
-
-/** The catalog in the interface's language (the app's i18next language). */
-export function useInvoiceTexts(): InvoicesTexts {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? invoicesEn : invoicesNl;
-}

@@ -1,5 +1,4 @@
 import type { FieldType } from '@im/domain';
-import { useTranslation } from 'react-i18next';
 
 // Texts of the form (vertical) settings screens (spec 002 sections 2, 3, 5 and 9). The prompts and
 // messages the spec quotes come from FORM_MESSAGES in @im/domain; these are the screens' own labels.
@@ -7,19 +6,11 @@ export const verticalsNl = {
   overviewTitle: 'Formulieren',
   newVertical: 'Nieuw formulier',
   editVertical: 'Formulier bewerken',
-  name: 'Naam',
-  type: 'Type',
-  description: 'Omschrijving',
-  fieldsCount: 'Velden',
-  createdAt: 'Aangemaakt',
-  actions: 'Acties',
   allTypes: 'Alle typen',
   isRecurring: 'Herhalend',
   isRecurringHint: 'Een herhalende widget toont zijn tekst per ingevuld exemplaar van dit formulier.',
   archivedToggle: 'Gearchiveerd',
   archivedBadge: 'Gearchiveerd',
-  open: 'Openen',
-  duplicate: 'Dupliceren',
   archive: 'Archiveren',
   archiveTitle: 'Formulier archiveren',
   archiveConfirm: 'Dit formulier archiveren? Ingevulde formulieren blijven bewaard.',
@@ -28,11 +19,9 @@ export const verticalsNl = {
   created: 'Formulier aangemaakt',
   saved: 'Formulier opgeslagen',
   duplicated: 'Formulier gedupliceerd',
-  none: 'Geen',
   backToOverview: 'Formulieren',
   loadFailedTitle: 'Het formulier kon niet worden geladen',
   notFound: 'Dit formulier bestaat niet (meer).',
-  fields: 'Velden',
   noFields: 'Dit formulier heeft nog geen velden.',
   addField: 'Veld toevoegen',
   newField: 'Nieuw formulierveld',
@@ -46,16 +35,13 @@ export const verticalsNl = {
   fieldSaved: 'Formulierveld opgeslagen',
   fieldCreated: 'Formulierveld toegevoegd',
   fieldDuplicated: 'Formulierveld gedupliceerd',
-  dragHandle: 'Verslepen: {{name}}',
   dragInstructions:
     'Druk op spatie of Enter om het veld op te pakken, verplaats het met de pijltjestoetsen en druk nogmaals op spatie of Enter om het neer te zetten. Escape annuleert.',
   fieldLabel: 'Label',
   fieldName: 'Veldnaam',
   fieldNameHint:
     'Volgt het label zolang u hem niet zelf wijzigt. Formules en toonregels gebruiken deze naam.',
-  fieldDescription: 'Omschrijving',
   fieldDescriptionHint: 'Volgt het label zolang u hem niet zelf wijzigt.',
-  fieldType: 'Type',
   options: 'Opties',
   optionsHint: 'Gescheiden door komma’s, bijvoorbeeld: plat, schuin, geen dak',
   selectableInProducts: 'Selecteerbaar in producten',
@@ -71,9 +57,6 @@ export const verticalsNl = {
   addShowRule: 'Toonregel toevoegen',
   deleteRule: 'Regel verwijderen',
   deleteRuleTitle: 'Regel verwijderen',
-  ruleField: 'Veld',
-  ruleOperator: 'Voorwaarde',
-  ruleValue: 'Waarde',
   ruleValuePlaceholder: 'optioneel',
   unknownField: '{{name}} (onbekend veld)',
   noOtherFields: 'Dit formulier heeft nog geen andere velden om een regel op te baseren.',
@@ -93,19 +76,11 @@ export const verticalsEn: VerticalsTexts = {
   overviewTitle: 'Forms',
   newVertical: 'New form',
   editVertical: 'Edit form',
-  name: 'Name',
-  type: 'Type',
-  description: 'Description',
-  fieldsCount: 'Fields',
-  createdAt: 'Created',
-  actions: 'Actions',
   allTypes: 'All types',
   isRecurring: 'Recurring',
   isRecurringHint: 'A recurring widget repeats its text for every filled-in copy of this form.',
   archivedToggle: 'Archived',
   archivedBadge: 'Archived',
-  open: 'Open',
-  duplicate: 'Duplicate',
   archive: 'Archive',
   archiveTitle: 'Archive form',
   archiveConfirm: 'Archive this form? Filled-in forms are kept.',
@@ -114,11 +89,9 @@ export const verticalsEn: VerticalsTexts = {
   created: 'Form created',
   saved: 'Form saved',
   duplicated: 'Form duplicated',
-  none: 'None',
   backToOverview: 'Forms',
   loadFailedTitle: 'The form could not be loaded',
   notFound: 'This form does not exist (any more).',
-  fields: 'Fields',
   noFields: 'This form has no fields yet.',
   addField: 'Add field',
   newField: 'New form field',
@@ -132,15 +105,12 @@ export const verticalsEn: VerticalsTexts = {
   fieldSaved: 'Form field saved',
   fieldCreated: 'Form field added',
   fieldDuplicated: 'Form field duplicated',
-  dragHandle: 'Drag: {{name}}',
   dragInstructions:
     'Press space or Enter to pick up the field, move it with the arrow keys and press space or Enter again to drop it. Escape cancels.',
   fieldLabel: 'Label',
   fieldName: 'Field name',
   fieldNameHint: 'Follows the label until you change it yourself. Formulas and show rules use this name.',
-  fieldDescription: 'Description',
   fieldDescriptionHint: 'Follows the label until you change it yourself.',
-  fieldType: 'Type',
   options: 'Options',
   optionsHint: 'Separated by commas, for example: flat, pitched, no roof',
   selectableInProducts: 'Selectable in products',
@@ -155,9 +125,6 @@ export const verticalsEn: VerticalsTexts = {
   addShowRule: 'Add show rule',
   deleteRule: 'Delete rule',
   deleteRuleTitle: 'Delete rule',
-  ruleField: 'Field',
-  ruleOperator: 'Condition',
-  ruleValue: 'Value',
   ruleValuePlaceholder: 'optional',
   unknownField: '{{name}} (unknown field)',
   noOtherFields: 'This form has no other fields to base a rule on yet.',
@@ -183,14 +150,3 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   calculated: 'Berekend',
   hidden: 'Verborgen',
 };
-
-/** Fills `{{name}}` placeholders. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
-
-/** The catalog in the interface's language (the app's i18next language). */
-export function useVerticalTexts(): VerticalsTexts {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? verticalsEn : verticalsNl;
-}

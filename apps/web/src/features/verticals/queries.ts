@@ -7,12 +7,11 @@ import type {
   zUpdateVertical,
   zUpdateVerticalDataField,
 } from '@im/domain';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { VERTICAL_KEY, verticalKey } from '../../api/verticals';
 
-export const VERTICAL_KEY = ['vertical'] as const;
 export const VERTICAL_TABLE_PATH = '/api/vertical/querypaginated';
-const verticalKey = (id: number) => [...VERTICAL_KEY, id] as const;
 
 type Message = { message: string };
 
@@ -21,14 +20,6 @@ function refreshVerticals(queryClient: QueryClient, detail?: VerticalDetail) {
   if (detail) queryClient.setQueryData(verticalKey(detail.id), detail);
   void queryClient.invalidateQueries({ queryKey: VERTICAL_KEY });
   void queryClient.invalidateQueries({ queryKey: ['table', VERTICAL_TABLE_PATH] });
-}
-
-export function useVertical(id: number) {
-  return useQuery({
-    queryKey: verticalKey(id),
-    queryFn: ({ signal }) => api.get<VerticalDetail>(`/api/vertical/${id}`, { signal }),
-    enabled: Number.isInteger(id) && id > 0,
-  });
 }
 
 export function useCreateVertical() {

@@ -1,5 +1,3 @@
-import { useTranslation } from 'react-i18next';
-
 // Texts of the webhook connection screens (spec 002 "Webhook connection"). The toasts the spec quotes
 // and the validation messages come from WEBHOOK_MESSAGES in @im/domain; these are the screens' own labels.
 export const webhooksNl = {
@@ -11,20 +9,16 @@ export const webhooksNl = {
   loadFailedTitle: 'Koppeling niet geladen',
   notFound: 'Deze webhookkoppeling bestaat niet (meer).',
   back: 'E-mailinstellingen',
-  name: 'Naam',
   url: 'URL',
   method: 'Methode',
-  status: 'Status',
   lastTested: 'Laatst getest',
   neverTested: 'Nog niet getest',
   openConnection: 'Koppeling {{name}} openen',
   created: 'Koppeling aangemaakt',
   saved: 'Koppeling opgeslagen',
-  save: 'Opslaan',
   test: 'Testen',
   duplicate: 'Kopiëren',
   duplicated: 'Koppeling gekopieerd',
-  delete: 'Verwijderen',
   deleteTitle: 'Koppeling verwijderen',
   deleteConfirm: 'Weet u zeker dat u deze webhookkoppeling verwijdert? Het afleverlogboek verdwijnt ook.',
   settings: 'Instellingen',
@@ -40,7 +34,6 @@ export const webhooksNl = {
   addTag: 'Regel toevoegen',
   removeTag: 'Regel {{n}} verwijderen',
   fieldkey: 'Sleutel',
-  fieldvalue: 'Waarde',
   example: 'Voorbeeld',
   nullvalue: 'Waarde als leeg',
   insertMergeTag: 'Samenvoegcode invoegen in regel {{n}}',
@@ -58,7 +51,6 @@ export const webhooksNl = {
   deliveries: 'Afleverlogboek',
   deliveriesEmpty: 'Nog niets verstuurd.',
   deliveriesFailed: 'Het afleverlogboek kon niet worden geladen.',
-  time: 'Tijd',
   httpStatus: 'HTTP',
   attempts: 'Pogingen',
   excerpt: 'Antwoord',
@@ -76,20 +68,16 @@ export const webhooksEn: WebhooksTexts = {
   loadFailedTitle: 'Connection not loaded',
   notFound: 'This webhook connection does not exist (anymore).',
   back: 'E-mail settings',
-  name: 'Name',
   url: 'URL',
   method: 'Method',
-  status: 'Status',
   lastTested: 'Last tested',
   neverTested: 'Not tested yet',
   openConnection: 'Open connection {{name}}',
   created: 'Connection created',
   saved: 'Connection saved',
-  save: 'Save',
   test: 'Test',
   duplicate: 'Copy',
   duplicated: 'Connection copied',
-  delete: 'Delete',
   deleteTitle: 'Delete connection',
   deleteConfirm: 'Delete this webhook connection? Its delivery log goes too.',
   settings: 'Settings',
@@ -105,7 +93,6 @@ export const webhooksEn: WebhooksTexts = {
   addTag: 'Add row',
   removeTag: 'Remove row {{n}}',
   fieldkey: 'Key',
-  fieldvalue: 'Value',
   example: 'Example',
   nullvalue: 'Value when empty',
   insertMergeTag: 'Insert merge tag in row {{n}}',
@@ -123,21 +110,9 @@ export const webhooksEn: WebhooksTexts = {
   deliveries: 'Delivery log',
   deliveriesEmpty: 'Nothing sent yet.',
   deliveriesFailed: 'The delivery log could not be loaded.',
-  time: 'Time',
   httpStatus: 'HTTP',
   attempts: 'Attempts',
   excerpt: 'Response',
   cancel: 'Cancel',
   create: 'Create',
 };
-
-/** Fills `{{name}}` placeholders. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
-
-/** The catalog in the interface's language (the app's i18next language). */
-export function useWebhookTexts(): WebhooksTexts {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? webhooksEn : webhooksNl;
-}

@@ -1,5 +1,3 @@
-import { useTranslation } from 'react-i18next';
-
 export const websitesNl = {
   title: 'Websites',
   intro:
@@ -10,16 +8,13 @@ export const websitesNl = {
   connect: 'Koppelen',
   goLive: 'Live zetten',
   duplicate: 'Kopiëren',
-  delete: 'Verwijderen',
   actionsFor: 'Acties voor website {{name}}',
   empty: 'Nog geen websites.',
   loadFailed: 'De websites konden niet worden geladen.',
-  name: 'Naam',
   nameDescription: 'Voor uzelf, bijvoorbeeld "Zonnepanelen landingspagina".',
   siteurl: 'Adres van de website',
   siteurlDescription:
     'Alleen pagina’s op dit adres mogen het antwoord lezen en terugsturen naar een bedankpagina.',
-  leadSource: 'Leadbron',
   flowprofile: 'Aanvraagprofiel',
   flowprofileStandard: 'Standaard aanvraagprofiel',
   user: 'Gebruiker (verkoper)',
@@ -64,8 +59,6 @@ export const websitesNl = {
   resetKeyConfirm:
     'Het huidige adres werkt daarna niet meer. Formulieren die het gebruiken moet u aanpassen. Doorgaan?',
   keyReset: 'Nieuw formulieradres gemaakt',
-  snippetSubmit: 'Versturen',
-  close: 'Sluiten',
 };
 
 export type WebsiteTexts = typeof websitesNl;
@@ -80,16 +73,13 @@ export const websitesEn: WebsiteTexts = {
   connect: 'Connect',
   goLive: 'Go live',
   duplicate: 'Duplicate',
-  delete: 'Delete',
   actionsFor: 'Actions for website {{name}}',
   empty: 'No websites yet.',
   loadFailed: 'The websites could not be loaded.',
-  name: 'Name',
   nameDescription: 'For yourself, for example "Solar panels landing page".',
   siteurl: 'Website address',
   siteurlDescription:
     'Only pages at this address may read the answer and send visitors back to a thank-you page.',
-  leadSource: 'Lead source',
   flowprofile: 'Request profile',
   flowprofileStandard: 'Standard request profile',
   user: 'User (sales)',
@@ -132,17 +122,4 @@ export const websitesEn: WebsiteTexts = {
   resetKeyTitle: 'Create a new form address',
   resetKeyConfirm: 'The current address stops working. Forms that use it must be changed. Continue?',
   keyReset: 'New form address created',
-  snippetSubmit: 'Send',
-  close: 'Close',
 };
-
-/** Fills `{{name}}` placeholders. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
-
-/** The catalog in the interface's language (the app's i18next language). */
-export function useWebsiteTexts(): WebsiteTexts {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? websitesEn : websitesNl;
-}

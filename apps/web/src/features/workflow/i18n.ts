@@ -1,5 +1,4 @@
 import type { DelayUnit } from '@im/domain';
-import { useTranslation } from 'react-i18next';
 
 // Texts of the workflow rule screens (spec 000 sections 2-5 and 9). Labels of triggers, actions,
 // operators, stages and outcomes, and the validation messages, come from @im/domain; these are the
@@ -9,7 +8,6 @@ export const workflowNl = {
   rulesIntro:
     'Wat er automatisch gebeurt wanneer een trigger afgaat: de regels per trigger, met hun voorwaarden en vertraging.',
   newRule: 'Nieuwe regel',
-  filterAction: 'Actie',
   filterStage: 'Fase',
   allActions: 'Alle acties',
   allStages: 'Alle fases',
@@ -28,9 +26,6 @@ export const workflowNl = {
   cancelTagsShort: 'Annuleer bij: {{tags}}',
   pendingCount: '{{count}} gepland',
   ruleActions: 'Acties voor regel: {{name}}',
-  edit: 'Bewerken',
-  duplicate: 'Dupliceren',
-  delete: 'Verwijderen',
   deleteTitle: 'Workflowregel verwijderen',
   deleteConfirm: 'Deze workflowregel verwijderen?',
   deleteConfirmPending: 'Deze workflowregel verwijderen? {{count}} geplande uitvoeringen vervallen.',
@@ -42,21 +37,13 @@ export const workflowNl = {
   editRuleTitle: 'Workflowregel bewerken',
   trigger: 'Trigger',
   triggerPlaceholder: 'Kies een trigger',
-  action: 'Actie',
   actionPlaceholder: 'Kies een actie',
-  description: 'Omschrijving',
   descriptionHint: 'Zonder omschrijving toont de lijst de naam van de actie.',
-  status: 'Status',
-  user: 'Gebruiker',
   userHandler: 'Behandelaar van het dossier',
-  userEveryone: 'Iedereen',
-  text: 'Tekst',
   textHint: 'Samenvoegcodes zoals {{ relatie.naam }} en {{ dossier.nummer }} werken in deze tekst.',
-  tags: 'Tags',
   tagsHint: 'Kies bestaande tags of typ een nieuwe en druk op Enter.',
   delayed: 'Vertraagd uitvoeren',
   delayAmount: 'Aantal',
-  delayUnit: 'Eenheid',
   delayDirection: 'Vóór of na de datum',
   before: 'vóór',
   after: 'na',
@@ -67,18 +54,13 @@ export const workflowNl = {
     'Ligt het moment al in het verleden (bij een datumtrigger), dan voert de regel meteen uit in plaats van niet.',
   cancelTags: 'Annuleer bij tags',
   cancelTagsHint: 'Een geplande uitvoering vervalt zodra het dossier een van deze tags krijgt.',
-  conditions: 'Voorwaarden',
   conditionsHint: 'De regel voert alleen uit als alle voorwaarden gelden. Zonder voorwaarden altijd.',
   conditionKind: 'Soort',
-  conditionField: 'Veld',
   conditionOperator: 'Operator',
-  conditionValue: 'Waarde',
   addCondition: 'Voorwaarde toevoegen',
   removeCondition: 'Voorwaarde {{number}} verwijderen',
   conditionNumber: 'Voorwaarde {{number}}',
   kindFlow: 'Dossier',
-  kindRelation: 'Relatie',
-  kindForm: 'Formulier',
   notComplete: 'Nog niet compleet:',
   optionsLoadFailed: 'De keuzes voor de regel konden niet worden geladen.',
   morphLabels: {
@@ -107,7 +89,6 @@ export const workflowNl = {
   stage: 'Fase',
   hasDocument: 'Heeft document',
   hasTask: 'Heeft taak',
-  documentColumn: 'Document',
   taskColumn: 'Taak',
   rulesColumn: 'Regels',
   triggersEmpty: 'Geen triggers.',
@@ -115,10 +96,7 @@ export const workflowNl = {
   triggerLoadFailed: 'De trigger kon niet worden geladen.',
   triggerNotFound: 'Deze trigger bestaat niet.',
   triggerSaved: 'Trigger opgeslagen',
-  triggerDetails: 'Gegevens',
   dateTrigger: 'Datumtrigger: ten opzichte van de {{date}}',
-  yes: 'Ja',
-  no: 'Nee',
   // The flow's workflow card
   cardTitle: 'Workflow',
   pendingTitle: 'Geplande regels',
@@ -135,7 +113,6 @@ export const workflowNl = {
   whyIntro: 'Welke regels op dit dossier afgingen of werden overgeslagen, en waarom.',
   whyEmpty: 'Nog geen workflowregels uitgevoerd op dit dossier.',
   whyLoadFailed: 'Het logboek van de workflowregels kon niet worden geladen.',
-  showMore: 'Meer tonen',
   showConditions: 'Voorwaarden ({{count}})',
   hideConditions: 'Voorwaarden verbergen',
   conditionHolds: 'Geldt',
@@ -151,7 +128,6 @@ export const workflowNl = {
   wouldFire: 'Zou uitvoeren',
   wouldNotFire: 'Zou niet uitvoeren',
   wouldFireAt: 'Op {{date}}',
-  close: 'Sluiten',
 };
 
 export type WorkflowTexts = typeof workflowNl;
@@ -161,7 +137,6 @@ export const workflowEn: WorkflowTexts = {
   rulesIntro:
     'What happens automatically when a trigger goes off: the rules per trigger, with their conditions and delay.',
   newRule: 'New rule',
-  filterAction: 'Action',
   filterStage: 'Stage',
   allActions: 'All actions',
   allStages: 'All stages',
@@ -180,9 +155,6 @@ export const workflowEn: WorkflowTexts = {
   cancelTagsShort: 'Cancel on: {{tags}}',
   pendingCount: '{{count}} scheduled',
   ruleActions: 'Actions for rule: {{name}}',
-  edit: 'Edit',
-  duplicate: 'Duplicate',
-  delete: 'Delete',
   deleteTitle: 'Delete workflow rule',
   deleteConfirm: 'Delete this workflow rule?',
   deleteConfirmPending: 'Delete this workflow rule? {{count}} scheduled runs are dropped.',
@@ -193,21 +165,13 @@ export const workflowEn: WorkflowTexts = {
   editRuleTitle: 'Edit workflow rule',
   trigger: 'Trigger',
   triggerPlaceholder: 'Choose a trigger',
-  action: 'Action',
   actionPlaceholder: 'Choose an action',
-  description: 'Description',
   descriptionHint: 'Without a description the list shows the name of the action.',
-  status: 'Status',
-  user: 'User',
   userHandler: 'Handler of the case',
-  userEveryone: 'Everyone',
-  text: 'Text',
   textHint: 'Merge tags such as {{ relatie.naam }} and {{ dossier.nummer }} work in this text.',
-  tags: 'Tags',
   tagsHint: 'Pick existing tags or type a new one and press Enter.',
   delayed: 'Delayed',
   delayAmount: 'Amount',
-  delayUnit: 'Unit',
   delayDirection: 'Before or after the date',
   before: 'before',
   after: 'after',
@@ -218,18 +182,13 @@ export const workflowEn: WorkflowTexts = {
     'When the moment has already passed (date triggers), the rule runs at once instead of not at all.',
   cancelTags: 'Cancel on tags',
   cancelTagsHint: 'A scheduled run is dropped as soon as the case gets one of these tags.',
-  conditions: 'Conditions',
   conditionsHint: 'The rule only runs when all conditions hold. Without conditions always.',
   conditionKind: 'Kind',
-  conditionField: 'Field',
   conditionOperator: 'Operator',
-  conditionValue: 'Value',
   addCondition: 'Add condition',
   removeCondition: 'Remove condition {{number}}',
   conditionNumber: 'Condition {{number}}',
   kindFlow: 'Case',
-  kindRelation: 'Relation',
-  kindForm: 'Form',
   notComplete: 'Not complete yet:',
   optionsLoadFailed: 'The choices for the rule could not be loaded.',
   morphLabels: {
@@ -257,7 +216,6 @@ export const workflowEn: WorkflowTexts = {
   stage: 'Stage',
   hasDocument: 'Has document',
   hasTask: 'Has task',
-  documentColumn: 'Document',
   taskColumn: 'Task',
   rulesColumn: 'Rules',
   triggersEmpty: 'No triggers.',
@@ -265,10 +223,7 @@ export const workflowEn: WorkflowTexts = {
   triggerLoadFailed: 'The trigger could not be loaded.',
   triggerNotFound: 'This trigger does not exist.',
   triggerSaved: 'Trigger saved',
-  triggerDetails: 'Details',
   dateTrigger: 'Date trigger: relative to the {{date}}',
-  yes: 'Yes',
-  no: 'No',
   cardTitle: 'Workflow',
   pendingTitle: 'Scheduled rules',
   due: 'Scheduled at {{date}}',
@@ -284,7 +239,6 @@ export const workflowEn: WorkflowTexts = {
   whyIntro: 'Which rules went off on this case or were skipped, and why.',
   whyEmpty: 'No workflow rules have run on this case yet.',
   whyLoadFailed: 'The workflow rule log could not be loaded.',
-  showMore: 'Show more',
   showConditions: 'Conditions ({{count}})',
   hideConditions: 'Hide conditions',
   conditionHolds: 'Holds',
@@ -300,16 +254,4 @@ export const workflowEn: WorkflowTexts = {
   wouldFire: 'Would run',
   wouldNotFire: 'Would not run',
   wouldFireAt: 'At {{date}}',
-  close: 'Close',
 };
-
-/** Fills `{{name}}` placeholders (merge tag examples with spaces inside the braces stay as they are). */
-export function fill(text: string, values: Record<string, string | number | null | undefined>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
-
-/** The catalog in the interface's language (the app's i18next language). */
-export function useWorkflowTexts(): WorkflowTexts {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? workflowEn : workflowNl;
-}

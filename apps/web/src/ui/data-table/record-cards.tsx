@@ -102,7 +102,7 @@ export function RecordCards<T>({
               ))}
               {onRowClick && (
                 <Button size="compact-sm" variant="light" onClick={() => onRowClick(record)}>
-                  {t('ui.open')}
+                  {t('common.open')}
                 </Button>
               )}
             </Group>

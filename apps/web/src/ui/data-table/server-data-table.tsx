@@ -110,8 +110,8 @@ export function ServerDataTable<T extends Record<string, unknown>>({
           {withSearch && (
             <TextInput
               leftSection={<IconSearch size={16} />}
-              placeholder={t('ui.tableSearch')}
-              aria-label={t('ui.tableSearch')}
+              placeholder={t('common.search')}
+              aria-label={t('common.search')}
               value={search}
               onChange={(event) => setSearch(event.currentTarget.value)}
             />
@@ -141,7 +141,7 @@ export function ServerDataTable<T extends Record<string, unknown>>({
             records={result.data?.data ?? []}
             idAccessor={idAccessor}
             fetching={result.isFetching}
-            emptyText={t('ui.tableEmpty')}
+            emptyText={t('common.noResults')}
             onRowClick={onRowClick}
             sort={state.sort}
             onSortChange={(sort) => setState((s) => ({ ...s, page: 1, sort }))}
@@ -165,7 +165,7 @@ export function ServerDataTable<T extends Record<string, unknown>>({
           records={result.data?.data ?? []}
           idAccessor={idAccessor}
           fetching={result.isFetching}
-          noRecordsText={t('ui.tableEmpty')}
+          noRecordsText={t('common.noResults')}
           onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
           sortStatus={sortStatus as DataTableSortStatus<T>}
           onSortStatusChange={(next) =>

@@ -85,7 +85,7 @@ export function FileListCard({
   const remove = async (file: FileInfo) => {
     const isConfirmed = await confirm({
       title: t('common.delete'),
-      message: t('files.deleteConfirm'),
+      message: t('common.deleteItemConfirm'),
       confirmLabel: t('common.delete'),
       isDanger: true,
     });

@@ -77,7 +77,7 @@ function CreateByNameForm<V extends NamedValues, Request, Created extends { name
 
   return (
     <form noValidate onSubmit={submit}>
-      <FormError message={formError} title={t('account.saveFailed')} />
+      <FormError message={formError} title={t('common.saveFailed')} />
       <Stack gap="sm">
         <TextInput
           label={nameLabel}

@@ -58,7 +58,7 @@ export function RelationTypeahead({ label, onCreate, ...props }: Shared<Relation
   return (
     <Typeahead<RelationOption>
       {...props}
-      label={label ?? t('typeahead.relationLabel')}
+      label={label ?? t('common.relation')}
       placeholder={t('typeahead.relationPlaceholder')}
       searchKey="relation"
       search={searchRelations}
@@ -75,7 +75,7 @@ export function OrganizationTypeahead({ label, onCreate, ...props }: Shared<Orga
   return (
     <Typeahead<OrganizationOption>
       {...props}
-      label={label ?? t('typeahead.organizationLabel')}
+      label={label ?? t('common.organization')}
       placeholder={t('typeahead.organizationPlaceholder')}
       searchKey="organization"
       search={searchOrganizations}

@@ -133,7 +133,7 @@ export function Typeahead<T>({
       </Combobox.Target>
       <Combobox.Dropdown hidden={!isOpen}>
         <Combobox.Options>
-          {!isSearchable(text) && <Combobox.Empty>{t('typeahead.minChars')}</Combobox.Empty>}
+          {!isSearchable(text) && <Combobox.Empty>{t('common.minChars')}</Combobox.Empty>}
           {items.map((item) => {
             const detail = getDescription?.(item);
             return (
@@ -147,7 +147,7 @@ export function Typeahead<T>({
               </Combobox.Option>
             );
           })}
-          {hasNoHits && !canCreate && <Combobox.Empty>{t('typeahead.noResults')}</Combobox.Empty>}
+          {hasNoHits && !canCreate && <Combobox.Empty>{t('common.noResults')}</Combobox.Empty>}
           {canCreate && (
             <Combobox.Option value={NEW_OPTION}>
               <Text size="sm" fw={500}>

@@ -50,10 +50,15 @@ export function ProfileForm({ user }: { user: UserDetails }) {
 
   return (
     <form noValidate onSubmit={submit}>
-      <FormError message={formError} title={t('account.saveFailed')} />
+      <FormError message={formError} title={t('common.saveFailed')} />
       <Stack gap="sm">
         <Group grow align="flex-start">
-          <TextInput label={t('account.name')} autoComplete="given-name" required {...inputProps('name')} />
+          <TextInput
+            label={t('common.firstName')}
+            autoComplete="given-name"
+            required
+            {...inputProps('name')}
+          />
           <TextInput label={t('account.nameprefix')} {...inputProps('nameprefix')} />
           <TextInput
             label={t('account.surname')}
@@ -64,7 +69,7 @@ export function ProfileForm({ user }: { user: UserDetails }) {
         </Group>
         <EmailInput autoComplete="email" {...inputProps('email')} />
         <Text size="sm" c="dimmed">
-          {t('account.role')}: {roleLabel(user.role)} · {t('account.userType')}: {userTypeLabel}
+          {t('common.role')}: {roleLabel(user.role)} · {t('account.userType')}: {userTypeLabel}
         </Text>
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending}>

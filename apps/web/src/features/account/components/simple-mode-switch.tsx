@@ -22,7 +22,7 @@ export function SimpleModeSwitch({ user }: { user: UserDetails }) {
           {
             onSuccess: () =>
               toast.success(simplemode === 1 ? t('account.simplemodeOn') : t('account.simplemodeOff')),
-            onError: (error) => toast.error(error.message, t('account.saveFailed')),
+            onError: (error) => toast.error(error.message, t('common.saveFailed')),
           },
         );
       }}

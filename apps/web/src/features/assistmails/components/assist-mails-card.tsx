@@ -2,11 +2,11 @@ import { type AssistMail, MAIL_TEXTS } from '@im/domain';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { showActionError } from '../../../ui/alert-dialog';
 import { confirm } from '../../../ui/confirm-dialog';
 import { formatDateTime } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
-import { fill, useAssistMailTexts } from '../i18n';
 import { AssistMailModal } from '../modals/assist-mail.modal';
 import { useAssistMails, useDiscardAssistMail, useSendAssistMail } from '../queries';
 
@@ -15,7 +15,7 @@ import { useAssistMails, useDiscardAssistMail, useSendAssistMail } from '../quer
  * send or delete. Shown only while there are open ones.
  */
 export function AssistMailsCard({ flowId, isReadOnly = false }: { flowId: number; isReadOnly?: boolean }) {
-  const tx = useAssistMailTexts();
+  const { t } = useTranslation();
   const mails = useAssistMails(flowId);
   const send = useSendAssistMail(flowId);
   const discard = useDiscardAssistMail(flowId);
@@ -26,25 +26,31 @@ export function AssistMailsCard({ flowId, isReadOnly = false }: { flowId: number
   const onSend = async (mail: AssistMail) => {
     // Without a recipient there is nothing to send yet: fill it in first.
     if (!mail.to_email) return setEditing(mail);
-    if (!(await confirm({ title: tx.sendTitle, message: MAIL_TEXTS.sendConfirm, confirmLabel: tx.send })))
+    if (
+      !(await confirm({
+        title: t('assistMails.sendTitle'),
+        message: MAIL_TEXTS.sendConfirm,
+        confirmLabel: t('common.send'),
+      }))
+    )
       return;
     send.mutate(mail.id, {
-      onSuccess: () => toast.success(tx.sent),
+      onSuccess: () => toast.success(t('assistMails.sent')),
       onError: (error) => showActionError(error),
     });
   };
   const onDelete = async (mail: AssistMail) => {
     if (
       !(await confirm({
-        title: tx.deleteTitle,
-        message: tx.deleteConfirm,
-        confirmLabel: tx.delete,
+        title: t('assistMails.deleteTitle'),
+        message: t('assistMails.deleteConfirm'),
+        confirmLabel: t('common.delete'),
         isDanger: true,
       }))
     )
       return;
     discard.mutate(mail.id, {
-      onSuccess: () => toast.success(tx.deleted),
+      onSuccess: () => toast.success(t('assistMails.deleted')),
       onError: (error) => showActionError(error),
     });
   };
@@ -52,10 +58,10 @@ export function AssistMailsCard({ flowId, isReadOnly = false }: { flowId: number
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={`assistmails-${flowId}`}>
       <Title order={2} size="h4" id={`assistmails-${flowId}`}>
-        {tx.title}
+        {t('assistMails.title')}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        {tx.intro}
+        {t('assistMails.intro')}
       </Text>
       <Stack gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {open.map((mail) => (
@@ -70,17 +76,17 @@ export function AssistMailsCard({ flowId, isReadOnly = false }: { flowId: number
               {mail.subject}
             </Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {tx.to}:{' '}
+              {t('common.to')}:{' '}
               {mail.to_email || (
                 <Text span c="red.8" size="sm">
-                  {tx.noRecipient}
+                  {t('assistMails.noRecipient')}
                 </Text>
               )}
             </Text>
             <Text size="xs" c="dimmed">
               {[
-                mail.rule_description && fill(tx.byRule, { rule: mail.rule_description }),
-                fill(tx.preparedAt, { date: formatDateTime(mail.created_at) }),
+                mail.rule_description && t('assistMails.byRule', { rule: mail.rule_description }),
+                t('assistMails.preparedAt', { date: formatDateTime(mail.created_at) }),
               ]
                 .filter(Boolean)
                 .join(' · ')}
@@ -93,7 +99,7 @@ export function AssistMailsCard({ flowId, isReadOnly = false }: { flowId: number
                   leftSection={<IconPencil size={16} />}
                   onClick={() => setEditing(mail)}
                 >
-                  {tx.edit}
+                  {t('common.edit')}
                 </Button>
                 <Button
                   size="sm"
@@ -101,7 +107,7 @@ export function AssistMailsCard({ flowId, isReadOnly = false }: { flowId: number
                   loading={send.isPending && send.variables === mail.id}
                   onClick={() => void onSend(mail)}
                 >
-                  {tx.send}
+                  {t('common.send')}
                 </Button>
                 <Button
                   size="sm"
@@ -111,7 +117,7 @@ export function AssistMailsCard({ flowId, isReadOnly = false }: { flowId: number
                   loading={discard.isPending && discard.variables === mail.id}
                   onClick={() => void onDelete(mail)}
                 >
-                  {tx.delete}
+                  {t('common.delete')}
                 </Button>
               </Group>
             )}

@@ -1,28 +1,28 @@
 import { type AssistMail, zUpdateAssistMail } from '@im/domain';
 import { Alert, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormModal } from '../../../ui/form/form-modal';
 import { RichTextEditor } from '../../../ui/rich-text/rich-text-editor';
 import { toast } from '../../../ui/toasts';
-import { useAssistMailTexts } from '../i18n';
 import { useUpdateAssistMail } from '../queries';
 
 type Errors = Partial<Record<'to_email' | 'subject' | 'body', string>>;
 
 /** Recipient, subject and message of a prepared e-mail, checked by the contract's own schema. */
 export function AssistMailModal({ mail, onClose }: { mail: AssistMail | null; onClose: () => void }) {
-  const tx = useAssistMailTexts();
+  const { t } = useTranslation();
   return (
-    <FormModal opened={mail !== null} onClose={onClose} title={tx.editTitle} size="xl">
+    <FormModal opened={mail !== null} onClose={onClose} title={t('assistMails.editTitle')} size="xl">
       {mail && <AssistMailForm mail={mail} onDone={onClose} />}
     </FormModal>
   );
 }
 
 function AssistMailForm({ mail, onDone }: { mail: AssistMail; onDone: () => void }) {
-  const tx = useAssistMailTexts();
+  const { t } = useTranslation();
   const update = useUpdateAssistMail(mail.flow_id);
   const [to, setTo] = useState(mail.to_email);
   const [subject, setSubject] = useState(mail.subject);
@@ -48,7 +48,7 @@ function AssistMailForm({ mail, onDone }: { mail: AssistMail; onDone: () => void
       { id: mail.id, ...input },
       {
         onSuccess: () => {
-          toast.success(tx.saved);
+          toast.success(t('assistMails.saved'));
           onDone();
         },
         onError: (error) => {
@@ -73,7 +73,7 @@ function AssistMailForm({ mail, onDone }: { mail: AssistMail; onDone: () => void
           </Alert>
         )}
         <TextInput
-          label={tx.recipient}
+          label={t('assistMails.recipient')}
           type="email"
           required
           maxLength={254}
@@ -82,7 +82,7 @@ function AssistMailForm({ mail, onDone }: { mail: AssistMail; onDone: () => void
           onChange={(e) => setTo(e.currentTarget.value)}
         />
         <TextInput
-          label={tx.subject}
+          label={t('common.subject')}
           required
           maxLength={300}
           value={subject}
@@ -90,7 +90,7 @@ function AssistMailForm({ mail, onDone }: { mail: AssistMail; onDone: () => void
           onChange={(e) => setSubject(e.currentTarget.value)}
         />
         <RichTextEditor
-          label={tx.message}
+          label={t('common.message')}
           value={body}
           onChange={setBody}
           error={errors.body}

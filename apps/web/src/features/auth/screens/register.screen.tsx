@@ -47,7 +47,7 @@ export function RegisterScreen() {
         {...inputProps('companyname')}
       />
       <Group grow align="flex-start">
-        <TextInput label={t('auth.name')} autoComplete="given-name" required {...inputProps('name')} />
+        <TextInput label={t('common.firstName')} autoComplete="given-name" required {...inputProps('name')} />
         <TextInput label={t('auth.surname')} autoComplete="family-name" required {...inputProps('surname')} />
       </Group>
       <EmailInput autoComplete="email" {...inputProps('email')} />

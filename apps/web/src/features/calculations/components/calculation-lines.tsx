@@ -124,11 +124,11 @@ export function CalculationLines({ items, computed, drafts, isReadOnly, ...handl
                   {t('calculations.selected')}
                 </Text>
               </Table.Th>
-              <Table.Th>{t('calculations.description')}</Table.Th>
+              <Table.Th>{t('common.description')}</Table.Th>
               <Table.Th w={90}>{t('calculations.amount')}</Table.Th>
-              <Table.Th w={70}>{t('calculations.unit')}</Table.Th>
+              <Table.Th w={70}>{t('common.unit')}</Table.Th>
               <Table.Th w={130}>{t('calculations.rateExc')}</Table.Th>
-              <Table.Th w={100}>{t('calculations.vat')}</Table.Th>
+              <Table.Th w={100}>{t('common.vat')}</Table.Th>
               <Table.Th w={90}>{t('calculations.discount')}</Table.Th>
               <Table.Th w={120} ta="right">
                 {t('calculations.total')}
@@ -223,7 +223,7 @@ function Line({
           : t('calculations.prompts.duplicateItem');
     if (
       await confirm({
-        title: item.item_name || t('calculations.description'),
+        title: item.item_name || t('common.description'),
         message,
         isDanger: action === 'delete',
       })
@@ -257,7 +257,7 @@ function Line({
   );
   const vat = (
     <Select
-      aria-label={t('calculations.vat')}
+      aria-label={t('common.vat')}
       size="xs"
       data={[
         ...vatOptions.map((r) => ({ value: r, label: `${r}%` })),
@@ -302,7 +302,7 @@ function Line({
           </Menu.Item>
         )}
         <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => void ask('duplicate')}>
-          {t('calculations.duplicate')}
+          {t('common.duplicate')}
         </Menu.Item>
         {mixed && !isHeader && (
           <Menu.Item leftSection={<IconLayersSubtract size={14} />} onClick={() => void ask('split')}>
@@ -310,7 +310,7 @@ function Line({
           </Menu.Item>
         )}
         <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => void ask('delete')}>
-          {t('calculations.delete')}
+          {t('common.delete')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
@@ -353,7 +353,7 @@ function Line({
           {handle}
           {check}
           <div style={{ flex: 1 }}>
-            {field('item_name', item.item_name, t('calculations.description'))}
+            {field('item_name', item.item_name, t('common.description'))}
             {note}
           </div>
           {menu}
@@ -364,7 +364,7 @@ function Line({
               {field('product_amount', shown(item.product_amount), t('calculations.amount'))}
             </LabeledCell>
             <LabeledCell label={rateLabel}>{field('rate', shown(rate), rateLabel)}</LabeledCell>
-            <LabeledCell label={t('calculations.vat')} w={80}>
+            <LabeledCell label={t('common.vat')} w={80}>
               {vat}
             </LabeledCell>
             <LabeledCell label={t('calculations.discount')} w={72}>
@@ -393,7 +393,7 @@ function Line({
       <Table.Td>{handle}</Table.Td>
       <Table.Td>{check}</Table.Td>
       <Table.Td pl={8 + item.depth * 20} colSpan={isHeader ? 7 : 1}>
-        {field('item_name', item.item_name, t('calculations.description'))}
+        {field('item_name', item.item_name, t('common.description'))}
         {note}
       </Table.Td>
       {!isHeader && (

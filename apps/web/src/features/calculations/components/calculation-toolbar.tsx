@@ -54,7 +54,7 @@ export function CalculationToolbar({
   const [isTakingOver, setTakingOver] = useState(false);
 
   const ask = async (message: string, action: CalculationAction) => {
-    if (await confirm({ title: t('calculations.actions'), message })) await onAction(action);
+    if (await confirm({ title: t('common.actions'), message })) await onAction(action);
   };
 
   return (
@@ -99,7 +99,7 @@ export function CalculationToolbar({
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <Button variant="default" rightSection={<IconDots size={16} />} loading={isBusy}>
-              {t('calculations.actions')}
+              {t('common.actions')}
             </Button>
           </Menu.Target>
           <Menu.Dropdown>

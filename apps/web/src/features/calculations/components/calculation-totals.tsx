@@ -70,11 +70,7 @@ export function CalculationTotalsPanel({
           testId="total-discount"
         />
       )}
-      <Row
-        label={t('calculations.totalExcVat')}
-        value={formatMoney(totals.amount_exc_vat)}
-        testId="total-exc"
-      />
+      <Row label={t('common.totalExcVat')} value={formatMoney(totals.amount_exc_vat)} testId="total-exc" />
       {VAT_RATES.filter((rate) => rate !== 0 && netOf(totals, rate) !== 0).map((rate) => (
         <Row
           key={rate}
@@ -84,7 +80,7 @@ export function CalculationTotalsPanel({
         />
       ))}
       <Row
-        label={t('calculations.totalIncVat')}
+        label={t('common.totalIncVat')}
         value={formatMoney(totals.amount_inc_vat)}
         isStrong
         testId="total-inc"

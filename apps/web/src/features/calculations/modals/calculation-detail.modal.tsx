@@ -126,7 +126,7 @@ function CalculationEditor({
   );
   const computed = useMemo(() => new Map(result.items.map((r) => [r.id, r])), [result]);
 
-  const failed = (error: Error) => toast.error(error.message, t('calculations.saveFailed'));
+  const failed = (error: Error) => toast.error(error.message, t('common.saveFailed'));
 
   const onAction = (name: CalculationAction, body?: Record<string, unknown>) =>
     action.mutateAsync({ action: name, body: body as never }).catch(failed);
@@ -135,7 +135,7 @@ function CalculationEditor({
     if (
       !(await confirm({
         title: t('calculations.deleteCalculation'),
-        message: t('calculations.deleteCalculationConfirm'),
+        message: t('common.deleteItemConfirm'),
         isDanger: true,
       }))
     )

@@ -120,7 +120,7 @@ function MessageBubble({ message, isReadOnly }: { message: FlowMessage; isReadOn
       >
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           <Text size="xs" c="dimmed">
-            {fromCustomer ? `${t('communication.messages.fromCustomer')}: ` : ''}
+            {fromCustomer ? `${t('common.customer')}: ` : ''}
             {message.author_name} · {formatDateTime(message.created_at)}
           </Text>
           {!isReadOnly && <MessageMenu message={message} />}
@@ -159,7 +159,7 @@ function MessageMenu({ message }: { message: FlowMessage }) {
       <Menu.Dropdown>
         {message.sendable_type === 'relation' && (
           <>
-            <Menu.Label>{t('communication.messages.status')}</Menu.Label>
+            <Menu.Label>{t('common.status')}</Menu.Label>
             {MESSAGE_STATUSES.filter((s) => s !== message.status).map((status) => (
               <Menu.Item key={status} onClick={() => change({ status })}>
                 {t('communication.messages.setStatus', { label: MESSAGE_STATUS_LABELS[status] })}
@@ -187,12 +187,12 @@ function MessageMenu({ message }: { message: FlowMessage }) {
           onClick={() =>
             void confirmDelete(message.id, {
               title: t('communication.messages.deleteTitle'),
-              message: t('communication.messages.deleteConfirm'),
+              message: t('common.deleteItemConfirm'),
               deleted: t('communication.messages.deleted'),
             })
           }
         >
-          {t('communication.messages.delete')}
+          {t('common.delete')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
@@ -259,7 +259,7 @@ function ReplyBox({ flowId }: { flowId: number }) {
             disabled={isEmpty}
             loading={send.isPending}
           >
-            {t('communication.messages.send')}
+            {t('common.send')}
           </Button>
         </Group>
       </Stack>

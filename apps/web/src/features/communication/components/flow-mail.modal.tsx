@@ -92,7 +92,7 @@ function FlowMailForm({ flowId, taskId, onDone }: { flowId: number; taskId?: num
           </Alert>
         )}
         <Select
-          label={t('communication.mail.template')}
+          label={t('common.template')}
           placeholder={t('communication.mail.noTemplate')}
           data={draft.data.mailtemplates.map((m) => ({ value: String(m.id), label: m.description }))}
           value={templateId ? String(templateId) : null}
@@ -105,25 +105,20 @@ function FlowMailForm({ flowId, taskId, onDone }: { flowId: number; taskId?: num
           clearable
         />
         <TextInput
-          label={t('communication.mail.to')}
+          label={t('common.to')}
           type="email"
           required
           value={to}
           onChange={(e) => setTo(e.currentTarget.value)}
         />
         <TextInput
-          label={t('communication.mail.subject')}
+          label={t('common.subject')}
           required
           maxLength={300}
           value={subject}
           onChange={(e) => setSubject(e.currentTarget.value)}
         />
-        <RichTextEditor
-          label={t('communication.mail.message')}
-          value={message}
-          onChange={setMessage}
-          minHeight={200}
-        />
+        <RichTextEditor label={t('common.message')} value={message} onChange={setMessage} minHeight={200} />
         <FileInput
           label={t('communication.mail.files', { max: draft.data.max_files })}
           multiple
@@ -133,12 +128,7 @@ function FlowMailForm({ flowId, taskId, onDone }: { flowId: number; taskId?: num
           onChange={setFiles}
           error={files.length > draft.data.max_files ? MAIL_TEXTS.tooManyFiles : undefined}
         />
-        <FormActions
-          onCancel={onDone}
-          isPending={send.isPending}
-          submitLabel={t('communication.mail.send')}
-          mt="sm"
-        />
+        <FormActions onCancel={onDone} isPending={send.isPending} submitLabel={t('common.send')} mt="sm" />
       </Stack>
     </form>
   );

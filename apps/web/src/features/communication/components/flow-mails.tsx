@@ -93,11 +93,7 @@ function MailRow({ mail }: { mail: FlowMail }) {
           {mail.error}
         </Text>
       )}
-      <Spoiler
-        maxHeight={60}
-        showLabel={t('communication.mail.more')}
-        hideLabel={t('communication.mail.less')}
-      >
+      <Spoiler maxHeight={60} showLabel={t('common.showMore')} hideLabel={t('communication.mail.less')}>
         <Typography fz="sm">
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitised this HTML (DOMPurify) before it was stored and sent */}
           <div dangerouslySetInnerHTML={{ __html: mail.message }} />

@@ -32,8 +32,7 @@ export function CommunicatorScreen() {
   const [status, setStatus] = useState<CommunicatorFilter>('all');
   const [pages, setPages] = useState(1);
   const inbox = useCommunicator(status, pages);
-  const filterLabel = (f: CommunicatorFilter) =>
-    f === 'all' ? t('communication.communicator.all') : MESSAGE_STATUS_LABELS[f];
+  const filterLabel = (f: CommunicatorFilter) => (f === 'all' ? t('common.all') : MESSAGE_STATUS_LABELS[f]);
 
   return (
     <Stack gap="md" maw={900}>

@@ -46,10 +46,10 @@ export function NotificationOverviewScreen() {
           setHistoric(HISTORIC_STEP);
         }}
         labels={{
-          date: t('communication.notifications.date'),
+          date: t('common.date'),
           previousDay: t('planning.logitems.previousDay'),
           nextDay: t('planning.logitems.nextDay'),
-          today: t('planning.logitems.today'),
+          today: t('common.today'),
         }}
       />
       <Switch
@@ -108,7 +108,7 @@ export function NotificationOverviewScreen() {
                   {t('communication.notifications.more')}
                 </Button>
                 <Button variant="subtle" size="xs" onClick={() => setHistoric(SHOW_ALL)}>
-                  {t('communication.notifications.everything')}
+                  {t('common.showAll')}
                 </Button>
               </Group>
             )}

@@ -14,7 +14,7 @@ export function CompaniesTable({ tableKey, isCompact = false }: { tableKey: stri
   const columns: DataTableColumn<CompanyRow>[] = [
     {
       accessor: 'name',
-      title: t('companies.name'),
+      title: t('common.name'),
       sortable: true,
       render: (c) => (
         <Anchor component={Link} to={`/company_detail/${c.id}`} onClick={(e) => e.stopPropagation()}>
@@ -22,7 +22,7 @@ export function CompaniesTable({ tableKey, isCompact = false }: { tableKey: stri
         </Anchor>
       ),
     },
-    { accessor: 'country', title: t('companies.country') },
+    { accessor: 'country', title: t('common.country') },
     { accessor: 'users_count', title: t('companies.users'), sortable: true, textAlign: 'right' },
     ...(isCompact
       ? []
@@ -35,7 +35,7 @@ export function CompaniesTable({ tableKey, isCompact = false }: { tableKey: stri
         ]),
     {
       accessor: 'created_at',
-      title: t('companies.created'),
+      title: t('common.createdAt'),
       sortable: true,
       render: (c) => formatDate(c.created_at),
     },

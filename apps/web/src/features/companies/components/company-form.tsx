@@ -111,11 +111,11 @@ export function CompanyForm({ company }: { company: CompanyDetail }) {
 
   return (
     <form noValidate onSubmit={submit}>
-      <FormError message={formError} title={t('account.saveFailed')} />
+      <FormError message={formError} title={t('common.saveFailed')} />
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label={t('companies.name')} required {...inputProps('name')} />
-          <TextInput label={t('companies.country')} required {...inputProps('country')} />
+          <TextInput label={t('common.name')} required {...inputProps('name')} />
+          <TextInput label={t('common.country')} required {...inputProps('country')} />
           <TextInput label={t('companies.lat')} inputMode="decimal" {...inputProps('lat')} />
           <TextInput label={t('companies.lng')} inputMode="decimal" {...inputProps('lng')} />
         </SimpleGrid>

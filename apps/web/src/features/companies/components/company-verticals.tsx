@@ -102,7 +102,7 @@ export function CompanyVerticals({ companyId }: { companyId: number }) {
 
   const onExport = () =>
     downloadFile(`${base}/exportverticaldatafields`, 'formulieren.xlsx').catch((error: Error) =>
-      toast.error(error.message, t('companies.formsExportFailed')),
+      toast.error(error.message, t('common.exportFailed')),
     );
 
   const upload = <T,>(chosenFile: File, query: Record<string, string>) => {
@@ -118,7 +118,7 @@ export function CompanyVerticals({ companyId }: { companyId: number }) {
       setPreview(await upload<FieldImportPreview>(chosenFile, { preview: '1' }));
       setFile(chosenFile);
     } catch (error) {
-      toast.error((error as Error).message, t('companies.formsImportFailed'));
+      toast.error((error as Error).message, t('common.importFailed'));
     } finally {
       setBusy(false);
     }
@@ -163,7 +163,7 @@ export function CompanyVerticals({ companyId }: { companyId: number }) {
       closePreview();
       openBatchProgress({ batchId, title: t('companies.formsImportTitle'), onFinished: onFinished(batchId) });
     } catch (error) {
-      toast.error((error as Error).message, t('companies.formsImportFailed'));
+      toast.error((error as Error).message, t('common.importFailed'));
     } finally {
       setBusy(false);
     }
@@ -184,9 +184,9 @@ export function CompanyVerticals({ companyId }: { companyId: number }) {
           <Table verticalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('companies.formName')}</Table.Th>
-                <Table.Th>{t('companies.formType')}</Table.Th>
-                <Table.Th>{t('companies.formFields')}</Table.Th>
+                <Table.Th>{t('common.name')}</Table.Th>
+                <Table.Th>{t('common.type')}</Table.Th>
+                <Table.Th>{t('common.fields')}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -248,7 +248,7 @@ export function CompanyVerticals({ companyId }: { companyId: number }) {
       </Group>
       <Group gap="xs" wrap="wrap">
         <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void onExport()}>
-          {t('companies.formsExport')}
+          {t('common.export')}
         </Button>
         <FileButton
           onChange={(chosenFile) => void onChoose(chosenFile)}
@@ -261,7 +261,7 @@ export function CompanyVerticals({ companyId }: { companyId: number }) {
               leftSection={<IconUpload size={16} />}
               loading={isBusy && !preview}
             >
-              {t('companies.formsImport')}
+              {t('common.import')}
             </Button>
           )}
         </FileButton>
@@ -307,7 +307,7 @@ export function CompanyVerticals({ companyId }: { companyId: number }) {
               </Alert>
             ) : (
               <Text c="dimmed" size="sm">
-                {t('companies.formsImportReady')}
+                {t('common.importReady')}
               </Text>
             )}
             <Group justify="flex-end">

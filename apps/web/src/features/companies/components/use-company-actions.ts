@@ -65,7 +65,7 @@ export function useTrashCompanyAction() {
       {
         title: t('companies.trashTitle'),
         message: t('companies.trashConfirm', { name: company.name }),
-        confirmLabel: t('companies.trash'),
+        confirmLabel: t('common.delete'),
         progress: t('companies.trashProgress', { name: company.name }),
       },
       () => navigate('/company_overview'),

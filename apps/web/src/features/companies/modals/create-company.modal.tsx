@@ -19,7 +19,7 @@ export function CreateCompanyModal({ opened, onClose, onCreated }: CreateCompany
       onClose={onClose}
       title={t('companies.newCompany')}
       size="lg"
-      nameLabel={t('companies.name')}
+      nameLabel={t('common.name')}
       initialValues={{ name: '', country: 'Nederland', modules: ['BASIS'] }}
       validate={(v) => ({ name: required(v.name), country: required(v.country) })}
       useCreate={useCreateCompany}
@@ -33,7 +33,7 @@ export function CreateCompanyModal({ opened, onClose, onCreated }: CreateCompany
     >
       {({ inputProps, form }) => (
         <>
-          <TextInput label={t('companies.country')} required {...inputProps('country')} />
+          <TextInput label={t('common.country')} required {...inputProps('country')} />
           <Checkbox.Group label={t('companies.modules')} {...form.getInputProps('modules')}>
             <Group gap="lg" mt="xs">
               {MODULE_TAGS.map((tag) => (

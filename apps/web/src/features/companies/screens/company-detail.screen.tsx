@@ -43,7 +43,7 @@ export function CompanyDetailScreen() {
               </Group>
               <Text c="dimmed" size="sm">
                 #{data.id} · {data.country} · {t('companies.users')}: {data.users_count} ·{' '}
-                {t('companies.created')} {formatDate(data.created_at)}
+                {t('common.createdAt')} {formatDate(data.created_at)}
               </Text>
             </div>
             {isTrashed ? (
@@ -71,7 +71,7 @@ export function CompanyDetailScreen() {
                 leftSection={<IconTrash size={16} />}
                 onClick={() => void trash(data)}
               >
-                {t('companies.trash')}
+                {t('common.delete')}
               </Button>
             )}
           </Group>
@@ -79,7 +79,7 @@ export function CompanyDetailScreen() {
             <Grid.Col span={{ base: 12, lg: 7 }}>
               <Card withBorder padding="lg" h="100%">
                 <Title order={2} size="h4" mb="md">
-                  {t('companies.detailsTitle')}
+                  {t('common.details')}
                 </Title>
                 <CompanyForm key={`${data.id}-${data.created_at}`} company={data} />
               </Card>

@@ -14,10 +14,10 @@ export function CompanyTrashcanScreen() {
   const navigate = useNavigate();
   const restore = useRestoreCompanyAction();
   const columns: DataTableColumn<CompanyRow>[] = [
-    { accessor: 'name', title: t('companies.name'), sortable: true },
-    { accessor: 'country', title: t('companies.country') },
+    { accessor: 'name', title: t('common.name'), sortable: true },
+    { accessor: 'country', title: t('common.country') },
     { accessor: 'users_count', title: t('companies.users'), sortable: true, textAlign: 'right' },
-    { accessor: 'deleted_at', title: t('companies.deletedAt'), render: (c) => formatDate(c.deleted_at) },
+    { accessor: 'deleted_at', title: t('common.deletedAt'), render: (c) => formatDate(c.deleted_at) },
     {
       accessor: 'actions',
       title: t('common.actions'),

@@ -98,19 +98,19 @@ function BoxEditor({
         />
         <NativeSelect
           label={t('dashboard.statboxes.period2')}
-          data={[{ value: '', label: t('dashboard.statboxes.none') }, ...PERIOD_OPTIONS]}
+          data={[{ value: '', label: t('common.none') }, ...PERIOD_OPTIONS]}
           value={box.period2 ?? ''}
           onChange={(e) => set({ period2: (e.currentTarget.value || null) as Statbox['period2'] })}
         />
         <NativeSelect
           label={t('dashboard.statboxes.period3')}
-          data={[{ value: '', label: t('dashboard.statboxes.none') }, ...PERIOD_OPTIONS]}
+          data={[{ value: '', label: t('common.none') }, ...PERIOD_OPTIONS]}
           value={box.period3 ?? ''}
           onChange={(e) => set({ period3: (e.currentTarget.value || null) as Statbox['period3'] })}
         />
         <NativeSelect
           label={t('dashboard.statboxes.userType')}
-          data={[{ value: '', label: t('dashboard.statboxes.everyone') }, ...USER_TYPE_OPTIONS]}
+          data={[{ value: '', label: t('common.everyone') }, ...USER_TYPE_OPTIONS]}
           value={box.userType ?? ''}
           onChange={(e) => set({ userType: (e.currentTarget.value || null) as Statbox['userType'] })}
         />

@@ -13,7 +13,7 @@ export function DashboardAdminScreen() {
   const rows: [string, string][] = [
     [t('dashboard.userId'), String(session.currentuser_id)],
     [t('common.email'), session.email],
-    [t('account.role'), roleLabel(session.userrole)],
+    [t('common.role'), roleLabel(session.userrole)],
     [t('dashboard.companyId'), String(session.currentcompany_id)],
   ];
 

@@ -1,28 +1,29 @@
-import type { SalesDocument } from '@im/domain';
+import { type SalesDocument, VAT_RATES, type VatRate } from '@im/domain';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalculator } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../ui/format';
 // The calculation modal is the calculations feature's own; documents open it for their calculation.
 import { CalculationDetailModal } from '../../calculations';
-import { fill, useDocumentTexts } from '../i18n';
 import { refreshDocument } from '../queries';
 
-const VAT_RATES = [6, 9, 21] as const;
+/** The domain's rates that carry VAT: each shows its amount when the calculation has one. */
+const TAXED_RATES = VAT_RATES.filter((rate): rate is Exclude<VatRate, 0> => rate !== 0);
 
 /** The totals of the document's calculation and the way into the calculation modal. */
 export function CalculationCard({ document }: { document: SalesDocument }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [isOpen, setOpen] = useState(false);
   const calculation = document.calculation;
 
   return (
-    <Card withBorder padding="md" component="section" aria-label={tx.calculation}>
+    <Card withBorder padding="md" component="section" aria-label={t('common.calculation')}>
       <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
         <Title order={2} size="h4">
-          {tx.calculation}
+          {t('common.calculation')}
         </Title>
         {document.calculation_id !== null && (
           <Button
@@ -31,27 +32,27 @@ export function CalculationCard({ document }: { document: SalesDocument }) {
             leftSection={<IconCalculator size={14} />}
             onClick={() => setOpen(true)}
           >
-            {tx.editCalculation}
+            {t('documents.editCalculation')}
           </Button>
         )}
       </Group>
       {!calculation ? (
         <Text size="sm" c="dimmed">
-          {tx.noCalculation}
+          {t('documents.noCalculation')}
         </Text>
       ) : (
         <Stack gap={4}>
-          <Row label={tx.totalExc} value={formatMoney(calculation.amount_exc_vat)} />
-          {VAT_RATES.map((rate) =>
+          <Row label={t('common.totalExcVat')} value={formatMoney(calculation.amount_exc_vat)} />
+          {TAXED_RATES.map((rate) =>
             calculation[`amount_vat_${rate}`] ? (
               <Row
                 key={rate}
-                label={fill(tx.vatRate, { rate })}
+                label={t('documents.vatRate', { rate })}
                 value={formatMoney(calculation[`amount_vat_${rate}`])}
               />
             ) : null,
           )}
-          <Row label={tx.totalInc} value={formatMoney(calculation.amount_inc_vat)} isStrong />
+          <Row label={t('common.totalIncVat')} value={formatMoney(calculation.amount_inc_vat)} isStrong />
         </Stack>
       )}
       <CalculationDetailModal

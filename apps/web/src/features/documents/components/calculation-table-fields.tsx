@@ -9,7 +9,7 @@ import {
   type DocumentWidget,
 } from '@im/domain';
 import { Checkbox, Fieldset, SimpleGrid, Text } from '@mantine/core';
-import { useDocumentTexts } from '../i18n';
+import { useTranslation } from 'react-i18next';
 
 type Columns = DocumentWidget['calculationitemColumns'];
 type Rows = DocumentWidget['calculationitemRows'];
@@ -54,10 +54,10 @@ interface Props {
 
 /** The columns and total rows a calculation widget shows (their order is kept). */
 export function CalculationTableFields({ columns, rows, onColumns, onRows, error }: Props) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   return (
     <>
-      <Fieldset legend={tx.columns} variant="unstyled">
+      <Fieldset legend={t('documents.columns')} variant="unstyled">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} verticalSpacing={6}>
           {columns.map((column) => (
             <Checkbox
@@ -72,7 +72,7 @@ export function CalculationTableFields({ columns, rows, onColumns, onRows, error
           ))}
         </SimpleGrid>
       </Fieldset>
-      <Fieldset legend={tx.rows} variant="unstyled">
+      <Fieldset legend={t('documents.rows')} variant="unstyled">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} verticalSpacing={6}>
           {rows.map((row) => (
             <Checkbox

@@ -2,12 +2,12 @@ import { type CustomerActivity, type DocumentKind, isSignableKind } from '@im/do
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { downloadFile } from '../../../api/download';
 import { showActionError } from '../../../ui/alert-dialog';
 import { AuthedImage } from '../../../ui/files/authed-image';
 import { formatDateTime } from '../../../ui/format';
-import { fill, useDocumentTexts } from '../i18n';
 import { kindApi } from '../kinds';
 import { customerActivityKey } from '../queries';
 
@@ -17,7 +17,7 @@ import { customerActivityKey } from '../queries';
  * signed PDF (decision 024).
  */
 export function CustomerActivityCard({ kind, id }: { kind: DocumentKind; id: number }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const activity = useQuery({
     queryKey: customerActivityKey(kind, id),
     queryFn: ({ signal }) => api.get<CustomerActivity>(kindApi(kind, id, 'customeractivity'), { signal }),
@@ -26,20 +26,20 @@ export function CustomerActivityCard({ kind, id }: { kind: DocumentKind; id: num
   if (!isSignableKind(kind)) return null;
   const data = activity.data;
   return (
-    <Card withBorder padding="md" component="section" aria-label={tx.customerActivity}>
+    <Card withBorder padding="md" component="section" aria-label={t('common.customer')}>
       <Title order={2} size="h4" mb="sm">
-        {tx.customerActivity}
+        {t('common.customer')}
       </Title>
-      {activity.isError && <Alert color="red">{tx.customerActivityFailed}</Alert>}
+      {activity.isError && <Alert color="red">{t('documents.customerActivityFailed')}</Alert>}
       {data && (
         <Stack gap="sm">
           <Text size="sm">
             {data.views.last_viewed_at
-              ? fill(tx.viewedOn, {
+              ? t('documents.viewedOn', {
                   date: formatDateTime(data.views.last_viewed_at),
                   count: data.views.count,
                 })
-              : tx.notViewed}
+              : t('documents.notViewed')}
           </Text>
           {data.responses
             .slice()
@@ -53,17 +53,19 @@ export function CustomerActivityCard({ kind, id }: { kind: DocumentKind; id: num
               >
                 <Group gap="xs" wrap="wrap">
                   <Badge color={r.action === 'approved' ? 'teal.9' : 'red.9'} variant="filled">
-                    {r.action === 'approved' ? tx.approvedByCustomer : tx.rejectedByCustomer}
+                    {r.action === 'approved'
+                      ? t('documents.approvedByCustomer')
+                      : t('documents.rejectedByCustomer')}
                   </Badge>
                   <Text size="sm" fw={500}>
-                    {tx.version} {r.version}
+                    {t('documents.version')} {r.version}
                   </Text>
                   <Text size="sm">{formatDateTime(r.created_at)}</Text>
                 </Group>
                 <Text size="sm">
                   {[
                     r.signername,
-                    r.signatory_name && fill(tx.onBehalfOf, { name: r.signatory_name }),
+                    r.signatory_name && t('documents.onBehalfOf', { name: r.signatory_name }),
                     r.location,
                   ]
                     .filter(Boolean)
@@ -77,15 +79,15 @@ export function CustomerActivityCard({ kind, id }: { kind: DocumentKind; id: num
                 {r.signature_url && (
                   <AuthedImage
                     url={r.signature_url}
-                    alt={fill(tx.signatureOf, { name: r.signername })}
+                    alt={t('documents.signatureOf', { name: r.signername })}
                     maw={280}
                     h={90}
                     fit="contain"
                   />
                 )}
-                {r.signature_type === 'agreement' && <Text size="sm">{tx.agreedByTick}</Text>}
+                {r.signature_type === 'agreement' && <Text size="sm">{t('documents.agreedByTick')}</Text>}
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {fill(tx.evidence, { ip: r.ip_address, agent: r.user_agent })}
+                  {t('documents.evidence', { ip: r.ip_address, agent: r.user_agent })}
                 </Text>
                 <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                   SHA-256 {r.html_sha256}
@@ -99,11 +101,11 @@ export function CustomerActivityCard({ kind, id }: { kind: DocumentKind; id: num
                       leftSection={<IconDownload size={14} />}
                       onClick={() =>
                         downloadFile(r.signed_pdf_url!, 'ondertekend.pdf').catch((e: unknown) =>
-                          showActionError(e, tx.signedPdfFailed),
+                          showActionError(e, t('documents.signedPdfFailed')),
                         )
                       }
                     >
-                      {tx.signedPdf}
+                      {t('documents.signedPdf')}
                     </Button>
                   </Group>
                 )}

@@ -2,12 +2,12 @@ import { DOCUMENT_STATUS_LABELS, DOCUMENT_TEXTS, INVOICE_TEXTS, type SalesDocume
 import { Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { confirm } from '../../../ui/confirm-dialog';
 import { formatMoney } from '../../../ui/format';
 import { useIsPhone } from '../../../ui/responsive';
 import { toast } from '../../../ui/toasts';
-import { useDocumentTexts } from '../i18n';
 import { detailPath } from '../kinds';
 import { ChoiceModal } from '../modals/choice.modal';
 import { CreateInvoiceModal } from '../modals/create-invoice.modal';
@@ -25,7 +25,7 @@ import { type DocumentDialog, showCreateFailed, useDocumentActions } from './use
 
 /** The editor's actions: 'Versturen' and 'Bewerken' as buttons on a desk, everything in 'Acties' on a phone. */
 export function DocumentActions({ document }: { document: SalesDocument }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const isPhone = useIsPhone();
   const [dialog, setDialog] = useState<DocumentDialog | null>(null);
   const actions = useDocumentActions(document, setDialog);
@@ -47,7 +47,7 @@ export function DocumentActions({ document }: { document: SalesDocument }) {
       <Menu position="bottom-end" withinPortal shadow="md">
         <Menu.Target>
           <Button variant="default" rightSection={<IconChevronDown size={16} />}>
-            {tx.actions}
+            {t('common.actions')}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
@@ -75,7 +75,7 @@ function DocumentDialogs({
   dialog: DocumentDialog | null;
   onClose: () => void;
 }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { kind, id } = document;
   const update = useUpdateDocument(kind, id);
@@ -104,19 +104,19 @@ function DocumentDialogs({
         <ChoiceModal
           opened={dialog === 'linkPartial'}
           onClose={onClose}
-          title={tx.linkPartial}
-          label={tx.firstPartial}
-          description={available.data?.length === 0 ? tx.noLinkChoices : undefined}
+          title={t('documents.linkPartial')}
+          label={t('documents.firstPartial')}
+          description={available.data?.length === 0 ? t('documents.noLinkChoices') : undefined}
           options={available.data?.map((inv) => ({
             value: String(inv.id),
             label: `${inv.number ?? ''} · ${inv.title} · ${formatMoney(inv.billed_inc)}`,
           }))}
-          submitLabel={tx.linkPartial}
+          submitLabel={t('documents.linkPartial')}
           onSubmit={async (value) => {
-            if (!(await confirm({ title: tx.linkPartial, message: INVOICE_TEXTS.linkConfirm })))
+            if (!(await confirm({ title: t('documents.linkPartial'), message: INVOICE_TEXTS.linkConfirm })))
               throw undefined;
             await linkPartial.mutateAsync({ first_invoice_id: Number(value) });
-            toast.success(tx.linked);
+            toast.success(t('documents.linked'));
           }}
         />
       )}
@@ -124,57 +124,62 @@ function DocumentDialogs({
       <ChoiceModal
         opened={dialog === 'rollback'}
         onClose={onClose}
-        title={tx.rollback}
-        label={tx.rollbackTo}
+        title={t('documents.rollback')}
+        label={t('documents.rollbackTo')}
         options={document.rollback_targets.map((s) => ({ value: s, label: DOCUMENT_STATUS_LABELS[s] }))}
         initialValue={document.rollback_targets[0] ?? null}
-        submitLabel={tx.rollback}
+        submitLabel={t('documents.rollback')}
         onSubmit={async (status) => {
           await update.mutateAsync({
             status: status as SalesDocument['status'],
             update_reason: 'rollbackstatus',
           });
-          toast.success(tx.rolledBack);
+          toast.success(t('documents.rolledBack'));
         }}
       />
       <ChoiceModal
         opened={dialog === 'saveAsTemplate'}
         onClose={onClose}
-        title={tx.saveAsTemplate}
-        label={tx.templateName}
+        title={t('documents.saveAsTemplate')}
+        label={t('common.name')}
         isText
         initialValue={document.title}
-        submitLabel={tx.saveAsTemplate}
+        submitLabel={t('documents.saveAsTemplate')}
         onSubmit={async (name) => {
           await saveAsTemplate.mutateAsync({ name });
-          toast.success(tx.savedAsTemplate);
+          toast.success(t('documents.savedAsTemplate'));
         }}
       />
       <ChoiceModal
         opened={dialog === 'resetToTemplate'}
         onClose={onClose}
-        title={tx.resetToTemplate}
-        label={tx.chooseTemplate}
+        title={t('documents.resetToTemplate')}
+        label={t('common.template')}
         options={templates.data
           ?.filter((tpl) => tpl.id !== id)
           .map((tpl) => ({ value: String(tpl.id), label: tpl.title }))}
-        submitLabel={tx.resetToTemplate}
+        submitLabel={t('documents.resetToTemplate')}
         onSubmit={async (templateId) => {
-          if (!(await confirm({ title: tx.resetToTemplate, message: DOCUMENT_TEXTS.resetToTemplateConfirm })))
+          if (
+            !(await confirm({
+              title: t('documents.resetToTemplate'),
+              message: DOCUMENT_TEXTS.resetToTemplateConfirm,
+            }))
+          )
             throw undefined;
           await resetToTemplate.mutateAsync({ template_id: Number(templateId) });
-          toast.success(tx.resetDone);
+          toast.success(t('documents.resetDone'));
         }}
       />
       <ChoiceModal
         opened={dialog === 'createDocument'}
         onClose={onClose}
-        title={tx.createDocument}
-        label={tx.chooseDocumentType}
+        title={t('documents.createDocument')}
+        label={t('common.documentType')}
         options={types.data
           ?.filter((type) => type.flowstage !== null)
           .map((type) => ({ value: String(type.id), label: type.description }))}
-        submitLabel={tx.create}
+        submitLabel={t('common.create')}
         onSubmit={(typeId) =>
           createDocument.mutateAsync({ document_type_id: Number(typeId) }).then(
             (created) => navigate(detailPath(created.kind, created.id)),

@@ -2,7 +2,7 @@ import type { SalesDocument } from '@im/domain';
 import { Alert, Grid, Stack, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
-import { useDocumentTexts } from '../i18n';
+import { useTranslation } from 'react-i18next';
 import { AttachmentsCard } from './attachments-card';
 import { CalculationCard } from './calculation-card';
 import { CustomerActivityCard } from './customer-activity-card';
@@ -17,7 +17,7 @@ const SIDE_BY_SIDE_QUERY = '(min-width: 75em)';
 
 /** The one editor of quotations, confirmations, documents and their templates. */
 export function DocumentEditor({ document }: { document: SalesDocument }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const isSideBySide = useMediaQuery(SIDE_BY_SIDE_QUERY, false, { getInitialValueInEffect: false }) === true;
 
   // A sent invoice is frozen (decision 022): its content shows, nothing in it changes.
@@ -27,7 +27,7 @@ export function DocumentEditor({ document }: { document: SalesDocument }) {
       {document.kind === 'invoice' && <InvoiceCard document={document} />}
       {isLocked ? (
         <Alert color="blue" icon={<IconLock size={18} />}>
-          {tx.lockedInvoice}
+          {t('documents.lockedInvoice')}
         </Alert>
       ) : (
         <>
@@ -58,8 +58,8 @@ export function DocumentEditor({ document }: { document: SalesDocument }) {
       ) : (
         <Tabs defaultValue="content">
           <Tabs.List>
-            <Tabs.Tab value="content">{tx.widgets}</Tabs.Tab>
-            <Tabs.Tab value="preview">{tx.preview}</Tabs.Tab>
+            <Tabs.Tab value="content">{t('documents.widgets')}</Tabs.Tab>
+            <Tabs.Tab value="preview">{t('common.preview')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="content" pt="md">
             {content}

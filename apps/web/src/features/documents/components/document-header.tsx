@@ -1,22 +1,24 @@
 import { DOCUMENT_KIND_LABELS, type SalesDocument } from '@im/domain';
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../ui/format';
-import { fill, useDocumentTexts } from '../i18n';
 import { detailPath } from '../kinds';
 import { DocumentActions } from './document-actions';
 import { DocumentStatusBadge } from './document-status-badge';
 
 /** Kind and number (a template's name), status, title, the flow and the relation; the actions. */
 export function DocumentHeader({ document }: { document: SalesDocument }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const label = DOCUMENT_KIND_LABELS[document.kind].one;
   const heading = document.is_template
-    ? fill(tx.templateTitle, { name: document.title })
+    ? t('documents.templateTitle', { name: document.title })
     : `${document.documenttype && document.kind === 'document' ? document.documenttype.description : label} ${document.number ?? ''}`.trim();
   const dates = [
-    document.documentdate && `${tx.date} ${formatDate(document.documentdate)}`,
-    document.kind === 'quotation' && document.enddate && `${tx.enddate} ${formatDate(document.enddate)}`,
+    document.documentdate && `${t('common.date')} ${formatDate(document.documentdate)}`,
+    document.kind === 'quotation' &&
+      document.enddate &&
+      `${t('documents.enddate')} ${formatDate(document.enddate)}`,
   ].filter(Boolean);
 
   return (
@@ -35,14 +37,14 @@ export function DocumentHeader({ document }: { document: SalesDocument }) {
         )}
         {document.is_template && (
           <Text size="sm" c="dimmed">
-            {tx.template} · {label}
+            {t('common.template')} · {label}
             {document.documenttype && ` · ${document.documenttype.description}`}
           </Text>
         )}
         <Group gap="xs" wrap="wrap">
           {document.flow && (
             <Anchor component={Link} to={`/flow_detail/${document.flow.id}`} size="sm">
-              {fill(tx.linkedFlow, { number: document.flow.number })}
+              {t('documents.linkedFlow', { number: document.flow.number })}
             </Anchor>
           )}
           {document.relation && (
@@ -52,7 +54,7 @@ export function DocumentHeader({ document }: { document: SalesDocument }) {
           )}
           {document.source && (
             <Anchor component={Link} to={detailPath(document.source.kind, document.source.id)} size="sm">
-              {fill(tx.madeFrom, {
+              {t('documents.madeFrom', {
                 kind: DOCUMENT_KIND_LABELS[document.source.kind].one.toLowerCase(),
                 number: document.source.number ?? '',
               })}

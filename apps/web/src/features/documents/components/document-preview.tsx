@@ -1,7 +1,7 @@
 import type { DocumentKind } from '@im/domain';
 import { Alert, Box, Card, Skeleton } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useDocumentTexts } from '../i18n';
+import { useTranslation } from 'react-i18next';
 import { useDocumentPreview } from '../queries';
 
 /** The sheet width of the renderer (A4 at 96 dpi). */
@@ -13,20 +13,20 @@ const SHEET_HEIGHT = 1123;
  * origin, so nothing in a widget (custom HTML included) can reach the app. Scaled down to fit.
  */
 export function DocumentPreview({ kind, id }: { kind: DocumentKind; id: number }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const preview = useDocumentPreview(kind, id);
   const { ref, width } = useElementSize();
   const scale = sheetScale(width);
 
   return (
-    <Card withBorder padding="xs" component="section" aria-label={tx.preview} bg="gray.1">
+    <Card withBorder padding="xs" component="section" aria-label={t('common.preview')} bg="gray.1">
       <Box ref={ref} w="100%">
         {preview.isError ? (
-          <Alert color="red">{tx.previewFailed}</Alert>
+          <Alert color="red">{t('documents.previewFailed')}</Alert>
         ) : !preview.data ? (
           <Skeleton h={400} />
         ) : (
-          <SandboxedSheet html={preview.data.html} title={tx.preview} scale={scale} />
+          <SandboxedSheet html={preview.data.html} title={t('common.preview')} scale={scale} />
         )}
       </Box>
     </Card>

@@ -2,11 +2,11 @@ import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS, type DocumentKind, type DocumentR
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../ui/format';
 import { LoadingBlock } from '../../../ui/loading-block';
 import { useSession } from '../../auth';
-import { useDocumentTexts } from '../i18n';
 import { detailPath, hasKindModule } from '../kinds';
 import { NewDocumentModal } from '../modals/new-document.modal';
 import { useFlowDocuments } from '../queries';
@@ -14,23 +14,23 @@ import { DocumentStatusBadge } from './document-status-badge';
 
 /** The flow's quotations, order confirmations and documents, each kind with its module. */
 export function FlowDocuments({ flowId, isReadOnly }: { flowId: number; isReadOnly?: boolean }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const session = useSession();
   const kinds = DOCUMENT_KINDS.filter((kind) => hasKindModule(session, kind));
   const [creating, setCreating] = useState<DocumentKind | null>(null);
   if (kinds.length === 0) return null;
   const newLabel = {
-    quotation: tx.newQuotation,
-    confirmation: tx.newConfirmation,
-    document: tx.newDocument,
-    invoice: tx.newInvoice,
+    quotation: t('documents.newQuotation'),
+    confirmation: t('documents.newConfirmation'),
+    document: t('documents.newDocument'),
+    invoice: t('documents.newInvoice'),
   };
 
   return (
-    <Card withBorder padding="md" component="section" aria-label={tx.flowCardTitle}>
+    <Card withBorder padding="md" component="section" aria-label={t('documents.flowCardTitle')}>
       <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
         <Title order={2} size="h4">
-          {tx.flowCardTitle}
+          {t('documents.flowCardTitle')}
         </Title>
         {!isReadOnly && (
           <Group gap="xs" wrap="wrap">
@@ -59,7 +59,7 @@ export function FlowDocuments({ flowId, isReadOnly }: { flowId: number; isReadOn
 }
 
 function KindList({ kind, flowId }: { kind: DocumentKind; flowId: number }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const list = useFlowDocuments(kind, flowId);
   const rows = list.data?.data ?? [];
   return (
@@ -70,7 +70,7 @@ function KindList({ kind, flowId }: { kind: DocumentKind; flowId: number }) {
       <LoadingBlock when={list.isPending} h={40} />
       {list.isSuccess && rows.length === 0 && (
         <Text size="sm" c="dimmed">
-          {tx.noneOnFlow}
+          {t('documents.noneOnFlow')}
         </Text>
       )}
       {rows.map((row) => (
@@ -81,12 +81,12 @@ function KindList({ kind, flowId }: { kind: DocumentKind; flowId: number }) {
 }
 
 function DocumentLine({ row }: { row: DocumentRow }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" data-testid={`flow-document-${row.kind}-${row.id}`}>
       <Stack gap={0} style={{ minWidth: 0 }}>
         <Anchor component={Link} to={detailPath(row.kind, row.id)} size="sm" fw={500} truncate>
-          {[row.number ?? tx.concept, row.document_type, row.title].filter(Boolean).join(' · ')}
+          {[row.number ?? t('documents.concept'), row.document_type, row.title].filter(Boolean).join(' · ')}
         </Anchor>
         <Text size="xs" c="dimmed">
           {formatDate(row.documentdate)}

@@ -6,12 +6,12 @@ import {
 } from '@im/domain';
 import { ActionIcon, Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showActionError } from '../../../ui/alert-dialog';
 import { confirm } from '../../../ui/confirm-dialog';
 import { formatDate, formatMoney } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
-import { fill, useDocumentTexts } from '../i18n';
 import { detailPath } from '../kinds';
 import { useDeletePayment } from '../queries';
 import { InvoiceReferences } from './invoice-references';
@@ -46,34 +46,34 @@ function Row({ label, value, isStrong }: { label: string; value: string; isStron
 
 /** The payments registered on a sent invoice, what they add up to and what is still owed (decision 031). */
 export function PaymentsList({ document }: { document: SalesDocument }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const remove = useDeletePayment(document.id);
   const inv = document.invoice;
   if (!inv || document.date_send === null || inv.billed.inc <= 0) return null;
   const onDelete = async (payment: InvoiceInfo['payments'][number]) => {
     const ok = await confirm({
-      title: tx.deletePayment,
-      message: fill(tx.deletePaymentConfirm, {
+      title: t('documents.deletePayment'),
+      message: t('documents.deletePaymentConfirm', {
         amount: formatMoney(payment.amount),
         date: formatDate(payment.paid_on),
       }),
       isDanger: true,
-      confirmLabel: tx.delete,
+      confirmLabel: t('common.delete'),
     });
     if (!ok) return;
     remove.mutate(payment.id, {
-      onSuccess: () => toast.success(tx.paymentDeleted),
+      onSuccess: () => toast.success(t('documents.paymentDeleted')),
       onError: (e) => showActionError(e),
     });
   };
   return (
-    <Stack gap={4} mt="xs" component="section" aria-label={tx.payments}>
+    <Stack gap={4} mt="xs" component="section" aria-label={t('documents.payments')}>
       <Text size="sm" fw={600} c="dimmed">
-        {tx.payments}
+        {t('documents.payments')}
       </Text>
       {inv.payments.length === 0 && (
         <Text size="sm" c="dimmed">
-          {tx.noPayments}
+          {t('documents.noPayments')}
         </Text>
       )}
       {inv.payments.map((p) => (
@@ -82,8 +82,10 @@ export function PaymentsList({ document }: { document: SalesDocument }) {
             <Text size="sm">{formatDate(p.paid_on)}</Text>
             <Text size="xs" c="dimmed" truncate>
               {[
-                p.method === 'mollie' ? tx.paymentMethodMollie : tx.paymentMethodHandmatig,
-                p.created_by_name ? fill(tx.paymentBy, { name: p.created_by_name }) : null,
+                p.method === 'mollie'
+                  ? t('documents.paymentMethodMollie')
+                  : t('documents.paymentMethodHandmatig'),
+                p.created_by_name ? t('documents.paymentBy', { name: p.created_by_name }) : null,
                 p.note || null,
               ]
                 .filter(Boolean)
@@ -98,7 +100,7 @@ export function PaymentsList({ document }: { document: SalesDocument }) {
               variant="subtle"
               color="red"
               size="lg"
-              aria-label={`${tx.deletePayment} ${formatDate(p.paid_on)}`}
+              aria-label={`${t('documents.deletePayment')} ${formatDate(p.paid_on)}`}
               onClick={() => void onDelete(p)}
             >
               <IconTrash size={16} />
@@ -106,26 +108,26 @@ export function PaymentsList({ document }: { document: SalesDocument }) {
           </Group>
         </Group>
       ))}
-      <Row label={tx.paidTotal} value={formatMoney(inv.paid_total)} />
-      <Row label={tx.owed} value={formatMoney(inv.owed)} isStrong />
+      <Row label={t('documents.paidTotal')} value={formatMoney(inv.paid_total)} />
+      <Row label={t('common.owed')} value={formatMoney(inv.owed)} isStrong />
     </Stack>
   );
 }
 
 /** What the invoice bills, its partial and credit links, its due date and payment (decision 022). */
 export function InvoiceCard({ document }: { document: SalesDocument }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const inv = document.invoice;
   if (!inv) return null;
   const b = inv.billed;
   const typeLabel =
     inv.invoice_type === 'credit'
-      ? tx.invoiceTypeCredit
+      ? t('documents.invoiceTypeCredit')
       : inv.partialinvoicetype
         ? PARTIAL_INVOICE_TYPE_LABELS[inv.partialinvoicetype]
-        : tx.invoiceTypeNormal;
+        : t('common.invoice');
   return (
-    <Card withBorder padding="md" component="section" aria-label={tx.invoiceCard}>
+    <Card withBorder padding="md" component="section" aria-label={t('common.invoice')}>
       <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
         <Title order={2} size="h4">
           {typeLabel}
@@ -135,53 +137,59 @@ export function InvoiceCard({ document }: { document: SalesDocument }) {
       <Stack gap={4}>
         {inv.partialinvoicetype && (
           <>
-            <Row label={tx.wholeInc} value={formatMoney(inv.whole_inc)} />
+            <Row label={t('documents.wholeInc')} value={formatMoney(inv.whole_inc)} />
             {inv.partial_value !== null && (
               <Text size="sm" c="dimmed">
                 {inv.partialinvoicetype === 'frompercentage'
-                  ? fill(tx.partialValuePercentage, { value: inv.partial_value.toLocaleString('nl-NL') })
-                  : fill(tx.partialValueAmount, { value: formatMoney(inv.partial_value) })}
+                  ? t('documents.partialValuePercentage', {
+                      value: inv.partial_value.toLocaleString('nl-NL'),
+                    })
+                  : t('documents.partialValueAmount', { value: formatMoney(inv.partial_value) })}
               </Text>
             )}
           </>
         )}
-        <Row label={tx.billedExc} value={formatMoney(b.exc)} />
+        <Row label={t('documents.billedExc')} value={formatMoney(b.exc)} />
         {([6, 9, 21] as const).map((rate) =>
           b[`vat_${rate}`] ? (
-            <Row key={rate} label={fill(tx.vatRate, { rate })} value={formatMoney(b[`vat_${rate}`])} />
+            <Row key={rate} label={t('documents.vatRate', { rate })} value={formatMoney(b[`vat_${rate}`])} />
           ) : null,
         )}
-        {inv.reverse_charge && <Text size="sm">{tx.reverseCharge}</Text>}
+        {inv.reverse_charge && <Text size="sm">{t('documents.reverseCharge')}</Text>}
         {!document.is_template && <InvoiceReferences document={document} />}
-        <Row label={b.inc < 0 ? tx.billedIncCredit : tx.billedInc} value={formatMoney(b.inc)} isStrong />
+        <Row
+          label={b.inc < 0 ? t('documents.billedIncCredit') : t('documents.billedInc')}
+          value={formatMoney(b.inc)}
+          isStrong
+        />
         {inv.date_paid && (
           <Text size="sm" c="teal.9">
-            {fill(tx.paidOn, { date: formatDate(inv.date_paid) })}
+            {t('documents.paidOn', { date: formatDate(inv.date_paid) })}
           </Text>
         )}
         {!document.is_template && <PaymentsList document={document} />}
         {inv.payment_url && document.status === 'sent' && (
           <Text size="sm">
-            {tx.paymentLink}:{' '}
+            {t('documents.paymentLink')}:{' '}
             <Anchor href={inv.payment_url} target="_blank" rel="noopener noreferrer" size="sm">
               {inv.payment_url}
             </Anchor>
-            {inv.payment_status ? ` (${fill(tx.paymentStatus, { status: inv.payment_status })})` : ''}
+            {inv.payment_status ? ` (${t('documents.paymentStatus', { status: inv.payment_status })})` : ''}
           </Text>
         )}
         {inv.credited_invoice && (
           <Anchor component={Link} to={detailPath('invoice', inv.credited_invoice.id)} size="sm">
-            {fill(tx.creditOf, { number: inv.credited_invoice.number ?? tx.concept })}
+            {t('documents.creditOf', { number: inv.credited_invoice.number ?? t('documents.concept') })}
           </Anchor>
         )}
         {inv.credit_invoices.length > 0 && (
           <Stack gap={2} mt="xs">
             <Text size="sm" fw={600} c="dimmed">
-              {tx.credits}
+              {t('documents.credits')}
             </Text>
             {inv.credit_invoices.map((c) => (
               <Anchor key={c.id} component={Link} to={detailPath('invoice', c.id)} size="sm">
-                {`${c.number ?? tx.concept} · ${DOCUMENT_STATUS_LABELS[c.status]}`}
+                {`${c.number ?? t('documents.concept')} · ${DOCUMENT_STATUS_LABELS[c.status]}`}
               </Anchor>
             ))}
           </Stack>
@@ -189,15 +197,15 @@ export function InvoiceCard({ document }: { document: SalesDocument }) {
         {inv.partial_parts.length > 1 && (
           <Stack gap={2} mt="xs">
             <Text size="sm" fw={600} c="dimmed">
-              {tx.parts}
+              {t('documents.parts')}
             </Text>
             {inv.partial_parts.map((p) => (
               <Group key={p.id} justify="space-between" wrap="nowrap" gap="xs">
                 {p.id === document.id ? (
-                  <Text size="sm">{`${p.number ?? tx.concept} · ${tx.thisInvoice}`}</Text>
+                  <Text size="sm">{`${p.number ?? t('documents.concept')} · ${t('documents.thisInvoice')}`}</Text>
                 ) : (
                   <Anchor component={Link} to={detailPath('invoice', p.id)} size="sm">
-                    {`${p.number ?? tx.concept} · ${p.partialinvoicetype ? PARTIAL_INVOICE_TYPE_LABELS[p.partialinvoicetype] : ''} · ${DOCUMENT_STATUS_LABELS[p.status]}`}
+                    {`${p.number ?? t('documents.concept')} · ${p.partialinvoicetype ? PARTIAL_INVOICE_TYPE_LABELS[p.partialinvoicetype] : ''} · ${DOCUMENT_STATUS_LABELS[p.status]}`}
                   </Anchor>
                 )}
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>

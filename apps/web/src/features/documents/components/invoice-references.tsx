@@ -1,9 +1,9 @@
 import type { InvoiceReferences as References, SalesDocument } from '@im/domain';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { toast } from '../../../ui/toasts';
-import { useDocumentTexts } from '../i18n';
 import { useUpdateInvoiceReferences } from '../queries';
 
 /**
@@ -11,7 +11,7 @@ import { useUpdateInvoiceReferences } from '../queries';
  * e-invoice carries (decision 035): editable until sent; empty takes the organization's.
  */
 export function InvoiceReferences({ document }: { document: SalesDocument }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const inv = document.invoice!;
   const isEditable = document.date_send === null;
   const [values, setValues] = useState<Required<References>>({
@@ -26,8 +26,8 @@ export function InvoiceReferences({ document }: { document: SalesDocument }) {
     if (!buyer && !order) return null;
     return (
       <Stack gap={2} mt="xs">
-        {buyer && <Text size="sm">{`${tx.buyerReference}: ${buyer}`}</Text>}
-        {order && <Text size="sm">{`${tx.orderReference}: ${order}`}</Text>}
+        {buyer && <Text size="sm">{`${t('documents.buyerReference')}: ${buyer}`}</Text>}
+        {order && <Text size="sm">{`${t('documents.orderReference')}: ${order}`}</Text>}
       </Stack>
     );
   }
@@ -37,7 +37,7 @@ export function InvoiceReferences({ document }: { document: SalesDocument }) {
     update.mutate(values, {
       onSuccess: () => {
         setErrors({});
-        toast.success(tx.referencesSaved);
+        toast.success(t('documents.referencesSaved'));
       },
       onError: (error) => {
         const fields = error instanceof ApiError ? error.errors : {};
@@ -49,8 +49,8 @@ export function InvoiceReferences({ document }: { document: SalesDocument }) {
     <Stack gap="xs" mt="xs">
       <TextInput
         size="sm"
-        label={tx.buyerReference}
-        placeholder={inv.customer_buyer_reference || tx.buyerReferencePlaceholder}
+        label={t('documents.buyerReference')}
+        placeholder={inv.customer_buyer_reference || t('documents.buyerReferencePlaceholder')}
         maxLength={100}
         value={values.buyer_reference}
         error={errors.buyer_reference}
@@ -58,7 +58,7 @@ export function InvoiceReferences({ document }: { document: SalesDocument }) {
       />
       <TextInput
         size="sm"
-        label={tx.orderReference}
+        label={t('documents.orderReference')}
         placeholder={inv.customer_order_reference}
         maxLength={100}
         value={values.order_reference}
@@ -68,7 +68,7 @@ export function InvoiceReferences({ document }: { document: SalesDocument }) {
       {isChanged && (
         <Group justify="flex-end">
           <Button size="xs" onClick={save} loading={update.isPending}>
-            {tx.saveReferences}
+            {t('documents.saveReferences')}
           </Button>
         </Group>
       )}

@@ -20,10 +20,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { searchPossibleProducts } from '../../../api/products';
+import { useLiveFields } from '../../../api/verticals';
 import { Typeahead } from '../../../ui/typeahead';
-import { useLiveFields } from '../../forms';
-import { useDocumentTexts } from '../i18n';
 
 type ProductRef = Pick<PossibleProduct, 'id' | 'item_name'>;
 
@@ -43,7 +43,7 @@ interface Props {
  * when a filled-in copy on the flow meets it).
  */
 export function ShowRulesField({ rules, onChange, errors }: Props) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const operatorOptions = PRODUCT_RULE_OPERATORS.map((op) => ({
     value: op,
     label: SHOW_RULE_OPERATOR_LABELS[op],
@@ -52,10 +52,10 @@ export function ShowRulesField({ rules, onChange, errors }: Props) {
     onChange(rules.map((rule, i) => (i === index ? { ...rule, ...patch } : rule)));
 
   return (
-    <Fieldset legend={tx.conditions} variant="unstyled">
+    <Fieldset legend={t('common.conditions')} variant="unstyled">
       <Stack gap="xs">
         <Text size="xs" c="dimmed">
-          {tx.conditionsHint}
+          {t('documents.conditionsHint')}
         </Text>
         {rules.map((rule, index) => {
           const product: ProductRef | null = rule.field_value
@@ -68,7 +68,7 @@ export function ShowRulesField({ rules, onChange, errors }: Props) {
               {isProductRule(rule) ? (
                 <Group align="flex-end" gap="xs" wrap="wrap">
                   <Select
-                    label={tx.operator}
+                    label={t('common.condition')}
                     data={operatorOptions}
                     value={rule.operator}
                     onChange={(value) => value && change(index, { operator: value as ProductRuleOperator })}
@@ -78,7 +78,7 @@ export function ShowRulesField({ rules, onChange, errors }: Props) {
                   />
                   <Box style={{ flex: '1 1 220px' }}>
                     <Typeahead<ProductRef>
-                      label={tx.product}
+                      label={t('documents.product')}
                       value={product}
                       onChange={(picked) =>
                         change(index, {
@@ -99,7 +99,7 @@ export function ShowRulesField({ rules, onChange, errors }: Props) {
                     color="red"
                     size="lg"
                     mb={4}
-                    aria-label={tx.removeCondition}
+                    aria-label={t('documents.removeCondition')}
                     onClick={() => onChange(rules.filter((_, i) => i !== index))}
                   >
                     <IconTrash size={16} />
@@ -138,7 +138,7 @@ export function ShowRulesField({ rules, onChange, errors }: Props) {
               ])
             }
           >
-            {tx.addCondition}
+            {t('documents.addCondition')}
           </Button>
           <Button
             size="xs"
@@ -156,7 +156,7 @@ export function ShowRulesField({ rules, onChange, errors }: Props) {
               ])
             }
           >
-            {tx.addFieldCondition}
+            {t('documents.addFieldCondition')}
           </Button>
         </Group>
       </Stack>
@@ -178,7 +178,7 @@ function FieldRule({
   onChange: (patch: Partial<ShowRule>) => void;
   onRemove: () => void;
 }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const fields = useLiveFields();
   const options = [...new Map((fields.data ?? []).map((f) => [f.field_name, f.field_label])).entries()].map(
     ([value, label]) => ({ value, label: `${label} (${value})` }),
@@ -186,7 +186,7 @@ function FieldRule({
   return (
     <Group align="flex-end" gap="xs" wrap="wrap">
       <Select
-        label={tx.formField}
+        label={t('documents.formField')}
         data={options}
         value={rule.field_name || null}
         onChange={(value) => onChange({ field_name: value ?? '', pretty_description: '' })}
@@ -196,7 +196,7 @@ function FieldRule({
         error={error ?? (rule.field_name ? undefined : DOCUMENT_TEXTS.ruleNeedsField)}
       />
       <Select
-        label={tx.operator}
+        label={t('common.condition')}
         data={FIELD_RULE_OPERATORS.map((op) => ({ value: op, label: SHOW_RULE_OPERATOR_LABELS[op] }))}
         value={rule.operator}
         onChange={(value) =>
@@ -208,7 +208,7 @@ function FieldRule({
       />
       {!NO_VALUE.has(rule.operator) && (
         <TextInput
-          label={tx.ruleValue}
+          label={t('common.value')}
           value={rule.field_value}
           onChange={(e) => onChange({ field_value: e.currentTarget.value, pretty_description: '' })}
           style={{ flex: '1 1 140px' }}
@@ -219,7 +219,7 @@ function FieldRule({
         color="red"
         size="lg"
         mb={4}
-        aria-label={tx.removeCondition}
+        aria-label={t('documents.removeCondition')}
         onClick={onRemove}
       >
         <IconTrash size={16} />

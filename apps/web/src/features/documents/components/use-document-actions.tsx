@@ -18,12 +18,12 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { downloadFile } from '../../../api/download';
 import { showActionError } from '../../../ui/alert-dialog';
 import { confirm } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toasts';
-import { useDocumentTexts } from '../i18n';
 import { customerHref, detailPath, kindApi, overviewPath } from '../kinds';
 import {
   useDeleteDocument,
@@ -64,7 +64,7 @@ export function showCreateFailed(kind: DocumentKind, error: Error) {
 
 /** Every action of the editor's header; dialogs are opened through `openDialog`. */
 export function useDocumentActions(document: SalesDocument, openDialog: (dialog: DocumentDialog) => void) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { kind, id, status, is_template: isTemplate } = document;
   const update = useUpdateDocument(kind, id);
@@ -80,11 +80,11 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
   const isSentInvoice = isInvoice && document.date_send !== null;
 
   const ask = (message: string, title: string, isDanger = false) =>
-    confirm({ title, message, isDanger, confirmLabel: isDanger ? tx.delete : undefined });
+    confirm({ title, message, isDanger, confirmLabel: isDanger ? t('common.delete') : undefined });
 
   const setStatus = (
     next: 'approved' | 'rejected' | 'cancelled' | 'paid' | 'unpayable',
-    done = tx.statusChanged,
+    done = t('documents.statusChanged'),
   ) =>
     update.mutate(
       { status: next },
@@ -95,15 +95,15 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
   const isPayable = (status === 'sent' || status === 'expired') && (invoice?.owed ?? 0) > 0;
   const onMarkPaid = async () => {
     if (isPayable) return openDialog('registerPayment');
-    if (!(await ask(INVOICE_TEXTS.markPaidConfirm, tx.markPaid))) return;
-    setStatus('paid', tx.markedPaid);
+    if (!(await ask(INVOICE_TEXTS.markPaidConfirm, t('documents.markPaid')))) return;
+    setStatus('paid', t('documents.markedPaid'));
   };
   const onMarkUnpayable = async () => {
-    if (!(await ask(INVOICE_TEXTS.markUnpayableConfirm, tx.markUnpayable))) return;
-    setStatus('unpayable', tx.markedUnpayable);
+    if (!(await ask(INVOICE_TEXTS.markUnpayableConfirm, t('documents.markUnpayable')))) return;
+    setStatus('unpayable', t('documents.markedUnpayable'));
   };
   const onCreateCredit = async () => {
-    if (!(await ask(INVOICE_TEXTS.creditConfirm, tx.createCredit))) return;
+    if (!(await ask(INVOICE_TEXTS.creditConfirm, t('documents.createCredit')))) return;
     createCredit.mutate(undefined, {
       onSuccess: (created) => navigate(detailPath(created.kind, created.id)),
       onError: (e) => showCreateFailed('invoice', e),
@@ -115,15 +115,15 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
     );
   const onRenewPayment = () =>
     renewPayment.mutate(undefined, {
-      onSuccess: () => toast.success(tx.paymentRenewed),
+      onSuccess: () => toast.success(t('documents.paymentRenewed')),
       onError: (e) => showActionError(e),
     });
 
   const onMarkSent = async () => {
-    if (!(await ask(DOCUMENT_TEXTS.markSentConfirm, tx.markSent))) return;
+    if (!(await ask(DOCUMENT_TEXTS.markSentConfirm, t('documents.markSent')))) return;
     send.mutate(
       { dontsentbutmarksent: 1 },
-      { onSuccess: () => toast.success(tx.markedSent), onError: (e) => showActionError(e) },
+      { onSuccess: () => toast.success(t('documents.markedSent')), onError: (e) => showActionError(e) },
     );
   };
   const onDownload = () =>
@@ -131,17 +131,17 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
       showActionError(e),
     );
   const onResetHash = async () => {
-    if (!(await ask(DOCUMENT_TEXTS.resetHashWarning, tx.resetHash))) return;
+    if (!(await ask(DOCUMENT_TEXTS.resetHashWarning, t('documents.resetHash')))) return;
     resetHash.mutate(undefined, {
-      onSuccess: () => toast.success(tx.hashReset),
+      onSuccess: () => toast.success(t('documents.hashReset')),
       onError: (e) => showActionError(e),
     });
   };
   const onDuplicate = async () => {
-    if (!(await ask(DOCUMENT_TEXTS.duplicateConfirm, tx.duplicate))) return;
+    if (!(await ask(DOCUMENT_TEXTS.duplicateConfirm, t('common.duplicate')))) return;
     duplicate.mutate(undefined, {
       onSuccess: (copy) => {
-        toast.success(tx.duplicated);
+        toast.success(t('documents.duplicated'));
         navigate(detailPath(copy.kind, copy.id, copy.is_template));
       },
       onError: (e) => showCreateFailed(kind, e),
@@ -153,10 +153,10 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
       onError: (e) => showCreateFailed('confirmation', e),
     });
   const onDelete = async () => {
-    if (!(await ask(DOCUMENT_TEXTS.deleteConfirm(kind), tx.delete, true))) return;
+    if (!(await ask(DOCUMENT_TEXTS.deleteConfirm(kind), t('common.delete'), true))) return;
     remove.mutate(undefined, {
       onSuccess: () => {
-        toast.success(tx.deleted);
+        toast.success(t('documents.deleted'));
         navigate(overviewPath(kind, isTemplate));
       },
       onError: (e) =>
@@ -169,19 +169,24 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
 
   const canSend = !isTemplate && status !== 'cancelled';
   const actions: (DocumentAction | false)[] = [
-    canSend && { key: 'send', label: tx.send, icon: icon(IconSend), onClick: () => openDialog('send') },
+    canSend && {
+      key: 'send',
+      label: t('common.send'),
+      icon: icon(IconSend),
+      onClick: () => openDialog('send'),
+    },
     !isTemplate &&
       status === 'draft' && {
         key: 'markSent',
-        label: tx.markSent,
+        label: t('documents.markSent'),
         icon: icon(IconMailCheck),
         onClick: onMarkSent,
       },
-    { key: 'edit', label: tx.edit, icon: icon(IconPencil), onClick: () => openDialog('edit') },
+    { key: 'edit', label: t('common.edit'), icon: icon(IconPencil), onClick: () => openDialog('edit') },
     isSentInvoice &&
       (isPayable || status === 'unpayable') && {
         key: 'markPaid',
-        label: tx.markPaid,
+        label: t('documents.markPaid'),
         icon: icon(IconCash),
         onClick: () => void onMarkPaid(),
         isGroupStart: true,
@@ -189,7 +194,7 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
     isSentInvoice &&
       status === 'sent' && {
         key: 'markUnpayable',
-        label: tx.markUnpayable,
+        label: t('documents.markUnpayable'),
         icon: icon(IconX),
         onClick: onMarkUnpayable,
       },
@@ -197,14 +202,14 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
       invoice?.invoice_type === 'normal' &&
       !invoice.credit_invoices.some((c) => c.status !== 'cancelled') && {
         key: 'createCredit',
-        label: tx.createCredit,
+        label: t('documents.createCredit'),
         icon: icon(IconReceiptRefund),
         onClick: onCreateCredit,
       },
     isSentInvoice &&
       invoice?.einvoice_available === true && {
         key: 'einvoice',
-        label: tx.downloadEinvoice,
+        label: t('documents.downloadEinvoice'),
         icon: icon(IconFileCode),
         onClick: () => void onEinvoice(),
       },
@@ -213,7 +218,7 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
       invoice?.payment_available === true &&
       invoice.billed.inc > 0 && {
         key: 'renewPayment',
-        label: tx.renewPayment,
+        label: t('documents.renewPayment'),
         icon: icon(IconCash),
         onClick: onRenewPayment,
       },
@@ -222,7 +227,7 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
       !isSentInvoice &&
       !!invoice?.partialinvoicetype && {
         key: 'linkPartial',
-        label: tx.linkPartial,
+        label: t('documents.linkPartial'),
         icon: icon(IconLink),
         onClick: () => openDialog('linkPartial'),
       },
@@ -231,7 +236,7 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
       status !== 'approved' &&
       status !== 'cancelled' && {
         key: 'approve',
-        label: tx.approve,
+        label: t('common.approve'),
         icon: icon(IconCheck),
         onClick: () => setStatus('approved'),
         isGroupStart: true,
@@ -241,7 +246,7 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
       status !== 'rejected' &&
       status !== 'cancelled' && {
         key: 'reject',
-        label: tx.reject,
+        label: t('documents.reject'),
         icon: icon(IconX),
         onClick: () => setStatus('rejected'),
       },
@@ -249,21 +254,21 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
       !isSentInvoice &&
       status !== 'cancelled' && {
         key: 'cancel',
-        label: tx.cancel,
+        label: t('common.cancel'),
         icon: icon(IconX),
         onClick: () => setStatus('cancelled'),
       },
     !isTemplate &&
       document.rollback_targets.length > 0 && {
         key: 'rollback',
-        label: tx.rollback,
+        label: t('documents.rollback'),
         icon: icon(IconArrowBackUp),
         onClick: () => openDialog('rollback'),
       },
     kind === 'quotation' &&
       !isTemplate && {
         key: 'createConfirmation',
-        label: tx.createConfirmation,
+        label: t('documents.createConfirmation'),
         icon: icon(IconFilePlus),
         onClick: onCreateConfirmation,
         isGroupStart: true,
@@ -271,7 +276,7 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
     (kind === 'quotation' || kind === 'confirmation') &&
       !isTemplate && {
         key: 'createInvoice',
-        label: tx.createInvoice,
+        label: t('documents.createInvoice'),
         icon: icon(IconFilePlus),
         onClick: () => openDialog('createInvoice'),
         isGroupStart: kind !== 'quotation',
@@ -279,41 +284,52 @@ export function useDocumentActions(document: SalesDocument, openDialog: (dialog:
     (kind === 'quotation' || kind === 'confirmation') &&
       !isTemplate && {
         key: 'createDocument',
-        label: tx.createDocument,
+        label: t('documents.createDocument'),
         icon: icon(IconFilePlus),
         onClick: () => openDialog('createDocument'),
       },
     {
       key: 'download',
-      label: tx.download,
+      label: t('documents.download'),
       icon: icon(IconDownload),
       onClick: () => void onDownload(),
       isGroupStart: true,
     },
     !isTemplate && {
       key: 'customer',
-      label: tx.viewAsCustomer,
+      label: t('documents.viewAsCustomer'),
       icon: icon(IconExternalLink),
       onClick: () => window.open(customerHref(kind, document.hash), '_blank', 'noopener'),
     },
-    !isTemplate && { key: 'resetHash', label: tx.resetHash, icon: icon(IconLink), onClick: onResetHash },
-    { key: 'duplicate', label: tx.duplicate, icon: icon(IconCopy), onClick: onDuplicate, isGroupStart: true },
+    !isTemplate && {
+      key: 'resetHash',
+      label: t('documents.resetHash'),
+      icon: icon(IconLink),
+      onClick: onResetHash,
+    },
+    {
+      key: 'duplicate',
+      label: t('common.duplicate'),
+      icon: icon(IconCopy),
+      onClick: onDuplicate,
+      isGroupStart: true,
+    },
     !isTemplate && {
       key: 'saveAsTemplate',
-      label: tx.saveAsTemplate,
+      label: t('documents.saveAsTemplate'),
       icon: icon(IconTemplate),
       onClick: () => openDialog('saveAsTemplate'),
     },
     !isTemplate &&
       !isSentInvoice && {
         key: 'resetToTemplate',
-        label: tx.resetToTemplate,
+        label: t('documents.resetToTemplate'),
         icon: icon(IconTemplate),
         onClick: () => openDialog('resetToTemplate'),
       },
     !isSentInvoice && {
       key: 'delete',
-      label: tx.delete,
+      label: t('common.delete'),
       icon: icon(IconTrash),
       color: 'red',
       onClick: onDelete,

@@ -13,8 +13,8 @@ import {
   IconStackPush,
   IconTrash,
 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../ui/responsive';
-import { fill, useDocumentTexts } from '../i18n';
 import { summarizeWidget } from './widget-summary';
 
 export interface WidgetHandlers {
@@ -34,7 +34,7 @@ interface Props extends WidgetHandlers {
 
 /** One widget in the editor's list: drag handle, type, description, a glimpse of its content, actions. */
 export function WidgetCard({ widget, index, ...handlers }: Props) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const isPhone = useIsPhone();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: widget.id });
@@ -45,14 +45,19 @@ export function WidgetCard({ widget, index, ...handlers }: Props) {
   const actions = [
     {
       key: 'hide',
-      label: widget.is_hidden ? tx.showWidget : tx.hideWidget,
+      label: widget.is_hidden ? t('documents.showWidget') : t('documents.hideWidget'),
       Icon: widget.is_hidden ? IconEye : IconEyeOff,
       onClick: () => handlers.onToggleHidden(widget),
     },
-    { key: 'duplicate', label: tx.duplicate, Icon: IconCopy, onClick: () => handlers.onDuplicate(widget) },
+    {
+      key: 'duplicate',
+      label: t('common.duplicate'),
+      Icon: IconCopy,
+      onClick: () => handlers.onDuplicate(widget),
+    },
     {
       key: 'after',
-      label: tx.addWidgetAfter,
+      label: t('documents.addWidgetAfter'),
       Icon: IconRowInsertBottom,
       onClick: () => handlers.onAddAfter(widget),
     },
@@ -60,7 +65,7 @@ export function WidgetCard({ widget, index, ...handlers }: Props) {
       ? [
           {
             key: 'persist',
-            label: tx.persistWidget,
+            label: t('documents.persistWidget'),
             Icon: IconStackPush,
             color: undefined,
             onClick: () => handlers.onPersist(widget),
@@ -69,7 +74,7 @@ export function WidgetCard({ widget, index, ...handlers }: Props) {
       : []),
     {
       key: 'delete',
-      label: tx.deleteWidget,
+      label: t('documents.deleteWidget'),
       Icon: IconTrash,
       color: 'red',
       onClick: () => handlers.onDelete(widget),
@@ -99,7 +104,7 @@ export function WidgetCard({ widget, index, ...handlers }: Props) {
           variant="subtle"
           color="gray"
           size="lg"
-          aria-label={fill(tx.dragHandle, { name })}
+          aria-label={t('common.dragHandle', { name })}
           style={{ cursor: 'grab', touchAction: 'none', flexShrink: 0 }}
           {...attributes}
           {...listeners}
@@ -113,12 +118,12 @@ export function WidgetCard({ widget, index, ...handlers }: Props) {
             </Text>
             {widget.is_hidden && (
               <Badge size="xs" color="gray" variant="outline">
-                {tx.hidden}
+                {t('documents.hidden')}
               </Badge>
             )}
             {widget.conditions.length > 0 && (
               <Badge size="xs" color="grape" variant="light">
-                {tx.conditions} ({widget.conditions.length})
+                {t('common.conditions')} ({widget.conditions.length})
               </Badge>
             )}
           </Group>
@@ -132,11 +137,11 @@ export function WidgetCard({ widget, index, ...handlers }: Props) {
           )}
         </Stack>
         <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
-          <Tooltip label={tx.editWidget} disabled={isPhone}>
+          <Tooltip label={t('documents.editWidget')} disabled={isPhone}>
             <ActionIcon
               variant="subtle"
               size="lg"
-              aria-label={`${tx.editWidget}: ${name}`}
+              aria-label={`${t('documents.editWidget')}: ${name}`}
               onClick={() => handlers.onEdit(widget)}
             >
               <IconPencil size={16} />
@@ -162,7 +167,7 @@ export function WidgetCard({ widget, index, ...handlers }: Props) {
                 variant="subtle"
                 size="lg"
                 color="gray"
-                aria-label={fill(tx.widgetActions, { name })}
+                aria-label={t('documents.widgetActions', { name })}
               >
                 <IconDots size={16} />
               </ActionIcon>

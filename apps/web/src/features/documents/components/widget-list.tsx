@@ -19,10 +19,10 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { showActionError } from '../../../ui/alert-dialog';
 import { confirm } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toasts';
-import { useDocumentTexts } from '../i18n';
 import { ChoiceModal } from '../modals/choice.modal';
 import { WidgetEditorModal } from '../modals/widget-editor.modal';
 import { useWidgetMutations, useWidgetTypes } from '../queries';
@@ -42,7 +42,7 @@ class NoTouchPointerSensor extends PointerSensor {
 
 /** The document's widgets in order: drag (mouse, long press, keyboard) to move, add, edit, hide, remove. */
 export function WidgetList({ document }: { document: SalesDocument }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const widgets = document.documentwidgets;
   const mutations = useWidgetMutations(document.kind, document.id);
   const [editing, setEditing] = useState<DocumentWidget | null>(null);
@@ -69,23 +69,23 @@ export function WidgetList({ document }: { document: SalesDocument }) {
 
   const onDelete = async (widget: DocumentWidget) => {
     const isConfirmed = await confirm({
-      title: tx.deleteWidget,
+      title: t('documents.deleteWidget'),
       message: DOCUMENT_TEXTS.deleteWidgetConfirm,
-      confirmLabel: tx.delete,
+      confirmLabel: t('common.delete'),
       isDanger: true,
     });
     if (!isConfirmed) return;
     mutations.remove.mutate(widget.id, {
-      onSuccess: () => toast.success(tx.widgetDeleted),
+      onSuccess: () => toast.success(t('documents.widgetDeleted')),
       onError: (e) => showActionError(e),
     });
   };
 
   const onPersist = async (widget: DocumentWidget) => {
     const isConfirmed = await confirm({
-      title: tx.persistWidget,
+      title: t('documents.persistWidget'),
       message: DOCUMENT_TEXTS.persistConfirm,
-      confirmLabel: tx.persist,
+      confirmLabel: t('documents.persist'),
       isDanger: true,
     });
     if (!isConfirmed) return;
@@ -99,7 +99,7 @@ export function WidgetList({ document }: { document: SalesDocument }) {
     onEdit: setEditing,
     onDuplicate: (widget: DocumentWidget) =>
       mutations.duplicate.mutate(widget.id, {
-        onSuccess: () => toast.success(tx.widgetDuplicated),
+        onSuccess: () => toast.success(t('documents.widgetDuplicated')),
         onError: (e) => showActionError(e),
       }),
     onDelete,
@@ -113,25 +113,25 @@ export function WidgetList({ document }: { document: SalesDocument }) {
   };
 
   return (
-    <Card withBorder padding="md" component="section" aria-label={tx.widgets}>
+    <Card withBorder padding="md" component="section" aria-label={t('documents.widgets')}>
       <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
         <Title order={2} size="h4">
-          {tx.widgets}
+          {t('documents.widgets')}
         </Title>
         <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setAddingAfter(0)}>
-          {tx.addWidget}
+          {t('documents.addWidget')}
         </Button>
       </Group>
       {widgets.length === 0 && (
         <Text size="sm" c="dimmed">
-          {tx.noWidgets}
+          {t('documents.noWidgets')}
         </Text>
       )}
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
         onDragEnd={onDragEnd}
-        accessibility={{ screenReaderInstructions: { draggable: tx.dragInstructions } }}
+        accessibility={{ screenReaderInstructions: { draggable: t('documents.dragInstructions') } }}
       >
         <SortableContext items={widgets.map((w) => w.id)} strategy={verticalListSortingStrategy}>
           <Stack gap={6}>
@@ -144,21 +144,21 @@ export function WidgetList({ document }: { document: SalesDocument }) {
       <ChoiceModal
         opened={addingAfter !== null}
         onClose={() => setAddingAfter(null)}
-        title={addingAfter ? tx.addWidgetAfter : tx.addWidget}
-        label={tx.widgetType}
+        title={addingAfter ? t('documents.addWidgetAfter') : t('documents.addWidget')}
+        label={t('documents.widgetType')}
         options={types.data
           ?.filter((type) => type.is_active && type.available)
           .map((type) => ({
             value: String(type.id),
             label: type.description || WIDGET_TAG_LABELS[type.tag],
           }))}
-        submitLabel={tx.addWidget}
+        submitLabel={t('documents.addWidget')}
         onSubmit={async (typeId) => {
           const created = await mutations.add.mutateAsync({
             document_widget_type_id: Number(typeId),
             ...(addingAfter ? { after_id: addingAfter } : {}),
           });
-          toast.success(tx.widgetAdded);
+          toast.success(t('documents.widgetAdded'));
           setEditing(created);
         }}
       />

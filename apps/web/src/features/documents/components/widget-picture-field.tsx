@@ -1,10 +1,10 @@
 import { DOCUMENT_TEXTS, type DocumentWidget, PICTURE_LAYOUT_LABELS, PICTURE_LAYOUTS } from '@im/domain';
 import { Button, FileButton, Group, Select, Stack, Text } from '@mantine/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../ui/confirm-dialog';
 import { AuthedImage } from '../../../ui/files/authed-image';
 import { toast } from '../../../ui/toasts';
-import { useDocumentTexts } from '../i18n';
 
 interface Props {
   widget: DocumentWidget;
@@ -26,30 +26,30 @@ export function WidgetPictureField({
   onUpload,
   onRemove,
 }: Props) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const picture = widget.widgetpicture;
 
   const upload = (file: File | null) => {
     if (!file) return;
     if (file.type && !file.type.startsWith('image/')) {
-      toast.error(DOCUMENT_TEXTS.notPicture, tx.pictureFailed);
+      toast.error(DOCUMENT_TEXTS.notPicture, t('documents.pictureFailed'));
       return;
     }
     onUpload(file).then(
-      () => toast.success(tx.pictureUploaded),
-      () => toast.error(tx.pictureFailedText, tx.pictureFailed),
+      () => toast.success(t('documents.pictureUploaded')),
+      () => toast.error(t('documents.pictureFailedText'), t('documents.pictureFailed')),
     );
   };
   const remove = async () => {
     const isConfirmed = await confirm({
-      title: tx.removePicture,
+      title: t('documents.removePicture'),
       message: DOCUMENT_TEXTS.deletePhotoConfirm,
-      confirmLabel: tx.delete,
+      confirmLabel: t('common.delete'),
       isDanger: true,
     });
     if (!isConfirmed) return;
     onRemove().then(
-      () => toast.success(tx.pictureRemoved),
+      () => toast.success(t('documents.pictureRemoved')),
       (error: Error) => toast.error(error.message),
     );
   };
@@ -57,7 +57,7 @@ export function WidgetPictureField({
   return (
     <Stack gap="xs">
       <Text size="sm" fw={500}>
-        {tx.picture}
+        {t('documents.picture')}
       </Text>
       {picture ? (
         <AuthedImage
@@ -70,7 +70,7 @@ export function WidgetPictureField({
         />
       ) : (
         <Text size="sm" c="dimmed">
-          {tx.noPicture}
+          {t('documents.noPicture')}
         </Text>
       )}
       <Group gap="xs">
@@ -83,7 +83,7 @@ export function WidgetPictureField({
               leftSection={<IconUpload size={14} />}
               loading={isBusy}
             >
-              {tx.uploadPicture}
+              {t('documents.uploadPicture')}
             </Button>
           )}
         </FileButton>
@@ -95,12 +95,12 @@ export function WidgetPictureField({
             leftSection={<IconTrash size={14} />}
             onClick={remove}
           >
-            {tx.removePicture}
+            {t('documents.removePicture')}
           </Button>
         )}
       </Group>
       <Select
-        label={tx.layout}
+        label={t('documents.layout')}
         data={PICTURE_LAYOUTS.map((value) => ({ value, label: PICTURE_LAYOUT_LABELS[value] }))}
         value={layout || null}
         onChange={(value) => onLayout(value ?? '')}

@@ -7,6 +7,7 @@ import {
 } from '@im/domain';
 import { Checkbox, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../api/client';
 import { FormActions } from '../../../ui/form/form-actions';
@@ -14,7 +15,6 @@ import { FormError } from '../../../ui/form/form-error';
 import { FormModal } from '../../../ui/form/form-modal';
 import { formatMoney } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
-import { useDocumentTexts } from '../i18n';
 import { detailPath } from '../kinds';
 import { useDocumentCall } from '../queries';
 
@@ -34,16 +34,16 @@ export function CreateInvoiceModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   return (
-    <FormModal opened={opened} onClose={onClose} title={tx.createInvoice}>
+    <FormModal opened={opened} onClose={onClose} title={t('documents.createInvoice')}>
       <CreateInvoiceForm document={document} onClose={onClose} />
     </FormModal>
   );
 }
 
 function CreateInvoiceForm({ document, onClose }: { document: SalesDocument; onClose: () => void }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const call = useDocumentCall(
     document.kind,
@@ -95,20 +95,24 @@ function CreateInvoiceForm({ document, onClose }: { document: SalesDocument; onC
       <Stack gap="sm">
         {document.calculation && (
           <Text size="sm" c="dimmed">
-            {`${tx.wholeInc}: ${formatMoney(document.calculation.amount_inc_vat)}`}
+            {`${t('documents.wholeInc')}: ${formatMoney(document.calculation.amount_inc_vat)}`}
           </Text>
         )}
-        <Radio.Group label={tx.invoiceKind} value={choice} onChange={(v) => setChoice(v as Choice)}>
+        <Radio.Group
+          label={t('documents.invoiceKind')}
+          value={choice}
+          onChange={(v) => setChoice(v as Choice)}
+        >
           <Stack gap="xs" mt="xs">
-            <Radio value="whole" label={tx.invoiceWhole} />
-            <Radio value="frompercentage" label={tx.invoicePercentage} />
-            <Radio value="fromamount" label={tx.invoiceAmount} />
-            <Radio value="rest" label={tx.invoiceRest} />
+            <Radio value="whole" label={t('documents.invoiceWhole')} />
+            <Radio value="frompercentage" label={t('documents.invoicePercentage')} />
+            <Radio value="fromamount" label={t('documents.invoiceAmount')} />
+            <Radio value="rest" label={t('documents.invoiceRest')} />
           </Stack>
         </Radio.Group>
         {(choice === 'frompercentage' || choice === 'fromamount') && (
           <NumberInput
-            label={choice === 'frompercentage' ? tx.percentage : tx.amountIncLabel}
+            label={choice === 'frompercentage' ? t('documents.percentage') : t('common.amountIncVat')}
             value={value}
             onChange={setValue}
             decimalSeparator=","
@@ -124,11 +128,16 @@ function CreateInvoiceForm({ document, onClose }: { document: SalesDocument; onC
           />
         )}
         <Checkbox
-          label={tx.reverseChargeLabel}
+          label={t('documents.reverseChargeLabel')}
           checked={reverseCharge}
           onChange={(event) => setReverseCharge(event.currentTarget.checked)}
         />
-        <FormActions onCancel={onClose} isPending={call.isPending} submitLabel={tx.createInvoice} mt="sm" />
+        <FormActions
+          onCancel={onClose}
+          isPending={call.isPending}
+          submitLabel={t('documents.createInvoice')}
+          mt="sm"
+        />
       </Stack>
     </form>
   );

@@ -1,11 +1,11 @@
 import type { SalesDocument } from '@im/domain';
 import { Stack, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import { FormModal } from '../../../ui/form/form-modal';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { required } from '../../../ui/form/validators';
-import { useDocumentTexts } from '../i18n';
 import { useUpdateDocument } from '../queries';
 
 interface Props {
@@ -16,16 +16,16 @@ interface Props {
 
 /** Title (a template's name), dates (a quotation's 'Geldig tot') and the document's own CSS. */
 export function EditDocumentModal({ document, opened, onClose }: Props) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   return (
-    <FormModal opened={opened} onClose={onClose} title={tx.editTitle} size="lg">
+    <FormModal opened={opened} onClose={onClose} title={t('documents.editTitle')} size="lg">
       <EditDocumentForm document={document} onClose={onClose} />
     </FormModal>
   );
 }
 
 function EditDocumentForm({ document, onClose }: Omit<Props, 'opened'>) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const update = useUpdateDocument(document.kind, document.id);
   const { inputProps, onSubmit, formError, saveCallbacks } = useAppForm({
     initialValues: {
@@ -47,7 +47,7 @@ function EditDocumentForm({ document, onClose }: Omit<Props, 'opened'>) {
         ...(hasDates ? { documentdate: values.documentdate || null } : {}),
         ...(hasEnddate ? { enddate: values.enddate || null } : {}),
       },
-      saveCallbacks(tx.saved, onClose),
+      saveCallbacks(t('common.saved'), onClose),
     ),
   );
 
@@ -56,16 +56,16 @@ function EditDocumentForm({ document, onClose }: Omit<Props, 'opened'>) {
       <FormError message={formError} />
       <Stack gap="sm">
         <TextInput
-          label={document.is_template ? tx.templateName : tx.title}
+          label={document.is_template ? t('common.name') : t('common.title')}
           required
           data-autofocus
           {...inputProps('title')}
         />
-        {hasDates && <TextInput type="date" label={tx.documentdate} {...inputProps('documentdate')} />}
-        {hasEnddate && <TextInput type="date" label={tx.enddate} {...inputProps('enddate')} />}
+        {hasDates && <TextInput type="date" label={t('common.date')} {...inputProps('documentdate')} />}
+        {hasEnddate && <TextInput type="date" label={t('documents.enddate')} {...inputProps('enddate')} />}
         <Textarea
-          label={tx.customCss}
-          description={tx.customCssHint}
+          label={t('documents.customCss')}
+          description={t('documents.customCssHint')}
           autosize
           minRows={4}
           maxRows={14}

@@ -1,6 +1,7 @@
 import { DOCUMENT_TEXTS, type DocumentKind } from '@im/domain';
 import { Select, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormModal } from '../../../ui/form/form-modal';
@@ -8,7 +9,6 @@ import { formatMoney } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
 import { useSession } from '../../auth';
 import { dossierCalculations, useFlowCalculations } from '../../calculations';
-import { fill, useDocumentTexts } from '../i18n';
 import { detailPath } from '../kinds';
 import { useCreateDocument, useDocumentTypes, useTemplates } from '../queries';
 
@@ -23,15 +23,15 @@ interface Props {
 
 /** A new quotation, confirmation or document on a flow, from a template (empty: the profile's standard one). */
 export function NewDocumentModal({ kind, flowId, onClose }: Props) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const title =
     kind === 'quotation'
-      ? tx.newQuotation
+      ? t('documents.newQuotation')
       : kind === 'confirmation'
-        ? tx.newConfirmation
+        ? t('documents.newConfirmation')
         : kind === 'invoice'
-          ? tx.newInvoice
-          : tx.newDocument;
+          ? t('documents.newInvoice')
+          : t('documents.newDocument');
   return (
     <FormModal opened={kind !== null} onClose={onClose} title={title}>
       {kind && <NewDocumentForm kind={kind} flowId={flowId} onClose={onClose} />}
@@ -40,7 +40,7 @@ export function NewDocumentModal({ kind, flowId, onClose }: Props) {
 }
 
 function NewDocumentForm({ kind, flowId, onClose }: Props & { kind: DocumentKind }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateDocument(kind);
   const templates = useTemplates(kind);
@@ -90,7 +90,7 @@ function NewDocumentForm({ kind, flowId, onClose }: Props & { kind: DocumentKind
       <Stack gap="sm">
         {isDocument && (
           <Select
-            label={tx.chooseDocumentType}
+            label={t('common.documentType')}
             required
             data={(types.data ?? [])
               .filter((type) => type.flowstage !== null)
@@ -106,36 +106,43 @@ function NewDocumentForm({ kind, flowId, onClose }: Props & { kind: DocumentKind
         )}
         {dossier.length > 0 && (
           <Select
-            label={tx.chooseCalculation}
-            description={tx.calculationCopyHint}
+            label={t('common.calculation')}
+            description={t('documents.calculationCopyHint')}
             required={dossier.length > 1}
             data={[
               ...dossier.map((row) => ({
                 value: String(row.id),
-                label: fill(tx.calculationOption, {
+                label: t('documents.calculationOption', {
                   id: row.id,
                   count: row.items,
                   amount: formatMoney(row.amount_inc_vat),
                 }),
               })),
-              { value: NONE, label: tx.withoutDossierCalculation },
+              { value: NONE, label: t('documents.withoutDossierCalculation') },
             ]}
             value={calculation}
             onChange={setCalculationChoice}
-            error={isSubmitAttempted && isCalculationMissing ? tx.chooseCalculationRequired : undefined}
+            error={
+              isSubmitAttempted && isCalculationMissing ? t('documents.chooseCalculationRequired') : undefined
+            }
             comboboxProps={{ withinPortal: true }}
           />
         )}
         <Select
-          label={tx.chooseTemplate}
-          placeholder={tx.standardTemplate}
+          label={t('common.template')}
+          placeholder={t('documents.standardTemplate')}
           data={templateOptions}
           value={templateId}
           onChange={setTemplateId}
           clearable
           comboboxProps={{ withinPortal: true }}
         />
-        <FormActions onCancel={onClose} isPending={create.isPending} submitLabel={tx.create} mt="sm" />
+        <FormActions
+          onCancel={onClose}
+          isPending={create.isPending}
+          submitLabel={t('common.create')}
+          mt="sm"
+        />
       </Stack>
     </form>
   );

@@ -1,12 +1,12 @@
 import { amsterdamDay, type SalesDocument, zRegisterPayment } from '@im/domain';
 import { Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import { FormModal } from '../../../ui/form/form-modal';
 import { schemaError } from '../../../ui/form/schema-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { formatMoney } from '../../../ui/format';
-import { fill, useDocumentTexts } from '../i18n';
 import { useRegisterPayment } from '../queries';
 
 interface Props {
@@ -17,9 +17,9 @@ interface Props {
 
 /** 'Markeren als betaald': the day (today) and the amount (what is owed); a part is kept as a partial payment. */
 export function RegisterPaymentModal({ document, opened, onClose }: Props) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   return (
-    <FormModal opened={opened} onClose={onClose} title={tx.markPaid}>
+    <FormModal opened={opened} onClose={onClose} title={t('documents.markPaid')}>
       <RegisterPaymentForm document={document} onClose={onClose} />
     </FormModal>
   );
@@ -29,7 +29,7 @@ export function RegisterPaymentModal({ document, opened, onClose }: Props) {
 const asInput = (amount: number) => amount.toFixed(2).replace('.', ',');
 
 function RegisterPaymentForm({ document, onClose }: Omit<Props, 'opened'>) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const register = useRegisterPayment(document.id);
   const owed = document.invoice?.owed ?? 0;
   const { inputProps, onSubmit, formError, saveCallbacks } = useAppForm({
@@ -42,28 +42,28 @@ function RegisterPaymentForm({ document, onClose }: Omit<Props, 'opened'>) {
   const submit = onSubmit((values) =>
     register.mutate(
       { paid_on: values.paid_on, amount: values.amount, note: values.note.trim() || undefined },
-      saveCallbacks(tx.paymentRegistered, onClose),
+      saveCallbacks(t('documents.paymentRegistered'), onClose),
     ),
   );
   return (
     <form noValidate onSubmit={submit}>
       <FormError message={formError} />
       <Stack gap="sm">
-        <TextInput type="date" label={tx.paymentDate} required {...inputProps('paid_on')} />
+        <TextInput type="date" label={t('documents.paymentDate')} required {...inputProps('paid_on')} />
         <TextInput
-          label={tx.paymentAmount}
-          description={fill(tx.paymentAmountHint, { owed: formatMoney(owed) })}
+          label={t('documents.paymentAmount')}
+          description={t('documents.paymentAmountHint', { owed: formatMoney(owed) })}
           required
           inputMode="decimal"
           leftSection="€"
           data-autofocus
           {...inputProps('amount')}
         />
-        <TextInput label={tx.paymentNote} maxLength={500} {...inputProps('note')} />
+        <TextInput label={t('documents.paymentNote')} maxLength={500} {...inputProps('note')} />
         <FormActions
           onCancel={onClose}
           isPending={register.isPending}
-          submitLabel={tx.registerPayment}
+          submitLabel={t('documents.registerPayment')}
           mt="sm"
         />
       </Stack>

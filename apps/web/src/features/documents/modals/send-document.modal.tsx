@@ -1,6 +1,7 @@
 import { DOCUMENT_TEXTS, type DocumentMailDraft, type SalesDocument } from '@im/domain';
 import { Checkbox, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
@@ -8,7 +9,6 @@ import { FormModal } from '../../../ui/form/form-modal';
 import { useIsPhone } from '../../../ui/responsive';
 import { RichTextEditor } from '../../../ui/rich-text/rich-text-editor';
 import { toast } from '../../../ui/toasts';
-import { useDocumentTexts } from '../i18n';
 import { useMailDraft, useSendDocument } from '../queries';
 
 interface Props {
@@ -19,10 +19,10 @@ interface Props {
 
 /** 'Versturen': the drafted mail (to, subject, message, template, PDF and attachments), then sendemail. */
 export function SendDocumentModal({ document, opened, onClose }: Props) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const isPhone = useIsPhone();
   return (
-    <FormModal opened={opened} onClose={onClose} title={tx.sendTitle} size={isPhone ? undefined : 'xl'}>
+    <FormModal opened={opened} onClose={onClose} title={t('common.send')} size={isPhone ? undefined : 'xl'}>
       <SendForm document={document} onClose={onClose} />
     </FormModal>
   );
@@ -31,7 +31,7 @@ export function SendDocumentModal({ document, opened, onClose }: Props) {
 type Fields = Pick<DocumentMailDraft, 'to_email' | 'subject' | 'message' | 'sendpdf' | 'sendattachments'>;
 
 function SendForm({ document, onClose }: Omit<Props, 'opened'>) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const [templateId, setTemplateId] = useState<number | null>(null);
   const draft = useMailDraft(document.kind, document.id, templateId);
   const [fields, setFields] = useState<Fields | null>(null);
@@ -48,7 +48,7 @@ function SendForm({ document, onClose }: Omit<Props, 'opened'>) {
   }
 
   if (draft.isError) return <FormError message={draft.error.message} />;
-  if (!fields || !loadedFrom) return <Loader aria-label={tx.sendTitle} />;
+  if (!fields || !loadedFrom) return <Loader aria-label={t('common.send')} />;
 
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
     setFields({ ...fields, [key]: value });
@@ -67,7 +67,7 @@ function SendForm({ document, onClose }: Omit<Props, 'opened'>) {
       {
         onSuccess: () => {
           onClose();
-          toast.success(tx.thankYou);
+          toast.success(t('documents.thankYou'));
         },
         onError: (failure) => {
           const errors = isApiError(failure) ? failure.errors : {};
@@ -95,8 +95,8 @@ function SendForm({ document, onClose }: Omit<Props, 'opened'>) {
       <Stack gap="sm">
         {templateOptions.length > 0 && (
           <Select
-            label={tx.mailTemplate}
-            placeholder={tx.defaultMailText}
+            label={t('documents.mailTemplate')}
+            placeholder={t('documents.defaultMailText')}
             data={templateOptions}
             value={selectedTemplate === null ? null : String(selectedTemplate)}
             onChange={(value) => value && setTemplateId(Number(value))}
@@ -105,7 +105,7 @@ function SendForm({ document, onClose }: Omit<Props, 'opened'>) {
           />
         )}
         <TextInput
-          label={tx.to}
+          label={t('common.to')}
           type="email"
           required
           value={fields.to_email}
@@ -113,26 +113,26 @@ function SendForm({ document, onClose }: Omit<Props, 'opened'>) {
           error={fieldErrors.to_email}
         />
         <TextInput
-          label={tx.subject}
+          label={t('common.subject')}
           required
           value={fields.subject}
           onChange={(event) => set('subject', event.currentTarget.value)}
           error={fieldErrors.subject}
         />
         <RichTextEditor
-          label={tx.message}
+          label={t('common.message')}
           value={fields.message}
           onChange={(html) => set('message', html)}
           error={fieldErrors.message}
         />
         <Group gap="lg">
           <Checkbox
-            label={tx.sendPdf}
+            label={t('documents.sendPdf')}
             checked={fields.sendpdf}
             onChange={(event) => set('sendpdf', event.currentTarget.checked)}
           />
           <Checkbox
-            label={tx.sendAttachments}
+            label={t('documents.sendAttachments')}
             checked={fields.sendattachments}
             onChange={(event) => set('sendattachments', event.currentTarget.checked)}
           />
@@ -148,7 +148,7 @@ function SendForm({ document, onClose }: Omit<Props, 'opened'>) {
         <Text fw={600} mt="sm">
           {question}
         </Text>
-        <FormActions onCancel={onClose} isPending={send.isPending} submitLabel={tx.sendSubmit} />
+        <FormActions onCancel={onClose} isPending={send.isPending} submitLabel={t('common.send')} />
       </Stack>
     </form>
   );

@@ -13,11 +13,11 @@ import { Alert, Checkbox, Modal, Select, SimpleGrid, Stack, Textarea, TextInput 
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
+import { useVerticals } from '../../../api/verticals';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import { useIsPhone } from '../../../ui/responsive';
 import { RichTextEditor } from '../../../ui/rich-text/rich-text-editor';
-import { useVerticals } from '../../forms';
 import {
   CalculationTableFields,
   completeColumns,
@@ -25,7 +25,6 @@ import {
 } from '../components/calculation-table-fields';
 import { ShowRulesField } from '../components/show-rules-field';
 import { WidgetPictureField } from '../components/widget-picture-field';
-import { useDocumentTexts } from '../i18n';
 import { useWidgetMutations } from '../queries';
 
 interface Props {
@@ -36,7 +35,6 @@ interface Props {
 
 /** The widget editor: the fields its type has, plus description, styling, visibility and show rules. */
 export function WidgetEditorModal({ document, widget, onClose }: Props) {
-  const tx = useDocumentTexts();
   const { t } = useTranslation();
   const isPhone = useIsPhone();
   const tag = widget?.documentwidgettype.tag;
@@ -44,7 +42,7 @@ export function WidgetEditorModal({ document, widget, onClose }: Props) {
     <Modal
       opened={widget !== null}
       onClose={onClose}
-      title={tag ? `${tx.editWidget}: ${WIDGET_TAG_LABELS[tag]}` : tx.editWidget}
+      title={tag ? `${t('documents.editWidget')}: ${WIDGET_TAG_LABELS[tag]}` : t('documents.editWidget')}
       size={isPhone ? undefined : 'xl'}
       closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': t('common.close') }}
@@ -79,7 +77,7 @@ function WidgetForm({
   widget: DocumentWidget;
   onClose: () => void;
 }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const tag = widget.documentwidgettype.tag;
   const mutations = useWidgetMutations(document.kind, document.id);
   // The picture changes at once (upload, remove): show the document's current copy of the widget.
@@ -167,15 +165,15 @@ function WidgetForm({
       <FormError message={formError} />
       <Stack gap="sm">
         <TextInput
-          label={tx.description}
+          label={t('common.description')}
           value={draft.description}
           onChange={(e) => set('description', e.currentTarget.value)}
           error={errors.description}
         />
         {isPlain && (
           <TextInput
-            label={tx.text}
-            description={tx.mergeTagsAllowed}
+            label={t('common.text')}
+            description={t('documents.mergeTagsAllowed')}
             data-autofocus
             value={draft.textcontent}
             onChange={(e) => set('textcontent', e.currentTarget.value)}
@@ -184,7 +182,7 @@ function WidgetForm({
         )}
         {isRich && (
           <RichTextEditor
-            label={isTwoColumns ? `${tx.text} 1` : tx.text}
+            label={isTwoColumns ? `${t('common.text')} 1` : t('common.text')}
             value={draft.textcontent}
             onChange={(html) => set('textcontent', html)}
             error={errors.textcontent}
@@ -192,9 +190,11 @@ function WidgetForm({
         )}
         {hasForm && (
           <Select
-            label={tx.widgetForm}
-            description={isRecurring ? tx.widgetFormRecurringHint : tx.widgetFormPhotosHint}
-            placeholder={isRecurring ? tx.chooseForm : tx.allForms}
+            label={t('common.form')}
+            description={
+              isRecurring ? t('documents.widgetFormRecurringHint') : t('documents.widgetFormPhotosHint')
+            }
+            placeholder={isRecurring ? t('documents.chooseForm') : t('documents.allForms')}
             data={(verticals.data ?? []).map((v) => ({ value: String(v.id), label: v.name }))}
             value={draft.recurringvertical_id === null ? null : String(draft.recurringvertical_id)}
             onChange={(value) => set('recurringvertical_id', value === null ? null : Number(value))}
@@ -204,7 +204,7 @@ function WidgetForm({
         )}
         {isTwoColumns && (
           <RichTextEditor
-            label={tx.text2}
+            label={t('documents.text2')}
             value={draft.textcontent2}
             onChange={(html) => set('textcontent2', html)}
             error={errors.textcontent2}
@@ -213,10 +213,10 @@ function WidgetForm({
         {isHtml && (
           <>
             <Alert color="blue" variant="light" p="xs">
-              {tx.htmlNote}
+              {t('documents.htmlNote')}
             </Alert>
             <Textarea
-              label={tx.html}
+              label={t('documents.html')}
               autosize
               minRows={6}
               maxRows={20}
@@ -250,20 +250,20 @@ function WidgetForm({
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
-            label={tx.customClass}
+            label={t('documents.customClass')}
             value={draft.custom_class}
             onChange={(e) => set('custom_class', e.currentTarget.value)}
             error={errors.custom_class}
           />
           <TextInput
-            label={tx.customStyling}
+            label={t('documents.customStyling')}
             value={draft.custom_styling}
             onChange={(e) => set('custom_styling', e.currentTarget.value)}
             error={errors.custom_styling}
           />
         </SimpleGrid>
         <Checkbox
-          label={tx.isHidden}
+          label={t('documents.isHidden')}
           checked={draft.is_hidden}
           onChange={(e) => set('is_hidden', e.currentTarget.checked)}
         />

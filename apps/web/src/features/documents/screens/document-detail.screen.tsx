@@ -6,7 +6,6 @@ import { Link, Navigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/client';
 import { useSession } from '../../auth';
 import { DocumentEditor } from '../components/document-editor';
-import { useDocumentTexts } from '../i18n';
 import { detailPath, overviewPath } from '../kinds';
 import { useDocument } from '../queries';
 
@@ -16,7 +15,6 @@ import { useDocument } from '../queries';
  */
 export function DocumentDetail({ kind, isTemplateRoute }: { kind: DocumentKind; isTemplateRoute: boolean }) {
   const { t } = useTranslation();
-  const tx = useDocumentTexts();
   const params = useParams();
   const id = Number(params[`${kind}${isTemplateRoute ? 'template' : ''}Id`]);
   const document = useDocument(kind, id);
@@ -28,7 +26,13 @@ export function DocumentDetail({ kind, isTemplateRoute }: { kind: DocumentKind; 
   if (document.isError || !Number.isInteger(id) || id <= 0) {
     const isGone = !document.isError || isApiError(document.error, 404);
     return (
-      <Alert color="red" icon={<IconAlertTriangle />} title={tx.loadFailed} role="alert" maw={700}>
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle />}
+        title={t('documents.loadFailed')}
+        role="alert"
+        maw={700}
+      >
         <Stack gap="sm" align="flex-start">
           <Text size="sm">
             {isGone
@@ -38,7 +42,7 @@ export function DocumentDetail({ kind, isTemplateRoute }: { kind: DocumentKind; 
               : document.error?.message}
           </Text>
           <Anchor component={Link} to={overviewPath(kind, isTemplateRoute)} size="sm">
-            {tx.toOverview}
+            {t('documents.toOverview')}
           </Anchor>
         </Stack>
       </Alert>

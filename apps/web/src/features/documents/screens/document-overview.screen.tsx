@@ -10,13 +10,13 @@ import {
 } from '@im/domain';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ServerDataTable } from '../../../ui/data-table/server-data-table';
 import { formatDate, formatMoney } from '../../../ui/format';
 import { useSession } from '../../auth';
 import { DocumentStatusBadge } from '../components/document-status-badge';
 import { DueLabelText } from '../components/invoice-card';
-import { fill, useDocumentTexts } from '../i18n';
 import { detailPath, hasKindModule, kindApi, overviewPath } from '../kinds';
 
 /** The status filter of a kind: the quotation's four plus 'alle'; the others every status they have. */
@@ -35,7 +35,7 @@ function statusOptions(kind: DocumentKind, allLabel: string) {
 
 /** /quotation_overview, /confirmation_overview, /document_overview and /invoice_overview: one server-paged list. */
 export function DocumentOverview({ kind }: { kind: DocumentKind }) {
-  const tx = useDocumentTexts();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
   // The spec's menu names quotations only; the three lists link to each other here.
@@ -44,17 +44,17 @@ export function DocumentOverview({ kind }: { kind: DocumentKind }) {
   const columns: DataTableColumn<DocumentRow>[] = [
     {
       accessor: 'number',
-      title: tx.number,
+      title: t('common.number'),
       sortable: true,
       render: (d) => (
         <Anchor component={Link} to={detailPath(kind, d.id)} onClick={(event) => event.stopPropagation()}>
-          {d.number ?? tx.concept}
+          {d.number ?? t('documents.concept')}
         </Anchor>
       ),
     },
     {
       accessor: 'title',
-      title: tx.title,
+      title: t('common.title'),
       sortable: true,
       render: (d) => (
         <Text size="sm" lineClamp={2}>
@@ -62,10 +62,15 @@ export function DocumentOverview({ kind }: { kind: DocumentKind }) {
         </Text>
       ),
     },
-    { accessor: 'relation', title: tx.relation, sortable: true, render: (d) => d.relation_fullname ?? '' },
+    {
+      accessor: 'relation',
+      title: t('common.customer'),
+      sortable: true,
+      render: (d) => d.relation_fullname ?? '',
+    },
     {
       accessor: 'flow_number',
-      title: tx.flow,
+      title: t('documents.flow'),
       render: (d) =>
         d.flow_id ? (
           <Anchor
@@ -74,7 +79,7 @@ export function DocumentOverview({ kind }: { kind: DocumentKind }) {
             size="sm"
             onClick={(event) => event.stopPropagation()}
           >
-            {fill(tx.flowNumber, { number: d.flow_number })}
+            {t('documents.flowNumber', { number: d.flow_number })}
           </Anchor>
         ) : (
           ''
@@ -82,13 +87,13 @@ export function DocumentOverview({ kind }: { kind: DocumentKind }) {
     },
     {
       accessor: 'status',
-      title: tx.status,
+      title: t('common.status'),
       sortable: true,
       render: (d) => <DocumentStatusBadge status={d.status} />,
     },
     {
       accessor: 'amount',
-      title: tx.amountInc,
+      title: t('common.amountIncVat'),
       sortable: true,
       textAlign: 'right',
       render: (d) => (
@@ -105,15 +110,20 @@ export function DocumentOverview({ kind }: { kind: DocumentKind }) {
       ? [
           {
             accessor: 'due',
-            title: tx.due,
+            title: t('documents.due'),
             render: (d) => (d.due ? <DueLabelText due={d.due} /> : ''),
           } as DataTableColumn<DocumentRow>,
         ]
       : []),
     // Column 7: the document date, the default sort (newest first).
-    { accessor: 'documentdate', title: tx.date, sortable: true, render: (d) => formatDate(d.documentdate) },
+    {
+      accessor: 'documentdate',
+      title: t('common.date'),
+      sortable: true,
+      render: (d) => formatDate(d.documentdate),
+    },
     ...(kind === 'document'
-      ? [{ accessor: 'document_type', title: tx.documentType } as DataTableColumn<DocumentRow>]
+      ? [{ accessor: 'document_type', title: t('common.documentType') } as DataTableColumn<DocumentRow>]
       : []),
   ];
 
@@ -121,7 +131,7 @@ export function DocumentOverview({ kind }: { kind: DocumentKind }) {
     <Stack gap="md" maw={1400}>
       <Title order={1}>{DOCUMENT_KIND_LABELS[kind].many}</Title>
       {kinds.length > 1 && (
-        <Group gap="xs" component="nav" aria-label={tx.kindsNav}>
+        <Group gap="xs" component="nav" aria-label={t('documents.kindsNav')}>
           {kinds.map((k) => (
             <Button
               key={k}
@@ -137,12 +147,12 @@ export function DocumentOverview({ kind }: { kind: DocumentKind }) {
         </Group>
       )}
       {kind === 'invoice' && (
-        <Group gap="xs" component="nav" aria-label={tx.invoiceOverviews}>
+        <Group gap="xs" component="nav" aria-label={t('documents.invoiceOverviews')}>
           <Button component={Link} to="/overdueinvoice_overview.html" size="compact-sm" variant="default">
-            {tx.overdueInvoices}
+            {t('documents.overdueInvoices')}
           </Button>
           <Button component={Link} to="/invoice_overview_quarterly" size="compact-sm" variant="default">
-            {tx.quarterlyOverview}
+            {t('documents.quarterlyOverview')}
           </Button>
         </Group>
       )}
@@ -154,9 +164,9 @@ export function DocumentOverview({ kind }: { kind: DocumentKind }) {
         filters={[
           {
             key: 'status',
-            label: tx.status,
-            placeholder: tx.allStatuses,
-            options: statusOptions(kind, tx.statusAll),
+            label: t('common.status'),
+            placeholder: t('documents.allStatuses'),
+            options: statusOptions(kind, t('documents.statusAll')),
           },
         ]}
         idAccessor="id"

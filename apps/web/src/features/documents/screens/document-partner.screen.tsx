@@ -9,7 +9,6 @@ import { formatDate, formatMoney } from '../../../ui/format';
 import { NotFoundScreen } from '../../errors';
 import { DocumentPreview } from '../components/document-preview';
 import { DocumentStatusBadge } from '../components/document-status-badge';
-import { fill, useDocumentTexts } from '../i18n';
 import { kindApi } from '../kinds';
 import { useDocument } from '../queries';
 
@@ -27,13 +26,18 @@ export function DocumentPartnerScreen() {
 
 function PartnerDocument({ kind }: { kind: 'quotation' | 'invoice' }) {
   const { t } = useTranslation();
-  const tx = useDocumentTexts();
   const id = Number(useParams().documentId);
   const document = useDocument(kind, id);
 
   if (document.isError || !Number.isInteger(id) || id <= 0)
     return (
-      <Alert color="red" icon={<IconAlertTriangle />} title={tx.loadFailed} role="alert" maw={700}>
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle />}
+        title={t('documents.loadFailed')}
+        role="alert"
+        maw={700}
+      >
         {DOCUMENT_TEXTS.notFound(kind)}
       </Alert>
     );
@@ -50,10 +54,12 @@ function PartnerDocument({ kind }: { kind: 'quotation' | 'invoice' }) {
           <Text>{d.title}</Text>
           <Text size="sm" c="dimmed">
             {[
-              d.flow ? fill(tx.flowNumber, { number: d.flow.number }) : null,
+              d.flow ? t('documents.flowNumber', { number: d.flow.number }) : null,
               d.relation?.fullname,
-              d.documentdate ? `${tx.date} ${formatDate(d.documentdate)}` : null,
-              d.calculation ? `${tx.totalInc} ${formatMoney(d.calculation.amount_inc_vat)}` : null,
+              d.documentdate ? `${t('common.date')} ${formatDate(d.documentdate)}` : null,
+              d.calculation
+                ? `${t('common.totalIncVat')} ${formatMoney(d.calculation.amount_inc_vat)}`
+                : null,
             ]
               .filter(Boolean)
               .join(' · ')}
@@ -68,7 +74,7 @@ function PartnerDocument({ kind }: { kind: 'quotation' | 'invoice' }) {
             )
           }
         >
-          {tx.download}
+          {t('documents.download')}
         </Button>
       </Group>
       <DocumentPreview kind={kind} id={d.id} />

@@ -63,7 +63,7 @@ export function DocumentTypesCard({ types, isFetching, error }: DocumentTypesCar
           columns={[
             {
               accessor: 'description',
-              title: t('documentsettings.types.description'),
+              title: t('common.description'),
               render: (type) => (
                 <Group gap={6} wrap="wrap">
                   <Anchor
@@ -112,7 +112,7 @@ export function DocumentTypesCard({ types, isFetching, error }: DocumentTypesCar
                     <ActionIcon
                       variant="subtle"
                       size="lg"
-                      aria-label={t('documentsettings.editNamed', { name: type.description })}
+                      aria-label={t('common.editNamed', { name: type.description })}
                       onClick={(e) => {
                         e.stopPropagation();
                         setEditing(type);
@@ -127,7 +127,7 @@ export function DocumentTypesCard({ types, isFetching, error }: DocumentTypesCar
                         variant="subtle"
                         color="red"
                         size="lg"
-                        aria-label={t('documentsettings.deleteNamed', { name: type.description })}
+                        aria-label={t('common.deleteNamed', { name: type.description })}
                         onClick={(e) => {
                           e.stopPropagation();
                           void onDelete(type);

@@ -50,7 +50,7 @@ export function TemplatesCard({ kind, documentTypes }: TemplatesCardProps) {
   const columns: DataTableColumn<TemplateRef>[] = [
     {
       accessor: 'title',
-      title: t('documentsettings.templateTitle'),
+      title: t('common.title'),
       render: (template) => (
         <Anchor
           component={Link}
@@ -65,7 +65,7 @@ export function TemplatesCard({ kind, documentTypes }: TemplatesCardProps) {
       ? [
           {
             accessor: 'document_type_id',
-            title: t('documentsettings.documentType'),
+            title: t('common.documentType'),
             render: (template: TemplateRef) => typeName(template.document_type_id),
           },
         ]
@@ -86,7 +86,7 @@ export function TemplatesCard({ kind, documentTypes }: TemplatesCardProps) {
             variant="subtle"
             color="red"
             size="lg"
-            aria-label={t('documentsettings.deleteNamed', { name: template.title })}
+            aria-label={t('common.deleteNamed', { name: template.title })}
             onClick={(e) => {
               e.stopPropagation();
               void onDelete(template);

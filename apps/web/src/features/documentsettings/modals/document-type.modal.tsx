@@ -70,14 +70,9 @@ function DocumentTypeForm({ existing, onDone }: { existing: DocumentType | null;
 
   return (
     <form noValidate onSubmit={submit}>
-      <FormError message={formError} title={t('account.saveFailed')} />
+      <FormError message={formError} title={t('common.saveFailed')} />
       <Stack gap="sm">
-        <TextInput
-          label={t('documentsettings.types.description')}
-          required
-          data-autofocus
-          {...inputProps('description')}
-        />
+        <TextInput label={t('common.description')} required data-autofocus {...inputProps('description')} />
         {!isSystem && (
           <Select
             label={t('documentsettings.types.flowstage')}

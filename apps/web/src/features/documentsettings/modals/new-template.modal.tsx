@@ -72,18 +72,13 @@ function NewTemplateForm({
 
   return (
     <form noValidate onSubmit={submit}>
-      <FormError message={formError} title={t('account.saveFailed')} />
+      <FormError message={formError} title={t('common.saveFailed')} />
       <Stack gap="sm">
-        <TextInput
-          label={t('documentsettings.templateName')}
-          required
-          data-autofocus
-          {...inputProps('title')}
-        />
+        <TextInput label={t('common.name')} required data-autofocus {...inputProps('title')} />
         {needsType && (
           <>
             <Select
-              label={t('documentsettings.documentType')}
+              label={t('common.documentType')}
               required
               allowDeselect={false}
               data={typeOptions}

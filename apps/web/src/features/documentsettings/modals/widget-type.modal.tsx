@@ -64,7 +64,7 @@ function NewWidgetTypeForm({ takenTags, onDone }: { takenTags: WidgetTag[]; onDo
 
   return (
     <form noValidate onSubmit={submit}>
-      <FormError message={formError} title={t('account.saveFailed')} />
+      <FormError message={formError} title={t('common.saveFailed')} />
       <Stack gap="sm">
         <Select
           label={t('documentsettings.widgetTypes.tag')}
@@ -83,13 +83,9 @@ function NewWidgetTypeForm({ takenTags, onDone }: { takenTags: WidgetTag[]; onDo
             tagProps.onChange(value);
           }}
         />
-        <TextInput
-          label={t('documentsettings.widgetTypes.description')}
-          required
-          {...inputProps('description')}
-        />
+        <TextInput label={t('common.description')} required {...inputProps('description')} />
         <Switch
-          label={t('documentsettings.widgetTypes.active')}
+          label={t('common.active')}
           description={t('documentsettings.widgetTypes.activeHelp')}
           {...inputProps('is_active', { type: 'checkbox' })}
         />
@@ -120,16 +116,11 @@ function EditWidgetTypeForm({ type, onDone }: { type: DocumentWidgetType; onDone
 
   return (
     <form noValidate onSubmit={submit}>
-      <FormError message={formError} title={t('account.saveFailed')} />
+      <FormError message={formError} title={t('common.saveFailed')} />
       <Stack gap="sm">
-        <TextInput
-          label={t('documentsettings.widgetTypes.description')}
-          required
-          data-autofocus
-          {...inputProps('description')}
-        />
+        <TextInput label={t('common.description')} required data-autofocus {...inputProps('description')} />
         <Switch
-          label={t('documentsettings.widgetTypes.active')}
+          label={t('common.active')}
           description={t('documentsettings.widgetTypes.activeHelp')}
           {...inputProps('is_active', { type: 'checkbox' })}
         />

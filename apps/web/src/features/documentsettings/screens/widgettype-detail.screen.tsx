@@ -49,14 +49,14 @@ function WidgetTypeDetail({ type }: { type: DocumentWidgetType }) {
       </Group>
       <Card withBorder padding="lg" maw={720}>
         <Title order={2} size="h4" mb="md">
-          {t('documentsettings.widgetTypes.detailsTitle')}
+          {t('common.details')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <DetailField label={t('documentsettings.widgetTypes.tag')}>
             {type.tag} ({WIDGET_TAG_LABELS[type.tag]})
           </DetailField>
-          <DetailField label={t('documentsettings.widgetTypes.description')}>{type.description}</DetailField>
-          <DetailField label={t('documentsettings.widgetTypes.active')}>
+          <DetailField label={t('common.description')}>{type.description}</DetailField>
+          <DetailField label={t('common.active')}>
             {type.is_active ? t('common.yes') : t('common.no')}
           </DetailField>
           <DetailField label={t('documentsettings.widgetTypes.available')}>
@@ -65,9 +65,7 @@ function WidgetTypeDetail({ type }: { type: DocumentWidgetType }) {
           <DetailField label={t('documentsettings.widgetTypes.usedIn')}>
             {t('documentsettings.widgetTypes.widgets', { count: type.widgets })}
           </DetailField>
-          <DetailField label={t('documentsettings.widgetTypes.createdAt')}>
-            {formatDateTime(type.created_at)}
-          </DetailField>
+          <DetailField label={t('common.createdAt')}>{formatDateTime(type.created_at)}</DetailField>
           <DetailField label={t('documentsettings.widgetTypes.updatedAt')}>
             {formatDateTime(type.updated_at)}
           </DetailField>

@@ -45,10 +45,10 @@ export function WidgetTypeOverviewScreen() {
               </Anchor>
             ),
           },
-          { accessor: 'description', title: t('documentsettings.widgetTypes.description') },
+          { accessor: 'description', title: t('common.description') },
           {
             accessor: 'is_active',
-            title: t('documentsettings.widgetTypes.active'),
+            title: t('common.active'),
             render: (type) => (type.is_active ? t('common.yes') : t('common.no')),
           },
           {

@@ -114,7 +114,7 @@ function TemplateForm({ editing, onDone }: { editing: Editing; onDone: () => voi
           />
         )}
         <TextInput
-          label={t('emailsettings.description')}
+          label={t('common.description')}
           required
           data-autofocus
           maxLength={200}
@@ -124,10 +124,10 @@ function TemplateForm({ editing, onDone }: { editing: Editing; onDone: () => voi
           <TextInput label={t('emailsettings.category')} maxLength={100} {...inputProps('category')} />
         )}
         {editing.kind === 'mailtemplate' && (
-          <TextInput label={t('emailsettings.subject')} maxLength={300} {...inputProps('subject')} />
+          <TextInput label={t('common.subject')} maxLength={300} {...inputProps('subject')} />
         )}
         <RichTextEditor
-          label={editing.kind === 'contacttemplate' ? t('emailsettings.note') : t('emailsettings.message')}
+          label={editing.kind === 'contacttemplate' ? t('emailsettings.note') : t('common.message')}
           value={values.text}
           onChange={(html) => form.setFieldValue('text', html)}
           error={textError}

@@ -96,7 +96,7 @@ export function EmailSettingsScreen() {
         title={t('emailsettings.mailTemplates')}
         newLabel={t('emailsettings.newMail')}
         rows={mailtemplates}
-        columns={[t('emailsettings.type'), t('emailsettings.description'), t('emailsettings.subject')]}
+        columns={[t('emailsettings.type'), t('common.description'), t('common.subject')]}
         cells={(m: MailTemplate) => [
           mailTemplateTypeLabel(m.template_type, documentTypes),
           m.description,
@@ -109,7 +109,7 @@ export function EmailSettingsScreen() {
         title={t('emailsettings.messageTemplates')}
         newLabel={t('emailsettings.newMessage')}
         rows={messagetemplates}
-        columns={[t('emailsettings.category'), t('emailsettings.description')]}
+        columns={[t('emailsettings.category'), t('common.description')]}
         cells={(m: MessageTemplate) => [m.category, m.description]}
         onOpen={setOpen}
       />
@@ -118,7 +118,7 @@ export function EmailSettingsScreen() {
         title={t('emailsettings.contactTemplates')}
         newLabel={t('emailsettings.newContact')}
         rows={contacttemplates}
-        columns={[t('emailsettings.description')]}
+        columns={[t('common.description')]}
         cells={(m: ContactTemplate) => [m.description]}
         onOpen={setOpen}
       />
@@ -223,7 +223,7 @@ function TemplateCard<T extends { id: number; description: string }>({
                           leftSection={<IconPencil size={14} />}
                           onClick={() => onOpen({ kind, id: row.id })}
                         >
-                          {t('emailsettings.edit')}
+                          {t('common.edit')}
                         </Menu.Item>
                         <Menu.Item
                           leftSection={<IconCopy size={14} />}
@@ -234,14 +234,14 @@ function TemplateCard<T extends { id: number; description: string }>({
                             })
                           }
                         >
-                          {t('emailsettings.duplicate')}
+                          {t('common.duplicate')}
                         </Menu.Item>
                         <Menu.Item
                           color="red"
                           leftSection={<IconTrash size={14} />}
                           onClick={() => void onDelete(row)}
                         >
-                          {t('emailsettings.delete')}
+                          {t('common.delete')}
                         </Menu.Item>
                       </Menu.Dropdown>
                     </Menu>

@@ -23,7 +23,7 @@ export function MergeTagsScreen() {
         </Text>
       </div>
       <TextInput
-        label={t('emailsettings.mergeTags.search')}
+        label={t('common.search')}
         leftSection={<IconSearch size={16} />}
         value={query}
         onChange={(e) => setQuery(e.currentTarget.value)}

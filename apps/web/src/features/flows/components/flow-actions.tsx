@@ -62,8 +62,8 @@ export function FlowActions({ flow }: { flow: Flow }) {
 
   const onDelete = async () => {
     const isConfirmed = await confirm({
-      title: t('flows.detail.delete'),
-      message: t('flows.detail.deleteConfirm'),
+      title: t('common.delete'),
+      message: t('common.deleteItemConfirm'),
       confirmLabel: t('common.delete'),
       isDanger: true,
     });
@@ -86,12 +86,12 @@ export function FlowActions({ flow }: { flow: Flow }) {
       <Menu position="bottom-end" shadow="md" width={260}>
         <Menu.Target>
           <Button variant="default" rightSection={<IconDots size={16} />}>
-            {t('flows.detail.actions')}
+            {t('common.actions')}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => setOpen('edit')}>
-            {t('flows.detail.edit')}
+            {t('common.edit')}
           </Menu.Item>
           <Menu.Item leftSection={<IconUserEdit size={16} />} onClick={() => setOpen('contact')}>
             {t('flows.detail.editContactPerson')}
@@ -100,7 +100,7 @@ export function FlowActions({ flow }: { flow: Flow }) {
             {t('flows.detail.createForRelation')}
           </Menu.Item>
           <Menu.Item leftSection={<IconCopy size={16} />} onClick={onDuplicate}>
-            {t('flows.detail.duplicate')}
+            {t('common.duplicate')}
           </Menu.Item>
           <Menu.Item leftSection={<IconArrowMerge size={16} />} onClick={() => setOpen('merge')}>
             {t('flows.detail.merge')}
@@ -110,10 +110,10 @@ export function FlowActions({ flow }: { flow: Flow }) {
           </Menu.Item>
           <Menu.Divider />
           <Menu.Item leftSection={<IconX size={16} />} color="orange" onClick={() => setOpen('reject')}>
-            {t('flows.detail.reject')}
+            {t('common.reject')}
           </Menu.Item>
           <Menu.Item leftSection={<IconTrash size={16} />} color="red" onClick={() => void onDelete()}>
-            {t('flows.detail.delete')}
+            {t('common.delete')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>

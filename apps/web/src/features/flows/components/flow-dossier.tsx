@@ -12,12 +12,7 @@ export function FlowDossier({ flow }: { flow: Flow }) {
     <Stack gap="md">
       <FlowDocuments flowId={flow.id} isReadOnly={Boolean(flow.deleted_at)} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <FlowFiles
-          flowId={flow.id}
-          kind="flowfile"
-          title={t('flows.files.flowFiles')}
-          files={flow.files ?? []}
-        />
+        <FlowFiles flowId={flow.id} kind="flowfile" title={t('common.files')} files={flow.files ?? []} />
         <FlowFiles
           flowId={flow.id}
           kind="assistfile"

@@ -32,20 +32,20 @@ export function FlowHome({ flow }: { flow: Flow }) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Card withBorder padding="md">
           <Title order={2} size="h4" mb="sm">
-            {t('flows.detail.details')}
+            {t('common.details')}
           </Title>
           <Fields>
-            <Row label={t('flows.fields.status')}>
+            <Row label={t('common.status')}>
               {FLOW_STATUS_LABELS[flow.flow_status]}
               {flow.flow_phase && ` · ${flow.flow_phase.description}`}
             </Row>
-            <Row label={t('flows.fields.description')}>{flow.description}</Row>
-            <Row label={t('flows.fields.leadSource')}>{flow.lead_source}</Row>
+            <Row label={t('common.description')}>{flow.description}</Row>
+            <Row label={t('common.leadSource')}>{flow.lead_source}</Row>
             <Row label={t('flows.fields.flowprofile')}>{flow.flowprofile?.name}</Row>
-            <Row label={t('flows.fields.user')}>{flow.user_fullname || userName(settings, flow.user_id)}</Row>
+            <Row label={t('common.handler')}>{flow.user_fullname || userName(settings, flow.user_id)}</Row>
             <Row label={t('flows.fields.officeUser')}>{userName(settings, flow.office_user_id)}</Row>
             <Row label={t('flows.fields.projectUser')}>{userName(settings, flow.project_user_id)}</Row>
-            <Row label={t('flows.fields.tags')}>
+            <Row label={t('common.tags')}>
               {flow.tags.length > 0 && (
                 <Group gap={4}>
                   {flow.tags.map((tag) => (
@@ -56,28 +56,28 @@ export function FlowHome({ flow }: { flow: Flow }) {
                 </Group>
               )}
             </Row>
-            <Row label={t('flows.fields.type')}>{flow.type}</Row>
+            <Row label={t('common.type')}>{flow.type}</Row>
             <Row label={t('flows.fields.leadDate')}>{formatDate(flow.lead_date)}</Row>
             <Row label={t('flows.fields.cancelReason')}>{flow.cancel_reason}</Row>
-            <Row label={t('flows.fields.createdAt')}>{formatDate(flow.created_at)}</Row>
-            <Row label={t('flows.fields.updatedAt')}>{formatDate(flow.updated_at)}</Row>
+            <Row label={t('common.createdAt')}>{formatDate(flow.created_at)}</Row>
+            <Row label={t('common.updatedAt')}>{formatDate(flow.updated_at)}</Row>
           </Fields>
         </Card>
         <Card withBorder padding="md">
           <Title order={2} size="h4" mb="sm">
-            {t('flows.fields.relation')}
+            {t('common.relation')}
           </Title>
           <Fields>
-            <Row label={t('flows.fields.relation')}>
+            <Row label={t('common.relation')}>
               <Anchor component={Link} to={`/relation_detail/${flow.relation_id}`}>
                 {relation?.fullname ?? flow.relation_fullname}
               </Anchor>
             </Row>
-            <Row label={t('flows.fields.address')}>{relation?.address || flow.address}</Row>
-            <Row label={t('flows.fields.email')}>
+            <Row label={t('common.address')}>{relation?.address || flow.address}</Row>
+            <Row label={t('common.email')}>
               {relation?.email && <Anchor href={`mailto:${relation.email}`}>{relation.email}</Anchor>}
             </Row>
-            <Row label={t('flows.fields.phone')}>
+            <Row label={t('common.phone')}>
               {[relation?.phone, relation?.mobile].filter(Boolean).join(' · ')}
             </Row>
           </Fields>

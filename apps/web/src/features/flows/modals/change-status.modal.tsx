@@ -68,7 +68,7 @@ function ChangeStatusForm({ flow, settings, onClose }: Omit<Props, 'opened'> & {
       <FormError message={formError} />
       <Stack gap="sm">
         <Select
-          label={t('flows.status.newStatus')}
+          label={t('common.status')}
           data={statusOptions()}
           allowDeselect={false}
           {...inputProps('flow_status')}

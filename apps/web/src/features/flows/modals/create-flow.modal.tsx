@@ -102,7 +102,7 @@ function CreateFlowForm({
         {relation ? (
           <Text size="sm">
             <Text span fw={600}>
-              {t('flows.fields.relation')}:
+              {t('common.relation')}:
             </Text>{' '}
             {relation.fullname}
           </Text>
@@ -115,9 +115,9 @@ function CreateFlowForm({
             error={fieldError('relation')}
           />
         )}
-        <Textarea label={t('flows.fields.description')} autosize minRows={2} {...inputProps('description')} />
+        <Textarea label={t('common.description')} autosize minRows={2} {...inputProps('description')} />
         <Select
-          label={t('flows.fields.leadSource')}
+          label={t('common.leadSource')}
           data={leadSourceOptions(settings)}
           allowDeselect={false}
           {...inputProps('lead_source')}
@@ -129,7 +129,7 @@ function CreateFlowForm({
           {...inputProps('flowprofile_id')}
         />
         <Select
-          label={t('flows.fields.user')}
+          label={t('common.handler')}
           data={userOptions(settings)}
           clearable
           {...inputProps('user_id')}

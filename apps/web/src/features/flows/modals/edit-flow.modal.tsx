@@ -82,15 +82,9 @@ function EditFlowForm({ flow, settings, onClose }: Omit<Props, 'opened'> & { set
     <form noValidate onSubmit={submit}>
       <FormError message={formError} />
       <Stack gap="sm">
-        <Textarea label={t('flows.fields.description')} autosize minRows={2} {...inputProps('description')} />
+        <Textarea label={t('common.description')} autosize minRows={2} {...inputProps('description')} />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <Select
-            label={t('flows.fields.user')}
-            data={users}
-            clearable
-            searchable
-            {...inputProps('user_id')}
-          />
+          <Select label={t('common.handler')} data={users} clearable searchable {...inputProps('user_id')} />
           <Select
             label={t('flows.fields.officeUser')}
             data={users}
@@ -114,7 +108,7 @@ function EditFlowForm({ flow, settings, onClose }: Omit<Props, 'opened'> & { set
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
-            label={t('flows.fields.leadSource')}
+            label={t('common.leadSource')}
             data={leadSourceOptions(settings, flow.lead_source)}
             clearable
             {...inputProps('lead_source')}
@@ -126,7 +120,7 @@ function EditFlowForm({ flow, settings, onClose }: Omit<Props, 'opened'> & { set
             {...inputProps('flowprofile_id')}
           />
         </SimpleGrid>
-        <TagsInput label={t('flows.fields.tags')} data={tagSuggestions} clearable {...inputProps('tags')} />
+        <TagsInput label={t('common.tags')} data={tagSuggestions} clearable {...inputProps('tags')} />
         <FormActions onCancel={onClose} isPending={update.isPending} mt="sm" />
       </Stack>
     </form>

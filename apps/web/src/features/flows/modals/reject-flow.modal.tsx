@@ -28,7 +28,7 @@ export function RejectFlowModal({ flow, opened, onClose }: Props) {
     >
       {opened && (
         <CancelReasonForm
-          submitLabel={t('flows.reject.submit')}
+          submitLabel={t('common.reject')}
           pending={reject.isPending}
           onCancel={onClose}
           onSubmit={(reason) =>

@@ -174,7 +174,7 @@ function TrashedBanner({ flow }: { flow: Flow }) {
           })
         }
       >
-        {t('flows.detail.restore')}
+        {t('common.restore')}
       </Button>
     </Alert>
   );

@@ -28,17 +28,17 @@ export function FlowOverviewScreen() {
   const filters: TableFilter[] = [
     {
       key: 'status',
-      label: t('flows.filterStatus'),
+      label: t('common.status'),
       defaultValue: 'all',
       options: FLOW_STATUS_FILTERS.map((status) => ({
         value: status,
-        label: status === 'all' ? t('flows.statusAll') : FLOW_STATUS_LABELS[status],
+        label: status === 'all' ? t('common.all') : FLOW_STATUS_LABELS[status],
       })),
     },
-    { key: 'userId', label: t('flows.filterUser'), options: userOptions(settings.data) },
+    { key: 'userId', label: t('common.user'), options: userOptions(settings.data) },
     {
       key: 'leadSource',
-      label: t('flows.filterLeadSource'),
+      label: t('common.leadSource'),
       options: (settings.data?.lead_sources ?? []).map((source) => ({ value: source, label: source })),
     },
   ];
@@ -47,7 +47,7 @@ export function FlowOverviewScreen() {
     { accessor: 'number', title: t('flows.columns.number'), sortable: true, width: 90 },
     {
       accessor: 'relation_fullname',
-      title: t('flows.columns.relation'),
+      title: t('common.relation'),
       sortable: true,
       render: (row) => (
         <Stack gap={0}>
@@ -60,18 +60,18 @@ export function FlowOverviewScreen() {
         </Stack>
       ),
     },
-    { accessor: 'description', title: t('flows.columns.description'), sortable: true },
+    { accessor: 'description', title: t('common.description'), sortable: true },
     {
       accessor: 'flow_status',
-      title: t('flows.columns.status'),
+      title: t('common.status'),
       sortable: true,
       render: (row) => <StatusBadge status={row.flow_status} phase={row.flow_phase?.description} />,
     },
-    { accessor: 'lead_source', title: t('flows.columns.leadSource'), sortable: true },
-    { accessor: 'user_fullname', title: t('flows.columns.user'), sortable: true },
+    { accessor: 'lead_source', title: t('common.leadSource'), sortable: true },
+    { accessor: 'user_fullname', title: t('common.handler'), sortable: true },
     {
       accessor: 'created_at',
-      title: t('flows.columns.createdAt'),
+      title: t('common.createdAt'),
       sortable: true,
       render: (row) => formatDate(row.created_at),
     },

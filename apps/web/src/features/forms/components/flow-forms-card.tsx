@@ -2,12 +2,12 @@ import { FORM_MESSAGES, type Intake, type Paginated, type Project } from '@im/do
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconClipboardList, IconHammer, IconLifebuoy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../../api/client';
 import { confirm } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toasts';
 import { useSession } from '../../auth/queries';
-import { fill, useFormTexts } from '../i18n';
 import { useCreateIntake, useCreateProject } from '../queries';
 import { IntakeStatusBadge } from '../screens/intake-badge';
 import { ProjectStatusBadge } from '../screens/project-badge';
@@ -23,7 +23,7 @@ function useFlowStages<T>(kind: 'intake' | 'project', flowId: number, enabled: b
 
 /** On the flow detail: its intakes and projects, and where to start one or open the aftercare. */
 export function FlowFormsCard({ flowId, isReadOnly }: { flowId: number; isReadOnly?: boolean }) {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
   const intakes = useFlowStages<Intake>('intake', flowId, session.hasModuleIntake);
@@ -34,7 +34,7 @@ export function FlowFormsCard({ flowId, isReadOnly }: { flowId: number; isReadOn
   const onIntake = async () => {
     try {
       const created = await createIntake.mutateAsync({ flow_id: flowId });
-      toast.success(tx.intakeCreated);
+      toast.success(t('forms.intakeCreated'));
       navigate(`/intake_detail/${created.id}`);
     } catch (error) {
       toast.error((error as Error).message);
@@ -50,26 +50,29 @@ export function FlowFormsCard({ flowId, isReadOnly }: { flowId: number; isReadOn
       );
       if (
         !has_approved_document &&
-        !(await confirm({ title: tx.startProject, message: FORM_MESSAGES.confirmProjectWithoutApproval }))
+        !(await confirm({
+          title: t('forms.startProject'),
+          message: FORM_MESSAGES.confirmProjectWithoutApproval,
+        }))
       )
         return;
       const created = await createProject.mutateAsync({ flow_id: flowId });
-      toast.success(tx.projectStarted);
+      toast.success(t('forms.projectStarted'));
       navigate(`/project_detail/${created.id}`);
     } catch (error) {
       toast.error((error as Error).message);
     }
   };
   return (
-    <Card withBorder padding="md" component="section" aria-label={tx.forms}>
+    <Card withBorder padding="md" component="section" aria-label={t('forms.forms')}>
       <Title order={2} size="h4" mb="sm">
-        {tx.forms}
+        {t('forms.forms')}
       </Title>
       <Stack gap="xs">
         {(intakes.data?.data ?? []).map((i) => (
           <Group key={`i${i.id}`} gap="xs">
             <Anchor component={Link} to={`/intake_detail/${i.id}`}>
-              {fill(tx.intake, { number: i.number })}
+              {t('forms.intake', { number: i.number })}
             </Anchor>
             <IntakeStatusBadge status={i.status} />
           </Group>
@@ -77,14 +80,14 @@ export function FlowFormsCard({ flowId, isReadOnly }: { flowId: number; isReadOn
         {(projects.data?.data ?? []).map((p) => (
           <Group key={`p${p.id}`} gap="xs">
             <Anchor component={Link} to={`/project_detail/${p.id}`}>
-              {fill(tx.project, { number: p.number })}
+              {t('forms.project', { number: p.number })}
             </Anchor>
             <ProjectStatusBadge status={p.status} />
           </Group>
         ))}
         {(intakes.data?.data.length ?? 0) + (projects.data?.data.length ?? 0) === 0 && (
           <Text size="sm" c="dimmed">
-            {tx.noForms}
+            {t('forms.noForms')}
           </Text>
         )}
         <Group gap="xs" wrap="wrap">
@@ -96,7 +99,7 @@ export function FlowFormsCard({ flowId, isReadOnly }: { flowId: number; isReadOn
               loading={createIntake.isPending}
               onClick={() => void onIntake()}
             >
-              {tx.startIntake}
+              {t('forms.startIntake')}
             </Button>
           )}
           {session.hasModuleProject && !isReadOnly && (
@@ -107,7 +110,7 @@ export function FlowFormsCard({ flowId, isReadOnly }: { flowId: number; isReadOn
               loading={createProject.isPending}
               onClick={() => void onProject()}
             >
-              {tx.startProject}
+              {t('forms.startProject')}
             </Button>
           )}
           {session.hasModuleAftercare && (
@@ -118,7 +121,7 @@ export function FlowFormsCard({ flowId, isReadOnly }: { flowId: number; isReadOn
               to={`/aftercare_detail/${flowId}`}
               leftSection={<IconLifebuoy size={16} />}
             >
-              {tx.openAftercare}
+              {t('forms.openAftercare')}
             </Button>
           )}
         </Group>

@@ -20,12 +20,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AutosaveStatus } from '../../../ui/autosave/autosave-status';
 import { useAutosave } from '../../../ui/autosave/use-autosave';
 import { formatDateTime } from '../../../ui/format';
 import { LightBadge } from '../../../ui/light-badge';
 import { useSession } from '../../auth/queries';
-import { fill, useFormTexts } from '../i18n';
 import { saveFlowDataItem, useFlowDataItemAction } from '../queries';
 import { FormLocations } from './form-locations';
 import { PictureGallery, PictureUpload } from './picture-gallery';
@@ -44,7 +44,7 @@ function display(value: FormValue | undefined): string {
  * change; photo fields take the camera. A manager marks it submitted or rolls it back.
  */
 export function FormFiller({ item, fields }: { item: FlowDataItem; fields: VerticalDataField[] }) {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const session = useSession();
   const autosave = useAutosave<Record<string, FormValue>, FlowDataItem>({
     key: `flowdataitem:${item.id}:user:${session.currentuser_id}`,
@@ -124,7 +124,7 @@ export function FormFiller({ item, fields }: { item: FlowDataItem; fields: Verti
       <FormLocations item={item} fields={fields} />
       <Group justify="space-between" mt="md" wrap="wrap">
         <Text size="xs" c="dimmed">
-          {isSent && item.sent_at ? fill(tx.sentOn, { date: formatDateTime(item.sent_at) }) : ''}
+          {isSent && item.sent_at ? t('forms.sentOn', { date: formatDateTime(item.sent_at) }) : ''}
         </Text>
         {isManager && (
           <Button
@@ -136,7 +136,7 @@ export function FormFiller({ item, fields }: { item: FlowDataItem; fields: Verti
               action.mutate(isSent ? 'rollbackstatus' : 'marksent');
             }}
           >
-            {isSent ? tx.reopen : tx.markSent}
+            {isSent ? t('forms.reopen') : t('forms.markSent')}
           </Button>
         )}
       </Group>
@@ -159,7 +159,7 @@ function FieldInput({
   onChange: (value: FormValue) => void;
   item: FlowDataItem;
 }) {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const label = field.field_label;
   const description =
     field.description && field.description !== field.field_label ? field.description : undefined;
@@ -195,7 +195,7 @@ function FieldInput({
           value={text || null}
           onChange={(v) => onChange(v ?? '')}
           clearable
-          placeholder={tx.choose}
+          placeholder={t('forms.choose')}
           comboboxProps={{ withinPortal: true }}
         />
       );
@@ -223,7 +223,7 @@ function FieldInput({
       return (
         <TextInput
           label={label}
-          description={description ?? tx.calculated}
+          description={description ?? t('forms.calculated')}
           value={display(value)}
           readOnly
           variant="filled"

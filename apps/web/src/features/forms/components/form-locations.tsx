@@ -2,12 +2,12 @@ import type { FlowDataItem, FlowDataLocation, FormValue, VerticalDataField } fro
 import { ActionIcon, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMapPin, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AutosaveStatus } from '../../../ui/autosave/autosave-status';
 import { useAutosave } from '../../../ui/autosave/use-autosave';
 import { confirm } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toasts';
 import { useSession } from '../../auth/queries';
-import { useFormTexts } from '../i18n';
 import { saveLocationData, useLocationAction, useRefreshForms } from '../queries';
 
 /**
@@ -15,7 +15,7 @@ import { saveLocationData, useLocationAction, useRefreshForms } from '../queries
  * values of those fields (spec 002 section 7: addLocation, removeLocation, updateLocationData).
  */
 export function FormLocations({ item, fields }: { item: FlowDataItem; fields: VerticalDataField[] }) {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const locationFields = fields.filter((f) => f.allow_locations && f.field_type !== 'photo');
   const action = useLocationAction(item.id);
   const [name, setName] = useState('');
@@ -26,7 +26,7 @@ export function FormLocations({ item, fields }: { item: FlowDataItem; fields: Ve
   return (
     <Stack gap="xs" mt="md">
       <Title order={3} size="h5">
-        {tx.locations}
+        {t('forms.locations')}
       </Title>
       {item.locations.map((location) => (
         <Card key={location.id} withBorder padding="sm" component="section" aria-label={location.name}>
@@ -41,12 +41,12 @@ export function FormLocations({ item, fields }: { item: FlowDataItem; fields: Ve
               variant="subtle"
               color="red"
               size="lg"
-              aria-label={`${tx.removeLocation}: ${location.name}`}
+              aria-label={`${t('forms.removeLocation')}: ${location.name}`}
               onClick={async () => {
                 if (
                   await confirm({
-                    title: tx.removeLocation,
-                    message: tx.confirmRemoveLocation,
+                    title: t('forms.removeLocation'),
+                    message: t('forms.confirmRemoveLocation'),
                     isDanger: true,
                   })
                 )
@@ -64,7 +64,7 @@ export function FormLocations({ item, fields }: { item: FlowDataItem; fields: Ve
       ))}
       <Group gap="xs" align="flex-end" wrap="wrap">
         <TextInput
-          label={tx.locationName}
+          label={t('forms.locationName')}
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
           style={{ flex: '1 1 200px', maxWidth: 320 }}
@@ -76,7 +76,7 @@ export function FormLocations({ item, fields }: { item: FlowDataItem; fields: Ve
           loading={action.isPending}
           onClick={onAdd}
         >
-          {tx.addLocation}
+          {t('forms.addLocation')}
         </Button>
       </Group>
     </Stack>

@@ -2,11 +2,12 @@ import type { FlowDataItem, VerticalType } from '@im/domain';
 import { ActionIcon, Button, Group, Loader, Select, Stack, Tabs, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useVertical, useVerticals } from '../../../api/verticals';
 import { confirm } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toasts';
-import { useFormTexts } from '../i18n';
-import { useCreateFlowDataItem, useDeleteFlowDataItem, useVertical, useVerticals } from '../queries';
+import { useCreateFlowDataItem, useDeleteFlowDataItem } from '../queries';
 import { FormFiller } from './form-filler';
 
 /** Where a new form copy goes. */
@@ -17,7 +18,7 @@ export interface FormsTarget {
 }
 
 function ItemForm({ item }: { item: FlowDataItem }) {
-  const vertical = useVertical(item.vertical_id);
+  const vertical = useVertical(item.vertical_id, { staleTime: 60_000 });
   if (!vertical.data) return <Loader size="sm" />;
   return <FormFiller item={item} fields={vertical.data.verticaldatafields} />;
 }
@@ -35,7 +36,7 @@ export function FormTabs({
   type: VerticalType;
   target: FormsTarget;
 }) {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const verticals = useVerticals(type);
   const create = useCreateFlowDataItem();
@@ -63,7 +64,10 @@ export function FormTabs({
     choose(created.id, created.vertical_id);
   };
   const onDelete = async (item: FlowDataItem) => {
-    if (!(await confirm({ title: tx.delete, message: tx.confirmDeleteForm, isDanger: true }))) return;
+    if (
+      !(await confirm({ title: t('common.delete'), message: t('forms.confirmDeleteForm'), isDanger: true }))
+    )
+      return;
     const { message } = await remove.mutateAsync(item.id);
     toast.success(message);
   };
@@ -71,7 +75,7 @@ export function FormTabs({
     <Stack gap="sm">
       {items.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {tx.noForms}
+          {t('forms.noForms')}
         </Text>
       ) : (
         <Tabs
@@ -98,7 +102,7 @@ export function FormTabs({
                     variant="subtle"
                     color="red"
                     size="lg"
-                    aria-label={`${tx.delete}: ${i.vertical.name}`}
+                    aria-label={`${t('common.delete')}: ${i.vertical.name}`}
                     onClick={() => void onDelete(i)}
                   >
                     <IconTrash size={18} />
@@ -111,15 +115,15 @@ export function FormTabs({
       )}
       <Group gap="xs" align="flex-end" wrap="wrap">
         <Select
-          label={tx.addForm}
-          placeholder={tx.chooseForm}
+          label={t('forms.addForm')}
+          placeholder={t('forms.chooseForm')}
           data={(verticals.data ?? []).map((v) => ({ value: String(v.id), label: v.name }))}
           value={adding}
           onChange={setAdding}
           style={{ flex: '1 1 220px', maxWidth: 360 }}
         />
         <Button onClick={() => void onAdd()} disabled={!adding} loading={create.isPending}>
-          {tx.addForm}
+          {t('forms.addForm')}
         </Button>
       </Group>
     </Stack>

@@ -12,11 +12,11 @@ import {
 } from '@mantine/core';
 import { IconCamera, IconChevronLeft, IconChevronRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import { confirm } from '../../../ui/confirm-dialog';
 import { AuthedImage } from '../../../ui/files/authed-image';
 import { toast } from '../../../ui/toasts';
-import { fill, useFormTexts } from '../i18n';
 import { useDeletePicture, useUploadPicture } from '../queries';
 
 /** Where an uploaded photo belongs (the fields of POST api/picture). */
@@ -24,7 +24,7 @@ export type PictureTarget = Record<string, string | number | undefined>;
 
 /** Photo buttons: the camera (phones open it directly) and the gallery; one toast per photo. */
 export function PictureUpload({ target, disabled }: { target: PictureTarget; disabled?: boolean }) {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const upload = useUploadPicture();
   const onFiles = async (files: File[] | File | null) => {
     const list = Array.isArray(files) ? files : files ? [files] : [];
@@ -49,7 +49,7 @@ export function PictureUpload({ target, disabled }: { target: PictureTarget; dis
             leftSection={<IconCamera size={16} />}
             loading={upload.isPending}
           >
-            {tx.takePhoto}
+            {t('forms.takePhoto')}
           </Button>
         )}
       </FileButton>
@@ -62,7 +62,7 @@ export function PictureUpload({ target, disabled }: { target: PictureTarget; dis
             leftSection={<IconPhotoPlus size={16} />}
             disabled={upload.isPending || disabled}
           >
-            {tx.addPhoto}
+            {t('forms.addPhoto')}
           </Button>
         )}
       </FileButton>
@@ -72,19 +72,23 @@ export function PictureUpload({ target, disabled }: { target: PictureTarget; dis
 
 /** Thumbnails made on the server; a tap opens the lightbox (spec 002 section 2: picture lightbox). */
 export function PictureGallery({ pictures, canDelete = true }: { pictures: Picture[]; canDelete?: boolean }) {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   const remove = useDeletePicture();
   if (pictures.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        {tx.noPictures}
+        {t('forms.noPictures')}
       </Text>
     );
   const current = open === null ? null : pictures[open];
   const onDelete = async (picture: Picture) => {
     if (
-      !(await confirm({ title: tx.deletePhoto, message: FORM_MESSAGES.confirmDeletePicture, isDanger: true }))
+      !(await confirm({
+        title: t('forms.deletePhoto'),
+        message: FORM_MESSAGES.confirmDeletePicture,
+        isDanger: true,
+      }))
     )
       return;
     await remove.mutateAsync(picture.id);
@@ -98,12 +102,12 @@ export function PictureGallery({ pictures, canDelete = true }: { pictures: Pictu
           <UnstyledButton
             key={p.id}
             onClick={() => setOpen(i)}
-            aria-label={fill(tx.openPhoto, { name: p.filename })}
+            aria-label={t('forms.openPhoto', { name: p.filename })}
             style={{ borderRadius: 6, overflow: 'hidden', minHeight: 44 }}
           >
             <AuthedImage
               url={p.thumbnail_url}
-              alt={fill(tx.photoOf, { name: p.filename })}
+              alt={t('forms.photoOf', { name: p.filename })}
               h={96}
               fit="cover"
             />
@@ -113,19 +117,19 @@ export function PictureGallery({ pictures, canDelete = true }: { pictures: Pictu
       <Modal
         opened={current !== null && current !== undefined}
         onClose={() => setOpen(null)}
-        title={current?.filename ?? tx.lightbox}
+        title={current?.filename ?? t('forms.lightbox')}
         size="xl"
         closeOnClickOutside={false}
       >
         {current && (
           <Stack gap="sm">
-            <AuthedImage url={current.url} alt={fill(tx.photoOf, { name: current.filename })} mah="70vh" />
+            <AuthedImage url={current.url} alt={t('forms.photoOf', { name: current.filename })} mah="70vh" />
             <Group justify="space-between">
               <Group gap="xs">
                 <ActionIcon
                   variant="default"
                   size="lg"
-                  aria-label={tx.previous}
+                  aria-label={t('common.previous')}
                   disabled={open === 0}
                   onClick={() => setOpen((i) => (i === null ? i : i - 1))}
                 >
@@ -134,7 +138,7 @@ export function PictureGallery({ pictures, canDelete = true }: { pictures: Pictu
                 <ActionIcon
                   variant="default"
                   size="lg"
-                  aria-label={tx.next}
+                  aria-label={t('common.next')}
                   disabled={open === pictures.length - 1}
                   onClick={() => setOpen((i) => (i === null ? i : i + 1))}
                 >
@@ -148,7 +152,7 @@ export function PictureGallery({ pictures, canDelete = true }: { pictures: Pictu
                   leftSection={<IconTrash size={16} />}
                   onClick={() => void onDelete(current)}
                 >
-                  {tx.deletePhoto}
+                  {t('forms.deletePhoto')}
                 </Button>
               )}
             </Group>

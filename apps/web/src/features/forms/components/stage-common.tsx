@@ -3,37 +3,37 @@ import { Anchor, Button, Group, Menu, Modal, Stack, TextInput } from '@mantine/c
 import { IconChevronDown } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fill, useFormTexts } from '../i18n';
 
 /** The overview columns intakes and projects share: number, status, flow and customer. */
 export function useStageColumns<T extends Intake | Project>(
-  numberLabel: string,
+  numberKey: 'forms.intake' | 'forms.project',
   badge: (row: T) => ReactNode,
 ): DataTableColumn<T>[] {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   return [
     {
       accessor: 'number',
-      title: tx.number,
+      title: t('common.number'),
       sortable: true,
-      render: (r) => fill(numberLabel, { number: r.number }),
+      render: (r) => t(numberKey, { number: r.number }),
     },
-    { accessor: 'status', title: tx.status, sortable: true, render: badge },
+    { accessor: 'status', title: t('common.status'), sortable: true, render: badge },
     {
       accessor: 'flow_number',
-      title: tx.flow,
+      title: t('forms.flow'),
       sortable: true,
       render: (r) =>
         r.flow_id ? (
           <Anchor component={Link} to={`/flow_detail/${r.flow_id}`} onClick={(e) => e.stopPropagation()}>
-            {fill(tx.flowNumber, { number: r.flow_number })}
+            {t('forms.flowNumber', { number: r.flow_number })}
           </Anchor>
         ) : (
           ''
         ),
     },
-    { accessor: 'relation_name', title: tx.relation, sortable: true },
+    { accessor: 'relation_name', title: t('common.customer'), sortable: true },
   ];
 }
 
@@ -49,18 +49,18 @@ export function RollbackMenu<S extends string>({
   labels: Record<S, string>;
   onPick: (status: S) => void;
 }) {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const earlier = statuses.slice(0, statuses.indexOf(current)).filter((s) => s !== 'cancelled');
   if (earlier.length === 0) return null;
   return (
     <Menu position="bottom-end">
       <Menu.Target>
         <Button size="sm" variant="default" rightSection={<IconChevronDown size={14} />}>
-          {tx.rollback}
+          {t('forms.rollback')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{tx.rollbackTo}</Menu.Label>
+        <Menu.Label>{t('forms.rollbackTo')}</Menu.Label>
         {earlier.map((s) => (
           <Menu.Item key={s} onClick={() => onPick(s)}>
             {labels[s]}
@@ -87,13 +87,13 @@ export function TemplateNameModal({
   isPending: boolean;
   error?: string;
 }) {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const [name, setName] = useState('');
   return (
     <Modal opened={opened} onClose={onClose} title={title} closeOnClickOutside={false}>
       <Stack>
         <TextInput
-          label={tx.templateName}
+          label={t('forms.templateName')}
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
           required
@@ -101,7 +101,7 @@ export function TemplateNameModal({
         />
         <Group justify="flex-end">
           <Button onClick={() => onSave(name)} disabled={!name.trim()} loading={isPending}>
-            {tx.save}
+            {t('common.save')}
           </Button>
         </Group>
       </Stack>

@@ -16,19 +16,14 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { downloadFile } from '../../../api/download';
+import { useVerticals } from '../../../api/verticals';
 import { confirm } from '../../../ui/confirm-dialog';
 import { formatDateTime } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
-import { useFormTexts } from '../i18n';
-import {
-  useDeleteAttachment,
-  useStageAction,
-  useStageTemplates,
-  useUploadAttachment,
-  useVerticals,
-} from '../queries';
+import { useDeleteAttachment, useStageAction, useStageTemplates, useUploadAttachment } from '../queries';
 import { PictureGallery, type PictureTarget, PictureUpload } from './picture-gallery';
 import { TemplateNameModal } from './stage-common';
 
@@ -66,7 +61,7 @@ export function PicturesCard({
   zipPath: string;
   zipName: string;
 }) {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const [isZipping, setZipping] = useState(false);
   const onZip = async () => {
     setZipping(true);
@@ -80,7 +75,7 @@ export function PicturesCard({
   };
   return (
     <SectionCard
-      title={tx.pictures}
+      title={t('forms.pictures')}
       actions={
         <Button
           variant="default"
@@ -90,7 +85,7 @@ export function PicturesCard({
           loading={isZipping}
           disabled={pictures.length === 0}
         >
-          {tx.downloadAllPictures}
+          {t('forms.downloadAllPictures')}
         </Button>
       }
     >
@@ -103,12 +98,12 @@ export function PicturesCard({
 }
 
 export function TasksCard({ tasks }: { tasks: ProjectDetail['tasks'] }) {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   return (
-    <SectionCard title={tx.tasks}>
+    <SectionCard title={t('forms.tasks')}>
       {tasks.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {tx.noTasks}
+          {t('forms.noTasks')}
         </Text>
       ) : (
         <Stack gap={4}>
@@ -128,7 +123,7 @@ export function TasksCard({ tasks }: { tasks: ProjectDetail['tasks'] }) {
 
 /** Save as template (asks a name) and apply a template (adds its forms). */
 export function TemplateActions({ kind, id }: { kind: 'intake' | 'project'; id: number }) {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const action = useStageAction<never>(kind, id);
   const [isSaving, setSaving] = useState(false);
@@ -140,11 +135,15 @@ export function TemplateActions({ kind, id }: { kind: 'intake' | 'project'; id: 
       id: number;
     };
     setSaving(false);
-    toast.success(tx.templateSaved);
+    toast.success(t('forms.templateSaved'));
     navigate(`/${kind}template_detail/${created.id}`);
   };
   const onApply = async () => {
-    if (!templateId || !(await confirm({ title: tx.resetToTemplate, message: tx.confirmReset }))) return;
+    if (
+      !templateId ||
+      !(await confirm({ title: t('forms.resetToTemplate'), message: t('forms.confirmReset') }))
+    )
+      return;
     await action.mutateAsync({
       action: 'resettotemplate',
       body:
@@ -157,14 +156,14 @@ export function TemplateActions({ kind, id }: { kind: 'intake' | 'project'; id: 
   return (
     <>
       <Button variant="default" size="sm" onClick={() => setSaving(true)}>
-        {tx.saveAsTemplate}
+        {t('forms.saveAsTemplate')}
       </Button>
       <Button variant="default" size="sm" onClick={() => setApplying(true)}>
-        {tx.resetToTemplate}
+        {t('forms.resetToTemplate')}
       </Button>
       <TemplateNameModal
         opened={isSaving}
-        title={tx.saveAsTemplate}
+        title={t('forms.saveAsTemplate')}
         onClose={() => setSaving(false)}
         onSave={(name) => void onSave(name)}
         isPending={action.isPending}
@@ -173,12 +172,12 @@ export function TemplateActions({ kind, id }: { kind: 'intake' | 'project'; id: 
       <Modal
         opened={isApplying}
         onClose={() => setApplying(false)}
-        title={tx.resetToTemplate}
+        title={t('forms.resetToTemplate')}
         closeOnClickOutside={false}
       >
         <Stack>
           <Select
-            label={tx.chooseTemplate}
+            label={t('forms.chooseTemplate')}
             data={(templates.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
             value={templateId}
             onChange={setTemplateId}
@@ -186,7 +185,7 @@ export function TemplateActions({ kind, id }: { kind: 'intake' | 'project'; id: 
           />
           <Group justify="flex-end">
             <Button onClick={() => void onApply()} disabled={!templateId} loading={action.isPending}>
-              {tx.resetToTemplate}
+              {t('forms.resetToTemplate')}
             </Button>
           </Group>
         </Stack>
@@ -209,22 +208,27 @@ export function TemplateFields({
   isSaving: boolean;
   error?: string;
 }) {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const verticals = useVerticals(type);
   const [name, setName] = useState(template.name);
   const [description, setDescription] = useState(template.description);
   const [ids, setIds] = useState(template.vertical_ids.map(String));
   return (
-    <SectionCard title={tx.forms}>
+    <SectionCard title={t('forms.forms')}>
       <Stack gap="sm">
-        <TextInput label={tx.name} value={name} onChange={(e) => setName(e.currentTarget.value)} required />
         <TextInput
-          label={tx.description}
+          label={t('common.name')}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          required
+        />
+        <TextInput
+          label={t('common.description')}
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
         />
         <MultiSelect
-          label={tx.formsOfTemplate}
+          label={t('forms.formsOfTemplate')}
           data={(verticals.data ?? []).map((v) => ({ value: String(v.id), label: v.name }))}
           value={ids}
           onChange={setIds}
@@ -241,7 +245,7 @@ export function TemplateFields({
             disabled={!name.trim()}
             onClick={() => onSave({ name, description, vertical_ids: ids.map(Number) })}
           >
-            {tx.save}
+            {t('common.save')}
           </Button>
         </Group>
       </Stack>
@@ -257,19 +261,19 @@ export function AttachmentsCard({
   projectId: number;
   attachments: ProjectDetail['attachments'];
 }) {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const upload = useUploadAttachment(projectId);
   const remove = useDeleteAttachment();
   return (
     <SectionCard
-      title={tx.attachments}
+      title={t('forms.attachments')}
       actions={
         <FileButton
           onChange={(file) =>
             file &&
             upload.mutate(file, {
               onError: (error) => toast.error(error.message),
-              onSuccess: () => toast.success(tx.attachmentAdded),
+              onSuccess: () => toast.success(t('forms.attachmentAdded')),
             })
           }
           accept="image/*,application/pdf"
@@ -282,7 +286,7 @@ export function AttachmentsCard({
               leftSection={<IconPaperclip size={16} />}
               loading={upload.isPending}
             >
-              {tx.addAttachment}
+              {t('forms.addAttachment')}
             </Button>
           )}
         </FileButton>
@@ -290,7 +294,7 @@ export function AttachmentsCard({
     >
       {attachments.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {tx.noAttachments}
+          {t('forms.noAttachments')}
         </Text>
       ) : (
         <Stack gap={4}>
@@ -308,10 +312,14 @@ export function AttachmentsCard({
                 variant="subtle"
                 color="red"
                 size="lg"
-                aria-label={`${tx.delete}: ${a.filename}`}
+                aria-label={`${t('common.delete')}: ${a.filename}`}
                 onClick={async () => {
                   if (
-                    await confirm({ title: tx.delete, message: tx.confirmDeleteAttachment, isDanger: true })
+                    await confirm({
+                      title: t('common.delete'),
+                      message: t('forms.confirmDeleteAttachment'),
+                      isDanger: true,
+                    })
                   )
                     remove.mutate(a.id);
                 }}

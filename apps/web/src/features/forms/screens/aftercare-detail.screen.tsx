@@ -1,17 +1,17 @@
 import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useFlow } from '../../../api/flows';
 import { DetailScreen } from '../../../ui/detail';
 import { FlowDocuments } from '../../documents';
-import { useFlow } from '../../flows/queries';
 import { TasksCard } from '../../planning';
 import { FormTabs } from '../components/form-tabs';
 import { PicturesCard, SectionCard } from '../components/stage-parts';
-import { fill, useFormTexts } from '../i18n';
 import { useFlowDataItems, useFlowPictures } from '../queries';
 
 /** /aftercare_detail/{flowId}?formId: the flow's service forms, tasks, documents and photos. */
 export function AftercareDetailScreen() {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const flowId = Number(useParams().flowId);
   const flow = useFlow(flowId);
   const items = useFlowDataItems(flowId, 'aftercare');
@@ -19,22 +19,22 @@ export function AftercareDetailScreen() {
   return (
     <DetailScreen
       query={flow}
-      back={{ to: `/flow_detail/${flowId}`, label: tx.flow }}
-      loadFailedTitle={tx.loadFailed}
-      notFoundMessage={tx.loadFailed}
+      back={{ to: `/flow_detail/${flowId}`, label: t('forms.flow') }}
+      loadFailedTitle={t('forms.loadFailed')}
+      notFoundMessage={t('forms.loadFailed')}
     >
       {(f) => (
         <Stack gap="md">
           <Stack gap={2}>
-            <Title order={1}>{fill(tx.aftercareOf, { number: f.number })}</Title>
+            <Title order={1}>{t('forms.aftercareOf', { number: f.number })}</Title>
             <Text size="sm">
               <Anchor component={Link} to={`/flow_detail/${f.id}`}>
-                {fill(tx.flowNumber, { number: f.number })}
+                {t('forms.flowNumber', { number: f.number })}
               </Anchor>
               {f.relation ? ` · ${f.relation.fullname}` : ''}
             </Text>
           </Stack>
-          <SectionCard title={tx.forms}>
+          <SectionCard title={t('forms.forms')}>
             {items.data ? (
               <FormTabs items={items.data} type="aftercare" target={{ flow_id: f.id }} />
             ) : (

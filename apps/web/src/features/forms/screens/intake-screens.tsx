@@ -10,6 +10,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { format } from 'date-fns';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { confirm } from '../../../ui/confirm-dialog';
 import { ServerDataTable } from '../../../ui/data-table/server-data-table';
@@ -26,31 +27,35 @@ import {
   TemplateActions,
   TemplateFields,
 } from '../components/stage-parts';
-import { fill, useFormTexts } from '../i18n';
 import { INTAKE_TABLE_PATH, useDeleteStage, useIntake, useUpdateIntake } from '../queries';
 import { IntakeStatusBadge } from './intake-badge';
 
 /** /intake_overview: the company's intakes, paged on the server; templates in their own tab. */
 export function IntakeOverviewScreen() {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const columns: DataTableColumn<Intake>[] = [
-    ...useStageColumns<Intake>(tx.intake, (i) => <IntakeStatusBadge status={i.status} />),
+    ...useStageColumns<Intake>('forms.intake', (i) => <IntakeStatusBadge status={i.status} />),
     {
       accessor: 'intake_date',
-      title: tx.intakeDate,
+      title: t('forms.intakeDate'),
       sortable: true,
       render: (i) => formatDateTime(i.intake_date),
     },
-    { accessor: 'created_at', title: tx.createdAt, sortable: true, render: (i) => formatDate(i.created_at) },
+    {
+      accessor: 'created_at',
+      title: t('common.createdAt'),
+      sortable: true,
+      render: (i) => formatDate(i.created_at),
+    },
   ];
   const [isCreating, setCreating] = useState(false);
   return (
     <Stack gap="md" maw={1400}>
       <Group justify="space-between">
-        <Title order={1}>{tx.intakes}</Title>
+        <Title order={1}>{t('forms.intakes')}</Title>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-          {tx.newIntake}
+          {t('forms.newIntake')}
         </Button>
       </Group>
       <NewIntakeModal opened={isCreating} onClose={() => setCreating(false)} />
@@ -62,8 +67,8 @@ export function IntakeOverviewScreen() {
         filters={[
           {
             key: 'status',
-            label: tx.status,
-            placeholder: tx.status,
+            label: t('common.status'),
+            placeholder: t('common.status'),
             options: INTAKE_STATUSES.map((s) => ({ value: s, label: INTAKE_STATUS_LABELS[s] })),
           },
         ]}
@@ -75,7 +80,7 @@ export function IntakeOverviewScreen() {
 }
 
 function StatusActions({ intake }: { intake: IntakeDetail }) {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const update = useUpdateIntake(intake.id);
   const [isPlanning, setPlanning] = useState(false);
   const [isEditing, setEditing] = useState(false);
@@ -95,10 +100,10 @@ function StatusActions({ intake }: { intake: IntakeDetail }) {
   return (
     <Group gap="xs" wrap="wrap">
       <Button size="sm" variant="light" onClick={() => setPlanning(true)}>
-        {tx.plan}
+        {t('forms.plan')}
       </Button>
       <Button size="sm" variant="default" onClick={() => setEditing(true)}>
-        {tx.edit}
+        {t('common.edit')}
       </Button>
       {intake.status !== 'completed' && (
         <Button
@@ -107,7 +112,7 @@ function StatusActions({ intake }: { intake: IntakeDetail }) {
           onClick={() => run({ status: 'completed' })}
           loading={update.isPending}
         >
-          {tx.complete}
+          {t('forms.complete')}
         </Button>
       )}
       <RollbackMenu
@@ -118,19 +123,19 @@ function StatusActions({ intake }: { intake: IntakeDetail }) {
       />
       {intake.status !== 'cancelled' && (
         <Button size="sm" variant="default" c="red.9" onClick={() => run({ status: 'cancelled' })}>
-          {tx.cancelStage}
+          {t('forms.cancelStage')}
         </Button>
       )}
       <Modal
         opened={isPlanning}
         onClose={() => setPlanning(false)}
-        title={tx.plan}
+        title={t('forms.plan')}
         closeOnClickOutside={false}
       >
         <Stack>
           <TextInput
             type="datetime-local"
-            label={tx.intakeDate}
+            label={t('forms.intakeDate')}
             value={date}
             onChange={(e) => setDate(e.currentTarget.value)}
           />
@@ -140,15 +145,20 @@ function StatusActions({ intake }: { intake: IntakeDetail }) {
               loading={update.isPending}
               onClick={() => run({ intake_date: new Date(date).toISOString(), status: 'planned' })}
             >
-              {tx.save}
+              {t('common.save')}
             </Button>
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={isEditing} onClose={() => setEditing(false)} title={tx.edit} closeOnClickOutside={false}>
+      <Modal
+        opened={isEditing}
+        onClose={() => setEditing(false)}
+        title={t('common.edit')}
+        closeOnClickOutside={false}
+      >
         <Stack>
           <Textarea
-            label={tx.description}
+            label={t('common.description')}
             autosize
             minRows={3}
             value={description}
@@ -156,7 +166,7 @@ function StatusActions({ intake }: { intake: IntakeDetail }) {
           />
           <Group justify="flex-end">
             <Button loading={update.isPending} onClick={() => run({ description })}>
-              {tx.save}
+              {t('common.save')}
             </Button>
           </Group>
         </Stack>
@@ -167,13 +177,16 @@ function StatusActions({ intake }: { intake: IntakeDetail }) {
 
 /** /intake_detail/{id}?formId: the site survey with its forms, photos, appointments and tasks. */
 export function IntakeDetailScreen() {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const id = Number(useParams().intakeId);
   const query = useIntake(id);
   const navigate = useNavigate();
   const remove = useDeleteStage('intake');
   const onDelete = async () => {
-    if (!(await confirm({ title: tx.delete, message: tx.confirmDeleteIntake, isDanger: true }))) return;
+    if (
+      !(await confirm({ title: t('common.delete'), message: t('forms.confirmDeleteIntake'), isDanger: true }))
+    )
+      return;
     const { message } = await remove.mutateAsync(id);
     toast.success(message);
     navigate('/intake_overview');
@@ -181,8 +194,8 @@ export function IntakeDetailScreen() {
   return (
     <DetailScreen
       query={query}
-      back={{ to: '/intake_overview', label: tx.intakes }}
-      loadFailedTitle={tx.loadFailed}
+      back={{ to: '/intake_overview', label: t('forms.intakes') }}
+      loadFailedTitle={t('forms.loadFailed')}
       notFoundMessage={FORM_MESSAGES.intakeNotFound}
     >
       {(intake) => {
@@ -192,12 +205,12 @@ export function IntakeDetailScreen() {
             <Group justify="space-between" wrap="wrap" gap="sm">
               <Stack gap={2}>
                 <Group gap="sm">
-                  <Title order={1}>{fill(tx.intake, { number: intake.number })}</Title>
+                  <Title order={1}>{t('forms.intake', { number: intake.number })}</Title>
                   <IntakeStatusBadge status={intake.status} />
                 </Group>
                 <Text size="sm">
                   <Anchor component={Link} to={`/flow_detail/${intake.flow_id}`}>
-                    {fill(tx.flowNumber, { number: intake.flow_number })}
+                    {t('forms.flowNumber', { number: intake.flow_number })}
                   </Anchor>
                   {intake.relation_name ? ` · ${intake.relation_name}` : ''}
                   {intake.intake_date ? ` · ${formatDateTime(intake.intake_date)}` : ''}
@@ -217,12 +230,12 @@ export function IntakeDetailScreen() {
                   onClick={() => void onDelete()}
                   loading={remove.isPending}
                 >
-                  {tx.delete}
+                  {t('common.delete')}
                 </Button>
               </Group>
             </Group>
             <StatusActions intake={intake} />
-            <SectionCard title={tx.forms}>
+            <SectionCard title={t('forms.forms')}>
               <FormTabs
                 items={intake.flowdataitems}
                 type="intake"
@@ -235,10 +248,10 @@ export function IntakeDetailScreen() {
               zipPath={`/api/intake/${intake.id}/downloadallpictures`}
               zipName={`opname-${intake.number}-fotos.zip`}
             />
-            <SectionCard title={tx.agenda}>
+            <SectionCard title={t('forms.agenda')}>
               {intake.agendaitems.length === 0 ? (
                 <Text size="sm" c="dimmed">
-                  {tx.none}
+                  {t('common.none')}
                 </Text>
               ) : (
                 intake.agendaitems.map((a) => (
@@ -258,7 +271,7 @@ export function IntakeDetailScreen() {
 
 /** /intaketemplate_detail/{id}: a template's name and the forms a new intake starts with. */
 export function IntakeTemplateDetailScreen() {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const id = Number(useParams().intaketemplateId);
   const query = useIntake(id);
   const update = useUpdateIntake(id);
@@ -267,27 +280,33 @@ export function IntakeTemplateDetailScreen() {
   return (
     <DetailScreen
       query={query}
-      back={{ to: '/account/company_intakesettings', label: tx.templates }}
-      loadFailedTitle={tx.loadFailed}
+      back={{ to: '/account/company_intakesettings', label: t('forms.templates') }}
+      loadFailedTitle={t('forms.loadFailed')}
       notFoundMessage={FORM_MESSAGES.templateNotFound}
     >
       {(template) => (
         <Stack gap="md">
           <Group justify="space-between">
             <Title order={1}>
-              {tx.intakeTemplate}: {template.name}
+              {t('forms.intakeTemplate')}: {template.name}
             </Title>
             <Button
               color="red"
               variant="light"
               onClick={async () => {
-                if (!(await confirm({ title: tx.delete, message: tx.confirmDeleteIntake, isDanger: true })))
+                if (
+                  !(await confirm({
+                    title: t('common.delete'),
+                    message: t('forms.confirmDeleteIntake'),
+                    isDanger: true,
+                  }))
+                )
                   return;
                 await remove.mutateAsync(id);
                 navigate('/account/company_intakesettings');
               }}
             >
-              {tx.delete}
+              {t('common.delete')}
             </Button>
           </Group>
           <TemplateFields
@@ -295,7 +314,9 @@ export function IntakeTemplateDetailScreen() {
             type="intake"
             isSaving={update.isPending}
             error={update.error?.message}
-            onSave={(body) => update.mutate(body, { onSuccess: () => toast.success(tx.templateSaved) })}
+            onSave={(body) =>
+              update.mutate(body, { onSuccess: () => toast.success(t('forms.templateSaved')) })
+            }
           />
         </Stack>
       )}

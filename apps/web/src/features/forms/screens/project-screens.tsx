@@ -7,6 +7,7 @@ import {
 } from '@im/domain';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { confirm } from '../../../ui/confirm-dialog';
 import { ServerDataTable } from '../../../ui/data-table/server-data-table';
@@ -23,21 +24,25 @@ import {
   TemplateActions,
   TemplateFields,
 } from '../components/stage-parts';
-import { fill, useFormTexts } from '../i18n';
 import { PROJECT_TABLE_PATH, useDeleteStage, useProject, useStageAction, useUpdateProject } from '../queries';
 import { ProjectStatusBadge } from './project-badge';
 
 /** /project_overview: the company's projects, paged on the server. */
 export function ProjectOverviewScreen() {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const columns: DataTableColumn<Project>[] = [
-    ...useStageColumns<Project>(tx.project, (p) => <ProjectStatusBadge status={p.status} />),
-    { accessor: 'created_at', title: tx.createdAt, sortable: true, render: (p) => formatDate(p.created_at) },
+    ...useStageColumns<Project>('forms.project', (p) => <ProjectStatusBadge status={p.status} />),
+    {
+      accessor: 'created_at',
+      title: t('common.createdAt'),
+      sortable: true,
+      render: (p) => formatDate(p.created_at),
+    },
   ];
   return (
     <Stack gap="md" maw={1400}>
-      <Title order={1}>{tx.projects}</Title>
+      <Title order={1}>{t('forms.projects')}</Title>
       <ServerDataTable<Project>
         tableKey="project_overview"
         path={PROJECT_TABLE_PATH}
@@ -46,8 +51,8 @@ export function ProjectOverviewScreen() {
         filters={[
           {
             key: 'status',
-            label: tx.status,
-            placeholder: tx.status,
+            label: t('common.status'),
+            placeholder: t('common.status'),
             options: PROJECT_STATUSES.map((s) => ({ value: s, label: PROJECT_STATUS_LABELS[s] })),
           },
         ]}
@@ -60,7 +65,7 @@ export function ProjectOverviewScreen() {
 
 /** /project_detail/{id}?formId: status, forms, photos, attachments and tasks of an execution project. */
 export function ProjectDetailScreen() {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const id = Number(useParams().projectId);
   const query = useProject(id);
   const update = useUpdateProject(id);
@@ -75,8 +80,8 @@ export function ProjectDetailScreen() {
   return (
     <DetailScreen
       query={query}
-      back={{ to: '/project_overview', label: tx.projects }}
-      loadFailedTitle={tx.loadFailed}
+      back={{ to: '/project_overview', label: t('forms.projects') }}
+      loadFailedTitle={t('forms.loadFailed')}
       notFoundMessage={FORM_MESSAGES.projectNotFound}
     >
       {(project) => {
@@ -86,12 +91,12 @@ export function ProjectDetailScreen() {
             <Group justify="space-between" wrap="wrap" gap="sm">
               <Stack gap={2}>
                 <Group gap="sm">
-                  <Title order={1}>{fill(tx.project, { number: project.number })}</Title>
+                  <Title order={1}>{t('forms.project', { number: project.number })}</Title>
                   <ProjectStatusBadge status={project.status} />
                 </Group>
                 <Text size="sm">
                   <Anchor component={Link} to={`/flow_detail/${project.flow_id}`}>
-                    {fill(tx.flowNumber, { number: project.flow_number })}
+                    {t('forms.flowNumber', { number: project.flow_number })}
                   </Anchor>
                   {project.relation_name ? ` · ${project.relation_name}` : ''}
                 </Text>
@@ -105,14 +110,18 @@ export function ProjectDetailScreen() {
                   loading={remove.isPending}
                   onClick={async () => {
                     if (
-                      !(await confirm({ title: tx.delete, message: tx.confirmDeleteProject, isDanger: true }))
+                      !(await confirm({
+                        title: t('common.delete'),
+                        message: t('forms.confirmDeleteProject'),
+                        isDanger: true,
+                      }))
                     )
                       return;
                     toast.success((await remove.mutateAsync(id)).message);
                     navigate('/project_overview');
                   }}
                 >
-                  {tx.delete}
+                  {t('common.delete')}
                 </Button>
               </Group>
             </Group>
@@ -124,12 +133,12 @@ export function ProjectDetailScreen() {
                   loading={markPlanned.isPending}
                   onClick={() => markPlanned.mutate({ action: 'markplanned' })}
                 >
-                  {tx.markPlanned}
+                  {t('forms.markPlanned')}
                 </Button>
               )}
               {project.status !== 'completed' && (
                 <Button size="sm" variant="default" onClick={() => run('completed')}>
-                  {tx.complete}
+                  {t('forms.complete')}
                 </Button>
               )}
               <RollbackMenu
@@ -140,11 +149,11 @@ export function ProjectDetailScreen() {
               />
               {project.status !== 'cancelled' && (
                 <Button size="sm" variant="default" c="red.9" onClick={() => run('cancelled')}>
-                  {tx.cancelStage}
+                  {t('forms.cancelStage')}
                 </Button>
               )}
             </Group>
-            <SectionCard title={tx.forms}>
+            <SectionCard title={t('forms.forms')}>
               <FormTabs
                 items={project.flowdataitems}
                 type="project"
@@ -168,7 +177,7 @@ export function ProjectDetailScreen() {
 
 /** /projecttemplate_detail/{id}: name, forms, duplicate and delete of a project template. */
 export function ProjectTemplateDetailScreen() {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const id = Number(useParams().projecttemplateId);
   const query = useProject(id);
   const update = useUpdateProject(id);
@@ -178,15 +187,15 @@ export function ProjectTemplateDetailScreen() {
   return (
     <DetailScreen
       query={query}
-      back={{ to: '/account/company_projectsettings', label: tx.templates }}
-      loadFailedTitle={tx.loadFailed}
+      back={{ to: '/account/company_projectsettings', label: t('forms.templates') }}
+      loadFailedTitle={t('forms.loadFailed')}
       notFoundMessage={FORM_MESSAGES.templateNotFound}
     >
       {(template) => (
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap">
             <Title order={1}>
-              {tx.projectTemplate}: {template.name}
+              {t('forms.projectTemplate')}: {template.name}
             </Title>
             <Group gap="xs">
               <Button
@@ -199,21 +208,25 @@ export function ProjectTemplateDetailScreen() {
                   navigate(`/projecttemplate_detail/${copy.id}`);
                 }}
               >
-                {tx.duplicateTemplate}
+                {t('forms.duplicateTemplate')}
               </Button>
               <Button
                 color="red"
                 variant="light"
                 onClick={async () => {
                   if (
-                    !(await confirm({ title: tx.delete, message: tx.confirmDeleteProject, isDanger: true }))
+                    !(await confirm({
+                      title: t('common.delete'),
+                      message: t('forms.confirmDeleteProject'),
+                      isDanger: true,
+                    }))
                   )
                     return;
                   await remove.mutateAsync(id);
                   navigate('/account/company_projectsettings');
                 }}
               >
-                {tx.delete}
+                {t('common.delete')}
               </Button>
             </Group>
           </Group>
@@ -223,7 +236,9 @@ export function ProjectTemplateDetailScreen() {
             type="project"
             isSaving={update.isPending}
             error={update.error?.message}
-            onSave={(body) => update.mutate(body, { onSuccess: () => toast.success(tx.templateSaved) })}
+            onSave={(body) =>
+              update.mutate(body, { onSuccess: () => toast.success(t('forms.templateSaved')) })
+            }
           />
         </Stack>
       )}

@@ -2,12 +2,13 @@ import { VERTICAL_TYPE_LABELS, type VerticalType } from '@im/domain';
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useVerticals } from '../../../api/verticals';
 import { StandardCalculations } from '../../calculations';
 import { TemplateNameModal } from '../components/stage-common';
 import { SectionCard } from '../components/stage-parts';
-import { useFormTexts } from '../i18n';
-import { useCreateIntake, useCreateProject, useStageTemplates, useVerticals } from '../queries';
+import { useCreateIntake, useCreateProject, useStageTemplates } from '../queries';
 
 const TITLES: Record<VerticalType, string> = {
   intake: 'Opname-instellingen',
@@ -17,21 +18,21 @@ const TITLES: Record<VerticalType, string> = {
 
 /** The forms of one type, each opening its editor. */
 function FormsOfType({ type }: { type: VerticalType }) {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const verticals = useVerticals(type);
   return (
     <SectionCard
-      title={`${tx.forms} (${VERTICAL_TYPE_LABELS[type]})`}
+      title={`${t('forms.forms')} (${VERTICAL_TYPE_LABELS[type]})`}
       actions={
         <Anchor component={Link} to="/vertical_overview" size="sm">
-          {tx.forms} →
+          {t('forms.forms')} →
         </Anchor>
       }
     >
       <Stack gap={4}>
         {(verticals.data ?? []).length === 0 && (
           <Text size="sm" c="dimmed">
-            {tx.none}
+            {t('common.none')}
           </Text>
         )}
         {(verticals.data ?? []).map((v) => (
@@ -45,7 +46,7 @@ function FormsOfType({ type }: { type: VerticalType }) {
 }
 
 function Templates({ kind }: { kind: 'intake' | 'project' }) {
-  const tx = useFormTexts();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [isCreating, setCreating] = useState(false);
   const createIntake = useCreateIntake();
@@ -59,17 +60,17 @@ function Templates({ kind }: { kind: 'intake' | 'project' }) {
   };
   return (
     <SectionCard
-      title={tx.templates}
+      title={t('forms.templates')}
       actions={
         <Button size="sm" leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-          {tx.newTemplate}
+          {t('forms.newTemplate')}
         </Button>
       }
     >
       <Stack gap={4}>
         {(templates.data ?? []).length === 0 && (
           <Text size="sm" c="dimmed">
-            {tx.none}
+            {t('common.none')}
           </Text>
         )}
         {(templates.data ?? []).map((t) => (
@@ -80,7 +81,7 @@ function Templates({ kind }: { kind: 'intake' | 'project' }) {
       </Stack>
       <TemplateNameModal
         opened={isCreating}
-        title={tx.newTemplate}
+        title={t('forms.newTemplate')}
         onClose={() => setCreating(false)}
         onSave={(name) => void onCreate(name)}
         isPending={create.isPending}

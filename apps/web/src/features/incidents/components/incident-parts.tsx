@@ -70,7 +70,7 @@ export function useIncidentDelete() {
   return (incident: Incident) =>
     confirmDelete(incident.id, {
       title: t('incidents.deleteTitle'),
-      message: t('incidents.deleteConfirm'),
+      message: t('common.deleteItemConfirm'),
       deleted: t('incidents.deleted'),
     });
 }

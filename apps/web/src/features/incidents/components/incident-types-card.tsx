@@ -21,7 +21,7 @@ export function IncidentTypesCard() {
       message:
         type.incidents_count > 0
           ? t('incidents.types.deleteInUse', { count: type.incidents_count })
-          : t('incidents.deleteConfirm'),
+          : t('common.deleteItemConfirm'),
       deleted: t('incidents.types.deleted'),
     });
 

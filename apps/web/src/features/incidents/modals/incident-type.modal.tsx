@@ -57,7 +57,7 @@ function IncidentTypeForm({ type, onDone }: { type: IncidentType | null; onDone:
       <FormError message={formError} />
       <Stack gap="sm">
         <TextInput
-          label={t('incidents.types.name')}
+          label={t('common.name')}
           required
           maxLength={MAX_INCIDENT_TYPE_NAME_LENGTH}
           data-autofocus

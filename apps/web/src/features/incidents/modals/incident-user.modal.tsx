@@ -44,7 +44,7 @@ function IncidentUserForm({ incident, onDone }: { incident: Incident; onDone: ()
           {incident.content}
         </Text>
         <Select
-          label={t('incidents.user')}
+          label={t('common.handler')}
           data={[
             { value: '0', label: t('incidents.unassigned') },
             ...users.map((u) => ({ value: String(u.id), label: u.fullname })),

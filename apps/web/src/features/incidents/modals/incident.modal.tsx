@@ -119,7 +119,7 @@ function IncidentForm({
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
-            label={t('incidents.type')}
+            label={t('common.type')}
             data={typeOptions}
             required={!incident}
             allowDeselect={false}
@@ -128,7 +128,7 @@ function IncidentForm({
           />
           {!incident && (
             <Select
-              label={t('incidents.user')}
+              label={t('common.handler')}
               data={[
                 { value: '0', label: t('incidents.unassigned') },
                 ...users.map((u) => ({ value: String(u.id), label: u.fullname })),
@@ -140,7 +140,7 @@ function IncidentForm({
           )}
         </SimpleGrid>
         <Textarea
-          label={t('incidents.content')}
+          label={t('common.description')}
           autosize
           minRows={3}
           maxRows={10}

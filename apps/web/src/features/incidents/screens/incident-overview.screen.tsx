@@ -37,7 +37,7 @@ export function IncidentOverviewScreen() {
   const columns: DataTableColumn<Incident>[] = [
     {
       accessor: 'created_at',
-      title: t('incidents.date'),
+      title: t('common.date'),
       sortable: true,
       render: (i) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -68,12 +68,12 @@ export function IncidentOverviewScreen() {
     },
     {
       accessor: 'incident_type_id',
-      title: t('incidents.type'),
+      title: t('common.type'),
       render: (i) => i.incident_type?.name ?? t('incidents.noType'),
     },
     {
       accessor: 'content',
-      title: t('incidents.content'),
+      title: t('common.description'),
       render: (i) => (
         <Text size="sm" miw={200} style={{ overflowWrap: 'anywhere' }}>
           {shortenIncidentContent(i.content)}
@@ -82,12 +82,12 @@ export function IncidentOverviewScreen() {
     },
     {
       accessor: 'user_fullname',
-      title: t('incidents.user'),
+      title: t('common.handler'),
       render: (i) => i.user_fullname || t('incidents.unassigned'),
     },
     {
       accessor: 'status',
-      title: t('incidents.status'),
+      title: t('common.status'),
       noWrap: true,
       render: (i) => <IncidentStatusBadge status={i.status} />,
     },
@@ -126,10 +126,10 @@ export function IncidentOverviewScreen() {
         filters={[
           {
             key: 'status',
-            label: t('incidents.status'),
+            label: t('common.status'),
             options: [
               ...INCIDENT_STATUSES.map((s) => ({ value: s, label: INCIDENT_STATUS_LABELS[s] })),
-              { value: 'all', label: t('incidents.statusAll') },
+              { value: 'all', label: t('common.all') },
             ],
             defaultValue: 'open',
             placeholder: INCIDENT_STATUS_LABELS.open,
@@ -145,7 +145,7 @@ export function IncidentOverviewScreen() {
           },
           {
             key: 'incident_type_id',
-            label: t('incidents.type'),
+            label: t('common.type'),
             options: types.map((type) => ({ value: String(type.id), label: type.name })),
             placeholder: t('incidents.anyType'),
           },

@@ -13,6 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconKeyOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../ui/confirm-dialog';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
@@ -20,7 +21,6 @@ import { schemaError } from '../../../ui/form/schema-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { required } from '../../../ui/form/validators';
 import { toast } from '../../../ui/toasts';
-import { useInvoiceTexts } from '../i18n';
 import {
   type InvoiceSettings,
   type UpdateInvoiceSettings,
@@ -130,7 +130,7 @@ interface InvoiceSettingsFormProps {
 
 /** The company's address, contact, invoice details and payment provider (PATCH /api/company/invoicesettings). */
 export function InvoiceSettingsForm({ settings, canSave }: InvoiceSettingsFormProps) {
-  const tx = useInvoiceTexts();
+  const { t } = useTranslation();
   const update = useUpdateInvoiceSettings();
   const templates = useInvoiceTemplates();
   const removeKey = useUpdateInvoiceSettings();
@@ -143,14 +143,14 @@ export function InvoiceSettingsForm({ settings, canSave }: InvoiceSettingsFormPr
   const submit = onSubmit((values) => {
     const changes = changedInvoiceSettings(settings, values);
     if (Object.keys(changes).length === 0) {
-      toast.info(tx.noChanges);
+      toast.info(t('invoices.noChanges'));
       return;
     }
     update.mutate(changes, {
       onSuccess: (saved) => {
         // What the server now has: normalised values, an empty key field under the new key's hint.
         form.setValues(toFormValues(saved));
-        toast.success(tx.saved);
+        toast.success(t('invoices.saved'));
       },
       onError: showServerError,
     });
@@ -158,53 +158,64 @@ export function InvoiceSettingsForm({ settings, canSave }: InvoiceSettingsFormPr
 
   const onRemoveKey = async () => {
     const isConfirmed = await confirm({
-      title: tx.removeKey,
-      message: tx.removeKeyConfirm,
-      confirmLabel: tx.removeKey,
+      title: t('invoices.removeKey'),
+      message: t('invoices.removeKeyConfirm'),
+      confirmLabel: t('invoices.removeKey'),
       isDanger: true,
     });
     if (!isConfirmed) return;
     removeKey.mutate(
       { payment_api_key: '' },
-      { onSuccess: () => toast.success(tx.keyRemoved), onError: showServerError },
+      { onSuccess: () => toast.success(t('invoices.keyRemoved')), onError: showServerError },
     );
   };
 
   return (
     <form noValidate onSubmit={submit}>
-      <FormError message={formError} title={tx.saveFailed} />
+      <FormError message={formError} title={t('invoices.saveFailed')} />
       <Stack gap="md">
-        <Fieldset legend={tx.address}>
+        <Fieldset legend={t('common.address')}>
           <Grid gap="sm">
             <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextInput label={tx.street} maxLength={200} {...field('street')} />
+              <TextInput label={t('common.street')} maxLength={200} {...field('street')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput label={tx.housenumber} maxLength={20} {...field('housenumber')} />
+              <TextInput label={t('common.houseNumber')} maxLength={20} {...field('housenumber')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput label={tx.postcode} maxLength={20} {...field('postcode')} />
+              <TextInput label={t('common.postcode')} maxLength={20} {...field('postcode')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextInput label={tx.city} maxLength={100} {...field('city')} />
+              <TextInput label={t('common.city')} maxLength={100} {...field('city')} />
             </Grid.Col>
           </Grid>
         </Fieldset>
-        <Fieldset legend={tx.contact}>
+        <Fieldset legend={t('invoices.contact')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={tx.phone} type="tel" inputMode="tel" maxLength={40} {...field('phone')} />
-            <TextInput label={tx.email} type="email" inputMode="email" {...field('email')} />
+            <TextInput
+              label={t('common.phone')}
+              type="tel"
+              inputMode="tel"
+              maxLength={40}
+              {...field('phone')}
+            />
+            <TextInput label={t('invoices.email')} type="email" inputMode="email" {...field('email')} />
           </SimpleGrid>
         </Fieldset>
-        <Fieldset legend={tx.invoiceDetails}>
+        <Fieldset legend={t('invoices.invoiceDetails')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={tx.kvkNumber} inputMode="numeric" maxLength={40} {...field('kvk_number')} />
-            <TextInput label={tx.vatNumber} maxLength={40} {...field('vat_number')} />
-            <TextInput label={tx.iban} maxLength={40} {...field('iban')} />
-            <TextInput label={tx.bic} maxLength={20} {...field('bic')} />
+            <TextInput
+              label={t('invoices.kvkNumber')}
+              inputMode="numeric"
+              maxLength={40}
+              {...field('kvk_number')}
+            />
+            <TextInput label={t('invoices.vatNumber')} maxLength={40} {...field('vat_number')} />
+            <TextInput label={t('invoices.iban')} maxLength={40} {...field('iban')} />
+            <TextInput label={t('invoices.bic')} maxLength={20} {...field('bic')} />
             <NumberInput
-              label={tx.paymentDays}
-              description={tx.paymentDaysHint}
+              label={t('invoices.paymentDays')}
+              description={t('invoices.paymentDaysHint')}
               min={0}
               max={365}
               allowDecimal={false}
@@ -213,36 +224,38 @@ export function InvoiceSettingsForm({ settings, canSave }: InvoiceSettingsFormPr
             />
           </SimpleGrid>
         </Fieldset>
-        <Fieldset legend={tx.creditTemplate}>
+        <Fieldset legend={t('invoices.creditTemplate')}>
           <Select
-            label={tx.creditTemplateLabel}
-            description={tx.creditTemplateHint}
+            label={t('invoices.creditTemplateLabel')}
+            description={t('invoices.creditTemplateHint')}
             data={[
-              { value: 'none', label: tx.creditTemplateNone },
+              { value: 'none', label: t('invoices.creditTemplateNone') },
               ...(templates.data ?? []).map((t) => ({ value: String(t.id), label: t.title })),
             ]}
             allowDeselect={false}
             {...field('credit_invoice_template_id')}
           />
         </Fieldset>
-        <Fieldset legend={tx.paymentLinks}>
+        <Fieldset legend={t('invoices.paymentLinks')}>
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              {settings.payment_provider ? tx.paymentLinksHint : INVOICE_TEXTS.noPaymentProvider}
+              {settings.payment_provider ? t('invoices.paymentLinksHint') : INVOICE_TEXTS.noPaymentProvider}
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <Select
-                label={tx.provider}
+                label={t('invoices.provider')}
                 data={[
-                  { value: 'none', label: tx.providerNone },
-                  { value: 'mollie', label: tx.providerMollie },
+                  { value: 'none', label: t('common.none') },
+                  { value: 'mollie', label: t('invoices.providerMollie') },
                 ]}
                 allowDeselect={false}
                 {...field('payment_provider')}
               />
               <PasswordInput
-                label={tx.apiKey}
-                description={settings.payment_api_key_set ? tx.apiKeyHint : tx.apiKeyNew}
+                label={t('invoices.apiKey')}
+                description={
+                  settings.payment_api_key_set ? t('invoices.apiKeyHint') : t('invoices.apiKeyNew')
+                }
                 placeholder={settings.payment_api_key_hint ?? undefined}
                 autoComplete="new-password"
                 {...field('payment_api_key')}
@@ -257,7 +270,7 @@ export function InvoiceSettingsForm({ settings, canSave }: InvoiceSettingsFormPr
                   loading={removeKey.isPending}
                   onClick={() => void onRemoveKey()}
                 >
-                  {tx.removeKey}
+                  {t('invoices.removeKey')}
                 </Button>
               </Group>
             )}

@@ -1,12 +1,12 @@
 import { ROLE } from '@im/domain';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { hasModule } from '../../../app/access';
 import { LoadingBlock } from '../../../ui/loading-block';
 import { useSession } from '../../auth';
 import { WebsitesCard } from '../../websites';
 import { InvoiceSettingsForm } from '../components/invoice-settings-form';
-import { useInvoiceTexts } from '../i18n';
 import { useInvoiceSettings } from '../queries';
 
 /**
@@ -15,7 +15,7 @@ import { useInvoiceSettings } from '../queries';
  * links. Saving needs the SETTINGS module and role manager, as the PATCH does; others only read.
  */
 export function CompanyProfileScreen() {
-  const tx = useInvoiceTexts();
+  const { t } = useTranslation();
   const session = useSession();
   const settings = useInvoiceSettings();
   const canSave = hasModule(session, 'SETTINGS') && session.userrole >= ROLE.MANAGER;
@@ -23,14 +23,14 @@ export function CompanyProfileScreen() {
   return (
     <Stack gap="md" maw={900}>
       <div>
-        <Title order={1}>{tx.profileTitle}</Title>
+        <Title order={1}>{t('invoices.profileTitle')}</Title>
         <Text c="dimmed" size="sm">
-          {tx.profileIntro}
+          {t('invoices.profileIntro')}
         </Text>
       </div>
       <LoadingBlock when={settings.isPending} h={240} />
       {settings.isError && (
-        <Alert color="red" role="alert" title={tx.loadFailed}>
+        <Alert color="red" role="alert" title={t('invoices.loadFailed')}>
           {settings.error.message}
         </Alert>
       )}
@@ -38,10 +38,10 @@ export function CompanyProfileScreen() {
         <>
           {!settings.data.einvoice_ready && (
             <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
-              {tx.einvoiceNotReady}
+              {t('invoices.einvoiceNotReady')}
             </Alert>
           )}
-          {!canSave && <Alert color="blue">{tx.readOnly}</Alert>}
+          {!canSave && <Alert color="blue">{t('invoices.readOnly')}</Alert>}
           <InvoiceSettingsForm settings={settings.data} canSave={canSave} />
         </>
       )}

@@ -15,7 +15,6 @@ import { loadTableState, saveTableState, type TableState } from '../../../ui/dat
 import { formatDate } from '../../../ui/format';
 import { useIsPhone } from '../../../ui/responsive';
 import { toast } from '../../../ui/toasts';
-import { fill, useInvoiceTexts } from '../i18n';
 import {
   flowPath,
   invoicePath,
@@ -37,7 +36,6 @@ const INITIAL_STATE: TableState = { page: 1, query: '', sort: null, filters: {} 
  * answer carries the total outstanding and an empty list says so in its own words.
  */
 export function OverdueInvoiceOverviewScreen() {
-  const tx = useInvoiceTexts();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const isPhone = useIsPhone();
@@ -60,14 +58,14 @@ export function OverdueInvoiceOverviewScreen() {
     const values = { number: row.number ?? row.title, amount: formatEuro(row.owed) };
     const isReminder = level === 'reminder';
     const ok = await confirm({
-      title: isReminder ? tx.sendReminder : tx.sendNotice,
-      message: fill(isReminder ? tx.reminderConfirm : tx.noticeConfirm, values),
+      title: isReminder ? t('invoices.sendReminder') : t('invoices.sendNotice'),
+      message: t(isReminder ? 'invoices.reminderConfirm' : 'invoices.noticeConfirm', values),
     });
     if (!ok) return;
     remind.mutate(
       { id: row.id, level },
       {
-        onSuccess: () => toast.success(isReminder ? tx.reminderSent : tx.noticeSent),
+        onSuccess: () => toast.success(isReminder ? t('invoices.reminderSent') : t('invoices.noticeSent')),
         onError: (e) => showActionError(e),
       },
     );
@@ -76,7 +74,7 @@ export function OverdueInvoiceOverviewScreen() {
   const columns: DataTableColumn<OverdueInvoiceRow>[] = [
     {
       accessor: 'number',
-      title: tx.number,
+      title: t('invoices.number'),
       render: (row) => (
         <Anchor
           component={Link}
@@ -88,10 +86,14 @@ export function OverdueInvoiceOverviewScreen() {
         </Anchor>
       ),
     },
-    { accessor: 'relation_fullname', title: tx.relation, render: (row) => row.relation_fullname ?? '' },
+    {
+      accessor: 'relation_fullname',
+      title: t('common.customer'),
+      render: (row) => row.relation_fullname ?? '',
+    },
     {
       accessor: 'flow_number',
-      title: tx.flow,
+      title: t('invoices.flow'),
       render: (row) =>
         row.flow_id ? (
           <Anchor
@@ -100,40 +102,40 @@ export function OverdueInvoiceOverviewScreen() {
             size="sm"
             onClick={(event) => event.stopPropagation()}
           >
-            {fill(tx.flowNumber, { number: row.flow_number })}
+            {t('invoices.flowNumber', { number: row.flow_number })}
           </Anchor>
         ) : (
           ''
         ),
     },
-    { accessor: 'date_send', title: tx.dateSend, render: (row) => formatDate(row.date_send) },
-    { accessor: 'enddate', title: tx.enddate, render: (row) => formatDate(row.enddate) },
+    { accessor: 'date_send', title: t('invoices.dateSend'), render: (row) => formatDate(row.date_send) },
+    { accessor: 'enddate', title: t('invoices.enddate'), render: (row) => formatDate(row.enddate) },
     {
       accessor: 'days_overdue',
-      title: tx.daysOverdue,
+      title: t('invoices.daysOverdue'),
       textAlign: 'right',
       render: (row) => (
         // Shade 8: red text at AA contrast on white (app/theme.ts).
         <Text span size="sm" fw={600} c="red.8" style={{ whiteSpace: 'nowrap' }}>
-          {fill(row.days_overdue === 1 ? tx.day : tx.days, { count: row.days_overdue })}
+          {t(row.days_overdue === 1 ? 'invoices.day' : 'invoices.days', { count: row.days_overdue })}
         </Text>
       ),
     },
     {
       accessor: 'billed_inc',
-      title: tx.amountInc,
+      title: t('common.amountIncVat'),
       textAlign: 'right',
       render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatEuro(row.billed_inc)}</span>,
     },
     {
       accessor: 'owed',
-      title: tx.owed,
+      title: t('common.owed'),
       textAlign: 'right',
       render: (row) => (
         <Group gap={6} justify="flex-end" wrap="nowrap">
           {row.status === 'expired' && (
             <Badge color="red" variant="light" size="sm" c="red.9">
-              {tx.statusExpired}
+              {t('invoices.statusExpired')}
             </Badge>
           )}
           <Text span size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
@@ -144,17 +146,17 @@ export function OverdueInvoiceOverviewScreen() {
     },
     {
       accessor: 'reminder_sent_at',
-      title: tx.reminders,
+      title: t('invoices.reminders'),
       render: (row) => (
         <Group gap={6} wrap="wrap" onClick={(event) => event.stopPropagation()}>
           {row.reminder_sent_at && (
             <Text span size="xs" c="dimmed">
-              {fill(tx.reminderSentOn, { date: formatDate(row.reminder_sent_at) })}
+              {t('invoices.reminderSentOn', { date: formatDate(row.reminder_sent_at) })}
             </Text>
           )}
           {row.notice_sent_at && (
             <Text span size="xs" c="dimmed">
-              {fill(tx.noticeSentOn, { date: formatDate(row.notice_sent_at) })}
+              {t('invoices.noticeSentOn', { date: formatDate(row.notice_sent_at) })}
             </Text>
           )}
           {!row.notice_sent_at && (
@@ -166,10 +168,10 @@ export function OverdueInvoiceOverviewScreen() {
               // On a phone's card the label wraps instead of running past the edge.
               styles={{ root: { height: 'auto', minHeight: 30 }, label: { whiteSpace: 'normal' } }}
               loading={remind.isPending && remind.variables?.id === row.id}
-              aria-label={`${row.reminder_sent_at ? tx.sendNotice : tx.sendReminder} ${row.number ?? row.title}`}
+              aria-label={`${row.reminder_sent_at ? t('invoices.sendNotice') : t('invoices.sendReminder')} ${row.number ?? row.title}`}
               onClick={() => void onRemind(row, row.reminder_sent_at ? 'notice' : 'reminder')}
             >
-              {row.reminder_sent_at ? tx.sendNotice : tx.sendReminder}
+              {row.reminder_sent_at ? t('invoices.sendNotice') : t('invoices.sendReminder')}
             </Button>
           )}
         </Group>
@@ -179,10 +181,10 @@ export function OverdueInvoiceOverviewScreen() {
 
   return (
     <Stack gap="md" maw={1400}>
-      <Title order={1}>{tx.overdueTitle}</Title>
+      <Title order={1}>{t('invoices.overdueTitle')}</Title>
       {overdue.data && (
         <Text size="lg" fw={600}>
-          {fill(tx.totalOutstanding, { amount: formatEuro(overdue.data.total_outstanding) })}
+          {t('invoices.totalOutstanding', { amount: formatEuro(overdue.data.total_outstanding) })}
         </Text>
       )}
       {overdue.isError && (
@@ -197,7 +199,7 @@ export function OverdueInvoiceOverviewScreen() {
             records={rows}
             idAccessor="id"
             fetching={overdue.isFetching}
-            emptyText={tx.noOverdue}
+            emptyText={t('invoices.noOverdue')}
             onRowClick={open}
           />
           <FullNumberPager page={state.page} pageSize={PAGE_SIZE} total={total} onPageChange={setPage} />
@@ -213,7 +215,7 @@ export function OverdueInvoiceOverviewScreen() {
           records={rows}
           idAccessor="id"
           fetching={overdue.isFetching}
-          noRecordsText={tx.noOverdue}
+          noRecordsText={t('invoices.noOverdue')}
           onRowClick={({ record }) => open(record)}
           page={state.page}
           onPageChange={setPage}

@@ -8,6 +8,7 @@ import {
 } from '@im/domain';
 import { Alert, Box, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import type { DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,6 @@ import { useSearchParams } from 'react-router';
 import { showActionError } from '../../../ui/alert-dialog';
 import { ListTable } from '../../../ui/data-table/list-table';
 import { formatDate } from '../../../ui/format';
-import { fill, type InvoicesTexts, useInvoiceTexts } from '../i18n';
 import { downloadQuarterlyExport, type QuarterlyExportFormat, useQuarterlyOverview } from '../queries';
 
 /** The current year and the 5 before it, newest first (plus a year from the address outside them). */
@@ -43,19 +43,19 @@ export function yearOptions(currentYear: number, chosen: number): string[] {
   return years.sort((a, b) => b - a).map(String);
 }
 
-function toRecords(quarters: QuarterRow[], total: QuarterRow, tx: InvoicesTexts): QuarterRecord[] {
+function toRecords(quarters: QuarterRow[], total: QuarterRow, t: TFunction): QuarterRecord[] {
   return [
     ...quarters.map((q) => {
       const range = quarterRange(q.year, q.quarter as 1 | 2 | 3 | 4);
       return {
         ...q,
         id: `q${q.quarter}`,
-        label: fill(tx.quarterLabel, { quarter: q.quarter }),
-        period: fill(tx.quarterPeriod, { from: formatDate(range.from), to: formatDate(range.to) }),
+        label: t('invoices.quarterLabel', { quarter: q.quarter }),
+        period: t('invoices.quarterPeriod', { from: formatDate(range.from), to: formatDate(range.to) }),
         isTotal: false,
       };
     }),
-    { ...total, id: 'total', label: tx.total, period: null, isTotal: true },
+    { ...total, id: 'total', label: t('invoices.total'), period: null, isTotal: true },
   ];
 }
 
@@ -68,7 +68,7 @@ function Cell({ record, children }: { record: QuarterRecord; children: ReactNode
 }
 
 /** The table's columns; the 6 % ones only for a year with 6 % amounts (decision 038). */
-function columnsOf(tx: InvoicesTexts, withVat6: boolean): DataTableColumn<QuarterRecord>[] {
+function columnsOf(t: TFunction, withVat6: boolean): DataTableColumn<QuarterRecord>[] {
   const amount = (accessor: AmountKey, title: string): DataTableColumn<QuarterRecord> => ({
     accessor,
     title,
@@ -78,7 +78,7 @@ function columnsOf(tx: InvoicesTexts, withVat6: boolean): DataTableColumn<Quarte
   return [
     {
       accessor: 'label',
-      title: tx.quarter,
+      title: t('invoices.quarter'),
       render: (record) => (
         <Box>
           <Cell record={record}>{record.label}</Cell>
@@ -92,20 +92,20 @@ function columnsOf(tx: InvoicesTexts, withVat6: boolean): DataTableColumn<Quarte
     },
     {
       accessor: 'invoices',
-      title: tx.invoices,
+      title: t('invoices.invoices'),
       textAlign: 'right',
       render: (record) => <Cell record={record}>{record.invoices}</Cell>,
     },
-    amount('exc_0', fill(tx.netRate, { rate: 0 })),
-    ...(withVat6 ? [amount('exc_6', fill(tx.netRate, { rate: 6 }))] : []),
-    amount('exc_9', fill(tx.netRate, { rate: 9 })),
-    amount('exc_21', fill(tx.netRate, { rate: 21 })),
-    ...(withVat6 ? [amount('vat_6', fill(tx.vatRate, { rate: 6 }))] : []),
-    amount('vat_9', fill(tx.vatRate, { rate: 9 })),
-    amount('vat_21', fill(tx.vatRate, { rate: 21 })),
-    amount('exc', tx.totalExc),
-    amount('vat', tx.totalVat),
-    amount('inc', tx.totalInc),
+    amount('exc_0', t('invoices.netRate', { rate: 0 })),
+    ...(withVat6 ? [amount('exc_6', t('invoices.netRate', { rate: 6 }))] : []),
+    amount('exc_9', t('invoices.netRate', { rate: 9 })),
+    amount('exc_21', t('invoices.netRate', { rate: 21 })),
+    ...(withVat6 ? [amount('vat_6', t('invoices.vatRate', { rate: 6 }))] : []),
+    amount('vat_9', t('invoices.vatRate', { rate: 9 })),
+    amount('vat_21', t('invoices.vatRate', { rate: 21 })),
+    amount('exc', t('common.totalExcVat')),
+    amount('vat', t('invoices.totalVat')),
+    amount('inc', t('common.totalIncVat')),
   ];
 }
 
@@ -115,7 +115,6 @@ function columnsOf(tx: InvoicesTexts, withVat6: boolean): DataTableColumn<Quarte
  * the address (`?year=2026`). On a phone each quarter is a card (decision 020).
  */
 export function QuarterlyInvoiceOverviewScreen() {
-  const tx = useInvoiceTexts();
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const currentYear = Number(amsterdamDay(new Date()).slice(0, 4));
@@ -142,19 +141,19 @@ export function QuarterlyInvoiceOverviewScreen() {
       .finally(() => setExporting(null));
   };
 
-  const records = overview.data ? toRecords(overview.data.quarters, overview.data.total, tx) : [];
+  const records = overview.data ? toRecords(overview.data.quarters, overview.data.total, t) : [];
 
   return (
     <Stack gap="md" maw={1400}>
       <div>
-        <Title order={1}>{tx.quarterlyTitle}</Title>
+        <Title order={1}>{t('invoices.quarterlyTitle')}</Title>
         <Text c="dimmed" size="sm">
-          {tx.quarterlyIntro}
+          {t('invoices.quarterlyIntro')}
         </Text>
       </div>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Select
-          label={tx.year}
+          label={t('invoices.year')}
           data={yearOptions(currentYear, year)}
           value={String(year)}
           allowDeselect={false}
@@ -168,7 +167,7 @@ export function QuarterlyInvoiceOverviewScreen() {
           disabled={exporting !== null && exporting !== 'csv'}
           onClick={() => onExport('csv')}
         >
-          {tx.exportCsv}
+          {t('invoices.exportCsv')}
         </Button>
         <Button
           variant="default"
@@ -177,7 +176,7 @@ export function QuarterlyInvoiceOverviewScreen() {
           disabled={exporting !== null && exporting !== 'xlsx'}
           onClick={() => onExport('xlsx')}
         >
-          {tx.exportXlsx}
+          {t('invoices.exportXlsx')}
         </Button>
       </Group>
       {overview.isError && (
@@ -187,10 +186,10 @@ export function QuarterlyInvoiceOverviewScreen() {
       )}
       <ListTable<QuarterRecord>
         records={records}
-        columns={columnsOf(tx, showsVat6(records))}
+        columns={columnsOf(t, showsVat6(records))}
         idAccessor="id"
         fetching={overview.isFetching}
-        noRecordsText={t('ui.tableEmpty')}
+        noRecordsText={t('common.noResults')}
       />
     </Stack>
   );

@@ -35,14 +35,14 @@ export function AddressFields({
     <Grid gap="sm">
       <Grid.Col span={{ base: 12, sm: 4 }}>
         <TextInput
-          label={t('locations.postcode')}
+          label={t('common.postcode')}
           autoComplete="postal-code"
           placeholder="1234 AB"
           {...inputProps('postcode')}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 6, sm: 4 }}>
-        <TextInput label={t('locations.number')} inputMode="numeric" {...inputProps('number')} />
+        <TextInput label={t('common.houseNumber')} inputMode="numeric" {...inputProps('number')} />
       </Grid.Col>
       <Grid.Col span={{ base: 6, sm: 4 }}>
         <TextInput label={t('locations.numberAddition')} {...inputProps('number_addition')} />
@@ -53,10 +53,10 @@ export function AddressFields({
         </Text>
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label={t('locations.address')} autoComplete="address-line1" {...inputProps('address')} />
+        <TextInput label={t('common.street')} autoComplete="address-line1" {...inputProps('address')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label={t('locations.city')} autoComplete="address-level2" {...inputProps('city')} />
+        <TextInput label={t('common.city')} autoComplete="address-level2" {...inputProps('city')} />
       </Grid.Col>
     </Grid>
   );

@@ -21,7 +21,7 @@ export function LocationsList({ owner }: { owner: LocationOwner }) {
   const onDelete = async (location: Location) => {
     const isConfirmed = await confirm({
       title: t('locations.deleteTitle'),
-      message: t('locations.deleteConfirm'),
+      message: t('common.deleteItemConfirm'),
       confirmLabel: t('common.delete'),
       isDanger: true,
     });
@@ -55,9 +55,9 @@ export function LocationsList({ owner }: { owner: LocationOwner }) {
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('locations.description')}</Table.Th>
+                <Table.Th>{t('common.description')}</Table.Th>
                 <Table.Th>{t('locations.type')}</Table.Th>
-                <Table.Th>{t('locations.fullAddress')}</Table.Th>
+                <Table.Th>{t('common.address')}</Table.Th>
                 <Table.Th aria-label={t('common.actions')} />
               </Table.Tr>
             </Table.Thead>

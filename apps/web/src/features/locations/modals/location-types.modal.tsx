@@ -93,7 +93,7 @@ function LocationTypeRow({ type }: { type: LocationType }) {
   const onDelete = async () => {
     const isConfirmed = await confirm({
       title: t('locations.typeDeleteTitle'),
-      message: t('locations.deleteConfirm'),
+      message: t('common.deleteItemConfirm'),
       confirmLabel: t('common.delete'),
       isDanger: true,
     });

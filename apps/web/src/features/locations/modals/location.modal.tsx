@@ -85,7 +85,7 @@ function LocationForm({
       <form noValidate onSubmit={submit}>
         <FormError message={formError} />
         <Stack gap="sm">
-          <TextInput label={t('locations.description')} data-autofocus {...inputProps('description')} />
+          <TextInput label={t('common.description')} data-autofocus {...inputProps('description')} />
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <Select
               label={t('locations.type')}
@@ -107,7 +107,7 @@ function LocationForm({
             </Tooltip>
           </Group>
           <AddressFields inputProps={inputProps} values={form.values} onFill={form.setValues} />
-          <TextInput label={t('locations.country')} autoComplete="country-name" {...inputProps('country')} />
+          <TextInput label={t('common.country')} autoComplete="country-name" {...inputProps('country')} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onDone}>
               {t('common.cancel')}

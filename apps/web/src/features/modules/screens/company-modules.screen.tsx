@@ -22,7 +22,7 @@ export function CompanyModulesScreen() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('modules.tag')}</Table.Th>
-                {hasDescriptions && <Table.Th>{t('modules.description')}</Table.Th>}
+                {hasDescriptions && <Table.Th>{t('common.description')}</Table.Th>}
                 <Table.Th>{t('modules.purchased')}</Table.Th>
               </Table.Tr>
             </Table.Thead>

@@ -17,7 +17,7 @@ export function ModuleOverviewScreen() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('modules.tag')}</Table.Th>
-                <Table.Th>{t('modules.description')}</Table.Th>
+                <Table.Th>{t('common.description')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

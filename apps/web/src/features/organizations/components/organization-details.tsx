@@ -13,14 +13,14 @@ export function OrganizationDetails({ organization }: { organization: Organizati
   return (
     <Card withBorder padding="lg">
       <Title order={2} size="h4" mb="sm">
-        {t('organizations.detailsTitle')}
+        {t('common.details')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <DetailField label={t('organizations.emailAddress')}>
           {organization.email && <Anchor href={`mailto:${organization.email}`}>{organization.email}</Anchor>}
         </DetailField>
-        <DetailField label={t('organizations.phone')}>{organization.phone}</DetailField>
-        <DetailField label={t('organizations.address')}>{organization.address}</DetailField>
+        <DetailField label={t('common.phone')}>{organization.phone}</DetailField>
+        <DetailField label={t('common.address')}>{organization.address}</DetailField>
         <DetailField label={t('organizations.cocNumber')}>{organization.coc_number}</DetailField>
         <DetailField label={t('organizations.vatNumber')}>{organization.vat_number}</DetailField>
         {organization.oin && <DetailField label={t('organizations.oin')}>{organization.oin}</DetailField>}

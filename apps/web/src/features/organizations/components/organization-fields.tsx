@@ -30,13 +30,13 @@ export function OrganizationFields({ inputProps }: { inputProps: InputProps }) {
   return (
     <Grid gap="sm">
       <Grid.Col span={12}>
-        <TextInput label={t('organizations.name')} required data-autofocus {...inputProps('name')} />
+        <TextInput label={t('common.name')} required data-autofocus {...inputProps('name')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <TextInput label={t('organizations.emailAddress')} type="email" {...inputProps('email')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label={t('organizations.phone')} type="tel" {...inputProps('phone')} />
+        <TextInput label={t('common.phone')} type="tel" {...inputProps('phone')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <TextInput label={t('organizations.cocNumber')} {...inputProps('coc_number')} />

@@ -32,9 +32,9 @@ export function OrganizationRelations({
           <Table verticalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('relations.name')}</Table.Th>
+                <Table.Th>{t('common.name')}</Table.Th>
                 <Table.Th>{t('relations.email')}</Table.Th>
-                <Table.Th>{t('relations.address')}</Table.Th>
+                <Table.Th>{t('common.address')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -24,7 +24,7 @@ export function OrganizationDetailScreen() {
   const onDelete = () =>
     confirmDelete(id, {
       title: t('organizations.deleteTitle'),
-      message: t('organizations.deleteConfirm'),
+      message: t('common.deleteItemConfirm'),
       deleted: t('organizations.deleted'),
     });
 

@@ -18,7 +18,7 @@ export function OrganizationOverviewScreen() {
   const columns: DataTableColumn<Organization>[] = [
     {
       accessor: 'name',
-      title: t('organizations.name'),
+      title: t('common.name'),
       sortable: true,
       render: (o) => (
         <Anchor
@@ -31,7 +31,7 @@ export function OrganizationOverviewScreen() {
       ),
     },
     { accessor: 'email', title: t('organizations.email'), sortable: true },
-    { accessor: 'address', title: t('organizations.address') },
+    { accessor: 'address', title: t('common.address') },
     {
       accessor: 'contactperson',
       title: t('organizations.contactperson'),
@@ -40,7 +40,7 @@ export function OrganizationOverviewScreen() {
     { accessor: 'relations_count', title: t('organizations.relationsCount'), textAlign: 'right' },
     {
       accessor: 'created_at',
-      title: t('organizations.createdAt'),
+      title: t('common.createdAt'),
       sortable: true,
       render: (o) => formatDate(o.created_at),
     },

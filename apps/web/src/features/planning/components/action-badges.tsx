@@ -17,7 +17,7 @@ export function ActionBadges({ action }: { action: Action }) {
       )}
       {action.isoverdue ? (
         <Badge size="sm" color="red.9" variant="outline">
-          {t('planning.actions.overdue')}
+          {t('common.overdue')}
         </Badge>
       ) : (
         action.isdue && (

@@ -36,7 +36,7 @@ export function useActionDelete() {
   return (action: Action) =>
     confirmDelete(action.id, {
       title: t('planning.actions.deleteTitle'),
-      message: t('planning.actions.deleteConfirm'),
+      message: t('common.deleteItemConfirm'),
       deleted: t('planning.actions.deleted'),
     });
 }
@@ -100,7 +100,7 @@ export function ActionsCard({ owner, isReadOnly = false }: { owner: PlanningOwne
     <Card withBorder padding="lg">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
-          {t('planning.actions.title')}
+          {t('common.actions')}
         </Title>
         {!isReadOnly && (
           <Button

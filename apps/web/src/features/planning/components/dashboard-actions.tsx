@@ -59,7 +59,7 @@ export function DashboardActions() {
         <Count label={t('planning.dashboard.total')} value={data?.totalCount} />
         <Count label={t('planning.dashboard.top')} value={data?.topCount} color="red.8" />
         <Count label={t('planning.dashboard.high')} value={data?.highCount} color="orange.9" />
-        <Count label={t('planning.dashboard.overdue')} value={data?.overdueCount} color="red.9" />
+        <Count label={t('common.overdue')} value={data?.overdueCount} color="red.9" />
       </SimpleGrid>
       <SegmentedControl
         fullWidth
@@ -71,8 +71,8 @@ export function DashboardActions() {
         }}
         data={[
           { value: 'tophigh', label: t('planning.dashboard.filterTophigh') },
-          { value: 'overdue', label: t('planning.dashboard.filterOverdue') },
-          { value: 'all', label: t('planning.dashboard.filterAll') },
+          { value: 'overdue', label: t('common.overdue') },
+          { value: 'all', label: t('common.all') },
         ]}
       />
       {actions.isError && <Alert color="red">{t('planning.actions.loadFailed')}</Alert>}
@@ -85,10 +85,10 @@ export function DashboardActions() {
       {shown >= limit && limit < ALL && (
         <Group gap="xs" mt="sm">
           <Button size="xs" variant="light" onClick={() => setLimit((l) => l + STEP)}>
-            {t('planning.dashboard.more')}
+            {t('common.showMore')}
           </Button>
           <Button size="xs" variant="subtle" onClick={() => setLimit(ALL)}>
-            {t('planning.dashboard.all')}
+            {t('common.showAll')}
           </Button>
         </Group>
       )}

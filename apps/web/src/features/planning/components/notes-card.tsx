@@ -30,7 +30,7 @@ export function useNoteDelete(afterDelete?: (note: Note) => string) {
   return (note: Note) =>
     confirmDelete(note, {
       title: t('planning.notes.deleteTitle'),
-      message: t('planning.notes.deleteConfirm'),
+      message: t('common.deleteItemConfirm'),
       deleted: t('planning.notes.deleted'),
     });
 }
@@ -104,7 +104,7 @@ export function NotesCard({
                   {isShortened ? shorten(note.content, NOTE_PREVIEW_LENGTH) : note.content}
                 </Text>
                 <Anchor component={Link} to={`/note_detail/${note.id}`} size="xs">
-                  {t('planning.notes.open')}
+                  {t('common.open')}
                 </Anchor>
               </Stack>
               {!isReadOnly && (

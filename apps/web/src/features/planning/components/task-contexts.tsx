@@ -49,8 +49,7 @@ function DoneMark({ context }: { context: TaskContext }) {
 function ContextLine({ context, onRemove }: { context: TaskContext; onRemove?: () => void }) {
   const { t } = useTranslation();
   const to = taskContextLink(context);
-  const kind =
-    context.kind === 'form' ? t('planning.contexts.kindForm') : t('planning.contexts.kindDocument');
+  const kind = context.kind === 'form' ? t('common.form') : t('common.document');
   return (
     <Group gap={6} wrap="nowrap" justify="space-between">
       {/* Wraps on a phone: the card leaves a narrow column next to the task's icons. */}
@@ -210,7 +209,7 @@ export function TaskContextTypesSection({ template }: { template: Task }) {
         <Group key={c.id} gap={6} wrap="nowrap" justify="space-between">
           <Group gap={4} wrap="wrap" style={{ minWidth: 0, rowGap: 0 }}>
             <Text size="xs" c="dimmed">
-              {c.kind === 'form' ? t('planning.contexts.kindForm') : t('planning.contexts.kindDocument')}
+              {c.kind === 'form' ? t('common.form') : t('common.document')}
             </Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {c.label}

@@ -39,7 +39,7 @@ export function useTaskDelete() {
   return (task: Task) =>
     confirmDelete(task, {
       title: t('planning.tasks.deleteTitle'),
-      message: t('planning.tasks.deleteConfirm'),
+      message: t('common.deleteItemConfirm'),
       deleted: t('planning.tasks.deleted'),
     });
 }

@@ -142,11 +142,11 @@ export function TasksCard({ flowId, isReadOnly = false }: { flowId: number; isRe
                 onEdit={() => setEditing(task)}
                 onDelete={() => void onDelete(task)}
               >
-                <Tooltip label={t('planning.tasks.duplicate')}>
+                <Tooltip label={t('common.duplicate')}>
                   <ActionIcon
                     variant="subtle"
                     size="lg"
-                    aria-label={`${t('planning.tasks.duplicate')}: ${task.description}`}
+                    aria-label={`${t('common.duplicate')}: ${task.description}`}
                     onClick={() =>
                       duplicate.mutate(task.id, {
                         onSuccess: () => toast.success(t('planning.tasks.duplicated')),

@@ -109,7 +109,7 @@ function ActionForm({
       <FormError message={formError} />
       <Stack gap="sm">
         <Textarea
-          label={t('planning.actions.description')}
+          label={t('common.description')}
           autosize
           minRows={2}
           maxRows={8}

@@ -129,21 +129,16 @@ function AgendaItemForm({
     <form noValidate onSubmit={submit}>
       <FormError message={formError} />
       <Stack gap="sm">
-        <TextInput label={t('planning.agenda.itemTitle')} required data-autofocus {...inputProps('title')} />
+        <TextInput label={t('common.title')} required data-autofocus {...inputProps('title')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             type="datetime-local"
-            label={t('planning.agenda.start')}
+            label={t('common.start')}
             required
             {...inputProps('start_date')}
             onChange={(e) => onStartChange(e.currentTarget.value)}
           />
-          <TextInput
-            type="datetime-local"
-            label={t('planning.agenda.end')}
-            required
-            {...inputProps('end_date')}
-          />
+          <TextInput type="datetime-local" label={t('common.end')} required {...inputProps('end_date')} />
           <Select
             label={t('planning.agenda.user')}
             data={users}
@@ -151,11 +146,11 @@ function AgendaItemForm({
             searchable
             {...inputProps('user_id')}
           />
-          <TextInput label={t('planning.agenda.location')} {...inputProps('location')} />
+          <TextInput label={t('common.location')} {...inputProps('location')} />
         </SimpleGrid>
         <TextInput label={t('planning.agenda.attendees')} {...inputProps('attendees')} />
         <Textarea
-          label={t('planning.agenda.description')}
+          label={t('common.description')}
           autosize
           minRows={2}
           maxRows={8}

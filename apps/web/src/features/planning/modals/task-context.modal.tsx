@@ -74,15 +74,15 @@ function TaskContextForm({ task, onDone }: { task: TaskContextModalProps['task']
             setError(null);
           }}
           data={[
-            { value: 'form', label: t('planning.contexts.kindForm') },
-            { value: 'document', label: t('planning.contexts.kindDocument') },
+            { value: 'form', label: t('common.form') },
+            { value: 'document', label: t('common.document') },
           ]}
           fullWidth
         />
         {kind === 'form' ? (
           <>
             <Select
-              label={t('planning.contexts.form')}
+              label={t('common.form')}
               data={forms.map((v) => ({ value: String(v.id), label: v.name }))}
               value={verticalId}
               onChange={(value) => {

@@ -160,7 +160,7 @@ function TaskForm({
       <FormError message={formError} />
       <Stack gap="sm">
         <Textarea
-          label={t('planning.tasks.description')}
+          label={t('common.description')}
           autosize
           minRows={2}
           maxRows={6}
@@ -176,7 +176,7 @@ function TaskForm({
             {...inputProps('type')}
           />
           <Select
-            label={t('planning.tasks.status')}
+            label={t('common.status')}
             data={TASK_STATUSES.map((status) => ({ value: status, label: TASK_STATUS_LABELS[status] }))}
             allowDeselect={false}
             {...inputProps('status')}
@@ -201,11 +201,11 @@ function TaskForm({
             <>
               <TextInput
                 type="datetime-local"
-                label={t('planning.tasks.start')}
+                label={t('common.start')}
                 {...inputProps('start_date')}
                 onChange={(e) => onStartChange(e.currentTarget.value)}
               />
-              <TextInput type="datetime-local" label={t('planning.tasks.end')} {...inputProps('end_date')} />
+              <TextInput type="datetime-local" label={t('common.end')} {...inputProps('end_date')} />
             </>
           )}
           <NumberInput
@@ -222,7 +222,7 @@ function TaskForm({
             allowDecimal={false}
             {...inputProps('amountofpeople')}
           />
-          <TextInput label={t('planning.tasks.location')} {...inputProps('location')} />
+          <TextInput label={t('common.location')} {...inputProps('location')} />
           <TextInput label={t('planning.tasks.attendees')} {...inputProps('attendees')} />
         </SimpleGrid>
         <FormActions onCancel={onDone} isPending={save.isPending} mt="sm" />

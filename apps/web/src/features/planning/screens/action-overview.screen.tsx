@@ -60,7 +60,7 @@ function ActionTarget({ action }: { action: Action }) {
         {action.organization_name}
       </Anchor>
     );
-  return <Text size="sm">{t('planning.actions.company')}</Text>;
+  return <Text size="sm">{t('common.company')}</Text>;
 }
 
 /** /action_overview: filtered by user, priority and flow status; first column descending; saved state. */
@@ -87,7 +87,7 @@ export function ActionOverviewScreen() {
     },
     {
       accessor: 'status',
-      title: t('planning.actions.status'),
+      title: t('common.status'),
       render: (a) => (
         <Checkbox
           size="md"
@@ -100,7 +100,7 @@ export function ActionOverviewScreen() {
     },
     {
       accessor: 'description',
-      title: t('planning.actions.description'),
+      title: t('common.description'),
       sortable: true,
       render: (a) => (
         <Stack gap={2}>
@@ -139,7 +139,7 @@ export function ActionOverviewScreen() {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={1} size="h2">
-          {t('planning.actions.overviewTitle')}
+          {t('common.actions')}
         </Title>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
           {t('planning.actions.new')}
@@ -173,11 +173,11 @@ export function ActionOverviewScreen() {
           },
           {
             key: 'status',
-            label: t('planning.actions.status'),
+            label: t('common.status'),
             options: [
               { value: 'open', label: t('planning.actions.statusOpen') },
               { value: 'afgerond', label: t('planning.actions.statusDone') },
-              { value: 'all', label: t('planning.actions.statusAll') },
+              { value: 'all', label: t('common.all') },
             ],
             defaultValue: 'open',
           },

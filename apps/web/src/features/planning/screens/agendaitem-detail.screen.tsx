@@ -45,7 +45,7 @@ export function AgendaItemDetailScreen() {
                 onDelete={() =>
                   void confirmDelete(data.id, {
                     title: t('planning.agenda.deleteTitle'),
-                    message: t('planning.agenda.deleteConfirm'),
+                    message: t('common.deleteItemConfirm'),
                     deleted: t('planning.agenda.deleted'),
                   })
                 }
@@ -53,12 +53,12 @@ export function AgendaItemDetailScreen() {
               />
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <DetailField label={t('planning.agenda.start')}>{formatDateTime(data.start_date)}</DetailField>
-              <DetailField label={t('planning.agenda.end')}>{formatDateTime(data.end_date)}</DetailField>
+              <DetailField label={t('common.start')}>{formatDateTime(data.start_date)}</DetailField>
+              <DetailField label={t('common.end')}>{formatDateTime(data.end_date)}</DetailField>
               <DetailField label={t('planning.agenda.user')}>
                 {data.user_fullname || t('planning.agenda.noUser')}
               </DetailField>
-              <DetailField label={t('planning.agenda.location')}>{data.location}</DetailField>
+              <DetailField label={t('common.location')}>{data.location}</DetailField>
               <DetailField label={t('planning.agenda.attendees')} multiline>
                 {data.attendees}
               </DetailField>
@@ -71,7 +71,7 @@ export function AgendaItemDetailScreen() {
               </DetailField>
             </SimpleGrid>
             <Box mt="md">
-              <DetailField label={t('planning.agenda.description')} multiline>
+              <DetailField label={t('common.description')} multiline>
                 {data.description}
               </DetailField>
             </Box>

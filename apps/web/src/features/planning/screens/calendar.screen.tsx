@@ -179,15 +179,15 @@ export function CalendarScreen() {
     }
   }, [view, date, events, timeGridLabel]);
   const messages: Messages<CalendarEvent> = {
-    today: t('planning.agenda.today'),
-    previous: t('planning.agenda.previous'),
-    next: t('planning.agenda.next'),
+    today: t('common.today'),
+    previous: t('common.previous'),
+    next: t('common.next'),
     month: t('planning.agenda.month'),
     week: t('planning.agenda.week'),
     day: t('planning.agenda.day'),
     agenda: t('planning.agenda.agendaView'),
-    date: t('planning.agenda.date'),
-    time: t('planning.agenda.time'),
+    date: t('common.date'),
+    time: t('common.time'),
     event: t('planning.agenda.event'),
     allDay: t('planning.agenda.allDay'),
     noEventsInRange: t('planning.agenda.noEventsInRange'),

@@ -31,10 +31,10 @@ export function LogItemOverviewScreen() {
         date={date}
         onChange={choose}
         labels={{
-          date: t('planning.logitems.date'),
+          date: t('common.date'),
           previousDay: t('planning.logitems.previousDay'),
           nextDay: t('planning.logitems.nextDay'),
-          today: t('planning.logitems.today'),
+          today: t('common.today'),
         }}
       />
       <Card withBorder padding="md">
@@ -45,9 +45,9 @@ export function LogItemOverviewScreen() {
             <Table verticalSpacing="xs" striped>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('planning.logitems.time')}</Table.Th>
+                  <Table.Th>{t('common.time')}</Table.Th>
                   <Table.Th>{t('planning.logitems.kind')}</Table.Th>
-                  <Table.Th>{t('planning.logitems.description')}</Table.Th>
+                  <Table.Th>{t('common.description')}</Table.Th>
                   <Table.Th>{t('planning.logitems.user')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>

@@ -60,7 +60,7 @@ export function NoteDetailScreen() {
               <Anchor component={Link} to={noteOwnerPath(data)}>
                 {data.flow_number !== null
                   ? t('planning.notes.onFlow', { number: data.flow_number })
-                  : t('planning.notes.open')}
+                  : t('common.open')}
               </Anchor>
             </Text>
           )}

@@ -92,13 +92,13 @@ export function TaskOverviewScreen() {
   const columns: DataTableColumn<Task>[] = [
     {
       accessor: 'start_date',
-      title: t('planning.tasks.start'),
+      title: t('common.start'),
       sortable: true,
       render: (task) => formatDateTime(task.start_date),
     },
     {
       accessor: 'description',
-      title: t('planning.tasks.description'),
+      title: t('common.description'),
       sortable: true,
       render: (task) => (
         <Stack gap={2}>
@@ -125,7 +125,7 @@ export function TaskOverviewScreen() {
           </Anchor>
         ) : null,
     },
-    { accessor: 'address', title: t('planning.tasks.address') },
+    { accessor: 'address', title: t('common.address') },
   ];
 
   return (
@@ -154,7 +154,7 @@ export function TaskOverviewScreen() {
       </Group>
       <Group gap="sm" align="flex-end">
         <Select
-          label={t('planning.tasks.status')}
+          label={t('common.status')}
           data={TASK_STATUS_FILTERS.map((s) => ({ value: s, label: TASK_STATUS_FILTER_LABELS[s] }))}
           value={filters.status}
           onChange={(value) => set('status', value ?? DEFAULT_TASK_STATUS_FILTER)}

@@ -43,7 +43,7 @@ export function ProductFileImport<P extends { errors: ImportRowError[] }>({
       setPreview(await send<P>(chosen, true));
       setFile(chosen);
     } catch (error) {
-      toast.error((error as Error).message, t('productImport.failed'));
+      toast.error((error as Error).message, t('common.importFailed'));
     } finally {
       setBusy(false);
     }
@@ -62,7 +62,7 @@ export function ProductFileImport<P extends { errors: ImportRowError[] }>({
       toast.success(t('productImport.done'));
       close();
     } catch (error) {
-      toast.error((error as Error).message, t('productImport.failed'));
+      toast.error((error as Error).message, t('common.importFailed'));
     } finally {
       setBusy(false);
     }

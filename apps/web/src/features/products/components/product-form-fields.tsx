@@ -13,7 +13,7 @@ import { Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@ma
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVertical, useVerticals } from '../../forms';
+import { useVertical, useVerticals } from '../../../api/verticals';
 
 // The "Formulier" part of the product form (spec 002 section 3; decision 023): a product with data
 // origin "Uit formulier" takes its amount from a field of its form, and up to three toggle fields
@@ -85,7 +85,7 @@ export function ProductFormFields({ values: v, setValues, inputProps, isNew }: P
   const { t } = useTranslation();
   const forms = useVerticals();
   const formId = idOf(v.vertical_id);
-  const chosen = useVertical(formId);
+  const chosen = useVertical(formId, { staleTime: 60_000 });
 
   const picked = useRef(false);
   useEffect(() => {
@@ -95,7 +95,7 @@ export function ProductFormFields({ values: v, setValues, inputProps, isNew }: P
     if (only && v.vertical_id === NONE) setValues({ vertical_id: String(only.id) });
   }, [isNew, forms.data, v.vertical_id, setValues]);
 
-  const none = { value: NONE, label: t('products.none') };
+  const none = { value: NONE, label: t('common.none') };
   const formOptions = [none, ...(forms.data ?? []).map((f) => ({ value: String(f.id), label: f.name }))];
   const detail = chosen.data && chosen.data.id === formId ? chosen.data : undefined;
   // A form archived after it was linked still shows by its name.
@@ -132,7 +132,7 @@ export function ProductFormFields({ values: v, setValues, inputProps, isNew }: P
   };
 
   return (
-    <Fieldset legend={t('products.formSection')}>
+    <Fieldset legend={t('common.form')}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {t('products.formHelp')}
@@ -148,7 +148,7 @@ export function ProductFormFields({ values: v, setValues, inputProps, isNew }: P
             {...inputProps('data_origin')}
           />
           <Select
-            label={t('products.vertical')}
+            label={t('common.form')}
             data={formOptions}
             allowDeselect={false}
             searchable={formOptions.length > 8}
@@ -178,7 +178,7 @@ export function ProductFormFields({ values: v, setValues, inputProps, isNew }: P
                 />
                 {v[slot.id] !== NONE && (
                   <Select
-                    label={t('products.toggleOperator')}
+                    label={t('common.condition')}
                     data={operatorOptions}
                     allowDeselect={false}
                     {...inputProps(slot.operator)}
@@ -186,14 +186,14 @@ export function ProductFormFields({ values: v, setValues, inputProps, isNew }: P
                 )}
                 {v[slot.id] !== NONE && hasValue && field?.field_type === 'selectbox' && (
                   <Select
-                    label={t('products.toggleValue')}
+                    label={t('common.value')}
                     data={[...new Set([...field.options, ...(v[slot.value] ? [v[slot.value]] : [])])]}
                     {...inputProps(slot.value)}
                     onChange={(value) => setValues({ [slot.value]: value ?? '' })}
                   />
                 )}
                 {v[slot.id] !== NONE && hasValue && field?.field_type !== 'selectbox' && (
-                  <TextInput label={t('products.toggleValue')} {...inputProps(slot.value)} />
+                  <TextInput label={t('common.value')} {...inputProps(slot.value)} />
                 )}
               </Group>
             );

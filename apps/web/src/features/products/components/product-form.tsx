@@ -175,7 +175,7 @@ export function ProductForm({ product, isPending, onCancel, onSave }: ProductFor
       <Stack gap="sm">
         <TextInput label={t('products.itemName')} required {...nameProps} onChange={onName} />
         <Textarea
-          label={t('products.description')}
+          label={t('common.description')}
           description={t('products.descriptionHint')}
           autosize
           minRows={2}
@@ -183,7 +183,7 @@ export function ProductForm({ product, isPending, onCancel, onSave }: ProductFor
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
-            label={t('products.status')}
+            label={t('common.status')}
             data={options(PRODUCT_STATUSES, (s) => PRODUCT_STATUS_LABELS[s])}
             allowDeselect={false}
             {...inputProps('status')}
@@ -206,14 +206,10 @@ export function ProductForm({ product, isPending, onCancel, onSave }: ProductFor
             allowDeselect={false}
             {...inputProps('calc_method')}
           />
-          <TextInput
-            label={t('products.unitOfMeasurement')}
-            required
-            {...inputProps('unit_of_measurement')}
-          />
+          <TextInput label={t('common.unit')} required {...inputProps('unit_of_measurement')} />
           <TextInput label={t('products.startAmount')} inputMode="decimal" {...inputProps('start_amount')} />
           <Select
-            label={t('products.vat')}
+            label={t('common.vat')}
             data={[...rates.map(String), 'split'].map((o) => ({
               value: o,
               label: o === 'split' ? t('products.customSplit') : `${o}%`,

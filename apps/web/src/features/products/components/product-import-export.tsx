@@ -43,7 +43,7 @@ export function ProductImportExport() {
       setPreview((await upload(chosen, { preview: '1' })) as ProductImportPreview);
       setFile(chosen);
     } catch (error) {
-      toast.error((error as Error).message, t('productImport.failed'));
+      toast.error((error as Error).message, t('common.importFailed'));
     } finally {
       setBusy(false);
     }
@@ -61,7 +61,7 @@ export function ProductImportExport() {
         onFinished: () => void queryClient.invalidateQueries({ queryKey: ['table', PRODUCT_TABLE_PATH] }),
       });
     } catch (error) {
-      toast.error((error as Error).message, t('productImport.failed'));
+      toast.error((error as Error).message, t('common.importFailed'));
     } finally {
       setBusy(false);
     }
@@ -74,13 +74,13 @@ export function ProductImportExport() {
 
   const onExport = () =>
     downloadFile(`/api/company/${companyId}/exportproducts`, 'producten.xlsx').catch((error: Error) =>
-      toast.error(error.message, t('productImport.exportFailed')),
+      toast.error(error.message, t('common.exportFailed')),
     );
 
   return (
     <>
       <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void onExport()}>
-        {t('productImport.export')}
+        {t('common.export')}
       </Button>
       <FileButton
         onChange={(chosen) => void onChoose(chosen)}
@@ -93,7 +93,7 @@ export function ProductImportExport() {
             leftSection={<IconUpload size={16} />}
             loading={isBusy && !preview}
           >
-            {t('productImport.import')}
+            {t('common.import')}
           </Button>
         )}
       </FileButton>
@@ -123,7 +123,7 @@ export function ProductImportExport() {
               </Alert>
             ) : (
               <Text c="dimmed" size="sm">
-                {t('productImport.ready')}
+                {t('common.importReady')}
               </Text>
             )}
             <Group justify="flex-end">

@@ -26,7 +26,7 @@ export function ProductDetailScreen() {
   const onDelete = () =>
     confirmDelete(id, {
       title: t('products.deleteTitle'),
-      message: t('products.deleteConfirm'),
+      message: t('common.deleteItemConfirm'),
       deleted: t('products.deleted'),
     });
 
@@ -66,7 +66,7 @@ export function ProductDetailScreen() {
                   restore.mutate(undefined, { onSuccess: () => toast.success(t('products.restored')) })
                 }
               >
-                {t('products.restore')}
+                {t('common.restore')}
               </Button>
             ) : (
               <Group gap="xs">
@@ -79,7 +79,7 @@ export function ProductDetailScreen() {
                       approve.mutate(undefined, { onSuccess: () => toast.success(t('products.approved')) })
                     }
                   >
-                    {t('products.approve')}
+                    {t('common.approve')}
                   </Button>
                 )}
                 <DetailActions
@@ -117,34 +117,34 @@ function ProductDetails({ product: p }: { product: Product }) {
   return (
     <Card withBorder padding="md">
       <Title order={2} size="h4" mb="sm">
-        {t('products.detailsTitle')}
+        {t('common.details')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
-        <DetailField label={t('products.description')}>
-          {shortText(p.description, t('products.none'))}
+        <DetailField label={t('common.description')}>
+          {shortText(p.description, t('common.none'))}
         </DetailField>
         <DetailField label={t('products.type')}>{PRODUCT_TYPE_LABELS[p.type]}</DetailField>
         <DetailField label={t('products.calcBase')}>
           {p.calc_base === 'exc' ? t('products.rateExc') : t('products.rateInc')}
         </DetailField>
         <DetailField label={t('products.calcMethod')}>{CALC_METHOD_LABELS[p.calc_method]}</DetailField>
-        <DetailField label={t('products.unitOfMeasurement')}>{p.unit_of_measurement}</DetailField>
-        <DetailField label={t('products.vat')}>
+        <DetailField label={t('common.unit')}>{p.unit_of_measurement}</DetailField>
+        <DetailField label={t('common.vat')}>
           {formatNumber(p.vat_percentage)}%{split.includes(',') ? ` (${split})` : ''}
         </DetailField>
         <DetailField label={t('products.startAmount')}>
           {formatRate(p.start_amount_exc)} excl. / {formatRate(p.start_amount_inc)} incl.
         </DetailField>
         <DetailField label={t('products.externalReference')}>
-          {p.external_reference || t('products.none')}
+          {p.external_reference || t('common.none')}
         </DetailField>
         <DetailField label={t('products.glReference')}>
-          {[p.gl_reference, p.gl_description].filter(Boolean).join(' · ') || t('products.none')}
+          {[p.gl_reference, p.gl_description].filter(Boolean).join(' · ') || t('common.none')}
         </DetailField>
         <DetailField label={t('products.kpiValue')}>
-          {p.kpi_value === null ? t('products.none') : `${formatNumber(p.kpi_value)} ${p.kpi_unit}`}
+          {p.kpi_value === null ? t('common.none') : `${formatNumber(p.kpi_value)} ${p.kpi_unit}`}
         </DetailField>
-        <DetailField label={t('products.updatedAt')}>{formatDate(p.updated_at)}</DetailField>
+        <DetailField label={t('common.updatedAt')}>{formatDate(p.updated_at)}</DetailField>
       </SimpleGrid>
     </Card>
   );

@@ -37,17 +37,17 @@ export function ProductOverviewScreen() {
     },
     {
       accessor: 'description',
-      title: t('products.description'),
+      title: t('common.description'),
       width: 260,
       render: (p) => (
         <Text size="sm" lineClamp={2}>
-          {shortText(p.description, t('products.none'))}
+          {shortText(p.description, t('common.none'))}
         </Text>
       ),
     },
     {
       accessor: 'status',
-      title: t('products.status'),
+      title: t('common.status'),
       sortable: true,
       render: (p) => (
         <Group gap={4} wrap="nowrap">
@@ -73,15 +73,15 @@ export function ProductOverviewScreen() {
       render: (p) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {p.unit_rate_exc === null
-            ? t('products.none')
+            ? t('common.none')
             : `${formatRate(p.calc_base === 'exc' ? p.unit_rate_exc : p.unit_rate_inc)} ${p.calc_base === 'exc' ? 'excl.' : 'incl.'}`}
         </Text>
       ),
     },
-    { accessor: 'unit_of_measurement', title: t('products.unitOfMeasurement') },
+    { accessor: 'unit_of_measurement', title: t('common.unit') },
     {
       accessor: 'vat_percentage',
-      title: t('products.vat'),
+      title: t('common.vat'),
       textAlign: 'right',
       render: (p) => `${formatNumber(p.vat_percentage)}%`,
     },
@@ -89,7 +89,7 @@ export function ProductOverviewScreen() {
     { accessor: 'external_reference', title: t('products.externalReference'), sortable: true },
     {
       accessor: 'updated_at',
-      title: t('products.updatedAt'),
+      title: t('common.updatedAt'),
       sortable: true,
       render: (p) => formatDate(p.updated_at),
     },
@@ -114,7 +114,7 @@ export function ProductOverviewScreen() {
         filters={[
           {
             key: 'status',
-            label: t('products.status'),
+            label: t('common.status'),
             placeholder: t('products.allStatuses'),
             options: PRODUCT_STATUSES.map((s) => ({ value: s, label: PRODUCT_STATUS_LABELS[s] })),
           },

@@ -95,8 +95,8 @@ export function BulkCriteriaList({
                 )}
                 {INACTIVE_CRITERIA_WITH_TEXT.includes(criterion.tag) && (
                   <TextInput
-                    aria-label={`${label}: ${t('relations.text')}`}
-                    placeholder={t('relations.text')}
+                    aria-label={`${label}: ${t('common.text')}`}
+                    placeholder={t('common.text')}
                     size="xs"
                     w={220}
                     value={criterion.text ?? ''}

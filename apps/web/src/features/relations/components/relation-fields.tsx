@@ -75,7 +75,7 @@ function RelationNameFields<V extends RelationFieldValues>({
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 4 }}>
-        <TextInput label={t('relations.firstName')} {...inputProps('name')} />
+        <TextInput label={t('common.firstName')} {...inputProps('name')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 3 }}>
         <TextInput label={t('relations.nameprefix')} {...inputProps('nameprefix')} />
@@ -100,7 +100,7 @@ function RelationContactFields({ inputProps }: { inputProps: InputProps }) {
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 3 }}>
-        <TextInput label={t('relations.phone')} type="tel" {...inputProps('phone')} />
+        <TextInput label={t('common.phone')} type="tel" {...inputProps('phone')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 3 }}>
         <TextInput label={t('relations.mobile')} type="tel" {...inputProps('mobile')} />
@@ -133,7 +133,7 @@ function RelationSourceFields<V extends RelationFieldValues>({
     <Grid gap="sm">
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <Select
-          label={t('relations.leadSource')}
+          label={t('common.leadSource')}
           data={sourceOptions}
           allowDeselect={false}
           {...inputProps('lead_source')}

@@ -21,7 +21,7 @@ export function RelationFiles({ files }: { files: FileInfo[] }) {
   return (
     <Card withBorder padding="lg">
       <Title order={2} size="h4" mb="sm">
-        {t('relations.filesTitle')}
+        {t('common.files')}
       </Title>
       {files.length === 0 && <Text c="dimmed">{t('relations.noFiles')}</Text>}
       <Stack gap={6}>

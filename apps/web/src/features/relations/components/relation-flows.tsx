@@ -65,9 +65,9 @@ export function FlowTable({
       <Table verticalSpacing={6} highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={90}>{t('relations.flowNumber')}</Table.Th>
+            <Table.Th w={90}>{t('common.number')}</Table.Th>
             <Table.Th>{t('common.description')}</Table.Th>
-            <Table.Th w={130}>{t('relations.status')}</Table.Th>
+            <Table.Th w={130}>{t('common.status')}</Table.Th>
             <Table.Th w={170}>{t('relations.flowPhase')}</Table.Th>
             {actions && <Table.Th aria-label={t('common.actions')} />}
           </Table.Tr>

@@ -57,7 +57,7 @@ export function RelationHeader({
             {relation.address && <Line icon={<IconMapPin size={16} aria-hidden />}>{relation.address}</Line>}
           </Group>
           <Text size="xs" c="dimmed">
-            {t('relations.leadSource')}: {relation.lead_source}
+            {t('common.leadSource')}: {relation.lead_source}
             {relation.buyer_reference && ` · ${t('relations.buyerReference')}: ${relation.buyer_reference}`}
             {relation.order_reference && ` · ${t('relations.orderReference')}: ${relation.order_reference}`}
           </Text>

@@ -26,7 +26,7 @@ export function RelationOrganization({ relation }: { relation: Relation }) {
     <Card withBorder padding="lg">
       <Group justify="space-between" mb="xs">
         <Title order={2} size="h4">
-          {t('relations.organization')}
+          {t('common.organization')}
         </Title>
         <Group gap="xs">
           {relation.organization && (

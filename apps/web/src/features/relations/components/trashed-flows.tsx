@@ -17,7 +17,7 @@ export function TrashedFlows({ relationId, flows }: { relationId: number; flows:
   const onForceDelete = async (flow: FlowRow) => {
     const isConfirmed = await confirm({
       title: t('relations.forceDelete'),
-      message: t('relations.deleteConfirm'),
+      message: t('common.deleteItemConfirm'),
       confirmLabel: t('relations.forceDelete'),
       isDanger: true,
     });
@@ -38,10 +38,10 @@ export function TrashedFlows({ relationId, flows }: { relationId: number; flows:
         flows={flows}
         actions={(flow) => (
           <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label={t('relations.restore')}>
+            <Tooltip label={t('common.restore')}>
               <ActionIcon
                 variant="subtle"
-                aria-label={`${t('relations.restore')}: #${flow.number}`}
+                aria-label={`${t('common.restore')}: #${flow.number}`}
                 onClick={() =>
                   restore.mutate(flow.id, {
                     onSuccess: () => toast.success(t('relations.flowRestored')),

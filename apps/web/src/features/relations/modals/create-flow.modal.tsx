@@ -63,7 +63,7 @@ function CreateFlowForm({ relation, onDone }: { relation: Relation; onDone: () =
           {...inputProps('description')}
         />
         <Select
-          label={t('relations.leadSource')}
+          label={t('common.leadSource')}
           data={
             leadSources.includes(form.values.lead_source)
               ? leadSources

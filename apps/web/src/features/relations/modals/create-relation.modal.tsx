@@ -150,7 +150,7 @@ function CreateRelationForm({
           inputProps={inputProps}
           addressSection={
             <>
-              <Divider label={t('relations.addressTitle')} labelPosition="left" />
+              <Divider label={t('common.address')} labelPosition="left" />
               <AddressFields inputProps={inputProps} values={form.values} onFill={form.setValues} />
               <Divider />
             </>
@@ -158,7 +158,7 @@ function CreateRelationForm({
         />
         {fixed ? null : (
           <OrganizationTypeahead
-            label={t('relations.organization')}
+            label={t('common.organization')}
             value={organization}
             onChange={setOrganization}
             // '(nieuw)' only names it: the relation save creates it (neworganizationname).

@@ -41,7 +41,7 @@ function LinkOrganizationForm({ relation, onDone }: { relation: Relation; onDone
       }
       renderField={(field) => (
         <OrganizationTypeahead
-          label={t('relations.organization')}
+          label={t('common.organization')}
           onCreate={(name) => ({ id: null, name })}
           {...field}
         />

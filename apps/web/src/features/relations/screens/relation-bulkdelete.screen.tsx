@@ -93,7 +93,7 @@ export function RelationBulkDeleteScreen() {
             loading={search.isPending}
             disabled={!canSearch}
           >
-            {t('relations.search')}
+            {t('common.search')}
           </Button>
         </Group>
       </Card>
@@ -142,7 +142,7 @@ export function RelationBulkDeleteScreen() {
             minHeight={rows.length === 0 ? 120 : undefined}
             records={pageRows}
             idAccessor="id"
-            noRecordsText={t('ui.tableEmpty')}
+            noRecordsText={t('common.noResults')}
             selectedRecords={selected}
             onSelectedRecordsChange={setSelected}
             // The header checkbox covers this page; 'Alles selecteren' covers every result.
@@ -151,14 +151,14 @@ export function RelationBulkDeleteScreen() {
             columns={[
               {
                 accessor: 'fullname',
-                title: t('relations.name'),
+                title: t('common.name'),
                 render: (r) => (
                   <Anchor component={Link} to={`/relation_detail/${r.id}`} target="_blank">
                     {r.fullname}
                   </Anchor>
                 ),
               },
-              { accessor: 'address', title: t('relations.address') },
+              { accessor: 'address', title: t('common.address') },
               { accessor: 'flows_count', title: t('relations.flowsCount'), textAlign: 'right' },
               {
                 accessor: 'last_activity_at',

@@ -31,7 +31,7 @@ export function RelationDetailScreen() {
   const onDelete = () =>
     confirmDelete(id, {
       title: t('relations.deleteTitle'),
-      message: t('relations.deleteConfirm'),
+      message: t('common.deleteItemConfirm'),
       deleted: t('relations.deleted'),
     });
 
@@ -52,7 +52,7 @@ export function RelationDetailScreen() {
           />
           <Card withBorder padding="lg">
             <Title order={2} size="h4" mb="sm">
-              {t('relations.statusBarTitle')}
+              {t('common.status')}
             </Title>
             <RelationStatusBar status={data.flow_status} />
           </Card>

@@ -22,7 +22,7 @@ export function RelationOverviewScreen() {
   const columns: DataTableColumn<Relation>[] = [
     {
       accessor: 'fullname',
-      title: t('relations.name'),
+      title: t('common.name'),
       sortable: true,
       render: (r) => (
         <Anchor component={Link} to={`/relation_detail/${r.id}`} onClick={(event) => event.stopPropagation()}>
@@ -31,10 +31,10 @@ export function RelationOverviewScreen() {
       ),
     },
     { accessor: 'email', title: t('relations.email'), sortable: true },
-    { accessor: 'address', title: t('relations.address') },
+    { accessor: 'address', title: t('common.address') },
     {
       accessor: 'flow_status',
-      title: t('relations.status'),
+      title: t('common.status'),
       render: (r) =>
         r.flow_status ? (
           <Badge variant="light" color={r.flow_status === 'cancelled' ? 'red' : 'blue'}>
@@ -44,7 +44,7 @@ export function RelationOverviewScreen() {
     },
     {
       accessor: 'created_at',
-      title: t('relations.createdAt'),
+      title: t('common.createdAt'),
       sortable: true,
       render: (r) => formatDate(r.created_at),
     },

@@ -26,7 +26,7 @@ export function RelationTrashcanScreen() {
   const onForceDelete = async (relation: Relation) => {
     const isConfirmed = await confirm({
       title: t('relations.forceDelete'),
-      message: t('relations.deleteConfirm'),
+      message: t('common.deleteItemConfirm'),
       confirmLabel: t('relations.forceDelete'),
       isDanger: true,
     });
@@ -38,12 +38,12 @@ export function RelationTrashcanScreen() {
   };
 
   const columns: DataTableColumn<Relation>[] = [
-    { accessor: 'fullname', title: t('relations.name'), sortable: true },
+    { accessor: 'fullname', title: t('common.name'), sortable: true },
     { accessor: 'email', title: t('relations.email'), sortable: true },
-    { accessor: 'address', title: t('relations.address') },
+    { accessor: 'address', title: t('common.address') },
     {
       accessor: 'deleted_at',
-      title: t('relations.deletedAt'),
+      title: t('common.deletedAt'),
       sortable: true,
       render: (r) => formatDate(r.deleted_at),
     },
@@ -53,10 +53,10 @@ export function RelationTrashcanScreen() {
       textAlign: 'right',
       render: (r) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('relations.restore')}>
+          <Tooltip label={t('common.restore')}>
             <ActionIcon
               variant="subtle"
-              aria-label={`${t('relations.restore')}: ${r.fullname}`}
+              aria-label={`${t('common.restore')}: ${r.fullname}`}
               onClick={() => onRestore(r)}
             >
               <IconArrowBackUp size={16} />

@@ -137,9 +137,9 @@ function GlobalSearchBox({
       </Combobox.Target>
       <Combobox.Dropdown hidden={text.trim().length === 0}>
         <Combobox.Options mah={fullWidth ? 'calc(100dvh - 140px)' : 420} style={{ overflowY: 'auto' }}>
-          {text.trim().length < SEARCH_MIN_CHARS && <Combobox.Empty>{t('search.minChars')}</Combobox.Empty>}
+          {text.trim().length < SEARCH_MIN_CHARS && <Combobox.Empty>{t('common.minChars')}</Combobox.Empty>}
           {isActive && !isWaiting && search.isSuccess && all.length === 0 && (
-            <Combobox.Empty>{t('search.noResults')}</Combobox.Empty>
+            <Combobox.Empty>{t('common.noResults')}</Combobox.Empty>
           )}
           {search.isError && isActive && <Combobox.Empty>{search.error.message}</Combobox.Empty>}
           {groups.map((group) => (
@@ -161,7 +161,7 @@ function GlobalSearchBox({
           {hasMore && (
             <Combobox.Option value={MORE}>
               <Text size="sm" c="blue" fw={500}>
-                {t('search.more')}
+                {t('common.showMore')}
               </Text>
             </Combobox.Option>
           )}

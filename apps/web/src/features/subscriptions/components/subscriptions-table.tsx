@@ -44,7 +44,7 @@ export function SubscriptionsTable({
       ? [
           {
             accessor: 'company_name',
-            title: t('subscriptions.company'),
+            title: t('common.company'),
             render: (s: Subscription) => (
               <Anchor component={Link} to={`/company_detail/${s.company_id}`}>
                 {s.company_name}

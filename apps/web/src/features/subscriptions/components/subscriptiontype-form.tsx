@@ -21,7 +21,7 @@ export function SubscriptionTypeForm({ type }: { type: SubscriptionType }) {
   );
   return (
     <form noValidate onSubmit={submit}>
-      <FormError message={formError} title={t('account.saveFailed')} />
+      <FormError message={formError} title={t('common.saveFailed')} />
       <Stack gap="sm">
         <TextInput label={t('common.name')} required {...inputProps('name')} />
         <Textarea label={t('common.description')} autosize minRows={3} {...inputProps('description')} />

@@ -67,11 +67,11 @@ function CreateSubscriptionForm({ companyId, onDone }: { companyId?: number; onD
 
   return (
     <form noValidate onSubmit={submit}>
-      <FormError message={formError} title={t('account.saveFailed')} />
+      <FormError message={formError} title={t('common.saveFailed')} />
       <Stack gap="sm">
         {!companyId && (
           <Select
-            label={t('subscriptions.company')}
+            label={t('common.company')}
             required
             searchable
             data={companies.data ?? []}

@@ -25,7 +25,7 @@ export function SubscriptionOverviewScreen() {
         </Button>
       </Group>
       <Select
-        label={t('subscriptions.company')}
+        label={t('common.company')}
         placeholder={t('users.allCompanies')}
         data={companies.data ?? []}
         value={companyId}

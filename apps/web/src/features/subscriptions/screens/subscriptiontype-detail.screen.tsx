@@ -44,7 +44,7 @@ export function SubscriptionTypeDetailScreen() {
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Card withBorder padding="lg">
               <Title order={2} size="h4" mb="md">
-                {t('companies.detailsTitle')}
+                {t('common.details')}
               </Title>
               <SubscriptionTypeForm key={type.data.id} type={type.data} />
             </Card>

@@ -53,10 +53,10 @@ export function SystemNotificationForm({
 
   return (
     <form noValidate onSubmit={submit}>
-      <FormError message={formError} title={t('account.saveFailed')} />
+      <FormError message={formError} title={t('common.saveFailed')} />
       <Stack gap="sm">
         <Textarea
-          label={t('systemNotifications.content')}
+          label={t('common.text')}
           required
           autosize
           minRows={3}
@@ -72,12 +72,12 @@ export function SystemNotificationForm({
           {...inputProps('theme')}
         />
         <Switch
-          label={t('systemNotifications.active')}
+          label={t('common.active')}
           description={t('systemNotifications.activeHelp')}
           {...inputProps('active', { type: 'checkbox' })}
         />
         <Text size="sm" fw={500}>
-          {t('systemNotifications.preview')}
+          {t('common.preview')}
         </Text>
         <Alert {...themeAlertProps(values.theme)} data-testid="systemnotification-preview">
           {content || (

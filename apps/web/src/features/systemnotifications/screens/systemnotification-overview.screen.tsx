@@ -54,7 +54,7 @@ export function SystemNotificationOverviewScreen() {
         columns={[
           {
             accessor: 'content',
-            title: t('systemNotifications.content'),
+            title: t('common.text'),
             render: (n) => (
               <Text size="sm" lineClamp={2} maw={520}>
                 {n.content}
@@ -72,7 +72,7 @@ export function SystemNotificationOverviewScreen() {
           },
           {
             accessor: 'active',
-            title: t('systemNotifications.active'),
+            title: t('common.active'),
             render: (n) => (
               <Switch
                 checked={n.active}

@@ -14,7 +14,7 @@ export function RoleTypeSelects({
   return (
     <>
       <Select
-        label={t('users.role')}
+        label={t('common.role')}
         required
         allowDeselect={false}
         data={roles.map((r) => ({ value: String(r), label: roleLabel(r) }))}

@@ -101,7 +101,7 @@ export function UserSettingsForm({
 
   return (
     <form noValidate onSubmit={submit}>
-      <FormError message={formError} title={t('account.saveFailed')} />
+      <FormError message={formError} title={t('common.saveFailed')} />
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <RoleTypeSelects roles={roles} inputProps={inputProps} />

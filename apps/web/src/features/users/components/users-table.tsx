@@ -33,7 +33,7 @@ export function UsersTable({
   const columns: DataTableColumn<UserRow>[] = [
     {
       accessor: 'name',
-      title: t('users.name'),
+      title: t('common.name'),
       sortable: true,
       render: (u) =>
         detailPath ? (
@@ -44,12 +44,12 @@ export function UsersTable({
           u.fullname
         ),
     },
-    { accessor: 'email', title: t('users.email'), sortable: true },
+    { accessor: 'email', title: t('common.email'), sortable: true },
     ...(showCompany
       ? [
           {
             accessor: 'company_name',
-            title: t('users.company'),
+            title: t('common.company'),
             sortable: true,
             render: (u: UserRow) => (
               <Anchor
@@ -63,7 +63,7 @@ export function UsersTable({
           },
         ]
       : []),
-    { accessor: 'role', title: t('users.role'), sortable: true, render: (u) => u.role_label },
+    { accessor: 'role', title: t('common.role'), sortable: true, render: (u) => u.role_label },
     { accessor: 'user_type', title: t('users.userType'), sortable: true, render: (u) => u.user_type_label },
     ...(renderActions
       ? [

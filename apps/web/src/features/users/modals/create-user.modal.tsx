@@ -96,11 +96,11 @@ function CreateUserForm({
   const roles = ASSIGNABLE_ROLES.filter((r) => maxRole === undefined || r <= maxRole);
   return (
     <form noValidate onSubmit={submit}>
-      <FormError message={formError} title={t('account.saveFailed')} />
+      <FormError message={formError} title={t('common.saveFailed')} />
       <Stack gap="sm">
         {isPicking && (
           <Select
-            label={t('users.company')}
+            label={t('common.company')}
             required
             searchable
             data={companies.data ?? []}
@@ -108,11 +108,11 @@ function CreateUserForm({
           />
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput label={t('users.firstName')} required data-autofocus {...inputProps('name')} />
+          <TextInput label={t('common.firstName')} required data-autofocus {...inputProps('name')} />
           <TextInput label={t('users.nameprefix')} {...inputProps('nameprefix')} />
           <TextInput label={t('users.surname')} required {...inputProps('surname')} />
         </SimpleGrid>
-        <EmailInput label={t('users.email')} {...inputProps('email')} />
+        <EmailInput label={t('common.email')} {...inputProps('email')} />
         <NewPasswordInput label={t('common.password')} {...inputProps('password')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <RoleTypeSelects roles={roles} inputProps={inputProps} />

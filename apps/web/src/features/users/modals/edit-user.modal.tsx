@@ -17,7 +17,7 @@ export function EditUserModal({ user, onClose, companyModules, maxRole }: EditUs
     <Modal
       opened={user !== null}
       onClose={onClose}
-      title={user ? t('users.editNamed', { name: user.fullname }) : ''}
+      title={user ? t('common.editNamed', { name: user.fullname }) : ''}
       size="lg"
       centered
     >

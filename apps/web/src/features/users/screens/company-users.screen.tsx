@@ -44,7 +44,7 @@ export function CompanyUsersScreen() {
             <Tooltip label={t('common.edit')}>
               <ActionIcon
                 variant="subtle"
-                aria-label={t('users.editNamed', { name: u.fullname })}
+                aria-label={t('common.editNamed', { name: u.fullname })}
                 onClick={() => setEditing(u)}
               >
                 <IconPencil size={16} />
@@ -55,7 +55,7 @@ export function CompanyUsersScreen() {
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={t('users.deleteNamed', { name: u.fullname })}
+                  aria-label={t('common.deleteNamed', { name: u.fullname })}
                   onClick={() => void deleteUser(u)}
                 >
                   <IconTrash size={16} />

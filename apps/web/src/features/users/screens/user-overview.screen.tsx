@@ -27,7 +27,7 @@ export function UserOverviewScreen() {
         filters={[
           {
             key: 'company_id',
-            label: t('users.company'),
+            label: t('common.company'),
             placeholder: t('users.allCompanies'),
             options: companies.data ?? [],
           },

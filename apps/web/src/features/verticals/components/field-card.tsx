@@ -3,9 +3,10 @@ import { CSS } from '@dnd-kit/utilities';
 import type { VerticalDataField } from '@im/domain';
 import { ActionIcon, Code, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconDots, IconGripVertical, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { LightBadge } from '../../../ui/light-badge';
 import { useIsPhone } from '../../../ui/responsive';
-import { FIELD_TYPE_LABELS, fill, useVerticalTexts } from '../i18n';
+import { FIELD_TYPE_LABELS } from '../i18n';
 
 export interface FieldHandlers {
   onEdit: (field: VerticalDataField) => void;
@@ -20,7 +21,7 @@ interface Props extends FieldHandlers {
 
 /** One data field in the form's list: drag handle, order, label, field name, type, what it has, actions. */
 export function FieldCard({ field, index, onEdit, onDuplicate, onDelete }: Props) {
-  const tx = useVerticalTexts();
+  const { t } = useTranslation();
   const isPhone = useIsPhone();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: field.id });
@@ -28,14 +29,14 @@ export function FieldCard({ field, index, onEdit, onDuplicate, onDelete }: Props
   const actions = [
     {
       key: 'duplicate',
-      label: tx.duplicate,
+      label: t('common.duplicate'),
       Icon: IconCopy,
       color: 'gray',
       onClick: () => onDuplicate(field),
     },
     {
       key: 'delete',
-      label: tx.deleteFieldTitle,
+      label: t('verticals.deleteFieldTitle'),
       Icon: IconTrash,
       color: 'red',
       onClick: () => onDelete(field),
@@ -65,7 +66,7 @@ export function FieldCard({ field, index, onEdit, onDuplicate, onDelete }: Props
           variant="subtle"
           color="gray"
           size="lg"
-          aria-label={fill(tx.dragHandle, { name })}
+          aria-label={t('common.dragHandle', { name })}
           style={{ cursor: 'grab', touchAction: 'none', flexShrink: 0 }}
           {...attributes}
           {...listeners}
@@ -88,22 +89,22 @@ export function FieldCard({ field, index, onEdit, onDuplicate, onDelete }: Props
             </LightBadge>
             {field.showrules.length > 0 && (
               <LightBadge size="sm" color="dark">
-                {fill(tx.badgeShowRules, { count: field.showrules.length })}
+                {t('verticals.badgeShowRules', { count: field.showrules.length })}
               </LightBadge>
             )}
             {field.calculationrules.length > 0 && (
               <LightBadge size="sm" color="green">
-                {fill(tx.badgeFormulas, { count: field.calculationrules.length })}
+                {t('verticals.badgeFormulas', { count: field.calculationrules.length })}
               </LightBadge>
             )}
             {field.allow_locations && (
               <LightBadge size="sm" color="orange">
-                {tx.badgeLocations}
+                {t('verticals.badgeLocations')}
               </LightBadge>
             )}
             {!field.selectable_in_products && (
               <LightBadge size="sm" color="gray">
-                {tx.badgeNotInProducts}
+                {t('verticals.badgeNotInProducts')}
               </LightBadge>
             )}
           </Group>
@@ -114,11 +115,11 @@ export function FieldCard({ field, index, onEdit, onDuplicate, onDelete }: Props
           )}
         </Stack>
         <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
-          <Tooltip label={tx.editField} disabled={isPhone}>
+          <Tooltip label={t('verticals.editField')} disabled={isPhone}>
             <ActionIcon
               variant="subtle"
               size="lg"
-              aria-label={fill(tx.editFieldOf, { name })}
+              aria-label={t('verticals.editFieldOf', { name })}
               onClick={() => onEdit(field)}
             >
               <IconPencil size={16} />
@@ -131,7 +132,7 @@ export function FieldCard({ field, index, onEdit, onDuplicate, onDelete }: Props
                   variant="subtle"
                   size="lg"
                   color="gray"
-                  aria-label={fill(tx.fieldActions, { name })}
+                  aria-label={t('verticals.fieldActions', { name })}
                 >
                   <IconDots size={16} />
                 </ActionIcon>
@@ -156,7 +157,9 @@ export function FieldCard({ field, index, onEdit, onDuplicate, onDelete }: Props
                   variant="subtle"
                   size="lg"
                   color={color}
-                  aria-label={fill(key === 'delete' ? tx.deleteFieldOf : tx.duplicateFieldOf, { name })}
+                  aria-label={t(key === 'delete' ? 'verticals.deleteFieldOf' : 'verticals.duplicateFieldOf', {
+                    name,
+                  })}
                   onClick={onClick}
                 >
                   <Icon size={16} />

@@ -23,7 +23,6 @@ import { showActionError } from '../../../ui/alert-dialog';
 import { confirm } from '../../../ui/confirm-dialog';
 import { useIsPhone } from '../../../ui/responsive';
 import { toast } from '../../../ui/toasts';
-import { useVerticalTexts } from '../i18n';
 import { FieldModal } from '../modals/field.modal';
 import { useFieldMutations } from '../queries';
 import { FieldCard } from './field-card';
@@ -62,7 +61,6 @@ type Editing = VerticalDataField | 'new' | null;
 
 /** The form's data fields: drag (mouse, long press, keyboard) to reorder, add, edit, duplicate, delete. */
 export function FieldList({ vertical }: { vertical: VerticalDetail }) {
-  const tx = useVerticalTexts();
   const { t } = useTranslation();
   const isPhone = useIsPhone();
   const fields = fieldsInOrder(vertical.verticaldatafields);
@@ -83,20 +81,20 @@ export function FieldList({ vertical }: { vertical: VerticalDetail }) {
 
   const onDuplicate = async (field: VerticalDataField) => {
     const isConfirmed = await confirm({
-      title: tx.duplicateFieldTitle,
+      title: t('verticals.duplicateFieldTitle'),
       message: FORM_MESSAGES.confirmDuplicate,
-      confirmLabel: tx.duplicate,
+      confirmLabel: t('common.duplicate'),
     });
     if (!isConfirmed) return;
     mutations.duplicate.mutate(field.id, {
-      onSuccess: () => toast.success(tx.fieldDuplicated),
+      onSuccess: () => toast.success(t('verticals.fieldDuplicated')),
       onError: (e) => showActionError(e),
     });
   };
 
   const onDelete = async (field: VerticalDataField) => {
     const isConfirmed = await confirm({
-      title: tx.deleteFieldTitle,
+      title: t('verticals.deleteFieldTitle'),
       message: FORM_MESSAGES.confirmDeleteField,
       confirmLabel: t('common.delete'),
       isDanger: true,
@@ -109,25 +107,25 @@ export function FieldList({ vertical }: { vertical: VerticalDetail }) {
   };
 
   return (
-    <Card withBorder padding={isPhone ? 'xs' : 'md'} component="section" aria-label={tx.fields}>
+    <Card withBorder padding={isPhone ? 'xs' : 'md'} component="section" aria-label={t('common.fields')}>
       <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
         <Title order={2} size="h4">
-          {tx.fields}
+          {t('common.fields')}
         </Title>
         <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
-          {tx.addField}
+          {t('verticals.addField')}
         </Button>
       </Group>
       {fields.length === 0 && (
         <Text size="sm" c="dimmed">
-          {tx.noFields}
+          {t('verticals.noFields')}
         </Text>
       )}
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
         onDragEnd={onDragEnd}
-        accessibility={{ screenReaderInstructions: { draggable: tx.dragInstructions } }}
+        accessibility={{ screenReaderInstructions: { draggable: t('verticals.dragInstructions') } }}
       >
         <SortableContext items={fields.map((f) => f.id)} strategy={verticalListSortingStrategy}>
           <Stack gap={6}>

@@ -3,7 +3,6 @@ import { ActionIcon, Button, Fieldset, Group, Paper, Stack, Text, TextInput } fr
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../ui/confirm-dialog';
-import { fill, useVerticalTexts } from '../i18n';
 import { type FormulaDraft, formulaProblem } from './field-draft';
 import { type FieldOption, ShowRulesEditor } from './show-rules-editor';
 
@@ -27,14 +26,13 @@ export function FormulaRulesEditor({
   errorOf,
   isSubmitAttempted,
 }: Props) {
-  const tx = useVerticalTexts();
   const { t } = useTranslation();
   const change = (index: number, patch: Partial<FormulaDraft>) =>
     onChange(rules.map((rule, i) => (i === index ? { ...rule, ...patch } : rule)));
 
   const remove = async (index: number) => {
     const isConfirmed = await confirm({
-      title: tx.deleteRuleTitle,
+      title: t('verticals.deleteRuleTitle'),
       message: FORM_MESSAGES.confirmDeleteRule,
       confirmLabel: t('common.delete'),
       isDanger: true,
@@ -51,15 +49,17 @@ export function FormulaRulesEditor({
   };
 
   return (
-    <Fieldset legend={tx.formulas} variant="filled" p="sm">
+    <Fieldset legend={t('verticals.formulas')} variant="filled" p="sm">
       <Stack gap="xs">
         <Text size="xs" c="dimmed">
-          {tx.formulasHint}
+          {t('verticals.formulasHint')}
         </Text>
         <Text size="xs" c="dimmed" data-testid="formula-help" style={{ overflowWrap: 'anywhere' }}>
-          {fill(tx.formulaFields, { names: otherNames.length > 0 ? otherNames.join(', ') : tx.none })}
+          {t('verticals.formulaFields', {
+            names: otherNames.length > 0 ? otherNames.join(', ') : t('common.none'),
+          })}
           {' · '}
-          {fill(tx.formulaFunctions, { names: FORMULA_FUNCTIONS.join(', ') })}
+          {t('verticals.formulaFunctions', { names: FORMULA_FUNCTIONS.join(', ') })}
         </Text>
         {rules.map((rule, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: formulas have no id; the index is their identity here
@@ -67,8 +67,8 @@ export function FormulaRulesEditor({
             <Stack gap="xs">
               <Group align="flex-start" gap="xs" wrap="nowrap">
                 <TextInput
-                  label={fill(tx.formula, { number: index + 1 })}
-                  placeholder={tx.formulaPlaceholder}
+                  label={t('verticals.formula', { number: index + 1 })}
+                  placeholder={t('verticals.formulaPlaceholder')}
                   value={rule.formula}
                   onChange={(event) => change(index, { formula: event.currentTarget.value })}
                   error={formulaError(rule, index)}
@@ -82,15 +82,15 @@ export function FormulaRulesEditor({
                   color="red"
                   size="lg"
                   mt={24}
-                  aria-label={`${tx.deleteFormula} ${index + 1}`}
+                  aria-label={`${t('verticals.deleteFormula')} ${index + 1}`}
                   onClick={() => void remove(index)}
                 >
                   <IconTrash size={16} />
                 </ActionIcon>
               </Group>
               <ShowRulesEditor
-                legend={tx.showRules}
-                hint={tx.formulaShowRulesHint}
+                legend={t('verticals.showRules')}
+                hint={t('verticals.formulaShowRulesHint')}
                 rules={rule.showrules}
                 onChange={(showrules) => change(index, { showrules })}
                 fields={fields}
@@ -107,7 +107,7 @@ export function FormulaRulesEditor({
             leftSection={<IconPlus size={14} />}
             onClick={() => onChange([...rules, { formula: '', showrules: [] }])}
           >
-            {tx.addFormula}
+            {t('verticals.addFormula')}
           </Button>
         </Group>
       </Stack>

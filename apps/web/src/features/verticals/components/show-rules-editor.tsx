@@ -14,7 +14,6 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../ui/confirm-dialog';
-import { fill, useVerticalTexts } from '../i18n';
 import { emptyRule, type FieldRuleOperator, isValueless, type RuleDraft } from './field-draft';
 
 export interface FieldOption {
@@ -41,14 +40,13 @@ const OPERATOR_OPTIONS = FIELD_RULE_OPERATORS.map((op) => ({
 
 /** Show rules of a field or formula: all must hold. Each needs a field and an operator; the value is optional. */
 export function ShowRulesEditor({ legend, hint, rules, onChange, fields, errorOf, prefix }: Props) {
-  const tx = useVerticalTexts();
   const { t } = useTranslation();
   const change = (index: number, patch: Partial<RuleDraft>) =>
     onChange(rules.map((rule, i) => (i === index ? { ...rule, ...patch } : rule)));
 
   const remove = async (index: number) => {
     const isConfirmed = await confirm({
-      title: tx.deleteRuleTitle,
+      title: t('verticals.deleteRuleTitle'),
       message: FORM_MESSAGES.confirmDeleteRule,
       confirmLabel: t('common.delete'),
       isDanger: true,
@@ -59,7 +57,7 @@ export function ShowRulesEditor({ legend, hint, rules, onChange, fields, errorOf
   // A rule may name a field that has since gone or been renamed: keep it visible and choosable.
   const optionsFor = (rule: RuleDraft) =>
     rule.field_name && !fields.some((f) => f.value === rule.field_name)
-      ? [...fields, { value: rule.field_name, label: fill(tx.unknownField, { name: rule.field_name }) }]
+      ? [...fields, { value: rule.field_name, label: t('verticals.unknownField', { name: rule.field_name }) }]
       : fields;
 
   return (
@@ -70,7 +68,7 @@ export function ShowRulesEditor({ legend, hint, rules, onChange, fields, errorOf
         </Text>
         {fields.length === 0 && rules.length === 0 && (
           <Text size="xs" c="dimmed">
-            {tx.noOtherFields}
+            {t('verticals.noOtherFields')}
           </Text>
         )}
         {rules.map((rule, index) => {
@@ -80,7 +78,7 @@ export function ShowRulesEditor({ legend, hint, rules, onChange, fields, errorOf
             <Paper key={index} withBorder p="xs" radius="sm" data-testid={`${key}`}>
               <Group align="flex-start" gap="xs" wrap="wrap">
                 <Select
-                  label={tx.ruleField}
+                  label={t('common.field')}
                   data={optionsFor(rule)}
                   value={rule.field_name}
                   onChange={(value) => change(index, { field_name: value })}
@@ -89,7 +87,7 @@ export function ShowRulesEditor({ legend, hint, rules, onChange, fields, errorOf
                   style={{ flex: '1 1 200px' }}
                 />
                 <Select
-                  label={tx.ruleOperator}
+                  label={t('common.condition')}
                   data={OPERATOR_OPTIONS}
                   value={rule.operator}
                   onChange={(value) => change(index, { operator: value as FieldRuleOperator | null })}
@@ -98,8 +96,8 @@ export function ShowRulesEditor({ legend, hint, rules, onChange, fields, errorOf
                 />
                 {!isValueless(rule.operator) && (
                   <TextInput
-                    label={tx.ruleValue}
-                    placeholder={tx.ruleValuePlaceholder}
+                    label={t('common.value')}
+                    placeholder={t('verticals.ruleValuePlaceholder')}
                     value={rule.field_value}
                     onChange={(event) => change(index, { field_value: event.currentTarget.value })}
                     error={errorOf(`${key}.field_value`)}
@@ -111,7 +109,7 @@ export function ShowRulesEditor({ legend, hint, rules, onChange, fields, errorOf
                     variant="subtle"
                     color="red"
                     size="lg"
-                    aria-label={tx.deleteRule}
+                    aria-label={t('verticals.deleteRule')}
                     onClick={() => void remove(index)}
                   >
                     <IconTrash size={16} />
@@ -128,7 +126,7 @@ export function ShowRulesEditor({ legend, hint, rules, onChange, fields, errorOf
             leftSection={<IconPlus size={14} />}
             onClick={() => onChange([...rules, emptyRule()])}
           >
-            {tx.addShowRule}
+            {t('verticals.addShowRule')}
           </Button>
         </Group>
       </Stack>

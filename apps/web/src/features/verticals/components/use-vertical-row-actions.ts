@@ -1,21 +1,21 @@
 import type { Vertical } from '@im/domain';
+import { useTranslation } from 'react-i18next';
 import { showActionError } from '../../../ui/alert-dialog';
 import { confirm } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toasts';
-import { useVerticalTexts } from '../i18n';
 import { useVerticalActions } from '../queries';
 
 /** Archive asks first (deleting a form only archives it); restore and duplicate go at once. */
 export function useVerticalRowActions() {
-  const tx = useVerticalTexts();
+  const { t } = useTranslation();
   const actions = useVerticalActions();
   return {
     actions,
     archive: async (vertical: Pick<Vertical, 'id' | 'name'>, onDone?: () => void) => {
       const isConfirmed = await confirm({
-        title: tx.archiveTitle,
-        message: tx.archiveConfirm,
-        confirmLabel: tx.archive,
+        title: t('verticals.archiveTitle'),
+        message: t('verticals.archiveConfirm'),
+        confirmLabel: t('verticals.archive'),
         isDanger: true,
       });
       if (!isConfirmed) return;
@@ -29,13 +29,13 @@ export function useVerticalRowActions() {
     },
     restore: (vertical: Pick<Vertical, 'id'>) =>
       actions.restore.mutate(vertical.id, {
-        onSuccess: () => toast.success(tx.restored),
+        onSuccess: () => toast.success(t('verticals.restored')),
         onError: (error) => showActionError(error),
       }),
     duplicate: (vertical: Pick<Vertical, 'id'>, onDone?: (copyId: number) => void) =>
       actions.duplicate.mutate(vertical.id, {
         onSuccess: (copy) => {
-          toast.success(tx.duplicated);
+          toast.success(t('verticals.duplicated'));
           onDone?.(copy.id);
         },
         onError: (error) => showActionError(error),

@@ -1,6 +1,7 @@
 import { FIELD_TYPES, type FieldType, type VerticalDataField, type VerticalDetail } from '@im/domain';
 import { Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
@@ -16,7 +17,7 @@ import {
 } from '../components/field-draft';
 import { FormulaRulesEditor } from '../components/formula-rules-editor';
 import { ShowRulesEditor } from '../components/show-rules-editor';
-import { FIELD_TYPE_LABELS, useVerticalTexts } from '../i18n';
+import { FIELD_TYPE_LABELS } from '../i18n';
 import { useFieldMutations } from '../queries';
 
 interface Props {
@@ -35,16 +36,21 @@ const SHOWN_KEYS =
 
 /** Vertical data field create and edit (spec 002 section 5), with a static backdrop; closes once saved. */
 export function FieldModal({ vertical, field, opened, onClose }: Props) {
-  const tx = useVerticalTexts();
+  const { t } = useTranslation();
   return (
-    <FormModal opened={opened} onClose={onClose} title={field ? tx.editField : tx.newField} size="xl">
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={field ? t('verticals.editField') : t('verticals.newField')}
+      size="xl"
+    >
       <FieldForm key={field?.id ?? 'new'} vertical={vertical} field={field} onClose={onClose} />
     </FormModal>
   );
 }
 
 function FieldForm({ vertical, field, onClose }: Omit<Props, 'opened'>) {
-  const tx = useVerticalTexts();
+  const { t } = useTranslation();
   const mutations = useFieldMutations(vertical.id);
   const mutation = field ? mutations.update : mutations.create;
   const others = useMemo(
@@ -92,7 +98,7 @@ function FieldForm({ vertical, field, onClose }: Omit<Props, 'opened'>) {
     const body = draftBody(draft);
     const callbacks = {
       onSuccess: () => {
-        toast.success(field ? tx.fieldSaved : tx.fieldCreated);
+        toast.success(field ? t('verticals.fieldSaved') : t('verticals.fieldCreated'));
         onClose();
       },
       onError: showServerError,
@@ -107,7 +113,7 @@ function FieldForm({ vertical, field, onClose }: Omit<Props, 'opened'>) {
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
-            label={tx.fieldLabel}
+            label={t('verticals.fieldLabel')}
             required
             data-autofocus
             value={draft.field_label}
@@ -118,15 +124,15 @@ function FieldForm({ vertical, field, onClose }: Omit<Props, 'opened'>) {
             error={errorOf('field_label')}
           />
           <Select
-            label={tx.fieldType}
+            label={t('common.type')}
             data={TYPE_OPTIONS}
             value={draft.field_type}
             allowDeselect={false}
             onChange={(value) => value && edit((d) => ({ ...d, field_type: value as FieldType }))}
           />
           <TextInput
-            label={tx.fieldName}
-            description={tx.fieldNameHint}
+            label={t('verticals.fieldName')}
+            description={t('verticals.fieldNameHint')}
             value={draft.field_name}
             onChange={(e) => {
               const name = e.currentTarget.value;
@@ -137,8 +143,8 @@ function FieldForm({ vertical, field, onClose }: Omit<Props, 'opened'>) {
             spellCheck={false}
           />
           <TextInput
-            label={tx.fieldDescription}
-            description={tx.fieldDescriptionHint}
+            label={t('common.description')}
+            description={t('verticals.fieldDescriptionHint')}
             value={draft.description}
             onChange={(e) => {
               const description = e.currentTarget.value;
@@ -149,8 +155,8 @@ function FieldForm({ vertical, field, onClose }: Omit<Props, 'opened'>) {
         </SimpleGrid>
         {draft.field_type === 'selectbox' && (
           <TextInput
-            label={tx.options}
-            description={tx.optionsHint}
+            label={t('verticals.options')}
+            description={t('verticals.optionsHint')}
             required
             value={draft.options}
             onChange={(e) => {
@@ -162,7 +168,7 @@ function FieldForm({ vertical, field, onClose }: Omit<Props, 'opened'>) {
         )}
         <Group gap="lg">
           <Checkbox
-            label={tx.selectableInProducts}
+            label={t('verticals.selectableInProducts')}
             checked={draft.selectable_in_products}
             onChange={(e) => {
               const checked = e.currentTarget.checked;
@@ -170,7 +176,7 @@ function FieldForm({ vertical, field, onClose }: Omit<Props, 'opened'>) {
             }}
           />
           <Checkbox
-            label={tx.allowLocations}
+            label={t('verticals.allowLocations')}
             checked={draft.allow_locations}
             onChange={(e) => {
               const checked = e.currentTarget.checked;
@@ -179,8 +185,8 @@ function FieldForm({ vertical, field, onClose }: Omit<Props, 'opened'>) {
           />
         </Group>
         <ShowRulesEditor
-          legend={tx.showRules}
-          hint={tx.showRulesHint}
+          legend={t('verticals.showRules')}
+          hint={t('verticals.showRulesHint')}
           rules={draft.showrules}
           onChange={(showrules) => edit((d) => ({ ...d, showrules }))}
           fields={fieldOptions}

@@ -7,13 +7,13 @@ import {
   type VerticalType,
 } from '@im/domain';
 import { Checkbox, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import { FormModal, type FormModalProps } from '../../../ui/form/form-modal';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { toast } from '../../../ui/toasts';
-import { useVerticalTexts } from '../i18n';
 import { useCreateVertical, useUpdateVertical } from '../queries';
 
 export const VERTICAL_TYPE_OPTIONS = VERTICAL_TYPES.map((type) => ({
@@ -36,7 +36,7 @@ interface FormProps {
 }
 
 function VerticalForm({ initial, isPending, onCancel, onSave }: FormProps) {
-  const tx = useVerticalTexts();
+  const { t } = useTranslation();
   const { inputProps, onSubmit, formError, showServerError } = useAppForm<Values>({
     initialValues: initial,
     validate: (v) => ({ name: v.name.trim() ? undefined : FORM_MESSAGES.nameRequired }),
@@ -53,12 +53,23 @@ function VerticalForm({ initial, isPending, onCancel, onSave }: FormProps) {
     >
       <FormError message={formError} />
       <Stack gap="sm">
-        <TextInput label={tx.name} required data-autofocus {...inputProps('name')} />
-        <Select label={tx.type} data={VERTICAL_TYPE_OPTIONS} allowDeselect={false} {...inputProps('type')} />
-        <Textarea label={tx.description} autosize minRows={2} maxRows={6} {...inputProps('description')} />
+        <TextInput label={t('common.name')} required data-autofocus {...inputProps('name')} />
+        <Select
+          label={t('common.type')}
+          data={VERTICAL_TYPE_OPTIONS}
+          allowDeselect={false}
+          {...inputProps('type')}
+        />
+        <Textarea
+          label={t('common.description')}
+          autosize
+          minRows={2}
+          maxRows={6}
+          {...inputProps('description')}
+        />
         <Checkbox
-          label={tx.isRecurring}
-          description={tx.isRecurringHint}
+          label={t('verticals.isRecurring')}
+          description={t('verticals.isRecurringHint')}
           {...inputProps('is_recurring', { type: 'checkbox' })}
         />
       </Stack>
@@ -69,11 +80,11 @@ function VerticalForm({ initial, isPending, onCancel, onSave }: FormProps) {
 
 /** 'Nieuw formulier': saved, then its detail opens to add the fields. */
 export function CreateVerticalModal({ opened, onClose }: FormModalProps) {
-  const tx = useVerticalTexts();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateVertical();
   return (
-    <FormModal opened={opened} onClose={onClose} title={tx.newVertical}>
+    <FormModal opened={opened} onClose={onClose} title={t('verticals.newVertical')}>
       <VerticalForm
         initial={{ name: '', type: DEFAULT_VERTICAL_TYPE, description: '', is_recurring: false }}
         isPending={create.isPending}
@@ -81,7 +92,7 @@ export function CreateVerticalModal({ opened, onClose }: FormModalProps) {
         onSave={(values, showServerError) =>
           create.mutate(values, {
             onSuccess: (created) => {
-              toast.success(tx.created);
+              toast.success(t('verticals.created'));
               onClose();
               navigate(`/vertical_detail/${created.id}`);
             },
@@ -98,10 +109,10 @@ export function EditVerticalModal({
   opened,
   onClose,
 }: FormModalProps & { vertical: VerticalDetail }) {
-  const tx = useVerticalTexts();
+  const { t } = useTranslation();
   const update = useUpdateVertical(vertical.id);
   return (
-    <FormModal opened={opened} onClose={onClose} title={tx.editVertical}>
+    <FormModal opened={opened} onClose={onClose} title={t('verticals.editVertical')}>
       <VerticalForm
         initial={{
           name: vertical.name,
@@ -114,7 +125,7 @@ export function EditVerticalModal({
         onSave={(values, showServerError) =>
           update.mutate(values, {
             onSuccess: () => {
-              toast.success(tx.saved);
+              toast.success(t('verticals.saved'));
               onClose();
             },
             onError: showServerError,

@@ -2,17 +2,17 @@ import { VERTICAL_TYPE_LABELS } from '@im/domain';
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArchive, IconArrowBackUp, IconCopy, IconPencil } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { useVertical } from '../../../api/verticals';
 import { DetailScreen } from '../../../ui/detail';
 import { FieldList } from '../components/field-list';
 import { useVerticalRowActions } from '../components/use-vertical-row-actions';
-import { useVerticalTexts } from '../i18n';
 import { EditVerticalModal } from '../modals/vertical.modal';
-import { useVertical } from '../queries';
 
 /** Spec 002 sections 2 and 5: one form with its data fields in order. */
 export function VerticalDetailScreen() {
-  const tx = useVerticalTexts();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const id = Number(useParams().verticalId);
   const vertical = useVertical(id);
@@ -22,9 +22,9 @@ export function VerticalDetailScreen() {
   return (
     <DetailScreen
       query={vertical}
-      back={{ to: '/vertical_overview', label: tx.backToOverview }}
-      loadFailedTitle={tx.loadFailedTitle}
-      notFoundMessage={tx.notFound}
+      back={{ to: '/vertical_overview', label: t('verticals.backToOverview') }}
+      loadFailedTitle={t('verticals.loadFailedTitle')}
+      notFoundMessage={t('verticals.notFound')}
     >
       {(data) => (
         <>
@@ -39,12 +39,12 @@ export function VerticalDetailScreen() {
                 </Badge>
                 {data.is_recurring && (
                   <Badge variant="outline" color="gray" size="lg">
-                    {tx.isRecurring}
+                    {t('verticals.isRecurring')}
                   </Badge>
                 )}
                 {data.archived && (
                   <Badge color="orange" variant="filled" size="lg" autoContrast>
-                    {tx.archivedBadge}
+                    {t('verticals.archivedBadge')}
                   </Badge>
                 )}
               </Group>
@@ -56,7 +56,7 @@ export function VerticalDetailScreen() {
             </Stack>
             <Group gap="xs" wrap="wrap">
               <Button variant="default" leftSection={<IconPencil size={16} />} onClick={editing.open}>
-                {tx.editVertical}
+                {t('verticals.editVertical')}
               </Button>
               <Button
                 variant="default"
@@ -64,7 +64,7 @@ export function VerticalDetailScreen() {
                 loading={row.actions.duplicate.isPending}
                 onClick={() => row.duplicate(data, (copyId) => navigate(`/vertical_detail/${copyId}`))}
               >
-                {tx.duplicate}
+                {t('common.duplicate')}
               </Button>
               {data.archived ? (
                 <Button
@@ -72,7 +72,7 @@ export function VerticalDetailScreen() {
                   loading={row.actions.restore.isPending}
                   onClick={() => row.restore(data)}
                 >
-                  {tx.restore}
+                  {t('verticals.restore')}
                 </Button>
               ) : (
                 <Button
@@ -82,7 +82,7 @@ export function VerticalDetailScreen() {
                   loading={row.actions.archive.isPending}
                   onClick={() => void row.archive(data, () => navigate('/vertical_overview'))}
                 >
-                  {tx.archive}
+                  {t('verticals.archive')}
                 </Button>
               )}
             </Group>

@@ -4,12 +4,12 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconArchive, IconArrowBackUp, IconCopy, IconExternalLink, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ServerDataTable } from '../../../ui/data-table/server-data-table';
 import { formatDate } from '../../../ui/format';
 import { useIsPhone } from '../../../ui/responsive';
 import { useVerticalRowActions } from '../components/use-vertical-row-actions';
-import { useVerticalTexts } from '../i18n';
 import { CreateVerticalModal, VERTICAL_TYPE_OPTIONS } from '../modals/vertical.modal';
 import { VERTICAL_TABLE_PATH } from '../queries';
 
@@ -33,7 +33,7 @@ function saveArchived(archived: boolean) {
 
 /** Spec 002 section 2: the forms (verticals) as a paged, sortable table with saved state. */
 export function VerticalOverviewScreen() {
-  const tx = useVerticalTexts();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const isPhone = useIsPhone();
   const [isCreating, creating] = useDisclosure(false);
@@ -58,7 +58,7 @@ export function VerticalOverviewScreen() {
   const columns: DataTableColumn<Vertical>[] = [
     {
       accessor: 'name',
-      title: tx.name,
+      title: t('common.name'),
       sortable: true,
       render: (v) => (
         <Anchor component={Link} to={`/vertical_detail/${v.id}`} onClick={(event) => event.stopPropagation()}>
@@ -66,37 +66,42 @@ export function VerticalOverviewScreen() {
         </Anchor>
       ),
     },
-    { accessor: 'type', title: tx.type, sortable: true, render: (v) => VERTICAL_TYPE_LABELS[v.type] },
+    {
+      accessor: 'type',
+      title: t('common.type'),
+      sortable: true,
+      render: (v) => VERTICAL_TYPE_LABELS[v.type],
+    },
     {
       accessor: 'description',
-      title: tx.description,
+      title: t('common.description'),
       sortable: true,
       render: (v) => (
         <Text size="sm" lineClamp={2} c={v.description ? undefined : 'dimmed'}>
-          {v.description || tx.none}
+          {v.description || t('common.none')}
         </Text>
       ),
     },
-    { accessor: 'fields_count', title: tx.fieldsCount, sortable: true, textAlign: 'right' },
+    { accessor: 'fields_count', title: t('common.fields'), sortable: true, textAlign: 'right' },
     {
       accessor: 'created_at',
-      title: tx.createdAt,
+      title: t('common.createdAt'),
       sortable: true,
       render: (v) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(v.created_at)}</span>,
     },
     {
       accessor: 'actions',
       // On a phone an untitled column goes to the card's foot, beside 'Openen'.
-      title: isPhone ? '' : tx.actions,
+      title: isPhone ? '' : t('common.actions'),
       textAlign: 'right',
       render: (v) => (
         // The row opens the form on click; the buttons do only their own thing.
         <Group gap={2} justify="flex-end" wrap="nowrap" onClick={(event) => event.stopPropagation()}>
-          {!isPhone && icon(tx.open, v, IconExternalLink, () => open(v))}
-          {icon(tx.duplicate, v, IconCopy, () => row.duplicate(v))}
+          {!isPhone && icon(t('common.open'), v, IconExternalLink, () => open(v))}
+          {icon(t('common.duplicate'), v, IconCopy, () => row.duplicate(v))}
           {v.archived
-            ? icon(tx.restore, v, IconArrowBackUp, () => row.restore(v))
-            : icon(tx.archive, v, IconArchive, () => void row.archive(v), 'red')}
+            ? icon(t('verticals.restore'), v, IconArrowBackUp, () => row.restore(v))
+            : icon(t('verticals.archive'), v, IconArchive, () => void row.archive(v), 'red')}
         </Group>
       ),
     },
@@ -105,10 +110,10 @@ export function VerticalOverviewScreen() {
   return (
     <Stack gap="md" maw={1400}>
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={1}>{tx.overviewTitle}</Title>
+        <Title order={1}>{t('verticals.overviewTitle')}</Title>
         <Group gap="md">
           <Switch
-            label={tx.archivedToggle}
+            label={t('verticals.archivedToggle')}
             checked={archived}
             onChange={(event) => {
               const next = event.currentTarget.checked;
@@ -117,7 +122,7 @@ export function VerticalOverviewScreen() {
             }}
           />
           <Button leftSection={<IconPlus size={16} />} onClick={creating.open}>
-            {tx.newVertical}
+            {t('verticals.newVertical')}
           </Button>
         </Group>
       </Group>
@@ -129,7 +134,14 @@ export function VerticalOverviewScreen() {
         params={archived ? { archived: 1 } : {}}
         columns={columns}
         defaultSort={{ column: 'name', direction: 'asc' }}
-        filters={[{ key: 'type', label: tx.type, placeholder: tx.allTypes, options: VERTICAL_TYPE_OPTIONS }]}
+        filters={[
+          {
+            key: 'type',
+            label: t('common.type'),
+            placeholder: t('verticals.allTypes'),
+            options: VERTICAL_TYPE_OPTIONS,
+          },
+        ]}
         idAccessor="id"
         onRowClick={open}
       />

@@ -7,12 +7,12 @@ import {
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCopy, IconDeviceFloppy, IconPlugConnected, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showActionError } from '../../../ui/alert-dialog';
 import { confirm } from '../../../ui/confirm-dialog';
 import { formatDateTime } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
-import { fill, useWebhookTexts } from '../i18n';
 import { METHOD_OPTIONS } from '../modals/create-connection.modal';
 import {
   useDeleteWebhookConnection,
@@ -37,7 +37,7 @@ const EMAIL_SETTINGS = '/account/company_emailsettings';
 
 /** The detail screen's content: settings and tags saved together, test, copy, delete, key and log. */
 export function ConnectionEditor({ connection }: { connection: WebhookConnection }) {
-  const tx = useWebhookTexts();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [draft, setDraft] = useState<Draft>(() => draftOf(connection));
   const [base, setBase] = useState<Draft>(() => draftOf(connection));
@@ -84,7 +84,7 @@ export function ConnectionEditor({ connection }: { connection: WebhookConnection
   };
 
   const onSave = async () => {
-    if (await save()) toast.success(tx.saved);
+    if (await save()) toast.success(t('webhooks.saved'));
   };
 
   const onTest = async () => {
@@ -104,7 +104,7 @@ export function ConnectionEditor({ connection }: { connection: WebhookConnection
   const onDuplicate = () =>
     duplicate.mutate(undefined, {
       onSuccess: (copy) => {
-        toast.success(tx.duplicated);
+        toast.success(t('webhooks.duplicated'));
         navigate(`/webhookconnection_detail/${copy.id}`);
       },
       onError: (error) => showActionError(error),
@@ -113,9 +113,9 @@ export function ConnectionEditor({ connection }: { connection: WebhookConnection
   const onDelete = async () => {
     if (
       !(await confirm({
-        title: tx.deleteTitle,
-        message: tx.deleteConfirm,
-        confirmLabel: tx.delete,
+        title: t('webhooks.deleteTitle'),
+        message: t('webhooks.deleteConfirm'),
+        confirmLabel: t('common.delete'),
         isDanger: true,
       }))
     )
@@ -141,8 +141,10 @@ export function ConnectionEditor({ connection }: { connection: WebhookConnection
             <WebhookStatusBadge status={connection.status} size="md" />
           </Group>
           <Text size="sm" c="dimmed">
-            {tx.lastTested}:{' '}
-            {connection.last_tested_at ? formatDateTime(connection.last_tested_at) : tx.neverTested}
+            {t('webhooks.lastTested')}:{' '}
+            {connection.last_tested_at
+              ? formatDateTime(connection.last_tested_at)
+              : t('webhooks.neverTested')}
           </Text>
         </Stack>
         <Group gap="xs" wrap="wrap">
@@ -151,7 +153,7 @@ export function ConnectionEditor({ connection }: { connection: WebhookConnection
             loading={test.isPending}
             onClick={() => void onTest()}
           >
-            {tx.test}
+            {t('webhooks.test')}
           </Button>
           <Button
             variant="default"
@@ -159,7 +161,7 @@ export function ConnectionEditor({ connection }: { connection: WebhookConnection
             loading={duplicate.isPending}
             onClick={onDuplicate}
           >
-            {tx.duplicate}
+            {t('webhooks.duplicate')}
           </Button>
           <Button
             color="red"
@@ -168,7 +170,7 @@ export function ConnectionEditor({ connection }: { connection: WebhookConnection
             loading={remove.isPending}
             onClick={() => void onDelete()}
           >
-            {tx.delete}
+            {t('common.delete')}
           </Button>
         </Group>
       </Group>
@@ -181,20 +183,20 @@ export function ConnectionEditor({ connection }: { connection: WebhookConnection
         }}
       >
         <Stack gap="md">
-          <Card withBorder padding="md" component="section" aria-label={tx.settings}>
+          <Card withBorder padding="md" component="section" aria-label={t('webhooks.settings')}>
             <Title order={2} size="h4" mb="xs">
-              {tx.settings}
+              {t('webhooks.settings')}
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput
-                label={tx.name}
+                label={t('common.name')}
                 required
                 value={draft.name}
                 error={errors.name}
                 onChange={(e) => change({ name: e.currentTarget.value })}
               />
               <Select
-                label={tx.method}
+                label={t('webhooks.method')}
                 data={METHOD_OPTIONS}
                 allowDeselect={false}
                 value={draft.method}
@@ -204,7 +206,7 @@ export function ConnectionEditor({ connection }: { connection: WebhookConnection
             </SimpleGrid>
             <TextInput
               mt="sm"
-              label={tx.url}
+              label={t('webhooks.url')}
               required
               type="url"
               inputMode="url"
@@ -213,29 +215,29 @@ export function ConnectionEditor({ connection }: { connection: WebhookConnection
               onChange={(e) => change({ url: e.currentTarget.value })}
             />
             <Text size="sm" c="dimmed" mt="xs">
-              {tx.resetHint}
+              {t('webhooks.resetHint')}
             </Text>
           </Card>
           <Text size="sm" c="dimmed">
-            {fill(tx.tagsIntro, { example: '{{ relatie.naam }}' })}
+            {t('webhooks.tagsIntro', { example: '{{ relatie.naam }}' })}
           </Text>
           <TagEditor
-            title={tx.headers}
+            title={t('webhooks.headers')}
             list="header_tags"
             tags={draft.header_tags}
             errors={errors}
             onChange={(header_tags) => change({ header_tags })}
           />
           <TagEditor
-            title={tx.body}
+            title={t('webhooks.body')}
             list="body_tags"
             tags={draft.body_tags}
             errors={errors}
-            note={hasNoBody ? fill(tx.bodyNotSent, { method: draft.method }) : undefined}
+            note={hasNoBody ? t('webhooks.bodyNotSent', { method: draft.method }) : undefined}
             onChange={(body_tags) => change({ body_tags })}
           />
           <TagEditor
-            title={tx.query}
+            title={t('webhooks.query')}
             list="query_tags"
             tags={draft.query_tags}
             errors={errors}
@@ -243,12 +245,12 @@ export function ConnectionEditor({ connection }: { connection: WebhookConnection
           />
           {isDirty && (
             <Alert color="yellow" variant="light" py="xs">
-              {tx.unsaved}
+              {t('webhooks.unsaved')}
             </Alert>
           )}
           <Group justify="flex-end">
             <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={update.isPending}>
-              {tx.save}
+              {t('common.save')}
             </Button>
           </Group>
         </Stack>

@@ -1,11 +1,11 @@
 import { WEBHOOK_DELIVERY_STATUS_LABELS, type WebhookDelivery, type WebhookDeliveryStatus } from '@im/domain';
 import { Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FullNumberPager } from '../../../ui/data-table/full-number-pager';
 import { formatDateTime } from '../../../ui/format';
 import { LightBadge, type LightBadgeColor } from '../../../ui/light-badge';
 import { useIsPhone } from '../../../ui/responsive';
-import { useWebhookTexts } from '../i18n';
 import { DELIVERY_PAGE_SIZE, useWebhookDeliveries } from '../queries';
 
 const COLORS: Record<WebhookDeliveryStatus, LightBadgeColor> = {
@@ -28,25 +28,25 @@ const excerptOf = (d: WebhookDelivery) => d.response_excerpt || d.error || '';
 
 /** The connection's delivery log, newest first, paged on the server. */
 export function DeliveryLog({ connectionId }: { connectionId: number }) {
-  const tx = useWebhookTexts();
+  const { t } = useTranslation();
   const isPhone = useIsPhone();
   const [page, setPage] = useState(1);
   const deliveries = useWebhookDeliveries(connectionId, page);
   const rows = deliveries.data?.data ?? [];
   return (
-    <Card withBorder padding="md" component="section" aria-label={tx.deliveries}>
+    <Card withBorder padding="md" component="section" aria-label={t('webhooks.deliveries')}>
       <Title order={2} size="h4" mb="xs">
-        {tx.deliveries}
+        {t('webhooks.deliveries')}
       </Title>
       {deliveries.isError ? (
         <Text size="sm" c="red" role="alert">
-          {tx.deliveriesFailed}
+          {t('webhooks.deliveriesFailed')}
         </Text>
       ) : deliveries.isPending ? (
         <Loader size="sm" />
       ) : rows.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {tx.deliveriesEmpty}
+          {t('webhooks.deliveriesEmpty')}
         </Text>
       ) : isPhone ? (
         <Stack gap="xs">
@@ -57,7 +57,7 @@ export function DeliveryLog({ connectionId }: { connectionId: number }) {
                 <DeliveryStatus status={d.status} />
               </Group>
               <Text size="xs" c="dimmed">
-                {tx.httpStatus} {d.response_status ?? '–'} · {tx.attempts} {d.attempts}
+                {t('webhooks.httpStatus')} {d.response_status ?? '–'} · {t('webhooks.attempts')} {d.attempts}
               </Text>
               {excerptOf(d) && (
                 <Text size="xs" ff="monospace" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
@@ -72,11 +72,11 @@ export function DeliveryLog({ connectionId }: { connectionId: number }) {
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{tx.time}</Table.Th>
-                <Table.Th>{tx.status}</Table.Th>
-                <Table.Th>{tx.httpStatus}</Table.Th>
-                <Table.Th>{tx.attempts}</Table.Th>
-                <Table.Th>{tx.excerpt}</Table.Th>
+                <Table.Th>{t('common.time')}</Table.Th>
+                <Table.Th>{t('common.status')}</Table.Th>
+                <Table.Th>{t('webhooks.httpStatus')}</Table.Th>
+                <Table.Th>{t('webhooks.attempts')}</Table.Th>
+                <Table.Th>{t('webhooks.excerpt')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

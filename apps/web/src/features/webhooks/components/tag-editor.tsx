@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconBraces, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { fill, useWebhookTexts } from '../i18n';
+import { useTranslation } from 'react-i18next';
 
 export type TagErrors = Record<string, string | undefined>;
 
@@ -32,7 +32,7 @@ const EMPTY: WebhookTag = { fieldkey: '', fieldvalue: '', example: '', nullvalue
 
 /** One tag list of a connection: a card per row (fieldkey, fieldvalue with merge tags, example, nullvalue). */
 export function TagEditor({ title, list, tags, errors, note, onChange }: Props) {
-  const tx = useWebhookTexts();
+  const { t } = useTranslation();
   // Rows have no id of their own: keys that follow a row when another one is removed.
   const ids = useRef<number[]>([]);
   const nextId = useRef(0);
@@ -63,9 +63,9 @@ export function TagEditor({ title, list, tags, errors, note, onChange }: Props) 
           leftSection={<IconPlus size={14} />}
           disabled={tags.length >= MAX_WEBHOOK_TAGS}
           onClick={() => onChange([...tags, { ...EMPTY }])}
-          aria-label={`${tx.addTag}: ${title}`}
+          aria-label={`${t('webhooks.addTag')}: ${title}`}
         >
-          {tx.addTag}
+          {t('webhooks.addTag')}
         </Button>
       </Group>
       {note && (
@@ -80,7 +80,7 @@ export function TagEditor({ title, list, tags, errors, note, onChange }: Props) 
       )}
       {tags.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {tx.noTags}
+          {t('webhooks.noTags')}
         </Text>
       ) : (
         <Stack gap="xs">
@@ -92,33 +92,33 @@ export function TagEditor({ title, list, tags, errors, note, onChange }: Props) 
                 withBorder
                 p="xs"
                 radius="sm"
-                aria-label={`${title}: ${fill(tx.row, { n })}`}
+                aria-label={`${title}: ${t('webhooks.row', { n })}`}
                 component="fieldset"
                 style={{ margin: 0, minWidth: 0 }}
               >
                 <Group align="flex-start" wrap="nowrap" gap="xs">
                   <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs" style={{ flex: 1, minWidth: 0 }}>
-                    <TextInput label={tx.fieldkey} required {...input(i, 'fieldkey')} />
+                    <TextInput label={t('webhooks.fieldkey')} required {...input(i, 'fieldkey')} />
                     <TextInput
-                      label={tx.fieldvalue}
+                      label={t('common.value')}
                       {...input(i, 'fieldvalue')}
                       rightSectionWidth={36}
                       rightSection={
                         <MergeTagMenu
-                          label={fill(tx.insertMergeTag, { n })}
+                          label={t('webhooks.insertMergeTag', { n })}
                           onPick={(code) => set(i, 'fieldvalue', `${tag.fieldvalue}${code}`)}
                         />
                       }
                     />
-                    <TextInput label={tx.example} {...input(i, 'example')} />
-                    <TextInput label={tx.nullvalue} {...input(i, 'nullvalue')} />
+                    <TextInput label={t('webhooks.example')} {...input(i, 'example')} />
+                    <TextInput label={t('webhooks.nullvalue')} {...input(i, 'nullvalue')} />
                   </SimpleGrid>
                   <ActionIcon
                     variant="subtle"
                     color="red"
                     size="lg"
                     mt={24}
-                    aria-label={`${fill(tx.removeTag, { n })} (${title})`}
+                    aria-label={`${t('webhooks.removeTag', { n })} (${title})`}
                     onClick={() => removeRow(i)}
                   >
                     <IconTrash size={16} />

@@ -1,16 +1,16 @@
 import { Anchor, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useIsPhone } from '../../../ui/responsive';
-import { fill, useWebhookTexts } from '../i18n';
 import { CreateConnectionModal } from '../modals/create-connection.modal';
 import { useWebhookConnections } from '../queries';
 import { WebhookStatusBadge } from './webhook-status-badge';
 
 /** The e-mail settings' list of webhook connections (spec 000 section 2); a row opens its detail. */
 export function WebhookConnectionsCard() {
-  const tx = useWebhookTexts();
+  const { t } = useTranslation();
   const isPhone = useIsPhone();
   const connections = useWebhookConnections();
   const [isCreating, creating] = useDisclosure(false);
@@ -19,36 +19,36 @@ export function WebhookConnectionsCard() {
     <Anchor
       component={Link}
       to={`/webhookconnection_detail/${id}`}
-      aria-label={fill(tx.openConnection, { name })}
+      aria-label={t('webhooks.openConnection', { name })}
       style={{ overflowWrap: 'anywhere' }}
     >
       {name}
     </Anchor>
   );
   return (
-    <Card withBorder padding="md" component="section" aria-label={tx.cardTitle}>
+    <Card withBorder padding="md" component="section" aria-label={t('webhooks.cardTitle')}>
       <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
         <div>
           <Title order={2} size="h4">
-            {tx.cardTitle}
+            {t('webhooks.cardTitle')}
           </Title>
           <Text size="sm" c="dimmed">
-            {tx.cardIntro}
+            {t('webhooks.cardIntro')}
           </Text>
         </div>
         <Button size="xs" leftSection={<IconPlus size={14} />} onClick={creating.open}>
-          {tx.newConnection}
+          {t('webhooks.newConnection')}
         </Button>
       </Group>
       {connections.isError ? (
         <Text c="red" size="sm" role="alert">
-          {tx.loadFailed}
+          {t('webhooks.loadFailed')}
         </Text>
       ) : connections.isPending ? (
         <Loader size="sm" />
       ) : rows.length === 0 ? (
         <Text c="dimmed" size="sm">
-          {tx.empty}
+          {t('webhooks.empty')}
         </Text>
       ) : isPhone ? (
         <Stack gap="xs">
@@ -69,9 +69,9 @@ export function WebhookConnectionsCard() {
           <Table verticalSpacing="xs" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{tx.name}</Table.Th>
-                <Table.Th>{tx.url}</Table.Th>
-                <Table.Th>{tx.status}</Table.Th>
+                <Table.Th>{t('common.name')}</Table.Th>
+                <Table.Th>{t('webhooks.url')}</Table.Th>
+                <Table.Th>{t('common.status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,12 +1,12 @@
 import { WEBHOOK_MESSAGES, WEBHOOK_METHODS, type WebhookMethod, zWebhookUrl } from '@im/domain';
 import { Select, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import { FormModal, type FormModalProps } from '../../../ui/form/form-modal';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { toast } from '../../../ui/toasts';
-import { useWebhookTexts } from '../i18n';
 import { useCreateWebhookConnection } from '../queries';
 
 type Values = { name: string; url: string; method: WebhookMethod };
@@ -21,16 +21,16 @@ export function urlError(url: string): string | undefined {
 
 /** 'Nieuwe koppeling': name, URL and method; the detail opens for the tags and the test. */
 export function CreateConnectionModal({ opened, onClose }: FormModalProps) {
-  const tx = useWebhookTexts();
+  const { t } = useTranslation();
   return (
-    <FormModal opened={opened} onClose={onClose} title={tx.newConnection}>
+    <FormModal opened={opened} onClose={onClose} title={t('webhooks.newConnection')}>
       <CreateConnectionForm onClose={onClose} />
     </FormModal>
   );
 }
 
 function CreateConnectionForm({ onClose }: { onClose: () => void }) {
-  const tx = useWebhookTexts();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateWebhookConnection();
   const { inputProps, onSubmit, formError, showServerError } = useAppForm<Values>({
@@ -48,7 +48,7 @@ function CreateConnectionForm({ onClose }: { onClose: () => void }) {
           { ...values, name: values.name.trim(), url: values.url.trim() },
           {
             onSuccess: (created) => {
-              toast.success(tx.created);
+              toast.success(t('webhooks.created'));
               onClose();
               navigate(`/webhookconnection_detail/${created.id}`);
             },
@@ -59,9 +59,14 @@ function CreateConnectionForm({ onClose }: { onClose: () => void }) {
     >
       <FormError message={formError} />
       <Stack gap="sm">
-        <TextInput label={tx.name} required data-autofocus {...inputProps('name')} />
-        <TextInput label={tx.url} required type="url" inputMode="url" {...inputProps('url')} />
-        <Select label={tx.method} data={METHOD_OPTIONS} allowDeselect={false} {...inputProps('method')} />
+        <TextInput label={t('common.name')} required data-autofocus {...inputProps('name')} />
+        <TextInput label={t('webhooks.url')} required type="url" inputMode="url" {...inputProps('url')} />
+        <Select
+          label={t('webhooks.method')}
+          data={METHOD_OPTIONS}
+          allowDeselect={false}
+          {...inputProps('method')}
+        />
       </Stack>
       <FormActions onCancel={onClose} isPending={create.isPending} mt="md" />
     </form>

@@ -11,12 +11,12 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { showActionError } from '../../../ui/alert-dialog';
 import { confirm } from '../../../ui/confirm-dialog';
 import { useConfirmedDelete } from '../../../ui/detail';
 import { LightBadge } from '../../../ui/light-badge';
 import { toast } from '../../../ui/toasts';
-import { fill, useWebsiteTexts } from '../i18n';
 import { WebsiteModal } from '../modals/website.modal';
 import { WebsiteConnectModal } from '../modals/website-connect.modal';
 import { WebsiteMappingModal } from '../modals/website-mapping.modal';
@@ -29,7 +29,7 @@ type Dialog = { kind: 'edit'; id: number | null } | { kind: 'mapping' | 'connect
  * name, address, status and leads, with go-live, duplicate, delete and the form address to connect.
  */
 export function WebsitesCard() {
-  const tx = useWebsiteTexts();
+  const { t } = useTranslation();
   const websites = useWebsites();
   const action = useWebsiteAction();
   const confirmDelete = useConfirmedDelete(useDeleteWebsite());
@@ -40,43 +40,50 @@ export function WebsitesCard() {
 
   const onGoLive = async (site: Website) => {
     const isConfirmed = await confirm({
-      title: tx.goLiveTitle,
-      message: fill(tx.goLiveConfirm, { name: site.name }),
-      confirmLabel: tx.goLive,
+      title: t('websites.goLiveTitle'),
+      message: t('websites.goLiveConfirm', { name: site.name }),
+      confirmLabel: t('websites.goLive'),
     });
     if (!isConfirmed) return;
     action.mutate(
       { id: site.id, action: 'golive' },
-      { onSuccess: () => toast.success(tx.wentLive), onError: (error) => showActionError(error) },
+      { onSuccess: () => toast.success(t('websites.wentLive')), onError: (error) => showActionError(error) },
     );
   };
   const onDuplicate = (site: Website) =>
     action.mutate(
       { id: site.id, action: 'duplicate' },
-      { onSuccess: () => toast.success(tx.duplicated), onError: (error) => showActionError(error) },
+      {
+        onSuccess: () => toast.success(t('websites.duplicated')),
+        onError: (error) => showActionError(error),
+      },
     );
   const onDelete = (site: Website) =>
-    confirmDelete(site.id, { title: tx.deleteTitle, message: tx.deleteConfirm, deleted: tx.deleted });
+    confirmDelete(site.id, {
+      title: t('websites.deleteTitle'),
+      message: t('websites.deleteConfirm'),
+      deleted: t('websites.deleted'),
+    });
 
   return (
     <Card withBorder padding="lg">
       <Group justify="space-between" mb="xs">
         <Title order={2} size="h4">
-          {tx.title}
+          {t('websites.title')}
         </Title>
         <Button
           size="xs"
           leftSection={<IconPlus size={14} />}
           onClick={() => setDialog({ kind: 'edit', id: null })}
         >
-          {tx.new}
+          {t('websites.new')}
         </Button>
       </Group>
       <Text size="sm" c="dimmed" mb="sm">
-        {tx.intro}
+        {t('websites.intro')}
       </Text>
-      {websites.isError && <Alert color="red">{tx.loadFailed}</Alert>}
-      {websites.data?.length === 0 && <Text c="dimmed">{tx.empty}</Text>}
+      {websites.isError && <Alert color="red">{t('websites.loadFailed')}</Alert>}
+      {websites.data?.length === 0 && <Text c="dimmed">{t('websites.empty')}</Text>}
       <Stack gap="sm">
         {websites.data?.map((site) => (
           <Group key={site.id} justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
@@ -86,15 +93,15 @@ export function WebsitesCard() {
                   {site.name}
                 </Text>
                 <LightBadge color={site.status === 'live' ? 'green' : 'gray'} size="sm">
-                  {tx.status[site.status]}
+                  {t(`websites.status.${site.status}`)}
                 </LightBadge>
               </Group>
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {site.siteurl || tx.noSiteurl}
+                {site.siteurl || t('websites.noSiteurl')}
               </Text>
               <Text size="xs" c="dimmed">
-                {fill(tx.leadsCount, { count: site.leads_count })} ·{' '}
-                {fill(tx.mappingCount, { count: site.mapping.length })}
+                {t('websites.leadsCount', { count: site.leads_count })} ·{' '}
+                {t('websites.mappingCount', { count: site.mapping.length })}
               </Text>
             </Stack>
             <Group gap={4} wrap="nowrap">
@@ -104,14 +111,14 @@ export function WebsitesCard() {
                 leftSection={<IconLink size={14} />}
                 onClick={() => setDialog({ kind: 'connect', id: site.id })}
               >
-                {tx.connect}
+                {t('websites.connect')}
               </Button>
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>
                   <ActionIcon
                     variant="subtle"
                     size="lg"
-                    aria-label={fill(tx.actionsFor, { name: site.name })}
+                    aria-label={t('websites.actionsFor', { name: site.name })}
                   >
                     <IconDots size={18} />
                   </ActionIcon>
@@ -121,28 +128,28 @@ export function WebsitesCard() {
                     leftSection={<IconPencil size={16} />}
                     onClick={() => setDialog({ kind: 'edit', id: site.id })}
                   >
-                    {tx.edit}
+                    {t('websites.edit')}
                   </Menu.Item>
                   <Menu.Item
                     leftSection={<IconListDetails size={16} />}
                     onClick={() => setDialog({ kind: 'mapping', id: site.id })}
                   >
-                    {tx.editMapping}
+                    {t('websites.editMapping')}
                   </Menu.Item>
                   {site.status !== 'live' && (
                     <Menu.Item leftSection={<IconRocket size={16} />} onClick={() => void onGoLive(site)}>
-                      {tx.goLive}
+                      {t('websites.goLive')}
                     </Menu.Item>
                   )}
                   <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => onDuplicate(site)}>
-                    {tx.duplicate}
+                    {t('websites.duplicate')}
                   </Menu.Item>
                   <Menu.Item
                     color="red"
                     leftSection={<IconTrash size={16} />}
                     onClick={() => void onDelete(site)}
                   >
-                    {tx.delete}
+                    {t('common.delete')}
                   </Menu.Item>
                 </Menu.Dropdown>
               </Menu>

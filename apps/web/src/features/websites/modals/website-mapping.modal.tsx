@@ -23,13 +23,13 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import type { FormModalProps } from '../../../ui/form/form-modal';
 import { FormModal } from '../../../ui/form/form-modal';
 import { toast } from '../../../ui/toasts';
-import { fill, useWebsiteTexts } from '../i18n';
 import { useSaveWebsite } from '../queries';
 
 /** Spec 002 "Website edit mapping": rows of posted field, target field, value when empty and value mapping. */
@@ -38,9 +38,14 @@ export function WebsiteMappingModal({
   onClose,
   website,
 }: FormModalProps & { website: Website | null }) {
-  const tx = useWebsiteTexts();
+  const { t } = useTranslation();
   return (
-    <FormModal opened={opened && website !== null} onClose={onClose} title={tx.editMapping} size="xl">
+    <FormModal
+      opened={opened && website !== null}
+      onClose={onClose}
+      title={t('websites.editMapping')}
+      size="xl"
+    >
       {website && <MappingForm website={website} onDone={onClose} />}
     </FormModal>
   );
@@ -64,7 +69,7 @@ function errorsOf(
 let nextUid = 1;
 
 function MappingForm({ website, onDone }: { website: Website; onDone: () => void }) {
-  const tx = useWebsiteTexts();
+  const { t } = useTranslation();
   const save = useSaveWebsite();
   const [rows, setRows] = useState<Row[]>(() => website.mapping.map((r) => ({ ...r, uid: nextUid++ })));
   const [isSubmitted, setSubmitted] = useState(false);
@@ -97,7 +102,7 @@ function MappingForm({ website, onDone }: { website: Website; onDone: () => void
       { id: website.id, mapping },
       {
         onSuccess: () => {
-          toast.success(tx.mappingSaved);
+          toast.success(t('websites.mappingSaved'));
           onDone();
         },
         onError: (error) => {
@@ -118,18 +123,24 @@ function MappingForm({ website, onDone }: { website: Website; onDone: () => void
       <FormError message={formError} />
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {tx.mapping.intro}
+          {t('websites.mapping.intro')}
         </Text>
         {!mapsContactField(mapping) && (
           <Alert color="yellow" p="xs">
-            {tx.mapping.needsContact}
+            {t('websites.mapping.needsContact')}
           </Alert>
         )}
-        {rows.length === 0 && <Text c="dimmed">{tx.mapping.empty}</Text>}
+        {rows.length === 0 && <Text c="dimmed">{t('websites.mapping.empty')}</Text>}
         {rows.map((row, index) => {
           const number = index + 1;
           return (
-            <Paper key={row.uid} withBorder p="sm" role="group" aria-label={fill(tx.mapping.row, { number })}>
+            <Paper
+              key={row.uid}
+              withBorder
+              p="sm"
+              role="group"
+              aria-label={t('websites.mapping.row', { number })}
+            >
               <Group align="flex-start" wrap="nowrap" gap="xs">
                 <SimpleGrid
                   cols={{ base: 1, sm: 2 }}
@@ -138,7 +149,7 @@ function MappingForm({ website, onDone }: { website: Website; onDone: () => void
                   style={{ flex: 1, minWidth: 0 }}
                 >
                   <TextInput
-                    label={tx.mapping.fieldkey}
+                    label={t('websites.mapping.fieldkey')}
                     required
                     maxLength={MAX_WEBSITE_FIELD_KEY_LENGTH}
                     value={row.fieldkey}
@@ -146,7 +157,7 @@ function MappingForm({ website, onDone }: { website: Website; onDone: () => void
                     onChange={(e) => change(row.uid, { fieldkey: e.currentTarget.value })}
                   />
                   <Select
-                    label={tx.mapping.fieldvalue}
+                    label={t('websites.mapping.fieldvalue')}
                     required
                     allowDeselect={false}
                     data={TARGETS}
@@ -157,15 +168,15 @@ function MappingForm({ website, onDone }: { website: Website; onDone: () => void
                     }
                   />
                   <TextInput
-                    label={tx.mapping.nullvalue}
+                    label={t('websites.mapping.nullvalue')}
                     maxLength={500}
                     value={row.nullvalue}
                     error={errorAt(index, 'nullvalue')}
                     onChange={(e) => change(row.uid, { nullvalue: e.currentTarget.value })}
                   />
                   <TextInput
-                    label={tx.mapping.valuemapping}
-                    placeholder={tx.mapping.valuemappingHint}
+                    label={t('websites.mapping.valuemapping')}
+                    placeholder={t('websites.mapping.valuemappingHint')}
                     maxLength={2000}
                     value={row.valuemapping}
                     error={errorAt(index, 'valuemapping')}
@@ -177,7 +188,7 @@ function MappingForm({ website, onDone }: { website: Website; onDone: () => void
                   color="red"
                   size="lg"
                   mt={24}
-                  aria-label={fill(tx.mapping.removeRow, { number })}
+                  aria-label={t('websites.mapping.removeRow', { number })}
                   onClick={() => setRows((current) => current.filter((r) => r.uid !== row.uid))}
                 >
                   <IconTrash size={18} />
@@ -193,7 +204,7 @@ function MappingForm({ website, onDone }: { website: Website; onDone: () => void
             onClick={addRow}
             disabled={rows.length >= MAX_WEBSITE_MAPPING_ROWS}
           >
-            {tx.mapping.addRow}
+            {t('websites.mapping.addRow')}
           </Button>
         </Group>
         <FormActions onCancel={onDone} isPending={save.isPending} mt="sm" />

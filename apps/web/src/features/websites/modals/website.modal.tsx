@@ -6,6 +6,7 @@ import {
   zCreateWebsite,
 } from '@im/domain';
 import { Select, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useFlowSettings } from '../../../api/companies';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
@@ -13,14 +14,13 @@ import type { FormModalProps } from '../../../ui/form/form-modal';
 import { FormModal } from '../../../ui/form/form-modal';
 import { schemaError } from '../../../ui/form/schema-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
-import { useWebsiteTexts } from '../i18n';
 import { useSaveWebsite } from '../queries';
 
 /** Spec 002 "Website create, edit": name, address, lead source, request profile (optional) and user (required). */
 export function WebsiteModal({ opened, onClose, website }: FormModalProps & { website?: Website | null }) {
-  const tx = useWebsiteTexts();
+  const { t } = useTranslation();
   return (
-    <FormModal opened={opened} onClose={onClose} title={website ? tx.edit : tx.new}>
+    <FormModal opened={opened} onClose={onClose} title={website ? t('websites.edit') : t('websites.new')}>
       <WebsiteForm website={website ?? null} onDone={onClose} />
     </FormModal>
   );
@@ -35,7 +35,7 @@ type Values = {
 };
 
 function WebsiteForm({ website, onDone }: { website: Website | null; onDone: () => void }) {
-  const tx = useWebsiteTexts();
+  const { t } = useTranslation();
   const save = useSaveWebsite();
   const settings = useFlowSettings();
   const leadSources = settings.data?.lead_sources ?? [];
@@ -61,7 +61,7 @@ function WebsiteForm({ website, onDone }: { website: Website | null; onDone: () 
       flowprofile_id: v.flowprofile_id ? Number(v.flowprofile_id) : null,
       user_id: Number(v.user_id),
     };
-    save.mutate(website ? { id: website.id, ...body } : body, saveCallbacks(tx.saved, onDone));
+    save.mutate(website ? { id: website.id, ...body } : body, saveCallbacks(t('websites.saved'), onDone));
   });
   // The stored source stays selectable even when it left the company's list.
   const sourceOptions = [...new Set([...leadSources, ...(website ? [website.lead_source] : [])])];
@@ -70,16 +70,16 @@ function WebsiteForm({ website, onDone }: { website: Website | null; onDone: () 
       <FormError message={formError} />
       <Stack gap="sm">
         <TextInput
-          label={tx.name}
-          description={tx.nameDescription}
+          label={t('common.name')}
+          description={t('websites.nameDescription')}
           required
           maxLength={MAX_WEBSITE_NAME_LENGTH}
           data-autofocus
           {...inputProps('name')}
         />
         <TextInput
-          label={tx.siteurl}
-          description={tx.siteurlDescription}
+          label={t('websites.siteurl')}
+          description={t('websites.siteurlDescription')}
           type="url"
           placeholder="https://www.voorbeeld.nl"
           maxLength={MAX_WEBSITE_URL_LENGTH}
@@ -87,24 +87,24 @@ function WebsiteForm({ website, onDone }: { website: Website | null; onDone: () 
         />
         {sourceOptions.length > 0 ? (
           <Select
-            label={tx.leadSource}
+            label={t('common.leadSource')}
             data={sourceOptions}
             allowDeselect={false}
             {...inputProps('lead_source')}
           />
         ) : (
-          <TextInput label={tx.leadSource} maxLength={100} {...inputProps('lead_source')} />
+          <TextInput label={t('common.leadSource')} maxLength={100} {...inputProps('lead_source')} />
         )}
         <Select
-          label={tx.flowprofile}
-          placeholder={tx.flowprofileStandard}
+          label={t('websites.flowprofile')}
+          placeholder={t('websites.flowprofileStandard')}
           clearable
           data={(settings.data?.flowprofiles ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
           {...inputProps('flowprofile_id')}
         />
         <Select
-          label={tx.user}
-          description={tx.userDescription}
+          label={t('websites.user')}
+          description={t('websites.userDescription')}
           required
           searchable
           data={(settings.data?.users ?? []).map((u) => ({ value: String(u.id), label: u.fullname }))}

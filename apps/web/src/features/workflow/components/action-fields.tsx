@@ -7,8 +7,8 @@ import {
   type RuleOptions,
 } from '@im/domain';
 import { Select, TagsInput, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../ui/responsive';
-import { useWorkflowTexts } from '../i18n';
 import { type RuleDraft, userChoices } from '../rule-draft';
 
 type Option = { value: string; label: string };
@@ -71,7 +71,7 @@ interface Props {
 
 /** Only the fields the chosen action needs (ACTION_TYPES `needs`): its record, user, text, tags. */
 export function ActionFields({ draft, onChange, options, errorOf, storedMorphLabel }: Props) {
-  const tx = useWorkflowTexts();
+  const { t } = useTranslation();
   const isPhone = useIsPhone();
   const def = draft.type ? actionDefinition(draft.type) : undefined;
   if (!def || !draft.type) return null;
@@ -82,7 +82,7 @@ export function ActionFields({ draft, onChange, options, errorOf, storedMorphLab
     morphField = (
       <Select
         {...common}
-        label={tx.status}
+        label={t('common.status')}
         data={FLOW_STATUSES.map((s) => ({ value: s, label: FLOW_STATUS_LABELS[s] }))}
         value={draft.text || null}
         onChange={(value) => onChange({ text: value ?? '' })}
@@ -99,10 +99,10 @@ export function ActionFields({ draft, onChange, options, errorOf, storedMorphLab
     morphField = (
       <Select
         {...common}
-        label={tx.morphLabels[def.morph]}
+        label={t(`workflow.morphLabels.${def.morph}`)}
         data={data}
         value={value}
-        nothingFoundMessage={tx.morphEmpty}
+        nothingFoundMessage={t('workflow.morphEmpty')}
         onChange={(next) => onChange({ morph_id: next ? Number(next) : null })}
         error={errorOf('morph_id')}
       />
@@ -115,8 +115,11 @@ export function ActionFields({ draft, onChange, options, errorOf, storedMorphLab
       {def.user && (
         <Select
           {...common}
-          label={tx.user}
-          data={userChoices(draft.type, options?.users ?? [], tx)}
+          label={t('common.user')}
+          data={userChoices(draft.type, options?.users ?? [], {
+            userHandler: t('workflow.userHandler'),
+            userEveryone: t('common.everyone'),
+          })}
           value={draft.user_id === null ? null : String(draft.user_id)}
           onChange={(value) => onChange({ user_id: value === null ? null : Number(value) })}
           error={errorOf('user_id')}
@@ -124,8 +127,8 @@ export function ActionFields({ draft, onChange, options, errorOf, storedMorphLab
       )}
       {def.text && def.morph !== 'flowstatus' && (
         <Textarea
-          label={tx.text}
-          description={tx.textHint}
+          label={t('common.text')}
+          description={t('workflow.textHint')}
           required
           autosize
           minRows={3}
@@ -137,8 +140,8 @@ export function ActionFields({ draft, onChange, options, errorOf, storedMorphLab
       )}
       {def.tags && (
         <TagsInput
-          label={tx.tags}
-          description={tx.tagsHint}
+          label={t('common.tags')}
+          description={t('workflow.tagsHint')}
           required
           data={options?.flow_tags ?? []}
           value={draft.flowTags}

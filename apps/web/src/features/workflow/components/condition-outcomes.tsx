@@ -1,6 +1,6 @@
 import { Group, List, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { fill, useWorkflowTexts } from '../i18n';
+import { useTranslation } from 'react-i18next';
 
 export interface ConditionOutcomeView {
   pretty_description: string;
@@ -10,7 +10,7 @@ export interface ConditionOutcomeView {
 
 /** Every condition of a run with a check or a cross and the value that was found. */
 export function ConditionOutcomes({ conditions }: { conditions: ConditionOutcomeView[] }) {
-  const tx = useWorkflowTexts();
+  const { t } = useTranslation();
   return (
     <List spacing={4} size="sm" listStyleType="none" p={0}>
       {conditions.map((c, i) => (
@@ -23,14 +23,14 @@ export function ConditionOutcomes({ conditions }: { conditions: ConditionOutcome
               variant="light"
               color={c.holds ? 'green' : 'red'}
               role="img"
-              aria-label={c.holds ? tx.conditionHolds : tx.conditionFails}
+              aria-label={c.holds ? t('workflow.conditionHolds') : t('workflow.conditionFails')}
             >
               {c.holds ? <IconCheck size={12} /> : <IconX size={12} />}
             </ThemeIcon>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {c.pretty_description}{' '}
               <Text span size="sm" c="dimmed">
-                ({fill(tx.found, { value: c.actual })})
+                ({t('workflow.found', { value: c.actual })})
               </Text>
             </Text>
           </Group>

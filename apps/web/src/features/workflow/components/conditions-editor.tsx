@@ -23,8 +23,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../ui/responsive';
-import { fill, useWorkflowTexts } from '../i18n';
 import { type ConditionDraft, emptyCondition, isFlowLevel, isValueless } from '../rule-draft';
 
 interface Props {
@@ -91,12 +91,12 @@ function withValue(data: (Option | OptionGroup)[], value: string): (Option | Opt
 
 /** The conditions of a rule (spec 000 section 5): rows of kind, field, operator and value; all must hold. */
 export function ConditionsEditor({ conditions, onChange, options, errorOf }: Props) {
-  const tx = useWorkflowTexts();
+  const { t } = useTranslation();
   const isPhone = useIsPhone();
   const kinds: Option[] = [
-    { value: 'flow', label: tx.kindFlow },
-    { value: 'relation', label: tx.kindRelation },
-    { value: 'form', label: tx.kindForm },
+    { value: 'flow', label: t('workflow.kindFlow') },
+    { value: 'relation', label: t('common.relation') },
+    { value: 'form', label: t('common.form') },
   ];
   const change = (index: number, patch: Partial<ConditionDraft>) =>
     onChange(conditions.map((c, i) => (i === index ? { ...c, ...patch } : c)));
@@ -107,10 +107,10 @@ export function ConditionsEditor({ conditions, onChange, options, errorOf }: Pro
   };
 
   return (
-    <Fieldset legend={tx.conditions} variant="filled" p="sm">
+    <Fieldset legend={t('common.conditions')} variant="filled" p="sm">
       <Stack gap="xs">
         <Text size="xs" c="dimmed">
-          {tx.conditionsHint}
+          {t('workflow.conditionsHint')}
         </Text>
         {conditions.map((c, index) => {
           const key = `conditions.${index}`;
@@ -132,13 +132,13 @@ export function ConditionsEditor({ conditions, onChange, options, errorOf }: Pro
               p="xs"
               radius="sm"
               role="group"
-              aria-label={fill(tx.conditionNumber, { number })}
+              aria-label={t('workflow.conditionNumber', { number })}
             >
               <Group align="flex-start" gap="xs" wrap="wrap">
                 <Select
                   {...select}
                   searchable={false}
-                  label={tx.conditionKind}
+                  label={t('workflow.conditionKind')}
                   data={kinds}
                   value={c.type}
                   onChange={(value) =>
@@ -155,7 +155,7 @@ export function ConditionsEditor({ conditions, onChange, options, errorOf }: Pro
                 {!flowLevel && (
                   <Select
                     {...select}
-                    label={tx.conditionField}
+                    label={t('common.field')}
                     data={fieldData}
                     value={
                       c.type === 'form'
@@ -179,7 +179,7 @@ export function ConditionsEditor({ conditions, onChange, options, errorOf }: Pro
                 )}
                 <Select
                   {...select}
-                  label={tx.conditionOperator}
+                  label={t('workflow.conditionOperator')}
                   data={OPERATOR_OPTIONS}
                   value={c.operator}
                   onChange={(value) => {
@@ -197,7 +197,7 @@ export function ConditionsEditor({ conditions, onChange, options, errorOf }: Pro
                   (choices ? (
                     <Select
                       {...select}
-                      label={tx.conditionValue}
+                      label={t('common.value')}
                       data={withValue(choices, c.field_value)}
                       value={c.field_value || null}
                       onChange={(value) => change(index, { field_value: value ?? '' })}
@@ -206,7 +206,7 @@ export function ConditionsEditor({ conditions, onChange, options, errorOf }: Pro
                     />
                   ) : (
                     <TextInput
-                      label={tx.conditionValue}
+                      label={t('common.value')}
                       value={c.field_value}
                       onChange={(event) => change(index, { field_value: event.currentTarget.value })}
                       error={errorOf(`${key}.field_value`)}
@@ -218,7 +218,7 @@ export function ConditionsEditor({ conditions, onChange, options, errorOf }: Pro
                     variant="subtle"
                     color="red"
                     size="lg"
-                    aria-label={fill(tx.removeCondition, { number })}
+                    aria-label={t('workflow.removeCondition', { number })}
                     onClick={() => onChange(conditions.filter((_, i) => i !== index))}
                   >
                     <IconTrash size={16} />
@@ -235,7 +235,7 @@ export function ConditionsEditor({ conditions, onChange, options, errorOf }: Pro
             leftSection={<IconPlus size={14} />}
             onClick={() => onChange([...conditions, emptyCondition()])}
           >
-            {tx.addCondition}
+            {t('workflow.addCondition')}
           </Button>
         </Group>
       </Stack>

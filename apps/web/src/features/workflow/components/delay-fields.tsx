@@ -1,6 +1,6 @@
 import { DELAY_UNITS, type DelayUnit, LEAD_DATE_LABELS, type LeadDateField } from '@im/domain';
 import { Checkbox, Group, NumberInput, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
-import { fill, useWorkflowTexts } from '../i18n';
+import { useTranslation } from 'react-i18next';
 import type { RuleDraft } from '../rule-draft';
 
 interface Props {
@@ -16,19 +16,19 @@ interface Props {
  * delay before the date is stored negative). 'Vanaf nu rekenen' and its explanation.
  */
 export function DelayFields({ draft, onChange, leadDate, errorOf }: Props) {
-  const tx = useWorkflowTexts();
+  const { t } = useTranslation();
   const dateLabel = leadDate ? LEAD_DATE_LABELS[leadDate as LeadDateField] : null;
   return (
     <Stack gap="xs">
       <Switch
-        label={tx.delayed}
+        label={t('workflow.delayed')}
         checked={draft.is_delayed}
         onChange={(event) => onChange({ is_delayed: event.currentTarget.checked })}
       />
       {draft.is_delayed && (
         <Group gap="xs" align="flex-end" wrap="wrap">
           <NumberInput
-            label={tx.delayAmount}
+            label={t('workflow.delayAmount')}
             value={draft.delay_amount}
             onChange={(value) => onChange({ delay_amount: value })}
             min={0}
@@ -39,8 +39,8 @@ export function DelayFields({ draft, onChange, leadDate, errorOf }: Props) {
             style={{ flex: '1 1 100px', maxWidth: 160 }}
           />
           <Select
-            label={tx.delayUnit}
-            data={DELAY_UNITS.map((u) => ({ value: u, label: tx.delayUnits[u] }))}
+            label={t('common.unit')}
+            data={DELAY_UNITS.map((u) => ({ value: u, label: t(`workflow.delayUnits.${u}`) }))}
             value={draft.delaytime_unit}
             onChange={(value) => onChange({ delaytime_unit: (value ?? 'days') as DelayUnit })}
             allowDeselect={false}
@@ -50,26 +50,26 @@ export function DelayFields({ draft, onChange, leadDate, errorOf }: Props) {
           {dateLabel ? (
             <Group gap="xs" wrap="nowrap" align="center" pb={4}>
               <SegmentedControl
-                aria-label={tx.delayDirection}
+                aria-label={t('workflow.delayDirection')}
                 data={[
-                  { value: 'before', label: tx.before },
-                  { value: 'after', label: tx.after },
+                  { value: 'before', label: t('workflow.before') },
+                  { value: 'after', label: t('workflow.after') },
                 ]}
                 value={draft.direction}
                 onChange={(value) => onChange({ direction: value as 'before' | 'after' })}
               />
-              <Text size="sm">{fill(tx.relativeTo, { date: dateLabel })}</Text>
+              <Text size="sm">{t('workflow.relativeTo', { date: dateLabel })}</Text>
             </Group>
           ) : (
             <Text size="sm" pb={8}>
-              {tx.afterEvent}
+              {t('workflow.afterEvent')}
             </Text>
           )}
         </Group>
       )}
       <Checkbox
-        label={tx.startFromNow}
-        description={tx.startFromNowHint}
+        label={t('workflow.startFromNow')}
+        description={t('workflow.startFromNowHint')}
         checked={draft.startfromnow}
         onChange={(event) => onChange({ startfromnow: event.currentTarget.checked })}
       />

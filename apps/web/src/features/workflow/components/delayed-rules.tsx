@@ -2,9 +2,9 @@ import type { DelayedRule } from '@im/domain';
 import { ActionIcon, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconClockEdit, IconDots, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useConfirmedDelete } from '../../../ui/detail';
 import { formatDateTime } from '../../../ui/format';
-import { fill, useWorkflowTexts } from '../i18n';
 import { DueAtModal } from '../modals/due-at.modal';
 import { useDeleteDelayedRule } from '../queries';
 
@@ -18,13 +18,13 @@ export function DelayedRules({
   delayed: DelayedRule[];
   isReadOnly: boolean;
 }) {
-  const tx = useWorkflowTexts();
+  const { t } = useTranslation();
   const [changing, setChanging] = useState<DelayedRule | null>(null);
   const confirmDelete = useConfirmedDelete(useDeleteDelayedRule(flowId));
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
-        {tx.pendingTitle}
+        {t('workflow.pendingTitle')}
       </Title>
       {delayed.map((d) => {
         const name = d.rule_description || d.type_label;
@@ -38,7 +38,7 @@ export function DelayedRules({
                 <Text size="xs" c="dimmed">
                   {d.event_trigger_description}
                 </Text>
-                <Text size="sm">{fill(tx.due, { date: formatDateTime(d.due_at) })}</Text>
+                <Text size="sm">{t('workflow.due', { date: formatDateTime(d.due_at) })}</Text>
               </Stack>
               {!isReadOnly && (
                 <Menu position="bottom-end" withinPortal>
@@ -47,27 +47,27 @@ export function DelayedRules({
                       variant="subtle"
                       color="gray"
                       size="lg"
-                      aria-label={fill(tx.pendingActions, { name })}
+                      aria-label={t('workflow.pendingActions', { name })}
                     >
                       <IconDots size={18} />
                     </ActionIcon>
                   </Menu.Target>
                   <Menu.Dropdown>
                     <Menu.Item leftSection={<IconClockEdit size={16} />} onClick={() => setChanging(d)}>
-                      {tx.changeDue}
+                      {t('workflow.changeDue')}
                     </Menu.Item>
                     <Menu.Item
                       color="red"
                       leftSection={<IconTrash size={16} />}
                       onClick={() =>
                         void confirmDelete(d.id, {
-                          title: tx.deletePendingTitle,
-                          message: tx.deletePendingConfirm,
-                          deleted: tx.pendingDeleted,
+                          title: t('workflow.deletePendingTitle'),
+                          message: t('workflow.deletePendingConfirm'),
+                          deleted: t('workflow.pendingDeleted'),
                         })
                       }
                     >
-                      {tx.delete}
+                      {t('common.delete')}
                     </Menu.Item>
                   </Menu.Dropdown>
                 </Menu>

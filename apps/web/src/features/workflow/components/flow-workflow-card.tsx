@@ -1,9 +1,9 @@
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import { subscribeLiveEvents } from '../../../api/live';
-import { useWorkflowTexts } from '../i18n';
 import { DryRunModal } from '../modals/dry-run.modal';
 import { useDelayedRules, useRefreshFlowWorkflow } from '../queries';
 import { DelayedRules } from './delayed-rules';
@@ -17,7 +17,7 @@ const ENGINE_LAG_MS = 2000;
  * of this flow (whatever its entity) refetches the card.
  */
 export function FlowWorkflowCard({ flowId, isReadOnly = false }: { flowId: number; isReadOnly?: boolean }) {
-  const tx = useWorkflowTexts();
+  const { t } = useTranslation();
   const delayed = useDelayedRules(flowId);
   const refresh = useRefreshFlowWorkflow(flowId);
   const [isDryRunOpen, setDryRunOpen] = useState(false);
@@ -47,7 +47,7 @@ export function FlowWorkflowCard({ flowId, isReadOnly = false }: { flowId: numbe
     <Card withBorder padding="md" component="section" aria-labelledby={`workflow-card-${flowId}`}>
       <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
         <Title order={2} size="h4" id={`workflow-card-${flowId}`}>
-          {tx.cardTitle}
+          {t('workflow.cardTitle')}
         </Title>
         <Button
           variant="default"
@@ -55,7 +55,7 @@ export function FlowWorkflowCard({ flowId, isReadOnly = false }: { flowId: numbe
           leftSection={<IconFlask size={14} />}
           onClick={() => setDryRunOpen(true)}
         >
-          {tx.dryRun}
+          {t('workflow.dryRun')}
         </Button>
       </Group>
       <Stack gap="md">

@@ -8,27 +8,28 @@ import {
 import { ActionIcon, Anchor, Badge, Collapse, Group, List, Menu, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconClock, IconCopy, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { showActionError } from '../../../ui/alert-dialog';
 import { useConfirmedDelete } from '../../../ui/detail';
 import { toast } from '../../../ui/toasts';
-import { fill, useWorkflowTexts, type WorkflowTexts } from '../i18n';
 import { useDeleteRule, useDuplicateRule } from '../queries';
 
 /** 'Direct', '3 dagen na', '14 dagen voor de startdatum uitvoering' (date triggers; formatDelay's units). */
 export function delayText(
   rule: Pick<EventTriggerRule, 'is_delayed' | 'delaytime' | 'event_trigger_tag'>,
-  tx: WorkflowTexts,
+  t: TFunction,
   leadDate?: string | null,
 ): string {
-  if (!rule.is_delayed || rule.delaytime === 0) return tx.immediately;
+  if (!rule.is_delayed || rule.delaytime === 0) return t('workflow.immediately');
   const delay = formatDelay(rule.delaytime);
   const date = leadDate ?? triggerDefinition(rule.event_trigger_tag)?.leadDate ?? null;
   const dateLabel = date ? LEAD_DATE_LABELS[date as LeadDateField] : null;
   const before = rule.delaytime < 0;
   return dateLabel
-    ? fill(before ? tx.delayBeforeDate : tx.delayAfterDate, { delay, date: dateLabel })
-    : fill(before ? tx.delayBefore : tx.delayAfter, { delay });
+    ? t(before ? 'workflow.delayBeforeDate' : 'workflow.delayAfterDate', { delay, date: dateLabel })
+    : t(before ? 'workflow.delayBefore' : 'workflow.delayAfter', { delay });
 }
 
 export function ruleTitle(rule: Pick<EventTriggerRule, 'description' | 'type_label'>): string {
@@ -45,7 +46,7 @@ export function RuleItem({
   leadDate: string | null;
   onEdit: (rule: EventTriggerRule) => void;
 }) {
-  const tx = useWorkflowTexts();
+  const { t } = useTranslation();
   const [isOpen, { toggle }] = useDisclosure(false);
   const conditionsId = useId();
   const title = ruleTitle(rule);
@@ -87,11 +88,11 @@ export function RuleItem({
               leftSection={<IconClock size={12} />}
               miw="max-content"
             >
-              {delayText(rule, tx, leadDate)}
+              {delayText(rule, t, leadDate)}
             </Badge>
             {count === 0 ? (
               <Text size="sm" c="dimmed">
-                {tx.noConditions}
+                {t('workflow.noConditions')}
               </Text>
             ) : (
               <Anchor
@@ -103,17 +104,17 @@ export function RuleItem({
                 aria-controls={conditionsId}
                 title={rule.conditions.map((c) => c.pretty_description).join('\n')}
               >
-                {count === 1 ? tx.oneCondition : fill(tx.conditionsCount, { count })}
+                {count === 1 ? t('workflow.oneCondition') : t('workflow.conditionsCount', { count })}
               </Anchor>
             )}
             {tags.length > 0 && (
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {fill(tx.cancelTagsShort, { tags: tags.join(', ') })}
+                {t('workflow.cancelTagsShort', { tags: tags.join(', ') })}
               </Text>
             )}
             {rule.pending_count > 0 && (
               <Badge variant="light" color="blue" c="#1c4f8c" miw="max-content">
-                {fill(tx.pendingCount, { count: rule.pending_count })}
+                {t('workflow.pendingCount', { count: rule.pending_count })}
               </Badge>
             )}
           </Group>
@@ -143,22 +144,22 @@ function RuleMenu({
   title: string;
   onEdit: (rule: EventTriggerRule) => void;
 }) {
-  const tx = useWorkflowTexts();
+  const { t } = useTranslation();
   const duplicate = useDuplicateRule();
   const confirmDelete = useConfirmedDelete(useDeleteRule());
   const onDuplicate = () =>
     duplicate.mutate(rule.id, {
-      onSuccess: () => toast.success(tx.duplicated),
+      onSuccess: () => toast.success(t('workflow.duplicated')),
       onError: (error) => showActionError(error),
     });
   const onDelete = () =>
     void confirmDelete(rule.id, {
-      title: tx.deleteTitle,
+      title: t('workflow.deleteTitle'),
       message:
         rule.pending_count > 0
-          ? fill(tx.deleteConfirmPending, { count: rule.pending_count })
-          : tx.deleteConfirm,
-      deleted: tx.deleted,
+          ? t('workflow.deleteConfirmPending', { count: rule.pending_count })
+          : t('workflow.deleteConfirm'),
+      deleted: t('workflow.deleted'),
     });
   return (
     <Menu position="bottom-end" withinPortal>
@@ -167,20 +168,20 @@ function RuleMenu({
           variant="subtle"
           color="gray"
           size="lg"
-          aria-label={fill(tx.ruleActions, { name: title })}
+          aria-label={t('workflow.ruleActions', { name: title })}
         >
           <IconDots size={18} />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(rule)}>
-          {tx.edit}
+          {t('common.edit')}
         </Menu.Item>
         <Menu.Item leftSection={<IconCopy size={16} />} onClick={onDuplicate}>
-          {tx.duplicate}
+          {t('common.duplicate')}
         </Menu.Item>
         <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-          {tx.delete}
+          {t('common.delete')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

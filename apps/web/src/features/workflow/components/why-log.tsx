@@ -2,9 +2,9 @@ import { RULE_RUN_OUTCOME_LABELS, type RuleRun } from '@im/domain';
 import { Alert, Anchor, Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../ui/format';
 import { LightBadge, type LightBadgeColor } from '../../../ui/light-badge';
-import { fill, useWorkflowTexts } from '../i18n';
 import { useRuleRuns } from '../queries';
 import { ConditionOutcomes } from './condition-outcomes';
 
@@ -18,27 +18,27 @@ const OUTCOME_COLORS: Record<RuleRun['outcome'], LightBadgeColor> = {
 
 /** 'Waarom': the flow's rule runs, newest first, five at a time. */
 export function WhyLog({ flowId }: { flowId: number }) {
-  const tx = useWorkflowTexts();
+  const { t } = useTranslation();
   const runs = useRuleRuns(flowId);
   const rows = runs.data?.pages.flatMap((page) => page.data) ?? [];
   return (
     <Stack gap="xs">
       <div>
         <Title order={3} size="h5">
-          {tx.whyTitle}
+          {t('workflow.whyTitle')}
         </Title>
         <Text size="xs" c="dimmed">
-          {tx.whyIntro}
+          {t('workflow.whyIntro')}
         </Text>
       </div>
       {runs.isError && (
         <Alert color="red" role="alert">
-          {tx.whyLoadFailed}
+          {t('workflow.whyLoadFailed')}
         </Alert>
       )}
       {runs.data && rows.length === 0 && (
         <Text size="sm" c="dimmed">
-          {tx.whyEmpty}
+          {t('workflow.whyEmpty')}
         </Text>
       )}
       {rows.map((run) => (
@@ -52,7 +52,7 @@ export function WhyLog({ flowId }: { flowId: number }) {
             loading={runs.isFetchingNextPage}
             onClick={() => void runs.fetchNextPage()}
           >
-            {tx.showMore}
+            {t('common.showMore')}
           </Button>
         </Group>
       )}
@@ -61,7 +61,7 @@ export function WhyLog({ flowId }: { flowId: number }) {
 }
 
 function RunRow({ run }: { run: RuleRun }) {
-  const tx = useWorkflowTexts();
+  const { t } = useTranslation();
   const [isOpen, { toggle }] = useDisclosure(false);
   const listId = useId();
   return (
@@ -94,7 +94,9 @@ function RunRow({ run }: { run: RuleRun }) {
               aria-expanded={isOpen}
               aria-controls={listId}
             >
-              {isOpen ? tx.hideConditions : fill(tx.showConditions, { count: run.conditions.length })}
+              {isOpen
+                ? t('workflow.hideConditions')
+                : t('workflow.showConditions', { count: run.conditions.length })}
             </Anchor>
             <Collapse expanded={isOpen} id={listId}>
               <ConditionOutcomes conditions={run.conditions} />

@@ -2,12 +2,12 @@ import { FLOW_STAGE_LABELS } from '@im/domain';
 import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../ui/form/form-modal';
 import { formatDateTime } from '../../../ui/format';
 import { LightBadge } from '../../../ui/light-badge';
 import { useIsPhone } from '../../../ui/responsive';
 import { ConditionOutcomes } from '../components/condition-outcomes';
-import { fill, useWorkflowTexts } from '../i18n';
 import { useDryRun, useEventTriggers } from '../queries';
 
 interface Props {
@@ -18,16 +18,16 @@ interface Props {
 
 /** 'Proefdraaien': which rules would run on this flow now, and why (or why not); nothing changes. */
 export function DryRunModal({ flowId, opened, onClose }: Props) {
-  const tx = useWorkflowTexts();
+  const { t } = useTranslation();
   return (
-    <FormModal opened={opened} onClose={onClose} title={tx.dryRunTitle} size="lg">
+    <FormModal opened={opened} onClose={onClose} title={t('workflow.dryRunTitle')} size="lg">
       <DryRun flowId={flowId} onClose={onClose} />
     </FormModal>
   );
 }
 
 function DryRun({ flowId, onClose }: { flowId: number; onClose: () => void }) {
-  const tx = useWorkflowTexts();
+  const { t } = useTranslation();
   const isPhone = useIsPhone();
   const triggers = useEventTriggers().data ?? [];
   const dryRun = useDryRun();
@@ -45,12 +45,12 @@ function DryRun({ flowId, onClose }: { flowId: number; onClose: () => void }) {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        {tx.dryRunIntro}
+        {t('workflow.dryRunIntro')}
       </Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Select
-          label={tx.dryRunTrigger}
-          placeholder={tx.dryRunAllTriggers}
+          label={t('workflow.dryRunTrigger')}
+          placeholder={t('workflow.dryRunAllTriggers')}
           data={data}
           value={tag}
           onChange={setTag}
@@ -64,7 +64,7 @@ function DryRun({ flowId, onClose }: { flowId: number; onClose: () => void }) {
           loading={dryRun.isPending}
           onClick={() => dryRun.mutate({ flow_id: flowId, ...(tag ? { event_trigger_tag: tag } : {}) })}
         >
-          {tx.dryRunRun}
+          {t('workflow.dryRunRun')}
         </Button>
       </Group>
       {dryRun.isError && (
@@ -74,7 +74,7 @@ function DryRun({ flowId, onClose }: { flowId: number; onClose: () => void }) {
       )}
       {dryRun.data && dryRun.data.length === 0 && (
         <Text size="sm" c="dimmed">
-          {tx.dryRunEmpty}
+          {t('workflow.dryRunEmpty')}
         </Text>
       )}
       {dryRun.data?.map((r) => (
@@ -85,13 +85,13 @@ function DryRun({ flowId, onClose }: { flowId: number; onClose: () => void }) {
                 {r.description || r.type_label}
               </Text>
               <LightBadge color={r.would_fire ? 'green' : 'gray'} size="sm">
-                {r.would_fire ? tx.wouldFire : tx.wouldNotFire}
+                {r.would_fire ? t('workflow.wouldFire') : t('workflow.wouldNotFire')}
               </LightBadge>
             </Group>
             <Text size="xs" c="dimmed">
               {r.trigger_description}
               {r.would_fire && r.due_at
-                ? ` · ${fill(tx.wouldFireAt, { date: formatDateTime(r.due_at) })}`
+                ? ` · ${t('workflow.wouldFireAt', { date: formatDateTime(r.due_at) })}`
                 : ''}
             </Text>
             {r.reason && <Text size="sm">{r.reason}</Text>}
@@ -101,7 +101,7 @@ function DryRun({ flowId, onClose }: { flowId: number; onClose: () => void }) {
       ))}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          {tx.close}
+          {t('common.close')}
         </Button>
       </Group>
     </Stack>

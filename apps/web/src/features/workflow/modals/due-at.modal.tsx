@@ -1,11 +1,11 @@
 import { type DelayedRule, fromAmsterdamInput, toAmsterdamInput, zUpdateDelayedRule } from '@im/domain';
 import { Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import { FormModal } from '../../../ui/form/form-modal';
 import { schemaError } from '../../../ui/form/schema-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
-import { useWorkflowTexts } from '../i18n';
 import { useUpdateDelayedRule } from '../queries';
 
 interface Props {
@@ -16,9 +16,9 @@ interface Props {
 
 /** 'Tijdstip wijzigen': when a scheduled rule runs, typed in Amsterdam time. */
 export function DueAtModal({ delayed, flowId, onClose }: Props) {
-  const tx = useWorkflowTexts();
+  const { t } = useTranslation();
   return (
-    <FormModal opened={delayed !== null} onClose={onClose} title={tx.changeDueTitle} size="sm">
+    <FormModal opened={delayed !== null} onClose={onClose} title={t('workflow.changeDueTitle')} size="sm">
       {delayed && <DueAtForm delayed={delayed} flowId={flowId} onDone={onClose} />}
     </FormModal>
   );
@@ -33,7 +33,7 @@ function DueAtForm({
   flowId: number;
   onDone: () => void;
 }) {
-  const tx = useWorkflowTexts();
+  const { t } = useTranslation();
   const update = useUpdateDelayedRule(flowId);
   const { inputProps, onSubmit, formError, saveCallbacks } = useAppForm<{ due_at: string }>({
     initialValues: { due_at: toAmsterdamInput(delayed.due_at) },
@@ -44,7 +44,7 @@ function DueAtForm({
   const submit = onSubmit((v) =>
     update.mutate(
       { id: delayed.id, due_at: fromAmsterdamInput(v.due_at) ?? '' },
-      saveCallbacks(tx.dueChanged, onDone),
+      saveCallbacks(t('workflow.dueChanged'), onDone),
     ),
   );
   return (
@@ -52,7 +52,13 @@ function DueAtForm({
       <FormError message={formError} />
       <Stack gap="sm">
         <Text size="sm">{delayed.rule_description || delayed.type_label}</Text>
-        <TextInput type="datetime-local" label={tx.dueAt} required data-autofocus {...inputProps('due_at')} />
+        <TextInput
+          type="datetime-local"
+          label={t('workflow.dueAt')}
+          required
+          data-autofocus
+          {...inputProps('due_at')}
+        />
         <FormActions onCancel={onDone} isPending={update.isPending} mt="sm" />
       </Stack>
     </form>

@@ -8,6 +8,7 @@ import {
 } from '@im/domain';
 import { Alert, List, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
@@ -17,7 +18,6 @@ import { toast } from '../../../ui/toasts';
 import { ActionFields } from '../components/action-fields';
 import { ConditionsEditor } from '../components/conditions-editor';
 import { DelayFields } from '../components/delay-fields';
-import { useWorkflowTexts } from '../i18n';
 import { useEventTriggers, useRuleOptions, useSaveRule } from '../queries';
 import {
   type ConditionDraft,
@@ -37,9 +37,14 @@ interface Props {
 
 /** Create or edit a workflow rule (a full-screen sheet on a phone, app/touch.css). */
 export function RuleModal({ opened, onClose, rule }: Props) {
-  const tx = useWorkflowTexts();
+  const { t } = useTranslation();
   return (
-    <FormModal opened={opened} onClose={onClose} title={rule ? tx.editRuleTitle : tx.newRuleTitle} size="xl">
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={rule ? t('workflow.editRuleTitle') : t('workflow.newRuleTitle')}
+      size="xl"
+    >
       <RuleForm rule={rule} onDone={onClose} />
     </FormModal>
   );
@@ -84,7 +89,7 @@ function touchedBy(patch: Partial<RuleDraft>, before: RuleDraft): string[] {
 }
 
 function RuleForm({ rule, onDone }: { rule: EventTriggerRule | null; onDone: () => void }) {
-  const tx = useWorkflowTexts();
+  const { t } = useTranslation();
   const isPhone = useIsPhone();
   const summaryId = useId();
   const options = useRuleOptions();
@@ -149,7 +154,7 @@ function RuleForm({ rule, onDone }: { rule: EventTriggerRule | null; onDone: () 
       { id: rule?.id ?? null, body: toRequest(draft, options.data) },
       {
         onSuccess: () => {
-          toast.success(tx.saved);
+          toast.success(t('workflow.saved'));
           onDone();
         },
         onError: (error) => {
@@ -177,13 +182,13 @@ function RuleForm({ rule, onDone }: { rule: EventTriggerRule | null; onDone: () 
       <FormError message={formError} />
       {options.isError && (
         <Alert color="red" mb="sm" role="alert">
-          {tx.optionsLoadFailed}
+          {t('workflow.optionsLoadFailed')}
         </Alert>
       )}
       <Stack gap="sm">
         <Select
-          label={tx.trigger}
-          placeholder={tx.triggerPlaceholder}
+          label={t('workflow.trigger')}
+          placeholder={t('workflow.triggerPlaceholder')}
           required
           data={triggerData}
           value={draft.event_trigger_tag}
@@ -197,8 +202,8 @@ function RuleForm({ rule, onDone }: { rule: EventTriggerRule | null; onDone: () 
           data-autofocus
         />
         <Select
-          label={tx.action}
-          placeholder={tx.actionPlaceholder}
+          label={t('common.action')}
+          placeholder={t('workflow.actionPlaceholder')}
           required
           data={ACTION_TYPES.map((a) => ({ value: a.type, label: a.label }))}
           value={draft.type}
@@ -215,8 +220,8 @@ function RuleForm({ rule, onDone }: { rule: EventTriggerRule | null; onDone: () 
           storedMorphLabel={rule?.morph_label ?? null}
         />
         <TextInput
-          label={tx.description}
-          description={tx.descriptionHint}
+          label={t('common.description')}
+          description={t('workflow.descriptionHint')}
           maxLength={500}
           value={draft.description}
           onChange={(event) => change({ description: event.currentTarget.value })}
@@ -224,8 +229,8 @@ function RuleForm({ rule, onDone }: { rule: EventTriggerRule | null; onDone: () 
         />
         <DelayFields draft={draft} onChange={change} leadDate={leadDate} errorOf={errorOf} />
         <TagsInput
-          label={tx.cancelTags}
-          description={tx.cancelTagsHint}
+          label={t('workflow.cancelTags')}
+          description={t('workflow.cancelTagsHint')}
           data={options.data?.flow_tags ?? []}
           value={draft.cancel_tags}
           onChange={(cancel_tags) => change({ cancel_tags })}
@@ -242,7 +247,7 @@ function RuleForm({ rule, onDone }: { rule: EventTriggerRule | null; onDone: () 
         {!isValid && (
           <div id={summaryId} aria-live="polite">
             <Text size="sm" fw={600}>
-              {tx.notComplete}
+              {t('workflow.notComplete')}
             </Text>
             <List size="sm" c="red.8">
               {missing.map((message) => (

@@ -13,7 +13,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LightBadge } from '../../../ui/light-badge';
 import { RuleItem } from '../components/rule-item';
-import { useWorkflowTexts } from '../i18n';
 import { RuleModal } from '../modals/rule.modal';
 import { useEventTriggers, useRules } from '../queries';
 
@@ -57,7 +56,6 @@ function sectionsOf(rules: EventTriggerRule[], triggers: EventTrigger[]): Sectio
  * trigger, filtered by action type and flow stage on the server; new, edit, duplicate and delete.
  */
 export function RulesScreen() {
-  const tx = useWorkflowTexts();
   const { t } = useTranslation();
   const [type, setType] = useState<ActionType | null>(null);
   const [flowstage, setFlowstage] = useState<Stage | null>(null);
@@ -71,19 +69,19 @@ export function RulesScreen() {
     <Stack gap="md" maw={1100}>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <div>
-          <Title order={1}>{tx.rulesTitle}</Title>
+          <Title order={1}>{t('workflow.rulesTitle')}</Title>
           <Text c="dimmed" size="sm">
-            {tx.rulesIntro}
+            {t('workflow.rulesIntro')}
           </Text>
         </div>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ rule: null })}>
-          {tx.newRule}
+          {t('workflow.newRule')}
         </Button>
       </Group>
       <Group gap="sm" wrap="wrap" align="flex-end">
         <Select
-          label={tx.filterAction}
-          placeholder={tx.allActions}
+          label={t('common.action')}
+          placeholder={t('workflow.allActions')}
           data={ACTION_TYPES.map((a) => ({ value: a.type, label: a.label }))}
           value={type}
           onChange={(value) => setType(value as ActionType | null)}
@@ -93,8 +91,8 @@ export function RulesScreen() {
           comboboxProps={{ withinPortal: true }}
         />
         <Select
-          label={tx.filterStage}
-          placeholder={tx.allStages}
+          label={t('workflow.filterStage')}
+          placeholder={t('workflow.allStages')}
           data={STAGES.map((s) => ({ value: s, label: FLOW_STAGE_LABELS[s] }))}
           value={flowstage}
           onChange={(value) => setFlowstage(value as Stage | null)}
@@ -103,13 +101,13 @@ export function RulesScreen() {
         />
       </Group>
       {rules.isError && (
-        <Alert color="red" role="alert" title={tx.rulesLoadFailed}>
+        <Alert color="red" role="alert" title={t('workflow.rulesLoadFailed')}>
           {rules.error.message}
         </Alert>
       )}
       {rules.isPending && <Loader aria-label={t('app.loading')} />}
       {rules.data && sections.length === 0 && (
-        <Text c="dimmed">{isFiltered ? tx.rulesEmptyFiltered : tx.rulesEmpty}</Text>
+        <Text c="dimmed">{isFiltered ? t('workflow.rulesEmptyFiltered') : t('workflow.rulesEmpty')}</Text>
       )}
       {sections.map((section) => (
         <Card

@@ -7,13 +7,13 @@ import {
   zUpdateEventTrigger,
 } from '@im/domain';
 import { Card, Checkbox, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DetailScreen } from '../../../ui/detail';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import { schemaError } from '../../../ui/form/schema-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
-import { fill, useWorkflowTexts } from '../i18n';
 import { useEventTrigger, useUpdateEventTrigger } from '../queries';
 
 const OVERVIEW = '/eventtrigger_overview';
@@ -22,15 +22,15 @@ const STAGES: Stage[] = [...FLOW_STAGES, 'algemeen'];
 
 /** /eventtrigger_detail/:eventtriggerId: description, stage and the document/task flags; the tag is fixed. */
 export function TriggerDetailScreen() {
-  const tx = useWorkflowTexts();
+  const { t } = useTranslation();
   const id = Number(useParams().eventtriggerId);
   const trigger = useEventTrigger(id);
   return (
     <DetailScreen
       query={trigger}
-      back={{ to: OVERVIEW, label: tx.triggersTitle }}
-      loadFailedTitle={tx.triggerLoadFailed}
-      notFoundMessage={tx.triggerNotFound}
+      back={{ to: OVERVIEW, label: t('workflow.triggersTitle') }}
+      loadFailedTitle={t('workflow.triggerLoadFailed')}
+      notFoundMessage={t('workflow.triggerNotFound')}
     >
       {(data) => <TriggerForm key={data.id} trigger={data} />}
     </DetailScreen>
@@ -40,7 +40,7 @@ export function TriggerDetailScreen() {
 type Values = { description: string; flowstage: Stage; hasDocument: boolean; hasTask: boolean };
 
 function TriggerForm({ trigger }: { trigger: EventTrigger }) {
-  const tx = useWorkflowTexts();
+  const { t } = useTranslation();
   const update = useUpdateEventTrigger(trigger.id);
   const { inputProps, onSubmit, formError, saveCallbacks } = useAppForm<Values>({
     initialValues: {
@@ -54,7 +54,7 @@ function TriggerForm({ trigger }: { trigger: EventTrigger }) {
   const submit = onSubmit((v) =>
     update.mutate(
       v,
-      saveCallbacks(tx.triggerSaved, () => {}),
+      saveCallbacks(t('workflow.triggerSaved'), () => {}),
     ),
   );
   const leadDate = trigger.lead_date ? LEAD_DATE_LABELS[trigger.lead_date as LeadDateField] : null;
@@ -66,26 +66,34 @@ function TriggerForm({ trigger }: { trigger: EventTrigger }) {
       </Title>
       <Card withBorder padding="lg" maw={720}>
         <Title order={2} size="h4" mb="md">
-          {tx.triggerDetails}
+          {t('common.details')}
         </Title>
         <form noValidate onSubmit={submit}>
           <FormError message={formError} />
           <Stack gap="sm">
-            <TextInput label={tx.tag} value={trigger.tag} readOnly variant="filled" />
+            <TextInput label={t('workflow.tag')} value={trigger.tag} readOnly variant="filled" />
             {leadDate && (
               <Text size="sm" c="dimmed">
-                {fill(tx.dateTrigger, { date: leadDate })}
+                {t('workflow.dateTrigger', { date: leadDate })}
               </Text>
             )}
-            <TextInput label={tx.description} required maxLength={200} {...inputProps('description')} />
+            <TextInput
+              label={t('common.description')}
+              required
+              maxLength={200}
+              {...inputProps('description')}
+            />
             <Select
-              label={tx.stage}
+              label={t('workflow.stage')}
               data={STAGES.map((s) => ({ value: s, label: FLOW_STAGE_LABELS[s] }))}
               allowDeselect={false}
               {...inputProps('flowstage')}
             />
-            <Checkbox label={tx.hasDocument} {...inputProps('hasDocument', { type: 'checkbox' })} />
-            <Checkbox label={tx.hasTask} {...inputProps('hasTask', { type: 'checkbox' })} />
+            <Checkbox
+              label={t('workflow.hasDocument')}
+              {...inputProps('hasDocument', { type: 'checkbox' })}
+            />
+            <Checkbox label={t('workflow.hasTask')} {...inputProps('hasTask', { type: 'checkbox' })} />
             <FormActions isPending={update.isPending} mt="sm" />
           </Stack>
         </form>
