@@ -435,6 +435,9 @@ describe("the installer's day", { timeout: 120_000 }, () => {
     await phone.goto(`${app.baseUrl}/#/customer_flow_detail/${day.flowHash}`);
     await phone.waitForURL(/customer\.html#/);
     await phone.getByRole('heading', { name: 'Voortgang' }).waitFor();
+    // The dossier is named by its work; the office's description stays in the office (decision 045).
+    await phone.getByText(`${ADDRESS.street} ${ADDRESS.number}, ${ADDRESS.city}`).first().waitFor();
+    expect(await phone.getByText(/buurman/).count()).toBe(0);
     const current = phone.locator('.c-timeline li[aria-current="step"]');
     await expect.poll(() => current.textContent()).toContain('Uitvoering');
     const execution = phone.locator('.c-timeline li', { hasText: 'Uitvoering' });
@@ -445,6 +448,22 @@ describe("the installer's day", { timeout: 120_000 }, () => {
   });
 
   it('bills the rest after delivery, paid in two payments: the dossier is paid', async () => {
+    // Delivery: the execution form started from the dossier and completed.
+    await go(desk, `/flow_detail/${day.flowId}`);
+    await desk
+      .getByRole('region', { name: 'Formulieren' })
+      .getByRole('button', { name: 'Project starten' })
+      .click();
+    await desk.waitForURL(/#\/project_detail\/\d+/);
+    const projectId = Number(desk.url().match(/project_detail\/(\d+)/)![1]);
+    await desk.getByRole('button', { name: 'Afronden', exact: true }).click();
+    // No question: completing is undone through the status menu.
+    await desk.getByText('afgerond', { exact: true }).first().waitFor();
+    await expect
+      .poll(async () => (await api<{ status: string }>('GET', `/api/project/${projectId}`)).status)
+      .toBe('completed');
+    expect((await flowNow()).flow_status).toBe('project');
+
     await go(desk, `/confirmation_detail/${day.confirmationId}`);
     await desk
       .getByRole('heading', { name: /^Opdrachtbevestiging/ })
@@ -499,6 +518,7 @@ describe("the installer's day", { timeout: 120_000 }, () => {
     expect((await card.locator('[title^="Bedrag incl. btw"]').textContent())?.replace(/\s/g, ' ')).toBe(
       euro(TOTAL),
     );
+    await card.scrollIntoViewIfNeeded();
     await board.screenshot({ path: `${SHOTS}/15-desk-pipeline.png` });
     await board.context().close();
   });

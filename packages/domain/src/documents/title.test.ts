@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newDocumentTitle } from '.';
+import { customerDossierTitle, newDocumentTitle } from '.';
 
 describe('newDocumentTitle', () => {
   const where = { street: 'Oosterstraat 14', city: 'Groningen' };
@@ -26,5 +26,18 @@ describe('newDocumentTitle', () => {
     expect(newDocumentTitle({ kindLabel: 'Offerte', profileName: 'x'.repeat(250), ...where })).toHaveLength(
       200,
     );
+  });
+});
+
+describe('customerDossierTitle', () => {
+  it('names the request profile and the address of the work, never a kind', () => {
+    expect(
+      customerDossierTitle({ profileName: 'Zonnepanelen', street: 'Oosterstraat 14', city: 'Groningen' }),
+    ).toBe('Zonnepanelen – Oosterstraat 14, Groningen');
+    expect(
+      customerDossierTitle({ profileName: 'Standaard', street: 'Oosterstraat 14', city: 'Groningen' }),
+    ).toBe('Oosterstraat 14, Groningen');
+    expect(customerDossierTitle({ profileName: 'Warmtepomp', street: '', city: '' })).toBe('Warmtepomp');
+    expect(customerDossierTitle({ profileName: null, street: '', city: '' })).toBe('');
   });
 });
