@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { SCREENSHOT_DIR } from './harness';
 
@@ -20,13 +24,25 @@ export async function api<T = Json>(page: Page, method: string, path: string, bo
 }
 
 /** Screenshots without the toasts of earlier steps covering the screen. */
-export async function shot(page: Page, name: string) {
+export async function shot(page: Page, name: string, dir = SCREENSHOT_DIR) {
   await page.evaluate(() => {
     for (const button of document.querySelectorAll<HTMLButtonElement>('.mantine-Notification-closeButton'))
       button.click();
   });
   await page.waitForTimeout(250);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/** An amount as the app writes it: '€ 1.724,51' (with a plain space). */
+export const euro = (n: number) =>
+  new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(n).replace(/\s/g, ' ');
+
+/** A PDF's text in its layout (poppler's pdftotext); `pages`: only these pages, e.g. the first. */
+export function pdfText(pdf: Buffer, pages?: { first: number; last: number }): string {
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-pdf-'));
+  writeFileSync(join(dir, 'f.pdf'), pdf);
+  const range = pages ? ['-f', String(pages.first), '-l', String(pages.last)] : [];
+  return execFileSync('pdftotext', ['-layout', ...range, join(dir, 'f.pdf'), '-']).toString('utf8');
 }
 
 /**

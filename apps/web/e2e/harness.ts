@@ -98,7 +98,8 @@ async function startServer(
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 120_000;
+  // IM_E2E_START_MS: a longer wait on a machine shared with other test runs (loading the demo takes longer).
+  const deadline = Date.now() + Number(process.env.IM_E2E_START_MS || 120_000);
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {

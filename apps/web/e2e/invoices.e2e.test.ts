@@ -1,13 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../../server/test/smtp-sink';
 import { seriousA11yViolations } from './admin-helpers';
-import { api as callApi, type Json, shot as takeShot } from './flows-helpers';
+import { api as callApi, euro, type Json, pdfText, shot as takeShot } from './flows-helpers';
 import { DEMO_PASSWORD, type E2eApp, login, startApp } from './harness';
 
 // An order confirmation billed in two parts, as Sanne: 30% sent by mail with its PDF and e-invoice,
@@ -34,14 +30,6 @@ afterAll(async () => {
 const go = async (hash: string) => page.goto(`${app.baseUrl}/#${hash}`);
 const api = <T = Json>(method: string, path: string, body?: unknown) => callApi<T>(page, method, path, body);
 const shot = (name: string) => takeShot(page, name);
-const euro = (n: number) =>
-  new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(n).replace(/\s/g, ' ');
-
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'e2e-inv-'));
-  writeFileSync(join(dir, 'f.pdf'), pdf);
-  return execFileSync('pdftotext', ['-layout', join(dir, 'f.pdf'), '-']).toString('utf8');
-}
 
 async function confirmPrompt(text: string) {
   const prompt = page.getByRole('dialog').filter({ hasText: text });

@@ -1,8 +1,9 @@
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PIPELINE_COLUMNS } from '../src/features/pipeline/types';
 import { api, type Json } from './flows-helpers';
-import { DEMO_PASSWORD, type E2eApp, login, SCREENSHOT_DIR, startApp } from './harness';
+import { type E2eApp, SCREENSHOT_DIR, startApp } from './harness';
+import { carryToRightEdge, columnInFront, dropAtRest, openBoard as openBoardAs } from './pipeline-helpers';
 
 // The money path on the pipeline (decision 033), as Sanne on a phone (390 x 844, touch) and at a desk:
 // an edge drag scrolls one column per dwell, a drop on 'Geannuleerd' asks to confirm with the cancel
@@ -31,26 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.stop());
 
-async function openBoard(page: Page) {
-  await login(page, app.baseUrl, SANNE, DEMO_PASSWORD);
-  await page.waitForURL(/#\/dashboard/, { waitUntil: 'commit' });
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'pipelinePreferences',
-      JSON.stringify({ limit: 100, sort: 'updated_desc', userId: null, leadSource: null, tag: null }),
-    ),
-  );
-  await page.goto(`${app.baseUrl}/#/pipeline`);
-  await page.locator('[data-column="new"] [data-lead-id]').first().waitFor({ state: 'attached' });
-}
-
-/** A finger through the DevTools protocol, as a phone sends it. */
-async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) {
-  await cdp.send('Input.dispatchTouchEvent', {
-    type,
-    touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y: Math.round(y) }],
-  });
-}
+const openBoard = (page: Page) => openBoardAs(page, app.baseUrl, SANNE);
 
 const flowNow = (page: Page) =>
   api<Json & { flow_status: string; flow_phase_id: number | null }>(page, 'GET', `/api/flow/${flow.id}`);
@@ -62,15 +44,11 @@ describe('the pipeline on a phone', () => {
     const page = await app.newPage({ width: 390, height: 844, touch: true });
     await openBoard(page);
     const cdp = await page.context().newCDPSession(page);
-    const board = page.getByTestId('pipeline-board');
     const strip = page.getByRole('tablist', { name: 'Kolommen' });
     const from = COLUMNS.indexOf(flow.flow_status);
     const column = (index: number) => page.locator(`[data-column="${COLUMNS[index]}"]`);
     const card = page.locator(`[data-column="${flow.flow_status}"] [data-lead-id="${flow.id}"]`);
-    const shown = () =>
-      board.evaluate((el) =>
-        Math.round(el.scrollLeft / ((el.firstElementChild as HTMLElement).offsetWidth + 12)),
-      );
+    const shown = () => columnInFront(page);
 
     // The quotations with their amounts, as a phone shows them.
     await strip.getByRole('tab').nth(2).click();
@@ -84,46 +62,13 @@ describe('the pipeline on a phone', () => {
     await card.waitFor();
     await expect.poll(async () => Math.round((await column(from).boundingBox())!.x)).toBeLessThan(20);
 
-    /** Long-presses the card and carries it to the right edge; holds it there until `until` is in front. */
-    const carryRight = async (until: number) => {
-      const box = (await card.boundingBox())!;
-      await touch(cdp, 'touchStart', box.x + 40, box.y + 20);
-      await page.waitForTimeout(450);
-      for (let step = 1; step <= 6; step++) await touch(cdp, 'touchMove', box.x + 40 + step * 10, box.y + 40);
-      const changes: { at: number; column: number }[] = [];
-      let last = await shown();
-      const started = Date.now();
-      for (let i = 0; last < until && Date.now() - started < 15_000; i++) {
-        await touch(cdp, 'touchMove', 384 - (i % 2), 420);
-        await page.waitForTimeout(50);
-        const now = await shown();
-        if (now !== last) changes.push({ at: Date.now(), column: now });
-        last = now;
-      }
-      return changes;
-    };
-    /** Carries the card off the edge to the middle, waits for the board to come to rest, drops it. */
-    const release = async () => {
-      await touch(cdp, 'touchMove', 200, 420);
-      const scrollLeft = () => board.evaluate((el) => el.scrollLeft);
-      await expect
-        .poll(async () => {
-          const before = await scrollLeft();
-          await page.waitForTimeout(150);
-          return before === (await scrollLeft());
-        })
-        .toBe(true);
-      await touch(cdp, 'touchMove', 195, 430);
-      await touch(cdp, 'touchEnd');
-    };
-
     // Held at the edge, the board moves one column, then one more only after the dwell.
-    const changes = await carryRight(COLUMNS.length - 1);
+    const changes = await carryToRightEdge(page, cdp, card, COLUMNS.length - 1);
     expect(changes.map((c) => c.column)).toEqual(
       Array.from({ length: COLUMNS.length - 1 - from }, (_, i) => from + 1 + i),
     );
     for (let i = 1; i < changes.length; i++) expect(changes[i]!.at - changes[i - 1]!.at).toBeGreaterThan(500);
-    await release();
+    await dropAtRest(page, cdp);
 
     // The drop on Geannuleerd asks to confirm, with the company's cancel reasons.
     const dialog = page.getByRole('dialog', { name: 'Dossier annuleren' });

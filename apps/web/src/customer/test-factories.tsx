@@ -45,7 +45,7 @@ export function dossier(overrides: Partial<CustomerDossier> = {}): CustomerDossi
   return {
     hash: FLOW_HASH,
     number: 1042,
-    description: 'Zonnepanelen Dorpsstraat 12',
+    title: 'Zonnepanelen – Dorpsstraat 12, Zwolle',
     flow_status: 'quotation',
     lead_date: '2026-02-02',
     relation: { fullname: 'Jan Jansen' },

@@ -43,7 +43,9 @@ export const zCustomerFormRef = z.object({
 export const zCustomerDossier = z.object({
   hash: z.string(),
   number: z.number().int(),
-  description: z.string(),
+  /** The work in the customer's words (`customerDossierTitle`): request profile and address, never the
+   * flow's internal description (decision 045). May be empty. */
+  title: z.string(),
   flow_status: z.enum(FLOW_STATUSES),
   lead_date: z.string().nullable(),
   relation: z.object({ fullname: z.string() }),

@@ -235,6 +235,23 @@ export function titleFromSource(
   return prefix.test(title) ? title.replace(prefix, targetKindLabel).slice(0, 200) : sourceTitle;
 }
 
+/**
+ * What the customer's dossier page calls the dossier (decision 045): the request profile's name (not the
+ * company's unnamed 'Standaard') and the address of the work, like a new document's title. Never the
+ * flow's description, which is the office's own note ("klant belde n.a.v. buurman"). Empty when the
+ * flow has neither: the page then shows only 'Dossier 43'.
+ */
+export function customerDossierTitle(input: {
+  profileName: string | null;
+  street: string;
+  city: string;
+}): string {
+  const profile = (input.profileName ?? '').trim();
+  const subject = profile.toLowerCase() === STANDARD_FLOWPROFILE_NAME.toLowerCase() ? '' : profile;
+  const where = [input.street.trim(), input.city.trim()].filter(Boolean).join(', ');
+  return [subject, where].filter(Boolean).join(' – ').slice(0, 200);
+}
+
 /** A new document's dates: today, and for a quotation its validity. */
 export function newDocumentDates(
   kind: DocumentKind,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newDocumentTitle, titleFromSource } from '.';
+import { customerDossierTitle, newDocumentTitle, titleFromSource } from '.';
 
 describe('newDocumentTitle', () => {
   const where = { street: 'Oosterstraat 14', city: 'Groningen' };
@@ -49,5 +49,18 @@ describe('titleFromSource', () => {
       'Opdrachtbevestigingen archief',
     );
     expect(titleFromSource('Offerteaanvraag dak', 'Offerte', 'Factuur')).toBe('Offerteaanvraag dak');
+  });
+});
+
+describe('customerDossierTitle', () => {
+  it('names the request profile and the address of the work, never a kind', () => {
+    expect(
+      customerDossierTitle({ profileName: 'Zonnepanelen', street: 'Oosterstraat 14', city: 'Groningen' }),
+    ).toBe('Zonnepanelen – Oosterstraat 14, Groningen');
+    expect(
+      customerDossierTitle({ profileName: 'Standaard', street: 'Oosterstraat 14', city: 'Groningen' }),
+    ).toBe('Oosterstraat 14, Groningen');
+    expect(customerDossierTitle({ profileName: 'Warmtepomp', street: '', city: '' })).toBe('Warmtepomp');
+    expect(customerDossierTitle({ profileName: null, street: '', city: '' })).toBe('');
   });
 });

@@ -155,11 +155,12 @@ beforeAll(async () => {
     createnewflow: true,
     surname: 'Klaassen',
     email: 'klant.prive@voorbeeld.nl',
+    location: { address: 'Oosterstraat', number: '14', postcode: '9711LM', city: 'Groningen' },
   });
   const flowId = rel.flow_id as number;
   const patched = await t.api('PATCH', `/api/flow/${flowId}`, {
     token: a.token,
-    body: { user_id: a.userId, description: 'Warmtepomp' },
+    body: { user_id: a.userId, description: 'Belde n.a.v. de buurman, lastige klant' },
   });
   expect(patched.status).toBe(200);
   const forms = await formOn(a, flowId);
@@ -207,7 +208,8 @@ describe('GET /api/flow/{hash}/getbycustomer', () => {
     const d = res.body;
     expect(d).toMatchObject({
       hash: A.hash,
-      description: 'Warmtepomp',
+      // The work's address ('Standaard' request profile), not the office's description (decision 045).
+      title: 'Oosterstraat 14, Groningen',
       relation: { fullname: expect.stringContaining('Klaassen') },
       company: {
         name: 'Dossier Installaties A',
@@ -217,6 +219,7 @@ describe('GET /api/flow/{hash}/getbycustomer', () => {
       },
       unread_messages: 0,
     });
+    expect(d).not.toHaveProperty('description');
     expect(typeof d.lead_date).toBe('string');
     expect(['unread', 'new']).toContain(d.flow_status);
     // Not drafts, cancelled, templates, deleted, nor sent ones of a type that shows only approved.
@@ -307,6 +310,8 @@ describe('GET /api/flow/{hash}/getbycustomer', () => {
     for (const secret of [
       NOTE,
       AGENDA_INTERNAL,
+      // The flow's description is the office's note (decision 045).
+      'Belde n.a.v. de buurman',
       'klant.prive@voorbeeld.nl',
       'Concurrent B Geheim',
       'Notitie van B',
@@ -320,7 +325,7 @@ describe('GET /api/flow/{hash}/getbycustomer', () => {
       [
         'hash',
         'number',
-        'description',
+        'title',
         'flow_status',
         'lead_date',
         'relation',

@@ -8,7 +8,9 @@ import {
   type CustomerDossier,
   type CustomerForm,
   type CustomerIncident,
+  customerDossierTitle,
   customerTimeline,
+  DEFAULT_COUNTRY,
   DOCUMENT_KINDS,
   DOCUMENT_STATUS_LABELS,
   type DocumentKind,
@@ -19,6 +21,7 @@ import {
   type FlowStatus,
   FORM_MESSAGES,
   type FormValue,
+  fullAddress,
   INCIDENT_MESSAGES,
   isVisibleToCustomer,
   type ReportIncidentByCustomer,
@@ -34,12 +37,14 @@ import { toIso } from '../../platform/http/dates';
 import { company, companySettings } from '../companies/companies.schema';
 import { type ImageSlot, imageOf } from '../companies/company-images';
 import { documentType, salesDocument } from '../documents/documents.schema';
+import { flowProfile } from '../flowprofiles/flowprofiles.schema';
 import { flow, lead } from '../flows/flows.schema';
 import { listItems, setItemStatus, updateItemValues } from '../forms/flow-data-items';
 import { flowDataItem, intake, vertical } from '../forms/forms.schema';
 import { loadFields, serializeField } from '../forms/verticals';
 import { customerVisibleIncidents, reportIncidentByCustomer, resolveIncidentByCustomer } from '../incidents';
 import { incident, incidentType } from '../incidents/incidents.schema';
+import { location } from '../locations/locations.schema';
 import { writeLog } from '../logitems';
 import { readStaffMessagesByCustomer, unreadStaffMessages } from '../messages/messages';
 import { customerPictureUrls } from '../pictures';
@@ -186,12 +191,18 @@ export async function loadDossier(
 ): Promise<CustomerDossier> {
   const [row] = await tx
     .select({
-      description: flow.description,
       flowStatus: flow.flowStatus,
       lead,
+      profileName: flowProfile.name,
+      address: location.address,
+      houseNumber: location.number,
+      numberAddition: location.numberAddition,
+      city: location.city,
     })
     .from(flow)
     .leftJoin(lead, eq(lead.flowId, flow.id))
+    .leftJoin(flowProfile, and(eq(flowProfile.id, flow.flowprofileId), isNull(flowProfile.deletedAt)))
+    .leftJoin(location, eq(location.id, flow.locationId))
     .where(eq(flow.id, f.id));
   if (!row) throw notFound(CUSTOMER_TEXTS.flowNotFound);
   const status = row.flowStatus as FlowStatus;
@@ -234,7 +245,19 @@ export async function loadDossier(
   return {
     hash,
     number: f.number,
-    description: row.description,
+    // The flow's description is the office's note: the customer reads the work's name (decision 045).
+    title: customerDossierTitle({
+      profileName: row.profileName,
+      street: fullAddress({
+        address: row.address ?? '',
+        number: row.houseNumber ?? '',
+        numberAddition: row.numberAddition ?? '',
+        postcode: '',
+        city: '',
+        country: DEFAULT_COUNTRY,
+      }),
+      city: row.city ?? '',
+    }),
     flow_status: status,
     lead_date: dates.new ?? null,
     relation: { fullname: f.relationName },

@@ -44,7 +44,7 @@ export function CommunicatorPage({ location }: { location: CustomerLocation }) {
         <h1 className="c-title">{TX.messages}</h1>
         <p className="c-muted">
           {TX.dossier(d.number)}
-          {d.description ? ` · ${d.description}` : ''}
+          {d.title ? ` · ${d.title}` : ''}
         </p>
         <Conversation flowHash={hash} pollMs={COMMUNICATOR_REFRESH_MS} />
         <p className="c-muted c-small">{TX.refreshNote}</p>

@@ -66,7 +66,7 @@ export function FlowPage({ location }: { location: CustomerLocation }) {
     <Frame brand={brandOfCompany(d.company)}>
       <div className="c-card c-intro">
         <h1 className="c-title">{TX.dossier(d.number)}</h1>
-        {d.description && <p>{d.description}</p>}
+        {d.title && <p>{d.title}</p>}
         <p className="c-muted">{TX.forCustomer(d.relation.fullname)}</p>
       </div>
       <Timeline steps={d.timeline} />
