@@ -96,6 +96,8 @@ describe('create relation modal', () => {
       email: 'jan@berg.nl',
       phone: '',
       mobile: '',
+      buyer_reference: '',
+      order_reference: '',
       lead_source: 'Eigen website',
       flowprofile_id: 3,
       createnewflow: true,
