@@ -31,3 +31,4 @@ export * from './users';
 export * from './webhooks';
 export * from './websites';
 export * from './workflow';
+export * from './openapi-names';

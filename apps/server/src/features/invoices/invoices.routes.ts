@@ -1,4 +1,5 @@
 import {
+  zMessage,
   type DocumentKind,
   zAvailableInvoices,
   zCustomerInvoice,
@@ -27,6 +28,7 @@ import { z } from 'zod';
 import { forbidden } from '../../platform/errors';
 import { contentDisposition } from '../../platform/files/send-file';
 import { moduleRoute, publicRoute } from '../../platform/http/access';
+import { downloadDoc, FILE_TYPES, PDF_FILE } from '../../platform/http/openapi';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { customerRoute, isPreview } from '../customerpages/customer-access';
 import { findDocument, loadDocument } from '../documents/document-dto';
@@ -156,7 +158,10 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
         }),
       ),
   );
-  r.get('/api/invoice/:id/einvoice', { config: INVOICE, schema: id }, async (request, reply) => {
+  r.get(
+    '/api/invoice/:id/einvoice',
+    { config: { ...INVOICE, ...downloadDoc('De e-factuur (UBL, XML)', FILE_TYPES.xml) }, schema: id },
+    async (request, reply) => {
     const { xml, filename } = await tenantTx(request, async (tx) =>
       frozenEinvoice(tx, app.deps.storage, await findDocument(tx, 'invoice', request.params.id)),
     );
@@ -179,7 +184,10 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/api/invoice/quarterly/export',
-    { config: INVOICE, schema: { querystring: zQuarterlyExportQuery } },
+    {
+      config: { ...INVOICE, ...downloadDoc('Het kwartaaloverzicht', FILE_TYPES.spreadsheet) },
+      schema: { querystring: zQuarterlyExportQuery },
+    },
     async (request, reply) => {
       const file = await tenantTx(request, (tx) =>
         quarterlyExport(tx, request.query.year, request.query.format),
@@ -195,7 +203,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     '/api/invoice/:hash/paymentwebhook',
     {
       config: { access: publicRoute('the payment provider reports a payment; verified by fetching it') },
-      schema: { params: z.object({ hash: z.string().min(10).max(64) }) },
+      schema: { params: z.object({ hash: z.string().min(10).max(64) }), response: { 200: zMessage } },
     },
     async (request: FastifyRequest<{ Params: { hash: string } }>, reply) => {
       const body = typeof request.body === 'string' ? request.body : '';
@@ -213,7 +221,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/api/invoice/:hash/downloadbycustomer',
-    { config: CUSTOMER, schema: { params: zInvoiceHashParams } },
+    { config: { ...CUSTOMER, ...PDF_FILE }, schema: { params: zInvoiceHashParams } },
     async (request, reply) => {
       const { stream, filename } = await customerInvoicePdf(
         app.deps.db,
