@@ -18,7 +18,12 @@ import { zCustomerInvoice, zInvoicePayment } from './invoices';
 import { zLocation } from './locations';
 import { zMailTemplate, zMessageTemplate } from './mail';
 import { zFlowMessage, zNotification } from './messages';
-import { zCreateOrganization, zOrganization, zOrganizationDetail, zUpdateOrganization } from './organizations';
+import {
+  zCreateOrganization,
+  zOrganization,
+  zOrganizationDetail,
+  zUpdateOrganization,
+} from './organizations';
 import { zAction, zAgendaItem, zNote } from './planning';
 import { zCreateProduct, zProduct, zProductRow, zUpdateProduct } from './products';
 import { zCreateRelation, zRelation, zRelationDetail, zUpdateRelation } from './relations';

@@ -96,7 +96,10 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
 
     r.get(
       `/api/companysettings/:id/${read}`,
-      { config: { access: anyUser, ...downloadDoc('De afbeelding', FILE_TYPES.image, { imageStatus: true }) }, schema: { summary: label, params: zId } },
+      {
+        config: { access: anyUser, ...downloadDoc('De afbeelding', FILE_TYPES.image, { imageStatus: true }) },
+        schema: { summary: label, params: zId },
+      },
       async (request, reply) => {
         const found = await tenantTx(request, async (tx) => {
           const [own] = await tx
@@ -131,11 +134,12 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
     '/api/company/getcurrentcompanylogo',
     { config: { access: anyUser, ...downloadDoc('De afbeelding', FILE_TYPES.image, { imageStatus: true }) } },
     async (request, reply) => {
-    const logo = await tenantTx(request, (tx) =>
-      imageOf(tx, 'logo', eq(companySettings.companyId, authOf(request).companyId)),
-    );
-    return logo ? sendStoredFile(reply, app.deps.storage, logo, 'inline') : sendNoImage(reply);
-  });
+      const logo = await tenantTx(request, (tx) =>
+        imageOf(tx, 'logo', eq(companySettings.companyId, authOf(request).companyId)),
+      );
+      return logo ? sendStoredFile(reply, app.deps.storage, logo, 'inline') : sendNoImage(reply);
+    },
+  );
 
   r.get(
     '/api/portal/branding/hostname/:host',

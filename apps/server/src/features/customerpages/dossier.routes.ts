@@ -68,7 +68,10 @@ export async function dossierRoutes(app: FastifyInstance): Promise<void> {
     r.get(
       `/api/flow/:hash/${path}`,
       {
-        config: { ...customerRoute(FLOW_HASH), ...downloadDoc('De afbeelding', FILE_TYPES.image, { imageStatus: true }) },
+        config: {
+          ...customerRoute(FLOW_HASH),
+          ...downloadDoc('De afbeelding', FILE_TYPES.image, { imageStatus: true }),
+        },
         schema: {
           summary: `${label} for the customer pages (none: 200 with x-imagestatus unavailable)`,
           params: zCustomerHashParams,
@@ -88,7 +91,10 @@ export async function dossierRoutes(app: FastifyInstance): Promise<void> {
         ...customerRoute(FLOW_HASH),
         ...uploadDoc({
           accepts: 'een afbeelding of PDF',
-          fields: { hash: 'De hash van de dossierlink (of in de query).', flow_id: 'Het dossier (optioneel).' },
+          fields: {
+            hash: 'De hash van de dossierlink (of in de query).',
+            flow_id: 'Het dossier (optioneel).',
+          },
         }),
       },
       schema: {

@@ -181,15 +181,25 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
           ),
         ),
     );
-    r.get(`${base}/:id/download`, { config: { ...config, ...PDF_FILE }, schema: id }, async (request, reply) => {
-      const { pdf, filename } = await downloadPdf(app, request, kind, request.params.id, renderCtx(request));
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('x-filename', encodeURIComponent(filename))
-        .header('content-disposition', contentDisposition('attachment', filename))
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    });
+    r.get(
+      `${base}/:id/download`,
+      { config: { ...config, ...PDF_FILE }, schema: id },
+      async (request, reply) => {
+        const { pdf, filename } = await downloadPdf(
+          app,
+          request,
+          kind,
+          request.params.id,
+          renderCtx(request),
+        );
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('x-filename', encodeURIComponent(filename))
+          .header('content-disposition', contentDisposition('attachment', filename))
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    );
     r.get(
       `${base}/:id/getforsendingemail`,
       {

@@ -170,16 +170,20 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/api/widgetpicture/:id',
-    { config: { ...SALES, ...downloadDoc('De afbeelding', FILE_TYPES.image, { imageStatus: true }) }, schema: id },
+    {
+      config: { ...SALES, ...downloadDoc('De afbeelding', FILE_TYPES.image, { imageStatus: true }) },
+      schema: id,
+    },
     async (request, reply) => {
-    const file = await tenantTx(request, async (tx) => {
-      const fileId = await widgetPictureFile(tx, request.params.id);
-      if (fileId === null) return null;
-      const [f] = await tx.select().from(storedFile).where(eq(storedFile.id, fileId));
-      return f ?? null;
-    });
-    return file ? sendStoredFile(reply, app.deps.storage, file, 'inline') : sendNoImage(reply);
-  });
+      const file = await tenantTx(request, async (tx) => {
+        const fileId = await widgetPictureFile(tx, request.params.id);
+        if (fileId === null) return null;
+        const [f] = await tx.select().from(storedFile).where(eq(storedFile.id, fileId));
+        return f ?? null;
+      });
+      return file ? sendStoredFile(reply, app.deps.storage, file, 'inline') : sendNoImage(reply);
+    },
+  );
   r.delete(
     '/api/widgetpicture/:id',
     { config: SALES, schema: { ...id, response: { 200: zDocumentWidget } } },
@@ -261,11 +265,15 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
         ),
       )
       .then((rows) => rows[0] ?? null);
-  r.get('/api/attachment/:id', { config: { ...STAFF, ...STORED_FILE }, schema: id }, async (request, reply) => {
-    const file = await tenantTx(request, (tx) => findAttachment(tx, request.params.id));
-    if (!file) throw notFound('Bijlage niet gevonden.');
-    return sendStoredFile(reply, app.deps.storage, file);
-  });
+  r.get(
+    '/api/attachment/:id',
+    { config: { ...STAFF, ...STORED_FILE }, schema: id },
+    async (request, reply) => {
+      const file = await tenantTx(request, (tx) => findAttachment(tx, request.params.id));
+      if (!file) throw notFound('Bijlage niet gevonden.');
+      return sendStoredFile(reply, app.deps.storage, file);
+    },
+  );
   r.delete(
     '/api/attachment/:id',
     { config: STAFF, schema: { ...id, response: { 200: zMessage } } },

@@ -160,9 +160,10 @@ export async function flowFileRoutes(app: FastifyInstance): Promise<void> {
       `/api/${purpose}/:id`,
       { config: { ...CRM, ...STORED_FILE }, schema: { params: zIdParams } },
       async (request, reply) => {
-      const file = await tenantTx(request, (tx) => findFile(tx, request.params.id, purpose));
-      return sendStoredFile(reply, app.deps.storage, file, 'attachment');
-    });
+        const file = await tenantTx(request, (tx) => findFile(tx, request.params.id, purpose));
+        return sendStoredFile(reply, app.deps.storage, file, 'attachment');
+      },
+    );
 
     r.delete(
       `/api/${purpose}/:id`,

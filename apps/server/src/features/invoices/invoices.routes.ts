@@ -1,5 +1,4 @@
 import {
-  zMessage,
   type DocumentKind,
   zAvailableInvoices,
   zCustomerInvoice,
@@ -8,6 +7,7 @@ import {
   zInvoiceReferences,
   zInvoiceSettings,
   zLinkPartialInvoice,
+  zMessage,
   zOverdueInvoicePage,
   zOverdueQuery,
   zPartialChoice,
@@ -162,16 +162,17 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     '/api/invoice/:id/einvoice',
     { config: { ...INVOICE, ...downloadDoc('De e-factuur (UBL, XML)', FILE_TYPES.xml) }, schema: id },
     async (request, reply) => {
-    const { xml, filename } = await tenantTx(request, async (tx) =>
-      frozenEinvoice(tx, app.deps.storage, await findDocument(tx, 'invoice', request.params.id)),
-    );
-    return reply
-      .header('content-type', 'application/xml; charset=utf-8')
-      .header('x-filename', encodeURIComponent(filename))
-      .header('content-disposition', contentDisposition('attachment', filename))
-      .header('cache-control', 'no-store')
-      .send(xml);
-  });
+      const { xml, filename } = await tenantTx(request, async (tx) =>
+        frozenEinvoice(tx, app.deps.storage, await findDocument(tx, 'invoice', request.params.id)),
+      );
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('x-filename', encodeURIComponent(filename))
+        .header('content-disposition', contentDisposition('attachment', filename))
+        .header('cache-control', 'no-store')
+        .send(xml);
+    },
+  );
   r.get(
     '/api/invoice/overdue',
     { config: INVOICE, schema: { querystring: zOverdueQuery, response: { 200: zOverdueInvoicePage } } },

@@ -507,7 +507,8 @@ export async function mailTemplateRoutes(app: FastifyInstance): Promise<void> {
     '/api/flowmail/file/:id',
     { config: { ...CRM, ...STORED_FILE }, schema: { params: zIdParams } },
     async (request, reply) => {
-    const file = await tenantTx(request, (tx) => findFlowMailFile(tx, request.params.id));
-    return sendStoredFile(reply, app.deps.storage, file, 'attachment');
-  });
+      const file = await tenantTx(request, (tx) => findFlowMailFile(tx, request.params.id));
+      return sendStoredFile(reply, app.deps.storage, file, 'attachment');
+    },
+  );
 }

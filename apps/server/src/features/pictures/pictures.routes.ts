@@ -233,7 +233,10 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/picture/:id',
-    { config: { ...CRM, ...PHOTO }, schema: { summary: 'The photo (blob; x-filename, x-imagestatus)', params: zIdParams } },
+    {
+      config: { ...CRM, ...PHOTO },
+      schema: { summary: 'The photo (blob; x-filename, x-imagestatus)', params: zIdParams },
+    },
     async (request, reply) => {
       const row = await tenantTx(request, (tx) => findPicture(tx, request.params.id), { snapshot: true });
       return sendPicture(reply, storage, row, 'original');
@@ -246,7 +249,10 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
   };
   r.post(
     '/api/picture/:id/showthumbnail',
-    { config: { ...CRM, ...PHOTO }, schema: { summary: 'The photo’s 400 px wide thumbnail (blob)', params: zIdParams } },
+    {
+      config: { ...CRM, ...PHOTO },
+      schema: { summary: 'The photo’s 400 px wide thumbnail (blob)', params: zIdParams },
+    },
     thumbnail,
   );
   r.get(

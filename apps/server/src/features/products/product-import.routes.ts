@@ -71,7 +71,10 @@ export async function productImportRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/company/:id/exportproducts',
-    { config: { ...SETTINGS, ...downloadDoc('De producten als spreadsheet', FILE_TYPES.xlsx) }, schema: { params: zIdParams } },
+    {
+      config: { ...SETTINGS, ...downloadDoc('De producten als spreadsheet', FILE_TYPES.xlsx) },
+      schema: { params: zIdParams },
+    },
     async (request, reply) => {
       const id = request.params.id;
       const file = await companyScope(request, id, (tx) => exportProducts(tx, id));

@@ -271,7 +271,8 @@ function answerSentence(op: Operation): string {
     const items = schema?.type === 'array' ? ref(schema.items as Json) : undefined;
     const name = ref(schema) ?? (items ? `lijst van ${items}` : undefined);
     if (name) found.push(`${code} ${name}`);
-    else if (types.length && !content['application/json']) found.push(`${code} een bestand (${types.join(', ')})`);
+    else if (types.length && !content['application/json'])
+      found.push(`${code} een bestand (${types.join(', ')})`);
     else if (code === '204') found.push('204 zonder inhoud');
   }
   return found.length ? `Antwoord: ${found.join('; ')}.` : '';
@@ -438,7 +439,9 @@ function completeOpenApi(doc: Json, facts: Map<string, RouteFacts>): Json {
       const responses = op.responses as Json;
       if (route?.doc?.upload) op.requestBody = uploadBody(route.doc.upload);
       else if (route?.multipart)
-        throw new Error(`${method.toUpperCase()} ${path} takes multipart/form-data: describe it with uploadDoc()`);
+        throw new Error(
+          `${method.toUpperCase()} ${path} takes multipart/form-data: describe it with uploadDoc()`,
+        );
       if (route?.doc?.download) {
         const ok = Object.keys(responses).find((code) => code.startsWith('2')) ?? '200';
         responses[ok] = downloadAnswer(route.doc.download);
@@ -463,6 +466,9 @@ function completeOpenApi(doc: Json, facts: Map<string, RouteFacts>): Json {
   );
   doc.tags = [...tags]
     .sort()
-    .map((name) => ({ name, description: `${RESOURCE_WORDS[name] ?? name}: de aanroepen onder /api/${name}` }));
+    .map((name) => ({
+      name,
+      description: `${RESOURCE_WORDS[name] ?? name}: de aanroepen onder /api/${name}`,
+    }));
   return doc;
 }
