@@ -464,11 +464,9 @@ function completeOpenApi(doc: Json, facts: Map<string, RouteFacts>): Json {
       .filter(([name]) => inUse.has(name))
       .sort(([a], [b]) => a.localeCompare(b)),
   );
-  doc.tags = [...tags]
-    .sort()
-    .map((name) => ({
-      name,
-      description: `${RESOURCE_WORDS[name] ?? name}: de aanroepen onder /api/${name}`,
-    }));
+  doc.tags = [...tags].sort().map((name) => ({
+    name,
+    description: `${RESOURCE_WORDS[name] ?? name}: de aanroepen onder /api/${name}`,
+  }));
   return doc;
 }
