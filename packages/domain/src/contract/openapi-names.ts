@@ -1,34 +1,29 @@
 import { z } from 'zod';
 import { zSessionData } from '../session';
 import { zAssistMail } from './assistmails';
-import { zLogin, zLoginRequest } from './auth';
-import { zCalculation, zCalculationItem, zCalculationTotals, zCreateCalculation } from './calculations';
+import { zLogin } from './auth';
+import { zCalculation, zCalculationItem, zCalculationTotals } from './calculations';
 import { zFileInfo } from './common';
-import { zBranding, zCompanyDetail, zCompanyRow, zCreateCompanyRequest } from './companies';
+import { zBranding, zCompanyDetail, zCompanyRow } from './companies';
 import { zCustomerDocument, zCustomerDossier } from './customer';
 import { zDashboard } from './dashboard';
-import { zCreateDocument, zDocumentRow, zDocumentType, zDocumentWidget, zSalesDocument } from './documents';
+import { zDocumentRow, zDocumentType, zDocumentWidget, zSalesDocument } from './documents';
 import { zFlowRow } from './flow-rows';
 import { zFlowPhase } from './flowphases';
 import { zFlowProfile } from './flowprofiles';
-import { zCreateFlowRequest, zFlow, zLead, zUpdateFlowRequest } from './flows';
+import { zFlow, zLead } from './flows';
 import { zFlowDataItem, zIntake, zPicture, zProject, zVertical, zVerticalDataField } from './forms';
 import { zIncident } from './incidents';
 import { zCustomerInvoice, zInvoicePayment } from './invoices';
 import { zLocation } from './locations';
 import { zMailTemplate, zMessageTemplate } from './mail';
 import { zFlowMessage, zNotification } from './messages';
-import {
-  zCreateOrganization,
-  zOrganization,
-  zOrganizationDetail,
-  zUpdateOrganization,
-} from './organizations';
+import { zOrganization, zOrganizationDetail } from './organizations';
 import { zAction, zAgendaItem, zNote } from './planning';
-import { zCreateProduct, zProduct, zProductRow, zUpdateProduct } from './products';
-import { zCreateRelation, zRelation, zRelationDetail, zUpdateRelation } from './relations';
+import { zProduct, zProductRow } from './products';
+import { zRelation, zRelationDetail } from './relations';
 import { zSubscription } from './subscriptions';
-import { zCreateTask, zTask, zUpdateTask } from './tasks';
+import { zTask } from './tasks';
 import { zUser } from './users';
 import { zWebhookConnection } from './webhooks';
 import { zWebsite } from './websites';
@@ -101,21 +96,6 @@ const NAMES: [z.ZodType, string, string?][] = [
   [zWebhookConnection, 'WebhookConnection'],
   [zEventTriggerRule, 'EventTriggerRule'],
   [zDashboard, 'Dashboard'],
-  // the main inputs (listed with the suffix Input)
-  [zLoginRequest, 'LoginRequest'],
-  [zCreateRelation, 'NewRelation'],
-  [zUpdateRelation, 'RelationChanges'],
-  [zCreateOrganization, 'NewOrganization'],
-  [zUpdateOrganization, 'OrganizationChanges'],
-  [zCreateFlowRequest, 'NewFlow'],
-  [zUpdateFlowRequest, 'FlowChanges'],
-  [zCreateDocument, 'NewSalesDocument'],
-  [zCreateCalculation, 'NewCalculation'],
-  [zCreateProduct, 'NewProduct'],
-  [zUpdateProduct, 'ProductChanges'],
-  [zCreateTask, 'NewTask'],
-  [zUpdateTask, 'TaskChanges'],
-  [zCreateCompanyRequest, 'NewCompany'],
 ];
 for (const [schema, id, description] of NAMES)
   apiSchemaNames.add(schema, description ? { id, description } : { id });
