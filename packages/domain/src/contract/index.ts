@@ -18,6 +18,7 @@ export * from './locations';
 export * from './mail';
 export * from './messages';
 export * from './modules';
+export * from './openapi-names';
 export * from './organizations';
 export * from './pipeline';
 export * from './planning';

@@ -8,6 +8,7 @@ import { storedFile } from '../../platform/files/files.schema';
 import { sendNoImage, sendStoredFile } from '../../platform/files/send-file';
 import { type ReceivedUpload, receiveUpload } from '../../platform/files/upload';
 import { anyUser, moduleRoute, publicRoute } from '../../platform/http/access';
+import { downloadDoc, FILE_TYPES, uploadDoc } from '../../platform/http/openapi';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { writeLog } from '../logitems';
 import { companySettings } from './companies.schema';
@@ -68,7 +69,10 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
     r.post(
       `/api/companysettings/:id/${update}`,
       {
-        config: { access: moduleRoute('SETTINGS') },
+        config: {
+          access: moduleRoute('SETTINGS'),
+          ...uploadDoc({ accepts: 'een afbeelding (geen SVG)' }),
+        },
         schema: {
           summary: `${label} uploaden`,
           consumes: ['multipart/form-data'],
@@ -92,7 +96,10 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
 
     r.get(
       `/api/companysettings/:id/${read}`,
-      { config: { access: anyUser }, schema: { summary: label, params: zId } },
+      {
+        config: { access: anyUser, ...downloadDoc('De afbeelding', FILE_TYPES.image, { imageStatus: true }) },
+        schema: { summary: label, params: zId },
+      },
       async (request, reply) => {
         const found = await tenantTx(request, async (tx) => {
           const [own] = await tx
@@ -123,12 +130,16 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
       );
   }
 
-  r.get('/api/company/getcurrentcompanylogo', { config: { access: anyUser } }, async (request, reply) => {
-    const logo = await tenantTx(request, (tx) =>
-      imageOf(tx, 'logo', eq(companySettings.companyId, authOf(request).companyId)),
-    );
-    return logo ? sendStoredFile(reply, app.deps.storage, logo, 'inline') : sendNoImage(reply);
-  });
+  r.get(
+    '/api/company/getcurrentcompanylogo',
+    { config: { access: anyUser, ...downloadDoc('De afbeelding', FILE_TYPES.image, { imageStatus: true }) } },
+    async (request, reply) => {
+      const logo = await tenantTx(request, (tx) =>
+        imageOf(tx, 'logo', eq(companySettings.companyId, authOf(request).companyId)),
+      );
+      return logo ? sendStoredFile(reply, app.deps.storage, logo, 'inline') : sendNoImage(reply);
+    },
+  );
 
   r.get(
     '/api/portal/branding/hostname/:host',
@@ -164,7 +175,10 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
     r.get(
       `/api/portal/branding/${path}/:id`,
       {
-        config: { access: publicRoute('brand images are shown on public pages before anyone logs in') },
+        config: {
+          access: publicRoute('brand images are shown on public pages before anyone logs in'),
+          ...downloadDoc('De afbeelding', FILE_TYPES.image, { imageStatus: true }),
+        },
         schema: { params: zId },
       },
       async (request, reply) => {

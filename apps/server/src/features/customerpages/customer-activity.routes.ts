@@ -16,6 +16,7 @@ import { forbidden, notFound } from '../../platform/errors';
 import { storedFile } from '../../platform/files/files.schema';
 import { sendStoredFile } from '../../platform/files/send-file';
 import { moduleRoute } from '../../platform/http/access';
+import { downloadDoc, PDF_FILE } from '../../platform/http/openapi';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { DOCUMENT_MODULES } from '../documents/documents.routes';
 import { findFlow } from '../flows/flow-access';
@@ -129,7 +130,10 @@ export async function customerActivityRoutes(app: FastifyInstance): Promise<void
     );
     r.get(
       `/api/${kind}/:id/signature/:responseId`,
-      { config, schema: { summary: 'The signature the customer drew (PNG)', params: zResponseParams } },
+      {
+        config: { ...config, ...downloadDoc('De handtekening', ['image/png']) },
+        schema: { summary: 'The signature the customer drew (PNG)', params: zResponseParams },
+      },
       async (request, reply) => {
         noPartner(request);
         const file = await tenantTx(request, async (tx) => {
@@ -145,7 +149,7 @@ export async function customerActivityRoutes(app: FastifyInstance): Promise<void
     r.get(
       `/api/${kind}/:id/signedpdf/:responseId`,
       {
-        config,
+        config: { ...config, ...PDF_FILE },
         schema: { summary: 'The signed PDF (as sent, with the signature page)', params: zResponseParams },
       },
       async (request, reply) => {

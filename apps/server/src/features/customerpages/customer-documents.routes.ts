@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { conflict, notFound } from '../../platform/errors';
 import { storedFile } from '../../platform/files/files.schema';
 import { contentDisposition, sendStoredFile } from '../../platform/files/send-file';
+import { PDF_FILE, STORED_FILE } from '../../platform/http/openapi';
 import { customerDocumentVersion } from '../documents/customer-document';
 import { ATTACHMENT, DOCUMENT_OWNER } from '../documents/document-dto';
 import { salesDocument } from '../documents/documents.schema';
@@ -73,7 +74,7 @@ export async function customerDocumentRoutes(app: FastifyInstance): Promise<void
     r.get(
       `${base}/downloadbycustomer`,
       {
-        config,
+        config: { ...config, ...PDF_FILE },
         schema: { summary: `The PDF of the ${kind} the customer was sent`, params: zCustomerHashParams },
       },
       async (request, reply) =>
@@ -82,7 +83,7 @@ export async function customerDocumentRoutes(app: FastifyInstance): Promise<void
     r.get(
       `${base}/downloadsignedbycustomer`,
       {
-        config,
+        config: { ...config, ...PDF_FILE },
         schema: {
           summary: `The signed PDF of the approved ${kind} (with its signature page)`,
           params: zCustomerHashParams,
@@ -138,7 +139,10 @@ export async function customerDocumentRoutes(app: FastifyInstance): Promise<void
   r.get(
     '/api/attachment/:id/getbycustomer',
     {
-      config: customerRoute('the document hash in the customer link is the credential'),
+      config: {
+        ...customerRoute('the document hash in the customer link is the credential'),
+        ...STORED_FILE,
+      },
       schema: {
         summary: "An attachment of the customer's document (the document's hash in the query)",
         params: zIdParams,

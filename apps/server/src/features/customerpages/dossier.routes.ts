@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { sendNoImage, sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadWithFields } from '../../platform/files/upload';
+import { downloadDoc, FILE_TYPES, STORED_FILE, uploadDoc } from '../../platform/http/openapi';
 import { type CustomerFlow, customerRoute, customerTx, flowByHash, isPreview } from './customer-access';
 import {
   checkUploadFlowId,
@@ -67,7 +68,10 @@ export async function dossierRoutes(app: FastifyInstance): Promise<void> {
     r.get(
       `/api/flow/:hash/${path}`,
       {
-        config: customerRoute(FLOW_HASH),
+        config: {
+          ...customerRoute(FLOW_HASH),
+          ...downloadDoc('De afbeelding', FILE_TYPES.image, { imageStatus: true }),
+        },
         schema: {
           summary: `${label} for the customer pages (none: 200 with x-imagestatus unavailable)`,
           params: zCustomerHashParams,
@@ -83,7 +87,16 @@ export async function dossierRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/flowfile/storebycustomer',
     {
-      config: customerRoute(FLOW_HASH),
+      config: {
+        ...customerRoute(FLOW_HASH),
+        ...uploadDoc({
+          accepts: 'een afbeelding of PDF',
+          fields: {
+            hash: 'De hash van de dossierlink (of in de query).',
+            flow_id: 'Het dossier (optioneel).',
+          },
+        }),
+      },
       schema: {
         summary:
           'The customer adds a file to the dossier (multipart: file, hash, optional flow_id); images and PDF only',
@@ -120,7 +133,7 @@ export async function dossierRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/flowfile/:id/showbycustomer',
     {
-      config: customerRoute(FLOW_HASH),
+      config: { ...customerRoute(FLOW_HASH), ...STORED_FILE },
       schema: {
         summary: 'A flow file of the dossier for the customer (?hash=)',
         params: zIdParams,
@@ -133,7 +146,7 @@ export async function dossierRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/flowfile/:id/showbycustomer',
     {
-      config: customerRoute(FLOW_HASH),
+      config: { ...customerRoute(FLOW_HASH), ...STORED_FILE },
       schema: {
         summary: 'A flow file of the dossier for the customer (hash in the body or the query)',
         params: zIdParams,

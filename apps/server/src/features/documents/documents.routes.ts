@@ -25,6 +25,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../platform/files/send-file';
 import { moduleRoute } from '../../platform/http/access';
+import { PDF_FILE } from '../../platform/http/openapi';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { offerPaymentLink } from '../invoices/invoice-payment';
 import {
@@ -180,15 +181,25 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
           ),
         ),
     );
-    r.get(`${base}/:id/download`, { config, schema: id }, async (request, reply) => {
-      const { pdf, filename } = await downloadPdf(app, request, kind, request.params.id, renderCtx(request));
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('x-filename', encodeURIComponent(filename))
-        .header('content-disposition', contentDisposition('attachment', filename))
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    });
+    r.get(
+      `${base}/:id/download`,
+      { config: { ...config, ...PDF_FILE }, schema: id },
+      async (request, reply) => {
+        const { pdf, filename } = await downloadPdf(
+          app,
+          request,
+          kind,
+          request.params.id,
+          renderCtx(request),
+        );
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('x-filename', encodeURIComponent(filename))
+          .header('content-disposition', contentDisposition('attachment', filename))
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    );
     r.get(
       `${base}/:id/getforsendingemail`,
       {

@@ -28,6 +28,7 @@ import { storedFile } from '../../platform/files/files.schema';
 import { sendNoImage, sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadWithFields } from '../../platform/files/upload';
 import { anyUser, moduleRoute } from '../../platform/http/access';
+import { downloadDoc, FILE_TYPES, STORED_FILE, uploadDoc } from '../../platform/http/openapi';
 import { authOf, platformTx, tenantTx } from '../../platform/http/request-auth';
 import { attachToProject, PROJECT_OWNER } from '../forms/project-attachments';
 import { assertInvoiceEditable } from '../invoices/invoice-info';
@@ -143,7 +144,17 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
   // Widget pictures -----------------------------------------------------------------------------
   r.post(
     '/api/widgetpicture',
-    { config: SALES, schema: { response: { 201: zDocumentWidget } } },
+    {
+      config: {
+        ...SALES,
+        ...uploadDoc({
+          accepts: 'een afbeelding (geen SVG)',
+          fields: { document_widget_id: 'Het documentblok.' },
+          required: ['document_widget_id'],
+        }),
+      },
+      schema: { consumes: ['multipart/form-data'], response: { 201: zDocumentWidget } },
+    },
     async (request, reply) => {
       const auth = authOf(request);
       const { upload, fields } = await receiveUploadWithFields(request, {
@@ -175,15 +186,22 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
       }
     },
   );
-  r.get('/api/widgetpicture/:id', { config: SALES, schema: id }, async (request, reply) => {
-    const file = await tenantTx(request, async (tx) => {
-      const fileId = await widgetPictureFile(tx, request.params.id);
-      if (fileId === null) return null;
-      const [f] = await tx.select().from(storedFile).where(eq(storedFile.id, fileId));
-      return f ?? null;
-    });
-    return file ? sendStoredFile(reply, app.deps.storage, file, 'inline') : sendNoImage(reply);
-  });
+  r.get(
+    '/api/widgetpicture/:id',
+    {
+      config: { ...SALES, ...downloadDoc('De afbeelding', FILE_TYPES.image, { imageStatus: true }) },
+      schema: id,
+    },
+    async (request, reply) => {
+      const file = await tenantTx(request, async (tx) => {
+        const fileId = await widgetPictureFile(tx, request.params.id);
+        if (fileId === null) return null;
+        const [f] = await tx.select().from(storedFile).where(eq(storedFile.id, fileId));
+        return f ?? null;
+      });
+      return file ? sendStoredFile(reply, app.deps.storage, file, 'inline') : sendNoImage(reply);
+    },
+  );
   r.patch(
     '/api/widgetpicture/:id',
     {
@@ -206,7 +224,22 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
   // Attachments ---------------------------------------------------------------------------------
   r.post(
     '/api/attachment',
-    { config: STAFF, schema: { response: { 201: zFileInfo } } },
+    {
+      config: {
+        ...STAFF,
+        ...uploadDoc({
+          accepts: 'een afbeelding of PDF',
+          fields: {
+            quotation_id: 'De offerte (of een van de andere velden).',
+            confirmation_id: 'De opdrachtbevestiging.',
+            document_id: 'Het document.',
+            invoice_id: 'De factuur.',
+            project_id: 'Het project.',
+          },
+        }),
+      },
+      schema: { consumes: ['multipart/form-data'], response: { 201: zFileInfo } },
+    },
     async (request, reply) => {
       const auth = authOf(request);
       const { upload, fields } = await receiveUploadWithFields(request, {
@@ -263,11 +296,15 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
         ),
       )
       .then((rows) => rows[0] ?? null);
-  r.get('/api/attachment/:id', { config: STAFF, schema: id }, async (request, reply) => {
-    const file = await tenantTx(request, (tx) => findAttachment(tx, request.params.id));
-    if (!file) throw notFound('Bijlage niet gevonden.');
-    return sendStoredFile(reply, app.deps.storage, file);
-  });
+  r.get(
+    '/api/attachment/:id',
+    { config: { ...STAFF, ...STORED_FILE }, schema: id },
+    async (request, reply) => {
+      const file = await tenantTx(request, (tx) => findAttachment(tx, request.params.id));
+      if (!file) throw notFound('Bijlage niet gevonden.');
+      return sendStoredFile(reply, app.deps.storage, file);
+    },
+  );
   r.patch(
     '/api/attachment/:id',
     {

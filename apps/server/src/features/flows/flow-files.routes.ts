@@ -8,6 +8,7 @@ import { storedFile } from '../../platform/files/files.schema';
 import { sendNoImage, sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadWithFields } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
+import { STORED_FILE, type UploadDoc, uploadDoc } from '../../platform/http/openapi';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
 import { writeLog } from '../logitems';
@@ -129,6 +130,21 @@ async function findFile(tx: Tx, id: number, purpose: Purpose) {
   return row;
 }
 
+const FILE_UPLOADS: Record<Purpose, UploadDoc> = {
+  flowfile: {
+    accepts: 'een afbeelding of PDF',
+    fields: {
+      flow_id: 'Het dossier (of company_id / flowprofile_id voor een gedeeld dossierbestand).',
+      company_id: 'Het eigen bedrijf: een bestand dat ieder dossier de klant aanbiedt.',
+      flowprofile_id: 'Een aanvraagprofiel: een bestand voor de dossiers van dat profiel.',
+    },
+  },
+  assistfile: {
+    accepts: 'een afbeelding of PDF',
+    fields: { flow_id: 'Het dossier (of relation_id).', relation_id: 'De relatie (of flow_id).' },
+  },
+};
+
 export async function flowFileRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -150,14 +166,21 @@ export async function flowFileRoutes(app: FastifyInstance): Promise<void> {
   for (const purpose of ['flowfile', 'assistfile'] as const) {
     r.post(
       `/api/${purpose}`,
-      { config: CRM, schema: { consumes: ['multipart/form-data'], response: { 201: zFileInfo } } },
+      {
+        config: { ...CRM, ...uploadDoc(FILE_UPLOADS[purpose]) },
+        schema: { consumes: ['multipart/form-data'], response: { 201: zFileInfo } },
+      },
       async (request, reply) => reply.status(201).send(await upload(app, request, purpose)),
     );
 
-    r.get(`/api/${purpose}/:id`, { config: CRM, schema: { params: zIdParams } }, async (request, reply) => {
-      const file = await tenantTx(request, (tx) => findFile(tx, request.params.id, purpose));
-      return sendStoredFile(reply, app.deps.storage, file, 'attachment');
-    });
+    r.get(
+      `/api/${purpose}/:id`,
+      { config: { ...CRM, ...STORED_FILE }, schema: { params: zIdParams } },
+      async (request, reply) => {
+        const file = await tenantTx(request, (tx) => findFile(tx, request.params.id, purpose));
+        return sendStoredFile(reply, app.deps.storage, file, 'attachment');
+      },
+    );
 
     r.patch(
       `/api/${purpose}/:id`,

@@ -21,6 +21,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/files/send-file';
 import { receiveUploadBuffer } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
+import { downloadDoc, FILE_TYPES, uploadDoc } from '../../platform/http/openapi';
 import { authOf, platformTx } from '../../platform/http/request-auth';
 import { batch } from '../../platform/jobs/batch.schema';
 import { MAX_SPREADSHEET_BYTES, readSpreadsheet } from '../products/spreadsheet';
@@ -41,6 +42,7 @@ import {
 
 const ADMIN = { access: moduleRoute('ADMIN') };
 const UPLOAD = { consumes: ['multipart/form-data'] };
+const SHEET = uploadDoc({ accepts: 'een spreadsheet (xlsx of csv)' });
 
 const isPreview = (query: { preview?: string }) => query.preview === '1' || query.preview === 'true';
 
@@ -91,7 +93,10 @@ export async function fieldTransferRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/company/:id/exportverticaldatafields',
-    { config: ADMIN, schema: { params: zIdParams, querystring: zFieldExportQuery } },
+    {
+      config: { ...ADMIN, ...downloadDoc('De formuliervelden als spreadsheet', FILE_TYPES.spreadsheet) },
+      schema: { params: zIdParams, querystring: zFieldExportQuery },
+    },
     async (request, reply) => {
       const id = request.params.id;
       const file = await companyTx(request, id, (tx) => exportFields(tx, id, request.query.format));
@@ -106,7 +111,7 @@ export async function fieldTransferRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/company/:id/importverticaldatafields',
     {
-      config: ADMIN,
+      config: { ...ADMIN, ...SHEET },
       schema: {
         ...UPLOAD,
         params: zIdParams,

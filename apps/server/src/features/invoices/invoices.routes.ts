@@ -7,6 +7,7 @@ import {
   zInvoiceReferences,
   zInvoiceSettings,
   zLinkPartialInvoice,
+  zMessage,
   zOverdueInvoicePage,
   zOverdueQuery,
   zPartialChoice,
@@ -27,6 +28,7 @@ import { z } from 'zod';
 import { forbidden } from '../../platform/errors';
 import { contentDisposition } from '../../platform/files/send-file';
 import { moduleRoute, publicRoute } from '../../platform/http/access';
+import { downloadDoc, FILE_TYPES, PDF_FILE } from '../../platform/http/openapi';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { customerRoute, isPreview } from '../customerpages/customer-access';
 import { findDocument, loadDocument } from '../documents/document-dto';
@@ -156,17 +158,21 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
         }),
       ),
   );
-  r.get('/api/invoice/:id/einvoice', { config: INVOICE, schema: id }, async (request, reply) => {
-    const { xml, filename } = await tenantTx(request, async (tx) =>
-      frozenEinvoice(tx, app.deps.storage, await findDocument(tx, 'invoice', request.params.id)),
-    );
-    return reply
-      .header('content-type', 'application/xml; charset=utf-8')
-      .header('x-filename', encodeURIComponent(filename))
-      .header('content-disposition', contentDisposition('attachment', filename))
-      .header('cache-control', 'no-store')
-      .send(xml);
-  });
+  r.get(
+    '/api/invoice/:id/einvoice',
+    { config: { ...INVOICE, ...downloadDoc('De e-factuur (UBL, XML)', FILE_TYPES.xml) }, schema: id },
+    async (request, reply) => {
+      const { xml, filename } = await tenantTx(request, async (tx) =>
+        frozenEinvoice(tx, app.deps.storage, await findDocument(tx, 'invoice', request.params.id)),
+      );
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('x-filename', encodeURIComponent(filename))
+        .header('content-disposition', contentDisposition('attachment', filename))
+        .header('cache-control', 'no-store')
+        .send(xml);
+    },
+  );
   r.get(
     '/api/invoice/overdue',
     { config: INVOICE, schema: { querystring: zOverdueQuery, response: { 200: zOverdueInvoicePage } } },
@@ -179,7 +185,10 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/api/invoice/quarterly/export',
-    { config: INVOICE, schema: { querystring: zQuarterlyExportQuery } },
+    {
+      config: { ...INVOICE, ...downloadDoc('Het kwartaaloverzicht', FILE_TYPES.spreadsheet) },
+      schema: { querystring: zQuarterlyExportQuery },
+    },
     async (request, reply) => {
       const file = await tenantTx(request, (tx) =>
         quarterlyExport(tx, request.query.year, request.query.format),
@@ -195,7 +204,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     '/api/invoice/:hash/paymentwebhook',
     {
       config: { access: publicRoute('the payment provider reports a payment; verified by fetching it') },
-      schema: { params: z.object({ hash: z.string().min(10).max(64) }) },
+      schema: { params: z.object({ hash: z.string().min(10).max(64) }), response: { 200: zMessage } },
     },
     async (request: FastifyRequest<{ Params: { hash: string } }>, reply) => {
       const body = typeof request.body === 'string' ? request.body : '';
@@ -213,7 +222,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/api/invoice/:hash/downloadbycustomer',
-    { config: CUSTOMER, schema: { params: zInvoiceHashParams } },
+    { config: { ...CUSTOMER, ...PDF_FILE }, schema: { params: zInvoiceHashParams } },
     async (request, reply) => {
       const { stream, filename } = await customerInvoicePdf(
         app.deps.db,

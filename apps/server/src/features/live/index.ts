@@ -3,6 +3,7 @@ import { type DomainEvent, LIVE_EVENT, mayReceiveEvent } from '@im/domain';
 import type { FastifyInstance } from 'fastify';
 import { resolveSession } from '../../platform/auth/sessions';
 import { anyUser } from '../../platform/http/access';
+import { downloadDoc, FILE_TYPES } from '../../platform/http/openapi';
 import { authOf, bearerToken } from '../../platform/http/request-auth';
 
 /** A comment line now and then keeps proxies from closing an idle stream; the session is checked too. */
@@ -27,7 +28,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/live/events',
     {
-      config: { access: anyUser },
+      config: { access: anyUser, ...downloadDoc('Server-sent events (blijft open)', FILE_TYPES.events) },
       schema: {
         summary: 'Live channel: domain events as server-sent events (text/event-stream)',
         produces: ['text/event-stream'],

@@ -41,6 +41,7 @@ import { storedFile } from '../../platform/files/files.schema';
 import { sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadsWithFields, receiveUploadWithFields } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
+import { STORED_FILE, uploadDoc } from '../../platform/http/openapi';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { FLOW_NOT_FOUND, findFlow } from '../flows/flow-access';
 import { writeLog } from '../logitems';
@@ -273,7 +274,14 @@ export async function mailTemplateRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     `/api/${ATTACHED_FILE}`,
     {
-      config: SETTINGS,
+      config: {
+        ...SETTINGS,
+        ...uploadDoc({
+          accepts: 'een afbeelding, PDF of Office-document',
+          fields: { attachedfileable_id: 'Het e-mailsjabloon.' },
+          required: ['attachedfileable_id'],
+        }),
+      },
       schema: {
         summary: 'Attach a file to a mail template (multipart: file, attachedfileable_id)',
         consumes: ['multipart/form-data'],
@@ -321,7 +329,7 @@ export async function mailTemplateRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     `/api/${ATTACHED_FILE}/:id`,
-    { config: SETTINGS, schema: { params: zIdParams } },
+    { config: { ...SETTINGS, ...STORED_FILE }, schema: { params: zIdParams } },
     async (request, reply) => {
       const file = await tenantTx(request, (tx) => findAttachedFile(tx, request.params.id));
       return sendStoredFile(reply, app.deps.storage, file, 'attachment');
@@ -417,7 +425,20 @@ export async function mailTemplateRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/flow/:id/sendemail',
     {
-      config: CRM,
+      config: {
+        ...CRM,
+        ...uploadDoc({
+          accepts: 'afbeeldingen, PDF of Office-documenten (bijlagen, optioneel)',
+          maxFiles: MAX_MAIL_FILES,
+          fields: {
+            to: 'De ontvanger (e-mailadres).',
+            subject: 'Het onderwerp.',
+            message: 'De tekst (HTML).',
+            mailtemplate_id: 'Het gebruikte sjabloon (optioneel).',
+          },
+          required: ['to', 'subject', 'message'],
+        }),
+      },
       schema: {
         summary: `Send an e-mail from the flow (multipart: to, subject, message, mailtemplate_id, up to ${MAX_MAIL_FILES} files)`,
         consumes: ['multipart/form-data'],
@@ -497,8 +518,12 @@ export async function mailTemplateRoutes(app: FastifyInstance): Promise<void> {
     },
     (request) => tenantTx(request, (tx) => listFlowMails(tx, request.params.id)),
   );
-  r.get('/api/flowmail/file/:id', { config: CRM, schema: { params: zIdParams } }, async (request, reply) => {
-    const file = await tenantTx(request, (tx) => findFlowMailFile(tx, request.params.id));
-    return sendStoredFile(reply, app.deps.storage, file, 'attachment');
-  });
+  r.get(
+    '/api/flowmail/file/:id',
+    { config: { ...CRM, ...STORED_FILE }, schema: { params: zIdParams } },
+    async (request, reply) => {
+      const file = await tenantTx(request, (tx) => findFlowMailFile(tx, request.params.id));
+      return sendStoredFile(reply, app.deps.storage, file, 'attachment');
+    },
+  );
 }

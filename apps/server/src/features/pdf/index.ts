@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../platform/files/send-file';
 import { moduleRoute } from '../../platform/http/access';
+import { PDF_FILE } from '../../platform/http/openapi';
 
 const MAX_HTML = 512 * 1024;
 
@@ -16,7 +17,7 @@ export async function pdfRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/pdf/preview',
     {
-      config: { access: moduleRoute('SETTINGS') },
+      config: { access: moduleRoute('SETTINGS'), ...PDF_FILE },
       schema: {
         body: z.object({
           html: z.string().min(1).max(MAX_HTML),

@@ -20,6 +20,7 @@ import { validationErrorFromIssues } from '../../platform/errors';
 import { contentDisposition, sendNoImage } from '../../platform/files/send-file';
 import type { FileStorage } from '../../platform/files/storage';
 import { moduleRoute } from '../../platform/http/access';
+import { downloadDoc, FILE_TYPES, uploadDoc } from '../../platform/http/openapi';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { customerRoute, customerTx, flowByHash } from '../customerpages/customer-access';
 import {
@@ -80,6 +81,7 @@ const zCustomerUploadFields = z.object({
   field_name: zFieldNameText,
   vertical_id: z.preprocess((v) => (v === '' ? undefined : v), zId.optional()),
 });
+const PHOTO = downloadDoc('De foto', FILE_TYPES.image, { imageStatus: true });
 const zHashQuery = z.object({ hash: z.string().max(200).default('') });
 const zCustomerImageQuery = zHashQuery.extend({
   width: z.coerce.number().int().min(1).max(100_000).default(THUMBNAIL_WIDTH),
@@ -171,7 +173,22 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/picture',
     {
-      config: CRM,
+      config: {
+        ...CRM,
+        ...uploadDoc({
+          accepts: 'een foto (JPEG, PNG, WebP, HEIC...; geen SVG)',
+          fields: {
+            flow_id: 'Het dossier.',
+            intake_id: 'De intake.',
+            project_id: 'Het project.',
+            vertical_id: 'Het formulier (bij een fotoveld).',
+            flow_data_item_id: 'Het ingevulde formulier (bij een fotoveld).',
+            field_name: 'Het fotoveld van het formulier.',
+            picturable_id: 'Waar de foto bij hoort (met picturable_type).',
+            picturable_type: 'flow, intake, project of flowdataitem.',
+          },
+        }),
+      },
       schema: {
         summary: 'Upload a photo (multipart: file and the link fields); only images, judged by content',
         consumes: ['multipart/form-data'],
@@ -218,7 +235,10 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/picture/:id',
-    { config: CRM, schema: { summary: 'The photo (blob; x-filename, x-imagestatus)', params: zIdParams } },
+    {
+      config: { ...CRM, ...PHOTO },
+      schema: { summary: 'The photo (blob; x-filename, x-imagestatus)', params: zIdParams },
+    },
     async (request, reply) => {
       const row = await tenantTx(request, (tx) => findPicture(tx, request.params.id), { snapshot: true });
       return sendPicture(reply, storage, row, 'original');
@@ -231,13 +251,16 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
   };
   r.post(
     '/api/picture/:id/showthumbnail',
-    { config: CRM, schema: { summary: 'The photo’s 400 px wide thumbnail (blob)', params: zIdParams } },
+    {
+      config: { ...CRM, ...PHOTO },
+      schema: { summary: 'The photo’s 400 px wide thumbnail (blob)', params: zIdParams },
+    },
     thumbnail,
   );
   r.get(
     '/api/picture/:id/showthumbnail',
     {
-      config: CRM,
+      config: { ...CRM, ...PHOTO },
       schema: { summary: 'The photo’s 400 px wide thumbnail (blob), for an img element', params: zIdParams },
     },
     thumbnail,
@@ -277,7 +300,7 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
     r.post(
       `/api/${resource}/:id/downloadallpictures`,
       {
-        config: CRM,
+        config: { ...CRM, ...downloadDoc("De foto's als één zip", FILE_TYPES.zip) },
         schema: {
           summary: `Every photo of ${label} as one ZIP, streamed (blob; x-filename)`,
           params: zIdParams,
@@ -306,7 +329,19 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/picture/storebycustomer',
     {
-      config: customerRoute('the flow hash in the dossier link is the customer credential'),
+      config: {
+        ...customerRoute('the flow hash in the dossier link is the customer credential'),
+        ...uploadDoc({
+          accepts: 'een foto (geen SVG)',
+          fields: {
+            hash: 'De hash van de dossierlink (of in de query).',
+            flow_data_item_id: 'Het open formulier.',
+            field_name: 'Het fotoveld.',
+            vertical_id: 'Het formulier (optioneel).',
+          },
+          required: ['flow_data_item_id', 'field_name'],
+        }),
+      },
       schema: {
         summary: 'The customer adds a photo to a photo field of an open form (multipart: file, hash, fields)',
         consumes: ['multipart/form-data'],
@@ -345,6 +380,7 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
       config: {
         ...customerRoute('the flow hash in the dossier link is the customer credential'),
         rateLimit: CUSTOMER_IMAGE_RATE_LIMIT,
+        ...PHOTO,
       },
       schema: {
         summary: 'A photo of the dossier for the customer: the thumbnail up to width 400, else the original',

@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/files/send-file';
 import { receiveUploadBuffer } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
+import { downloadDoc, FILE_TYPES, uploadDoc } from '../../platform/http/openapi';
 import { authOf, platformTx, tenantTx } from '../../platform/http/request-auth';
 import { company } from '../companies/companies.schema';
 import { loadProduct } from './product-dto';
@@ -28,6 +29,7 @@ import { MAX_SPREADSHEET_BYTES, readSpreadsheet } from './spreadsheet';
 const SETTINGS = { access: moduleRoute('SETTINGS') };
 const ADMIN = { access: moduleRoute('ADMIN') };
 const UPLOAD = { consumes: ['multipart/form-data'] };
+const SHEET = uploadDoc({ accepts: 'een spreadsheet (xlsx of csv)' });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const isPreview = (query: { preview?: string }) => query.preview === '1' || query.preview === 'true';
@@ -69,7 +71,10 @@ export async function productImportRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/company/:id/exportproducts',
-    { config: SETTINGS, schema: { params: zIdParams } },
+    {
+      config: { ...SETTINGS, ...downloadDoc('De producten als spreadsheet', FILE_TYPES.xlsx) },
+      schema: { params: zIdParams },
+    },
     async (request, reply) => {
       const id = request.params.id;
       const file = await companyScope(request, id, (tx) => exportProducts(tx, id));
@@ -85,7 +90,7 @@ export async function productImportRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/company/:id/importproducts',
     {
-      config: SETTINGS,
+      config: { ...SETTINGS, ...SHEET },
       schema: {
         ...UPLOAD,
         params: zIdParams,
@@ -110,7 +115,7 @@ export async function productImportRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/product/:id/importproducttablerows',
     {
-      config: SETTINGS,
+      config: { ...SETTINGS, ...SHEET },
       schema: {
         ...UPLOAD,
         params: zIdParams,
@@ -134,7 +139,7 @@ export async function productImportRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/product/:id/importmatrix',
     {
-      config: SETTINGS,
+      config: { ...SETTINGS, ...SHEET },
       schema: {
         ...UPLOAD,
         params: zIdParams,

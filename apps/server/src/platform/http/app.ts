@@ -4,9 +4,11 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { apiSchemaNames } from '@im/domain';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import {
-  jsonSchemaTransform,
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -22,6 +24,8 @@ import { registerAccessControl } from './request-auth';
 import { registerSecurityHeaders } from './security-headers';
 import { registerStaticFiles } from './static-files';
 import { refuseInputWithoutSchema } from './unknown-fields';
+
+const namedSchemas = createJsonSchemaTransformObject({ schemaRegistry: apiSchemaNames });
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 const SLOW_REQUEST_MS = 1000;
@@ -119,16 +123,18 @@ export async function buildApp(deps: Deps, options: { webDistDir?: string; logge
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // The named contract schemas (Relation, Flow, SalesDocument...) become components with a $ref.
+    transform: createJsonSchemaTransform({ schemaRegistry: apiSchemaNames }),
     transformObject: (documentObject) =>
       'openapiObject' in documentObject
         ? (openApi.complete(
-            documentObject.openapiObject as Record<string, unknown>,
+            namedSchemas(documentObject) as Record<string, unknown>,
           ) as typeof documentObject.openapiObject)
         : documentObject.swaggerObject,
   });
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
+    const consumes = (route.schema as { consumes?: readonly string[] } | undefined)?.consumes;
     if (!access || !route.url.startsWith('/api') || route.schema?.hide) return;
     const schema = route.schema ?? {};
     for (const method of [route.method].flat()) {
@@ -137,6 +143,9 @@ export async function buildApp(deps: Deps, options: { webDistDir?: string; logge
         hasParams: route.url.includes(':'),
         hasInput: Boolean(schema.body || schema.querystring || schema.params),
         rateLimited: Boolean(route.config?.rateLimit || route.config?.customerLink),
+        customerLink: Boolean(route.config?.customerLink),
+        multipart: Boolean(consumes?.includes('multipart/form-data')),
+        doc: route.config?.openapi,
         summary: typeof schema.summary === 'string' ? schema.summary : undefined,
       });
     }
