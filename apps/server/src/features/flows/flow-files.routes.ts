@@ -8,7 +8,7 @@ import { storedFile } from '../../platform/files/files.schema';
 import { sendNoImage, sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadWithFields } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
-import { STORED_FILE, type UploadDoc, uploadDoc } from '../../platform/http/openapi';
+import { downloadDoc, FILE_TYPES, STORED_FILE, type UploadDoc, uploadDoc } from '../../platform/http/openapi';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
 import { writeLog } from '../logitems';
@@ -151,7 +151,7 @@ export async function flowFileRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/flow/:id/getflowlogo',
     {
-      config: CRM,
+      config: { ...CRM, ...downloadDoc('Het logo', FILE_TYPES.image, { imageStatus: true }) },
       schema: {
         summary: "The logo of the flow's company (none: 200 with x-imagestatus unavailable)",
         params: zIdParams,
