@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { registerGuessGuard } from '../platform/http/customer-link';
 import { assistMailRoutes } from './assistmails';
 import { authRoutes } from './auth';
 import { batchRoutes } from './batches';
 import { calculationRoutes } from './calculations';
 import { companyRoutes } from './companies';
 import { flowSettingsRoutes } from './companies/flow-settings.routes';
-import { registerGuessGuard } from './customerpages/customer-access';
 import { customerActivityRoutes } from './customerpages/customer-activity.routes';
 import { customerDocumentRoutes } from './customerpages/customer-documents.routes';
 import { dossierRoutes } from './customerpages/dossier.routes';

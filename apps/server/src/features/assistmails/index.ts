@@ -19,8 +19,8 @@ import {
   updateAssistMail,
 } from './assist-mails';
 
+export { assistMail } from '../../platform/db/tables/assistmails.schema';
 export { createAssistMail } from './assist-mails';
-export { assistMail } from './assistmails.schema';
 
 const CRM = { access: moduleRoute('CRM') };
 

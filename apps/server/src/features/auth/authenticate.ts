@@ -8,9 +8,9 @@ import {
   recordLoginFailure,
   THROTTLED_MESSAGE,
 } from '../../platform/auth/throttle';
+import { company } from '../../platform/db/tables/companies.schema';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { company } from '../companies/companies.schema';
 import { writeLog } from '../logitems';
 import { findUserByEmail } from '../users/find-user';
 import { buildSessionData } from '../users/session-data';

@@ -2,11 +2,11 @@ import { zBatch } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { batch } from '../../platform/db/tables/batch.schema';
 import { notFound } from '../../platform/errors';
 import { anyUser } from '../../platform/http/access';
 import { toIso } from '../../platform/http/dates';
 import { tenantTx } from '../../platform/http/request-auth';
-import { batch } from '../../platform/jobs/batch.schema';
 
 export async function batchRoutes(app: FastifyInstance): Promise<void> {
   app.get(

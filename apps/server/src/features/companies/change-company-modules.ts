@@ -1,9 +1,9 @@
 import { MAIN_COMPANY_ID, PROTECTED_MESSAGE } from '@im/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { companyModule, module } from '../../platform/db/tables/companies.schema';
 import { AppError, validationError } from '../../platform/errors';
 import { writeLog } from '../logitems';
-import { companyModule, module } from './companies.schema';
 
 export const UNKNOWN_MODULE = 'Deze module bestaat niet.';
 

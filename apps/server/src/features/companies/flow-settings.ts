@@ -2,13 +2,13 @@ import { fullName, zDashboardSettings, type zUpdateFlowSettings } from '@im/doma
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { companySettings } from '../../platform/db/tables/companies.schema';
+import { flowPhase } from '../../platform/db/tables/flowphases.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { listFlowPhases } from '../flowphases';
-import { flowPhase } from '../flowphases/flowphases.schema';
 import { listFlowProfiles } from '../flowprofiles';
 import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
 import { writeLog } from '../logitems';
-import { user } from '../users/users.schema';
-import { companySettings } from './companies.schema';
 
 function lists(s: typeof companySettings.$inferSelect) {
   return {

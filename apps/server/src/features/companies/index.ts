@@ -3,13 +3,13 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { company } from '../../platform/db/tables/companies.schema';
 import { AppError, notFound } from '../../platform/errors';
 import { anyUser, moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { writeLog } from '../logitems';
 import { companyAdminRoutes } from './admin.routes';
 import { brandingRoutes } from './branding.routes';
-import { company } from './companies.schema';
 import { FORCE_DELETE_COMPANY, TRASH_COMPANY } from './company-jobs';
 import { listCompanyModules } from './company-modules';
 

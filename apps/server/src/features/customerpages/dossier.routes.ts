@@ -19,7 +19,13 @@ import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { sendNoImage, sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadWithFields } from '../../platform/files/upload';
-import { type CustomerFlow, customerRoute, customerTx, flowByHash, isPreview } from './customer-access';
+import {
+  type CustomerFlow,
+  customerRoute,
+  customerTx,
+  flowByHash,
+  isPreview,
+} from '../../platform/http/customer-link';
 import {
   checkUploadFlowId,
   companyImageByHash,

@@ -26,25 +26,25 @@ import {
 } from '@im/domain';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
+import { company, companySettings } from '../../platform/db/tables/companies.schema';
+import { documentType, salesDocument } from '../../platform/db/tables/documents.schema';
+import { storedFile } from '../../platform/db/tables/files.schema';
+import { flow, lead } from '../../platform/db/tables/flows.schema';
+import { flowDataItem, intake, vertical } from '../../platform/db/tables/forms.schema';
+import { incident, incidentType } from '../../platform/db/tables/incidents.schema';
+import { agendaItem } from '../../platform/db/tables/planning.schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
 import type { ReceivedUpload } from '../../platform/files/upload';
 import { CUSTOMER_HASH } from '../../platform/http/access';
+import { type CustomerFlow, customerTx, flowByHash, recordView } from '../../platform/http/customer-link';
 import { toIso } from '../../platform/http/dates';
-import { company, companySettings } from '../companies/companies.schema';
 import { type ImageSlot, imageOf } from '../companies/company-images';
-import { documentType, salesDocument } from '../documents/documents.schema';
-import { flow, lead } from '../flows/flows.schema';
 import { listItems, setItemStatus, updateItemValues } from '../forms/flow-data-items';
-import { flowDataItem, intake, vertical } from '../forms/forms.schema';
 import { loadFields, serializeField } from '../forms/verticals';
 import { customerVisibleIncidents, reportIncidentByCustomer, resolveIncidentByCustomer } from '../incidents';
-import { incident, incidentType } from '../incidents/incidents.schema';
 import { writeLog } from '../logitems';
 import { readStaffMessagesByCustomer, unreadStaffMessages } from '../messages/messages';
 import { customerPictureUrls } from '../pictures';
-import { agendaItem } from '../planning/planning.schema';
-import { type CustomerFlow, customerTx, flowByHash, recordView } from './customer-access';
 import { customerCompany } from './customer-company';
 
 /** The dossier shows the newest visits (intake and execution appointments), at most this many. */

@@ -13,6 +13,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { salesDocument } from '../../platform/db/tables/documents.schema';
 import { conflict, validationError } from '../../platform/errors';
 import { assertInvoiceEditable } from '../invoices/invoice-info';
 import { paymentsFollowStatus } from '../invoices/invoice-payments';
@@ -20,7 +21,6 @@ import { invoiceStatusChanged } from '../invoices/invoice-status';
 import { logDocument } from './create-document';
 import { documentLabel, findDocument, loadDocument } from './document-dto';
 import { requireDocumentType } from './document-types';
-import { salesDocument } from './documents.schema';
 import { followFlow } from './follow-flow';
 
 type Set = Partial<typeof salesDocument.$inferInsert>;

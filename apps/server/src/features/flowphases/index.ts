@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { flowPhase } from '../../platform/db/tables/flowphases.schema';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
 import { tenantTx } from '../../platform/http/request-auth';
@@ -21,7 +22,6 @@ import {
   reorderFlowPhases,
   updateFlowPhase,
 } from './flowphases';
-import { flowPhase } from './flowphases.schema';
 
 export { listFlowPhases } from './flowphases';
 

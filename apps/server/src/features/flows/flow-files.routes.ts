@@ -3,15 +3,15 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Tx } from '../../platform/db/database';
+import { storedFile } from '../../platform/db/tables/files.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import { notFound, validationError } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
 import { sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadWithFields } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
 import { writeLog } from '../logitems';
-import { relation } from '../relations/relations.schema';
 import { FLOW_NOT_FOUND, lockFlow } from './flow-access';
 import { isoFast } from './iso';
 

@@ -1,17 +1,17 @@
 import { type CreateFlowRequest, type FlowStatus, stageOf, type UpdateFlowRequest } from '@im/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { flowPhase } from '../../platform/db/tables/flowphases.schema';
+import { flowProfile } from '../../platform/db/tables/flowprofiles.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { location } from '../../platform/db/tables/locations.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { validationError } from '../../platform/errors';
-import { flowPhase } from '../flowphases/flowphases.schema';
-import { flowProfile } from '../flowprofiles/flowprofiles.schema';
-import { location } from '../locations/locations.schema';
 import { writeLog } from '../logitems';
 import { moveIntakeTasks } from '../planning/tasks';
-import { relation } from '../relations/relations.schema';
-import { user } from '../users/users.schema';
 import { lockFlow } from './flow-access';
 import { refreshFlowSearchText } from './flow-search-text';
-import { flow } from './flows.schema';
 
 export const UNKNOWN_RELATION = 'Onbekende relatie.';
 export const UNKNOWN_USER = 'Onbekende gebruiker.';

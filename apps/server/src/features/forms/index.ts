@@ -4,7 +4,14 @@ import { moveFormsOnMerge } from './flow-data-items';
 
 registerFlowMergeStep(moveFormsOnMerge);
 
+export {
+  flowDataItem,
+  intake,
+  picture,
+  project,
+  vertical,
+  verticalDataField,
+} from '../../platform/db/tables/forms.schema';
 export { computeValues, listItems } from './flow-data-items';
 export { formRoutes } from './forms.routes';
-export { flowDataItem, intake, picture, project, vertical, verticalDataField } from './forms.schema';
 export { syncCalculationsWithForms } from './sync-calculations';

@@ -2,8 +2,8 @@
 // owned by the project, listed on its detail.
 import { type FileInfo, FORM_MESSAGES } from '@im/domain';
 import type { Tx } from '../../platform/db/database';
+import { storedFile } from '../../platform/db/tables/files.schema';
 import { validationError } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
 import type { ReceivedUpload } from '../../platform/files/upload';
 import { writeLog } from '../logitems';
 import { requireProject } from './projects';

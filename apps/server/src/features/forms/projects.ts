@@ -12,15 +12,15 @@ import {
 } from '@im/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { storedFile } from '../../platform/db/tables/files.schema';
+import { project } from '../../platform/db/tables/forms.schema';
+import { task } from '../../platform/db/tables/planning.schema';
 import { notFound, validationError } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
 import { nextCompanyNumber } from '../flows/create-flow';
 import { lockFlow } from '../flows/flow-access';
 import { writeLog } from '../logitems';
 import { listPictures } from '../pictures';
-import { task } from '../planning/planning.schema';
 import { deleteItemPicturesOf, listItems } from './flow-data-items';
-import { project } from './forms.schema';
 import { PROJECT_OWNER } from './project-attachments';
 import { addFormsTo, checkVerticals, queryStages, stageTasks } from './stage-common';
 

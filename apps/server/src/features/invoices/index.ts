@@ -1,5 +1,5 @@
+export { invoice } from '../../platform/db/tables/invoices.schema';
 export { announceOverdueInvoices } from './announce-overdue-invoices';
-export { invoice } from './invoices.schema';
 export {
   flowHasSentInvoices,
   flowsWithSentInvoices,

@@ -1,10 +1,11 @@
 import { amsterdamDay, INVOICE_TEXTS } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
+import { salesDocument } from '../../platform/db/tables/documents.schema';
+import { invoice } from '../../platform/db/tables/invoices.schema';
 import { AppError, conflict } from '../../platform/errors';
 import { logDocument } from '../documents/create-document';
 import { documentLabel, findDocument } from '../documents/document-dto';
-import { salesDocument } from '../documents/documents.schema';
 import {
   createMollieProvider,
   isMolliePaymentId,
@@ -15,7 +16,6 @@ import {
 import { invoiceBalance, OWED_STATUSES } from './invoice-balance';
 import { invoiceRow, invoiceSettings } from './invoice-info';
 import { registerPayment } from './invoice-payments';
-import { invoice } from './invoices.schema';
 
 export interface PaymentContext {
   appUrl: string;

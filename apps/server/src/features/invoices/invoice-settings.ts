@@ -2,8 +2,8 @@ import { INVOICE_TEXTS, type InvoiceSettings, type zUpdateInvoiceSettings } from
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { companySettings } from '../../platform/db/tables/companies.schema';
 import { validationError } from '../../platform/errors';
-import { companySettings } from '../companies/companies.schema';
 import { writeLog } from '../logitems';
 import { einvoiceReady, invoiceSettings } from './invoice-info';
 

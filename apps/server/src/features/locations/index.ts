@@ -17,6 +17,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { location } from '../../platform/db/tables/locations.schema';
 import { notFound, validationError } from '../../platform/errors';
 import { geocodeFailedMessage } from '../../platform/geocode';
 import { anyUser, moduleRoute } from '../../platform/http/access';
@@ -28,7 +29,6 @@ import {
   listLocationTypes,
   updateLocationType,
 } from './location-types';
-import { location } from './locations.schema';
 import { lookupAddress } from './lookup-address';
 import {
   changesAddress,

@@ -3,10 +3,10 @@ import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { outboxMail } from '../../platform/db/tables/mail.schema';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
 import { toIso } from '../../platform/http/dates';
-import { outboxMail } from '../../platform/mail/mail.schema';
 
 const zOutboxMail = z.object({
   id: z.number(),

@@ -35,8 +35,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { storedFile } from '../../platform/db/tables/files.schema';
+import { mailTemplate } from '../../platform/db/tables/mailtemplates.schema';
 import { notFound, validationError, validationErrorFromIssues } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
 import { sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadsWithFields, receiveUploadWithFields } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
@@ -52,7 +53,6 @@ import {
   sendFlowMail,
 } from './flow-mail';
 import { saveMailSender } from './mail-sender';
-import { mailTemplate } from './mailtemplates.schema';
 import {
   ATTACHED_FILE,
   copyAttachedFiles,

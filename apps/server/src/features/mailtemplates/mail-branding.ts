@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { companySettings } from '../../platform/db/tables/companies.schema';
 import type { MailAttachment } from '../../platform/mail/mailer';
-import { companySettings } from '../companies/companies.schema';
 import { imageOf } from '../companies/company-images';
 
 /**

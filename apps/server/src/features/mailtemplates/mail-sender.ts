@@ -1,8 +1,8 @@
 import type { MailReplyToChoice, MailSender, SaveMailSender } from '@im/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { company, companySettings } from '../../platform/db/tables/companies.schema';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
-import { company, companySettings } from '../companies/companies.schema';
 import { writeLog } from '../logitems';
 
 /** The company's mail sender as 'E-mailinstellingen' shows it (decision 036). */

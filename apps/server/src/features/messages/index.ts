@@ -20,8 +20,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
+import { customerRoute, isPreview } from '../../platform/http/customer-link';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
-import { customerRoute, isPreview } from '../customerpages/customer-access';
 import { registerFlowMergeStep } from '../flows';
 import {
   communicator,

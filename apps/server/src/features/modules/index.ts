@@ -3,10 +3,10 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { module } from '../../platform/db/tables/companies.schema';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
 import { platformTx } from '../../platform/http/request-auth';
-import { module } from '../companies/companies.schema';
 import { writeLog } from '../logitems';
 
 /** The 14 modules of spec 000 section 6: platform data; only their descriptions change. */

@@ -19,8 +19,8 @@ import { validationErrorFromIssues } from '../../platform/errors';
 import { contentDisposition, sendNoImage } from '../../platform/files/send-file';
 import type { FileStorage } from '../../platform/files/storage';
 import { moduleRoute } from '../../platform/http/access';
+import { customerRoute, customerTx, flowByHash } from '../../platform/http/customer-link';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
-import { customerRoute, customerTx, flowByHash } from '../customerpages/customer-access';
 import {
   type CustomerFlow,
   customerPicture,

@@ -4,13 +4,20 @@
 import { FORM_MESSAGES, type Picture, type PictureUploadFields } from '@im/domain';
 import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { flow } from '../../platform/db/tables/flows.schema';
+import {
+  flowDataItem,
+  intake,
+  picture,
+  project,
+  vertical,
+  verticalDataField,
+} from '../../platform/db/tables/forms.schema';
 import { type AppError, conflict, notFound, validationError } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files/storage';
-import type { CustomerFlow as SharedCustomerFlow } from '../customerpages/customer-access';
+import type { CustomerFlow as SharedCustomerFlow } from '../../platform/http/customer-link';
 import { FLOW_IN_TRASH, FLOW_NOT_FOUND } from '../flows/flow-access';
-import { flow } from '../flows/flows.schema';
 import { isoFast } from '../flows/iso';
-import { flowDataItem, intake, picture, project, vertical, verticalDataField } from '../forms/forms.schema';
 import { writeLog } from '../logitems';
 
 export const PICTURE_LINK_TEXTS = {

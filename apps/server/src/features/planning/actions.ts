@@ -18,14 +18,14 @@ import {
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { organization } from '../../platform/db/tables/organizations.schema';
+import { action } from '../../platform/db/tables/planning.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { forbidden, validationError } from '../../platform/errors';
 import { toIso } from '../../platform/http/dates';
-import { flow } from '../flows/flows.schema';
 import { writeLog } from '../logitems';
-import { organization } from '../organizations/organizations.schema';
-import { relation } from '../relations/relations.schema';
-import { user } from '../users/users.schema';
-import { action } from './planning.schema';
 import {
   resolveTarget,
   resolveUserId,

@@ -1,11 +1,11 @@
 import { PLANNING_MESSAGES, USER_ID_CASE_HANDLER, USER_ID_EVERYONE } from '@im/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { organization } from '../../platform/db/tables/organizations.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { notFound, validationError } from '../../platform/errors';
-import { flow } from '../flows/flows.schema';
-import { organization } from '../organizations/organizations.schema';
-import { relation } from '../relations/relations.schema';
-import { user } from '../users/users.schema';
 
 export type TargetType = 'relation' | 'organization' | 'flow' | 'company';
 

@@ -1,7 +1,7 @@
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { product } from '../../platform/db/tables/products.schema';
 import { PRODUCT_COLUMNS } from './product-import';
-import { product } from './products.schema';
 import { writeSpreadsheet } from './spreadsheet';
 
 /**

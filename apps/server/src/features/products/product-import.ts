@@ -14,10 +14,10 @@ import {
 } from '@im/domain';
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { product } from '../../platform/db/tables/products.schema';
 import { AppError } from '../../platform/errors';
 import { writeLog } from '../logitems';
 import { loadProducts } from './product-dto';
-import { product } from './products.schema';
 import { headerIndex } from './spreadsheet';
 
 /** The columns of the export, and what an import reads (all but item_name may be left out). */

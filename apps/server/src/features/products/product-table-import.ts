@@ -1,10 +1,10 @@
 import { bothSides, type ImportRowError, type Product, zProductAmount, zUnitRate } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { product, productTableRow } from '../../platform/db/tables/products.schema';
 import { AppError } from '../../platform/errors';
 import { writeLog } from '../logitems';
 import { FILE_HAS_ERRORS } from './product-import';
-import { product, productTableRow } from './products.schema';
 import { headerIndex } from './spreadsheet';
 
 export const TABLE_COLUMNS_MISSING =

@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { endUserSessions } from '../../platform/auth/sessions';
+import { user } from '../../platform/db/tables/users.schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { anyUser, moduleRoute } from '../../platform/http/access';
 import { authOf, tenantReads, tenantTx } from '../../platform/http/request-auth';
@@ -29,7 +30,6 @@ import { saveUser, targetCompanyId } from './save-user';
 import { sessionDataPlan } from './session-data';
 import { updateUser } from './update-user';
 import { userManagerTx, userScopeTx } from './user-access';
-import { user } from './users.schema';
 
 const zId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

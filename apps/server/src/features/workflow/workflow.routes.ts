@@ -19,6 +19,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { delayedRule } from '../../platform/db/tables/workflow.schema';
 import { conflict, notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, platformTx, tenantTx } from '../../platform/http/request-auth';
@@ -30,7 +31,6 @@ import { listEventTriggers, loadEventTrigger, updateEventTrigger } from './event
 import { loadRuleOptions } from './rule-options';
 import { listRuleRuns } from './rule-runs';
 import { createRule, deleteRule, duplicateRule, listRules, loadRule, updateRule } from './rules';
-import { delayedRule } from './workflow.schema';
 
 const SETTINGS = { access: moduleRoute('SETTINGS') };
 const SETTINGS_READ = { access: moduleRoute('SETTINGS') };

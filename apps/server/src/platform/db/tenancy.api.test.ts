@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchRoundTrips } from '../../../test/round-trips';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { writeLog } from '../../features/logitems';
-import { user } from '../../features/users/users.schema';
 import { rawRows, readPlan } from './database';
+import { user } from './tables/users.schema';
 
 let t: TestServer;
 let companyA: number;

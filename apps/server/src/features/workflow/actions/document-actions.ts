@@ -2,9 +2,9 @@
 // intake, and the execution project started or finished, through the documents and forms use-cases.
 import { DOCUMENT_KIND_LABELS, type DocumentKind, zCreateIntake, zCreateProject } from '@im/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { salesDocument } from '../../../platform/db/tables/documents.schema';
+import { project } from '../../../platform/db/tables/forms.schema';
 import { createDocument } from '../../documents/create-document';
-import { salesDocument } from '../../documents/documents.schema';
-import { project } from '../../forms/forms.schema';
 import { createIntake, requireIntake } from '../../forms/intakes';
 import { createProject, requireProject, updateProject } from '../../forms/projects';
 import { gone } from './common';
