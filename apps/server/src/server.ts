@@ -1,24 +1,25 @@
 import path from 'node:path';
-import { registerCompanyJobs } from '../features/companies/company-jobs';
-import { registerFieldImportJob } from '../features/forms/field-import.job';
-import { registerProductJobs } from '../features/products/product-jobs';
-import { registerRelationJobs } from '../features/relations/relation-jobs';
-import { registerWebhookJobs } from '../features/webhooks';
-import { seedEventTriggers, WorkflowEngine } from '../features/workflow';
-import { SessionCache } from './auth/session-cache';
-import type { Config } from './config';
-import { openDatabase } from './db/setup';
-import type { Deps } from './deps';
-import { EventHub } from './events';
-import { LocalDiskStorage } from './files/storage';
-import { createGeocoder } from './geocode';
-import { AddressCounts } from './http/address-counts';
-import { buildApp } from './http/app';
-import { Jobs } from './jobs/jobs';
-import { type AppLogger, createLogger } from './log';
-import { Mailer } from './mail/mailer';
-import { DEFAULT_WEB_DIST } from './paths';
-import { createPdfService } from './pdf/pdf-service';
+import { registerCompanyJobs } from './features/companies/company-jobs';
+import { registerFieldImportJob } from './features/forms/field-import.job';
+import { registerProductJobs } from './features/products/product-jobs';
+import { registerRelationJobs } from './features/relations/relation-jobs';
+import { registerWebhookJobs } from './features/webhooks';
+import { registerFeatureRoutes } from './features/routes';
+import { seedEventTriggers, WorkflowEngine } from './features/workflow';
+import { SessionCache } from './platform/auth/session-cache';
+import type { Config } from './platform/config';
+import { openDatabase } from './platform/db/setup';
+import type { Deps } from './platform/deps';
+import { EventHub } from './platform/events';
+import { LocalDiskStorage } from './platform/files/storage';
+import { createGeocoder } from './platform/geocode';
+import { AddressCounts } from './platform/http/address-counts';
+import { buildApp } from './platform/http/app';
+import { Jobs } from './platform/jobs/jobs';
+import { type AppLogger, createLogger } from './platform/log';
+import { Mailer } from './platform/mail/mailer';
+import { DEFAULT_WEB_DIST } from './platform/paths';
+import { createPdfService } from './platform/pdf/pdf-service';
 
 export interface ServerOptions {
   config: Config;
@@ -98,6 +99,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   const app = await buildApp(deps, {
     webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
     loggerInstance: logger,
+    routes: registerFeatureRoutes,
   });
   let closed = false;
   return {
