@@ -28,7 +28,7 @@ export function* sourceFiles(dir) {
 }
 
 const IMPORT =
-  /(?:^|[;\s}])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?'(\.[^']+)'|\bimport\(\s*'(\.[^']+)'\s*\)/g;
+  /(?:^|[;\s}])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?'(\.[^']*)'|\bimport\(\s*'(\.[^']*)'\s*\)/g;
 
 /** The file an import names: the file itself, with .ts/.tsx, or the folder's index file. */
 export function resolveImport(fromFile, spec) {

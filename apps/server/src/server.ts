@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { registerCompanyJobs } from './features/companies/company-jobs';
-import { registerFieldImportJob } from './features/forms/field-import.job';
-import { registerProductJobs } from './features/products/product-jobs';
-import { registerRelationJobs } from './features/relations/relation-jobs';
-import { registerWebhookJobs } from './features/webhooks';
+import { registerCompanyJobs } from './features/companies';
+import { registerFieldImportJob } from './features/forms';
+import { registerProductJobs } from './features/products';
+import { registerRelationJobs } from './features/relations';
 import { registerFeatureRoutes } from './features/routes';
+import { registerWebhookJobs } from './features/webhooks';
 import { seedEventTriggers, WorkflowEngine } from './features/workflow';
 import { SessionCache } from './platform/auth/session-cache';
 import type { Config } from './platform/config';

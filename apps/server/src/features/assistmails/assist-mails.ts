@@ -14,10 +14,10 @@ import { conflict, notFound, validationErrorFromIssues } from '../../platform/er
 import { sanitizeHtml } from '../../platform/html/sanitize';
 import { toIso } from '../../platform/http/dates';
 import type { Mailer } from '../../platform/mail/mailer';
-import { FLOW_NOT_FOUND, findFlow } from '../flows/flow-access';
+import { FLOW_NOT_FOUND, findFlow } from '../flows';
 import { writeLog } from '../logitems';
-import { sendFlowMail } from '../mailtemplates/flow-mail';
-import { userFullnameSql } from '../planning/targets';
+import { sendFlowMail } from '../mailtemplates';
+import { userFullnameSql } from '../planning';
 
 type AssistMailRow = typeof assistMail.$inferSelect;
 

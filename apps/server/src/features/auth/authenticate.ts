@@ -12,8 +12,7 @@ import { company } from '../../platform/db/tables/companies.schema';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { writeLog } from '../logitems';
-import { findUserByEmail } from '../users/find-user';
-import { buildSessionData } from '../users/session-data';
+import { buildSessionData, findUserByEmail } from '../users';
 import { LOGIN_FAILED } from './messages';
 
 export interface LoginResult {

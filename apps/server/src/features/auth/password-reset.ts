@@ -7,7 +7,7 @@ import { user } from '../../platform/db/tables/users.schema';
 import type { Deps } from '../../platform/deps';
 import { validationError } from '../../platform/errors';
 import { writeLog } from '../logitems';
-import { findUserByEmail } from '../users/find-user';
+import { findUserByEmail } from '../users';
 import { RESET_LINK_INVALID, RESET_TOKEN_HOURS } from './messages';
 
 export function resetLink(appUrl: string, token: string, email: string): string {

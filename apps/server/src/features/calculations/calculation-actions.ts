@@ -18,7 +18,7 @@ import { flowProfile } from '../../platform/db/tables/flowprofiles.schema';
 import { flow } from '../../platform/db/tables/flows.schema';
 import { conflict, notFound, validationError } from '../../platform/errors';
 import { writeLog } from '../logitems';
-import { num0 } from '../products/product-dto';
+import { num0 } from '../products';
 import { itemCount, recalculate } from './calculation-dto';
 import { insertCopies, itemRecords, newCalculationHash } from './copy-items';
 

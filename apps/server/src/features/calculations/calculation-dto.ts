@@ -14,7 +14,7 @@ import { calculation, calculationItem } from '../../platform/db/tables/calculati
 import { flow } from '../../platform/db/tables/flows.schema';
 import { product } from '../../platform/db/tables/products.schema';
 import { notFound } from '../../platform/errors';
-import { num, num0 } from '../products/product-dto';
+import { num, num0 } from '../products';
 
 type ItemRecord = typeof calculationItem.$inferSelect;
 export type StoredItem = Omit<

@@ -6,8 +6,7 @@ import { companySettings } from '../../platform/db/tables/companies.schema';
 import { flowPhase } from '../../platform/db/tables/flowphases.schema';
 import { user } from '../../platform/db/tables/users.schema';
 import { listFlowPhases } from '../flowphases';
-import { listFlowProfiles } from '../flowprofiles';
-import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
+import { listFlowProfiles, requireFlowProfile } from '../flowprofiles';
 import { writeLog } from '../logitems';
 
 function lists(s: typeof companySettings.$inferSelect) {

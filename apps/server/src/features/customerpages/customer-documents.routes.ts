@@ -21,8 +21,7 @@ import { storedFile } from '../../platform/db/tables/files.schema';
 import { conflict, notFound } from '../../platform/errors';
 import { contentDisposition, sendStoredFile } from '../../platform/files/send-file';
 import { clientFacts, customerRoute, customerTx, isPreview } from '../../platform/http/customer-link';
-import { customerDocumentVersion } from '../documents/customer-document';
-import { ATTACHMENT, DOCUMENT_OWNER } from '../documents/document-dto';
+import { ATTACHMENT, customerDocumentVersion, DOCUMENT_OWNER } from '../documents';
 import {
   answerByCustomer,
   customerDocument,

@@ -37,14 +37,17 @@ import { type clientFacts, customerTx, recordView } from '../../platform/http/cu
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { PdfService } from '../../platform/pdf/pdf-service';
-import { logDocument } from '../documents/create-document';
-import { customerDocumentVersion } from '../documents/customer-document';
-import { loadAttachments } from '../documents/document-dto';
-import { followFlow } from '../documents/follow-flow';
-import { documentMergeData, kindLabel } from '../documents/merge-data';
-import { sha256 } from '../documents/render-document';
-import { queueFlowMail, standardMailTemplate } from '../mailtemplates/flow-mail';
-import { notify } from '../notifications/notify';
+import {
+  customerDocumentVersion,
+  documentMergeData,
+  followFlow,
+  kindLabel,
+  loadAttachments,
+  logDocument,
+  sha256,
+} from '../documents';
+import { queueFlowMail, standardMailTemplate } from '../mailtemplates';
+import { notify } from '../notifications';
 import { customerCompany } from './customer-company';
 
 type Facts = ReturnType<typeof clientFacts>;

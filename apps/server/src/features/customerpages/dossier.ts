@@ -38,12 +38,11 @@ import type { ReceivedUpload } from '../../platform/files/upload';
 import { CUSTOMER_HASH } from '../../platform/http/access';
 import { type CustomerFlow, customerTx, flowByHash, recordView } from '../../platform/http/customer-link';
 import { toIso } from '../../platform/http/dates';
-import { type ImageSlot, imageOf } from '../companies/company-images';
-import { listItems, setItemStatus, updateItemValues } from '../forms/flow-data-items';
-import { loadFields, serializeField } from '../forms/verticals';
+import { type ImageSlot, imageOf } from '../companies';
+import { listItems, loadFields, serializeField, setItemStatus, updateItemValues } from '../forms';
 import { customerVisibleIncidents, reportIncidentByCustomer, resolveIncidentByCustomer } from '../incidents';
 import { writeLog } from '../logitems';
-import { readStaffMessagesByCustomer, unreadStaffMessages } from '../messages/messages';
+import { readStaffMessagesByCustomer, unreadStaffMessages } from '../messages';
 import { customerPictureUrls } from '../pictures';
 import { customerCompany } from './customer-company';
 

@@ -25,7 +25,7 @@ import type { Tx } from '../../platform/db/database';
 import { companySettings } from '../../platform/db/tables/companies.schema';
 import { user } from '../../platform/db/tables/users.schema';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
-import { queryTasks } from '../planning/tasks';
+import { queryTasks } from '../planning';
 
 /** The company's statistic boxes as stored, or the defaults while nobody has chosen any. */
 export async function companyStatboxes(

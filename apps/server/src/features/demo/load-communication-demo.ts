@@ -6,14 +6,9 @@ import { mailTemplate } from '../../platform/db/tables/mailtemplates.schema';
 import { message } from '../../platform/db/tables/messages.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import type { Logger } from '../../platform/logger';
-import { saveContactTemplate, saveMailTemplate, saveMessageTemplate } from '../mailtemplates/templates';
-import {
-  createStaffMessage,
-  insertCustomerMessage,
-  openConversation,
-  updateMessage,
-} from '../messages/messages';
-import { findUserByEmail } from '../users/find-user';
+import { saveContactTemplate, saveMailTemplate, saveMessageTemplate } from '../mailtemplates';
+import { createStaffMessage, insertCustomerMessage, openConversation, updateMessage } from '../messages';
+import { findUserByEmail } from '../users';
 import { CRM_DEMO } from './crm-demo-data';
 
 /** Conversations on demo flows, one of each kind the communicator shows. */

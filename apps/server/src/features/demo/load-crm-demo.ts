@@ -6,11 +6,11 @@ import { flowPhase } from '../../platform/db/tables/flowphases.schema';
 import { flow, lead } from '../../platform/db/tables/flows.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import type { Logger } from '../../platform/logger';
-import { createFlow } from '../flows/create-flow';
-import { createLocation } from '../locations/save-location';
-import { createOrganization } from '../organizations/save-organization';
-import { createRelation } from '../relations/save-relation';
-import { findUserByEmail } from '../users/find-user';
+import { createFlow } from '../flows';
+import { createLocation } from '../locations';
+import { createOrganization } from '../organizations';
+import { createRelation } from '../relations';
+import { findUserByEmail } from '../users';
 import { CRM_DEMO, type DemoAddress, type DemoCrmCompany, type DemoFlow } from './crm-demo-data';
 
 const DAY = 24 * 3600 * 1000;

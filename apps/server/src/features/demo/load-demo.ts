@@ -10,11 +10,10 @@ import {
 import { systemNotification } from '../../platform/db/tables/systemnotifications.schema';
 import type { FileStorage } from '../../platform/files/storage';
 import type { Logger } from '../../platform/logger';
-import { createCompany } from '../companies/create-company';
+import { createCompany } from '../companies';
 import { createSubscription, createSubscriptionType } from '../subscriptions';
 import { createSystemNotification } from '../systemnotifications';
-import { createUser } from '../users/create-user';
-import { findUserByEmail } from '../users/find-user';
+import { createUser, findUserByEmail } from '../users';
 import { loadCommunicationDemoData } from './load-communication-demo';
 import { loadCrmDemoData } from './load-crm-demo';
 import { loadCustomerDemoData } from './load-customer-demo';

@@ -14,13 +14,10 @@ import { flow } from '../../platform/db/tables/flows.schema';
 import { product } from '../../platform/db/tables/products.schema';
 import type { FileStorage } from '../../platform/files/storage';
 import type { Logger } from '../../platform/logger';
-import { replaceCalculationLines } from '../calculations/calculation-actions';
-import { createItem } from '../calculations/calculation-items';
-import { createDocument, createTemplate } from '../documents/create-document';
-import { saveDocumentType } from '../documents/document-types';
-import { renderInput } from '../documents/render-document';
-import { saveMailTemplate } from '../mailtemplates/templates';
-import { findUserByEmail } from '../users/find-user';
+import { createItem, replaceCalculationLines } from '../calculations';
+import { createDocument, createTemplate, renderInput, saveDocumentType } from '../documents';
+import { saveMailTemplate } from '../mailtemplates';
+import { findUserByEmail } from '../users';
 import { CRM_DEMO } from './crm-demo-data';
 import { PRODUCT_DEMO } from './product-demo-data';
 

@@ -6,10 +6,13 @@ import { flow } from '../../platform/db/tables/flows.schema';
 import { incident, incidentType } from '../../platform/db/tables/incidents.schema';
 import { user } from '../../platform/db/tables/users.schema';
 import type { Logger } from '../../platform/logger';
-import { reportIncidentByCustomer } from '../incidents';
-import { createIncidentType } from '../incidents/incident-types';
-import { changeIncidentStatus, createIncident } from '../incidents/incidents';
-import { findUserByEmail } from '../users/find-user';
+import {
+  changeIncidentStatus,
+  createIncident,
+  createIncidentType,
+  reportIncidentByCustomer,
+} from '../incidents';
+import { findUserByEmail } from '../users';
 import { CRM_DEMO } from './crm-demo-data';
 
 /** The two demo types: malfunctions stay visible to the customer for a year, complaints for six months. */

@@ -20,20 +20,19 @@ import { flow } from '../../platform/db/tables/flows.schema';
 import { invoice } from '../../platform/db/tables/invoices.schema';
 import type { FileStorage } from '../../platform/files/storage';
 import type { Logger } from '../../platform/logger';
-import { replaceCalculationLines } from '../calculations/calculation-actions';
-import { createItem } from '../calculations/calculation-items';
-import { createDocument, createTemplate } from '../documents/create-document';
-import { renderInput } from '../documents/render-document';
+import { createItem, replaceCalculationLines } from '../calculations';
+import { createDocument, createTemplate, renderInput } from '../documents';
 import {
   createCreditInvoice,
   createInvoiceFrom,
+  invoiceStatusChanged,
+  paymentsFollowStatus,
   prepareInvoiceForSending,
-} from '../invoices/invoice-actions';
-import { paymentsFollowStatus, registerPayment } from '../invoices/invoice-payments';
-import { updateInvoiceSettings } from '../invoices/invoice-settings';
-import { invoiceStatusChanged } from '../invoices/invoice-status';
-import { saveMailTemplate } from '../mailtemplates/templates';
-import { findUserByEmail } from '../users/find-user';
+  registerPayment,
+  updateInvoiceSettings,
+} from '../invoices';
+import { saveMailTemplate } from '../mailtemplates';
+import { findUserByEmail } from '../users';
 import { CRM_DEMO } from './crm-demo-data';
 import { PRODUCT_DEMO } from './product-demo-data';
 

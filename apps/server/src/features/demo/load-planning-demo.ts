@@ -8,11 +8,15 @@ import { flow } from '../../platform/db/tables/flows.schema';
 import { action } from '../../platform/db/tables/planning.schema';
 import { user } from '../../platform/db/tables/users.schema';
 import type { Logger } from '../../platform/logger';
-import { createAction } from '../planning/actions';
-import { createAgendaItem } from '../planning/agenda-items';
-import { createNote } from '../planning/notes';
-import { createTask, storeFromTemplate, updateTask } from '../planning/tasks';
-import { findUserByEmail } from '../users/find-user';
+import {
+  createAction,
+  createAgendaItem,
+  createNote,
+  createTask,
+  storeFromTemplate,
+  updateTask,
+} from '../planning';
+import { findUserByEmail } from '../users';
 import { CRM_DEMO } from './crm-demo-data';
 
 const ACTIONS: { text: string; priority: ActionPriority; dueInDays: number }[] = [

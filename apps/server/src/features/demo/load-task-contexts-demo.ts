@@ -10,8 +10,8 @@ import { vertical } from '../../platform/db/tables/forms.schema';
 import { task } from '../../platform/db/tables/planning.schema';
 import { taskContextType } from '../../platform/db/tables/task-contexts.schema';
 import type { Logger } from '../../platform/logger';
-import { createContextType } from '../planning/task-contexts';
-import { findUserByEmail } from '../users/find-user';
+import { createContextType } from '../planning';
+import { findUserByEmail } from '../users';
 import { CRM_DEMO } from './crm-demo-data';
 
 export async function loadTaskContextsDemoData(db: Database, logger: Logger): Promise<void> {

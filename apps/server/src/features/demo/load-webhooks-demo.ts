@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/database';
 import { company } from '../../platform/db/tables/companies.schema';
 import { webhookConnection } from '../../platform/db/tables/webhooks.schema';
 import type { Logger } from '../../platform/logger';
-import { createConnection } from '../webhooks/connections';
+import { createConnection } from '../webhooks';
 import { CRM_DEMO } from './crm-demo-data';
 
 export const DEMO_WEBHOOK_NAME = 'CRM-koppeling (demo)';

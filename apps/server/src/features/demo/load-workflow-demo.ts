@@ -8,8 +8,8 @@ import { user } from '../../platform/db/tables/users.schema';
 import { webhookConnection } from '../../platform/db/tables/webhooks.schema';
 import { eventTriggerRule } from '../../platform/db/tables/workflow.schema';
 import type { Logger } from '../../platform/logger';
-import { saveMailTemplate } from '../mailtemplates/templates';
-import { createRule } from '../workflow/rules';
+import { saveMailTemplate } from '../mailtemplates';
+import { createRule } from '../workflow';
 import { CRM_DEMO } from './crm-demo-data';
 import { DEMO_WEBHOOK_NAME } from './load-webhooks-demo';
 

@@ -25,11 +25,9 @@ import {
   dossierCalculationFor,
   replaceCalculationLines,
 } from '../calculations';
-import { nextCompanyNumber } from '../flows/create-flow';
-import { lockFlow } from '../flows/flow-access';
-import { isoFast } from '../flows/iso';
-import { syncCalculationsWithForms } from '../forms/sync-calculations';
-import { assertInvoiceEditable, insertInvoiceRow, type NewInvoiceRow } from '../invoices/invoice-info';
+import { isoFast, lockFlow, nextCompanyNumber } from '../flows';
+import { syncCalculationsWithForms } from '../forms';
+import { assertInvoiceEditable, insertInvoiceRow, type NewInvoiceRow } from '../invoices';
 import { writeLog } from '../logitems';
 import { copyWidgets, insertDefaultWidgets } from './copy-document';
 import { type DocumentRecord, documentLabel, findDocument, loadDocument } from './document-dto';

@@ -25,9 +25,9 @@ import { storedFile } from '../../platform/db/tables/files.schema';
 import { flow } from '../../platform/db/tables/flows.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { notFound } from '../../platform/errors';
-import { recalculate } from '../calculations/calculation-dto';
-import { isoFast, isoFastOrNull } from '../flows/iso';
-import { loadInvoiceInfo } from '../invoices/invoice-info';
+import { recalculate } from '../calculations';
+import { isoFast, isoFastOrNull } from '../flows';
+import { loadInvoiceInfo } from '../invoices';
 
 export type DocumentRecord = typeof salesDocument.$inferSelect;
 export type WidgetRecord = typeof documentWidget.$inferSelect;

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { documentType, salesDocument } from '../../platform/db/tables/documents.schema';
 import { conflict, notFound, validationError } from '../../platform/errors';
-import { isoFast } from '../flows/iso';
+import { isoFast } from '../flows';
 import { writeLog } from '../logitems';
 
 type TypeRecord = typeof documentType.$inferSelect;

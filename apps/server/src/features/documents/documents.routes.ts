@@ -26,7 +26,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../platform/files/send-file';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
-import { offerPaymentLink } from '../invoices/invoice-payment';
+import { offerPaymentLink } from '../invoices';
 import {
   createDocument,
   createFromDocument,

@@ -13,9 +13,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { documentType } from '../../platform/db/tables/documents.schema';
 import { invoice } from '../../platform/db/tables/invoices.schema';
-import { invoiceBalance } from '../invoices/invoice-balance';
-import { billedOf, invoiceRow } from '../invoices/invoice-info';
-import { flowMergeData } from '../mailtemplates/merge-data';
+import { billedOf, invoiceBalance, invoiceRow } from '../invoices';
+import { flowMergeData } from '../mailtemplates';
 import type { DocumentRecord } from './document-dto';
 
 export const customerLink = (appUrl: string, kind: DocumentKind, hash: string) =>

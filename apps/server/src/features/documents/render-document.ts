@@ -33,9 +33,9 @@ import { location } from '../../platform/db/tables/locations.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import type { FileStorage } from '../../platform/files/storage';
 import { sanitizeHtml } from '../../platform/html/sanitize';
-import { recalculate } from '../calculations/calculation-dto';
-import { type FlowForms, flowFormsForDocuments, formPhotos } from '../forms/render-forms';
-import { invoiceRenderPart } from '../invoices/invoice-render';
+import { recalculate } from '../calculations';
+import { type FlowForms, flowFormsForDocuments, formPhotos } from '../forms';
+import { invoiceRenderPart } from '../invoices';
 import { type DocumentRecord, loadWidgets } from './document-dto';
 import { documentMergeData } from './merge-data';
 

@@ -25,9 +25,8 @@ import { sanitizeHtml } from '../../platform/html/sanitize';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { PdfService } from '../../platform/pdf/pdf-service';
 import { markCalculationSent } from '../calculations';
-import { storeEinvoice } from '../invoices/frozen-einvoice';
-import { prepareInvoiceForSending } from '../invoices/invoice-actions';
-import { queueFlowMail, standardMailTemplate, templateFiles } from '../mailtemplates/flow-mail';
+import { prepareInvoiceForSending, storeEinvoice } from '../invoices';
+import { queueFlowMail, standardMailTemplate, templateFiles } from '../mailtemplates';
 import { logDocument } from './create-document';
 import {
   ATTACHMENT,

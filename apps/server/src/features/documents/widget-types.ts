@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { documentWidgetType } from '../../platform/db/tables/documents.schema';
 import { conflict, notFound } from '../../platform/errors';
-import { isoFast } from '../flows/iso';
+import { isoFast } from '../flows';
 import { writeLog } from '../logitems';
 
 type WidgetTypeRecord = typeof documentWidgetType.$inferSelect;

@@ -27,8 +27,8 @@ import { sendNoImage, sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadWithFields } from '../../platform/files/upload';
 import { anyUser, moduleRoute } from '../../platform/http/access';
 import { authOf, platformTx, tenantTx } from '../../platform/http/request-auth';
-import { attachToProject, PROJECT_OWNER } from '../forms/project-attachments';
-import { assertInvoiceEditable } from '../invoices/invoice-info';
+import { attachToProject, PROJECT_OWNER } from '../forms';
+import { assertInvoiceEditable } from '../invoices';
 import { logDocument } from './create-document';
 import { ATTACHMENT, DOCUMENT_OWNER, documentLabel, fileInfo, findAnyDocument } from './document-dto';
 import {

@@ -22,7 +22,7 @@ import { vertical, verticalDataField } from '../../platform/db/tables/forms.sche
 import { product } from '../../platform/db/tables/products.schema';
 import { notFound, validationError } from '../../platform/errors';
 import { sanitizeHtml } from '../../platform/html/sanitize';
-import { assertInvoiceEditable } from '../invoices/invoice-info';
+import { assertInvoiceEditable } from '../invoices';
 import { logDocument } from './create-document';
 import { documentLabel, findAnyDocument, loadWidget } from './document-dto';
 import { findWidgetType, isAvailable } from './widget-types';

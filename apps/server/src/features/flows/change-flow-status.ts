@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { flow, lead } from '../../platform/db/tables/flows.schema';
 import { conflict, validationError } from '../../platform/errors';
-import { flowHasSentInvoices } from '../invoices/sent-invoices';
+import { flowHasSentInvoices } from '../invoices';
 import { writeLog } from '../logitems';
 import { firstPhaseOf, leadDateFor } from './create-flow';
 import { lockFlow } from './flow-access';

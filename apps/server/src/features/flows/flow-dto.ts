@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { type RawRead, type ReadPlan, readPlan, runPlan, type Tx } from '../../platform/db/database';
 import { storedFile } from '../../platform/db/tables/files.schema';
 import { lead } from '../../platform/db/tables/flows.schema';
-import { relationOfFlowRead } from '../relations/relation-dto';
+import { relationOfFlowRead } from '../relations';
 import { loadFlowRowAnyState, loadFlowRows, type RawFlowRow, rawFlowRowRead, toFlowRow } from './flow-row';
 import { epochMsText, isoFast } from './iso';
 

@@ -10,7 +10,7 @@ import { sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadWithFields } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
-import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
+import { requireFlowProfile } from '../flowprofiles';
 import { writeLog } from '../logitems';
 import { FLOW_NOT_FOUND, lockFlow } from './flow-access';
 import { isoFast } from './iso';

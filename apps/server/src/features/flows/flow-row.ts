@@ -2,7 +2,7 @@ import type { FlowStatus } from '@im/domain';
 import { type FlowRow, fullName } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type RawRead, rawRows, sqlRead, type Tx } from '../../platform/db/database';
-import { type MainLocationColumns, mainLocationAddress } from '../locations/location-dto';
+import { type MainLocationColumns, mainLocationAddress } from '../locations';
 import { epochMsText, isoFast, isoFastOrNull } from './iso';
 
 // A flow as one row of a list (docs/api/crm.md `FlowRow`). Apart from flow-dto.ts, so that the relation

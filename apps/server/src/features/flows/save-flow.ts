@@ -9,7 +9,7 @@ import { relation } from '../../platform/db/tables/relations.schema';
 import { user } from '../../platform/db/tables/users.schema';
 import { validationError } from '../../platform/errors';
 import { writeLog } from '../logitems';
-import { moveIntakeTasks } from '../planning/tasks';
+import { moveIntakeTasks } from '../planning';
 import { lockFlow } from './flow-access';
 import { refreshFlowSearchText } from './flow-search-text';
 

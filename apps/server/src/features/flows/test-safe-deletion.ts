@@ -8,7 +8,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { flow } from '../../platform/db/tables/flows.schema';
 import { notFound } from '../../platform/errors';
-import { flowHasSentInvoices, relationHasSentInvoices } from '../invoices/sent-invoices';
+import { flowHasSentInvoices, relationHasSentInvoices } from '../invoices';
 import { FLOW_NOT_FOUND, findFlow } from './flow-access';
 
 /**

@@ -5,7 +5,7 @@ import { storedFile } from '../../platform/db/tables/files.schema';
 import { flow } from '../../platform/db/tables/flows.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { conflict } from '../../platform/errors';
-import { flowHasSentInvoices } from '../invoices/sent-invoices';
+import { flowHasSentInvoices } from '../invoices';
 import { writeLog } from '../logitems';
 import { lockFlow } from './flow-access';
 

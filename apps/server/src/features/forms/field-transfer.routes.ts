@@ -23,7 +23,7 @@ import { contentDisposition } from '../../platform/files/send-file';
 import { receiveUploadBuffer } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, platformTx } from '../../platform/http/request-auth';
-import { MAX_SPREADSHEET_BYTES, readSpreadsheet } from '../products/spreadsheet';
+import { MAX_SPREADSHEET_BYTES, readSpreadsheet } from '../products';
 import {
   IMPORT_VERTICAL_DATA_FIELDS,
   importResultOf,

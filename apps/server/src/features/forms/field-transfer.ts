@@ -28,7 +28,7 @@ import { company } from '../../platform/db/tables/companies.schema';
 import { vertical, verticalDataField } from '../../platform/db/tables/forms.schema';
 import { AppError, conflict, notFound, validationError } from '../../platform/errors';
 import { writeLog } from '../logitems';
-import { headerIndex, writeSpreadsheet } from '../products/spreadsheet';
+import { headerIndex, writeSpreadsheet } from '../products';
 import { loadFields } from './verticals';
 
 type VerticalRow = typeof vertical.$inferSelect;

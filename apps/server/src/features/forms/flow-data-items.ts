@@ -20,7 +20,7 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { flowDataItem, intake, project, vertical } from '../../platform/db/tables/forms.schema';
 import { notFound, validationError } from '../../platform/errors';
-import { lockFlow } from '../flows/flow-access';
+import { lockFlow } from '../flows';
 import { writeLog } from '../logitems';
 import { deletePicturesOfItem, picturesOfItems } from '../pictures';
 import { syncCalculationsWithForms } from './sync-calculations';

@@ -12,6 +12,11 @@ export {
   vertical,
   verticalDataField,
 } from '../../platform/db/tables/forms.schema';
-export { computeValues, listItems } from './flow-data-items';
-export { formRoutes } from './forms.routes';
+export { registerFieldImportJob } from './field-import.job';
+export { computeValues, createItem, listItems, setItemStatus, updateItemValues } from './flow-data-items';
+export { createIntake, requireIntake, updateIntake } from './intakes';
+export { attachToProject, PROJECT_OWNER } from './project-attachments';
+export { createProject, requireProject, updateProject } from './projects';
+export { type FlowForms, flowFormsForDocuments, formPhotos } from './render-forms';
 export { syncCalculationsWithForms } from './sync-calculations';
+export { createField, createVertical, loadFields, serializeField } from './verticals';

@@ -9,7 +9,7 @@ import type { Tx } from '../../platform/db/database';
 import { calculation, calculationItem } from '../../platform/db/tables/calculations.schema';
 import { flowDataItem, verticalDataField } from '../../platform/db/tables/forms.schema';
 import { product } from '../../platform/db/tables/products.schema';
-import { recalculate } from '../calculations/calculation-dto';
+import { recalculate } from '../calculations';
 
 type Toggle = { fieldId: number | null; operator: string; value: string };
 

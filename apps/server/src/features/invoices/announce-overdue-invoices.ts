@@ -3,8 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { salesDocument } from '../../platform/db/tables/documents.schema';
 import { invoice } from '../../platform/db/tables/invoices.schema';
-import { logDocument } from '../documents/create-document';
-import { documentLabel } from '../documents/document-dto';
+import { documentLabel, logDocument } from '../documents';
 
 const BATCH = 200;
 

@@ -7,9 +7,8 @@ import { invoice } from '../../platform/db/tables/invoices.schema';
 import { notFound } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files/storage';
 import { customerTx, recordView } from '../../platform/http/customer-link';
-import { customerCompany } from '../customerpages/customer-company';
-import { customerDocumentVersion } from '../documents/customer-document';
-import { loadAttachments } from '../documents/document-dto';
+import { customerCompany } from '../customerpages';
+import { customerDocumentVersion, loadAttachments } from '../documents';
 
 /**
  * The customer's invoice page (spec 002: /customer_invoice_detail/{hash}): the version they were sent,

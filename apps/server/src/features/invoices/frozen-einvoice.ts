@@ -5,8 +5,7 @@ import { documentVersion } from '../../platform/db/tables/documents.schema';
 import { storedFile } from '../../platform/db/tables/files.schema';
 import { conflict } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files/storage';
-import { DOCUMENT_OWNER, type DocumentRecord } from '../documents/document-dto';
-import { frozenVersion, storedBytes } from '../documents/frozen-version';
+import { DOCUMENT_OWNER, type DocumentRecord, frozenVersion, storedBytes } from '../documents';
 import { buildEInvoice, einvoiceXml } from './einvoice/build-einvoice';
 
 type StoredFile = typeof storedFile.$inferSelect;

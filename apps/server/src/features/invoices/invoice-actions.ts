@@ -14,12 +14,18 @@ import { calculationItem } from '../../platform/db/tables/calculations.schema';
 import { documentWidget, salesDocument } from '../../platform/db/tables/documents.schema';
 import { invoice } from '../../platform/db/tables/invoices.schema';
 import { conflict, validationError } from '../../platform/errors';
-import { copyCalculation } from '../calculations';
-import { recalculate } from '../calculations/calculation-dto';
-import { copyWidgets } from '../documents/copy-document';
-import { createFromDocument, logDocument, newDocumentHash } from '../documents/create-document';
-import { type DocumentRecord, documentLabel, findDocument, loadDocument } from '../documents/document-dto';
-import { nextCompanyNumber } from '../flows/create-flow';
+import { copyCalculation, recalculate } from '../calculations';
+import {
+  copyWidgets,
+  createFromDocument,
+  type DocumentRecord,
+  documentLabel,
+  findDocument,
+  loadDocument,
+  logDocument,
+  newDocumentHash,
+} from '../documents';
+import { nextCompanyNumber } from '../flows';
 import {
   billedColumns,
   billedOf,

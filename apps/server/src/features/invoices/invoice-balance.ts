@@ -5,7 +5,7 @@ import { salesDocument } from '../../platform/db/tables/documents.schema';
 import { invoice, invoicePayment } from '../../platform/db/tables/invoices.schema';
 import { user } from '../../platform/db/tables/users.schema';
 import { toIso } from '../../platform/http/dates';
-import type { DocumentRecord } from '../documents/document-dto';
+import type { DocumentRecord } from '../documents';
 
 /** Statuses in which a sent invoice can still be owed: 'verlopen' (expired) is owed as much as 'verstuurd'. */
 export const OWED_STATUSES: readonly string[] = ['sent', 'expired'];

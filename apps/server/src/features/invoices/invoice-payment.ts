@@ -4,8 +4,7 @@ import type { Database, Tx } from '../../platform/db/database';
 import { salesDocument } from '../../platform/db/tables/documents.schema';
 import { invoice } from '../../platform/db/tables/invoices.schema';
 import { AppError, conflict } from '../../platform/errors';
-import { logDocument } from '../documents/create-document';
-import { documentLabel, findDocument } from '../documents/document-dto';
+import { documentLabel, findDocument, logDocument } from '../documents';
 import {
   createMollieProvider,
   isMolliePaymentId,

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { salesDocument } from '../../platform/db/tables/documents.schema';
 import { invoice } from '../../platform/db/tables/invoices.schema';
-import { followFlow } from '../documents/follow-flow';
+import { followFlow } from '../documents';
 
 type DocumentRow = typeof salesDocument.$inferSelect;
 

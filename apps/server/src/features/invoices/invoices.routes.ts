@@ -29,7 +29,7 @@ import { contentDisposition } from '../../platform/files/send-file';
 import { moduleRoute, publicRoute } from '../../platform/http/access';
 import { customerRoute, isPreview } from '../../platform/http/customer-link';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
-import { findDocument, loadDocument } from '../documents/document-dto';
+import { findDocument, loadDocument } from '../documents';
 import { paymentIdFromWebhook } from '../payments';
 import { customerInvoice, customerInvoicePdf } from './customer-invoice';
 import { frozenEinvoice } from './frozen-einvoice';

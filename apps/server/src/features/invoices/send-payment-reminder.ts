@@ -15,10 +15,8 @@ import { conflict } from '../../platform/errors';
 import { sanitizeHtml } from '../../platform/html/sanitize';
 import { toIso } from '../../platform/http/dates';
 import type { Mailer } from '../../platform/mail/mailer';
-import { logDocument } from '../documents/create-document';
-import { documentLabel, findDocument } from '../documents/document-dto';
-import { documentMergeData } from '../documents/merge-data';
-import { queueFlowMail, standardMailTemplate, templateFiles } from '../mailtemplates/flow-mail';
+import { documentLabel, documentMergeData, findDocument, logDocument } from '../documents';
+import { queueFlowMail, standardMailTemplate, templateFiles } from '../mailtemplates';
 import { invoiceBalance, OWED_STATUSES } from './invoice-balance';
 import { invoiceRow } from './invoice-info';
 

@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { salesDocument } from '../../platform/db/tables/documents.schema';
 import { invoice } from '../../platform/db/tables/invoices.schema';
-import { logDocument } from '../documents/create-document';
-import { documentLabel, findDocument, loadDocument } from '../documents/document-dto';
+import { documentLabel, findDocument, loadDocument, logDocument } from '../documents';
 import { assertInvoiceEditable, invoiceRow } from './invoice-info';
 
 /**

@@ -7,7 +7,7 @@ import { organization } from '../../platform/db/tables/organizations.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { validationError } from '../../platform/errors';
 import type { Geocoder } from '../../platform/geocode';
-import { refreshFlowSearchText } from '../flows/flow-search-text';
+import { refreshFlowSearchText } from '../flows';
 import { writeLog } from '../logitems';
 
 export type LocationOwner = { relationId: number } | { organizationId: number };

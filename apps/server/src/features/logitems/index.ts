@@ -1,2 +1,3 @@
 export { logItem } from '../../platform/db/tables/logitems.schema';
 export { type LogEntry, writeLog } from '../../platform/events/write-log';
+export { logItemsOn } from './log-overview';

@@ -28,7 +28,7 @@ import { notFound, validationError } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files/storage';
 import { sanitizeHtml } from '../../platform/html/sanitize';
 import { toIso } from '../../platform/http/dates';
-import { type ImageSlot, imageUrl } from '../companies/company-images';
+import { type ImageSlot, imageUrl } from '../companies';
 import { writeLog } from '../logitems';
 import { loadMailSender } from './mail-sender';
 

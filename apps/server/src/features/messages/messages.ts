@@ -32,9 +32,9 @@ import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
 import { forbidden, notFound, validationError } from '../../platform/errors';
 import { customerTx, flowByHash } from '../../platform/http/customer-link';
 import { toIso } from '../../platform/http/dates';
-import { FLOW_NOT_FOUND } from '../flows/flow-access';
+import { FLOW_NOT_FOUND } from '../flows';
 import { writeLog } from '../logitems';
-import { notify } from '../notifications/notify';
+import { notify } from '../notifications';
 import { type MessageMailer, mailCustomerAboutMessage } from './message-mail';
 
 export interface Viewer {

@@ -5,8 +5,8 @@ import { location } from '../../platform/db/tables/locations.schema';
 import { organization } from '../../platform/db/tables/organizations.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { toIso } from '../../platform/http/dates';
-import { addressOf, loadLocations, mainLocationsOf } from '../locations/location-dto';
-import { loadRelations } from '../relations/relation-dto';
+import { addressOf, loadLocations, mainLocationsOf } from '../locations';
+import { loadRelations } from '../relations';
 
 const MAX_DETAIL_RELATIONS = 1000;
 

@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/database';
 import { containsPattern, sortOrder } from '../../platform/db/paginate';
 import { organization } from '../../platform/db/tables/organizations.schema';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
-import { addressOf, mainLocationsOf } from '../locations/location-dto';
+import { addressOf, mainLocationsOf } from '../locations';
 import { loadOrganizations } from './organization-dto';
 
 const SORT_COLUMNS = {

@@ -10,10 +10,10 @@ import { location } from '../../platform/db/tables/locations.schema';
 import { organization } from '../../platform/db/tables/organizations.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { validationError } from '../../platform/errors';
-import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
-import { type Coordinates, createLocation, updateLocation } from '../locations/save-location';
+import { requireFlowProfile } from '../flowprofiles';
+import { type Coordinates, createLocation, updateLocation } from '../locations';
 import { writeLog } from '../logitems';
-import { createRelation } from '../relations/save-relation';
+import { createRelation } from '../relations';
 import { insertOrganization } from './organization-record';
 
 const UNKNOWN_RELATION = 'Kies een relatie van dit bedrijf.';

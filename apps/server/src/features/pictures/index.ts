@@ -13,7 +13,7 @@ export {
   resolveTarget,
   toPicture,
 } from './pictures';
-export { customerPictureUrls, pictureRoutes, storeProcessed, zCustomerPicture } from './pictures.routes';
+export { customerPictureUrls, storeProcessed, zCustomerPicture } from './pictures.routes';
 export { PICTURE_TEXTS, processPicture, THUMBNAIL_WIDTH } from './process-picture';
 
 registerFlowMergeStep(movePicturesOnMerge);

@@ -16,8 +16,7 @@ import {
 import { type AppError, conflict, notFound, validationError } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files/storage';
 import type { CustomerFlow as SharedCustomerFlow } from '../../platform/http/customer-link';
-import { FLOW_IN_TRASH, FLOW_NOT_FOUND } from '../flows/flow-access';
-import { isoFast } from '../flows/iso';
+import { FLOW_IN_TRASH, FLOW_NOT_FOUND, isoFast } from '../flows';
 import { writeLog } from '../logitems';
 
 export const PICTURE_LINK_TEXTS = {

@@ -6,7 +6,7 @@ import { flow } from '../../platform/db/tables/flows.schema';
 import { location } from '../../platform/db/tables/locations.schema';
 import { task } from '../../platform/db/tables/planning.schema';
 import type { Geocoder } from '../../platform/geocode';
-import { afterLocationsChanged, geocodeAddress } from '../locations/save-location';
+import { afterLocationsChanged, geocodeAddress } from '../locations';
 import { filterWhere } from './tasks';
 
 const linked = alias(location, 'linked_location');

@@ -30,10 +30,10 @@ import { taskContext, taskContextType } from '../../platform/db/tables/task-cont
 import { eventTrigger, eventTriggerRule } from '../../platform/db/tables/workflow.schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { toIso } from '../../platform/http/dates';
-import { createDocument } from '../documents/create-document';
-import { createItem } from '../forms/flow-data-items';
+import { createDocument } from '../documents';
+import { createItem } from '../forms';
 import { writeLog } from '../logitems';
-import { loadRuleOptions, morphLabel } from '../workflow/rule-options';
+import { loadRuleOptions, morphLabel } from '../workflow';
 
 type TaskRow = typeof task.$inferSelect;
 type Target = {

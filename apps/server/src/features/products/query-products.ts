@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/database';
 import { UNKNOWN_SORT } from '../../platform/db/paginate';
 import { product, productTableRow } from '../../platform/db/tables/products.schema';
 import { validationError } from '../../platform/errors';
-import { searchPatterns } from '../relations/query-relations';
+import { searchPatterns } from '../relations';
 import { loadProductRows, num, num0 } from './product-dto';
 
 const SORT_COLUMNS = [

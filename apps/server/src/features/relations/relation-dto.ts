@@ -8,13 +8,8 @@ import {
   type Tx,
 } from '../../platform/db/database';
 import { toIso } from '../../platform/http/dates';
-import { flowRowsOfRelationRead } from '../flows/flow-row';
-import { epochMsText, isoFast, isoFastOrNull } from '../flows/iso';
-import {
-  locationsOfRelationRead,
-  type MainLocationColumns,
-  mainLocationAddress,
-} from '../locations/location-dto';
+import { epochMsText, flowRowsOfRelationRead, isoFast, isoFastOrNull } from '../flows';
+import { locationsOfRelationRead, type MainLocationColumns, mainLocationAddress } from '../locations';
 
 interface RelationRow extends Record<string, unknown>, MainLocationColumns {
   id: number;

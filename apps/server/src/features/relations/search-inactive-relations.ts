@@ -6,8 +6,8 @@ import { flow } from '../../platform/db/tables/flows.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
 import { toIso } from '../../platform/http/dates';
-import { relationsWithSentInvoices } from '../invoices/sent-invoices';
-import { addressOf, mainLocationsOf } from '../locations/location-dto';
+import { relationsWithSentInvoices } from '../invoices';
+import { addressOf, mainLocationsOf } from '../locations';
 
 export const MAX_INACTIVE_ROWS = 5000;
 

@@ -6,11 +6,11 @@ import { flow } from '../../platform/db/tables/flows.schema';
 import { location } from '../../platform/db/tables/locations.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { validationError } from '../../platform/errors';
-import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
-import { refreshFlowSearchText } from '../flows/flow-search-text';
-import { type Coordinates, createLocation, updateLocation } from '../locations/save-location';
+import { requireFlowProfile } from '../flowprofiles';
+import { refreshFlowSearchText } from '../flows';
+import { type Coordinates, createLocation, updateLocation } from '../locations';
 import { writeLog } from '../logitems';
-import { insertOrganization, requireOrganization } from '../organizations/organization-record';
+import { insertOrganization, requireOrganization } from '../organizations';
 
 const UNKNOWN_FLOW = 'Dit dossier hoort niet bij deze relatie.';
 

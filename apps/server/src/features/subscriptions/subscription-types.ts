@@ -9,7 +9,7 @@ import {
   subscriptionTypeModule,
 } from '../../platform/db/tables/subscriptions.schema';
 import { conflict, notFound, validationError } from '../../platform/errors';
-import { findModuleOrFail } from '../companies/change-company-modules';
+import { findModuleOrFail } from '../companies';
 import { writeLog } from '../logitems';
 
 export const TYPE_NAME_TAKEN = 'Er bestaat al een abonnementstype met deze naam.';

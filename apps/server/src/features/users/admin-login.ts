@@ -5,7 +5,7 @@ import { createSession } from '../../platform/auth/sessions';
 import { company } from '../../platform/db/tables/companies.schema';
 import type { Deps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
-import { type LoginResult, loginResult, sessionPolicy } from '../auth/authenticate';
+import { type LoginResult, loginResult, sessionPolicy } from '../auth';
 import { writeLog } from '../logitems';
 import { findUserById } from './find-user';
 import { displayName } from './serialize-user';

@@ -4,7 +4,7 @@ import type { AuthContext } from '../../platform/auth/auth-context';
 import type { Tx } from '../../platform/db/database';
 import { company } from '../../platform/db/tables/companies.schema';
 import { forbidden, notFound, validationError } from '../../platform/errors';
-import { EMAIL_TAKEN } from '../auth/messages';
+import { EMAIL_TAKEN } from '../auth';
 import { createUser } from './create-user';
 import { loadUserDto } from './find-user';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { user } from '../../platform/db/tables/users.schema';
 import { AppError, forbidden, validationError } from '../../platform/errors';
-import { EMAIL_TAKEN } from '../auth/messages';
+import { EMAIL_TAKEN } from '../auth';
 import { writeLog } from '../logitems';
 import { findUserById, loadUserDto } from './find-user';
 

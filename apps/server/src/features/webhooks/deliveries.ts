@@ -18,7 +18,7 @@ import { notFound } from '../../platform/errors';
 import { toIso } from '../../platform/http/dates';
 import type { Jobs } from '../../platform/jobs/jobs';
 import type { Logger } from '../../platform/logger';
-import { flowMergeData } from '../mailtemplates/merge-data';
+import { flowMergeData } from '../mailtemplates';
 import { renderWebhookRequest, signedHeaders } from './build-request';
 import { findConnectionRow } from './connections';
 import { callWebhook } from './outgoing-call';

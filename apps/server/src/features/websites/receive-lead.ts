@@ -23,10 +23,10 @@ import { note } from '../../platform/db/tables/planning.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { website } from '../../platform/db/tables/websites.schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
-import { createFlow } from '../flows/create-flow';
-import type { Coordinates } from '../locations/save-location';
+import { createFlow } from '../flows';
+import type { Coordinates } from '../locations';
 import { writeLog } from '../logitems';
-import { createRelation } from '../relations/save-relation';
+import { createRelation } from '../relations';
 
 export interface PublicWebsite {
   id: number;

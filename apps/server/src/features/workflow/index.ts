@@ -2,4 +2,5 @@
 // rules and the why log.
 export { WorkflowEngine } from './engine';
 export { seedEventTriggers } from './event-triggers';
-export { workflowRoutes } from './workflow.routes';
+export { loadRuleOptions, morphLabel } from './rule-options';
+export { createRule } from './rules';

@@ -23,7 +23,7 @@ import { delayedRule } from '../../platform/db/tables/workflow.schema';
 import { conflict, notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, platformTx, tenantTx } from '../../platform/http/request-auth';
-import { FLOW_NOT_FOUND, findFlow } from '../flows/flow-access';
+import { FLOW_NOT_FOUND, findFlow } from '../flows';
 import { writeLog } from '../logitems';
 import { listDelayedRules, loadDelayedRule } from './delayed-rules';
 import { dryRun } from './dry-run';

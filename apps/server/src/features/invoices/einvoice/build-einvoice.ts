@@ -19,7 +19,7 @@ import { location } from '../../../platform/db/tables/locations.schema';
 import { organization } from '../../../platform/db/tables/organizations.schema';
 import { relation } from '../../../platform/db/tables/relations.schema';
 import type { FileStorage } from '../../../platform/files/storage';
-import { recalculate } from '../../calculations/calculation-dto';
+import { recalculate } from '../../calculations';
 import { billedOf, invoiceRow, invoiceSettings } from '../invoice-info';
 import type { EInvoiceInput, EInvoiceLine } from './einvoice-input';
 import { toUbl } from './ubl';

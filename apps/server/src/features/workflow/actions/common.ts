@@ -3,7 +3,7 @@ import { checkMergeTags, RULE_USER_EVERYONE, RULE_USER_HANDLER, renderMergeTags 
 import { and, eq, isNull } from 'drizzle-orm';
 import { user } from '../../../platform/db/tables/users.schema';
 import { AppError } from '../../../platform/errors';
-import { flowMergeData } from '../../mailtemplates/merge-data';
+import { flowMergeData } from '../../mailtemplates';
 import { type ActionContext, type ActionExecutor, ActionFailure } from './types';
 
 export const ACTION_TEXTS = {

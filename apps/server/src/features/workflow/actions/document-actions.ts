@@ -4,9 +4,8 @@ import { DOCUMENT_KIND_LABELS, type DocumentKind, zCreateIntake, zCreateProject 
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { salesDocument } from '../../../platform/db/tables/documents.schema';
 import { project } from '../../../platform/db/tables/forms.schema';
-import { createDocument } from '../../documents/create-document';
-import { createIntake, requireIntake } from '../../forms/intakes';
-import { createProject, requireProject, updateProject } from '../../forms/projects';
+import { createDocument } from '../../documents';
+import { createIntake, createProject, requireIntake, requireProject, updateProject } from '../../forms';
 import { gone } from './common';
 import { type ActionExecutor, ActionFailure } from './types';
 

@@ -4,7 +4,7 @@ import { amsterdamDay, PAYMENT_REMINDER_LABELS, type PaymentReminderLevel } from
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { salesDocument } from '../../../platform/db/tables/documents.schema';
 import { invoice } from '../../../platform/db/tables/invoices.schema';
-import { sendPaymentReminder } from '../../invoices/send-payment-reminder';
+import { sendPaymentReminder } from '../../invoices';
 import { actingUser } from './common';
 import { type ActionContext, type ActionExecutor, ActionFailure } from './types';
 

@@ -5,10 +5,14 @@ import { BUSINESS_TIME_ZONE, MAX_NOTE_LENGTH, RULE_USER_EVERYONE } from '@im/dom
 import { and, asc, eq } from 'drizzle-orm';
 import { action, task } from '../../../platform/db/tables/planning.schema';
 import { delayedRule } from '../../../platform/db/tables/workflow.schema';
-import { createAction, deleteAction } from '../../planning/actions';
-import { createAgendaItem, deleteAgendaItem } from '../../planning/agenda-items';
-import { createNote } from '../../planning/notes';
-import { storeFromTemplate } from '../../planning/tasks';
+import {
+  createAction,
+  createAgendaItem,
+  createNote,
+  deleteAction,
+  deleteAgendaItem,
+  storeFromTemplate,
+} from '../../planning';
 import { actingUser, gone, renderRuleText, ruleUser } from './common';
 import { futureAgendaItems } from './flow-actions';
 import { type ActionExecutor, ActionFailure } from './types';

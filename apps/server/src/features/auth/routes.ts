@@ -1,0 +1,129 @@
+import {
+  PASSWORD_RESET_SENT_ALERT,
+  zLogin,
+  zLoginRequest,
+  zLostPasswordRequest,
+  zRegisterRequest,
+  zResetPasswordRequest,
+} from '@im/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { endSession } from '../../platform/auth/sessions';
+import { validationError } from '../../platform/errors';
+import { anyUser, publicRoute } from '../../platform/http/access';
+import { authOf, tenantTx } from '../../platform/http/request-auth';
+import { writeLog } from '../logitems';
+import { authenticate } from './authenticate';
+import { LOGGED_OUT, PASSWORD_CHANGED, PASSWORDS_DIFFER } from './messages';
+import { requestPasswordReset, resetPassword } from './password-reset';
+import { register } from './register';
+
+const zMessage = z.object({ message: z.string() });
+const PER_ADDRESS = { max: 10, timeWindow: '1 minute' };
+
+function requireConfirmation(password: string, confirmation: string): void {
+  if (password !== confirmation) {
+    throw validationError(PASSWORDS_DIFFER, { password_confirmation: [PASSWORDS_DIFFER] });
+  }
+}
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  app.post(
+    '/api/authenticate',
+    {
+      config: { access: publicRoute('logging in') },
+      schema: {
+        body: zLoginRequest,
+        response: { 200: zLogin },
+      },
+    },
+    async (request) => {
+      const { email, password } = request.body as { email: string; password: string };
+      return authenticate(app.deps, {
+        email,
+        password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+    },
+  );
+
+  app.get(
+    '/api/authenticate/logout',
+    { config: { access: anyUser }, schema: { response: { 200: zMessage } } },
+    async (request) => {
+      const auth = authOf(request);
+      await tenantTx(request, async (tx) => {
+        await endSession(tx, auth.sessionId);
+        await writeLog(tx, { type: 'user', id: auth.userId, action: 'logout', description: 'Uitgelogd' });
+      });
+      return { message: LOGGED_OUT };
+    },
+  );
+
+  app.post(
+    '/api/password/email',
+    {
+      config: {
+        access: publicRoute('a user who forgot the password is not logged in'),
+        rateLimit: PER_ADDRESS,
+      },
+      schema: { body: zLostPasswordRequest, response: { 200: zMessage } },
+    },
+    async (request) => {
+      await requestPasswordReset(app.deps, (request.body as { email: string }).email);
+      return { message: PASSWORD_RESET_SENT_ALERT };
+    },
+  );
+
+  app.post(
+    '/api/password/reset',
+    {
+      config: { access: publicRoute('the reset token is the credential'), rateLimit: PER_ADDRESS },
+      schema: {
+        body: zResetPasswordRequest,
+        response: { 200: zMessage },
+      },
+    },
+    async (request) => {
+      const body = request.body as {
+        token: string;
+        email: string;
+        password: string;
+        password_confirmation: string;
+      };
+      requireConfirmation(body.password, body.password_confirmation);
+      await resetPassword(app.deps, body);
+      return { message: PASSWORD_CHANGED };
+    },
+  );
+
+  app.post(
+    '/api/register',
+    {
+      config: { access: publicRoute('signing up a new company'), rateLimit: PER_ADDRESS },
+      schema: {
+        body: zRegisterRequest,
+        response: { 201: zLogin },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as {
+        companyname: string;
+        name: string;
+        surname: string;
+        email: string;
+        password: string;
+        password_confirmation: string;
+      };
+      requireConfirmation(body.password, body.password_confirmation);
+      const result = await register(app.deps, body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return reply.status(201).send(result);
+    },
+  );
+}
+
+export { PASSWORDS_DIFFER, requireConfirmation };
