@@ -54,7 +54,8 @@ export function importGraph(root) {
     const targets = new Set();
     for (const match of source.matchAll(IMPORT)) {
       const resolved = resolveImport(file, match[1] ?? match[2]);
-      if (resolved && !isTestFile(resolved)) targets.add(path.relative(root, resolved).split(path.sep).join('/'));
+      if (resolved && !isTestFile(resolved))
+        targets.add(path.relative(root, resolved).split(path.sep).join('/'));
     }
     graph.set(path.relative(root, file).split(path.sep).join('/'), targets);
   }
@@ -139,7 +140,6 @@ export function cycleThrough(edges, start, part) {
   return [start];
 }
 
-
 // ---- the rules ----
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RULES = JSON.parse(readFileSync(path.join(import.meta.dirname, 'import-layers.json'), 'utf8'));
@@ -190,7 +190,11 @@ export function checkTree(tree) {
         const b = layerOf(tree, to.feature);
         if (a >= 0 && b > a) found.upward.push(`${edge} (${tree.layers[a].name} -> ${tree.layers[b].name})`);
       }
-      if (to.kind === 'feature' && (from.kind === 'feature' || from.kind === 'top') && !isPublic(target, from.kind))
+      if (
+        to.kind === 'feature' &&
+        (from.kind === 'feature' || from.kind === 'top') &&
+        !isPublic(target, from.kind)
+      )
         found.internal.push(edge);
     }
   }
@@ -198,7 +202,9 @@ export function checkTree(tree) {
     found.fileCycles.push(`${cycleThrough(graph, part[0], part).join(' -> ')} (${part.length} files)`);
   for (const part of stronglyConnected(unitEdges))
     found.unitCycles.push(`${cycleThrough(unitEdges, part[0], part).join(' -> ')} (${part.length} units)`);
-  found.unplaced = [...unplaced].sort().map((f) => `${tree.features}/${f} stands in no layer of import-layers.json`);
+  found.unplaced = [...unplaced]
+    .sort()
+    .map((f) => `${tree.features}/${f} stands in no layer of import-layers.json`);
   return found;
 }
 

@@ -5,6 +5,7 @@ import { registerProductJobs } from './features/products';
 import { registerRelationJobs } from './features/relations';
 import { registerFeatureRoutes } from './features/routes';
 import { registerWebhookJobs } from './features/webhooks';
+import { wireFeatures } from './features/wiring';
 import { seedEventTriggers, WorkflowEngine } from './features/workflow';
 import { SessionCache } from './platform/auth/session-cache';
 import type { Config } from './platform/config';
@@ -41,6 +42,7 @@ export interface Server {
 /** Wires database, jobs, mail, files and PDF into the HTTP app. */
 export async function createServer(options: ServerOptions): Promise<Server> {
   const { config } = options;
+  wireFeatures();
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const db = await openDatabase(options.databaseUrl, config.DB_POOL_SIZE, logger, {
     idleInTransactionMs: config.DB_IDLE_IN_TRANSACTION_MS,

@@ -11,13 +11,13 @@ import { assistMail } from '../../platform/db/tables/assistmails.schema';
 import { user } from '../../platform/db/tables/users.schema';
 import { eventTriggerRule } from '../../platform/db/tables/workflow.schema';
 import { conflict, notFound, validationErrorFromIssues } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { sanitizeHtml } from '../../platform/html/sanitize';
 import { toIso } from '../../platform/http/dates';
 import type { Mailer } from '../../platform/mail/mailer';
 import { FLOW_NOT_FOUND, findFlow } from '../flows';
-import { writeLog } from '../logitems';
 import { sendFlowMail } from '../mailtemplates';
-import { userFullnameSql } from '../planning';
+import { userFullnameSql } from '../users';
 
 type AssistMailRow = typeof assistMail.$inferSelect;
 

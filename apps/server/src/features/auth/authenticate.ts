@@ -1,5 +1,6 @@
 import type { SessionData } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
+import { LOGIN_FAILED } from '../../platform/auth/messages';
 import { spendVerifyTime, verifyPassword } from '../../platform/auth/passwords';
 import { createSession, resolveSession } from '../../platform/auth/sessions';
 import {
@@ -11,9 +12,8 @@ import {
 import { company } from '../../platform/db/tables/companies.schema';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 import { buildSessionData, findUserByEmail } from '../users';
-import { LOGIN_FAILED } from './messages';
 
 export interface LoginResult {
   token: string;

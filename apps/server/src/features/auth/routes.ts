@@ -7,25 +7,22 @@ import {
   zResetPasswordRequest,
 } from '@im/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LOGGED_OUT, PASSWORD_CHANGED } from '../../platform/auth/messages';
+import { requireConfirmation } from '../../platform/auth/passwords';
 import { endSession } from '../../platform/auth/sessions';
-import { validationError } from '../../platform/errors';
-import { anyUser, publicRoute } from '../../platform/http/access';
+import { writeLog } from '../../platform/events/write-log';
+import { anyUser, moduleRoute, publicRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
-import { writeLog } from '../logitems';
+import { adminLogin } from './admin-login';
 import { authenticate } from './authenticate';
-import { LOGGED_OUT, PASSWORD_CHANGED, PASSWORDS_DIFFER } from './messages';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { register } from './register';
 
 const zMessage = z.object({ message: z.string() });
+const zUserId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const PER_ADDRESS = { max: 10, timeWindow: '1 minute' };
-
-function requireConfirmation(password: string, confirmation: string): void {
-  if (password !== confirmation) {
-    throw validationError(PASSWORDS_DIFFER, { password_confirmation: [PASSWORDS_DIFFER] });
-  }
-}
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post(
@@ -124,6 +121,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       return reply.status(201).send(result);
     },
   );
-}
 
-export { PASSWORDS_DIFFER, requireConfirmation };
+  // Log in as another user of the company (admins; the session carries both identities).
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/user/:id/adminlogin',
+      {
+        config: { access: moduleRoute('ADMIN', 5000) },
+        schema: { params: zUserId, response: { 200: zLogin } },
+      },
+      async (request) =>
+        adminLogin(app.deps, authOf(request), request.params.id, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        }),
+    );
+}

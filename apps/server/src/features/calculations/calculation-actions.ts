@@ -17,7 +17,7 @@ import { calculation, calculationItem } from '../../platform/db/tables/calculati
 import { flowProfile } from '../../platform/db/tables/flowprofiles.schema';
 import { flow } from '../../platform/db/tables/flows.schema';
 import { conflict, notFound, validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 import { num0 } from '../products';
 import { itemCount, recalculate } from './calculation-dto';
 import { insertCopies, itemRecords, newCalculationHash } from './copy-items';

@@ -22,7 +22,7 @@ import type { Tx } from '../../platform/db/database';
 import { calculationItem } from '../../platform/db/tables/calculations.schema';
 import { product } from '../../platform/db/tables/products.schema';
 import { notFound, validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 import { checkedSplit, loadProduct, loadProducts, pricingOf } from '../products';
 import { type CalculationRecord, checkItemLimit, lockCalculation } from './calculation-actions';
 import { loadItems, recalculate } from './calculation-dto';

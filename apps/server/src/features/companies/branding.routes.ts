@@ -6,11 +6,11 @@ import { z } from 'zod';
 import { companySettings } from '../../platform/db/tables/companies.schema';
 import { storedFile } from '../../platform/db/tables/files.schema';
 import { notFound } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { sendNoImage, sendStoredFile } from '../../platform/files/send-file';
 import { type ReceivedUpload, receiveUpload } from '../../platform/files/upload';
 import { anyUser, moduleRoute, publicRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
-import { writeLog } from '../logitems';
 import { IMAGE_SLOTS, type ImageSlot, imageOf, imageUrl } from './company-images';
 
 const zId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

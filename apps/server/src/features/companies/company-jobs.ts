@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { session } from '../../platform/db/tables/auth.schema';
 import { company } from '../../platform/db/tables/companies.schema';
+import { writeLog } from '../../platform/events/write-log';
 import type { Jobs } from '../../platform/jobs/jobs';
-import { writeLog } from '../logitems';
 
 export const TRASH_COMPANY = 'company.delete';
 export const FORCE_DELETE_COMPANY = 'company.forcedelete';

@@ -33,6 +33,7 @@ import { flow } from '../../platform/db/tables/flows.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { AppError, conflict, notFound, validationError } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files/storage';
+import { customerCompany } from '../../platform/http/customer-company';
 import { type clientFacts, customerTx, recordView } from '../../platform/http/customer-link';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mail/mailer';
@@ -48,7 +49,6 @@ import {
 } from '../documents';
 import { queueFlowMail, standardMailTemplate } from '../mailtemplates';
 import { notify } from '../notifications';
-import { customerCompany } from './customer-company';
 
 type Facts = ReturnType<typeof clientFacts>;
 type Doc = typeof salesDocument.$inferSelect;

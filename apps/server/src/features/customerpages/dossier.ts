@@ -34,17 +34,17 @@ import { flowDataItem, intake, vertical } from '../../platform/db/tables/forms.s
 import { incident, incidentType } from '../../platform/db/tables/incidents.schema';
 import { agendaItem } from '../../platform/db/tables/planning.schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import type { ReceivedUpload } from '../../platform/files/upload';
 import { CUSTOMER_HASH } from '../../platform/http/access';
+import { customerCompany } from '../../platform/http/customer-company';
 import { type CustomerFlow, customerTx, flowByHash, recordView } from '../../platform/http/customer-link';
 import { toIso } from '../../platform/http/dates';
 import { type ImageSlot, imageOf } from '../companies';
 import { listItems, loadFields, serializeField, setItemStatus, updateItemValues } from '../forms';
 import { customerVisibleIncidents, reportIncidentByCustomer, resolveIncidentByCustomer } from '../incidents';
-import { writeLog } from '../logitems';
 import { readStaffMessagesByCustomer, unreadStaffMessages } from '../messages';
 import { customerPictureUrls } from '../pictures';
-import { customerCompany } from './customer-company';
 
 /** The dossier shows the newest visits (intake and execution appointments), at most this many. */
 export const DOSSIER_AGENDA_LIMIT = 20;

@@ -14,21 +14,22 @@ import {
 } from '@im/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { isoFast } from '../../platform/db/iso';
 import { documentWidget, salesDocument } from '../../platform/db/tables/documents.schema';
 import { flowProfile } from '../../platform/db/tables/flowprofiles.schema';
 import { flow } from '../../platform/db/tables/flows.schema';
 import { location } from '../../platform/db/tables/locations.schema';
 import { conflict, notFound, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import {
   copyCalculation,
   createCalculation,
   dossierCalculationFor,
   replaceCalculationLines,
 } from '../calculations';
-import { isoFast, lockFlow, nextCompanyNumber } from '../flows';
+import { lockFlow, nextCompanyNumber } from '../flows';
 import { syncCalculationsWithForms } from '../forms';
 import { assertInvoiceEditable, insertInvoiceRow, type NewInvoiceRow } from '../invoices';
-import { writeLog } from '../logitems';
 import { copyWidgets, insertDefaultWidgets } from './copy-document';
 import { type DocumentRecord, documentLabel, findDocument, loadDocument } from './document-dto';
 import { requireDocumentType, systemType } from './document-types';

@@ -13,6 +13,7 @@ import {
 } from '@im/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { isoFast, isoFastOrNull } from '../../platform/db/iso';
 import {
   documentType,
   documentVersion,
@@ -26,7 +27,6 @@ import { flow } from '../../platform/db/tables/flows.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { notFound } from '../../platform/errors';
 import { recalculate } from '../calculations';
-import { isoFast, isoFastOrNull } from '../flows';
 import { loadInvoiceInfo } from '../invoices';
 
 export type DocumentRecord = typeof salesDocument.$inferSelect;

@@ -10,7 +10,7 @@ import { companySettings } from '../../platform/db/tables/companies.schema';
 import { flowProfile } from '../../platform/db/tables/flowprofiles.schema';
 import { mailTemplate } from '../../platform/db/tables/mailtemplates.schema';
 import { conflict, validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 
 export const STANDARD_PROFILE_DELETE_BLOCKED =
   'Het is niet mogelijk om het standaard aanvraagprofiel te verwijderen. Kies eerst een ander standaard aanvraagprofiel.';

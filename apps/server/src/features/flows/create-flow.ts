@@ -5,7 +5,7 @@ import type { Tx } from '../../platform/db/database';
 import { companySettings } from '../../platform/db/tables/companies.schema';
 import { flowPhase } from '../../platform/db/tables/flowphases.schema';
 import { flow, lead } from '../../platform/db/tables/flows.schema';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 import { refreshFlowSearchText } from './flow-search-text';
 
 /** 128 random bits, URL-safe: the only credential of the customer's flow page. */

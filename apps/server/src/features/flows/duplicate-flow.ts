@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { flow } from '../../platform/db/tables/flows.schema';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 import { createFlow, newFlowHash } from './create-flow';
 import { lockFlow } from './flow-access';
 

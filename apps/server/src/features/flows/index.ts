@@ -6,9 +6,14 @@ export { createFlow, nextCompanyNumber } from './create-flow';
 export { FLOW_IN_TRASH, FLOW_NOT_FOUND, findFlow, lockFlow } from './flow-access';
 export { loadFlowRows } from './flow-dto';
 export { type FlowFilters, flowWhere, hasText, tallyWhere, toFilters } from './flow-filters';
+export {
+  flowHasSentInvoices,
+  registerSalesUserChange,
+  registerSentInvoiceCheck,
+  relationsWithSentInvoices,
+} from './flow-hooks';
 export { flowRowsOfRelationRead } from './flow-row';
 export { refreshFlowSearchText } from './flow-search-text';
-export { epochMs, epochMsText, isoFast, isoFastOrNull } from './iso';
 export { type FlowMergeStep, registerFlowMergeStep } from './merge-flow';
 export { TEXT_QUERY_CAP } from './query-flows';
 export { updateFlow } from './save-flow';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { lead } from '../../platform/db/tables/flows.schema';
 import { notFound } from '../../platform/errors';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 import { FLOW_NOT_FOUND, findFlow, lockFlow } from './flow-access';
 import { loadLead } from './flow-dto';
 

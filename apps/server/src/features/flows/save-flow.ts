@@ -8,9 +8,9 @@ import { location } from '../../platform/db/tables/locations.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { user } from '../../platform/db/tables/users.schema';
 import { validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
-import { moveIntakeTasks } from '../planning';
+import { writeLog } from '../../platform/events/write-log';
 import { lockFlow } from './flow-access';
+import { moveIntakeTasksWith } from './flow-hooks';
 import { refreshFlowSearchText } from './flow-search-text';
 
 export const UNKNOWN_RELATION = 'Onbekende relatie.';
@@ -145,7 +145,7 @@ export async function updateFlow(tx: Tx, id: number, input: UpdateFlowRequest): 
   if (set.description !== undefined || set.relationId !== undefined)
     await refreshFlowSearchText(tx, { flowIds: [id] });
   if (input.move_intake_tasks && set.userId !== undefined)
-    await moveIntakeTasks(tx, id, before.userId, set.userId ?? null);
+    await moveIntakeTasksWith(tx, id, before.userId, set.userId ?? null);
   await writeLog(tx, {
     type: 'flow',
     id,

@@ -5,9 +5,9 @@ import { storedFile } from '../../platform/db/tables/files.schema';
 import { flow } from '../../platform/db/tables/flows.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { conflict } from '../../platform/errors';
-import { flowHasSentInvoices } from '../invoices';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 import { lockFlow } from './flow-access';
+import { flowHasSentInvoices } from './flow-hooks';
 
 export const RESTORE_RELATION_FIRST =
   'De relatie van dit dossier staat in de prullenbak. Herstel eerst de relatie.';

@@ -20,10 +20,10 @@ import type { Tx } from '../../platform/db/database';
 import { batch } from '../../platform/db/tables/batch.schema';
 import { AppError, notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/files/send-file';
+import { MAX_SPREADSHEET_BYTES, readSpreadsheet } from '../../platform/files/spreadsheet';
 import { receiveUploadBuffer } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, platformTx } from '../../platform/http/request-auth';
-import { MAX_SPREADSHEET_BYTES, readSpreadsheet } from '../products';
 import {
   IMPORT_VERTICAL_DATA_FIELDS,
   importResultOf,

@@ -27,8 +27,8 @@ import type { Tx } from '../../platform/db/database';
 import { company } from '../../platform/db/tables/companies.schema';
 import { vertical, verticalDataField } from '../../platform/db/tables/forms.schema';
 import { AppError, conflict, notFound, validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
-import { headerIndex, writeSpreadsheet } from '../products';
+import { writeLog } from '../../platform/events/write-log';
+import { headerIndex, writeSpreadsheet } from '../../platform/files/spreadsheet';
 import { loadFields } from './verticals';
 
 type VerticalRow = typeof vertical.$inferSelect;

@@ -16,14 +16,16 @@ import { storedFile } from '../../platform/db/tables/files.schema';
 import { project } from '../../platform/db/tables/forms.schema';
 import { task } from '../../platform/db/tables/planning.schema';
 import { notFound, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { lockFlow, nextCompanyNumber } from '../flows';
-import { writeLog } from '../logitems';
 import { listPictures } from '../pictures';
 import { deleteItemPicturesOf, listItems } from './flow-data-items';
-import { PROJECT_OWNER } from './project-attachments';
 import { addFormsTo, checkVerticals, queryStages, stageTasks } from './stage-common';
 
 type ProjectRow = typeof project.$inferSelect;
+
+/** The owner type of a project's attachments (stored files). */
+export const PROJECT_OWNER = 'project';
 
 export async function queryProjects(tx: Tx, q: StagePageQuery): Promise<Paginated<Project>> {
   return queryStages(tx, 'project', q) as Promise<Paginated<Project>>;

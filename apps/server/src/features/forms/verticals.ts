@@ -20,7 +20,7 @@ import type { Tx } from '../../platform/db/database';
 import { containsPattern, sortOrder } from '../../platform/db/paginate';
 import { vertical, verticalDataField } from '../../platform/db/tables/forms.schema';
 import { conflict, notFound, validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 
 type VerticalRow = typeof vertical.$inferSelect;
 type FieldRow = typeof verticalDataField.$inferSelect;

@@ -14,12 +14,12 @@ import type { Tx } from '../../platform/db/database';
 import { incident, incidentType } from '../../platform/db/tables/incidents.schema';
 import { user } from '../../platform/db/tables/users.schema';
 import { AppError, notFound } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { CUSTOMER_HASH } from '../../platform/http/access';
 import { toIso } from '../../platform/http/dates';
 import { findFlow } from '../flows';
-import { writeLog } from '../logitems';
 import { notify } from '../notifications';
-import { userFullnameSql } from './incident-rows';
+import { userFullnameSql } from '../users';
 import { requireIncidentType } from './incident-types';
 import { newIncidentHash, writeIncidentStatus } from './incidents';
 

@@ -20,8 +20,8 @@ import { incident, incidentType } from '../../platform/db/tables/incidents.schem
 import { relation } from '../../platform/db/tables/relations.schema';
 import { user } from '../../platform/db/tables/users.schema';
 import { conflict, notFound, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { FLOW_IN_TRASH, FLOW_NOT_FOUND, findFlow } from '../flows';
-import { writeLog } from '../logitems';
 import { notify } from '../notifications';
 import { selectIncidents, serializeIncident } from './incident-rows';
 import { requireIncidentType } from './incident-types';

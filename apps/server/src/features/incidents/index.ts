@@ -5,4 +5,4 @@ export {
   resolveIncidentByCustomer,
 } from './customer-incidents';
 export { createIncidentType } from './incident-types';
-export { changeIncidentStatus, createIncident } from './incidents';
+export { changeIncidentStatus, createIncident, moveIncidentsOnMerge } from './incidents';

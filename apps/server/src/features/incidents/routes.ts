@@ -20,7 +20,6 @@ import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
-import { registerFlowMergeStep } from '../flows';
 import {
   createIncidentType,
   deleteIncidentType,
@@ -47,8 +46,6 @@ export {
 
 const CRM = { access: moduleRoute('CRM') };
 const SETTINGS = { access: moduleRoute('SETTINGS') };
-
-registerFlowMergeStep(moveIncidentsOnMerge);
 
 export async function incidentRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -6,8 +6,8 @@ import { flow } from '../../platform/db/tables/flows.schema';
 import { invoice } from '../../platform/db/tables/invoices.schema';
 import { notFound } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files/storage';
+import { customerCompany } from '../../platform/http/customer-company';
 import { customerTx, recordView } from '../../platform/http/customer-link';
-import { customerCompany } from '../customerpages';
 import { customerDocumentVersion, loadAttachments } from '../documents';
 
 /**

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { companySettings } from '../../platform/db/tables/companies.schema';
 import { validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 import { einvoiceReady, invoiceSettings } from './invoice-info';
 
 type Row = typeof companySettings.$inferSelect;

@@ -2,7 +2,7 @@ import type { LocationTypeInput } from '@im/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { locationType } from '../../platform/db/tables/locations.schema';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 
 export function listLocationTypes(tx: Tx) {
   return tx

@@ -6,9 +6,9 @@ import { location, locationType } from '../../platform/db/tables/locations.schem
 import { organization } from '../../platform/db/tables/organizations.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import type { Geocoder } from '../../platform/geocode';
 import { refreshFlowSearchText } from '../flows';
-import { writeLog } from '../logitems';
 
 export type LocationOwner = { relationId: number } | { organizationId: number };
 export type Coordinates = { lat: number; lng: number } | null;

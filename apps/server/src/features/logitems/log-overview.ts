@@ -18,7 +18,7 @@ import { action, agendaItem, note } from '../../platform/db/tables/planning.sche
 import { relation } from '../../platform/db/tables/relations.schema';
 import { user } from '../../platform/db/tables/users.schema';
 import { toIso } from '../../platform/http/dates';
-import { userFullnameSql } from '../planning';
+import { userFullnameSql } from '../users';
 
 /** The Amsterdam day `date` (yyyy-mm-dd) as a half-open UTC range. */
 export function amsterdamDay(date: string): { from: Date; to: Date } {

@@ -38,12 +38,12 @@ import { z } from 'zod';
 import { storedFile } from '../../platform/db/tables/files.schema';
 import { mailTemplate } from '../../platform/db/tables/mailtemplates.schema';
 import { notFound, validationError, validationErrorFromIssues } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadsWithFields, receiveUploadWithFields } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { FLOW_NOT_FOUND, findFlow } from '../flows';
-import { writeLog } from '../logitems';
 import {
   findFlowMailFile,
   flowMailDraft,

@@ -25,11 +25,11 @@ import {
   messageTemplate,
 } from '../../platform/db/tables/mailtemplates.schema';
 import { notFound, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import type { FileStorage } from '../../platform/files/storage';
 import { sanitizeHtml } from '../../platform/html/sanitize';
 import { toIso } from '../../platform/http/dates';
 import { type ImageSlot, imageUrl } from '../companies';
-import { writeLog } from '../logitems';
 import { loadMailSender } from './mail-sender';
 
 export const ATTACHED_FILE = 'attachedfile';

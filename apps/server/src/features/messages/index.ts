@@ -2,6 +2,7 @@
 export {
   createStaffMessage,
   insertCustomerMessage,
+  moveMessagesOnMerge,
   openConversation,
   readStaffMessagesByCustomer,
   unreadStaffMessages,

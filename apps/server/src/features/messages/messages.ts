@@ -30,10 +30,10 @@ import { relation } from '../../platform/db/tables/relations.schema';
 import { user } from '../../platform/db/tables/users.schema';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
 import { forbidden, notFound, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { customerTx, flowByHash } from '../../platform/http/customer-link';
 import { toIso } from '../../platform/http/dates';
 import { FLOW_NOT_FOUND } from '../flows';
-import { writeLog } from '../logitems';
 import { notify } from '../notifications';
 import { type MessageMailer, mailCustomerAboutMessage } from './message-mail';
 

@@ -22,7 +22,6 @@ import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
 import { customerRoute, isPreview } from '../../platform/http/customer-link';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
-import { registerFlowMergeStep } from '../flows';
 import {
   communicator,
   communicatorCounts,
@@ -41,7 +40,6 @@ const CRM = { access: moduleRoute('CRM') };
 
 /** Messages between the company and a flow's customer, and the communicator (decision 019). */
 export async function messageRoutes(app: FastifyInstance): Promise<void> {
-  registerFlowMergeStep(moveMessagesOnMerge);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const viewer = (request: Parameters<typeof authOf>[0]) => {
     const auth = authOf(request);

@@ -5,9 +5,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { module } from '../../platform/db/tables/companies.schema';
 import { notFound } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { moduleRoute } from '../../platform/http/access';
 import { platformTx } from '../../platform/http/request-auth';
-import { writeLog } from '../logitems';
 
 /** The 14 modules of spec 000 section 6: platform data; only their descriptions change. */
 export async function moduleRoutes(app: FastifyInstance): Promise<void> {

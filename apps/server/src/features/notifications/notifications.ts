@@ -10,8 +10,8 @@ import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { flow } from '../../platform/db/tables/flows.schema';
 import { notification } from '../../platform/db/tables/notifications.schema';
+import { writeLog } from '../../platform/events/write-log';
 import { toIso } from '../../platform/http/dates';
-import { writeLog } from '../logitems';
 
 type Row = { n: typeof notification.$inferSelect; flowNumber: number | null };
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { notification } from '../../platform/db/tables/notifications.schema';
 import { user } from '../../platform/db/tables/users.schema';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 
 export type NotifiableType = 'flow' | 'message' | 'quotation' | 'invoice' | 'incident';
 

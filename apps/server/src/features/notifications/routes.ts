@@ -15,7 +15,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
-import { registerFlowMergeStep } from '../flows';
 import {
   loadNotification,
   markAllNotificationsRead,
@@ -29,7 +28,6 @@ const BASIS = { access: moduleRoute('BASIS') };
 
 /** A user's notifications: the top-bar dropdown, the overview per day, read and unread. */
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
-  registerFlowMergeStep(moveNotificationsOnMerge);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

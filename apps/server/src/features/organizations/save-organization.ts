@@ -10,9 +10,9 @@ import { location } from '../../platform/db/tables/locations.schema';
 import { organization } from '../../platform/db/tables/organizations.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { requireFlowProfile } from '../flowprofiles';
 import { type Coordinates, createLocation, updateLocation } from '../locations';
-import { writeLog } from '../logitems';
 import { createRelation } from '../relations';
 import { insertOrganization } from './organization-record';
 

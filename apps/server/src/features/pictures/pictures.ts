@@ -4,6 +4,7 @@
 import { FORM_MESSAGES, type Picture, type PictureUploadFields } from '@im/domain';
 import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { isoFast } from '../../platform/db/iso';
 import { flow } from '../../platform/db/tables/flows.schema';
 import {
   flowDataItem,
@@ -14,10 +15,10 @@ import {
   verticalDataField,
 } from '../../platform/db/tables/forms.schema';
 import { type AppError, conflict, notFound, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import type { FileStorage } from '../../platform/files/storage';
 import type { CustomerFlow as SharedCustomerFlow } from '../../platform/http/customer-link';
-import { FLOW_IN_TRASH, FLOW_NOT_FOUND, isoFast } from '../flows';
-import { writeLog } from '../logitems';
+import { FLOW_IN_TRASH, FLOW_NOT_FOUND } from '../flows';
 
 export const PICTURE_LINK_TEXTS = {
   linksDisagree: 'De opgegeven koppelingen horen niet bij hetzelfde dossier.',

@@ -24,8 +24,8 @@ import { action } from '../../platform/db/tables/planning.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { user } from '../../platform/db/tables/users.schema';
 import { forbidden, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { toIso } from '../../platform/http/dates';
-import { writeLog } from '../logitems';
 import {
   resolveTarget,
   resolveUserId,

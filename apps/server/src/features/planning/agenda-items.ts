@@ -18,9 +18,10 @@ import { agendaItem } from '../../platform/db/tables/planning.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { user } from '../../platform/db/tables/users.schema';
 import { forbidden, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { toIso } from '../../platform/http/dates';
-import { writeLog } from '../logitems';
-import { resolveTarget, resolveUserId, storedTarget, targetIdOf, userFullnameSql } from './targets';
+import { userFullnameSql } from '../users';
+import { resolveTarget, resolveUserId, storedTarget, targetIdOf } from './targets';
 
 /** Role from which the calendar shows other users' items (spec 000 section 6: above 999). */
 export const AGENDA_OF_OTHERS_MIN_ROLE = 1000;

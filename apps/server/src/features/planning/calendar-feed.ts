@@ -6,8 +6,8 @@ import type { Database, Tx } from '../../platform/db/database';
 import { company } from '../../platform/db/tables/companies.schema';
 import { agendaItem, calendarFeed } from '../../platform/db/tables/planning.schema';
 import { user } from '../../platform/db/tables/users.schema';
+import { writeLog } from '../../platform/events/write-log';
 import { toIso } from '../../platform/http/dates';
-import { writeLog } from '../logitems';
 import { agendaSelect, overlapping, serializeAgendaItem } from './agenda-items';
 
 const DAY_MS = 86_400_000;

@@ -2,6 +2,6 @@
 export { createAction, deleteAction } from './actions';
 export { createAgendaItem, deleteAgendaItem, updateAgendaItem } from './agenda-items';
 export { createNote } from './notes';
-export { userFullnameSql } from './targets';
+export { loadRuleOptions, morphLabel, userLabel } from './rule-options';
 export { createContextType } from './task-contexts';
 export { createTask, moveIntakeTasks, queryTasks, storeFromTemplate, updateTask } from './tasks';

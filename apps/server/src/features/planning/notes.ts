@@ -4,9 +4,10 @@ import type { Tx } from '../../platform/db/database';
 import { flow } from '../../platform/db/tables/flows.schema';
 import { note } from '../../platform/db/tables/planning.schema';
 import { user } from '../../platform/db/tables/users.schema';
+import { writeLog } from '../../platform/events/write-log';
 import { toIso } from '../../platform/http/dates';
-import { writeLog } from '../logitems';
-import { resolveTarget, targetIdOf, userFullnameSql } from './targets';
+import { userFullnameSql } from '../users';
+import { resolveTarget, targetIdOf } from './targets';
 
 const selection = {
   n: note,

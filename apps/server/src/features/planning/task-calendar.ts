@@ -7,8 +7,8 @@ import { relation } from '../../platform/db/tables/relations.schema';
 import { user } from '../../platform/db/tables/users.schema';
 import { forbidden } from '../../platform/errors';
 import { toIso } from '../../platform/http/dates';
+import { userFullnameSql } from '../users';
 import { AGENDA_OF_OTHERS_MIN_ROLE, OWN_AGENDA_ONLY } from './agenda-items';
-import { userFullnameSql } from './targets';
 
 const DAY_MS = 86_400_000;
 /** A month of everyone's tasks stays far below this; more would not fit a calendar anyway. */

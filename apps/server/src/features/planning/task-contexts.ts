@@ -29,11 +29,11 @@ import { task } from '../../platform/db/tables/planning.schema';
 import { taskContext, taskContextType } from '../../platform/db/tables/task-contexts.schema';
 import { eventTrigger, eventTriggerRule } from '../../platform/db/tables/workflow.schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { toIso } from '../../platform/http/dates';
 import { createDocument } from '../documents';
 import { createItem } from '../forms';
-import { writeLog } from '../logitems';
-import { loadRuleOptions, morphLabel } from '../workflow';
+import { loadRuleOptions, morphLabel } from './rule-options';
 
 type TaskRow = typeof task.$inferSelect;
 type Target = {

@@ -28,9 +28,10 @@ import { relation } from '../../platform/db/tables/relations.schema';
 import { user } from '../../platform/db/tables/users.schema';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
 import { notFound, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { toIso } from '../../platform/http/dates';
-import { writeLog } from '../logitems';
-import { resolveTarget, resolveUserId, userFullnameSql } from './targets';
+import { userFullnameSql } from '../users';
+import { resolveTarget, resolveUserId } from './targets';
 import { contextsFromTemplate, contextsOf, copyContexts, copyContextTypes } from './task-contexts';
 
 const linked = alias(location, 'linked_location');

@@ -15,6 +15,7 @@ import type { Tx } from '../../platform/db/database';
 import { company } from '../../platform/db/tables/companies.schema';
 import { AppError, notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/files/send-file';
+import { MAX_SPREADSHEET_BYTES, readSpreadsheet } from '../../platform/files/spreadsheet';
 import { receiveUploadBuffer } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, platformTx, tenantTx } from '../../platform/http/request-auth';
@@ -23,7 +24,6 @@ import { exportProducts } from './product-export';
 import { checkProductRows, FILE_HAS_ERRORS, previewOf } from './product-import';
 import { COPY_PRODUCTS, DELETE_PRODUCTS, DELETE_PRODUCTS_PERMANENTLY, IMPORT_PRODUCTS } from './product-jobs';
 import { checkMatrix, checkTableRows, replaceTableRows, saveMatrix } from './product-table-import';
-import { MAX_SPREADSHEET_BYTES, readSpreadsheet } from './spreadsheet';
 
 const SETTINGS = { access: moduleRoute('SETTINGS') };
 const ADMIN = { access: moduleRoute('ADMIN') };

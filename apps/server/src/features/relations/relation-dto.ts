@@ -7,8 +7,9 @@ import {
   runPlan,
   type Tx,
 } from '../../platform/db/database';
+import { epochMsText, isoFast, isoFastOrNull } from '../../platform/db/iso';
 import { toIso } from '../../platform/http/dates';
-import { epochMsText, flowRowsOfRelationRead, isoFast, isoFastOrNull } from '../flows';
+import { flowRowsOfRelationRead } from '../flows';
 import { locationsOfRelationRead, type MainLocationColumns, mainLocationAddress } from '../locations';
 
 interface RelationRow extends Record<string, unknown>, MainLocationColumns {

@@ -1,10 +1,10 @@
 import type { CreateRelation } from '@im/domain';
 import { DEFAULT_COUNTRY, DEFAULT_LEAD_SOURCE, fullName, nameParts } from '@im/domain';
 import { rawRows, type Tx } from '../../platform/db/database';
+import { writeLog } from '../../platform/events/write-log';
 import { requireFlowProfile } from '../flowprofiles';
 import { createFlow } from '../flows';
 import { type Coordinates, createLocation } from '../locations';
-import { writeLog } from '../logitems';
 import { insertOrganization, requireOrganization } from '../organizations';
 
 // A fixed text (every new relation, from the screen, a website's lead or an organization's contact, runs it:

@@ -6,7 +6,7 @@ import { flow } from '../../platform/db/tables/flows.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
 import { toIso } from '../../platform/http/dates';
-import { relationsWithSentInvoices } from '../invoices';
+import { relationsWithSentInvoices } from '../flows';
 import { addressOf, mainLocationsOf } from '../locations';
 
 export const MAX_INACTIVE_ROWS = 5000;

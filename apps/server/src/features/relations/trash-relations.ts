@@ -6,7 +6,7 @@ import { flow } from '../../platform/db/tables/flows.schema';
 import { organization } from '../../platform/db/tables/organizations.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { conflict } from '../../platform/errors';
-import { relationsWithSentInvoices } from '../invoices';
+import { relationsWithSentInvoices } from '../flows';
 import { logItem } from '../logitems';
 
 export const NOT_IN_TRASH = 'Alleen relaties in de prullenbak kunnen definitief worden verwijderd.';

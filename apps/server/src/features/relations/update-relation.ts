@@ -6,10 +6,10 @@ import { flow } from '../../platform/db/tables/flows.schema';
 import { location } from '../../platform/db/tables/locations.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { requireFlowProfile } from '../flowprofiles';
 import { refreshFlowSearchText } from '../flows';
 import { type Coordinates, createLocation, updateLocation } from '../locations';
-import { writeLog } from '../logitems';
 import { insertOrganization, requireOrganization } from '../organizations';
 
 const UNKNOWN_FLOW = 'Dit dossier hoort niet bij deze relatie.';

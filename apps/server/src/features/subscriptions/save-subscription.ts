@@ -5,7 +5,7 @@ import type { Tx } from '../../platform/db/database';
 import { company, companyModule } from '../../platform/db/tables/companies.schema';
 import { subscription, subscriptionType } from '../../platform/db/tables/subscriptions.schema';
 import { notFound, validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 import { typeModuleIds } from './subscription-types';
 
 export const END_BEFORE_START = 'De einddatum mag niet voor de begindatum liggen.';

@@ -9,8 +9,8 @@ import {
   subscriptionTypeModule,
 } from '../../platform/db/tables/subscriptions.schema';
 import { conflict, notFound, validationError } from '../../platform/errors';
-import { findModuleOrFail } from '../companies';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
+import { findModuleOrFail } from '../modules';
 
 export const TYPE_NAME_TAKEN = 'Er bestaat al een abonnementstype met deze naam.';
 export const TYPE_IN_USE =

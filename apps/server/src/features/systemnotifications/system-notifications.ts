@@ -9,8 +9,8 @@ import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { systemNotification } from '../../platform/db/tables/systemnotifications.schema';
 import { notFound } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { toIso } from '../../platform/http/dates';
-import { writeLog } from '../logitems';
 
 type Row = typeof systemNotification.$inferSelect;
 

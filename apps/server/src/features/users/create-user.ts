@@ -2,7 +2,7 @@ import type { UserType } from '@im/domain';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { Tx } from '../../platform/db/database';
 import { user } from '../../platform/db/tables/users.schema';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 
 export interface NewUser {
   id?: number;

@@ -2,7 +2,6 @@ import {
   PROTECTED_MESSAGE,
   PROTECTED_USER_ID,
   zCreateUserRequest,
-  zLogin,
   zPasswordChange,
   zSessionData,
   zUpdateUser,
@@ -14,15 +13,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { OLD_PASSWORD_WRONG, PASSWORD_CHANGED } from '../../platform/auth/messages';
+import { hashPassword, requireConfirmation, verifyPassword } from '../../platform/auth/passwords';
 import { endUserSessions } from '../../platform/auth/sessions';
 import { user } from '../../platform/db/tables/users.schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { anyUser, moduleRoute } from '../../platform/http/access';
 import { authOf, tenantReads, tenantTx } from '../../platform/http/request-auth';
-import { OLD_PASSWORD_WRONG, PASSWORD_CHANGED, requireConfirmation } from '../auth';
-import { writeLog } from '../logitems';
-import { adminLogin } from './admin-login';
 import { findUserById, isEmailTaken, loadUserDto } from './find-user';
 import { queryUsers } from './query-users';
 import { saveUser, targetCompanyId } from './save-user';
@@ -147,15 +145,5 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       });
       return { message: PASSWORD_CHANGED };
     },
-  );
-
-  r.post(
-    '/api/user/:id/adminlogin',
-    { config: { access: moduleRoute('ADMIN', 5000) }, schema: { params: zId, response: { 200: zLogin } } },
-    async (request) =>
-      adminLogin(app.deps, authOf(request), request.params.id, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      }),
   );
 }

@@ -23,9 +23,9 @@ import { note } from '../../platform/db/tables/planning.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { website } from '../../platform/db/tables/websites.schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { createFlow } from '../flows';
 import type { Coordinates } from '../locations';
-import { writeLog } from '../logitems';
 import { createRelation } from '../relations';
 
 export interface PublicWebsite {

@@ -13,7 +13,7 @@ import type { Tx } from '../../platform/db/database';
 import { user } from '../../platform/db/tables/users.schema';
 import { website } from '../../platform/db/tables/websites.schema';
 import { validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 import { checkedLeadSource, requireWebsiteFlowprofile, requireWebsiteUser } from './website-record';
 
 /** 128 random bits, URL-safe: the public endpoint's key. */

@@ -4,7 +4,7 @@ import { EVENT_TRIGGERS, type EventTrigger, type UpdateEventTrigger } from '@im/
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
 import { eventTrigger } from '../../platform/db/tables/workflow.schema';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 
 export async function seedEventTriggers(db: Database): Promise<void> {
   await db.platform((tx) =>

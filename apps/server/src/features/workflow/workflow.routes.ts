@@ -21,14 +21,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { delayedRule } from '../../platform/db/tables/workflow.schema';
 import { conflict, notFound } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, platformTx, tenantTx } from '../../platform/http/request-auth';
 import { FLOW_NOT_FOUND, findFlow } from '../flows';
-import { writeLog } from '../logitems';
+import { loadRuleOptions } from '../planning';
 import { listDelayedRules, loadDelayedRule } from './delayed-rules';
 import { dryRun } from './dry-run';
 import { listEventTriggers, loadEventTrigger, updateEventTrigger } from './event-triggers';
-import { loadRuleOptions } from './rule-options';
 import { listRuleRuns } from './rule-runs';
 import { createRule, deleteRule, duplicateRule, listRules, loadRule, updateRule } from './rules';
 

@@ -5,9 +5,9 @@ import type { Tx } from '../../platform/db/database';
 import { companySettings } from '../../platform/db/tables/companies.schema';
 import { flowPhase } from '../../platform/db/tables/flowphases.schema';
 import { user } from '../../platform/db/tables/users.schema';
+import { writeLog } from '../../platform/events/write-log';
 import { listFlowPhases } from '../flowphases';
-import { listFlowProfiles, requireFlowProfile } from '../flowprofiles';
-import { writeLog } from '../logitems';
+import { listFlowProfiles, requireFlowProfile } from '.';
 
 function lists(s: typeof companySettings.$inferSelect) {
   return {

@@ -1,5 +1,5 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
-import { toIso } from '../../platform/http/dates';
+import { toIso } from '../http/dates';
 
 /** `toIso` of a Date or of epoch milliseconds (the raw reads' `epochMs` columns). */
 export const isoFast: (value: Date | number) => string = toIso;

@@ -5,10 +5,9 @@ import { createSession } from '../../platform/auth/sessions';
 import { company } from '../../platform/db/tables/companies.schema';
 import type { Deps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
-import { type LoginResult, loginResult, sessionPolicy } from '../auth';
-import { writeLog } from '../logitems';
-import { findUserById } from './find-user';
-import { displayName } from './serialize-user';
+import { writeLog } from '../../platform/events/write-log';
+import { displayName, findUserById } from '../users';
+import { type LoginResult, loginResult, sessionPolicy } from '.';
 
 export const NO_NESTED_IMPERSONATION = 'U bent al ingelogd als een andere gebruiker. Log eerst uit.';
 

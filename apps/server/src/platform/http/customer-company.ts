@@ -1,7 +1,7 @@
 import type { CustomerCompany } from '@im/domain';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/database';
-import { company, companySettings } from '../../platform/db/tables/companies.schema';
+import type { Tx } from '../db/database';
+import { company, companySettings } from '../db/tables/companies.schema';
 
 /**
  * The installer as their customer sees them on every customer page: name, contact, logo, background

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { AppError } from '../../platform/errors';
+import { AppError } from '../errors';
 
 export const ONLY_SPREADSHEETS = 'Let op! Alleen xlsx- en csv-bestanden kunnen worden ingelezen.';
 export const MAX_SPREADSHEET_BYTES = 10 * 1024 * 1024;
