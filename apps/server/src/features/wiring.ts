@@ -7,10 +7,11 @@ import { registerFlowMergeStep, registerSalesUserChange, registerSentInvoiceChec
 import { moveFormsOnMerge } from './forms';
 import { moveIncidentsOnMerge } from './incidents';
 import { flowsWithSentInvoices, relationsWithSentInvoices } from './invoices';
+import { registerNoteWriter } from './mailtemplates';
 import { moveMessagesOnMerge } from './messages';
 import { moveNotificationsOnMerge } from './notifications';
 import { movePicturesOnMerge } from './pictures';
-import { moveIntakeTasks } from './planning';
+import { createNote, moveIntakeTasks } from './planning';
 
 let wired = false;
 
@@ -21,6 +22,8 @@ export function wireFeatures(): void {
   registerSentInvoiceCheck({ flowsWithSentInvoices, relationsWithSentInvoices });
   // A flow's new sales user takes its open intake tasks along when asked (save-flow's move_intake_tasks).
   registerSalesUserChange(moveIntakeTasks);
+  // A contact moment registered from a contact template is a note on the flow.
+  registerNoteWriter(createNote);
   // A merge moves the source flow's records to the target, in the merge's transaction, in this order.
   registerFlowMergeStep(moveFormsOnMerge);
   registerFlowMergeStep(movePicturesOnMerge);

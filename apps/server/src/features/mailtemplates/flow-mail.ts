@@ -24,8 +24,8 @@ import { htmlToText, sanitizeHtml } from '../../platform/html/sanitize';
 import { toIso } from '../../platform/http/dates';
 import type { Mailer } from '../../platform/mail/mailer';
 import { FLOW_NOT_FOUND, findFlow } from '../flows';
-import { createNote } from '../planning';
 import { brandMailHtml } from './mail-branding';
+import { writeNote } from './mail-hooks';
 import { flowMergeData } from './merge-data';
 import { ATTACHED_FILE, listMessageTemplates } from './templates';
 
@@ -304,7 +304,7 @@ export async function processContactMoment(
     throw validationError(MAIL_TEXTS.templateNotFound, { contacttemplate_id: [MAIL_TEXTS.templateNotFound] });
   const data = await flowMergeData(tx, flowId, caller.userId, caller.appUrl);
   const text = htmlToText(renderMergeTags(template.note, data, { html: true }));
-  return createNote(
+  return writeNote(
     tx,
     { flow_id: flowId, content: text ? `${template.description}: ${text}` : template.description },
     caller,

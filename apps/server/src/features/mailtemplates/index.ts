@@ -2,3 +2,4 @@
 export { queueFlowMail, sendFlowMail, standardMailTemplate, templateFiles } from './flow-mail';
 export { flowMergeData } from './merge-data';
 export { saveContactTemplate, saveMailTemplate, saveMessageTemplate } from './templates';
+export { registerNoteWriter } from './mail-hooks';
