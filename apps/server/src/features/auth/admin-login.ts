@@ -7,7 +7,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { writeLog } from '../../platform/events/write-log';
 import { displayName, findUserById } from '../users';
-import { type LoginResult, loginResult, sessionPolicy } from '.';
+import { type LoginResult, loginResult, sessionPolicy } from './authenticate';
 
 export const NO_NESTED_IMPERSONATION = 'U bent al ingelogd als een andere gebruiker. Log eerst uit.';
 

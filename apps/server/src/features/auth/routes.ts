@@ -123,18 +123,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Log in as another user of the company (admins; the session carries both identities).
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/user/:id/adminlogin',
-      {
-        config: { access: moduleRoute('ADMIN', 5000) },
-        schema: { params: zUserId, response: { 200: zLogin } },
-      },
-      async (request) =>
-        adminLogin(app.deps, authOf(request), request.params.id, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        }),
-    );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/user/:id/adminlogin',
+    {
+      config: { access: moduleRoute('ADMIN', 5000) },
+      schema: { params: zUserId, response: { 200: zLogin } },
+    },
+    async (request) =>
+      adminLogin(app.deps, authOf(request), request.params.id, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
+  );
 }

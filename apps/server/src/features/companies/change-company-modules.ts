@@ -6,7 +6,6 @@ import { AppError } from '../../platform/errors';
 import { writeLog } from '../../platform/events/write-log';
 import { findModuleOrFail } from '../modules';
 
-
 /**
  * A platform admin hands a company a module (not purchased). Adding one it already has changes
  * nothing. The company's sessions see it on their next request.

@@ -33,7 +33,6 @@ import {
   deleteIncident,
   listFlowIncidents,
   loadIncident,
-  moveIncidentsOnMerge,
   queryIncidents,
   updateIncident,
 } from './incidents';

@@ -30,7 +30,6 @@ import {
   deleteMessage,
   loadMessage,
   markFlowAnswered,
-  moveMessagesOnMerge,
   openConversation,
   saveMessageByCustomer,
   updateMessage,

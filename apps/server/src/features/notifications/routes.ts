@@ -18,7 +18,6 @@ import { authOf, tenantTx } from '../../platform/http/request-auth';
 import {
   loadNotification,
   markAllNotificationsRead,
-  moveNotificationsOnMerge,
   notificationDropdown,
   notificationsOnDate,
   setNotificationStatus,

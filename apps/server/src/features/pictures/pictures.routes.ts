@@ -1,10 +1,5 @@
-// Pictures (spec 002 section 7): upload, list, the original and its thumbnail, delete, all of an
-// intake, project, form copy or flow as one streamed ZIP, and the customer's calls by the flow hash.
-import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import {
   FORM_MESSAGES,
-  type Picture,
   zId,
   zIdParams,
   zMessage,
@@ -21,7 +16,7 @@ import type { FileStorage } from '../../platform/files/storage';
 import { moduleRoute } from '../../platform/http/access';
 import { customerRoute, customerTx, flowByHash } from '../../platform/http/customer-link';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
-import { type CustomerPicture, customerPictureOf, zCustomerPicture } from './customer-picture';
+import { customerPictureOf, zCustomerPicture } from './customer-picture';
 import {
   type CustomerFlow,
   customerPicture,
@@ -37,9 +32,8 @@ import {
   removeByCustomer,
   removePictureFiles,
   resolveTarget,
-  type StoredPictureFiles,
 } from './pictures';
-import { type ProcessedPicture, processPicture, storedFilename, THUMBNAIL_WIDTH } from './process-picture';
+import { processPicture, storedFilename, THUMBNAIL_WIDTH } from './process-picture';
 import { receivePicture } from './receive-picture';
 import { storeProcessed } from './store-picture';
 import { zipFiles } from './zip-pictures';

@@ -26,14 +26,8 @@ import { user } from '../../platform/db/tables/users.schema';
 import { forbidden, validationError } from '../../platform/errors';
 import { writeLog } from '../../platform/events/write-log';
 import { toIso } from '../../platform/http/dates';
-import {
-  resolveTarget,
-  resolveUserId,
-  storedTarget,
-  type TargetType,
-  targetIdOf,
-  userFullnameSql,
-} from './targets';
+import { userFullnameSql } from '../users';
+import { resolveTarget, resolveUserId, storedTarget, type TargetType, targetIdOf } from './targets';
 
 /** Role from which the action overview shows any user's actions (spec 001 section 6). */
 export const ACTIONS_OF_OTHERS_MIN_ROLE = 1000;

@@ -19,7 +19,7 @@ import { endUserSessions } from '../../platform/auth/sessions';
 import { user } from '../../platform/db/tables/users.schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { writeLog } from '../../platform/events/write-log';
-import { anyUser, moduleRoute } from '../../platform/http/access';
+import { anyUser } from '../../platform/http/access';
 import { authOf, tenantReads, tenantTx } from '../../platform/http/request-auth';
 import { findUserById, isEmailTaken, loadUserDto } from './find-user';
 import { queryUsers } from './query-users';
