@@ -25,8 +25,8 @@ export function wireFeatures(): void {
   // A contact moment registered from a contact template is a note on the flow.
   registerNoteWriter(createNote);
   // A merge moves the source flow's records to the target, in the merge's transaction, in this order.
-  registerFlowMergeStep(moveFormsOnMerge);
   registerFlowMergeStep(movePicturesOnMerge);
+  registerFlowMergeStep(moveFormsOnMerge);
   registerFlowMergeStep(moveIncidentsOnMerge);
   registerFlowMergeStep(moveMessagesOnMerge);
   registerFlowMergeStep(moveNotificationsOnMerge);
