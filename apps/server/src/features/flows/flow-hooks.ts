@@ -14,7 +14,7 @@ export type SalesUserChange = (
   flowId: number,
   from: number | null,
   to: number | null,
-) => Promise<void>;
+) => Promise<unknown>;
 
 let sentInvoiceCheck: SentInvoiceCheck | null = null;
 let salesUserChange: SalesUserChange | null = null;
