@@ -266,7 +266,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   if (args.includes('--json')) console.log(JSON.stringify(report, null, 2));
   if (total > 0) {
     if (!args.includes('--json'))
-      console.log(`\n${total} import finding(s). The rules: ARCHITECTURE.md ("Layers") and decision 047.`);
+      console.log(`\n${total} import finding(s). The rules: ARCHITECTURE.md ("Server layers") and decision 047.`);
     process.exit(1);
   }
 }
