@@ -89,6 +89,9 @@ ensureNodeVersion();
 ensureNodeModules();
 ensureSystemPackages({ required: true });
 
+// The import rules of server, web and domain (scripts/check-imports.mjs, decision 047).
+if (timed('import rules', () => run('node', ['scripts/check-imports.mjs', '--quiet'])) !== 0)
+  failedSuites.push('import rules');
 vitest('domain', ['--root', 'packages/domain']);
 vitest('web', ['--root', 'apps/web']);
 vitest('server (embedded PostgreSQL)', ['--root', 'apps/server']);

@@ -17,7 +17,7 @@ import { loadConfig } from '../src/platform/config';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded';
 import { type PipelineStatement, PreparingClient } from '../src/platform/db/preparing-client';
 import { createLogger } from '../src/platform/log';
-import { createServer } from '../src/platform/server';
+import { createServer } from '../src/server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);

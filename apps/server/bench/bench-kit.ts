@@ -7,7 +7,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/platform/config';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/platform/db/embedded';
 import { createLogger } from '../src/platform/log';
-import { createServer } from '../src/platform/server';
+import { createServer } from '../src/server';
 
 export const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 export const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -125,7 +125,7 @@ export const BENCH_PASSWORD = 'Bench-wachtwoord-1';
  * the CRM data (relations, flows) loaded; answers its id and user ids (the manager first).
  */
 export async function ensureBenchCompany(
-  server: import('../src/platform/server').Server,
+  server: import('../src/server').Server,
   client: import('pg').PoolClient,
   options: { email: string; name: string; users: number; relations: number; flows: number },
 ): Promise<{ companyId: number; userIds: number[] }> {
@@ -180,7 +180,7 @@ export async function ensureBenchCompany(
 }
 
 /** Listens on a free loopback port; answers the base URL. */
-export async function listen(server: import('../src/platform/server').Server): Promise<string> {
+export async function listen(server: import('../src/server').Server): Promise<string> {
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

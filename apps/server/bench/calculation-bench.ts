@@ -19,7 +19,7 @@ import { createUser } from '../src/features/users/create-user';
 import { loadConfig } from '../src/platform/config';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/platform/db/embedded';
 import { createLogger } from '../src/platform/log';
-import { createServer } from '../src/platform/server';
+import { createServer } from '../src/server';
 import { benchItems, ITEMS } from './calculation-items';
 import { runInChromium } from './chromium-bench';
 

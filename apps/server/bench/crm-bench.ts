@@ -18,7 +18,7 @@ import { rebalanceAllSortRanges } from '../src/features/flows/sort-ranges';
 import { createUser } from '../src/features/users/create-user';
 import { loadConfig } from '../src/platform/config';
 import { createLogger } from '../src/platform/log';
-import { createServer, type Server } from '../src/platform/server';
+import { createServer, type Server } from '../src/server';
 import {
   type Case,
   databaseUrl,

@@ -18,8 +18,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EVENT_TRIGGERS, type SaveEventTriggerRule, zSaveEventTriggerRule } from '@im/domain';
 import { sql } from 'drizzle-orm';
-import { writeLog } from '../src/features/logitems';
 import { createRule } from '../src/features/workflow/rules';
+import { writeLog } from '../src/platform/events/write-log';
 import {
   benchLogin,
   ensureBenchCompany,

@@ -1,11 +1,10 @@
-import { ensureMainCompany } from './features/companies/bootstrap';
-import { backfillCompanyCrmDefaults } from './features/companies/company-defaults';
-import { loadDemoData } from './features/demo/load-demo';
+import { backfillCompanyCrmDefaults, ensureMainCompany } from './features/companies';
+import { loadDemoData } from './features/demo';
 import { isServerWorker, WorkerPool } from './platform/cluster';
 import { type Config, loadConfig } from './platform/config';
 import { DataDirLockedError, type EmbeddedPostgres, startEmbeddedPostgres } from './platform/db/embedded';
 import { type AppLogger, createLogger } from './platform/log';
-import { createServer, type Server } from './platform/server';
+import { createServer, type Server } from './server';
 
 /**
  * Starts the server: `--demo` also loads the demo companies, `--exit` stops after start-up work

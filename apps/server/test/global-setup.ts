@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/platform/db/embedded';
 import { createLogger } from '../src/platform/log';
-import { createServer } from '../src/platform/server';
+import { createServer } from '../src/server';
 import { testConfig } from './test-config';
 
 declare module 'vitest' {

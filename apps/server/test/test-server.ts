@@ -7,7 +7,7 @@ import { ensureMainCompany } from '../src/features/companies/bootstrap';
 import { createCompany } from '../src/features/companies/create-company';
 import { createUser } from '../src/features/users/create-user';
 import { createLogger } from '../src/platform/log';
-import { createServer, type Server } from '../src/platform/server';
+import { createServer, type Server } from '../src/server';
 import { withDatabase } from './global-setup';
 import { testConfig } from './test-config';
 

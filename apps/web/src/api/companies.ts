@@ -1,6 +1,6 @@
+import type { Paginated } from '@im/domain';
 import { type CompanyDetail, type CompanyRow, type CurrentFlowSettings, MAX_PAGE_SIZE } from '@im/domain';
 import { useQuery } from '@tanstack/react-query';
-import type { Paginated } from '../ui/data-table/server-data-table';
 import { api } from './client';
 
 // Company reads that several features show (users, subscriptions and the companies screens): kept

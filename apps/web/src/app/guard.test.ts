@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { dashboardPathFor } from '../api/access';
 import { createTestSession } from '../test/render';
-import { dashboardPathFor } from './access';
 import { decideRoute } from './guard';
 
 const redirectOf = (path: string, session: ReturnType<typeof createTestSession> | null) => {

@@ -1,7 +1,7 @@
 import type { SessionData } from '@im/domain';
-import { canAccess, dashboardPathFor } from './access';
+import { canAccess, dashboardPathFor } from '../api/access';
+import type { AppRoute } from '../api/route-types';
 import { matchRoute, ROUTES } from './route-table';
-import type { AppRoute } from './route-types';
 
 export type GuardDecision =
   | { type: 'allow'; route: AppRoute; params: Record<string, string | undefined> }

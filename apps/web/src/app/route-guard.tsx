@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isApiError } from '../api/client';
+import type { AppRoute } from '../api/route-types';
 import {
   currentUserQuery,
   useClearSession,
@@ -17,7 +18,6 @@ import { closeAllModals } from '../ui/modal-manager';
 import { decideRoute } from './guard';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicPageLayout } from './layouts/public-page-layout';
-import type { AppRoute } from './route-types';
 
 // The shell (menu, top bar, search, live channel) loads after login: the login screen does not wait for it.
 const AppShellLayout = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShellLayout })));

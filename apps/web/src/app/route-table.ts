@@ -32,6 +32,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { matchPath } from 'react-router';
+import type { AppRoute, RouteSpec, ScreenEntry } from '../api/route-types';
 import { accountScreens } from '../features/account/routes';
 import { authScreens } from '../features/auth/routes';
 import { communicationScreens } from '../features/communication/routes';
@@ -58,7 +59,6 @@ import { usersScreens } from '../features/users/routes';
 import { verticalsScreens } from '../features/verticals/routes';
 import { webhooksScreens } from '../features/webhooks/routes';
 import { workflowScreens } from '../features/workflow/routes';
-import type { AppRoute, RouteSpec, ScreenEntry } from './route-types';
 
 // The one route table: every route of spec 000 section 2 (plus /note_detail of spec 001) with its
 // access rule. The guard, the side menu, the router and the tests all read it. Screens come from the

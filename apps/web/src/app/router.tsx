@@ -1,8 +1,8 @@
 import { createHashRouter, type RouteObject } from 'react-router';
+import type { AppRoute } from '../api/route-types';
 import { ErrorScreen } from '../features/errors';
 import { RouteGuard, RouteScreen } from './route-guard';
 import { ROUTES } from './route-table';
-import type { AppRoute } from './route-types';
 
 export function buildRouteObjects(routes: readonly AppRoute[] = ROUTES): RouteObject[] {
   return [

@@ -7,17 +7,17 @@ import {
 } from '@im/domain';
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { assistMail } from '../../platform/db/tables/assistmails.schema';
+import { user } from '../../platform/db/tables/users.schema';
+import { eventTriggerRule } from '../../platform/db/tables/workflow.schema';
 import { conflict, notFound, validationErrorFromIssues } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { sanitizeHtml } from '../../platform/html/sanitize';
 import { toIso } from '../../platform/http/dates';
 import type { Mailer } from '../../platform/mail/mailer';
-import { FLOW_NOT_FOUND, findFlow } from '../flows/flow-access';
-import { writeLog } from '../logitems';
-import { sendFlowMail } from '../mailtemplates/flow-mail';
-import { userFullnameSql } from '../planning/targets';
-import { user } from '../users/users.schema';
-import { eventTriggerRule } from '../workflow/workflow.schema';
-import { assistMail } from './assistmails.schema';
+import { FLOW_NOT_FOUND, findFlow } from '../flows';
+import { sendFlowMail } from '../mailtemplates';
+import { userFullnameSql } from '../users';
 
 type AssistMailRow = typeof assistMail.$inferSelect;
 

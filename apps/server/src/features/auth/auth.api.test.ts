@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer, TEST_PASSWORD, type TestServer } from '../../../test/test-server';
-import { LOGIN_FAILED } from './messages';
+import { LOGIN_FAILED } from '../../platform/auth/messages';
 
 let t: TestServer;
 beforeAll(async () => {

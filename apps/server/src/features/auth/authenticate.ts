@@ -1,5 +1,6 @@
 import type { SessionData } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
+import { LOGIN_FAILED } from '../../platform/auth/messages';
 import { spendVerifyTime, verifyPassword } from '../../platform/auth/passwords';
 import { createSession, resolveSession } from '../../platform/auth/sessions';
 import {
@@ -8,13 +9,11 @@ import {
   recordLoginFailure,
   THROTTLED_MESSAGE,
 } from '../../platform/auth/throttle';
+import { company } from '../../platform/db/tables/companies.schema';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { company } from '../companies/companies.schema';
-import { writeLog } from '../logitems';
-import { findUserByEmail } from '../users/find-user';
-import { buildSessionData } from '../users/session-data';
-import { LOGIN_FAILED } from './messages';
+import { writeLog } from '../../platform/events/write-log';
+import { buildSessionData, findUserByEmail } from '../users';
 
 export interface LoginResult {
   token: string;

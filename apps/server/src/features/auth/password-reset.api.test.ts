@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReceivedMail, type SmtpSink, sleep, startSmtpSink } from '../../../test/smtp-sink';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../../test/test-server';
-import { PASSWORD_CHANGED, PASSWORDS_DIFFER, RESET_LINK_INVALID } from './messages';
+import { PASSWORD_CHANGED, PASSWORDS_DIFFER, RESET_LINK_INVALID } from '../../platform/auth/messages';
 
 const NEW_PASSWORD = 'Nieuw2026x';
 

@@ -1,14 +1,14 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { passwordReset } from '../../platform/auth/auth.schema';
+import { RESET_LINK_INVALID, RESET_TOKEN_HOURS } from '../../platform/auth/messages';
 import { hashPassword } from '../../platform/auth/passwords';
 import { endUserSessions } from '../../platform/auth/sessions';
 import { hashToken, newToken } from '../../platform/auth/tokens';
+import { passwordReset } from '../../platform/db/tables/auth.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import type { Deps } from '../../platform/deps';
 import { validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
-import { findUserByEmail } from '../users/find-user';
-import { user } from '../users/users.schema';
-import { RESET_LINK_INVALID, RESET_TOKEN_HOURS } from './messages';
+import { writeLog } from '../../platform/events/write-log';
+import { findUserByEmail } from '../users';
 
 export function resetLink(appUrl: string, token: string, email: string): string {
   return `${appUrl}/#/resetpassword/${token}?email=${encodeURIComponent(email)}`;

@@ -1,12 +1,11 @@
 import { SELF_REGISTRATION_MODULES } from '@im/domain';
+import { EMAIL_TAKEN, REGISTRATION_CLOSED } from '../../platform/auth/messages';
 import { createSession } from '../../platform/auth/sessions';
 import type { Deps } from '../../platform/deps';
 import { AppError, validationError } from '../../platform/errors';
-import { createCompany } from '../companies/create-company';
-import { createUser } from '../users/create-user';
-import { isEmailTaken } from '../users/find-user';
+import { createCompany } from '../companies';
+import { createUser, isEmailTaken } from '../users';
 import { type LoginResult, loginResult, sessionPolicy } from './authenticate';
-import { EMAIL_TAKEN, REGISTRATION_CLOSED } from './messages';
 
 export interface Registration {
   companyname: string;

@@ -13,13 +13,13 @@ import {
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { calculation, calculationItem } from '../../platform/db/tables/calculations.schema';
+import { flowProfile } from '../../platform/db/tables/flowprofiles.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
 import { conflict, notFound, validationError } from '../../platform/errors';
-import { flowProfile } from '../flowprofiles/flowprofiles.schema';
-import { flow } from '../flows/flows.schema';
-import { writeLog } from '../logitems';
-import { num0 } from '../products/product-dto';
+import { writeLog } from '../../platform/events/write-log';
+import { num0 } from '../products';
 import { itemCount, recalculate } from './calculation-dto';
-import { calculation, calculationItem } from './calculations.schema';
 import { insertCopies, itemRecords, newCalculationHash } from './copy-items';
 
 export type CalculationRecord = typeof calculation.$inferSelect;

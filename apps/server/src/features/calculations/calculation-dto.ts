@@ -10,11 +10,11 @@ import {
 } from '@im/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { calculation, calculationItem } from '../../platform/db/tables/calculations.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { product } from '../../platform/db/tables/products.schema';
 import { notFound } from '../../platform/errors';
-import { flow } from '../flows/flows.schema';
-import { num, num0 } from '../products/product-dto';
-import { product } from '../products/products.schema';
-import { calculation, calculationItem } from './calculations.schema';
+import { num, num0 } from '../products';
 
 type ItemRecord = typeof calculationItem.$inferSelect;
 export type StoredItem = Omit<

@@ -19,14 +19,13 @@ import {
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { calculationItem } from '../../platform/db/tables/calculations.schema';
+import { product } from '../../platform/db/tables/products.schema';
 import { notFound, validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
-import { loadProduct, loadProducts, pricingOf } from '../products/product-dto';
-import { product } from '../products/products.schema';
-import { checkedSplit } from '../products/save-product';
+import { writeLog } from '../../platform/events/write-log';
+import { checkedSplit, loadProduct, loadProducts, pricingOf } from '../products';
 import { type CalculationRecord, checkItemLimit, lockCalculation } from './calculation-actions';
 import { loadItems, recalculate } from './calculation-dto';
-import { calculationItem } from './calculations.schema';
 import { copyOf, insertCopies, itemRecords, newCalculationHash, shiftAfter } from './copy-items';
 
 type ItemRecord = typeof calculationItem.$inferSelect;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { calculationItem } from '../../platform/db/tables/calculations.schema';
 import { treeOrder } from './calculation-dto';
-import { calculationItem } from './calculations.schema';
 
 export const newCalculationHash = () => randomBytes(16).toString('base64url');
 

@@ -2,12 +2,12 @@ import { zCustomerCalculation } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/database';
+import { calculation } from '../../platform/db/tables/calculations.schema';
+import { company } from '../../platform/db/tables/companies.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
 import { AppError, notFound } from '../../platform/errors';
 import { CUSTOMER_HASH } from '../../platform/http/access';
-import { company } from '../companies/companies.schema';
-import { flow } from '../flows/flows.schema';
 import { recalculate } from './calculation-dto';
-import { calculation } from './calculations.schema';
 
 const CUSTOMER_LINK_UNKNOWN = 'Deze link is niet (meer) geldig.';
 export const CUSTOMER_CALCULATION_GONE = 'Deze calculatie is niet meer beschikbaar. Neem a.u.b. contact op.';

@@ -2,7 +2,7 @@ import { DOCUMENT_TEXTS } from '@im/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 import { lockCalculation, replaceCalculationLines } from './calculation-actions';
 import { recalculate } from './calculation-dto';
 

@@ -9,9 +9,9 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/database';
+import { company } from '../../platform/db/tables/companies.schema';
 import type { Logger } from '../../platform/logger';
-import { createUser } from '../users/create-user';
-import { company } from './companies.schema';
+import { createUser } from '../users';
 import { createCompany } from './create-company';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@installatiemanager.local';

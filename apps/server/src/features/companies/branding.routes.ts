@@ -3,15 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { companySettings } from '../../platform/db/tables/companies.schema';
+import { storedFile } from '../../platform/db/tables/files.schema';
 import { notFound } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
+import { writeLog } from '../../platform/events/write-log';
 import { sendNoImage, sendStoredFile } from '../../platform/files/send-file';
 import { type ReceivedUpload, receiveUpload } from '../../platform/files/upload';
 import { anyUser, moduleRoute, publicRoute } from '../../platform/http/access';
 import { downloadDoc, FILE_TYPES, uploadDoc } from '../../platform/http/openapi';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
-import { writeLog } from '../logitems';
-import { companySettings } from './companies.schema';
 import { IMAGE_SLOTS, type ImageSlot, imageOf, imageUrl } from './company-images';
 
 const zId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

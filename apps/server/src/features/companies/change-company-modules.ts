@@ -1,17 +1,10 @@
 import { MAIN_COMPANY_ID, PROTECTED_MESSAGE } from '@im/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { AppError, validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
-import { companyModule, module } from './companies.schema';
-
-export const UNKNOWN_MODULE = 'Deze module bestaat niet.';
-
-export async function findModuleOrFail(tx: Tx, moduleId: number) {
-  const [m] = await tx.select().from(module).where(eq(module.id, moduleId));
-  if (!m) throw validationError(UNKNOWN_MODULE, { moduleId: [UNKNOWN_MODULE] });
-  return m;
-}
+import { companyModule } from '../../platform/db/tables/companies.schema';
+import { AppError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
+import { findModuleOrFail } from '../modules';
 
 /**
  * A platform admin hands a company a module (not purchased). Adding one it already has changes

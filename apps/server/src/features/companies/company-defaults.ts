@@ -8,9 +8,9 @@ import {
 } from '@im/domain';
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
-import { flowPhase } from '../flowphases/flowphases.schema';
-import { flowProfile } from '../flowprofiles/flowprofiles.schema';
-import { companySettings } from './companies.schema';
+import { companySettings } from '../../platform/db/tables/companies.schema';
+import { flowPhase } from '../../platform/db/tables/flowphases.schema';
+import { flowProfile } from '../../platform/db/tables/flowprofiles.schema';
 
 const PHASE_COLORS = ['gray', 'blue', 'cyan', 'teal', 'green', 'yellow', 'orange', 'red', 'grape'];
 

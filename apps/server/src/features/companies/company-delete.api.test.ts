@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRelation } from '../../../test/crm-factories';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/test-server';
-import { batch } from '../../platform/jobs/batch.schema';
+import { batch } from '../../platform/db/tables/batch.schema';
 
 let t: TestServer;
 let admin: string;

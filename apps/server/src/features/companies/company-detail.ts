@@ -1,9 +1,9 @@
 import type { CompanyDetail } from '@im/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { company, companySettings } from '../../platform/db/tables/companies.schema';
 import { toIso } from '../../platform/http/dates';
-import { companySubscriptions } from '../subscriptions/list-subscriptions';
-import { company, companySettings } from './companies.schema';
+import { companySubscriptions } from '../subscriptions';
 import { listCompanyModules } from './company-modules';
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { storedFile } from '../../platform/files/files.schema';
-import { companySettings } from './companies.schema';
+import { companySettings } from '../../platform/db/tables/companies.schema';
+import { storedFile } from '../../platform/db/tables/files.schema';
 
 /**
  * The company's images (spec 000 "Email settings" and the company profile): each slot has a column

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { session } from '../../platform/auth/auth.schema';
 import type { Tx } from '../../platform/db/database';
+import { session } from '../../platform/db/tables/auth.schema';
+import { company } from '../../platform/db/tables/companies.schema';
+import { writeLog } from '../../platform/events/write-log';
 import type { Jobs } from '../../platform/jobs/jobs';
-import { writeLog } from '../logitems';
-import { company } from './companies.schema';
 
 export const TRASH_COMPANY = 'company.delete';
 export const FORCE_DELETE_COMPANY = 'company.forcedelete';

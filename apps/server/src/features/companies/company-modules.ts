@@ -1,7 +1,7 @@
 import { isModuleTag, type ModuleTag } from '@im/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { companyModule, module } from './companies.schema';
+import { companyModule, module } from '../../platform/db/tables/companies.schema';
 
 export async function listCompanyModules(tx: Tx, companyId: number) {
   return tx

@@ -1,7 +1,7 @@
 import type { ModuleTag } from '@im/domain';
 import type { Tx } from '../../platform/db/database';
-import { writeLog } from '../logitems';
-import { company, companySettings } from './companies.schema';
+import { company, companySettings } from '../../platform/db/tables/companies.schema';
+import { writeLog } from '../../platform/events/write-log';
 import { ensureCompanyCrmDefaults } from './company-defaults';
 import { addCompanyModules } from './company-modules';
 

@@ -2,10 +2,10 @@ import type { AdminUserChange, Paginated } from '@im/domain';
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../platform/db/database';
+import { company } from '../../platform/db/tables/companies.schema';
+import { logItem } from '../../platform/db/tables/logitems.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { notFound } from '../../platform/errors';
-import { logItem } from '../logitems/logitems.schema';
-import { user } from '../users/users.schema';
-import { company } from './companies.schema';
 
 const admin = alias(user, 'admin_user');
 const actor = alias(user, 'acting_user');

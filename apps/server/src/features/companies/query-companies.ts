@@ -2,8 +2,8 @@ import type { PaginationQuery } from '@im/domain';
 import { and, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { containsPattern, sortOrder } from '../../platform/db/paginate';
+import { company, companyModule, module } from '../../platform/db/tables/companies.schema';
 import { toIso } from '../../platform/http/dates';
-import { company, companyModule, module } from './companies.schema';
 import { usersCountSql } from './company-detail';
 
 const SORT_COLUMNS = {

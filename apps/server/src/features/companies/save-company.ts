@@ -1,9 +1,9 @@
 import type { CreateCompanyRequest, UpdateCompanyRequest } from '@im/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { company, companySettings } from '../../platform/db/tables/companies.schema';
 import { validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
-import { company, companySettings } from './companies.schema';
+import { writeLog } from '../../platform/events/write-log';
 import { createCompany } from './create-company';
 
 export const HOSTNAME_TAKEN = 'Deze hostnaam is al in gebruik bij een ander bedrijf.';

@@ -1,10 +1,10 @@
 import { type CustomerActivity, type CustomerViews, DOCUMENT_TEXTS, type DocumentKind } from '@im/domain';
 import { and, asc, count, eq, isNull, max, min } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { customerView, documentResponse } from '../../platform/db/tables/customerpages.schema';
+import { salesDocument } from '../../platform/db/tables/documents.schema';
 import { notFound } from '../../platform/errors';
-import { salesDocument } from '../documents/documents.schema';
 import { responseFacts } from './customer-documents';
-import { customerView, documentResponse } from './customerpages.schema';
 
 async function viewsWhere(tx: Tx, where: ReturnType<typeof and>): Promise<CustomerViews> {
   const [row] = await tx

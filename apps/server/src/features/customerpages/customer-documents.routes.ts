@@ -16,14 +16,13 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { salesDocument } from '../../platform/db/tables/documents.schema';
+import { storedFile } from '../../platform/db/tables/files.schema';
 import { conflict, notFound } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
 import { contentDisposition, sendStoredFile } from '../../platform/files/send-file';
+import { clientFacts, customerRoute, customerTx, isPreview } from '../../platform/http/customer-link';
 import { PDF_FILE, STORED_FILE } from '../../platform/http/openapi';
-import { customerDocumentVersion } from '../documents/customer-document';
-import { ATTACHMENT, DOCUMENT_OWNER } from '../documents/document-dto';
-import { salesDocument } from '../documents/documents.schema';
-import { clientFacts, customerRoute, customerTx, isPreview } from './customer-access';
+import { ATTACHMENT, customerDocumentVersion, DOCUMENT_OWNER } from '../documents';
 import {
   answerByCustomer,
   customerDocument,

@@ -25,27 +25,30 @@ import { and, desc, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import type { Database, Tx } from '../../platform/db/database';
+import { companySettings } from '../../platform/db/tables/companies.schema';
+import { documentResponse } from '../../platform/db/tables/customerpages.schema';
+import { documentType, documentVersion, salesDocument } from '../../platform/db/tables/documents.schema';
+import { storedFile } from '../../platform/db/tables/files.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import { AppError, conflict, notFound, validationError } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
 import type { FileStorage } from '../../platform/files/storage';
+import { customerCompany } from '../../platform/http/customer-company';
+import { type clientFacts, customerTx, recordView } from '../../platform/http/customer-link';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { PdfService } from '../../platform/pdf/pdf-service';
-import { companySettings } from '../companies/companies.schema';
-import { logDocument } from '../documents/create-document';
-import { customerDocumentVersion } from '../documents/customer-document';
-import { loadAttachments } from '../documents/document-dto';
-import { documentType, documentVersion, salesDocument } from '../documents/documents.schema';
-import { followFlow } from '../documents/follow-flow';
-import { documentMergeData, kindLabel } from '../documents/merge-data';
-import { sha256 } from '../documents/render-document';
-import { flow } from '../flows/flows.schema';
-import { queueFlowMail, standardMailTemplate } from '../mailtemplates/flow-mail';
-import { notify } from '../notifications/notify';
-import { relation } from '../relations/relations.schema';
-import { type clientFacts, customerTx, recordView } from './customer-access';
-import { customerCompany } from './customer-company';
-import { documentResponse } from './customerpages.schema';
+import {
+  customerDocumentVersion,
+  documentMergeData,
+  followFlow,
+  kindLabel,
+  loadAttachments,
+  logDocument,
+  sha256,
+} from '../documents';
+import { queueFlowMail, standardMailTemplate } from '../mailtemplates';
+import { notify } from '../notifications';
 
 type Facts = ReturnType<typeof clientFacts>;
 type Doc = typeof salesDocument.$inferSelect;

@@ -1,8 +1,8 @@
 import type { CustomerPageSettings, DocumentKind } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { companySettings } from '../../platform/db/tables/companies.schema';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
-import { companySettings } from '../companies/companies.schema';
 
 export async function getCustomerPageSettings(tx: Tx): Promise<CustomerPageSettings> {
   const [s] = await tx

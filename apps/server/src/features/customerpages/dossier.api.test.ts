@@ -5,10 +5,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCrmCompany, createTestRelation, logCount } from '../../../test/crm-factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { storedFile } from '../../platform/files/files.schema';
-import { companySettings } from '../companies/companies.schema';
-import { documentType, salesDocument } from '../documents/documents.schema';
-import { flowDataItem, vertical, verticalDataField } from '../forms/forms.schema';
+import { companySettings } from '../../platform/db/tables/companies.schema';
+import { documentType, salesDocument } from '../../platform/db/tables/documents.schema';
+import { storedFile } from '../../platform/db/tables/files.schema';
+import { flowDataItem, vertical, verticalDataField } from '../../platform/db/tables/forms.schema';
 import { DOSSIER_TEXTS } from './dossier';
 
 let t: TestServer;

@@ -19,8 +19,14 @@ import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { sendNoImage, sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadWithFields } from '../../platform/files/upload';
+import {
+  type CustomerFlow,
+  customerRoute,
+  customerTx,
+  flowByHash,
+  isPreview,
+} from '../../platform/http/customer-link';
 import { downloadDoc, FILE_TYPES, STORED_FILE, uploadDoc } from '../../platform/http/openapi';
-import { type CustomerFlow, customerRoute, customerTx, flowByHash, isPreview } from './customer-access';
 import {
   checkUploadFlowId,
   companyImageByHash,

@@ -7,14 +7,13 @@ import {
 } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { documentResponse } from '../../platform/db/tables/customerpages.schema';
+import { salesDocument } from '../../platform/db/tables/documents.schema';
+import { storedFile } from '../../platform/db/tables/files.schema';
 import { forbidden, notFound } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
 import { renameStoredFile } from '../../platform/files/rename-file';
 import type { FileStorage } from '../../platform/files/storage';
-import { logDocument } from '../documents/create-document';
-import { documentLabel, findAnyDocument } from '../documents/document-dto';
-import { salesDocument } from '../documents/documents.schema';
-import { documentResponse } from './customerpages.schema';
+import { documentLabel, findAnyDocument, logDocument } from '../documents';
 
 export const SIGNATURE_NOT_FOUND = 'Handtekening niet gevonden.';
 export const NO_DRAWN_SIGNATURE = 'Er is geen getekende handtekening.';

@@ -22,10 +22,10 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { Tx } from '../../platform/db/database';
+import { companySettings } from '../../platform/db/tables/companies.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
-import { companySettings } from '../companies/companies.schema';
-import { queryTasks } from '../planning/tasks';
-import { user } from '../users/users.schema';
+import { queryTasks } from '../planning';
 
 /** The company's statistic boxes as stored, or the defaults while nobody has chosen any. */
 export async function companyStatboxes(

@@ -1,19 +1,14 @@
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
+import { company } from '../../platform/db/tables/companies.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { mailTemplate } from '../../platform/db/tables/mailtemplates.schema';
+import { message } from '../../platform/db/tables/messages.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import type { Logger } from '../../platform/logger';
-import { company } from '../companies/companies.schema';
-import { flow } from '../flows/flows.schema';
-import { mailTemplate } from '../mailtemplates/mailtemplates.schema';
-import { saveContactTemplate, saveMailTemplate, saveMessageTemplate } from '../mailtemplates/templates';
-import {
-  createStaffMessage,
-  insertCustomerMessage,
-  openConversation,
-  updateMessage,
-} from '../messages/messages';
-import { message } from '../messages/messages.schema';
-import { relation } from '../relations/relations.schema';
-import { findUserByEmail } from '../users/find-user';
+import { saveContactTemplate, saveMailTemplate, saveMessageTemplate } from '../mailtemplates';
+import { createStaffMessage, insertCustomerMessage, openConversation, updateMessage } from '../messages';
+import { findUserByEmail } from '../users';
 import { CRM_DEMO } from './crm-demo-data';
 
 /** Conversations on demo flows, one of each kind the communicator shows. */

@@ -1,16 +1,16 @@
 import { DEFAULT_CANCEL_REASONS, DEFAULT_FLOW_PHASES, type FlowStatus, stageOf } from '@im/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
+import { company } from '../../platform/db/tables/companies.schema';
+import { flowPhase } from '../../platform/db/tables/flowphases.schema';
+import { flow, lead } from '../../platform/db/tables/flows.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import type { Logger } from '../../platform/logger';
-import { company } from '../companies/companies.schema';
-import { flowPhase } from '../flowphases/flowphases.schema';
-import { createFlow } from '../flows/create-flow';
-import { flow, lead } from '../flows/flows.schema';
-import { createLocation } from '../locations/save-location';
-import { createOrganization } from '../organizations/save-organization';
-import { relation } from '../relations/relations.schema';
-import { createRelation } from '../relations/save-relation';
-import { findUserByEmail } from '../users/find-user';
+import { createFlow } from '../flows';
+import { createLocation } from '../locations';
+import { createOrganization } from '../organizations';
+import { createRelation } from '../relations';
+import { findUserByEmail } from '../users';
 import { CRM_DEMO, type DemoAddress, type DemoCrmCompany, type DemoFlow } from './crm-demo-data';
 
 const DAY = 24 * 3600 * 1000;

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
+import { company } from '../../platform/db/tables/companies.schema';
+import { salesDocument } from '../../platform/db/tables/documents.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { flowDataItem } from '../../platform/db/tables/forms.schema';
 import type { Logger } from '../../platform/logger';
-import { company } from '../companies/companies.schema';
-import { salesDocument } from '../documents/documents.schema';
-import { flow } from '../flows/flows.schema';
-import { flowDataItem } from '../forms/forms.schema';
 
 /**
  * Fixed customer links of the first demo company, printed in the README so anyone can open the customer

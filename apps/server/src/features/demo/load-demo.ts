@@ -1,20 +1,19 @@
 import { MAIN_COMPANY_ID, MODULE_TAGS, type ModuleTag, type Theme, type UserType } from '@im/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
-import type { FileStorage } from '../../platform/files/storage';
-import type { Logger } from '../../platform/logger';
-import { company, module } from '../companies/companies.schema';
-import { createCompany } from '../companies/create-company';
-import { createSubscription, createSubscriptionType } from '../subscriptions';
+import { company, module } from '../../platform/db/tables/companies.schema';
 import {
   subscription,
   subscriptionType,
   subscriptionTypeModule,
-} from '../subscriptions/subscriptions.schema';
+} from '../../platform/db/tables/subscriptions.schema';
+import { systemNotification } from '../../platform/db/tables/systemnotifications.schema';
+import type { FileStorage } from '../../platform/files/storage';
+import type { Logger } from '../../platform/logger';
+import { createCompany } from '../companies';
+import { createSubscription, createSubscriptionType } from '../subscriptions';
 import { createSystemNotification } from '../systemnotifications';
-import { systemNotification } from '../systemnotifications/systemnotifications.schema';
-import { createUser } from '../users/create-user';
-import { findUserByEmail } from '../users/find-user';
+import { createUser, findUserByEmail } from '../users';
 import { loadCommunicationDemoData } from './load-communication-demo';
 import { loadCrmDemoData } from './load-crm-demo';
 import { loadCustomerDemoData } from './load-customer-demo';

@@ -2,25 +2,22 @@ import { createHash } from 'node:crypto';
 import { type DocumentStatus, renderDocument } from '@im/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
-import type { FileStorage } from '../../platform/files/storage';
-import type { Logger } from '../../platform/logger';
-import { replaceCalculationLines } from '../calculations/calculation-actions';
-import { createItem } from '../calculations/calculation-items';
-import { calculation } from '../calculations/calculations.schema';
-import { company } from '../companies/companies.schema';
-import { createDocument, createTemplate } from '../documents/create-document';
-import { saveDocumentType } from '../documents/document-types';
+import { calculation } from '../../platform/db/tables/calculations.schema';
+import { company } from '../../platform/db/tables/companies.schema';
 import {
   documentVersion,
   documentWidget,
   documentWidgetType,
   salesDocument,
-} from '../documents/documents.schema';
-import { renderInput } from '../documents/render-document';
-import { flow } from '../flows/flows.schema';
-import { saveMailTemplate } from '../mailtemplates/templates';
-import { product } from '../products/products.schema';
-import { findUserByEmail } from '../users/find-user';
+} from '../../platform/db/tables/documents.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { product } from '../../platform/db/tables/products.schema';
+import type { FileStorage } from '../../platform/files/storage';
+import type { Logger } from '../../platform/logger';
+import { createItem, replaceCalculationLines } from '../calculations';
+import { createDocument, createTemplate, renderInput, saveDocumentType } from '../documents';
+import { saveMailTemplate } from '../mailtemplates';
+import { findUserByEmail } from '../users';
 import { CRM_DEMO } from './crm-demo-data';
 import { PRODUCT_DEMO } from './product-demo-data';
 

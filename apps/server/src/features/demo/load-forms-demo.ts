@@ -2,23 +2,29 @@ import type { CreateVerticalDataField, FlowDataItemType, FormValue } from '@im/d
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database, Tx } from '../../platform/db/database';
+import { company } from '../../platform/db/tables/companies.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { vertical } from '../../platform/db/tables/forms.schema';
+import { productTableRow } from '../../platform/db/tables/products.schema';
 import type { FileStorage } from '../../platform/files/storage';
 import type { Logger } from '../../platform/logger';
-import { createItem as createCalculationLine } from '../calculations/calculation-items';
-import { company } from '../companies/companies.schema';
-import { createDocument } from '../documents/create-document';
-import { flow } from '../flows/flows.schema';
-import { createItem, setItemStatus, updateItemValues } from '../forms/flow-data-items';
-import { vertical } from '../forms/forms.schema';
-import { createIntake, updateIntake } from '../forms/intakes';
-import { createProject, updateProject } from '../forms/projects';
-import { syncCalculationsWithForms } from '../forms/sync-calculations';
-import { createField, createVertical } from '../forms/verticals';
+import { createItem as createCalculationLine } from '../calculations';
+import { createDocument } from '../documents';
+import {
+  createField,
+  createIntake,
+  createItem,
+  createProject,
+  createVertical,
+  setItemStatus,
+  syncCalculationsWithForms,
+  updateIntake,
+  updateItemValues,
+  updateProject,
+} from '../forms';
 import { insertPicture, processPicture, resolveTarget, storeProcessed } from '../pictures';
-import { updateTableRow } from '../products/product-table-rows';
-import { productTableRow } from '../products/products.schema';
-import { createProduct } from '../products/save-product';
-import { findUserByEmail } from '../users/find-user';
+import { createProduct, updateTableRow } from '../products';
+import { findUserByEmail } from '../users';
 import { CRM_DEMO } from './crm-demo-data';
 
 type Field = Omit<

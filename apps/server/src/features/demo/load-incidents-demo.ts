@@ -1,15 +1,18 @@
 import type { IncidentAction } from '@im/domain';
 import { and, asc, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
+import { company } from '../../platform/db/tables/companies.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { incident, incidentType } from '../../platform/db/tables/incidents.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import type { Logger } from '../../platform/logger';
-import { company } from '../companies/companies.schema';
-import { flow } from '../flows/flows.schema';
-import { reportIncidentByCustomer } from '../incidents';
-import { createIncidentType } from '../incidents/incident-types';
-import { changeIncidentStatus, createIncident } from '../incidents/incidents';
-import { incident, incidentType } from '../incidents/incidents.schema';
-import { findUserByEmail } from '../users/find-user';
-import { user } from '../users/users.schema';
+import {
+  changeIncidentStatus,
+  createIncident,
+  createIncidentType,
+  reportIncidentByCustomer,
+} from '../incidents';
+import { findUserByEmail } from '../users';
 import { CRM_DEMO } from './crm-demo-data';
 
 /** The two demo types: malfunctions stay visible to the customer for a year, complaints for six months. */

@@ -3,16 +3,20 @@ import { type ActionPriority, BUSINESS_TIME_ZONE } from '@im/domain';
 import { addDays, startOfWeek } from 'date-fns';
 import { and, asc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
+import { company } from '../../platform/db/tables/companies.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { action } from '../../platform/db/tables/planning.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import type { Logger } from '../../platform/logger';
-import { company } from '../companies/companies.schema';
-import { flow } from '../flows/flows.schema';
-import { createAction } from '../planning/actions';
-import { createAgendaItem } from '../planning/agenda-items';
-import { createNote } from '../planning/notes';
-import { action } from '../planning/planning.schema';
-import { createTask, storeFromTemplate, updateTask } from '../planning/tasks';
-import { findUserByEmail } from '../users/find-user';
-import { user } from '../users/users.schema';
+import {
+  createAction,
+  createAgendaItem,
+  createNote,
+  createTask,
+  storeFromTemplate,
+  updateTask,
+} from '../planning';
+import { findUserByEmail } from '../users';
 import { CRM_DEMO } from './crm-demo-data';
 
 const ACTIONS: { text: string; priority: ActionPriority; dueInDays: number }[] = [

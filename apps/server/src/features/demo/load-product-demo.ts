@@ -1,14 +1,12 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
+import { company } from '../../platform/db/tables/companies.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { product } from '../../platform/db/tables/products.schema';
 import type { Logger } from '../../platform/logger';
-import { createCalculation } from '../calculations/calculation-actions';
-import { createItem } from '../calculations/calculation-items';
-import { company } from '../companies/companies.schema';
-import { flow } from '../flows/flows.schema';
-import { clearTableRows, createTableRow } from '../products/product-table-rows';
-import { product } from '../products/products.schema';
-import { createProduct } from '../products/save-product';
-import { findUserByEmail } from '../users/find-user';
+import { createCalculation, createItem } from '../calculations';
+import { clearTableRows, createProduct, createTableRow } from '../products';
+import { findUserByEmail } from '../users';
 import { CRM_DEMO } from './crm-demo-data';
 import { type DemoCatalogue, PRODUCT_DEMO } from './product-demo-data';
 

@@ -4,14 +4,14 @@
 import { TASK_TYPE_VERTICAL, type TaskType } from '@im/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
+import { company } from '../../platform/db/tables/companies.schema';
+import { documentType } from '../../platform/db/tables/documents.schema';
+import { vertical } from '../../platform/db/tables/forms.schema';
+import { task } from '../../platform/db/tables/planning.schema';
+import { taskContextType } from '../../platform/db/tables/task-contexts.schema';
 import type { Logger } from '../../platform/logger';
-import { company } from '../companies/companies.schema';
-import { documentType } from '../documents/documents.schema';
-import { vertical } from '../forms/forms.schema';
-import { task } from '../planning/planning.schema';
-import { createContextType } from '../planning/task-contexts';
-import { taskContextType } from '../planning/task-contexts.schema';
-import { findUserByEmail } from '../users/find-user';
+import { createContextType } from '../planning';
+import { findUserByEmail } from '../users';
 import { CRM_DEMO } from './crm-demo-data';
 
 export async function loadTaskContextsDemoData(db: Database, logger: Logger): Promise<void> {

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
+import { company } from '../../platform/db/tables/companies.schema';
+import { webhookConnection } from '../../platform/db/tables/webhooks.schema';
 import type { Logger } from '../../platform/logger';
-import { company } from '../companies/companies.schema';
-import { createConnection } from '../webhooks/connections';
-import { webhookConnection } from '../webhooks/webhooks.schema';
+import { createConnection } from '../webhooks';
 import { CRM_DEMO } from './crm-demo-data';
 
 export const DEMO_WEBHOOK_NAME = 'CRM-koppeling (demo)';

@@ -1,10 +1,10 @@
 import { asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
+import { company } from '../../platform/db/tables/companies.schema';
+import { user } from '../../platform/db/tables/users.schema';
+import { website } from '../../platform/db/tables/websites.schema';
 import type { Logger } from '../../platform/logger';
-import { company } from '../companies/companies.schema';
-import { user } from '../users/users.schema';
 import { createWebsite, goLiveWebsite } from '../websites';
-import { website } from '../websites/websites.schema';
 import { CRM_DEMO } from './crm-demo-data';
 
 export const DEMO_WEBSITE_NAME = 'Offerteaanvraag zonnepanelen';

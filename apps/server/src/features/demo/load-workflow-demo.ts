@@ -1,15 +1,15 @@
 import { type SaveEventTriggerRule, zSaveEventTriggerRule } from '@im/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
+import { company } from '../../platform/db/tables/companies.schema';
+import { mailTemplate } from '../../platform/db/tables/mailtemplates.schema';
+import { task } from '../../platform/db/tables/planning.schema';
+import { user } from '../../platform/db/tables/users.schema';
+import { webhookConnection } from '../../platform/db/tables/webhooks.schema';
+import { eventTriggerRule } from '../../platform/db/tables/workflow.schema';
 import type { Logger } from '../../platform/logger';
-import { company } from '../companies/companies.schema';
-import { mailTemplate } from '../mailtemplates/mailtemplates.schema';
-import { saveMailTemplate } from '../mailtemplates/templates';
-import { task } from '../planning/planning.schema';
-import { user } from '../users/users.schema';
-import { webhookConnection } from '../webhooks/webhooks.schema';
-import { createRule } from '../workflow/rules';
-import { eventTriggerRule } from '../workflow/workflow.schema';
+import { saveMailTemplate } from '../mailtemplates';
+import { createRule } from '../workflow';
 import { CRM_DEMO } from './crm-demo-data';
 import { DEMO_WEBHOOK_NAME } from './load-webhooks-demo';
 

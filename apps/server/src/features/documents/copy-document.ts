@@ -1,7 +1,11 @@
 import { type DocumentKind, NEW_WIDGET_DESCRIPTION, type WidgetTag } from '@im/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { documentWidget, documentWidgetType, type StoredTag } from './documents.schema';
+import {
+  documentWidget,
+  documentWidgetType,
+  type StoredTag,
+} from '../../platform/db/tables/documents.schema';
 
 type WidgetInsert = typeof documentWidget.$inferInsert;
 

@@ -15,26 +15,25 @@ import {
 } from '@im/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { isoFast } from '../../platform/db/iso';
+import { documentWidget, salesDocument } from '../../platform/db/tables/documents.schema';
+import { flowProfile } from '../../platform/db/tables/flowprofiles.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { location } from '../../platform/db/tables/locations.schema';
 import { conflict, notFound, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import {
   copyCalculation,
   createCalculation,
   dossierCalculationFor,
   replaceCalculationLines,
 } from '../calculations';
-import { flowProfile } from '../flowprofiles/flowprofiles.schema';
-import { nextCompanyNumber } from '../flows/create-flow';
-import { lockFlow } from '../flows/flow-access';
-import { flow } from '../flows/flows.schema';
-import { isoFast } from '../flows/iso';
-import { syncCalculationsWithForms } from '../forms/sync-calculations';
-import { assertInvoiceEditable, insertInvoiceRow, type NewInvoiceRow } from '../invoices/invoice-info';
-import { location } from '../locations/locations.schema';
-import { writeLog } from '../logitems';
+import { lockFlow, nextCompanyNumber } from '../flows';
+import { syncCalculationsWithForms } from '../forms';
+import { assertInvoiceEditable, insertInvoiceRow, type NewInvoiceRow } from '../invoices';
 import { copyWidgets, insertDefaultWidgets } from './copy-document';
 import { type DocumentRecord, documentLabel, findDocument, loadDocument } from './document-dto';
 import { requireDocumentType, systemType } from './document-types';
-import { documentWidget, salesDocument } from './documents.schema';
 import { followFlow } from './follow-flow';
 
 /** A customer link's secret: 192 random bits, URL-safe. */

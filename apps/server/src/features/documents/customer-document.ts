@@ -6,11 +6,11 @@ import {
 } from '@im/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
+import { company } from '../../platform/db/tables/companies.schema';
+import { documentType, documentVersion, salesDocument } from '../../platform/db/tables/documents.schema';
+import { storedFile } from '../../platform/db/tables/files.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
 import { AppError, notFound } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
-import { company } from '../companies/companies.schema';
-import { flow } from '../flows/flows.schema';
-import { documentType, documentVersion, salesDocument } from './documents.schema';
 
 const HASH = /^[A-Za-z0-9_-]{16,64}$/;
 

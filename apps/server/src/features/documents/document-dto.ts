@@ -13,13 +13,7 @@ import {
 } from '@im/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { notFound } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
-import { recalculate } from '../calculations/calculation-dto';
-import { flow } from '../flows/flows.schema';
-import { isoFast, isoFastOrNull } from '../flows/iso';
-import { loadInvoiceInfo } from '../invoices/invoice-info';
-import { relation } from '../relations/relations.schema';
+import { isoFast, isoFastOrNull } from '../../platform/db/iso';
 import {
   documentType,
   documentVersion,
@@ -27,7 +21,13 @@ import {
   documentWidgetType,
   type StoredTag,
   salesDocument,
-} from './documents.schema';
+} from '../../platform/db/tables/documents.schema';
+import { storedFile } from '../../platform/db/tables/files.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
+import { notFound } from '../../platform/errors';
+import { recalculate } from '../calculations';
+import { loadInvoiceInfo } from '../invoices';
 
 export type DocumentRecord = typeof salesDocument.$inferSelect;
 export type WidgetRecord = typeof documentWidget.$inferSelect;

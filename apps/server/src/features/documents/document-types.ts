@@ -8,10 +8,10 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { isoFast } from '../../platform/db/iso';
+import { documentType, salesDocument } from '../../platform/db/tables/documents.schema';
 import { conflict, notFound, validationError } from '../../platform/errors';
-import { isoFast } from '../flows/iso';
-import { writeLog } from '../logitems';
-import { documentType, salesDocument } from './documents.schema';
+import { writeLog } from '../../platform/events/write-log';
 
 type TypeRecord = typeof documentType.$inferSelect;
 

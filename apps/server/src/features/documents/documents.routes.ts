@@ -27,7 +27,7 @@ import { contentDisposition } from '../../platform/files/send-file';
 import { moduleRoute } from '../../platform/http/access';
 import { PDF_FILE } from '../../platform/http/openapi';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
-import { offerPaymentLink } from '../invoices/invoice-payment';
+import { offerPaymentLink } from '../invoices';
 import {
   createDocument,
   createFromDocument,

@@ -8,9 +8,9 @@ import {
 } from '@im/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { flowPhase } from '../flowphases/flowphases.schema';
-import { changeFlowStatus } from '../flows/change-flow-status';
-import { flow } from '../flows/flows.schema';
+import { flowPhase } from '../../platform/db/tables/flowphases.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { changeFlowStatus } from '../flows';
 
 /**
  * Moves the document's flow to the stage and sub-status the event stands for (decision 021). An

@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream';
 import { desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { storedFile } from '../../platform/files/files.schema';
+import { documentVersion } from '../../platform/db/tables/documents.schema';
+import { storedFile } from '../../platform/db/tables/files.schema';
 import type { FileStorage } from '../../platform/files/storage';
 import type { DocumentRecord } from './document-dto';
-import { documentVersion } from './documents.schema';
 
 export async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

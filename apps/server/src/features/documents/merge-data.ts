@@ -11,12 +11,11 @@ import {
 } from '@im/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { invoiceBalance } from '../invoices/invoice-balance';
-import { billedOf, invoiceRow } from '../invoices/invoice-info';
-import { invoice } from '../invoices/invoices.schema';
-import { flowMergeData } from '../mailtemplates/merge-data';
+import { documentType } from '../../platform/db/tables/documents.schema';
+import { invoice } from '../../platform/db/tables/invoices.schema';
+import { billedOf, invoiceBalance, invoiceRow } from '../invoices';
+import { flowMergeData } from '../mailtemplates';
 import type { DocumentRecord } from './document-dto';
-import { documentType } from './documents.schema';
 
 export const customerLink = (appUrl: string, kind: DocumentKind, hash: string) =>
   `${appUrl.replace(/\/$/, '')}/#/customer_${kind}_detail/${hash}`;

@@ -10,12 +10,12 @@ import {
 } from '@im/domain';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { documentWidget, documentWidgetType } from '../../platform/db/tables/documents.schema';
 import { conflict } from '../../platform/errors';
 import { sanitizeHtml } from '../../platform/html/sanitize';
-import { flowFormsForDocuments } from '../forms/render-forms';
+import { flowFormsForDocuments } from '../forms';
 import { logDocument } from './create-document';
 import { documentLabel, loadWidget } from './document-dto';
-import { documentWidget, documentWidgetType } from './documents.schema';
 import { lockDocumentOf, touch, widgetRecord } from './widgets';
 
 /**

@@ -9,8 +9,8 @@ import {
 } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { isoFast } from '../flows/iso';
-import { TEXT_QUERY_CAP } from '../flows/query-flows';
+import { isoFast } from '../../platform/db/iso';
+import { TEXT_QUERY_CAP } from '../flows';
 import {
   DOCUMENT_RANGE_KEYS,
   DOCUMENT_RANGE_KINDS,

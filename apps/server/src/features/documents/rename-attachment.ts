@@ -1,12 +1,12 @@
 import type { FileInfo, RenameFile } from '@im/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { storedFile } from '../../platform/db/tables/files.schema';
 import { notFound } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
+import { writeLog } from '../../platform/events/write-log';
 import { renameStoredFile } from '../../platform/files/rename-file';
-import { PROJECT_OWNER } from '../forms/project-attachments';
-import { assertInvoiceEditable } from '../invoices/invoice-info';
-import { writeLog } from '../logitems';
+import { PROJECT_OWNER } from '../forms';
+import { assertInvoiceEditable } from '../invoices';
 import { logDocument } from './create-document';
 import { ATTACHMENT, DOCUMENT_OWNER, documentLabel, fileInfo, findAnyDocument } from './document-dto';
 

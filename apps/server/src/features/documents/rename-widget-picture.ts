@@ -1,8 +1,8 @@
 import type { DocumentWidget, RenameFile } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { storedFile } from '../../platform/db/tables/files.schema';
 import { notFound } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
 import { renameStoredFile } from '../../platform/files/rename-file';
 import { logDocument } from './create-document';
 import { documentLabel, loadWidget } from './document-dto';

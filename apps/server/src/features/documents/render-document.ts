@@ -25,18 +25,18 @@ import {
 } from '@im/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { storedFile } from '../../platform/files/files.schema';
+import { company, companySettings } from '../../platform/db/tables/companies.schema';
+import { documentType } from '../../platform/db/tables/documents.schema';
+import { storedFile } from '../../platform/db/tables/files.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { location } from '../../platform/db/tables/locations.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import type { FileStorage } from '../../platform/files/storage';
 import { sanitizeHtml } from '../../platform/html/sanitize';
-import { recalculate } from '../calculations/calculation-dto';
-import { company, companySettings } from '../companies/companies.schema';
-import { flow } from '../flows/flows.schema';
-import { type FlowForms, flowFormsForDocuments, formPhotos } from '../forms/render-forms';
-import { invoiceRenderPart } from '../invoices/invoice-render';
-import { location } from '../locations/locations.schema';
-import { relation } from '../relations/relations.schema';
+import { recalculate } from '../calculations';
+import { type FlowForms, flowFormsForDocuments, formPhotos } from '../forms';
+import { invoiceRenderPart } from '../invoices';
 import { type DocumentRecord, loadWidgets } from './document-dto';
-import { documentType } from './documents.schema';
 import { documentMergeData } from './merge-data';
 
 export interface RenderContext {

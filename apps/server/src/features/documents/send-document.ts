@@ -15,18 +15,18 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../platform/db/database';
+import { documentVersion, salesDocument } from '../../platform/db/tables/documents.schema';
+import { storedFile } from '../../platform/db/tables/files.schema';
+import { mailTemplate } from '../../platform/db/tables/mailtemplates.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import { conflict, validationError } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
 import type { FileStorage } from '../../platform/files/storage';
 import { sanitizeHtml } from '../../platform/html/sanitize';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { PdfService } from '../../platform/pdf/pdf-service';
 import { markCalculationSent } from '../calculations';
-import { storeEinvoice } from '../invoices/frozen-einvoice';
-import { prepareInvoiceForSending } from '../invoices/invoice-actions';
-import { queueFlowMail, standardMailTemplate, templateFiles } from '../mailtemplates/flow-mail';
-import { mailTemplate } from '../mailtemplates/mailtemplates.schema';
-import { relation } from '../relations/relations.schema';
+import { prepareInvoiceForSending, storeEinvoice } from '../invoices';
+import { queueFlowMail, standardMailTemplate, templateFiles } from '../mailtemplates';
 import { logDocument } from './create-document';
 import {
   ATTACHMENT,
@@ -37,7 +37,6 @@ import {
   loadAttachments,
   loadDocument,
 } from './document-dto';
-import { documentVersion, salesDocument } from './documents.schema';
 import { followFlow } from './follow-flow';
 import { frozenVersion, storedBytes } from './frozen-version';
 import { documentMergeData, kindLabel } from './merge-data';

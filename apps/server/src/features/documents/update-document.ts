@@ -13,14 +13,12 @@ import {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { salesDocument } from '../../platform/db/tables/documents.schema';
 import { conflict, validationError } from '../../platform/errors';
-import { assertInvoiceEditable } from '../invoices/invoice-info';
-import { paymentsFollowStatus } from '../invoices/invoice-payments';
-import { invoiceStatusChanged } from '../invoices/invoice-status';
+import { assertInvoiceEditable, invoiceStatusChanged, paymentsFollowStatus } from '../invoices';
 import { logDocument } from './create-document';
 import { documentLabel, findDocument, loadDocument } from './document-dto';
 import { requireDocumentType } from './document-types';
-import { salesDocument } from './documents.schema';
 import { followFlow } from './follow-flow';
 
 type Set = Partial<typeof salesDocument.$inferInsert>;

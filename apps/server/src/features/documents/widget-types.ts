@@ -9,10 +9,10 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { isoFast } from '../../platform/db/iso';
+import { documentWidgetType } from '../../platform/db/tables/documents.schema';
 import { conflict, notFound } from '../../platform/errors';
-import { isoFast } from '../flows/iso';
-import { writeLog } from '../logitems';
-import { documentWidgetType } from './documents.schema';
+import { writeLog } from '../../platform/events/write-log';
 
 type WidgetTypeRecord = typeof documentWidgetType.$inferSelect;
 

@@ -23,15 +23,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { storedFile } from '../../platform/db/tables/files.schema';
 import { forbidden, notFound, validationError } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
 import { sendNoImage, sendStoredFile } from '../../platform/files/send-file';
 import { receiveUploadWithFields } from '../../platform/files/upload';
 import { anyUser, moduleRoute } from '../../platform/http/access';
 import { downloadDoc, FILE_TYPES, STORED_FILE, uploadDoc } from '../../platform/http/openapi';
 import { authOf, platformTx, tenantTx } from '../../platform/http/request-auth';
-import { attachToProject, PROJECT_OWNER } from '../forms/project-attachments';
-import { assertInvoiceEditable } from '../invoices/invoice-info';
+import { attachToProject, PROJECT_OWNER } from '../forms';
+import { assertInvoiceEditable } from '../invoices';
 import { logDocument } from './create-document';
 import { ATTACHMENT, DOCUMENT_OWNER, documentLabel, fileInfo, findAnyDocument } from './document-dto';
 import {

@@ -17,14 +17,14 @@ import {
 import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { documentWidget, documentWidgetType, salesDocument } from '../../platform/db/tables/documents.schema';
+import { vertical, verticalDataField } from '../../platform/db/tables/forms.schema';
+import { product } from '../../platform/db/tables/products.schema';
 import { notFound, validationError } from '../../platform/errors';
 import { sanitizeHtml } from '../../platform/html/sanitize';
-import { vertical, verticalDataField } from '../forms/forms.schema';
-import { assertInvoiceEditable } from '../invoices/invoice-info';
-import { product } from '../products/products.schema';
+import { assertInvoiceEditable } from '../invoices';
 import { logDocument } from './create-document';
 import { documentLabel, findAnyDocument, loadWidget } from './document-dto';
-import { documentWidget, documentWidgetType, salesDocument } from './documents.schema';
 import { findWidgetType, isAvailable } from './widget-types';
 
 type WidgetFields = Omit<z.infer<typeof zUpdateDocumentWidget>, 'order' | 'update_reason'>;

@@ -8,9 +8,9 @@ import {
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { flowPhase } from '../../platform/db/tables/flowphases.schema';
 import { validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
-import { flowPhase } from './flowphases.schema';
+import { writeLog } from '../../platform/events/write-log';
 
 const stageOrder = sql`array_position(array[${sql.join(
   FLOW_STAGES.map((s) => sql`${s}`),

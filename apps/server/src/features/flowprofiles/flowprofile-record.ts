@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { flowProfile } from '../../platform/db/tables/flowprofiles.schema';
 import { validationError } from '../../platform/errors';
-import { flowProfile } from './flowprofiles.schema';
 
 export const UNKNOWN_FLOWPROFILE = 'Onbekend aanvraagprofiel.';
 

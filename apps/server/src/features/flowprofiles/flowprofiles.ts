@@ -6,11 +6,11 @@ import {
 } from '@im/domain';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { companySettings } from '../../platform/db/tables/companies.schema';
+import { flowProfile } from '../../platform/db/tables/flowprofiles.schema';
+import { mailTemplate } from '../../platform/db/tables/mailtemplates.schema';
 import { conflict, validationError } from '../../platform/errors';
-import { companySettings } from '../companies/companies.schema';
-import { writeLog } from '../logitems';
-import { mailTemplate } from '../mailtemplates/mailtemplates.schema';
-import { flowProfile } from './flowprofiles.schema';
+import { writeLog } from '../../platform/events/write-log';
 
 export const STANDARD_PROFILE_DELETE_BLOCKED =
   'Het is niet mogelijk om het standaard aanvraagprofiel te verwijderen. Kies eerst een ander standaard aanvraagprofiel.';

@@ -7,12 +7,12 @@ import {
 } from '@im/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { flow, lead } from '../../platform/db/tables/flows.schema';
 import { conflict, validationError } from '../../platform/errors';
-import { flowHasSentInvoices } from '../invoices/sent-invoices';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 import { firstPhaseOf, leadDateFor } from './create-flow';
 import { lockFlow } from './flow-access';
-import { flow, lead } from './flows.schema';
+import { flowHasSentInvoices } from './flow-hooks';
 import { checkPhase, PHASE_NOT_OF_STAGE } from './save-flow';
 
 /**

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { type FlowStatus, stageOf } from '@im/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { companySettings } from '../companies/companies.schema';
-import { flowPhase } from '../flowphases/flowphases.schema';
-import { writeLog } from '../logitems';
+import { companySettings } from '../../platform/db/tables/companies.schema';
+import { flowPhase } from '../../platform/db/tables/flowphases.schema';
+import { flow, lead } from '../../platform/db/tables/flows.schema';
+import { writeLog } from '../../platform/events/write-log';
 import { refreshFlowSearchText } from './flow-search-text';
-import { flow, lead } from './flows.schema';
 
 /** 128 random bits, URL-safe: the only credential of the customer's flow page. */
 export function newFlowHash(): string {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { writeLog } from '../logitems';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { writeLog } from '../../platform/events/write-log';
 import { createFlow, newFlowHash } from './create-flow';
 import { lockFlow } from './flow-access';
-import { flow } from './flows.schema';
 
 /**
  * A new flow like a live one: same relation, location, description, request profile, lead source,

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { flow } from '../../platform/db/tables/flows.schema';
 import { conflict, notFound } from '../../platform/errors';
-import { flow } from './flows.schema';
 
 export const FLOW_NOT_FOUND = 'Dossier niet gevonden.';
 export const FLOW_IN_TRASH = 'Dit dossier staat in de prullenbak. Herstel het eerst.';

@@ -1,12 +1,11 @@
 import { type FileInfo, type Flow, type FlowStatus, type Lead, type Relation, stageOf } from '@im/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { type RawRead, type ReadPlan, readPlan, runPlan, type Tx } from '../../platform/db/database';
-import { storedFile } from '../../platform/files/files.schema';
-import { relationOfFlowRead } from '../relations/relation-dto';
-
+import { epochMsText, isoFast } from '../../platform/db/iso';
+import { storedFile } from '../../platform/db/tables/files.schema';
+import { lead } from '../../platform/db/tables/flows.schema';
+import { relationOfFlowRead } from '../relations';
 import { loadFlowRowAnyState, loadFlowRows, type RawFlowRow, rawFlowRowRead, toFlowRow } from './flow-row';
-import { lead } from './flows.schema';
-import { epochMsText, isoFast } from './iso';
 
 export { loadFlowRowAnyState, loadFlowRows };
 

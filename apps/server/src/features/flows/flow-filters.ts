@@ -9,8 +9,8 @@ import { asc, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { containsPattern, UNKNOWN_SORT } from '../../platform/db/paginate';
+import { user } from '../../platform/db/tables/users.schema';
 import { validationError } from '../../platform/errors';
-import { user } from '../users/users.schema';
 
 export interface FlowFilters {
   /** null: every status. */

@@ -2,8 +2,8 @@ import type { FlowStatus } from '@im/domain';
 import { type FlowRow, fullName } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type RawRead, rawRows, sqlRead, type Tx } from '../../platform/db/database';
-import { type MainLocationColumns, mainLocationAddress } from '../locations/location-dto';
-import { epochMsText, isoFast, isoFastOrNull } from './iso';
+import { epochMsText, isoFast, isoFastOrNull } from '../../platform/db/iso';
+import { type MainLocationColumns, mainLocationAddress } from '../locations';
 
 // A flow as one row of a list (docs/api/crm.md `FlowRow`). Apart from flow-dto.ts, so that the relation
 // detail can list a relation's flows without importing the flow detail (which imports relations).

@@ -1,8 +1,8 @@
 import type { FlowStatus } from '@im/domain';
 import { sql } from 'drizzle-orm';
 import type { TestServer } from '../../../test/test-server';
-import { location } from '../locations/locations.schema';
-import { relation } from '../relations/relations.schema';
+import { location } from '../../platform/db/tables/locations.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import { createFlow } from './create-flow';
 
 /** Test data through the use-cases (a relation with a main address, flows on it), in the company's scope. */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { companySettings } from '../../platform/db/tables/companies.schema';
 import { notFound } from '../../platform/errors';
-import { companySettings } from '../companies/companies.schema';
-import { imageOf } from '../companies/company-images';
+import { imageOf } from '../companies';
 import { FLOW_NOT_FOUND, findFlow } from './flow-access';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isoFast } from '../../platform/db/iso';
 import { toIso } from '../../platform/http/dates';
 import { parseTextQuery } from './flow-filters';
-import { isoFast } from './iso';
 
 describe('isoFast', () => {
   it('formats exactly like toIso, around both daylight-saving changes and across years', () => {

@@ -1,11 +1,11 @@
 import type { Lead, UpdateLeadRequest } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { lead } from '../../platform/db/tables/flows.schema';
 import { notFound } from '../../platform/errors';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 import { FLOW_NOT_FOUND, findFlow, lockFlow } from './flow-access';
 import { loadLead } from './flow-dto';
-import { lead } from './flows.schema';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { calculation } from '../../platform/db/tables/calculations.schema';
+import { salesDocument } from '../../platform/db/tables/documents.schema';
+import { storedFile } from '../../platform/db/tables/files.schema';
+import { flow, lead } from '../../platform/db/tables/flows.schema';
 import { AppError, validationError } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
-import { calculation } from '../calculations/calculations.schema';
-import { salesDocument } from '../documents/documents.schema';
-import { logItem, writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
+import { logItem } from '../logitems';
 import { FLOW_NOT_FOUND, type FlowRecord, lockFlow } from './flow-access';
-import { flow, lead } from './flows.schema';
 
 export const MERGE_SAME_FLOW = 'Kies een ander dossier om mee samen te voegen.';
 
@@ -14,8 +15,9 @@ export const MERGE_SAME_FLOW = 'Kies een ander dossier om mee samen te voegen.';
 export type FlowMergeStep = (tx: Tx, sourceId: number, targetId: number) => Promise<void>;
 const mergeSteps: FlowMergeStep[] = [];
 
+/** Registered once per process from features/wiring.ts; registering the same step again changes nothing. */
 export function registerFlowMergeStep(step: FlowMergeStep): void {
-  mergeSteps.push(step);
+  if (!mergeSteps.includes(step)) mergeSteps.push(step);
 }
 
 /** Locks both live flows in id order, so two opposite merges cannot deadlock. */

@@ -1,7 +1,7 @@
 import type { FileInfo, RenameFile } from '@im/domain';
 import type { Tx } from '../../platform/db/database';
+import { writeLog } from '../../platform/events/write-log';
 import { renameStoredFile } from '../../platform/files/rename-file';
-import { writeLog } from '../logitems';
 
 type FlowFileRow = Parameters<typeof renameStoredFile>[1];
 

@@ -1,17 +1,17 @@
 import { type CreateFlowRequest, type FlowStatus, stageOf, type UpdateFlowRequest } from '@im/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { flowPhase } from '../../platform/db/tables/flowphases.schema';
+import { flowProfile } from '../../platform/db/tables/flowprofiles.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { location } from '../../platform/db/tables/locations.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { validationError } from '../../platform/errors';
-import { flowPhase } from '../flowphases/flowphases.schema';
-import { flowProfile } from '../flowprofiles/flowprofiles.schema';
-import { location } from '../locations/locations.schema';
-import { writeLog } from '../logitems';
-import { moveIntakeTasks } from '../planning/tasks';
-import { relation } from '../relations/relations.schema';
-import { user } from '../users/users.schema';
+import { writeLog } from '../../platform/events/write-log';
 import { lockFlow } from './flow-access';
+import { moveIntakeTasksWith } from './flow-hooks';
 import { refreshFlowSearchText } from './flow-search-text';
-import { flow } from './flows.schema';
 
 export const UNKNOWN_RELATION = 'Onbekende relatie.';
 export const UNKNOWN_USER = 'Onbekende gebruiker.';
@@ -145,7 +145,7 @@ export async function updateFlow(tx: Tx, id: number, input: UpdateFlowRequest): 
   if (set.description !== undefined || set.relationId !== undefined)
     await refreshFlowSearchText(tx, { flowIds: [id] });
   if (input.move_intake_tasks && set.userId !== undefined)
-    await moveIntakeTasks(tx, id, before.userId, set.userId ?? null);
+    await moveIntakeTasksWith(tx, id, before.userId, set.userId ?? null);
   await writeLog(tx, {
     type: 'flow',
     id,

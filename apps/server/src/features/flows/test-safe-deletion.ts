@@ -6,10 +6,10 @@ import {
 } from '@im/domain';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { flow } from '../../platform/db/tables/flows.schema';
 import { notFound } from '../../platform/errors';
-import { flowHasSentInvoices, relationHasSentInvoices } from '../invoices/sent-invoices';
 import { FLOW_NOT_FOUND, findFlow } from './flow-access';
-import { flow } from './flows.schema';
+import { flowHasSentInvoices, relationHasSentInvoices } from './flow-hooks';
 
 /**
  * Whether a flow may be deleted (or, `for=cancel`, cancelled: the pipeline asks before a drop on

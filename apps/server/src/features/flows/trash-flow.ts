@@ -1,13 +1,13 @@
 import { FLOW_DELETE_BLOCKED } from '@im/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { storedFile } from '../../platform/db/tables/files.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import { conflict } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
-import { flowHasSentInvoices } from '../invoices/sent-invoices';
-import { writeLog } from '../logitems';
-import { relation } from '../relations/relations.schema';
+import { writeLog } from '../../platform/events/write-log';
 import { lockFlow } from './flow-access';
-import { flow } from './flows.schema';
+import { flowHasSentInvoices } from './flow-hooks';
 
 export const RESTORE_RELATION_FIRST =
   'De relatie van dit dossier staat in de prullenbak. Herstel eerst de relatie.';

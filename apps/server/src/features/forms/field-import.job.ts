@@ -1,7 +1,7 @@
 import { type FieldImportResult, zImportRowError } from '@im/domain';
 import { z } from 'zod';
+import { writeLog } from '../../platform/events/write-log';
 import type { Jobs } from '../../platform/jobs/jobs';
-import { writeLog } from '../logitems';
 import { type FieldImportRow, writeFieldRows } from './field-transfer';
 
 export const IMPORT_VERTICAL_DATA_FIELDS = 'verticaldatafield.import';

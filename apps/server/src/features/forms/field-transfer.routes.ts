@@ -17,14 +17,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { batch } from '../../platform/db/tables/batch.schema';
 import { AppError, notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/files/send-file';
+import { MAX_SPREADSHEET_BYTES, readSpreadsheet } from '../../platform/files/spreadsheet';
 import { receiveUploadBuffer } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
 import { downloadDoc, FILE_TYPES, uploadDoc } from '../../platform/http/openapi';
 import { authOf, platformTx } from '../../platform/http/request-auth';
-import { batch } from '../../platform/jobs/batch.schema';
-import { MAX_SPREADSHEET_BYTES, readSpreadsheet } from '../products/spreadsheet';
 import {
   IMPORT_VERTICAL_DATA_FIELDS,
   importResultOf,

@@ -24,11 +24,11 @@ import {
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { Tx } from '../../platform/db/database';
+import { company } from '../../platform/db/tables/companies.schema';
+import { vertical, verticalDataField } from '../../platform/db/tables/forms.schema';
 import { AppError, conflict, notFound, validationError } from '../../platform/errors';
-import { company } from '../companies/companies.schema';
-import { writeLog } from '../logitems';
-import { headerIndex, writeSpreadsheet } from '../products/spreadsheet';
-import { vertical, verticalDataField } from './forms.schema';
+import { writeLog } from '../../platform/events/write-log';
+import { headerIndex, writeSpreadsheet } from '../../platform/files/spreadsheet';
 import { loadFields } from './verticals';
 
 type VerticalRow = typeof vertical.$inferSelect;

@@ -18,11 +18,11 @@ import {
 } from '@im/domain';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { flowDataItem, intake, project, vertical } from '../../platform/db/tables/forms.schema';
 import { notFound, validationError } from '../../platform/errors';
-import { lockFlow } from '../flows/flow-access';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
+import { lockFlow } from '../flows';
 import { deletePicturesOfItem, picturesOfItems } from '../pictures';
-import { flowDataItem, intake, project, vertical } from './forms.schema';
 import { syncCalculationsWithForms } from './sync-calculations';
 import { loadFields, requireVertical } from './verticals';
 

@@ -10,10 +10,10 @@ import {
 } from '@im/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { flowData, flowDataItem, vertical } from '../../platform/db/tables/forms.schema';
 import { notFound } from '../../platform/errors';
-import { findFlow, lockFlow } from '../flows/flow-access';
-import { writeLog } from '../logitems';
-import { flowData, flowDataItem, vertical } from './forms.schema';
+import { writeLog } from '../../platform/events/write-log';
+import { findFlow, lockFlow } from '../flows';
 
 /** The flow whose data is asked for: 404 for another company's, a merged-away or unknown flow. */
 async function flowOf(tx: Tx, id: number) {

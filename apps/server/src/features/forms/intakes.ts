@@ -12,14 +12,13 @@ import {
 } from '@im/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { intake } from '../../platform/db/tables/forms.schema';
+import { agendaItem, task } from '../../platform/db/tables/planning.schema';
 import { notFound, validationError } from '../../platform/errors';
-import { createFlow, nextCompanyNumber } from '../flows/create-flow';
-import { lockFlow } from '../flows/flow-access';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
+import { createFlow, lockFlow, nextCompanyNumber } from '../flows';
 import { listPictures } from '../pictures';
-import { agendaItem, task } from '../planning/planning.schema';
 import { deleteItemPicturesOf, listItems } from './flow-data-items';
-import { intake } from './forms.schema';
 import { addFormsTo, checkVerticals, queryStages, stageTasks } from './stage-common';
 
 type IntakeRow = typeof intake.$inferSelect;

@@ -2,13 +2,11 @@
 // owned by the project, listed on its detail.
 import { type FileInfo, FORM_MESSAGES } from '@im/domain';
 import type { Tx } from '../../platform/db/database';
+import { storedFile } from '../../platform/db/tables/files.schema';
 import { validationError } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
+import { writeLog } from '../../platform/events/write-log';
 import type { ReceivedUpload } from '../../platform/files/upload';
-import { writeLog } from '../logitems';
-import { requireProject } from './projects';
-
-export const PROJECT_OWNER = 'project';
+import { PROJECT_OWNER, requireProject } from './projects';
 
 export async function attachToProject(tx: Tx, projectId: number, upload: ReceivedUpload): Promise<FileInfo> {
   const p = await requireProject(tx, projectId, true).catch(() => {

@@ -12,19 +12,20 @@ import {
 } from '@im/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { storedFile } from '../../platform/db/tables/files.schema';
+import { project } from '../../platform/db/tables/forms.schema';
+import { task } from '../../platform/db/tables/planning.schema';
 import { notFound, validationError } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
-import { nextCompanyNumber } from '../flows/create-flow';
-import { lockFlow } from '../flows/flow-access';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
+import { lockFlow, nextCompanyNumber } from '../flows';
 import { listPictures } from '../pictures';
-import { task } from '../planning/planning.schema';
 import { deleteItemPicturesOf, listItems } from './flow-data-items';
-import { project } from './forms.schema';
-import { PROJECT_OWNER } from './project-attachments';
 import { addFormsTo, checkVerticals, queryStages, stageTasks } from './stage-common';
 
 type ProjectRow = typeof project.$inferSelect;
+
+/** The owner type of a project's attachments (stored files). */
+export const PROJECT_OWNER = 'project';
 
 export async function queryProjects(tx: Tx, q: StagePageQuery): Promise<Paginated<Project>> {
   return queryStages(tx, 'project', q) as Promise<Paginated<Project>>;

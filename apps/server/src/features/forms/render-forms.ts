@@ -3,8 +3,8 @@
 import { FORM_MERGE_NAMESPACE, type FormValue, type RenderRoom, roundTo2 } from '@im/domain';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { flowDataItem, picture, vertical } from '../../platform/db/tables/forms.schema';
 import type { FileStorage } from '../../platform/files/storage';
-import { flowDataItem, picture, vertical } from './forms.schema';
 import { loadFields } from './verticals';
 
 /** Fields the ROOMS table shows as the room's own columns, not among its details. */

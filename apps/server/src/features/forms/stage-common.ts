@@ -10,10 +10,10 @@ import {
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { UNKNOWN_SORT } from '../../platform/db/paginate';
+import { flowDataItem, vertical } from '../../platform/db/tables/forms.schema';
+import { task } from '../../platform/db/tables/planning.schema';
 import { validationError } from '../../platform/errors';
-import { task } from '../planning/planning.schema';
 import { computeValues } from './flow-data-items';
-import { flowDataItem, vertical } from './forms.schema';
 import { loadFields } from './verticals';
 
 type StageKind = 'intake' | 'project';

@@ -6,10 +6,10 @@
 import { type FormValue, showRuleHolds, toNumber } from '@im/domain';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { recalculate } from '../calculations/calculation-dto';
-import { calculation, calculationItem } from '../calculations/calculations.schema';
-import { product } from '../products/products.schema';
-import { flowDataItem, verticalDataField } from './forms.schema';
+import { calculation, calculationItem } from '../../platform/db/tables/calculations.schema';
+import { flowDataItem, verticalDataField } from '../../platform/db/tables/forms.schema';
+import { product } from '../../platform/db/tables/products.schema';
+import { recalculate } from '../calculations';
 
 type Toggle = { fieldId: number | null; operator: string; value: string };
 

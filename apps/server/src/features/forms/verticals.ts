@@ -18,9 +18,9 @@ import {
 import { and, asc, count, eq, gt, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { containsPattern, sortOrder } from '../../platform/db/paginate';
+import { vertical, verticalDataField } from '../../platform/db/tables/forms.schema';
 import { conflict, notFound, validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
-import { vertical, verticalDataField } from './forms.schema';
+import { writeLog } from '../../platform/events/write-log';
 
 type VerticalRow = typeof vertical.$inferSelect;
 type FieldRow = typeof verticalDataField.$inferSelect;

@@ -11,17 +11,17 @@ import {
 } from '@im/domain';
 import { desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { incident, incidentType } from '../../platform/db/tables/incidents.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { AppError, notFound } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { CUSTOMER_HASH } from '../../platform/http/access';
 import { toIso } from '../../platform/http/dates';
-import { findFlow } from '../flows/flow-access';
-import { writeLog } from '../logitems';
-import { notify } from '../notifications/notify';
-import { user } from '../users/users.schema';
-import { userFullnameSql } from './incident-rows';
+import { findFlow } from '../flows';
+import { notify } from '../notifications';
+import { userFullnameSql } from '../users';
 import { requireIncidentType } from './incident-types';
 import { newIncidentHash, writeIncidentStatus } from './incidents';
-import { incident, incidentType } from './incidents.schema';
 
 type Row = {
   i: typeof incident.$inferSelect;

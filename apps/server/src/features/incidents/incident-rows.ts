@@ -1,14 +1,12 @@
 import type { Incident, IncidentReporter, IncidentStatus } from '@im/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { incident, incidentType } from '../../platform/db/tables/incidents.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { toIso } from '../../platform/http/dates';
-import { flow } from '../flows/flows.schema';
-import { relation } from '../relations/relations.schema';
-import { user } from '../users/users.schema';
-import { incident, incidentType } from './incidents.schema';
-
-/** `name nameprefix surname` of the user table, for joins. */
-export const userFullnameSql = sql<string>`coalesce(nullif(concat_ws(' ', nullif(${user.name}, ''), nullif(${user.nameprefix}, ''), nullif(${user.surname}, '')), ''), '')`;
+import { userFullnameSql } from '../users';
 
 const selection = {
   i: incident,

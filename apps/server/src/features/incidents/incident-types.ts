@@ -6,10 +6,10 @@ import {
 } from '@im/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { incidentType } from '../../platform/db/tables/incidents.schema';
 import { validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { toIso } from '../../platform/http/dates';
-import { writeLog } from '../logitems';
-import { incidentType } from './incidents.schema';
 
 // Written out: in a one-table select Drizzle leaves column names unqualified, which a subquery would misread.
 const incidentsCount = sql<number>`(select count(*)::int from incident i where i.incident_type_id = incident_type.id)`;

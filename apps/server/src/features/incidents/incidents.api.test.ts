@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCrmCompany, createTestRelation, logCount } from '../../../test/crm-factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { FLOW_IN_TRASH } from '../flows/flow-access';
-import { customerVisibleIncidents, reportIncidentByCustomer, resolveIncidentByCustomer } from './index';
+import { customerVisibleIncidents, reportIncidentByCustomer, resolveIncidentByCustomer } from './routes';
 
 let t: TestServer;
 /** Company A, its manager (role 1000) and a role-100 colleague; company B. */

@@ -16,16 +16,16 @@ import {
 import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { incident, incidentType } from '../../platform/db/tables/incidents.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { conflict, notFound, validationError } from '../../platform/errors';
-import { FLOW_IN_TRASH, FLOW_NOT_FOUND, findFlow } from '../flows/flow-access';
-import { flow } from '../flows/flows.schema';
-import { writeLog } from '../logitems';
-import { notify } from '../notifications/notify';
-import { relation } from '../relations/relations.schema';
-import { user } from '../users/users.schema';
+import { writeLog } from '../../platform/events/write-log';
+import { FLOW_IN_TRASH, FLOW_NOT_FOUND, findFlow } from '../flows';
+import { notify } from '../notifications';
 import { selectIncidents, serializeIncident } from './incident-rows';
 import { requireIncidentType } from './incident-types';
-import { incident, incidentType } from './incidents.schema';
 
 /** 128 random bits, URL-safe: the customer's credential for one incident (resolveByCustomer). */
 export function newIncidentHash(): string {

@@ -1,10 +1,9 @@
 import { amsterdamDay, daysOverdue, formatEuro } from '@im/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { logDocument } from '../documents/create-document';
-import { documentLabel } from '../documents/document-dto';
-import { salesDocument } from '../documents/documents.schema';
-import { invoice } from './invoices.schema';
+import { salesDocument } from '../../platform/db/tables/documents.schema';
+import { invoice } from '../../platform/db/tables/invoices.schema';
+import { documentLabel, logDocument } from '../documents';
 
 const BATCH = 200;
 

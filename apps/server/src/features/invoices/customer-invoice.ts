@@ -1,16 +1,15 @@
 import { amsterdamDay, type CustomerInvoice, type DocumentStatus, invoiceDueLabel } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
+import { company } from '../../platform/db/tables/companies.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { invoice } from '../../platform/db/tables/invoices.schema';
 import { notFound } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files/storage';
-import { company } from '../companies/companies.schema';
-import { customerTx, recordView } from '../customerpages/customer-access';
-import { customerCompany } from '../customerpages/customer-company';
-import { customerDocumentVersion } from '../documents/customer-document';
-import { loadAttachments } from '../documents/document-dto';
-import { flow } from '../flows/flows.schema';
+import { customerCompany } from '../../platform/http/customer-company';
+import { customerTx, recordView } from '../../platform/http/customer-link';
+import { customerDocumentVersion, loadAttachments } from '../documents';
 import { invoiceBalance } from './invoice-balance';
-import { invoice } from './invoices.schema';
 
 /**
  * The customer's invoice page (spec 002: /customer_invoice_detail/{hash}): the version they were sent,

@@ -1,12 +1,11 @@
 import { INVOICE_TEXTS } from '@im/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { documentVersion } from '../../platform/db/tables/documents.schema';
+import { storedFile } from '../../platform/db/tables/files.schema';
 import { conflict } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
 import type { FileStorage } from '../../platform/files/storage';
-import { DOCUMENT_OWNER, type DocumentRecord } from '../documents/document-dto';
-import { documentVersion } from '../documents/documents.schema';
-import { frozenVersion, storedBytes } from '../documents/frozen-version';
+import { DOCUMENT_OWNER, type DocumentRecord, frozenVersion, storedBytes } from '../documents';
 import { buildEInvoice, einvoiceXml } from './einvoice/build-einvoice';
 
 type StoredFile = typeof storedFile.$inferSelect;

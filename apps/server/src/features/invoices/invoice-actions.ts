@@ -10,15 +10,22 @@ import {
 } from '@im/domain';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { calculationItem } from '../../platform/db/tables/calculations.schema';
+import { documentWidget, salesDocument } from '../../platform/db/tables/documents.schema';
+import { invoice } from '../../platform/db/tables/invoices.schema';
 import { conflict, validationError } from '../../platform/errors';
-import { copyCalculation } from '../calculations';
-import { recalculate } from '../calculations/calculation-dto';
-import { calculationItem } from '../calculations/calculations.schema';
-import { copyWidgets } from '../documents/copy-document';
-import { createFromDocument, logDocument, newDocumentHash } from '../documents/create-document';
-import { type DocumentRecord, documentLabel, findDocument, loadDocument } from '../documents/document-dto';
-import { documentWidget, salesDocument } from '../documents/documents.schema';
-import { nextCompanyNumber } from '../flows/create-flow';
+import { copyCalculation, recalculate } from '../calculations';
+import {
+  copyWidgets,
+  createFromDocument,
+  type DocumentRecord,
+  documentLabel,
+  findDocument,
+  loadDocument,
+  logDocument,
+  newDocumentHash,
+} from '../documents';
+import { nextCompanyNumber } from '../flows';
 import {
   billedColumns,
   billedOf,
@@ -28,7 +35,6 @@ import {
   type NewInvoiceRow,
   partialGroup,
 } from './invoice-info';
-import { invoice } from './invoices.schema';
 
 const bad = (field: string, message: string) => validationError(message, { [field]: [message] });
 

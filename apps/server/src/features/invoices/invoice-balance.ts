@@ -1,11 +1,11 @@
 import { Decimal, fullName, type InvoicePayment, invoiceOwed, type PaymentMethod, toCents } from '@im/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { salesDocument } from '../../platform/db/tables/documents.schema';
+import { invoice, invoicePayment } from '../../platform/db/tables/invoices.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { toIso } from '../../platform/http/dates';
-import type { DocumentRecord } from '../documents/document-dto';
-import { salesDocument } from '../documents/documents.schema';
-import { user } from '../users/users.schema';
-import { invoice, invoicePayment } from './invoices.schema';
+import type { DocumentRecord } from '../documents';
 
 /** Statuses in which a sent invoice can still be owed: 'verlopen' (expired) is owed as much as 'verstuurd'. */
 export const OWED_STATUSES: readonly string[] = ['sent', 'expired'];

@@ -18,15 +18,15 @@ import {
 } from '@im/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { calculation } from '../../platform/db/tables/calculations.schema';
+import { companySettings } from '../../platform/db/tables/companies.schema';
+import { salesDocument } from '../../platform/db/tables/documents.schema';
+import { invoice } from '../../platform/db/tables/invoices.schema';
+import { organization } from '../../platform/db/tables/organizations.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import { conflict } from '../../platform/errors';
 import { toIso } from '../../platform/http/dates';
-import { calculation } from '../calculations/calculations.schema';
-import { companySettings } from '../companies/companies.schema';
-import { salesDocument } from '../documents/documents.schema';
-import { organization } from '../organizations/organizations.schema';
-import { relation } from '../relations/relations.schema';
 import { invoiceBalance, paymentsOf } from './invoice-balance';
-import { invoice } from './invoices.schema';
 
 export type InvoiceRow = typeof invoice.$inferSelect;
 type DocumentRow = typeof salesDocument.$inferSelect;

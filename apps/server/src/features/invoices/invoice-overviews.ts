@@ -9,8 +9,8 @@ import {
 } from '@im/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { isoFast } from '../flows/iso';
-import { writeSpreadsheet } from '../products/spreadsheet';
+import { isoFast } from '../../platform/db/iso';
+import { writeSpreadsheet } from '../../platform/files/spreadsheet';
 
 /**
  * /overdueinvoice_overview.html: sent and expired ('verlopen') invoices past their due date with an

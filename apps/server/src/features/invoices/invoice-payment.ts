@@ -1,10 +1,10 @@
 import { amsterdamDay, INVOICE_TEXTS } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
+import { salesDocument } from '../../platform/db/tables/documents.schema';
+import { invoice } from '../../platform/db/tables/invoices.schema';
 import { AppError, conflict } from '../../platform/errors';
-import { logDocument } from '../documents/create-document';
-import { documentLabel, findDocument } from '../documents/document-dto';
-import { salesDocument } from '../documents/documents.schema';
+import { documentLabel, findDocument, logDocument } from '../documents';
 import {
   createMollieProvider,
   isMolliePaymentId,
@@ -15,7 +15,6 @@ import {
 import { invoiceBalance, OWED_STATUSES } from './invoice-balance';
 import { invoiceRow, invoiceSettings } from './invoice-info';
 import { registerPayment } from './invoice-payments';
-import { invoice } from './invoices.schema';
 
 export interface PaymentContext {
   appUrl: string;

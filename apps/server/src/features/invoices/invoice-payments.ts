@@ -9,15 +9,14 @@ import {
 } from '@im/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { salesDocument } from '../../platform/db/tables/documents.schema';
+import { invoice, invoicePayment } from '../../platform/db/tables/invoices.schema';
 import { currentUserIdSql } from '../../platform/db/tenancy-sql';
 import { conflict, notFound, validationError } from '../../platform/errors';
-import { logDocument } from '../documents/create-document';
-import { type DocumentRecord, documentLabel, findDocument } from '../documents/document-dto';
-import { salesDocument } from '../documents/documents.schema';
+import { type DocumentRecord, documentLabel, findDocument, logDocument } from '../documents';
 import { invoiceBalance, OWED_STATUSES } from './invoice-balance';
 import { invoiceRow } from './invoice-info';
 import { invoiceStatusChanged } from './invoice-status';
-import { invoice, invoicePayment } from './invoices.schema';
 
 /** A day (yyyy-mm-dd) as the payment date column `date_paid` keeps it: noon UTC, the same day in Amsterdam. */
 const dayAsTime = (day: string) => new Date(`${day}T12:00:00Z`);

@@ -1,10 +1,10 @@
 import { formatEuro, type RenderInvoice } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { calculation } from '../calculations/calculations.schema';
-import { salesDocument } from '../documents/documents.schema';
-import { organization } from '../organizations/organizations.schema';
-import { relation } from '../relations/relations.schema';
+import { calculation } from '../../platform/db/tables/calculations.schema';
+import { salesDocument } from '../../platform/db/tables/documents.schema';
+import { organization } from '../../platform/db/tables/organizations.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import { billedOf, invoiceRow, invoiceSettings } from './invoice-info';
 
 type DocumentRow = typeof salesDocument.$inferSelect;

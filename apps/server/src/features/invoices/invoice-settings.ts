@@ -2,9 +2,9 @@ import { INVOICE_TEXTS, type InvoiceSettings, type zUpdateInvoiceSettings } from
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { companySettings } from '../../platform/db/tables/companies.schema';
 import { validationError } from '../../platform/errors';
-import { companySettings } from '../companies/companies.schema';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 import { einvoiceReady, invoiceSettings } from './invoice-info';
 
 type Row = typeof companySettings.$inferSelect;

@@ -1,9 +1,9 @@
 import { type DocumentStatus, flowPaymentEvent } from '@im/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { salesDocument } from '../documents/documents.schema';
-import { followFlow } from '../documents/follow-flow';
-import { invoice } from './invoices.schema';
+import { salesDocument } from '../../platform/db/tables/documents.schema';
+import { invoice } from '../../platform/db/tables/invoices.schema';
+import { followFlow } from '../documents';
 
 type DocumentRow = typeof salesDocument.$inferSelect;
 

@@ -9,18 +9,16 @@ import {
 } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { invoice } from '../../platform/db/tables/invoices.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import { conflict } from '../../platform/errors';
 import { sanitizeHtml } from '../../platform/html/sanitize';
 import { toIso } from '../../platform/http/dates';
 import type { Mailer } from '../../platform/mail/mailer';
-import { logDocument } from '../documents/create-document';
-import { documentLabel, findDocument } from '../documents/document-dto';
-import { documentMergeData } from '../documents/merge-data';
-import { queueFlowMail, standardMailTemplate, templateFiles } from '../mailtemplates/flow-mail';
-import { relation } from '../relations/relations.schema';
+import { documentLabel, documentMergeData, findDocument, logDocument } from '../documents';
+import { queueFlowMail, standardMailTemplate, templateFiles } from '../mailtemplates';
 import { invoiceBalance, OWED_STATUSES } from './invoice-balance';
 import { invoiceRow } from './invoice-info';
-import { invoice } from './invoices.schema';
 
 export interface ReminderSender {
   companyId: number;

@@ -1,11 +1,10 @@
 import type { InvoiceReferences, SalesDocument } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { logDocument } from '../documents/create-document';
-import { documentLabel, findDocument, loadDocument } from '../documents/document-dto';
-import { salesDocument } from '../documents/documents.schema';
+import { salesDocument } from '../../platform/db/tables/documents.schema';
+import { invoice } from '../../platform/db/tables/invoices.schema';
+import { documentLabel, findDocument, loadDocument, logDocument } from '../documents';
 import { assertInvoiceEditable, invoiceRow } from './invoice-info';
-import { invoice } from './invoices.schema';
 
 /**
  * The customer's reference ('Uw referentie', BT-10) and purchase order number ('Inkoopordernummer',

@@ -1,7 +1,7 @@
 import { fullAddress, type Location } from '@im/domain';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { RawRead, Tx } from '../../platform/db/database';
-import { location, locationType } from './locations.schema';
+import { location, locationType } from '../../platform/db/tables/locations.schema';
 
 type LocationRow = typeof location.$inferSelect;
 

@@ -1,8 +1,8 @@
 import type { LocationTypeInput } from '@im/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { writeLog } from '../logitems';
-import { locationType } from './locations.schema';
+import { locationType } from '../../platform/db/tables/locations.schema';
+import { writeLog } from '../../platform/events/write-log';
 
 export function listLocationTypes(tx: Tx) {
   return tx

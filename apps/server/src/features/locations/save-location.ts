@@ -2,13 +2,13 @@ import type { AddressInput, LocationFields } from '@im/domain';
 import { DEFAULT_COUNTRY, fullAddress, normalizePostcode } from '@im/domain';
 import { and, asc, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { location, locationType } from '../../platform/db/tables/locations.schema';
+import { organization } from '../../platform/db/tables/organizations.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import { validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import type { Geocoder } from '../../platform/geocode';
-import { refreshFlowSearchText } from '../flows/flow-search-text';
-import { writeLog } from '../logitems';
-import { organization } from '../organizations/organizations.schema';
-import { relation } from '../relations/relations.schema';
-import { location, locationType } from './locations.schema';
+import { refreshFlowSearchText } from '../flows';
 
 export type LocationOwner = { relationId: number } | { organizationId: number };
 export type Coordinates = { lat: number; lng: number } | null;

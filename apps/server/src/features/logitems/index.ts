@@ -1,2 +1,2 @@
-export { logItem } from './logitems.schema';
-export { type LogEntry, writeLog } from './write-log';
+export { logItem } from '../../platform/db/tables/logitems.schema';
+export { logItemsOn } from './log-overview';

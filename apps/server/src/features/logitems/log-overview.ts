@@ -11,14 +11,14 @@ import { addDays } from 'date-fns';
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { Tx } from '../../platform/db/database';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { logItem } from '../../platform/db/tables/logitems.schema';
+import { organization } from '../../platform/db/tables/organizations.schema';
+import { action, agendaItem, note } from '../../platform/db/tables/planning.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { toIso } from '../../platform/http/dates';
-import { flow } from '../flows/flows.schema';
-import { organization } from '../organizations/organizations.schema';
-import { action, agendaItem, note } from '../planning/planning.schema';
-import { userFullnameSql } from '../planning/targets';
-import { relation } from '../relations/relations.schema';
-import { user } from '../users/users.schema';
-import { logItem } from './logitems.schema';
+import { userFullnameSql } from '../users';
 
 /** The Amsterdam day `date` (yyyy-mm-dd) as a half-open UTC range. */
 export function amsterdamDay(date: string): { from: Date; to: Date } {

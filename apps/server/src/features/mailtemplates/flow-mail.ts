@@ -11,21 +11,21 @@ import {
 } from '@im/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { storedFile } from '../../platform/db/tables/files.schema';
+import { outboxMail } from '../../platform/db/tables/mail.schema';
+import { contactTemplate, flowMail, mailTemplate } from '../../platform/db/tables/mailtemplates.schema';
+import { task } from '../../platform/db/tables/planning.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { notFound, validationError } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
+import { writeLog } from '../../platform/events/write-log';
 import type { ReceivedUpload } from '../../platform/files/upload';
 import { htmlToText, sanitizeHtml } from '../../platform/html/sanitize';
 import { toIso } from '../../platform/http/dates';
-import { outboxMail } from '../../platform/mail/mail.schema';
 import type { Mailer } from '../../platform/mail/mailer';
-import { FLOW_NOT_FOUND, findFlow } from '../flows/flow-access';
-import { writeLog } from '../logitems';
-import { createNote } from '../planning/notes';
-import { task } from '../planning/planning.schema';
-import { relation } from '../relations/relations.schema';
-import { user } from '../users/users.schema';
+import { FLOW_NOT_FOUND, findFlow } from '../flows';
 import { brandMailHtml } from './mail-branding';
-import { contactTemplate, flowMail, mailTemplate } from './mailtemplates.schema';
+import { writeNote } from './mail-hooks';
 import { flowMergeData } from './merge-data';
 import { ATTACHED_FILE, listMessageTemplates } from './templates';
 
@@ -304,7 +304,7 @@ export async function processContactMoment(
     throw validationError(MAIL_TEXTS.templateNotFound, { contacttemplate_id: [MAIL_TEXTS.templateNotFound] });
   const data = await flowMergeData(tx, flowId, caller.userId, caller.appUrl);
   const text = htmlToText(renderMergeTags(template.note, data, { html: true }));
-  return createNote(
+  return writeNote(
     tx,
     { flow_id: flowId, content: text ? `${template.description}: ${text}` : template.description },
     caller,

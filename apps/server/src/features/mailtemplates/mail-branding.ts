@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { companySettings } from '../../platform/db/tables/companies.schema';
 import type { MailAttachment } from '../../platform/mail/mailer';
-import { companySettings } from '../companies/companies.schema';
-import { imageOf } from '../companies/company-images';
+import { imageOf } from '../companies';
 
 /**
  * Frames a customer mail's sanitised HTML body with the company's e-mail header and footer images

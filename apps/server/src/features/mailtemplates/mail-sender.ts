@@ -1,9 +1,9 @@
 import type { MailReplyToChoice, MailSender, SaveMailSender } from '@im/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { company, companySettings } from '../../platform/db/tables/companies.schema';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
-import { company, companySettings } from '../companies/companies.schema';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 
 /** The company's mail sender as 'E-mailinstellingen' shows it (decision 036). */
 export async function loadMailSender(tx: Tx): Promise<MailSender> {

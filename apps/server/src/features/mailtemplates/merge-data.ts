@@ -1,12 +1,12 @@
 import { dutchDate, FLOW_STATUS_LABELS, type MergeData } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { company, companySettings } from '../companies/companies.schema';
-import { flow } from '../flows/flows.schema';
-import { location } from '../locations/locations.schema';
-import { task } from '../planning/planning.schema';
-import { relation } from '../relations/relations.schema';
-import { user } from '../users/users.schema';
+import { company, companySettings } from '../../platform/db/tables/companies.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { location } from '../../platform/db/tables/locations.schema';
+import { task } from '../../platform/db/tables/planning.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
+import { user } from '../../platform/db/tables/users.schema';
 
 const fullName = (u: { name: string; nameprefix: string; surname: string } | undefined) =>
   u ? [u.name, u.nameprefix, u.surname].filter(Boolean).join(' ') : '';

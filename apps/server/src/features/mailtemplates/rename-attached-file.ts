@@ -1,7 +1,7 @@
 import type { FileInfo, RenameFile } from '@im/domain';
 import type { Tx } from '../../platform/db/database';
+import { writeLog } from '../../platform/events/write-log';
 import { renameStoredFile } from '../../platform/files/rename-file';
-import { writeLog } from '../logitems';
 import { fileInfo, findAttachedFile } from './templates';
 
 /** PATCH attachedfile: a mail template's attachment gets a new name (the name the recipient sees). */

@@ -17,16 +17,20 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { companySettings } from '../../platform/db/tables/companies.schema';
+import { storedFile } from '../../platform/db/tables/files.schema';
+import {
+  contactTemplate,
+  mailTemplate,
+  messageTemplate,
+} from '../../platform/db/tables/mailtemplates.schema';
 import { notFound, validationError } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
+import { writeLog } from '../../platform/events/write-log';
 import type { FileStorage } from '../../platform/files/storage';
 import { sanitizeHtml } from '../../platform/html/sanitize';
 import { toIso } from '../../platform/http/dates';
-import { companySettings } from '../companies/companies.schema';
-import { type ImageSlot, imageUrl } from '../companies/company-images';
-import { writeLog } from '../logitems';
+import { type ImageSlot, imageUrl } from '../companies';
 import { loadMailSender } from './mail-sender';
-import { contactTemplate, mailTemplate, messageTemplate } from './mailtemplates.schema';
 
 export const ATTACHED_FILE = 'attachedfile';
 

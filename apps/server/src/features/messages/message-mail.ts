@@ -2,8 +2,7 @@ import { CUSTOMER_MESSAGE_MAIL_MINUTES, DEFAULT_MESSAGE_MAIL, renderMergeTags } 
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import type { Mailer } from '../../platform/mail/mailer';
-import { queueFlowMail, standardMailTemplate } from '../mailtemplates/flow-mail';
-import { flowMergeData } from '../mailtemplates/merge-data';
+import { flowMergeData, queueFlowMail, standardMailTemplate } from '../mailtemplates';
 
 export interface MessageMailer {
   mailer: Mailer;

@@ -24,18 +24,18 @@ import {
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { newToken } from '../../platform/auth/tokens';
 import type { Database, Tx } from '../../platform/db/database';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { message } from '../../platform/db/tables/messages.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
 import { forbidden, notFound, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
+import { customerTx, flowByHash } from '../../platform/http/customer-link';
 import { toIso } from '../../platform/http/dates';
-import { customerTx, flowByHash } from '../customerpages/customer-access';
-import { FLOW_NOT_FOUND } from '../flows/flow-access';
-import { flow } from '../flows/flows.schema';
-import { writeLog } from '../logitems';
-import { notify } from '../notifications/notify';
-import { relation } from '../relations/relations.schema';
-import { user } from '../users/users.schema';
+import { FLOW_NOT_FOUND } from '../flows';
+import { notify } from '../notifications';
 import { type MessageMailer, mailCustomerAboutMessage } from './message-mail';
-import { message } from './messages.schema';
 
 export interface Viewer {
   userId: number;

@@ -8,10 +8,10 @@ import type {
 import { TOP_BAR_COUNT_CAP, zNotificationDayQuery } from '@im/domain';
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { notification } from '../../platform/db/tables/notifications.schema';
+import { writeLog } from '../../platform/events/write-log';
 import { toIso } from '../../platform/http/dates';
-import { flow } from '../flows/flows.schema';
-import { writeLog } from '../logitems';
-import { notification } from './notifications.schema';
 
 type Row = { n: typeof notification.$inferSelect; flowNumber: number | null };
 

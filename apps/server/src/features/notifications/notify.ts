@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { writeLog } from '../logitems';
-import { user } from '../users/users.schema';
-import { notification } from './notifications.schema';
+import { notification } from '../../platform/db/tables/notifications.schema';
+import { user } from '../../platform/db/tables/users.schema';
+import { writeLog } from '../../platform/events/write-log';
 
 export type NotifiableType = 'flow' | 'message' | 'quotation' | 'invoice' | 'incident';
 

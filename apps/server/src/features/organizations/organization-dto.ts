@@ -1,12 +1,12 @@
 import type { Organization } from '@im/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { location } from '../../platform/db/tables/locations.schema';
+import { organization } from '../../platform/db/tables/organizations.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import { toIso } from '../../platform/http/dates';
-import { addressOf, loadLocations, mainLocationsOf } from '../locations/location-dto';
-import { location } from '../locations/locations.schema';
-import { loadRelations } from '../relations/relation-dto';
-import { relation } from '../relations/relations.schema';
-import { organization } from './organizations.schema';
+import { addressOf, loadLocations, mainLocationsOf } from '../locations';
+import { loadRelations } from '../relations';
 
 const MAX_DETAIL_RELATIONS = 1000;
 

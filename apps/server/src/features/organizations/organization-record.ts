@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { organization } from '../../platform/db/tables/organizations.schema';
 import { validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
-import { organization } from './organizations.schema';
+import { writeLog } from '../../platform/events/write-log';
 
 export const UNKNOWN_ORGANIZATION = 'Onbekende organisatie.';
 

@@ -2,10 +2,10 @@ import type { PaginationQuery } from '@im/domain';
 import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { containsPattern, sortOrder } from '../../platform/db/paginate';
+import { organization } from '../../platform/db/tables/organizations.schema';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
-import { addressOf, mainLocationsOf } from '../locations/location-dto';
+import { addressOf, mainLocationsOf } from '../locations';
 import { loadOrganizations } from './organization-dto';
-import { organization } from './organizations.schema';
 
 const SORT_COLUMNS = {
   id: organization.id,

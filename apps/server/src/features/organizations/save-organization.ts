@@ -6,15 +6,15 @@ import {
 } from '@im/domain';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { location } from '../../platform/db/tables/locations.schema';
+import { organization } from '../../platform/db/tables/organizations.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import { validationError } from '../../platform/errors';
-import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
-import { location } from '../locations/locations.schema';
-import { type Coordinates, createLocation, updateLocation } from '../locations/save-location';
-import { writeLog } from '../logitems';
-import { relation } from '../relations/relations.schema';
-import { createRelation } from '../relations/save-relation';
+import { writeLog } from '../../platform/events/write-log';
+import { requireFlowProfile } from '../flowprofiles';
+import { type Coordinates, createLocation, updateLocation } from '../locations';
+import { createRelation } from '../relations';
 import { insertOrganization } from './organization-record';
-import { organization } from './organizations.schema';
 
 const UNKNOWN_RELATION = 'Kies een relatie van dit bedrijf.';
 

@@ -6,8 +6,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCrmCompany, createTestRelation, logCount } from '../../../test/crm-factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';
+import {
+  flowDataItem,
+  intake,
+  picture,
+  project,
+  vertical,
+  verticalDataField,
+} from '../../platform/db/tables/forms.schema';
 import { ONLY_IMAGES } from '../../platform/files/upload';
-import { flowDataItem, intake, picture, project, vertical, verticalDataField } from '../forms/forms.schema';
 import { PICTURE_LINK_TEXTS } from './pictures';
 import { PICTURE_TEXTS } from './process-picture';
 

@@ -1,10 +1,5 @@
-// Pictures (spec 002 section 7): upload, list, the original and its thumbnail, delete, all of an
-// intake, project, form copy or flow as one streamed ZIP, and the customer's calls by the flow hash.
-import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import {
   FORM_MESSAGES,
-  type Picture,
   zId,
   zIdParams,
   zMessage,
@@ -20,9 +15,10 @@ import { validationErrorFromIssues } from '../../platform/errors';
 import { contentDisposition, sendNoImage } from '../../platform/files/send-file';
 import type { FileStorage } from '../../platform/files/storage';
 import { moduleRoute } from '../../platform/http/access';
+import { customerRoute, customerTx, flowByHash } from '../../platform/http/customer-link';
 import { downloadDoc, FILE_TYPES, uploadDoc } from '../../platform/http/openapi';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
-import { customerRoute, customerTx, flowByHash } from '../customerpages/customer-access';
+import { customerPictureOf, zCustomerPicture } from './customer-picture';
 import {
   type CustomerFlow,
   customerPicture,
@@ -38,11 +34,11 @@ import {
   removeByCustomer,
   removePictureFiles,
   resolveTarget,
-  type StoredPictureFiles,
 } from './pictures';
-import { type ProcessedPicture, processPicture, storedFilename, THUMBNAIL_WIDTH } from './process-picture';
+import { processPicture, storedFilename, THUMBNAIL_WIDTH } from './process-picture';
 import { receivePicture } from './receive-picture';
 import { renamePicture } from './rename-picture';
+import { storeProcessed } from './store-picture';
 import { zipFiles } from './zip-pictures';
 
 const CRM = { access: moduleRoute('CRM') };
@@ -51,24 +47,6 @@ const CUSTOMER_IMAGE_RATE_LIMIT = { max: 600, timeWindow: '1 minute' };
 
 const MIME_OF_EXT: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 const extOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
-
-/** A customer's photo: the staff fields without the staff addresses, with the customer's own. */
-export const zCustomerPicture = z.object({
-  id: z.number().int(),
-  filename: z.string(),
-  mime_type: z.string(),
-  size: z.number().int(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-  flow_data_item_id: z.number().int().nullable(),
-  field_name: z.string().nullable(),
-  /** The original (stripped of metadata like every stored photo). */
-  url: z.string(),
-  /** The 400 px wide thumbnail. */
-  thumbnail_url: z.string(),
-  created_at: z.string(),
-});
-export type CustomerPicture = z.infer<typeof zCustomerPicture>;
 
 const zFieldNameText = z
   .string({ message: FORM_MESSAGES.fieldNotPhoto })
@@ -86,62 +64,6 @@ const zHashQuery = z.object({ hash: z.string().max(200).default('') });
 const zCustomerImageQuery = zHashQuery.extend({
   width: z.coerce.number().int().min(1).max(100_000).default(THUMBNAIL_WIDTH),
 });
-
-/** The customer's addresses of a photo: the original and the 400 px thumbnail, by the flow hash. */
-export function customerPictureUrls(
-  p: { id: number; width: number | null },
-  hash: string,
-): { url: string; thumbnail_url: string } {
-  const base = `/api/picture/${p.id}/getbycustomer?hash=${encodeURIComponent(hash)}`;
-  return {
-    url: `${base}&width=${Math.max(p.width ?? 0, THUMBNAIL_WIDTH + 1)}`,
-    thumbnail_url: `${base}&width=${THUMBNAIL_WIDTH}`,
-  };
-}
-
-function customerPictureOf(p: Picture, hash: string): CustomerPicture {
-  return {
-    id: p.id,
-    filename: p.filename,
-    mime_type: p.mime_type,
-    size: p.size,
-    width: p.width,
-    height: p.height,
-    flow_data_item_id: p.flow_data_item_id,
-    field_name: p.field_name,
-    ...customerPictureUrls(p, hash),
-    created_at: p.created_at,
-  };
-}
-
-/** Writes the processed original and thumbnail under `pictures/<company>/`; answers the row's file columns. */
-export async function storeProcessed(
-  storage: FileStorage,
-  companyId: number,
-  uploadedName: string,
-  processed: ProcessedPicture,
-): Promise<StoredPictureFiles> {
-  const base = `pictures/${companyId}/${randomUUID()}`;
-  const { original, thumbnail } = processed;
-  const storageKey = `${base}.${original.ext}`;
-  const thumbnailKey = `${base}-thumb.${thumbnail.ext}`;
-  const size = await storage.put(storageKey, Readable.from([original.data]));
-  try {
-    await storage.put(thumbnailKey, Readable.from([thumbnail.data]));
-  } catch (err) {
-    await storage.delete(storageKey);
-    throw err;
-  }
-  return {
-    storageKey,
-    thumbnailKey,
-    filename: storedFilename(uploadedName, original.ext),
-    mimeType: original.mimeType,
-    size,
-    width: original.width,
-    height: original.height,
-  };
-}
 
 /** Streams the original or the thumbnail inline; a file missing from storage answers `x-imagestatus: unavailable`. */
 async function sendPicture(

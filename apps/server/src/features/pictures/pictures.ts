@@ -4,14 +4,21 @@
 import { FORM_MESSAGES, type Picture, type PictureUploadFields } from '@im/domain';
 import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { isoFast } from '../../platform/db/iso';
+import { flow } from '../../platform/db/tables/flows.schema';
+import {
+  flowDataItem,
+  intake,
+  picture,
+  project,
+  vertical,
+  verticalDataField,
+} from '../../platform/db/tables/forms.schema';
 import { type AppError, conflict, notFound, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import type { FileStorage } from '../../platform/files/storage';
-import type { CustomerFlow as SharedCustomerFlow } from '../customerpages/customer-access';
-import { FLOW_IN_TRASH, FLOW_NOT_FOUND } from '../flows/flow-access';
-import { flow } from '../flows/flows.schema';
-import { isoFast } from '../flows/iso';
-import { flowDataItem, intake, picture, project, vertical, verticalDataField } from '../forms/forms.schema';
-import { writeLog } from '../logitems';
+import type { CustomerFlow as SharedCustomerFlow } from '../../platform/http/customer-link';
+import { FLOW_IN_TRASH, FLOW_NOT_FOUND } from '../flows';
 
 export const PICTURE_LINK_TEXTS = {
   linksDisagree: 'De opgegeven koppelingen horen niet bij hetzelfde dossier.',

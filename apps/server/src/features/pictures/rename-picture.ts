@@ -1,9 +1,9 @@
 import { FORM_MESSAGES, type Picture, type RenameFile, renamedFilename } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { picture } from '../../platform/db/tables/forms.schema';
 import { notFound } from '../../platform/errors';
-import { picture } from '../forms/forms.schema';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 import { toPicture } from './pictures';
 
 /**

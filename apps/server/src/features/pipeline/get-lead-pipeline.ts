@@ -9,17 +9,8 @@ import {
 } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { cachedReads, type RawRead, type ReadPlan, readPlan, sqlRead } from '../../platform/db/database';
-import {
-  epochMs,
-  type FlowFilters,
-  flowWhere,
-  hasText,
-  isoFast,
-  isoFastOrNull,
-  TEXT_QUERY_CAP,
-  tallyWhere,
-  toFilters,
-} from '../flows';
+import { epochMs, isoFast, isoFastOrNull } from '../../platform/db/iso';
+import { type FlowFilters, flowWhere, hasText, TEXT_QUERY_CAP, tallyWhere, toFilters } from '../flows';
 
 /** ORDER BY per sort option; weighted turnover is 0 until quotations exist, so it ties on stage start. */
 const ORDER: Record<PipelineSort, string> = {

@@ -18,22 +18,16 @@ import {
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { organization } from '../../platform/db/tables/organizations.schema';
+import { action } from '../../platform/db/tables/planning.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { forbidden, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { toIso } from '../../platform/http/dates';
-import { flow } from '../flows/flows.schema';
-import { writeLog } from '../logitems';
-import { organization } from '../organizations/organizations.schema';
-import { relation } from '../relations/relations.schema';
-import { user } from '../users/users.schema';
-import { action } from './planning.schema';
-import {
-  resolveTarget,
-  resolveUserId,
-  storedTarget,
-  type TargetType,
-  targetIdOf,
-  userFullnameSql,
-} from './targets';
+import { userFullnameSql } from '../users';
+import { resolveTarget, resolveUserId, storedTarget, type TargetType, targetIdOf } from './targets';
 
 /** Role from which the action overview shows any user's actions (spec 001 section 6). */
 export const ACTIONS_OF_OTHERS_MIN_ROLE = 1000;

@@ -12,15 +12,16 @@ import {
 } from '@im/domain';
 import { and, asc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { organization } from '../../platform/db/tables/organizations.schema';
+import { agendaItem } from '../../platform/db/tables/planning.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { forbidden, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { toIso } from '../../platform/http/dates';
-import { flow } from '../flows/flows.schema';
-import { writeLog } from '../logitems';
-import { organization } from '../organizations/organizations.schema';
-import { relation } from '../relations/relations.schema';
-import { user } from '../users/users.schema';
-import { agendaItem } from './planning.schema';
-import { resolveTarget, resolveUserId, storedTarget, targetIdOf, userFullnameSql } from './targets';
+import { userFullnameSql } from '../users';
+import { resolveTarget, resolveUserId, storedTarget, targetIdOf } from './targets';
 
 /** Role from which the calendar shows other users' items (spec 000 section 6: above 999). */
 export const AGENDA_OF_OTHERS_MIN_ROLE = 1000;

@@ -3,12 +3,12 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import ical from 'ical-generator';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import type { Database, Tx } from '../../platform/db/database';
+import { company } from '../../platform/db/tables/companies.schema';
+import { agendaItem, calendarFeed } from '../../platform/db/tables/planning.schema';
+import { user } from '../../platform/db/tables/users.schema';
+import { writeLog } from '../../platform/events/write-log';
 import { toIso } from '../../platform/http/dates';
-import { company } from '../companies/companies.schema';
-import { writeLog } from '../logitems';
-import { user } from '../users/users.schema';
 import { agendaSelect, overlapping, serializeAgendaItem } from './agenda-items';
-import { agendaItem, calendarFeed } from './planning.schema';
 
 const DAY_MS = 86_400_000;
 /** What a feed holds: half a year back, a year ahead (phone calendars refresh it every hour or so). */

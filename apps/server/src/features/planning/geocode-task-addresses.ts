@@ -2,11 +2,11 @@ import type { TaskFilters } from '@im/domain';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../platform/db/database';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { location } from '../../platform/db/tables/locations.schema';
+import { task } from '../../platform/db/tables/planning.schema';
 import type { Geocoder } from '../../platform/geocode';
-import { flow } from '../flows/flows.schema';
-import { location } from '../locations/locations.schema';
-import { afterLocationsChanged, geocodeAddress } from '../locations/save-location';
-import { task } from './planning.schema';
+import { afterLocationsChanged, geocodeAddress } from '../locations';
 import { filterWhere } from './tasks';
 
 const linked = alias(location, 'linked_location');

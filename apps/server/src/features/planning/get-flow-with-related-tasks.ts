@@ -1,8 +1,7 @@
 import type { FlowWithRelatedTasks } from '@im/domain';
 import { commitWith, type Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
-import { FLOW_NOT_FOUND, findFlow } from '../flows/flow-access';
-import { flowDetailPlan } from '../flows/flow-dto';
+import { FLOW_NOT_FOUND, findFlow, flowDetailPlan } from '../flows';
 import { tasksOfFlow } from './tasks';
 
 /**

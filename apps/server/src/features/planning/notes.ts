@@ -1,12 +1,13 @@
 import type { CreateNote, Note, NoteKind, UpdateNote } from '@im/domain';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { note } from '../../platform/db/tables/planning.schema';
+import { user } from '../../platform/db/tables/users.schema';
+import { writeLog } from '../../platform/events/write-log';
 import { toIso } from '../../platform/http/dates';
-import { flow } from '../flows/flows.schema';
-import { writeLog } from '../logitems';
-import { user } from '../users/users.schema';
-import { note } from './planning.schema';
-import { resolveTarget, targetIdOf, userFullnameSql } from './targets';
+import { userFullnameSql } from '../users';
+import { resolveTarget, targetIdOf } from './targets';
 
 const selection = {
   n: note,

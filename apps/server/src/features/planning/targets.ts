@@ -1,11 +1,11 @@
 import { PLANNING_MESSAGES, USER_ID_CASE_HANDLER, USER_ID_EVERYONE } from '@im/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { organization } from '../../platform/db/tables/organizations.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { notFound, validationError } from '../../platform/errors';
-import { flow } from '../flows/flows.schema';
-import { organization } from '../organizations/organizations.schema';
-import { relation } from '../relations/relations.schema';
-import { user } from '../users/users.schema';
 
 export type TargetType = 'relation' | 'organization' | 'flow' | 'company';
 
@@ -92,9 +92,6 @@ export async function resolveUserId(
   if (!u) throw validationError(PLANNING_MESSAGES.unknownUser, { user_id: [PLANNING_MESSAGES.unknownUser] });
   return u.id;
 }
-
-/** `name nameprefix surname` of the user table, for joins. */
-export const userFullnameSql = sql<string>`coalesce(nullif(concat_ws(' ', nullif(${user.name}, ''), nullif(${user.nameprefix}, ''), nullif(${user.surname}, '')), ''), '')`;
 
 /** The target of a stored row (with the flow's handler, for user id 9999999). */
 export async function storedTarget(

@@ -1,14 +1,14 @@
 import { MAX_CALENDAR_RANGE_DAYS, type TaskCalendarItem, type TaskType, taskColor } from '@im/domain';
 import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { task } from '../../platform/db/tables/planning.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { forbidden } from '../../platform/errors';
 import { toIso } from '../../platform/http/dates';
-import { flow } from '../flows/flows.schema';
-import { relation } from '../relations/relations.schema';
-import { user } from '../users/users.schema';
+import { userFullnameSql } from '../users';
 import { AGENDA_OF_OTHERS_MIN_ROLE, OWN_AGENDA_ONLY } from './agenda-items';
-import { task } from './planning.schema';
-import { userFullnameSql } from './targets';
 
 const DAY_MS = 86_400_000;
 /** A month of everyone's tasks stays far below this; more would not fit a calendar anyway. */

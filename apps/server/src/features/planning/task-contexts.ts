@@ -23,17 +23,17 @@ import {
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../platform/db/database';
+import { documentType, salesDocument } from '../../platform/db/tables/documents.schema';
+import { flowDataItem, intake, project, vertical } from '../../platform/db/tables/forms.schema';
+import { task } from '../../platform/db/tables/planning.schema';
+import { taskContext, taskContextType } from '../../platform/db/tables/task-contexts.schema';
+import { eventTrigger, eventTriggerRule } from '../../platform/db/tables/workflow.schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { toIso } from '../../platform/http/dates';
-import { createDocument } from '../documents/create-document';
-import { documentType, salesDocument } from '../documents/documents.schema';
-import { createItem } from '../forms/flow-data-items';
-import { flowDataItem, intake, project, vertical } from '../forms/forms.schema';
-import { writeLog } from '../logitems';
-import { loadRuleOptions, morphLabel } from '../workflow/rule-options';
-import { eventTrigger, eventTriggerRule } from '../workflow/workflow.schema';
-import { task } from './planning.schema';
-import { taskContext, taskContextType } from './task-contexts.schema';
+import { createDocument } from '../documents';
+import { createItem } from '../forms';
+import { loadRuleOptions, morphLabel } from './rule-options';
 
 type TaskRow = typeof task.$inferSelect;
 type Target = {

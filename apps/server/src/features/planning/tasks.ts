@@ -21,16 +21,17 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { location } from '../../platform/db/tables/locations.schema';
+import { task } from '../../platform/db/tables/planning.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
 import { notFound, validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { toIso } from '../../platform/http/dates';
-import { flow } from '../flows/flows.schema';
-import { location } from '../locations/locations.schema';
-import { writeLog } from '../logitems';
-import { relation } from '../relations/relations.schema';
-import { user } from '../users/users.schema';
-import { task } from './planning.schema';
-import { resolveTarget, resolveUserId, userFullnameSql } from './targets';
+import { userFullnameSql } from '../users';
+import { resolveTarget, resolveUserId } from './targets';
 import { contextsFromTemplate, contextsOf, copyContexts, copyContextTypes } from './task-contexts';
 
 const linked = alias(location, 'linked_location');

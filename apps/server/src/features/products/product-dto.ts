@@ -1,7 +1,7 @@
 import type { PriceMatrix, Product, ProductRow, ProductTableRow } from '@im/domain';
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { product, productTableRow } from './products.schema';
+import { product, productTableRow } from '../../platform/db/tables/products.schema';
 
 /** numeric columns arrive as strings: exact; as JSON numbers they print in the shortest exact form. */
 export const num = (v: string | null): number | null => (v === null ? null : Number(v));

@@ -1,8 +1,8 @@
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { product } from '../../platform/db/tables/products.schema';
+import { writeSpreadsheet } from '../../platform/files/spreadsheet';
 import { PRODUCT_COLUMNS } from './product-import';
-import { product } from './products.schema';
-import { writeSpreadsheet } from './spreadsheet';
 
 /**
  * The company's live products as an xlsx workbook, one row per product, in the columns an import

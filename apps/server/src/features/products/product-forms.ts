@@ -5,8 +5,8 @@
 import { FORM_MESSAGES, type ProductFields } from '@im/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { vertical, verticalDataField } from '../../platform/db/tables/forms.schema';
 import { type FieldErrors, validationError } from '../../platform/errors';
-import { vertical, verticalDataField } from '../forms/forms.schema';
 
 export const PRODUCT_FORM_MESSAGES = {
   fieldNotOfForm: 'Dit veld hoort niet bij het formulier van dit product.',

@@ -14,11 +14,11 @@ import {
 } from '@im/domain';
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { product } from '../../platform/db/tables/products.schema';
 import { AppError } from '../../platform/errors';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
+import { headerIndex } from '../../platform/files/spreadsheet';
 import { loadProducts } from './product-dto';
-import { product } from './products.schema';
-import { headerIndex } from './spreadsheet';
 
 /** The columns of the export, and what an import reads (all but item_name may be left out). */
 export const PRODUCT_COLUMNS = [

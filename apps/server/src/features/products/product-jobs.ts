@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { writeLog } from '../../platform/events/write-log';
 import type { Jobs } from '../../platform/jobs/jobs';
-import { writeLog } from '../logitems';
 import { type ProductImportRow, writeProductRows } from './product-import';
 
 export const IMPORT_PRODUCTS = 'product.import';

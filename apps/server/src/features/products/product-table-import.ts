@@ -1,11 +1,11 @@
 import { bothSides, type ImportRowError, type Product, zProductAmount, zUnitRate } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { product, productTableRow } from '../../platform/db/tables/products.schema';
 import { AppError } from '../../platform/errors';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
+import { headerIndex } from '../../platform/files/spreadsheet';
 import { FILE_HAS_ERRORS } from './product-import';
-import { product, productTableRow } from './products.schema';
-import { headerIndex } from './spreadsheet';
 
 export const TABLE_COLUMNS_MISSING =
   'De eerste regel noemt de kolommen unit_amount (of vanaf) en unit_rate_exc of unit_rate_inc (of prijs excl / prijs incl).';

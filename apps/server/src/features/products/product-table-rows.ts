@@ -8,10 +8,10 @@ import {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { product, productTableRow } from '../../platform/db/tables/products.schema';
 import { notFound } from '../../platform/errors';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 import { loadProduct, tableRowDto } from './product-dto';
-import { product, productTableRow } from './products.schema';
 
 type RowInput = z.infer<typeof zUpdateProductTableRow>;
 

@@ -2,10 +2,10 @@ import type { PossibleProduct, ProductQuery } from '@im/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { UNKNOWN_SORT } from '../../platform/db/paginate';
+import { product, productTableRow } from '../../platform/db/tables/products.schema';
 import { validationError } from '../../platform/errors';
-import { searchPatterns } from '../relations/query-relations';
+import { searchPatterns } from '../relations';
 import { loadProductRows, num, num0 } from './product-dto';
-import { product, productTableRow } from './products.schema';
 
 const SORT_COLUMNS = [
   'item_name',

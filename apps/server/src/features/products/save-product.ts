@@ -17,11 +17,11 @@ import {
 } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { product, productTableRow } from '../../platform/db/tables/products.schema';
 import { notFound, validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 import { loadProduct } from './product-dto';
 import { checkedFormLinks, noneIfZero } from './product-forms';
-import { product, productTableRow } from './products.schema';
 
 type ProductInput = Partial<ProductFields>;
 

@@ -2,10 +2,10 @@ import { normalizePostcode, type zDoubleCheck } from '@im/domain';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { location } from '../../platform/db/tables/locations.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
-import { location } from '../locations/locations.schema';
 import { loadRelations } from './relation-dto';
-import { relation } from './relations.schema';
 
 const MAX_DOUBLES = 20;
 

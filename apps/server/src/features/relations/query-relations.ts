@@ -2,10 +2,10 @@ import { fullAddress, type RelationQuery } from '@im/domain';
 import { and, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { readPlan, runPlan, type Tx } from '../../platform/db/database';
 import { sortKey, sortOrder } from '../../platform/db/paginate';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
-import { flow } from '../flows/flows.schema';
 import { loadRelations, relationPageRead, relationPageSql } from './relation-dto';
-import { relation } from './relations.schema';
 
 export { SEARCH_TOO_SHORT } from '@im/domain';
 

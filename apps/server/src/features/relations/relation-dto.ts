@@ -7,14 +7,10 @@ import {
   runPlan,
   type Tx,
 } from '../../platform/db/database';
+import { epochMsText, isoFast, isoFastOrNull } from '../../platform/db/iso';
 import { toIso } from '../../platform/http/dates';
-import { flowRowsOfRelationRead } from '../flows/flow-row';
-import { epochMsText, isoFast, isoFastOrNull } from '../flows/iso';
-import {
-  locationsOfRelationRead,
-  type MainLocationColumns,
-  mainLocationAddress,
-} from '../locations/location-dto';
+import { flowRowsOfRelationRead } from '../flows';
+import { locationsOfRelationRead, type MainLocationColumns, mainLocationAddress } from '../locations';
 
 interface RelationRow extends Record<string, unknown>, MainLocationColumns {
   id: number;

@@ -1,8 +1,8 @@
 import { and, asc, isNotNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { relation } from '../../platform/db/tables/relations.schema';
 import type { FileStorage } from '../../platform/files/storage';
 import type { Jobs } from '../../platform/jobs/jobs';
-import { relation } from './relations.schema';
 import { forceDeleteRelations, trashRelations } from './trash-relations';
 
 export const BULK_DELETE_RELATIONS = 'relation.bulkdelete';

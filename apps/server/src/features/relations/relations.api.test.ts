@@ -10,7 +10,7 @@ import {
   removeInvoices,
 } from '../../../test/crm-factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { storedFile } from '../../platform/files/files.schema';
+import { storedFile } from '../../platform/db/tables/files.schema';
 import { createFlow } from '../flows/create-flow';
 
 let t: TestServer;

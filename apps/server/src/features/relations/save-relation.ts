@@ -1,11 +1,11 @@
 import type { CreateRelation } from '@im/domain';
 import { DEFAULT_COUNTRY, DEFAULT_LEAD_SOURCE, fullName, nameParts } from '@im/domain';
 import { rawRows, type Tx } from '../../platform/db/database';
-import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
-import { createFlow } from '../flows/create-flow';
-import { type Coordinates, createLocation } from '../locations/save-location';
-import { writeLog } from '../logitems';
-import { insertOrganization, requireOrganization } from '../organizations/organization-record';
+import { writeLog } from '../../platform/events/write-log';
+import { requireFlowProfile } from '../flowprofiles';
+import { createFlow } from '../flows';
+import { type Coordinates, createLocation } from '../locations';
+import { insertOrganization, requireOrganization } from '../organizations';
 
 // A fixed text (every new relation, from the screen, a website's lead or an organization's contact, runs it:
 // decision 014); the company, the dates and the search text come from the column defaults and the table's

@@ -2,12 +2,12 @@ import type { InactiveCriteria, InactiveCriterionTag } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { containsPattern } from '../../platform/db/paginate';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
 import { toIso } from '../../platform/http/dates';
-import { flow } from '../flows/flows.schema';
-import { relationsWithSentInvoices } from '../invoices/sent-invoices';
-import { addressOf, mainLocationsOf } from '../locations/location-dto';
-import { relation } from './relations.schema';
+import { relationsWithSentInvoices } from '../flows';
+import { addressOf, mainLocationsOf } from '../locations';
 
 export const MAX_INACTIVE_ROWS = 5000;
 

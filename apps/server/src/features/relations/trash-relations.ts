@@ -1,13 +1,13 @@
 import { RELATION_DELETE_BLOCKED } from '@im/domain';
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { storedFile } from '../../platform/db/tables/files.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { organization } from '../../platform/db/tables/organizations.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import { conflict } from '../../platform/errors';
-import { storedFile } from '../../platform/files/files.schema';
-import { flow } from '../flows/flows.schema';
-import { relationsWithSentInvoices } from '../invoices/sent-invoices';
+import { relationsWithSentInvoices } from '../flows';
 import { logItem } from '../logitems';
-import { organization } from '../organizations/organizations.schema';
-import { relation } from './relations.schema';
 
 export const NOT_IN_TRASH = 'Alleen relaties in de prullenbak kunnen definitief worden verwijderd.';
 

@@ -2,15 +2,15 @@ import type { UpdateRelation } from '@im/domain';
 import { DEFAULT_COUNTRY, DEFAULT_LEAD_SOURCE, nameParts } from '@im/domain';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { deferStatement, rawRows, type Tx } from '../../platform/db/database';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { location } from '../../platform/db/tables/locations.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import { validationError } from '../../platform/errors';
-import { requireFlowProfile } from '../flowprofiles/flowprofile-record';
-import { refreshFlowSearchText } from '../flows/flow-search-text';
-import { flow } from '../flows/flows.schema';
-import { location } from '../locations/locations.schema';
-import { type Coordinates, createLocation, updateLocation } from '../locations/save-location';
-import { writeLog } from '../logitems';
-import { insertOrganization, requireOrganization } from '../organizations/organization-record';
-import { relation } from './relations.schema';
+import { writeLog } from '../../platform/events/write-log';
+import { requireFlowProfile } from '../flowprofiles';
+import { refreshFlowSearchText } from '../flows';
+import { type Coordinates, createLocation, updateLocation } from '../locations';
+import { insertOrganization, requireOrganization } from '../organizations';
 
 const UNKNOWN_FLOW = 'Dit dossier hoort niet bij deze relatie.';
 

@@ -1,8 +1,8 @@
 import type { Subscription } from '@im/domain';
 import { asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { company } from '../companies/companies.schema';
-import { subscription, subscriptionType } from './subscriptions.schema';
+import { company } from '../../platform/db/tables/companies.schema';
+import { subscription, subscriptionType } from '../../platform/db/tables/subscriptions.schema';
 
 /** Subscriptions with their company and type names; RLS limits them to the transaction's scope. */
 export async function listSubscriptions(tx: Tx, where?: SQL): Promise<Subscription[]> {

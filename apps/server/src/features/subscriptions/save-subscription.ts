@@ -2,11 +2,11 @@ import type { zCreateSubscription, zUpdateSubscription } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { company, companyModule } from '../../platform/db/tables/companies.schema';
+import { subscription, subscriptionType } from '../../platform/db/tables/subscriptions.schema';
 import { notFound, validationError } from '../../platform/errors';
-import { company, companyModule } from '../companies/companies.schema';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 import { typeModuleIds } from './subscription-types';
-import { subscription, subscriptionType } from './subscriptions.schema';
 
 export const END_BEFORE_START = 'De einddatum mag niet voor de begindatum liggen.';
 export const UNKNOWN_COMPANY = 'Dit bedrijf bestaat niet of staat in de prullenbak.';

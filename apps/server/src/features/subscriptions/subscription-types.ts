@@ -2,11 +2,15 @@ import type { SubscriptionType, zCreateSubscriptionType, zUpdateSubscriptionType
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { module } from '../../platform/db/tables/companies.schema';
+import {
+  subscription,
+  subscriptionType,
+  subscriptionTypeModule,
+} from '../../platform/db/tables/subscriptions.schema';
 import { conflict, notFound, validationError } from '../../platform/errors';
-import { findModuleOrFail } from '../companies/change-company-modules';
-import { module } from '../companies/companies.schema';
-import { writeLog } from '../logitems';
-import { subscription, subscriptionType, subscriptionTypeModule } from './subscriptions.schema';
+import { writeLog } from '../../platform/events/write-log';
+import { findModuleOrFail } from '../modules';
 
 export const TYPE_NAME_TAKEN = 'Er bestaat al een abonnementstype met deze naam.';
 export const TYPE_IN_USE =

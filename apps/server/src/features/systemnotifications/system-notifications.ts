@@ -7,10 +7,10 @@ import {
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { systemNotification } from '../../platform/db/tables/systemnotifications.schema';
 import { notFound } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { toIso } from '../../platform/http/dates';
-import { writeLog } from '../logitems';
-import { systemNotification } from './systemnotifications.schema';
 
 type Row = typeof systemNotification.$inferSelect;
 

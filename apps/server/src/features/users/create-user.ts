@@ -1,8 +1,8 @@
 import type { UserType } from '@im/domain';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { Tx } from '../../platform/db/database';
-import { writeLog } from '../logitems';
-import { user } from './users.schema';
+import { user } from '../../platform/db/tables/users.schema';
+import { writeLog } from '../../platform/events/write-log';
 
 export interface NewUser {
   id?: number;

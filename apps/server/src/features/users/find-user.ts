@@ -1,9 +1,9 @@
 import type { User } from '@im/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { company } from '../companies/companies.schema';
+import { company } from '../../platform/db/tables/companies.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { serializeUser } from './serialize-user';
-import { user } from './users.schema';
 
 export async function findUserByEmail(tx: Tx, email: string) {
   const rows = await tx

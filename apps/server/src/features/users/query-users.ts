@@ -2,9 +2,9 @@ import type { UserQuery } from '@im/domain';
 import { and, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { containsPattern, sortOrder } from '../../platform/db/paginate';
-import { company } from '../companies/companies.schema';
+import { company } from '../../platform/db/tables/companies.schema';
+import { user } from '../../platform/db/tables/users.schema';
 import { serializeUser } from './serialize-user';
-import { user } from './users.schema';
 
 const SORT_COLUMNS = {
   id: user.id,

@@ -1,10 +1,10 @@
 import type { CreateUserRequest, User } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/auth-context';
+import { EMAIL_TAKEN } from '../../platform/auth/messages';
 import type { Tx } from '../../platform/db/database';
+import { company } from '../../platform/db/tables/companies.schema';
 import { forbidden, notFound, validationError } from '../../platform/errors';
-import { EMAIL_TAKEN } from '../auth/messages';
-import { company } from '../companies/companies.schema';
 import { createUser } from './create-user';
 import { loadUserDto } from './find-user';
 

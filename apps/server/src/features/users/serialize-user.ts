@@ -1,6 +1,6 @@
 import { roleLabel, USER_TYPE_LABELS, USER_TYPES, type User, type UserType } from '@im/domain';
+import type { user } from '../../platform/db/tables/users.schema';
 import { toIso } from '../../platform/http/dates';
-import type { user } from './users.schema';
 
 function userTypeLabel(type: string): string {
   return (USER_TYPES as readonly string[]).includes(type) ? USER_TYPE_LABELS[type as UserType] : type;

@@ -1,11 +1,11 @@
 import { PROTECTED_MESSAGE, type UpdateUser, zUpdateOwnUser } from '@im/domain';
 import { eq } from 'drizzle-orm';
+import { EMAIL_TAKEN } from '../../platform/auth/messages';
 import type { Tx } from '../../platform/db/database';
+import { user } from '../../platform/db/tables/users.schema';
 import { AppError, forbidden, validationError } from '../../platform/errors';
-import { EMAIL_TAKEN } from '../auth/messages';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
 import { findUserById, loadUserDto } from './find-user';
-import { user } from './users.schema';
 
 const COLUMN: Record<string, keyof typeof user.$inferInsert> = {
   name: 'name',

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInManager, newUserBody } from '../../../test/admin-factories';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/test-server';
-import { EMAIL_TAKEN } from '../auth/messages';
+import { EMAIL_TAKEN } from '../../platform/auth/messages';
 
 let t: TestServer;
 let admin: string;

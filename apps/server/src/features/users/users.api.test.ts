@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer, TEST_PASSWORD, type TestServer } from '../../../test/test-server';
-import { OLD_PASSWORD_WRONG } from '../auth/messages';
+import { OLD_PASSWORD_WRONG } from '../../platform/auth/messages';
 
 let t: TestServer;
 let adminToken: string;

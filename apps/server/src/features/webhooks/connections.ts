@@ -11,12 +11,12 @@ import {
 } from '@im/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { webhookConnection } from '../../platform/db/tables/webhooks.schema';
 import { validationError } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { toIso } from '../../platform/http/dates';
-import { writeLog } from '../logitems';
 import { newWebhookSecret } from './build-request';
 import { literalHostRefusal, type SsrfOptions } from './ssrf-guard';
-import { webhookConnection } from './webhooks.schema';
 
 type Row = typeof webhookConnection.$inferSelect;
 

@@ -11,18 +11,18 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
 import type { Database, Tx } from '../../platform/db/database';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { webhookConnection, webhookDelivery } from '../../platform/db/tables/webhooks.schema';
 import { currentUserIdSql } from '../../platform/db/tenancy-sql';
 import { notFound } from '../../platform/errors';
 import { toIso } from '../../platform/http/dates';
 import type { Jobs } from '../../platform/jobs/jobs';
 import type { Logger } from '../../platform/logger';
-import { flow } from '../flows/flows.schema';
-import { flowMergeData } from '../mailtemplates/merge-data';
+import { flowMergeData } from '../mailtemplates';
 import { renderWebhookRequest, signedHeaders } from './build-request';
 import { findConnectionRow } from './connections';
 import { callWebhook } from './outgoing-call';
 import { connectionParts, responseText } from './test-connection';
-import { webhookConnection, webhookDelivery } from './webhooks.schema';
 
 export const WEBHOOK_DELIVERY_JOB = 'webhook-delivery';
 /** Retries after the first attempt (pg-boss backoff from 5 s: about 5, 10, 20, 40, 80 s). */

@@ -1,7 +1,6 @@
 // Webhook connections and their deliveries (decision 025). The workflow rules call
 // `queueWebhookDelivery` in their transaction; the job sends it through the SSRF guard.
 
-export { listConnections } from './connections';
+export { createConnection, listConnections } from './connections';
 export { queueWebhookDelivery, registerWebhookJobs, WEBHOOK_DELIVERY_JOB } from './deliveries';
 export { ssrfVerdict } from './ssrf-guard';
-export { webhookRoutes } from './webhooks.routes';

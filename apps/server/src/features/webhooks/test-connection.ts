@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookMethod, WebhookTestResult } from '@im/domain';
+import type { webhookConnection } from '../../platform/db/tables/webhooks.schema';
 import { renderWebhookRequest, signedHeaders, type WebhookConnectionParts } from './build-request';
 import { type CallOptions, type CallResult, callWebhook } from './outgoing-call';
-import type { webhookConnection } from './webhooks.schema';
 
 export function connectionParts(row: typeof webhookConnection.$inferSelect): WebhookConnectionParts {
   return {

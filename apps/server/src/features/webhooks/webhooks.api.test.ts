@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCrmCompany, createTestRelation, logCount } from '../../../test/crm-factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { queueWebhookDelivery } from './index';
+import { queueWebhookDelivery } from '.';
 import { CALL_TEXTS, callWebhook } from './outgoing-call';
 
 // Every call in this file goes to the loopback server below (allowed by the test-only

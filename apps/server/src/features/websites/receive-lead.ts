@@ -17,16 +17,16 @@ import {
 } from '@im/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
+import { company, companySettings } from '../../platform/db/tables/companies.schema';
+import { location } from '../../platform/db/tables/locations.schema';
+import { note } from '../../platform/db/tables/planning.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
+import { website } from '../../platform/db/tables/websites.schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
-import { company, companySettings } from '../companies/companies.schema';
-import { createFlow } from '../flows/create-flow';
-import { location } from '../locations/locations.schema';
-import type { Coordinates } from '../locations/save-location';
-import { writeLog } from '../logitems';
-import { note } from '../planning/planning.schema';
-import { relation } from '../relations/relations.schema';
-import { createRelation } from '../relations/save-relation';
-import { website } from './websites.schema';
+import { writeLog } from '../../platform/events/write-log';
+import { createFlow } from '../flows';
+import type { Coordinates } from '../locations';
+import { createRelation } from '../relations';
 
 export interface PublicWebsite {
   id: number;

@@ -1,12 +1,12 @@
 import { WEBSITE_MESSAGES, type Website, type WebsiteStatus, websiteEndpointPath } from '@im/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { companySettings } from '../../platform/db/tables/companies.schema';
+import { flowProfile } from '../../platform/db/tables/flowprofiles.schema';
+import { user } from '../../platform/db/tables/users.schema';
+import { website } from '../../platform/db/tables/websites.schema';
 import { validationError } from '../../platform/errors';
 import { toIso } from '../../platform/http/dates';
-import { companySettings } from '../companies/companies.schema';
-import { flowProfile } from '../flowprofiles/flowprofiles.schema';
-import { user } from '../users/users.schema';
-import { website } from './websites.schema';
 
 const userFullname = sql<string>`coalesce(concat_ws(' ', nullif(${user.name}, ''), nullif(${user.nameprefix}, ''), nullif(${user.surname}, '')), '')`;
 

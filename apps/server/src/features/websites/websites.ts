@@ -10,11 +10,11 @@ import {
 } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { user } from '../../platform/db/tables/users.schema';
+import { website } from '../../platform/db/tables/websites.schema';
 import { validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
-import { user } from '../users/users.schema';
+import { writeLog } from '../../platform/events/write-log';
 import { checkedLeadSource, requireWebsiteFlowprofile, requireWebsiteUser } from './website-record';
-import { website } from './websites.schema';
 
 /** 128 random bits, URL-safe: the public endpoint's key. */
 export function newWebsiteKey(): string {

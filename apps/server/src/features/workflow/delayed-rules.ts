@@ -4,8 +4,8 @@
 import { actionLabel, type DelayedRule, type LeadDateField, triggerDefinition } from '@im/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { lead } from '../flows/flows.schema';
-import { delayedRule, eventTriggerRule, ruleRun } from './workflow.schema';
+import { lead } from '../../platform/db/tables/flows.schema';
+import { delayedRule, eventTriggerRule, ruleRun } from '../../platform/db/tables/workflow.schema';
 
 type RuleRow = typeof eventTriggerRule.$inferSelect;
 

@@ -9,10 +9,10 @@ import {
 } from '@im/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { flow, lead } from '../flows/flows.schema';
+import { flow, lead } from '../../platform/db/tables/flows.schema';
+import { eventTriggerRule } from '../../platform/db/tables/workflow.schema';
 import { triggerInfo } from './event-triggers';
 import { loadFacts } from './facts';
-import { eventTriggerRule } from './workflow.schema';
 
 export async function dryRun(tx: Tx, flowId: number, tag?: string): Promise<DryRunResult | null> {
   const [f] = await tx

@@ -11,16 +11,16 @@ import {
   triggersOfEvent,
 } from '@im/domain';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { delayedRule, eventTriggerRule, ruleRun } from '../../platform/db/tables/workflow.schema';
 import { SETTING } from '../../platform/db/tenancy-sql';
 import type { Deps } from '../../platform/deps';
 import type { DurableEvent, EventConsumer } from '../../platform/events';
-import { flow } from '../flows/flows.schema';
 import { announceOverdueInvoices } from '../invoices';
 import { ACTION_EXECUTORS } from './actions';
 import type { RuleRecord } from './actions/types';
 import { cancelByTags, planDateRulesForFlow, scheduleRule } from './delayed-rules';
 import { loadFacts, loadFlowFacts } from './facts';
-import { delayedRule, eventTriggerRule, ruleRun } from './workflow.schema';
 
 const SWEEP_MS = 1_000;
 const CLAIM_BATCH = 200;

@@ -3,8 +3,8 @@
 import { EVENT_TRIGGERS, type EventTrigger, type UpdateEventTrigger } from '@im/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
-import { writeLog } from '../logitems';
-import { eventTrigger } from './workflow.schema';
+import { eventTrigger } from '../../platform/db/tables/workflow.schema';
+import { writeLog } from '../../platform/events/write-log';
 
 export async function seedEventTriggers(db: Database): Promise<void> {
   await db.platform((tx) =>

@@ -2,10 +2,10 @@
 import type { FormValue, RuleCondition, RuleFacts } from '@im/domain';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { flow } from '../flows/flows.schema';
-import { flowDataItem, verticalDataField } from '../forms/forms.schema';
-import { location } from '../locations/locations.schema';
-import { relation } from '../relations/relations.schema';
+import { flow } from '../../platform/db/tables/flows.schema';
+import { flowDataItem, verticalDataField } from '../../platform/db/tables/forms.schema';
+import { location } from '../../platform/db/tables/locations.schema';
+import { relation } from '../../platform/db/tables/relations.schema';
 import type { FlowRecord } from './actions/types';
 
 /** Live flows by id with their facts; form values only for the form fields the conditions name. */

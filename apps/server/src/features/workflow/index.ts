@@ -1,5 +1,6 @@
 // Workflow rules (decision 027): triggers, rules, the engine that runs them on domain events, delayed
 // rules and the why log.
+
 export { WorkflowEngine } from './engine';
 export { seedEventTriggers } from './event-triggers';
-export { workflowRoutes } from './workflow.routes';
+export { createRule } from './rules';

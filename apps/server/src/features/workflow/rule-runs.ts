@@ -3,8 +3,8 @@ import { actionLabel, type RuleRun, type zRuleRunPage } from '@im/domain';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
+import { ruleRun } from '../../platform/db/tables/workflow.schema';
 import { triggerInfo } from './event-triggers';
-import { ruleRun } from './workflow.schema';
 
 export async function listRuleRuns(
   tx: Tx,

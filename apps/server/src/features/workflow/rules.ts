@@ -16,12 +16,12 @@ import {
 } from '@im/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { delayedRule, eventTriggerRule } from '../../platform/db/tables/workflow.schema';
 import { validationError } from '../../platform/errors';
-import { writeLog } from '../logitems';
+import { writeLog } from '../../platform/events/write-log';
+import { loadRuleOptions, morphLabel, userLabel } from '../planning';
 import { cancelPendingOfRule, planDateRuleForExistingFlows } from './delayed-rules';
 import { triggerInfo } from './event-triggers';
-import { loadRuleOptions, morphLabel, userLabel } from './rule-options';
-import { delayedRule, eventTriggerRule } from './workflow.schema';
 
 type RuleRow = typeof eventTriggerRule.$inferSelect;
 

@@ -5,7 +5,7 @@ import { createCrmCompany, createTestRelation } from '../../../test/crm-factorie
 import { testConfig } from '../../../test/test-config';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { createLogger } from '../../platform/log';
-import { createServer, type Server } from '../../platform/server';
+import { createServer, type Server } from '../../server';
 
 let t: TestServer;
 let restarted: Server | null = null;

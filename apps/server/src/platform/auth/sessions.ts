@@ -1,8 +1,8 @@
 import { USER_TYPES, type UserType } from '@im/domain';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { type Database, notifyAfterCommit, type Tx } from '../db/database';
+import { session } from '../db/tables/auth.schema';
 import { SESSION_END_CHANNEL } from '../events/channel';
-import { session } from './auth.schema';
 import { type AuthContext, effectiveModules } from './auth-context';
 import type { SessionCache } from './session-cache';
 import { hashToken, newToken } from './tokens';

@@ -1,6 +1,6 @@
 import { and, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database';
-import { loginFailure } from './auth.schema';
+import { loginFailure } from '../db/tables/auth.schema';
 
 export const MAX_FAILED_LOGINS_PER_MINUTE = 10;
 export const THROTTLED_MESSAGE = 'Te veel mislukte inlogpogingen. Probeer het over een minuut opnieuw.';

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { writeLog } from '../../features/logitems';
 import { DOMAIN_EVENT_CHANNEL } from '../events/channel';
+import { writeLog } from '../events/write-log';
 import { notifyAfterCommit } from './database';
 
 let t: TestServer;

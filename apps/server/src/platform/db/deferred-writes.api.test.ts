@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchRoundTrips } from '../../../test/round-trips';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { user } from '../../features/users/users.schema';
 import { commitWith, deferWrite, rawRows, readPlan } from './database';
+import { user } from './tables/users.schema';
 
 let t: TestServer;
 let companyId: number;

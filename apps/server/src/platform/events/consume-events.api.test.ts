@@ -2,10 +2,10 @@ import type { DomainEvent } from '@im/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { writeLog } from '../../features/logitems';
 import { rawRows } from '../db/database';
 import { createLogger } from '../log';
 import { type EventConsumer, EventDispatcher } from './consume-events';
+import { writeLog } from './write-log';
 
 let t: TestServer;
 let companyId: number;

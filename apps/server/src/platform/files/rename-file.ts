@@ -1,7 +1,7 @@
 import { renamedFilename } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/database';
-import { storedFile } from './files.schema';
+import { storedFile } from '../db/tables/files.schema';
 
 export type StoredFileRow = typeof storedFile.$inferSelect;
 

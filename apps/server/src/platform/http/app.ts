@@ -5,7 +5,12 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { apiSchemaNames } from '@im/domain';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  LogController,
+} from 'fastify';
 import {
   createJsonSchemaTransform,
   createJsonSchemaTransformObject,
@@ -13,7 +18,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { registerFeatureRoutes } from '../../features/routes';
 import type { Deps } from '../deps';
 import type { AppLogger } from '../log';
 import { addressCountStore } from './address-counts';
@@ -42,7 +46,14 @@ function tileOrigin(template: string): string {
   }
 }
 
-export async function buildApp(deps: Deps, options: { webDistDir?: string; loggerInstance: AppLogger }) {
+/**
+ * The HTTP app around the features' routes; `routes` (features/routes.ts) is handed in by the process's
+ * composition root (server.ts), so platform/ imports no feature (decision 047).
+ */
+export async function buildApp(
+  deps: Deps,
+  options: { webDistDir?: string; loggerInstance: AppLogger; routes: FastifyPluginAsync },
+) {
   const app = Fastify({
     loggerInstance: options.loggerInstance as FastifyBaseLogger,
     genReqId: (req) => {
@@ -154,7 +165,7 @@ export async function buildApp(deps: Deps, options: { webDistDir?: string; logge
 
   registerErrorHandling(app);
   registerAccessControl(app);
-  await app.register(registerFeatureRoutes);
+  await app.register(options.routes);
 
   app.get(
     '/api/openapi.json',

@@ -9,8 +9,8 @@ import { killAllChildServers, startChildServer } from '../../../test/child-serve
 import { createTestDatabase, startTestServer, type TestServer } from '../../../test/test-server';
 import { createCompany } from '../../features/companies/create-company';
 import { APP_ROLE, Database } from '../db/database';
+import { batch } from '../db/tables/batch.schema';
 import { createLogger } from '../log';
-import { batch } from './batch.schema';
 import { INTERRUPTED_MESSAGE, Jobs } from './jobs';
 
 const ADMIN = { email: 'admin@kill.test', password: 'Beheer123' };

@@ -2,8 +2,8 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, Tx } from '../db/database';
+import { batch } from '../db/tables/batch.schema';
 import type { Logger } from '../logger';
-import { batch } from './batch.schema';
 
 export const BATCH_QUEUE = 'batch';
 const RECOVERY_INTERVAL_MS = 60_000;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpSink, sleep, startSmtpSink } from '../../../test/smtp-sink';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/test-server';
-import { PASSWORD_CHANGED } from '../../features/auth/messages';
+import { PASSWORD_CHANGED } from '../auth/messages';
 import type { MailMessage } from './mailer';
 
 const RESET_LINK = /http:\/\/app\.test\/#\/resetpassword\/([A-Za-z0-9_-]{43})\?email=([^\s"]+)/;

@@ -3,10 +3,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { Database, Tx } from '../db/database';
+import { outboxMail } from '../db/tables/mail.schema';
 import type { FileStorage } from '../files/storage';
 import type { Jobs } from '../jobs/jobs';
 import type { Logger } from '../logger';
-import { outboxMail } from './mail.schema';
 import { mailSenderHeaders } from './sender';
 
 export const SEND_MAIL_JOB = 'send-mail';

@@ -4,17 +4,17 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { companyHasModule, dashboardPathFor } from '../access';
+import { companyHasModule, dashboardPathFor } from '../../api/access';
 import { sessionBranding, useDocumentTitle, useHostBranding } from '../branding';
 import { ADMIN_TOP_BAR_COLOR } from '../theme';
 // Plug the global search, the communicator count and the notification menu into the top bar.
 import '../../features/communication';
 import '../../features/search';
+import { getSearchBox, getTopBarItems } from '../../ui/top-bar-slots';
 import { ImpersonationBanner } from './impersonation-banner';
 import { LiveUpdates } from './live-updates';
 import { SideMenu } from './side-menu';
 import { SystemNotifications } from './system-notifications';
-import { getSearchBox, getTopBarItems } from './top-bar-slots';
 import { UserMenu } from './user-menu';
 
 export function AppShellLayout({ session, children }: { session: SessionData; children: ReactNode }) {

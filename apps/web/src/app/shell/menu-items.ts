@@ -1,8 +1,8 @@
 import type { SessionData } from '@im/domain';
-import { dashboardPathFor, hasModule } from '../access';
+import { dashboardPathFor, hasModule } from '../../api/access';
+import type { AppRoute, MenuGroup, MenuSpec } from '../../api/route-types';
 import { decideRoute } from '../guard';
 import { ROUTES } from '../route-table';
-import type { AppRoute, MenuGroup, MenuSpec } from '../route-types';
 
 export interface MenuItem {
   path: string;

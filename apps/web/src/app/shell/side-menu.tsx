@@ -2,7 +2,7 @@ import type { SessionData } from '@im/domain';
 import { NavLink, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { MenuGroup } from '../route-types';
+import type { MenuGroup } from '../../api/route-types';
 import { buildMenu, type MenuItem } from './menu-items';
 
 // Ungrouped entries first, then the sections in this order.

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ScreenEntry } from '../../app/route-types';
+import type { ScreenEntry } from '../../api/route-types';
 
 const LoginScreen = lazy(() => import('./screens/login.screen').then((m) => ({ default: m.LoginScreen })));
 const RegisterScreen = lazy(() =>

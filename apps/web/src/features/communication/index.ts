@@ -1,4 +1,4 @@
-import { registerTopBarItem } from '../../app/shell/top-bar-slots';
+import { registerTopBarItem } from '../../ui/top-bar-slots';
 import { CommunicatorTopBarItem, NotificationTopBarItem } from './components/top-bar';
 
 // Importing the feature plugs the communicator count and the notification menu into the top bar.

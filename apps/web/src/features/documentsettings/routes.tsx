@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ScreenEntry } from '../../app/route-types';
+import type { ScreenEntry } from '../../api/route-types';
 
 const DocumentSettingsScreen = lazy(() =>
   import('./screens/document-settings.screen').then((m) => ({ default: m.DocumentSettingsScreen })),

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ScreenEntry } from '../../app/route-types';
+import type { ScreenEntry } from '../../api/route-types';
 
 const EmailSettingsScreen = lazy(() =>
   import('./screens/email-settings.screen').then((m) => ({ default: m.EmailSettingsScreen })),

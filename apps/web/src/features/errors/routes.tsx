@@ -1,4 +1,4 @@
-import type { ScreenEntry } from '../../app/route-types';
+import type { ScreenEntry } from '../../api/route-types';
 import { ErrorScreen } from './screens/error.screen';
 
 const Unauthorized = () => <ErrorScreen code="401" />;

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ScreenEntry } from '../../app/route-types';
+import type { ScreenEntry } from '../../api/route-types';
 
 const FlowOverviewScreen = lazy(() =>
   import('./screens/flow-overview.screen').then((m) => ({ default: m.FlowOverviewScreen })),

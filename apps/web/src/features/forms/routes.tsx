@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ScreenEntry } from '../../app/route-types';
+import type { ScreenEntry } from '../../api/route-types';
 
 const intake = (name: 'IntakeOverviewScreen' | 'IntakeDetailScreen' | 'IntakeTemplateDetailScreen') =>
   lazy(() => import('./screens/intake-screens').then((m) => ({ default: m[name] })));

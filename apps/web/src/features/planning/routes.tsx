@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ScreenEntry } from '../../app/route-types';
+import type { ScreenEntry } from '../../api/route-types';
 
 const ActionOverviewScreen = lazy(() =>
   import('./screens/action-overview.screen').then((m) => ({ default: m.ActionOverviewScreen })),

@@ -1,4 +1,4 @@
-import { registerSearchBox } from '../../app/shell/top-bar-slots';
+import { registerSearchBox } from '../../ui/top-bar-slots';
 import { GlobalSearch } from './components/global-search';
 
 // Importing the feature plugs the global search into the top bar (README "Top-bar extension points").

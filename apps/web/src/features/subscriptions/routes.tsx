@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ScreenEntry } from '../../app/route-types';
+import type { ScreenEntry } from '../../api/route-types';
 
 const SubscriptionOverviewScreen = lazy(() =>
   import('./screens/subscription-overview.screen').then((m) => ({ default: m.SubscriptionOverviewScreen })),

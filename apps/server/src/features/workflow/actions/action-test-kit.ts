@@ -3,8 +3,8 @@
 import type { ActionType } from '@im/domain';
 import { eq, type SQL } from 'drizzle-orm';
 import type { TestServer } from '../../../../test/test-server';
-import { flow } from '../../flows/flows.schema';
-import { eventTriggerRule } from '../workflow.schema';
+import { flow } from '../../../platform/db/tables/flows.schema';
+import { eventTriggerRule } from '../../../platform/db/tables/workflow.schema';
 import { ACTION_EXECUTORS } from '.';
 
 export type RuleFields = Partial<typeof eventTriggerRule.$inferInsert>;

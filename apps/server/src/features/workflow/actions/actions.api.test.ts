@@ -4,10 +4,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addSentInvoice, createSalesCompany } from '../../../../test/crm-factories';
 import { startTestServer, type TestServer } from '../../../../test/test-server';
-import { flowPhase } from '../../flowphases/flowphases.schema';
-import { flowProfile } from '../../flowprofiles/flowprofiles.schema';
+import { flowPhase } from '../../../platform/db/tables/flowphases.schema';
+import { flowProfile } from '../../../platform/db/tables/flowprofiles.schema';
+import { agendaItem } from '../../../platform/db/tables/planning.schema';
 import { createTestFlow } from '../../flows/flow-test-factory';
-import { agendaItem } from '../../planning/planning.schema';
 import { ACTION_EXECUTORS, ActionFailure } from '.';
 import { flowRow, rows, runAction } from './action-test-kit';
 

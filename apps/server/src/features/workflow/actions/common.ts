@@ -1,9 +1,9 @@
 // What the executors share: who acts, which user a rule names, its texts with merge tags filled in.
 import { checkMergeTags, RULE_USER_EVERYONE, RULE_USER_HANDLER, renderMergeTags } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
+import { user } from '../../../platform/db/tables/users.schema';
 import { AppError } from '../../../platform/errors';
-import { flowMergeData } from '../../mailtemplates/merge-data';
-import { user } from '../../users/users.schema';
+import { flowMergeData } from '../../mailtemplates';
 import { type ActionContext, type ActionExecutor, ActionFailure } from './types';
 
 export const ACTION_TEXTS = {

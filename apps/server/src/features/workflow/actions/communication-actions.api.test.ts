@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCrmCompany } from '../../../../test/crm-factories';
 import { startTestServer, type TestServer } from '../../../../test/test-server';
+import { webhookConnection } from '../../../platform/db/tables/webhooks.schema';
 import { createTestFlow, createTestRelation } from '../../flows/flow-test-factory';
-import { webhookConnection } from '../../webhooks/webhooks.schema';
 import { rows, runAction } from './action-test-kit';
 import { NO_RELATION_EMAIL, USER_MAIL_SUBJECT } from './communication-actions';
 

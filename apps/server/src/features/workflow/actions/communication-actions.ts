@@ -2,16 +2,15 @@
 // a webhook, and the e-mail prepared for staff to check (assist mail).
 import { checkMergeTags, MAX_MESSAGE_LENGTH, renderMergeTags, zCreateMessage } from '@im/domain';
 import { asc, eq, isNull } from 'drizzle-orm';
+import { mailTemplate, messageTemplate } from '../../../platform/db/tables/mailtemplates.schema';
+import { relation } from '../../../platform/db/tables/relations.schema';
+import { user } from '../../../platform/db/tables/users.schema';
 import { AppError } from '../../../platform/errors';
 import { htmlToText, sanitizeHtml } from '../../../platform/html/sanitize';
 import { createAssistMail } from '../../assistmails';
-import { sendFlowMail } from '../../mailtemplates/flow-mail';
-import { mailTemplate, messageTemplate } from '../../mailtemplates/mailtemplates.schema';
-import { flowMergeData } from '../../mailtemplates/merge-data';
-import { createStaffMessage } from '../../messages/messages';
-import { notify } from '../../notifications/notify';
-import { relation } from '../../relations/relations.schema';
-import { user } from '../../users/users.schema';
+import { flowMergeData, sendFlowMail } from '../../mailtemplates';
+import { createStaffMessage } from '../../messages';
+import { notify } from '../../notifications';
 import { queueWebhookDelivery } from '../../webhooks';
 import { actingUser, gone, renderRuleText, ruleUser, textAsHtml } from './common';
 import { type ActionContext, type ActionExecutor, ActionFailure } from './types';

@@ -2,11 +2,10 @@
 // intake, and the execution project started or finished, through the documents and forms use-cases.
 import { DOCUMENT_KIND_LABELS, type DocumentKind, zCreateIntake, zCreateProject } from '@im/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { createDocument } from '../../documents/create-document';
-import { salesDocument } from '../../documents/documents.schema';
-import { project } from '../../forms/forms.schema';
-import { createIntake, requireIntake } from '../../forms/intakes';
-import { createProject, requireProject, updateProject } from '../../forms/projects';
+import { salesDocument } from '../../../platform/db/tables/documents.schema';
+import { project } from '../../../platform/db/tables/forms.schema';
+import { createDocument } from '../../documents';
+import { createIntake, createProject, requireIntake, requireProject, updateProject } from '../../forms';
 import { gone } from './common';
 import { type ActionExecutor, ActionFailure } from './types';
 

@@ -8,13 +8,12 @@ import {
   type UpdateFlowRequest,
 } from '@im/domain';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import { flowPhase } from '../../flowphases/flowphases.schema';
-import { flowProfile } from '../../flowprofiles/flowprofiles.schema';
-import { changeFlowStatus } from '../../flows/change-flow-status';
-import { updateFlow } from '../../flows/save-flow';
-import { updateAgendaItem } from '../../planning/agenda-items';
-import { agendaItem } from '../../planning/planning.schema';
-import { user } from '../../users/users.schema';
+import { flowPhase } from '../../../platform/db/tables/flowphases.schema';
+import { flowProfile } from '../../../platform/db/tables/flowprofiles.schema';
+import { agendaItem } from '../../../platform/db/tables/planning.schema';
+import { user } from '../../../platform/db/tables/users.schema';
+import { changeFlowStatus, updateFlow } from '../../flows';
+import { updateAgendaItem } from '../../planning';
 import { actingUser, gone, renderRuleText, ruleUser } from './common';
 import type { ActionContext, ActionExecutor } from './types';
 import { ActionFailure } from './types';

@@ -2,9 +2,9 @@
 // send them from the overdue overview (decision 031).
 import { amsterdamDay, PAYMENT_REMINDER_LABELS, type PaymentReminderLevel } from '@im/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { salesDocument } from '../../documents/documents.schema';
-import { invoice } from '../../invoices/invoices.schema';
-import { sendPaymentReminder } from '../../invoices/send-payment-reminder';
+import { salesDocument } from '../../../platform/db/tables/documents.schema';
+import { invoice } from '../../../platform/db/tables/invoices.schema';
+import { sendPaymentReminder } from '../../invoices';
 import { actingUser } from './common';
 import { type ActionContext, type ActionExecutor, ActionFailure } from './types';
 

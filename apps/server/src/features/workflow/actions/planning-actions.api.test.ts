@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCrmCompany } from '../../../../test/crm-factories';
 import { startTestServer, type TestServer } from '../../../../test/test-server';
+import { action, agendaItem, task } from '../../../platform/db/tables/planning.schema';
+import { delayedRule, eventTriggerRule } from '../../../platform/db/tables/workflow.schema';
 import { createTestFlow } from '../../flows/flow-test-factory';
-import { action, agendaItem, task } from '../../planning/planning.schema';
-import { delayedRule, eventTriggerRule } from '../workflow.schema';
 import { rows, runAction } from './action-test-kit';
 import { nextWorkingDayAt9 } from './planning-actions';
 

@@ -3,12 +3,16 @@
 import { TZDate } from '@date-fns/tz';
 import { BUSINESS_TIME_ZONE, MAX_NOTE_LENGTH, RULE_USER_EVERYONE } from '@im/domain';
 import { and, asc, eq } from 'drizzle-orm';
-import { createAction, deleteAction } from '../../planning/actions';
-import { createAgendaItem, deleteAgendaItem } from '../../planning/agenda-items';
-import { createNote } from '../../planning/notes';
-import { action, task } from '../../planning/planning.schema';
-import { storeFromTemplate } from '../../planning/tasks';
-import { delayedRule } from '../workflow.schema';
+import { action, task } from '../../../platform/db/tables/planning.schema';
+import { delayedRule } from '../../../platform/db/tables/workflow.schema';
+import {
+  createAction,
+  createAgendaItem,
+  createNote,
+  deleteAction,
+  deleteAgendaItem,
+  storeFromTemplate,
+} from '../../planning';
 import { actingUser, gone, renderRuleText, ruleUser } from './common';
 import { futureAgendaItems } from './flow-actions';
 import { type ActionExecutor, ActionFailure } from './types';

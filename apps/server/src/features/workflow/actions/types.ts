@@ -1,8 +1,8 @@
 import type { ActionType } from '@im/domain';
 import type { Tx } from '../../../platform/db/database';
+import type { flow } from '../../../platform/db/tables/flows.schema';
+import type { eventTriggerRule } from '../../../platform/db/tables/workflow.schema';
 import type { Deps } from '../../../platform/deps';
-import type { flow } from '../../flows/flows.schema';
-import type { eventTriggerRule } from '../workflow.schema';
 
 export type RuleRecord = typeof eventTriggerRule.$inferSelect;
 export type FlowRecord = typeof flow.$inferSelect;

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Group, Indicator, Menu, Text, Tooltip } from '@mant
 import { IconBell, IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hasModule } from '../../../app/access';
+import { hasModule } from '../../../api/access';
 import { useSession } from '../../auth';
 import { useCommunicatorCounts, useMarkAllNotificationsRead, useNotificationDropdown } from '../queries';
 import { useOpenNotification } from './notification-row';

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { api } from '../../../api/client';
 import { confirm } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toasts';
-import { useSession } from '../../auth/queries';
+import { useSession } from '../../auth';
 import { useCreateIntake, useCreateProject } from '../queries';
 import { IntakeStatusBadge } from '../screens/intake-badge';
 import { ProjectStatusBadge } from '../screens/project-badge';

@@ -25,7 +25,7 @@ import { AutosaveStatus } from '../../../ui/autosave/autosave-status';
 import { useAutosave } from '../../../ui/autosave/use-autosave';
 import { formatDateTime } from '../../../ui/format';
 import { LightBadge } from '../../../ui/light-badge';
-import { useSession } from '../../auth/queries';
+import { useSession } from '../../auth';
 import { saveFlowDataItem, useFlowDataItemAction } from '../queries';
 import { FormLocations } from './form-locations';
 import { PictureGallery, PictureUpload } from './picture-gallery';

@@ -7,7 +7,7 @@ import { AutosaveStatus } from '../../../ui/autosave/autosave-status';
 import { useAutosave } from '../../../ui/autosave/use-autosave';
 import { confirm } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toasts';
-import { useSession } from '../../auth/queries';
+import { useSession } from '../../auth';
 import { saveLocationData, useLocationAction, useRefreshForms } from '../queries';
 
 /**

@@ -2,7 +2,7 @@ import { ROLE } from '@im/domain';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { hasModule } from '../../../app/access';
+import { hasModule } from '../../../api/access';
 import { LoadingBlock } from '../../../ui/loading-block';
 import { useSession } from '../../auth';
 import { WebsitesCard } from '../../websites';

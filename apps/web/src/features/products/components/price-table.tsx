@@ -15,7 +15,7 @@ import { useAutosave } from '../../../ui/autosave/use-autosave';
 import { confirm } from '../../../ui/confirm-dialog';
 import { schemaError } from '../../../ui/form/schema-error';
 import { formatRate } from '../../../ui/format';
-import { useSession } from '../../auth/queries';
+import { useSession } from '../../auth';
 import { useCreateTableRow, useDeleteTableRow, useProductAction, useSaveTableRow } from '../queries';
 import { ProductFileImport } from './product-file-import';
 

@@ -5,7 +5,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { hasModule } from '../../../app/access';
+import { hasModule } from '../../../api/access';
 import { useIsPhone } from '../../../ui/responsive';
 import { useSession } from '../../auth';
 import { SEARCH_MAX, SEARCH_PAGE, type SearchResults, useGlobalSearch } from '../queries';

@@ -1,6 +1,6 @@
 import type { SessionData } from '@im/domain';
 import { useTranslation } from 'react-i18next';
-import { companyHasModule } from '../../../app/access';
+import { companyHasModule } from '../../../api/access';
 import { showActionError } from '../../../ui/alert-dialog';
 import { confirm } from '../../../ui/confirm-dialog';
 import { useAdminLogin } from '../../auth';

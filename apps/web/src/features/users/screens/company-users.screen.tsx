@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { companyHasModule } from '../../../app/access';
+import { companyHasModule } from '../../../api/access';
 import { useSession } from '../../auth';
 import { useOwnCompanyModules } from '../../modules';
 import { useDeleteUserAction } from '../components/use-delete-user';

@@ -1,0 +1,2 @@
+// The customerpages feature's public entry: what higher features use (decision 047). Its routes: routes.ts.
+export { customerCompany } from '../../platform/http/customer-company';

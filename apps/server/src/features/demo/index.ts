@@ -1,0 +1,2 @@
+// The demo feature's public entry: what higher features use (decision 047). Its routes: routes.ts.
+export { loadDemoData } from './load-demo';

@@ -1,0 +1,77 @@
+import { fullName, zDashboardSettings, type zUpdateFlowSettings } from '@im/domain';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../platform/db/database';
+import { companySettings } from '../../platform/db/tables/companies.schema';
+import { flowPhase } from '../../platform/db/tables/flowphases.schema';
+import { user } from '../../platform/db/tables/users.schema';
+import { writeLog } from '../../platform/events/write-log';
+import { listFlowPhases } from '../flowphases';
+import { listFlowProfiles, requireFlowProfile } from '.';
+
+function lists(s: typeof companySettings.$inferSelect) {
+  return {
+    id: s.id,
+    lead_sources: s.leadSources,
+    flow_tags: s.flowTags,
+    cancel_reasons: s.cancelReasons,
+    standard_flowprofile_id: s.standardFlowprofileId,
+    dashboard_settings: s.dashboardSettings == null ? null : zDashboardSettings.parse(s.dashboardSettings),
+  };
+}
+
+/** What the CRM screens choose from: the company's lists, request profiles, flow phases and users. */
+export async function currentFlowSettings(tx: Tx, companyId: number) {
+  const [settings] = await tx.select().from(companySettings).where(eq(companySettings.companyId, companyId));
+  const users = await tx
+    .select({
+      id: user.id,
+      name: user.name,
+      nameprefix: user.nameprefix,
+      surname: user.surname,
+      userType: user.userType,
+      role: user.role,
+    })
+    .from(user)
+    .where(and(eq(user.companyId, companyId), isNull(user.deletedAt)))
+    .orderBy(asc(user.order), asc(user.name), asc(user.id));
+  const { id, dashboard_settings: _boxes, ...rest } = lists(settings!);
+  return {
+    ...rest,
+    company_settings_id: id,
+    flowprofiles: await listFlowProfiles(tx),
+    flowphases: await listFlowPhases(tx, eq(flowPhase.companyId, companyId)),
+    users: users.map((u) => ({ id: u.id, fullname: fullName(u), user_type: u.userType, role: u.role })),
+  };
+}
+
+/** Changes the company's lists and standard request profile. Null when the settings are not the company's. */
+export async function updateFlowSettings(tx: Tx, id: number, input: z.infer<typeof zUpdateFlowSettings>) {
+  const [before] = await tx.select().from(companySettings).where(eq(companySettings.id, id)).for('update');
+  if (!before) return null;
+  if (input.standard_flowprofile_id !== undefined)
+    await requireFlowProfile(tx, input.standard_flowprofile_id, 'standard_flowprofile_id');
+  const [after] = await tx
+    .update(companySettings)
+    .set({
+      leadSources: input.lead_sources,
+      flowTags: input.flow_tags,
+      cancelReasons: input.cancel_reasons,
+      standardFlowprofileId: input.standard_flowprofile_id,
+      dashboardSettings: input.dashboard_settings,
+      updatedAt: new Date(),
+    })
+    .where(eq(companySettings.id, id))
+    .returning();
+  await writeLog(tx, {
+    type: 'companysettings',
+    id,
+    action: 'update',
+    description:
+      input.dashboard_settings !== undefined
+        ? 'Dashboardinstellingen gewijzigd'
+        : 'Lijsten voor aanvragen gewijzigd',
+    changes: input,
+  });
+  return lists(after!);
+}

@@ -1,0 +1,35 @@
+import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from '../columns';
+import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
+import { company } from './companies.schema';
+import { flow } from './flows.schema';
+import { user } from './users.schema';
+
+/**
+ * A notification for a staff user (`notification_class` user) or for the customer of a flow
+ * (customer): about a flow, message, quotation, invoice or incident. Read or unread.
+ */
+export const notification = pgTable(
+  'notification',
+  {
+    id: idColumn(),
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    notificationClass: varchar('notification_class', { length: 10 }).notNull().default('user'),
+    notifiableType: varchar('notifiable_type', { length: 20 }).notNull(),
+    notifiableId: integer('notifiable_id').notNull(),
+    flowId: integer('flow_id').references(() => flow.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('unread'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The dropdown (a user's unread, newest first) and the overview (a user's day, newest first).
+    index('notification_user_status_created').on(t.userId, t.status, t.createdAt, t.id),
+    index('notification_user_created').on(t.userId, t.createdAt, t.id),
+    index('notification_flow').on(t.flowId, t.createdAt),
+    index('notification_company_created').on(t.companyId, t.createdAt),
+    tenantPolicy(),
+  ],
+).enableRLS();

@@ -1,0 +1,41 @@
+import type { WebsiteMappingRow } from '@im/domain';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from '../columns';
+import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
+import { company } from './companies.schema';
+import { flowProfile } from './flowprofiles.schema';
+import { user } from './users.schema';
+
+/**
+ * A website whose form posts leads (spec 002; decision 026). `key` is the public endpoint's only
+ * credential; `leads_count` counts the flows created from it (kept here, in the lead's transaction, so
+ * the flow table stays untouched); `cap_window_*` is the per-website hourly cap, shared by every
+ * server process because it lives in the row.
+ */
+export const website = pgTable(
+  'website',
+  {
+    id: idColumn(),
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 200 }).notNull(),
+    siteurl: varchar('siteurl', { length: 500 }).notNull().default(''),
+    leadSource: varchar('lead_source', { length: 100 }).notNull().default('Eigen website'),
+    flowprofileId: integer('flowprofile_id').references(() => flowProfile.id, { onDelete: 'set null' }),
+    /** The sales handler of its leads; required by the API, null only when the user was removed. */
+    userId: integer('user_id').references(() => user.id, { onDelete: 'set null' }),
+    status: varchar('status', { length: 10 }).notNull().default('concept'),
+    mapping: jsonb('mapping').$type<WebsiteMappingRow[]>().notNull().default(sql`'[]'::jsonb`),
+    key: varchar('key', { length: 64 }).notNull(),
+    leadsCount: integer('leads_count').notNull().default(0),
+    capWindowStart: timestamp('cap_window_start', { withTimezone: true }),
+    capWindowCount: integer('cap_window_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('website_company').on(t.companyId, t.name),
+    uniqueIndex('website_key_unique').on(t.key),
+    tenantPolicy(),
+  ],
+).enableRLS();

@@ -1,0 +1,125 @@
+import path from 'node:path';
+import { registerCompanyJobs } from './features/companies';
+import { registerFieldImportJob } from './features/forms';
+import { registerProductJobs } from './features/products';
+import { registerRelationJobs } from './features/relations';
+import { registerFeatureRoutes } from './features/routes';
+import { registerWebhookJobs } from './features/webhooks';
+import { wireFeatures } from './features/wiring';
+import { seedEventTriggers, WorkflowEngine } from './features/workflow';
+import { SessionCache } from './platform/auth/session-cache';
+import type { Config } from './platform/config';
+import { openDatabase } from './platform/db/setup';
+import type { Deps } from './platform/deps';
+import { EventHub } from './platform/events';
+import { LocalDiskStorage } from './platform/files/storage';
+import { createGeocoder } from './platform/geocode';
+import { AddressCounts } from './platform/http/address-counts';
+import { buildApp } from './platform/http/app';
+import { Jobs } from './platform/jobs/jobs';
+import { type AppLogger, createLogger } from './platform/log';
+import { Mailer } from './platform/mail/mailer';
+import { DEFAULT_WEB_DIST } from './platform/paths';
+import { createPdfService } from './platform/pdf/pdf-service';
+
+export interface ServerOptions {
+  config: Config;
+  databaseUrl: string;
+  logger?: AppLogger;
+  /** Whether this process works on jobs (tests that only call the API may skip it). */
+  work?: boolean;
+  batchChunkSize?: number;
+}
+
+export interface Server {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  deps: Deps;
+  /** The workflow rule engine (its sweep and idle are what tests wait on). */
+  workflow: WorkflowEngine;
+  close(): Promise<void>;
+}
+
+/** Wires database, jobs, mail, files and PDF into the HTTP app. */
+export async function createServer(options: ServerOptions): Promise<Server> {
+  const { config } = options;
+  wireFeatures();
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const db = await openDatabase(options.databaseUrl, config.DB_POOL_SIZE, logger, {
+    idleInTransactionMs: config.DB_IDLE_IN_TRANSACTION_MS,
+  });
+  const jobs = new Jobs(options.databaseUrl, db, logger);
+  const chunkSize = options.batchChunkSize ?? config.BATCH_CHUNK_SIZE;
+  registerCompanyJobs(jobs, chunkSize);
+  const storage = new LocalDiskStorage(path.join(config.DATA_DIR, 'files'));
+  const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, db, jobs, logger, storage);
+  const pdf = await createPdfService({
+    chromiumPath: config.CHROMIUM_PATH,
+    poolSize: config.PDF_POOL_SIZE,
+    logger,
+  });
+  const geocoder = createGeocoder(config, logger);
+  const events = new EventHub(options.databaseUrl, db, logger);
+  const sessions = new SessionCache(config.SESSION_CACHE_SECONDS * 1000, () => events.listener.connected);
+  db.onCommitted((notification) => sessions.onNotification(notification));
+  events.listener.subscribe(sessions.subscriber());
+  const addresses = new AddressCounts(db);
+  const deps: Deps = {
+    config,
+    db,
+    events,
+    jobs,
+    mailer,
+    storage,
+    pdf,
+    geocoder,
+    logger,
+    sessions,
+    addresses,
+  };
+  registerRelationJobs(jobs, chunkSize, storage);
+  registerProductJobs(jobs);
+  registerFieldImportJob(jobs);
+  registerWebhookJobs(jobs, { db, config, logger });
+  const workflow = new WorkflowEngine(deps);
+  events.dispatcher.register(workflow.consumer());
+  try {
+    await jobs.start({ work: options.work ?? true });
+    await seedEventTriggers(db);
+    await events.start({ work: options.work ?? true });
+    if (options.work ?? true) {
+      workflow.start();
+      addresses.start();
+    }
+  } catch (err) {
+    workflow.stop();
+    await events.stop();
+    await jobs.stop();
+    await pdf.close();
+    await db.close();
+    throw err;
+  }
+  const app = await buildApp(deps, {
+    webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
+    loggerInstance: logger,
+    routes: registerFeatureRoutes,
+  });
+  let closed = false;
+  return {
+    app,
+    deps,
+    workflow,
+    async close() {
+      if (closed) return;
+      closed = true;
+      workflow.stop();
+      addresses.stop();
+      await workflow.idle();
+      await events.stop();
+      await app.close();
+      await jobs.stop();
+      mailer.close();
+      await pdf.close();
+      await db.close();
+    },
+  };
+}
