@@ -394,7 +394,9 @@ describe('tenancy and bad input', () => {
       ['DELETE', `/api/documentwidget/${w.id}`],
       ['POST', `/api/documentwidget/${w.id}/duplicate`],
     ] as const) {
-      const res = await api(method, path, method === 'PATCH' ? { title: 'x' } : undefined, b.token);
+      const body =
+        method !== 'PATCH' ? undefined : path.includes('documentwidget') ? { order: 1 } : { title: 'x' };
+      const res = await api(method, path, body, b.token);
       expect([path, res.status]).toEqual([path, 404]);
     }
     expect((await api('POST', '/api/quotation', { flow_id: flowId }, b.token)).status).toBe(422);

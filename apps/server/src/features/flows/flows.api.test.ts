@@ -418,7 +418,7 @@ describe('merge, duplicate, reset hash and the customer link', () => {
     expect(before.body).toMatchObject({
       hash: flow.hash,
       number: flow.number,
-      description: 'Laadpaal',
+      title: expect.any(String),
       flow_status: 'new',
       company: { name: expect.any(String) },
       relation: { fullname: 'Jan Jansen' },

@@ -629,7 +629,11 @@ describe('tenancy and bad input', () => {
       const res = await api(
         method,
         path,
-        method === 'GET' ? undefined : { first_invoice_id: 1, dontsentbutmarksent: 1 },
+        method === 'GET'
+          ? undefined
+          : method === 'PATCH'
+            ? {}
+            : { first_invoice_id: 1, dontsentbutmarksent: 1 },
         b.token,
       );
       expect([404, 422], `${method} ${path}`).toContain(res.status);

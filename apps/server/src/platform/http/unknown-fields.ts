@@ -155,7 +155,8 @@ export function unknownFieldError(pointer: string, message: string, others: unkn
 /**
  * Routes without a body or query schema take no body fields and no query parameters: a request that
  * sends them answers 422 naming the first, as the schema check does for routes that have a schema.
- * An empty object (`{}`) is no field. Uploads (multipart) name their fields in the handler.
+ * An empty object (`{}`) is no field. Uploads (multipart, or an upload route sent something else) are
+ * left to their handler, which names its fields and refuses a body that is not multipart.
  */
 export function refuseInputWithoutSchema(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
@@ -165,7 +166,9 @@ export function refuseInputWithoutSchema(app: FastifyInstance): void {
       const names = Object.keys((request.query as Record<string, unknown> | undefined) ?? {});
       if (names[0] !== undefined) throw unknownFieldError(`/${names[0]}`, unknownParameterMessage(names[0]));
     }
-    if (!schema?.body && !config.openBody && !request.isMultipart()) {
+    // An upload route (declared with `uploadDoc`) answers a body that is not multipart itself (400).
+    const isUpload = Boolean((config as { openapi?: { upload?: unknown } }).openapi?.upload);
+    if (!schema?.body && !config.openBody && !isUpload && !request.isMultipart()) {
       const body = request.body;
       if (isPlainObject(body)) {
         const key = Object.keys(body)[0];
