@@ -186,10 +186,13 @@ describe('tenancy of get, update and delete', () => {
     const res = await t.api('PATCH', '/api/user/1', { token: secondAdmin, body: { role: 1000 } });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(PROTECTED_MESSAGE);
-    // No call moves a user to another company: company_id is not a field of update.
+    // No call moves a user to another company: company_id is not a field of update, so it is refused by
+    // name (decision 041) and the user stays where they are.
     const moved = await t.api('PATCH', '/api/user/1', { token: secondAdmin, body: { company_id: companyA } });
-    expect(moved.status).toBe(200);
-    expect(moved.body).toMatchObject({ company_id: 1, role: 5000 });
+    expect(moved.status).toBe(422);
+    expect(moved.body.errors).toHaveProperty('company_id');
+    const still = await t.api('GET', '/api/user/1', { token: secondAdmin });
+    expect(still.body).toMatchObject({ company_id: 1, role: 5000 });
     const u = await t.createTestUser({ companyId: companyA });
     const updated = await t.api('PATCH', `/api/user/${u.id}`, {
       token: managerA.token,
