@@ -52,9 +52,16 @@ describe('flow phases', () => {
       flowstage: 'intake',
       order: 6,
     });
-    const changed = await t.api('PATCH', `/api/flowphase/${created.body.id}`, {
+    // A phase keeps its stage: flowstage is no field of an update and is refused by name (decision 041).
+    const moved = await t.api('PATCH', `/api/flowphase/${created.body.id}`, {
       token: a.token,
       body: { description: 'Subsidie', color: 'green', flowstage: 'project' },
+    });
+    expect(moved.status).toBe(422);
+    expect(moved.body.errors).toHaveProperty('flowstage');
+    const changed = await t.api('PATCH', `/api/flowphase/${created.body.id}`, {
+      token: a.token,
+      body: { description: 'Subsidie', color: 'green' },
     });
     expect(changed.body).toMatchObject({ description: 'Subsidie', color: 'green', flowstage: 'intake' });
     const ids = (await phasesOf(a.token, 'intake')).map((p) => p.id);
