@@ -1,6 +1,5 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './en';
 import { nl } from './nl';
 
 export const LANGUAGE_STORAGE_KEY = 'im.language';
@@ -16,20 +15,33 @@ function storedLanguage(): Language {
   }
 }
 
+// Dutch is the app's language and comes with the first screen; the English catalogue is loaded when a
+// user has chosen it (it would add about half the catalogue to the login screen's budget for few users).
 void i18n.use(initReactI18next).init({
-  resources: { nl: { translation: nl }, en: { translation: en } },
-  lng: storedLanguage(),
+  resources: { nl: { translation: nl } },
+  lng: 'nl',
   fallbackLng: 'nl',
+  partialBundledLanguages: true,
   interpolation: { escapeValue: false },
   initAsync: false,
 });
 
-document.documentElement.lang = i18n.language;
+document.documentElement.lang = 'nl';
+
+async function switchTo(language: Language): Promise<void> {
+  if (language === 'en' && !i18n.hasResourceBundle('en', 'translation')) {
+    const { en } = await import('./en');
+    i18n.addResourceBundle('en', 'translation', en);
+  }
+  await i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+}
+
+if (storedLanguage() === 'en') void switchTo('en');
 
 export function changeLanguage(language: Language): void {
   window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  void i18n.changeLanguage(language);
-  document.documentElement.lang = language;
+  void switchTo(language);
 }
 
 export { i18n };
