@@ -79,7 +79,7 @@ describe('customer pages accessibility (axe)', () => {
     api();
     renderCustomer(`/customer_confirmation_detail/${DOC_HASH}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Goedkeuren' }));
-    await screen.findByRole('checkbox', { name: 'Akkoord?' });
+    await screen.findByRole('checkbox', { name: 'Ik ga akkoord met deze opdrachtbevestiging.' });
     expect(await violations()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Annuleren' }));
     fireEvent.click(screen.getByRole('button', { name: 'Afkeuren' }));

@@ -52,6 +52,16 @@ export const AGREEMENT_MESSAGES: Record<SignableKind, { agreement: string; signa
 };
 
 /**
+ * The agreement tick's own label per kind. The spec's agreement message above is what the customer is
+ * told when approving without the tick; the tick itself says what the customer agrees to.
+ */
+export const AGREEMENT_LABELS: Record<SignableKind, string> = {
+  confirmation: 'Ik ga akkoord met deze opdrachtbevestiging.',
+  quotation: 'Ik ga akkoord met deze offerte.',
+  document: 'Ik ga akkoord met dit document.',
+};
+
+/**
  * Whether approving needs a drawn signature (else the agreement tick, agreeswithoffer = 1): the
  * company setting confirmation_approval_signature for confirmations, the document type's
  * approval_signature for its documents; quotations follow the company setting as well (decision 024).

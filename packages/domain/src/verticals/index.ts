@@ -42,6 +42,15 @@ export const INTAKE_STATUS_LABELS: Record<IntakeStatus, string> = {
   cancelled: 'geannuleerd',
 };
 
+/**
+ * Which forms a customer fills in through the dossier link (decision 048): survey forms
+ * (opnameformulier) on the flow itself or on an intake that has not taken place yet, so a customer can
+ * answer questions before the visit. Execution and service forms, and the survey of an intake that is
+ * completed or cancelled, are the staff's work and stay off the customer's page.
+ */
+export const CUSTOMER_FORM_VERTICAL_TYPE: VerticalType = 'intake';
+export const CUSTOMER_FORM_INTAKE_STATUSES: readonly IntakeStatus[] = ['draft', 'planned'];
+
 export const PROJECT_STATUSES = ['new', 'planned', 'completed', 'cancelled'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../../../test/test-server';
 import { companySettings } from '../../platform/db/tables/companies.schema';
 import { documentType, salesDocument } from '../../platform/db/tables/documents.schema';
 import { storedFile } from '../../platform/db/tables/files.schema';
-import { flowDataItem, vertical, verticalDataField } from '../../platform/db/tables/forms.schema';
+import { flowDataItem, intake, vertical, verticalDataField } from '../../platform/db/tables/forms.schema';
 import { DOSSIER_TEXTS } from './dossier';
 
 let t: TestServer;
@@ -17,7 +17,16 @@ let a: Company;
 let b: Company;
 
 /** Company A's flow (with documents, forms, files, visits), another flow of A, and B's flow. */
-let A: { flowId: number; hash: string; itemId: number; sentItemId: number; roomItemId: number };
+let A: {
+  flowId: number;
+  hash: string;
+  itemId: number;
+  sentItemId: number;
+  roomItemId: number;
+  plannedItemId: number;
+  intakeItemId: number;
+  serviceItemId: number;
+};
 let A2: { flowId: number; hash: string; itemId: number };
 let B: { flowId: number; hash: string; itemId: number; typeId: number };
 let typeA: number;
@@ -93,7 +102,41 @@ async function formOn(c: Company, flowId: number) {
       .insert(flowDataItem)
       .values({ flowId, verticalId: v!.id, itemType: 'room' })
       .returning();
-    return { verticalId: v!.id, itemId: item!.id, sentItemId: sent!.id, roomItemId: room!.id };
+    // Before the visit the customer may answer the survey form of a planned intake; once the intake is
+    // completed the adviser's values stand, and a service form is the technician's (decision 048).
+    const [planned] = await tx
+      .insert(intake)
+      .values({ flowId, name: 'Opname', status: 'planned' })
+      .returning();
+    const [plannedItem] = await tx
+      .insert(flowDataItem)
+      .values({ flowId, verticalId: v!.id, intakeId: planned!.id })
+      .returning();
+    const [done] = await tx
+      .insert(intake)
+      .values({ flowId, name: 'Opname', status: 'completed' })
+      .returning();
+    const [intakeItem] = await tx
+      .insert(flowDataItem)
+      .values({ flowId, verticalId: v!.id, intakeId: done!.id })
+      .returning();
+    const [service] = await tx
+      .insert(vertical)
+      .values({ name: 'Servicebezoek', type: 'aftercare' })
+      .returning();
+    const [serviceItem] = await tx
+      .insert(flowDataItem)
+      .values({ flowId, verticalId: service!.id })
+      .returning();
+    return {
+      verticalId: v!.id,
+      itemId: item!.id,
+      sentItemId: sent!.id,
+      roomItemId: room!.id,
+      plannedItemId: plannedItem!.id,
+      intakeItemId: intakeItem!.id,
+      serviceItemId: serviceItem!.id,
+    };
   });
 }
 
@@ -249,10 +292,12 @@ describe('GET /api/flow/{hash}/getbycustomer', () => {
       'aftercare:todo',
     ]);
     expect(d.timeline[1].date).toMatch(/^2026-05-04T00:00:00\+02:00$/);
-    // Only forms (not room items), open and sent.
+    // Only the customer's forms, open and sent: not room items, not a completed intake's survey, not a
+    // service form.
     expect(d.forms).toEqual([
       { id: A.itemId, vertical_id: expect.any(Number), name: 'Vragen vooraf', status: 'open' },
       { id: A.sentItemId, vertical_id: expect.any(Number), name: 'Vragen vooraf', status: 'sent' },
+      { id: A.plannedItemId, vertical_id: expect.any(Number), name: 'Vragen vooraf', status: 'open' },
     ]);
     expect(d.agendaitems).toEqual([
       {
@@ -661,6 +706,8 @@ describe('form copies', () => {
       [A2.itemId, A.hash],
       [B.itemId, A.hash],
       [A.roomItemId, B.hash],
+      [A.intakeItemId, A.hash],
+      [A.serviceItemId, A.hash],
       [A.itemId, 'A'.repeat(22)],
       [99999999, A.hash],
     ] as const) {

@@ -3,6 +3,8 @@
 // (company images, flow files, form copies, incidents). Every read runs in a tenant transaction of the
 // link's company with no acting user, so nothing of another company can be found.
 import {
+  CUSTOMER_FORM_INTAKE_STATUSES,
+  CUSTOMER_FORM_VERTICAL_TYPE,
   CUSTOMER_TEXTS,
   type CustomerDocumentRef,
   type CustomerDossier,
@@ -27,7 +29,7 @@ import {
   type ReportIncidentByCustomer,
   stageOf,
 } from '@im/domain';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
 import { company, companySettings } from '../../platform/db/tables/companies.schema';
 import { documentType, salesDocument } from '../../platform/db/tables/documents.schema';
@@ -226,13 +228,7 @@ export async function loadDossier(
     })
     .from(flowDataItem)
     .innerJoin(vertical, eq(vertical.id, flowDataItem.verticalId))
-    .where(
-      and(
-        eq(flowDataItem.flowId, f.id),
-        eq(flowDataItem.itemType, 'form'),
-        inArray(flowDataItem.status, ['open', 'sent']),
-      ),
-    )
+    .where(and(customerForms(f.id), inArray(flowDataItem.status, ['open', 'sent'])))
     .orderBy(asc(flowDataItem.id));
   const flowfiles = await customerFlowFiles(tx, f.id, hash);
   const incidents = await customerVisibleIncidents(tx, f.id, now);
@@ -343,9 +339,36 @@ function asCustomerItem(item: FlowDataItem, hash: string): FlowDataItem {
   return { ...item, pictures: item.pictures.map((p) => ({ ...p, ...customerPictureUrls(p, hash) })) };
 }
 
-/** A form copy of the link's flow (any other: 404), its photos at the customer's addresses. */
+/**
+ * The flow's form copies that are the customer's to fill in (decision 048): survey forms on the flow or
+ * on an intake that has not taken place yet; never a project's or a service form, nor the survey of a
+ * completed or cancelled intake (the adviser's values stand).
+ */
+export function customerForms(flowId?: number): SQL {
+  return and(
+    flowId === undefined ? undefined : eq(flowDataItem.flowId, flowId),
+    eq(flowDataItem.itemType, 'form'),
+    isNull(flowDataItem.projectId),
+    sql`exists (select 1 from ${vertical} where ${vertical.id} = ${flowDataItem.verticalId}
+      and ${vertical.type} = ${CUSTOMER_FORM_VERTICAL_TYPE})`,
+    or(
+      isNull(flowDataItem.intakeId),
+      sql`exists (select 1 from ${intake} where ${intake.id} = ${flowDataItem.intakeId}
+        and ${intake.status} in (${sql.join(
+          CUSTOMER_FORM_INTAKE_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )}))`,
+    ),
+  )!;
+}
+
+/** A form copy of the link's flow that is the customer's (any other: 404), its photos at the customer's addresses. */
 export async function customerItem(tx: Tx, f: CustomerFlow, id: number, hash: string): Promise<FlowDataItem> {
-  const [item] = await listItems(tx, { ids: [id], flowId: f.id });
+  const [mine] = await tx
+    .select({ id: flowDataItem.id })
+    .from(flowDataItem)
+    .where(and(eq(flowDataItem.id, id), customerForms(f.id)));
+  const [item] = mine ? await listItems(tx, { ids: [id], flowId: f.id }) : [];
   if (!item) throw notFound(FORM_MESSAGES.itemNotFound);
   return asCustomerItem(item, hash);
 }
@@ -365,6 +388,7 @@ export async function updateFormByCustomer(
   values: Record<string, FormValue>,
   hash: string,
 ): Promise<FlowDataItem> {
+  await customerItem(tx, f, id, hash);
   await updateItemValues(tx, id, values, { customer: { flowId: f.id } });
   return customerItem(tx, f, id, hash);
 }
@@ -376,6 +400,7 @@ export async function sendFormByCustomer(
   id: number,
   hash: string,
 ): Promise<FlowDataItem> {
+  await customerItem(tx, f, id, hash);
   await setItemStatus(tx, id, 'sent', { flowId: f.id });
   return customerItem(tx, f, id, hash);
 }

@@ -5,6 +5,7 @@ import { salesDocument } from '../../platform/db/tables/documents.schema';
 import { flow } from '../../platform/db/tables/flows.schema';
 import { flowDataItem } from '../../platform/db/tables/forms.schema';
 import type { Logger } from '../../platform/logger';
+import { customerForms } from '../customerpages';
 
 /**
  * Fixed customer links of the first demo company, printed in the README so anyone can open the customer
@@ -71,7 +72,7 @@ export async function loadCustomerDemoData(db: Database, logger: Logger): Promis
     const [open] = await tx
       .select({ flowId: flowDataItem.flowId })
       .from(flowDataItem)
-      .where(eq(flowDataItem.status, 'open'))
+      .where(and(eq(flowDataItem.status, 'open'), customerForms()))
       .orderBy(asc(flowDataItem.id))
       .limit(1);
     if (open && open.flowId !== quotation?.flowId)

@@ -101,6 +101,22 @@ const FORMS: {
     ],
   },
   {
+    name: 'Vragen vooraf',
+    type: 'intake',
+    description: 'Door de klant in te vullen voor het opnamebezoek.',
+    fields: [
+      { field_label: 'Bouwjaar woning', field_name: 'bouwjaar', field_type: 'number' },
+      {
+        field_label: 'Huidige verwarming',
+        field_name: 'verwarming',
+        field_type: 'selectbox',
+        options: ['Cv-ketel op gas', 'Hybride warmtepomp', 'Anders'],
+      },
+      { field_label: 'Foto van de meterkast', field_name: 'foto_meterkast', field_type: 'photo' },
+      { field_label: 'Vragen of opmerkingen', field_name: 'opmerkingen', field_type: 'textarea' },
+    ],
+  },
+  {
     name: 'Servicebezoek',
     type: 'aftercare',
     description: 'Wat er bij een servicebezoek is gedaan.',
@@ -187,6 +203,7 @@ async function loadCompany(tx: Tx, storage: FileStorage, companyId: number): Pro
   const room = forms.get('Ruimte (warmtepomp)')!;
   const delivery = forms.get('Oplevering zonnepanelen')!;
   const service = forms.get('Servicebezoek')!;
+  const questions = forms.get('Vragen vooraf')!;
   const [solarFlow, heatFlow, projectFlow, serviceFlow] = flows.map((f) => f.id) as [
     number,
     number,
@@ -287,6 +304,13 @@ async function loadCompany(tx: Tx, storage: FileStorage, companyId: number): Pro
     );
     if (i < 2) await setItemStatus(tx, id, 'sent');
   }
+  // Before the visit the customer answers a few questions through the dossier link (decision 048).
+  await createItem(tx, {
+    vertical_id: questions.id,
+    item_type: 'form',
+    flow_id: heatFlow,
+    intake_id: heatIntake,
+  });
 
   // Project: delivery form filled in by the installer with a photo; aftercare: a service visit.
   const project = await createProject(tx, {

@@ -105,7 +105,8 @@ async function customerLinks(): Promise<Map<string, string>> {
       union all (select 'calculation', hash from calculation
         where company_id = ${companyId} and not is_template order by id limit 1)
       union all (select 'form', i.id::text from flow_data_item i join flow f on f.id = i.flow_id
-        where f.hash = ${DEMO_CUSTOMER_LINKS.formFlow} order by i.id limit 1)
+        where f.hash = ${DEMO_CUSTOMER_LINKS.formFlow} and i.item_type = 'form' and i.status = 'open'
+        order by i.id limit 1)
       union all (select distinct on (kind) kind, hash from sales_document
         where company_id = ${companyId} and not is_template and deleted_at is null and hash is not null
           and (status = 'sent' or (kind = 'document' and status = 'approved'))

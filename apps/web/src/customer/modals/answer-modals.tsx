@@ -1,4 +1,5 @@
 import {
+  AGREEMENT_LABELS,
   type ApproveByCustomer,
   CUSTOMER_TEXTS,
   type CustomerDocument,
@@ -177,7 +178,7 @@ function ApproveModal(props: AnswerModalProps) {
                   if (e.currentTarget.checked) setErrors((x) => ({ ...x, agreement: undefined }));
                 }}
               />
-              <span>{approval.agreement_message}</span>
+              <span>{AGREEMENT_LABELS[props.kind]}</span>
             </label>
             {errors.agreement && (
               <div className="c-error" id="c-agreement-error">

@@ -1,4 +1,5 @@
 import {
+  AGREEMENT_LABELS,
   AGREEMENT_MESSAGES,
   CUSTOMER_DOCUMENT_ERRORS,
   CUSTOMER_TEXTS,
@@ -183,9 +184,11 @@ describe('customer quotation, confirmation and document pages', () => {
     expect(within(dialog).queryByRole('img', { name: 'Handtekeningvak' })).toBeNull();
     fireEvent.change(within(dialog).getByLabelText('Uw naam'), { target: { value: 'Jan Jansen' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Goedkeuren' }));
-    const box = within(dialog).getByRole('checkbox', { name: message });
+    // The tick says what the customer agrees to; the spec's agreement message is the error beside it.
+    const box = within(dialog).getByRole('checkbox', { name: AGREEMENT_LABELS.confirmation });
     expect(box.getAttribute('aria-invalid')).toBe('true');
-    expect(within(dialog).getAllByText(message)).toHaveLength(2);
+    expect(within(dialog).getAllByText(message)).toHaveLength(1);
+    expect(box.getAttribute('aria-describedby')).toBe('c-agreement-error');
     expect(calls(server, `POST /api/confirmation/${DOC_HASH}/approvebycustomer`)).toHaveLength(0);
 
     fireEvent.click(box);
