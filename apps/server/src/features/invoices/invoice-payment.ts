@@ -1,4 +1,4 @@
-import { amsterdamDay, INVOICE_TEXTS } from '@im/domain';
+import { amsterdamDay, formatEuro, INVOICE_TEXTS } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
 import { salesDocument } from '../../platform/db/tables/documents.schema';
@@ -102,7 +102,18 @@ export async function paymentWebhook(
     if (payment.status !== 'paid' || !OWED_STATUSES.includes(doc.status)) return;
     const { owed } = await invoiceBalance(tx, doc, await invoiceRow(tx, doc.id));
     if (!/^\d+\.\d{2}$/.test(payment.amountEur) || Number(payment.amountEur) <= 0) return;
-    if (owed.lt(payment.amountEur)) return;
+    if (owed.lt(payment.amountEur)) {
+      // Paid through a link made for an earlier, higher amount: not registered by itself, but the office
+      // must see that money came in (a refund or a manual registration follows).
+      await logDocument(
+        tx,
+        doc,
+        'update',
+        `Betaling van ${formatEuro(payment.amountEur)} via Mollie ontvangen, hoger dan het openstaande bedrag van ${formatEuro(owed)}: niet geregistreerd`,
+        { payment: { provider_payment_id: payment.id, amount: payment.amountEur } },
+      );
+      return;
+    }
     // The day the provider says it was paid (never later than today).
     const paidAt = Math.min(
       payment.paidAt ? Date.parse(payment.paidAt) || Date.now() : Date.now(),

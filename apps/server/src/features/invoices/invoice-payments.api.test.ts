@@ -237,6 +237,56 @@ describe('payments', () => {
   });
 });
 
+describe('the payment link follows what is owed', () => {
+  /** The fake's checkout pages are `${origin}/checkout/{paymentId}`. */
+  const linkAmount = (url: string | null) => mollie.payments.get(String(url).split('/').pop()!)?.amount.value;
+
+  it('a payment by hand replaces the open link with one for the rest; removing it does so again', async () => {
+    await ok('PATCH', '/api/company/invoicesettings', {
+      payment_provider: 'mollie',
+      payment_api_key: mollie.apiKey,
+    });
+    const inv = await sentInvoice(1000); // 1210.00, the link made on sending
+    const first = (await ok('GET', `/api/invoice/${inv.id}`)).invoice.payment_url as string;
+    expect(linkAmount(first)).toBe('1210.00');
+
+    const paid = await pay(inv.id, { paid_on: today(), amount: 363 });
+    expect(paid.status).toBe(201);
+    const second = paid.body.invoice.payment_url as string;
+    expect(second).not.toBe(first);
+    expect(linkAmount(second)).toBe('847.00');
+    const page = await t.api('GET', `/api/invoice/${inv.hash}/getbycustomer`);
+    expect(page.body).toMatchObject({ owed_inc: 847, payment_url: second });
+
+    // The old link, paid anyway, is more than is owed: not registered, but written in the invoice's log.
+    const oldId = first.split('/').pop()!;
+    mollie.pay(oldId);
+    await fetch(`${t.baseUrl}/api/invoice/${inv.hash}/paymentwebhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `id=${oldId}`,
+    });
+    const log = await t.server.deps.db.tenant({ companyId: a.companyId }, (tx) =>
+      tx.execute<{ description: string }>(
+        sql`select description from log_item where loggable_type = 'invoice' and loggable_id = ${inv.id} order by id`,
+      ),
+    );
+    const lines = log.rows.map((r) => r.description);
+    expect(lines).toContain(
+      `Betaling van €\u00a01.210,00 via Mollie ontvangen, hoger dan het openstaande bedrag van €\u00a0847,00: niet geregistreerd`,
+    );
+    expect(lines).toContain(
+      `Betaallink van factuur ${inv.number} vervallen: het openstaande bedrag is veranderd`,
+    );
+    const still = await ok('GET', `/api/invoice/${inv.id}`);
+    expect(still.invoice.payments).toHaveLength(1);
+
+    const removed = await ok('DELETE', `/api/invoice/${inv.id}/payment/${still.invoice.payments[0].id}`);
+    expect(linkAmount(removed.invoice.payment_url)).toBe('1210.00');
+    await ok('PATCH', '/api/company/invoicesettings', { payment_provider: null, payment_api_key: '' });
+  });
+});
+
 describe('the overdue overview', () => {
   it('counts expired invoices and what is owed after partial payments', async () => {
     const before = await ok('GET', '/api/invoice/overdue?limit=100');

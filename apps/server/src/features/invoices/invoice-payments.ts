@@ -31,6 +31,30 @@ async function moveStatus(tx: Tx, doc: DocumentRecord, to: DocumentStatus, descr
   await invoiceStatusChanged(tx, doc, from, to);
 }
 
+/**
+ * A payment link is made for what was owed at the time. When a payment other than the link's own is
+ * registered or removed, what is owed changes and the link would charge the old amount (and the provider's
+ * payment, being more than is owed, could not be registered): the link is dropped, and the route offers a
+ * new one for the new amount after the commit (offerPaymentLink).
+ */
+async function dropStalePaymentLink(tx: Tx, doc: DocumentRecord, keep?: string): Promise<void> {
+  const [row] = await tx
+    .select({ paymentId: invoice.paymentId, paymentUrl: invoice.paymentUrl })
+    .from(invoice)
+    .where(eq(invoice.id, doc.id));
+  if (!row?.paymentUrl || (keep !== undefined && row.paymentId === keep)) return;
+  await tx
+    .update(invoice)
+    .set({ paymentId: null, paymentUrl: null, paymentStatus: null })
+    .where(eq(invoice.id, doc.id));
+  await logDocument(
+    tx,
+    doc,
+    'update',
+    `Betaallink van ${documentLabel(doc).toLowerCase()} vervallen: het openstaande bedrag is veranderd`,
+  );
+}
+
 export interface PaymentSource {
   method: PaymentMethod;
   providerPaymentId?: string;
@@ -89,6 +113,7 @@ export async function registerPayment(
     `Betaling van ${formatEuro(amount)} geregistreerd op ${documentLabel(doc).toLowerCase()}`,
     { payment: { id: row!.id, paid_on: input.paid_on, amount: amount.toFixed(2), method: source.method } },
   );
+  await dropStalePaymentLink(tx, doc, source.providerPaymentId);
   if (amount.eq(owed)) {
     await moveStatus(
       tx,
@@ -119,6 +144,7 @@ export async function deletePayment(tx: Tx, id: number, paymentId: number): Prom
     `Betaling van ${formatEuro(gone.amount)} (${String(gone.paidOn).slice(0, 10)}) verwijderd van ${documentLabel(doc).toLowerCase()}`,
     { payment: { id: gone.id, deleted: true, amount: gone.amount } },
   );
+  await dropStalePaymentLink(tx, doc);
   if (doc.status === 'paid' && !(await invoiceBalance(tx, doc, await invoiceRow(tx, doc.id))).owed.isZero())
     await moveStatus(
       tx,

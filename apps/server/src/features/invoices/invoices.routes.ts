@@ -42,7 +42,7 @@ import {
   linkPartialInvoice,
 } from './invoice-actions';
 import { overdueInvoices, quarterlyExport, quarterlyOverview } from './invoice-overviews';
-import { paymentWebhook, renewPayment } from './invoice-payment';
+import { offerPaymentLink, paymentWebhook, renewPayment } from './invoice-payment';
 import { deletePayment, registerPayment } from './invoice-payments';
 import { getInvoiceSettings, updateInvoiceSettings } from './invoice-settings';
 import { sendPaymentReminder } from './send-payment-reminder';
@@ -57,6 +57,20 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
   const paymentCtx = () => {
     const appUrl = app.deps.config.APP_URL;
     return { appUrl, mollieApiUrl: app.deps.config.MOLLIE_API_URL };
+  };
+  /**
+   * After a payment is registered or removed, what is owed changed and a stale link was dropped: a new
+   * one is offered for what is still owed (best effort, as on sending), then the invoice is answered.
+   */
+  const withFreshPaymentLink = async (request: FastifyRequest, invoiceId: number) => {
+    const auth = authOf(request);
+    const actor = {
+      companyId: auth.companyId,
+      userId: auth.userId,
+      impersonatorUserId: auth.impersonatorUserId,
+    };
+    await offerPaymentLink(app.deps.db, actor, invoiceId, paymentCtx(), request.log);
+    return tenantTx(request, (tx) => loadDocument(tx, invoiceId));
   };
   // The payment provider posts its webhook as a form (id=tr_...); read it as text.
   app.addContentTypeParser(
@@ -123,25 +137,23 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/invoice/:id/payment',
     { config: INVOICE, schema: { ...id, body: zRegisterPayment, response: { 201: zSalesDocument } } },
-    async (request, reply) =>
-      reply.status(201).send(
-        await tenantTx(request, async (tx) => {
-          await registerPayment(tx, request.params.id, request.body, {
-            method: 'handmatig',
-            note: request.body.note,
-          });
-          return loadDocument(tx, request.params.id);
+    async (request, reply) => {
+      await tenantTx(request, (tx) =>
+        registerPayment(tx, request.params.id, request.body, {
+          method: 'handmatig',
+          note: request.body.note,
         }),
-      ),
+      );
+      return reply.status(201).send(await withFreshPaymentLink(request, request.params.id));
+    },
   );
   r.delete(
     '/api/invoice/:id/payment/:paymentId',
     { config: INVOICE, schema: { params: zPaymentParams, response: { 200: zSalesDocument } } },
-    async (request) =>
-      tenantTx(request, async (tx) => {
-        await deletePayment(tx, request.params.id, request.params.paymentId);
-        return loadDocument(tx, request.params.id);
-      }),
+    async (request) => {
+      await tenantTx(request, (tx) => deletePayment(tx, request.params.id, request.params.paymentId));
+      return withFreshPaymentLink(request, request.params.id);
+    },
   );
   r.post(
     '/api/invoice/:id/sendpaymentreminder',
