@@ -3,10 +3,16 @@
 // so a process that builds several apps registers every hook once). Everything here runs inside the
 // change's transaction; reactions after the commit go through domain events (workflow rules, webhooks,
 // live updates, mails), never through this file.
-import { registerFlowMergeStep, registerSalesUserChange, registerSentInvoiceCheck } from './flows';
+import {
+  refreshFlowSearchText,
+  registerFlowMergeStep,
+  registerSalesUserChange,
+  registerSentInvoiceCheck,
+} from './flows';
 import { moveFormsOnMerge } from './forms';
 import { moveIncidentsOnMerge } from './incidents';
 import { flowsWithSentInvoices, relationsWithSentInvoices } from './invoices';
+import { registerRelationLocationsChange } from './locations';
 import { registerNoteWriter } from './mailtemplates';
 import { moveMessagesOnMerge } from './messages';
 import { moveNotificationsOnMerge } from './notifications';
@@ -22,6 +28,8 @@ export function wireFeatures(): void {
   registerSentInvoiceCheck({ flowsWithSentInvoices, relationsWithSentInvoices });
   // A flow's new sales user takes its open intake tasks along when asked (save-flow's move_intake_tasks).
   registerSalesUserChange(moveIntakeTasks);
+  // A relation's locations changed: its flows' search text holds the main address.
+  registerRelationLocationsChange((tx, relationId) => refreshFlowSearchText(tx, { relationId }));
   // A contact moment registered from a contact template is a note on the flow.
   registerNoteWriter(createNote);
   // A merge moves the source flow's records to the target, in the merge's transaction, in this order.

@@ -4,8 +4,7 @@ import type { Database, Tx } from '../../platform/db/database';
 import {
   rangePageIds,
   rangesNeedRebalance,
-  rangesToMerge,
-  rangesToSplit,
+  rebalanceRanges,
   rebalanceUntilInShape,
   scheduleRangeRebalance,
 } from '../../platform/db/sort-ranges';
@@ -183,6 +182,7 @@ function rangeColumns(key: DocumentRangeKey): SQL {
  * Splits ranges of more than twice the size into ranges of the size, and merges neighbours that fit in one,
  * for one kind and key of the transaction's company; counts of new ranges are taken from the documents.
  * Answers locked false, changing nothing, when writers of the company are busy (never waits for them).
+ * The steps are the platform's (rebalanceRanges); this is the invoices' SQL.
  */
 export async function rebalanceDocumentRanges(
   tx: Tx,
@@ -191,20 +191,16 @@ export async function rebalanceDocumentRanges(
   key: DocumentRangeKey,
   size: number,
 ): Promise<{ locked: boolean; changed: boolean }> {
-  const got = await tx.execute<{ ok: boolean }>(
-    sql`select pg_try_advisory_xact_lock(${LOCK_CLASS}, ${companyId}) as ok`,
-  );
-  if (!got.rows[0]!.ok) return { locked: false, changed: false };
-  let changed = false;
   const where = sql`r.company_id = ${companyId} and r.kind = ${kind} and r.sort_key = ${key}`;
   const at = (r: Pick<Range, 'loText' | 'loNum' | 'loTime' | 'loId'>) =>
     sql`(r.lo_text, r.lo_num, r.lo_time, r.lo_id) = (${r.loText}::text, ${r.loNum}::numeric, ${r.loTime}::timestamptz, ${r.loId}::int)`;
-  const ranges = await readDocumentRanges(tx, kind, key, null);
-  for (const { range, next } of rangesToSplit(ranges, size)) {
-    const within = sql`${bound(key, range, '>=')} and ${next ? bound(key, next, '<') : sql`true`}`;
-    // Delete the range's rows first: the chunk at its start is written again under the same start.
-    await tx.execute(sql`delete from document_sort_range r where ${where} and ${at(range)}`);
-    await tx.execute(sql`
+  return rebalanceRanges<Range>(tx, LOCK_CLASS, companyId, size, {
+    read: () => readDocumentRanges(tx, kind, key, null),
+    split: async (range, next) => {
+      const within = sql`${bound(key, range, '>=')} and ${next ? bound(key, next, '<') : sql`true`}`;
+      // Delete the range's rows first: the chunk at its start is written again under the same start.
+      await tx.execute(sql`delete from document_sort_range r where ${where} and ${at(range)}`);
+      await tx.execute(sql`
       with x as materialized (
         select ${rangeColumns(key)}, d.id, d.status,
           ((row_number() over (order by ${order(key, false)}) - 1) / ${size}::int)::int as chunk,
@@ -220,11 +216,9 @@ export async function rebalanceDocumentRanges(
         case when c.chunk = 0 then ${range.loId}::int else b.id end,
         c.status, c.n
       from counts c left join starts b on b.chunk = c.chunk`);
-    changed = true;
-  }
-  const merged = changed ? await readDocumentRanges(tx, kind, key, null) : ranges;
-  for (const { into, from } of rangesToMerge(merged, size)) {
-    await tx.execute(sql`
+    },
+    merge: async (into, from) => {
+      await tx.execute(sql`
       with moved as (
         delete from document_sort_range r where ${where} and ${at(from)} returning r.status, r.n)
       insert into document_sort_range as t (company_id, kind, sort_key, lo_text, lo_num, lo_time, lo_id, status, n)
@@ -233,9 +227,8 @@ export async function rebalanceDocumentRanges(
       from moved m group by m.status
       on conflict (company_id, kind, sort_key, lo_text, lo_num, lo_time, lo_id, status)
       do update set n = t.n + excluded.n`);
-    changed = true;
-  }
-  return { locked: true, changed };
+    },
+  });
 }
 
 /** Rebalances every kind and key of a company until nothing changes (after a bulk load, and in tests). */

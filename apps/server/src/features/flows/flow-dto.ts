@@ -4,8 +4,8 @@ import { type RawRead, type ReadPlan, readPlan, runPlan, type Tx } from '../../p
 import { epochMsText, isoFast } from '../../platform/db/iso';
 import { storedFile } from '../../platform/db/tables/files.schema';
 import { lead } from '../../platform/db/tables/flows.schema';
-import { relationOfFlowRead } from '../relations';
 import { loadFlowRowAnyState, loadFlowRows, type RawFlowRow, rawFlowRowRead, toFlowRow } from './flow-row';
+import { relationOfFlowRead } from './relation-row';
 
 export { loadFlowRowAnyState, loadFlowRows };
 

@@ -6,7 +6,7 @@ import { epochMsText, isoFast, isoFastOrNull } from '../../platform/db/iso';
 import { type MainLocationColumns, mainLocationAddress } from '../locations';
 
 // A flow as one row of a list (docs/api/crm.md `FlowRow`). Apart from flow-dto.ts, so that the relation
-// detail can list a relation's flows without importing the flow detail (which imports relations).
+// detail (in relations, above flows) can list a relation's flows without the flow detail.
 
 export interface RawFlowRow extends Record<string, unknown>, MainLocationColumns {
   id: number;
@@ -71,7 +71,7 @@ const FLOW_ROW_SELECT = `
 
 /**
  * Flows by id ($1), live only or live and trashed. Merged-away flows are never returned. One id reads
- * with `= $1` (see RELATION_BY_ID_SQL in relation-dto.ts: a generic plan of `any($1)` looks ten times
+ * with `= $1` (see RELATION_BY_ID_SQL in relation-row.ts: a generic plan of `any($1)` looks ten times
  * dearer than a custom plan for one id, so PostgreSQL would plan it anew on every run).
  */
 const FLOW_ROWS_BY_ID = {

@@ -32,7 +32,6 @@ import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantReads, tenantTx } from '../../platform/http/request-auth';
 import { loadLocations } from '../locations';
-import { loadRelations } from '../relations';
 import { changeFlowStatus } from './change-flow-status';
 import { createFlow } from './create-flow';
 import { duplicateFlow, resetFlowHash } from './duplicate-flow';
@@ -42,6 +41,7 @@ import { flowFileRoutes } from './flow-files.routes';
 import { getLead, updateLead } from './lead-dates';
 import { mergeFlow } from './merge-flow';
 import { flowPagePlan, queryFlows } from './query-flows';
+import { loadRelations } from './relation-row';
 import { checkFlowReferences, createFlowInput, updateFlow } from './save-flow';
 import {
   queryWithDisplaynameWithAddress,

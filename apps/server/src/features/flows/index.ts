@@ -16,4 +16,5 @@ export { flowRowsOfRelationRead } from './flow-row';
 export { refreshFlowSearchText } from './flow-search-text';
 export { type FlowMergeStep, registerFlowMergeStep } from './merge-flow';
 export { TEXT_QUERY_CAP } from './query-flows';
+export { loadRelations, relationPageRead, relationPageSql, relationsRead } from './relation-row';
 export { updateFlow } from './save-flow';

@@ -4,8 +4,7 @@ import type { Database, Tx } from '../../platform/db/database';
 import {
   rangePageIds,
   rangesNeedRebalance,
-  rangesToMerge,
-  rangesToSplit,
+  rebalanceRanges,
   rebalanceUntilInShape,
   scheduleRangeRebalance,
 } from '../../platform/db/sort-ranges';
@@ -158,7 +157,8 @@ export async function rangePage(
  * Splits ranges of more than twice the size into ranges of the size, and merges neighbours that fit in
  * one, for one key of the transaction's company. Counts of the new ranges are taken from the flows
  * themselves. Answers false, changing nothing, when writers of the company are busy (the lock is not
- * waited for: a waiting rebalance would hold up every writer behind it).
+ * waited for: a waiting rebalance would hold up every writer behind it). The steps are the platform's
+ * (rebalanceRanges); this is the flows' SQL.
  */
 export async function rebalanceSortRanges(
   tx: Tx,
@@ -166,26 +166,21 @@ export async function rebalanceSortRanges(
   key: SortRangeKey,
   size: number,
 ): Promise<{ locked: boolean; changed: boolean }> {
-  const got = await tx.execute<{ ok: boolean }>(
-    sql`select pg_try_advisory_xact_lock(${LOCK_CLASS}, ${companyId}) as ok`,
-  );
-  if (!got.rows[0]!.ok) return { locked: false, changed: false };
-  let changed = false;
   // Every dimension's rows of a range share its start; a range is split or merged in all of them.
   const where = sql`r.company_id = ${companyId} and r.sort_key = ${key}`;
-  const ranges = await readRanges(tx, key, null);
-  if (ranges.length === 0) return { locked: true, changed };
   const column = sql.raw(`f.${key}`);
   const row = sortRow(key);
-  for (const { range, next } of rangesToSplit(ranges, size)) {
-    const bounds = [
-      sql`${row} >= ${startOf(key, range)}`,
-      next ? sql`${row} < ${startOf(key, next)}` : undefined,
-    ];
-    // Delete the range's rows first: the chunk at its start is written again under the same key.
-    await tx.execute(sql`delete from flow_sort_range r where ${where}
+  return rebalanceRanges<Range>(tx, LOCK_CLASS, companyId, size, {
+    read: () => readRanges(tx, key, null),
+    split: async (range, next) => {
+      const bounds = [
+        sql`${row} >= ${startOf(key, range)}`,
+        next ? sql`${row} < ${startOf(key, next)}` : undefined,
+      ];
+      // Delete the range's rows first: the chunk at its start is written again under the same key.
+      await tx.execute(sql`delete from flow_sort_range r where ${where}
       and (r.lo_text, r.lo_time, r.lo_id) = (${range.loText}::varchar, ${range.loTime}::timestamptz, ${range.loId}::int)`);
-    await tx.execute(sql`
+      await tx.execute(sql`
       with x as materialized (
         select ${isTextKey(key) ? column : sql`''`}::varchar as tv,
           ${isTextKey(key) ? sql`'-infinity'::timestamptz` : column} as tm,
@@ -207,12 +202,10 @@ export async function rebalanceSortRanges(
         case when c.chunk = 0 then ${range.loId}::int else b.id end,
         c.flow_status, c.n
       from counts c left join starts b on b.chunk = c.chunk`);
-    changed = true;
-  }
-  // Neighbours that fit in one range together become one: the later one's counts move to the earlier.
-  const merged = changed ? await readRanges(tx, key, null) : ranges;
-  for (const { into: current, from: next } of rangesToMerge(merged, size)) {
-    await tx.execute(sql`
+    },
+    // Neighbours that fit in one range together become one: the later one's counts move to the earlier.
+    merge: async (current, next) => {
+      await tx.execute(sql`
       with moved as (
         delete from flow_sort_range r where ${where}
           and (r.lo_text, r.lo_time, r.lo_id) = (${next.loText}::varchar, ${next.loTime}::timestamptz, ${next.loId}::int)
@@ -223,9 +216,8 @@ export async function rebalanceSortRanges(
       from moved m group by m.dim, m.dim_value, m.flow_status
       on conflict (company_id, sort_key, dim, dim_value, lo_text, lo_time, lo_id, flow_status)
       do update set n = t.n + excluded.n`);
-    changed = true;
-  }
-  return { locked: true, changed };
+    },
+  });
 }
 
 /** Rebalances every key of a company until nothing changes (after a bulk load, and in tests). */

@@ -7,6 +7,7 @@ export {
   mainLocationAddress,
   mainLocationsOf,
 } from './location-dto';
+export { registerRelationLocationsChange } from './location-hooks';
 export { fullAddress } from './routes';
 export {
   afterLocationsChanged,

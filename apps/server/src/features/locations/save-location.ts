@@ -8,7 +8,7 @@ import { relation } from '../../platform/db/tables/relations.schema';
 import { validationError } from '../../platform/errors';
 import { writeLog } from '../../platform/events/write-log';
 import type { Geocoder } from '../../platform/geocode';
-import { refreshFlowSearchText } from '../flows';
+import { relationLocationsChanged } from './location-hooks';
 
 export type LocationOwner = { relationId: number } | { organizationId: number };
 export type Coordinates = { lat: number; lng: number } | null;
@@ -66,7 +66,7 @@ async function checkReferences(tx: Tx, input: { location_type_id?: number | null
 
 /**
  * After a location of an owner changed: the owner's coordinates follow its main location, and a
- * relation's flows get their search text again (it holds the main address).
+ * relation's flows get their search text again (it holds the main address; the hook of location-hooks.ts).
  */
 export async function afterLocationsChanged(tx: Tx, owner: LocationOwner): Promise<void> {
   const [main] = await tx
@@ -81,7 +81,7 @@ export async function afterLocationsChanged(tx: Tx, owner: LocationOwner): Promi
         .update(relation)
         .set({ lat: main.lat, lng: main.lng })
         .where(eq(relation.id, owner.relationId));
-    await refreshFlowSearchText(tx, { relationId: owner.relationId });
+    await relationLocationsChanged(tx, owner.relationId);
   } else if (main) {
     await tx
       .update(organization)

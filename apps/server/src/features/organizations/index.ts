@@ -1,3 +1,2 @@
 // The organizations feature's public entry: what higher features use (decision 047). Its routes: routes.ts.
-export { insertOrganization, requireOrganization } from './organization-record';
 export { createOrganization } from './save-organization';

@@ -13,8 +13,7 @@ import { validationError } from '../../platform/errors';
 import { writeLog } from '../../platform/events/write-log';
 import { requireFlowProfile } from '../flowprofiles';
 import { type Coordinates, createLocation, updateLocation } from '../locations';
-import { createRelation } from '../relations';
-import { insertOrganization } from './organization-record';
+import { createRelation, insertOrganization } from '../relations';
 
 const UNKNOWN_RELATION = 'Kies een relatie van dit bedrijf.';
 

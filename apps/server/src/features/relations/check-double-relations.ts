@@ -5,7 +5,7 @@ import type { Tx } from '../../platform/db/database';
 import { location } from '../../platform/db/tables/locations.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
-import { loadRelations } from './relation-dto';
+import { loadRelations } from '../flows';
 
 const MAX_DOUBLES = 20;
 

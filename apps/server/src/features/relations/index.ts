@@ -1,5 +1,8 @@
 // The relations feature's public entry: what higher features use (decision 047). Its routes: routes.ts.
+
+// The relation row read lives in flows, below relations (the flow detail reads it): relations answers it.
+export { loadRelations } from '../flows';
+export { insertOrganization } from './organization-record';
 export { searchPatterns } from './query-relations';
-export { loadRelations, relationOfFlowRead } from './relation-dto';
 export { registerRelationJobs } from './relation-jobs';
 export { createRelation } from './save-relation';

@@ -5,7 +5,7 @@ import { sortKey, sortOrder } from '../../platform/db/paginate';
 import { flow } from '../../platform/db/tables/flows.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
-import { loadRelations, relationPageRead, relationPageSql } from './relation-dto';
+import { loadRelations, relationPageRead, relationPageSql } from '../flows';
 
 export { SEARCH_TOO_SHORT } from '@im/domain';
 

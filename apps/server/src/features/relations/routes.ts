@@ -36,7 +36,8 @@ import { searchInactiveRelations } from './search-inactive-relations';
 import { forceDeleteRelations, NOT_IN_TRASH, restoreRelation, trashRelation } from './trash-relations';
 import { updateRelation } from './update-relation';
 
-export { loadRelationDetail, loadRelations } from './relation-dto';
+export { loadRelations } from '../flows';
+export { loadRelationDetail } from './relation-dto';
 export { createRelation } from './save-relation';
 export { registerInactiveRelationCriterion } from './search-inactive-relations';
 

@@ -5,7 +5,7 @@ import { writeLog } from '../../platform/events/write-log';
 import { requireFlowProfile } from '../flowprofiles';
 import { createFlow } from '../flows';
 import { type Coordinates, createLocation } from '../locations';
-import { insertOrganization, requireOrganization } from '../organizations';
+import { insertOrganization, requireOrganization } from './organization-record';
 
 // A fixed text (every new relation, from the screen, a website's lead or an organization's contact, runs it:
 // decision 014); the company, the dates and the search text come from the column defaults and the table's

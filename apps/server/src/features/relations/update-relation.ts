@@ -10,7 +10,7 @@ import { writeLog } from '../../platform/events/write-log';
 import { requireFlowProfile } from '../flowprofiles';
 import { refreshFlowSearchText } from '../flows';
 import { type Coordinates, createLocation, updateLocation } from '../locations';
-import { insertOrganization, requireOrganization } from '../organizations';
+import { insertOrganization, requireOrganization } from './organization-record';
 
 const UNKNOWN_FLOW = 'Dit dossier hoort niet bij deze relatie.';
 

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Logger } from '../logger';
+import type { Tx } from './database';
 
 /**
  * Sort ranges: deep pages of a long list without walking it (decision 008 for flows, decision 022 for
@@ -6,8 +8,9 @@ import type { Logger } from '../logger';
  * order; triggers keep how many rows of each status a range holds. A page is found by summing counts up to
  * its range and reading at most half a range, from the range's nearer edge. This module is the part every
  * such list shares: locating a page in the ranges, reading it through the list's own reader, deciding
- * when the ranges are out of shape, which neighbours merge, and running a rebalance in the background.
- * The lists keep their SQL (range table, columns, filters) in their own feature.
+ * when the ranges are out of shape, which ranges split and which neighbours merge, the steps of one
+ * rebalance, and running a rebalance in the background. The lists keep their SQL (range table, columns,
+ * filters) in their own feature.
  */
 export interface CountedRange {
   /** Rows of the page's filters in this range. */
@@ -103,6 +106,48 @@ export function rangesToMerge<R extends CountedRange>(ranges: R[], size: number)
     currentTotal += next.total;
   }
   return merges;
+}
+
+/** A list's own SQL for a rebalance of one key's ranges of the transaction's company. */
+export interface RangeRebalanceSteps<R extends CountedRange> {
+  /** The ranges in list order, counted for every status. */
+  read(): Promise<R[]>;
+  /** Cuts one range into ranges of the size (`next`: the range after it, none for the last). */
+  split(range: R, next: R | undefined): Promise<void>;
+  /** Moves the counts of the range `from` into its neighbour `into`. */
+  merge(into: R, from: R): Promise<void>;
+}
+
+/**
+ * One rebalance of a key's ranges: splits ranges of more than twice the size into ranges of the size, then
+ * merges neighbours that fit in one (on the ranges read again when a split changed them). Takes the list's
+ * advisory lock (`lockClass`, per company; the triggers take it shared) without waiting: answers locked
+ * false, changing nothing, when writers of the company are busy (a waiting rebalance would hold up every
+ * writer behind it).
+ */
+export async function rebalanceRanges<R extends CountedRange>(
+  tx: Tx,
+  lockClass: number,
+  companyId: number,
+  size: number,
+  steps: RangeRebalanceSteps<R>,
+): Promise<{ locked: boolean; changed: boolean }> {
+  const got = await tx.execute<{ ok: boolean }>(
+    sql`select pg_try_advisory_xact_lock(${lockClass}, ${companyId}) as ok`,
+  );
+  if (!got.rows[0]!.ok) return { locked: false, changed: false };
+  let changed = false;
+  const ranges = await steps.read();
+  for (const { range, next } of rangesToSplit(ranges, size)) {
+    await steps.split(range, next);
+    changed = true;
+  }
+  const merged = changed ? await steps.read() : ranges;
+  for (const { into, from } of rangesToMerge(merged, size)) {
+    await steps.merge(into, from);
+    changed = true;
+  }
+  return { locked: true, changed };
 }
 
 /**

@@ -1,3 +1,5 @@
+// The organization's plain record, kept with relations (below organizations, decision 047): a relation's
+// create or change can make or link an organization, and the organization's own save inserts through it.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { organization } from '../../platform/db/tables/organizations.schema';
