@@ -3,6 +3,7 @@
 // so a process that builds several apps registers every hook once). Everything here runs inside the
 // change's transaction; reactions after the commit go through domain events (workflow rules, webhooks,
 // live updates, mails), never through this file.
+import { registerDocumentKind } from './documents';
 import {
   refreshFlowSearchText,
   registerFlowMergeStep,
@@ -11,7 +12,7 @@ import {
 } from './flows';
 import { moveFormsOnMerge } from './forms';
 import { moveIncidentsOnMerge } from './incidents';
-import { flowsWithSentInvoices, relationsWithSentInvoices } from './invoices';
+import { flowsWithSentInvoices, invoiceKind, relationsWithSentInvoices } from './invoices';
 import { registerRelationLocationsChange } from './locations';
 import { registerNoteWriter } from './mailtemplates';
 import { moveMessagesOnMerge } from './messages';
@@ -26,6 +27,10 @@ export function wireFeatures(): void {
   wired = true;
   // A flow or relation with sent invoices is not deleted or cancelled (decision 009).
   registerSentInvoiceCheck({ flowsWithSentInvoices, relationsWithSentInvoices });
+  // An invoice is a sales document of kind 'invoice' (decision 022): its own row, editable check, answer,
+  // amounts, render part, sending, status change and payment link are the invoices feature's (the payment
+  // link alone runs after the sending's commit, in its own transaction, best effort, as before).
+  registerDocumentKind('invoice', invoiceKind);
   // A flow's new sales user takes its open intake tasks along when asked (save-flow's move_intake_tasks).
   registerSalesUserChange(moveIntakeTasks);
   // A relation's locations changed: its flows' search text holds the main address.

@@ -30,9 +30,9 @@ import {
 } from '../calculations';
 import { lockFlow, nextCompanyNumber } from '../flows';
 import { syncCalculationsWithForms } from '../forms';
-import { assertInvoiceEditable, insertInvoiceRow, type NewInvoiceRow } from '../invoices';
 import { copyWidgets, insertDefaultWidgets } from './copy-document';
 import { type DocumentRecord, documentLabel, findDocument, loadDocument } from './document-dto';
+import { assertDocumentEditable, documentKind, type NewInvoiceRow } from './document-kinds';
 import { requireDocumentType, systemType } from './document-types';
 import { followFlow } from './follow-flow';
 
@@ -147,7 +147,7 @@ async function insertDocument(tx: Tx, input: NewDocument): Promise<DocumentRecor
       enddate: input.isTemplate ? null : dates.enddate,
     })
     .returning();
-  if (input.kind === 'invoice') await insertInvoiceRow(tx, row!.id, input.invoice);
+  if (input.kind === 'invoice') await documentKind('invoice').insert(tx, row!.id, input.invoice);
   return row!;
 }
 
@@ -420,7 +420,7 @@ export async function saveAsTemplate(tx: Tx, kind: DocumentKind, id: number, nam
  */
 export async function resetToTemplate(tx: Tx, kind: DocumentKind, id: number, templateId: number) {
   const doc = await findDocument(tx, kind, id, { lock: true });
-  assertInvoiceEditable(doc);
+  assertDocumentEditable(doc);
   if (templateId === id)
     throw validationError(DOCUMENT_TEXTS.templateNotFound, {
       template_id: [DOCUMENT_TEXTS.templateNotFound],

@@ -27,7 +27,7 @@ import { flow } from '../../platform/db/tables/flows.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { notFound } from '../../platform/errors';
 import { recalculate } from '../calculations';
-import { loadInvoiceInfo } from '../invoices';
+import { documentKind } from './document-kinds';
 
 export type DocumentRecord = typeof salesDocument.$inferSelect;
 export type WidgetRecord = typeof documentWidget.$inferSelect;
@@ -254,7 +254,7 @@ export async function loadDocument(tx: Tx, id: number): Promise<SalesDocument> {
     })),
     created_at: isoFast(d.createdAt),
     updated_at: isoFast(d.updatedAt),
-    invoice: d.kind === 'invoice' ? await loadInvoiceInfo(tx, d) : null,
+    invoice: d.kind === 'invoice' ? await documentKind('invoice').info(tx, d) : null,
   };
 }
 

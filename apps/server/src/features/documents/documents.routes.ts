@@ -27,7 +27,6 @@ import { contentDisposition } from '../../platform/files/send-file';
 import { moduleRoute } from '../../platform/http/access';
 import { PDF_FILE } from '../../platform/http/openapi';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
-import { offerPaymentLink } from '../invoices';
 import {
   createDocument,
   createFromDocument,
@@ -40,6 +39,7 @@ import {
   saveAsTemplate,
 } from './create-document';
 import { findDocument, loadDocument } from './document-dto';
+import { documentKind } from './document-kinds';
 import { scheduleDocumentRangeRebalance } from './document-sort-ranges';
 import { downloadPdf } from './download-document';
 import { checkPartnerAccess } from './partner-access';
@@ -232,7 +232,13 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         const paymentCtx = { appUrl: app.deps.config.APP_URL, mollieApiUrl: app.deps.config.MOLLIE_API_URL };
         if (
           kind === 'invoice' &&
-          (await offerPaymentLink(app.deps.db, actor, sent.id, paymentCtx, request.log))
+          (await documentKind('invoice').offerPaymentLink(
+            app.deps.db,
+            actor,
+            sent.id,
+            paymentCtx,
+            request.log,
+          ))
         )
           return tenantTx(request, (tx) => loadDocument(tx, sent.id));
         return sent;

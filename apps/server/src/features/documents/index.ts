@@ -18,6 +18,11 @@ export {
   loadAttachments,
   loadDocument,
 } from './document-dto';
+export {
+  type InvoiceKind,
+  type NewInvoiceRow,
+  registerDocumentKind,
+} from './document-kinds';
 export { saveDocumentType } from './document-types';
 export { DOCUMENT_MODULES } from './documents.routes';
 export { followFlow } from './follow-flow';

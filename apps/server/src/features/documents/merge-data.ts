@@ -12,10 +12,9 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { documentType } from '../../platform/db/tables/documents.schema';
-import { invoice } from '../../platform/db/tables/invoices.schema';
-import { billedOf, invoiceBalance, invoiceRow } from '../invoices';
 import { flowMergeData } from '../mailtemplates';
 import type { DocumentRecord } from './document-dto';
+import { documentKind } from './document-kinds';
 
 export const customerLink = (appUrl: string, kind: DocumentKind, hash: string) =>
   `${appUrl.replace(/\/$/, '')}/#/customer_${kind}_detail/${hash}`;
@@ -33,9 +32,8 @@ export async function kindLabel(tx: Tx, doc: DocumentRecord): Promise<string> {
 
 /** An invoice's factuur.*: what it still owes and how many days it is past its due date (0 when not). */
 async function invoiceMergeFields(tx: Tx, doc: DocumentRecord): Promise<MergeData> {
-  const [row] = await tx.select().from(invoice).where(eq(invoice.id, doc.id));
-  if (!row) return {};
-  const { owed } = await invoiceBalance(tx, doc, row);
+  const owed = await documentKind('invoice').owed(tx, doc);
+  if (owed === null) return {};
   const late =
     doc.dateSend !== null && doc.enddate !== null
       ? Math.max(0, daysOverdue(String(doc.enddate).slice(0, 10), amsterdamDay(new Date())))
@@ -102,7 +100,7 @@ async function invoiceMergeData(
   doc: DocumentRecord,
   given: { nummer: unknown; vervaldatum: unknown },
 ) {
-  const { billed } = await billedOf(tx, doc, await invoiceRow(tx, doc.id));
+  const billed = await documentKind('invoice').billed(tx, doc);
   return {
     ...given,
     bedrag: formatEuro(billed.inc),

@@ -6,9 +6,9 @@ import { notFound } from '../../platform/errors';
 import { writeLog } from '../../platform/events/write-log';
 import { renameStoredFile } from '../../platform/files/rename-file';
 import { PROJECT_OWNER } from '../forms';
-import { assertInvoiceEditable } from '../invoices';
 import { logDocument } from './create-document';
 import { ATTACHMENT, DOCUMENT_OWNER, documentLabel, fileInfo, findAnyDocument } from './document-dto';
+import { assertDocumentEditable } from './document-kinds';
 
 export const ATTACHMENT_NOT_FOUND = 'Bijlage niet gevonden.';
 
@@ -30,7 +30,7 @@ export async function renameAttachment(tx: Tx, id: number, input: RenameFile): P
   if (!file) throw notFound(ATTACHMENT_NOT_FOUND);
   const doc =
     file.ownerType === DOCUMENT_OWNER ? await findAnyDocument(tx, file.ownerId ?? 0, { lock: true }) : null;
-  if (doc) assertInvoiceEditable(doc);
+  if (doc) assertDocumentEditable(doc);
   const { row, before } = await renameStoredFile(tx, file, input.filename);
   if (row.filename !== before) {
     const description = `Bijlage ${before} hernoemd naar ${row.filename}`;

@@ -35,8 +35,8 @@ import type { FileStorage } from '../../platform/files/storage';
 import { sanitizeHtml } from '../../platform/html/sanitize';
 import { recalculate } from '../calculations';
 import { type FlowForms, flowFormsForDocuments, formPhotos } from '../forms';
-import { invoiceRenderPart } from '../invoices';
 import { type DocumentRecord, loadWidgets } from './document-dto';
+import { documentKind } from './document-kinds';
 import { documentMergeData } from './merge-data';
 
 export interface RenderContext {
@@ -264,7 +264,9 @@ export async function renderInput(
       address: addressLines(l).join(', '),
     })),
     invoice:
-      doc.kind === 'invoice' && !doc.isTemplate ? await invoiceRenderPart(tx, doc, co?.name ?? '') : null,
+      doc.kind === 'invoice' && !doc.isTemplate
+        ? await documentKind('invoice').renderPart(tx, doc, co?.name ?? '')
+        : null,
   };
   return { input, widgets, visible };
 }

@@ -25,7 +25,6 @@ import { sanitizeHtml } from '../../platform/html/sanitize';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { PdfService } from '../../platform/pdf/pdf-service';
 import { markCalculationSent } from '../calculations';
-import { prepareInvoiceForSending, storeEinvoice } from '../invoices';
 import { queueFlowMail, standardMailTemplate, templateFiles } from '../mailtemplates';
 import { logDocument } from './create-document';
 import {
@@ -37,6 +36,7 @@ import {
   loadAttachments,
   loadDocument,
 } from './document-dto';
+import { documentKind } from './document-kinds';
 import { followFlow } from './follow-flow';
 import { frozenVersion, storedBytes } from './frozen-version';
 import { documentMergeData, kindLabel } from './merge-data';
@@ -347,6 +347,7 @@ async function sendInvoice(
   input: SendInput,
   ctx: RenderContext & { senderId: number },
 ): Promise<SalesDocument> {
+  const invoices = documentKind('invoice');
   const keys: string[] = [];
   const { Readable } = await import('node:stream');
   const store = async (key: string, bytes: Buffer) => {
@@ -364,7 +365,7 @@ async function sendInvoice(
         throw conflict(DOCUMENT_TEXTS.changedMeanwhile);
       if (found.isTemplate) throw conflict(DOCUMENT_TEXTS.templateNotSendable);
       if (found.status === 'cancelled') throw conflict(DOCUMENT_TEXTS.cancelledNotSendable);
-      const doc = await prepareInvoiceForSending(tx, found);
+      const doc = await invoices.prepareSending(tx, found);
       // Sent is sent: sending again mails the frozen PDF and e-invoice, not a new rendering (decision 034).
       const frozen = found.dateSend !== null ? await frozenVersion(tx, found) : null;
       const frozenBytes = frozen?.pdf ? await storedBytes(deps.storage, frozen.pdf) : null;
@@ -381,7 +382,7 @@ async function sendInvoice(
             pdfBytes: null,
             pdfKey: null,
             frozenPdf: { file: frozen.pdf, sha256: frozen.version.pdfSha256 },
-            einvoice: frozen.einvoice ?? (await storeEinvoice(tx, doc, pdf, store)),
+            einvoice: frozen.einvoice ?? (await invoices.storeEinvoice(tx, doc, pdf, store)),
           },
           input,
           ctx,
@@ -399,7 +400,7 @@ async function sendInvoice(
       });
       const pdfKey = `companies/${actor.companyId}/documentpdfs/${doc.hash.slice(0, 8)}-${Date.now()}-${sha256(pdfBytes).slice(0, 16)}.pdf`;
       await store(pdfKey, pdfBytes);
-      const einvoice = await storeEinvoice(tx, doc, { bytes: pdfBytes, filename }, store);
+      const einvoice = await invoices.storeEinvoice(tx, doc, { bytes: pdfBytes, filename }, store);
       await finishSending(tx, deps, actor, doc, { web, filename, pdfBytes, pdfKey, einvoice }, input, ctx);
       return loadDocument(tx, doc.id);
     });

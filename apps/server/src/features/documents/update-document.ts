@@ -15,9 +15,9 @@ import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { salesDocument } from '../../platform/db/tables/documents.schema';
 import { conflict, validationError } from '../../platform/errors';
-import { assertInvoiceEditable, invoiceStatusChanged, paymentsFollowStatus } from '../invoices';
 import { logDocument } from './create-document';
 import { documentLabel, findDocument, loadDocument } from './document-dto';
+import { assertDocumentEditable, documentKind } from './document-kinds';
 import { requireDocumentType } from './document-types';
 import { followFlow } from './follow-flow';
 
@@ -68,7 +68,7 @@ export async function updateDocument(
     input.custom_css,
     input.document_type_id,
   ].some((v) => v !== undefined);
-  if (changesContent) assertInvoiceEditable(doc);
+  if (changesContent) assertDocumentEditable(doc);
   const set: Set = {
     title: input.title,
     documentdate: input.documentdate,
@@ -111,10 +111,7 @@ export async function updateDocument(
     );
     if (input.update_reason !== 'rollbackstatus' && (to === 'approved' || to === 'rejected'))
       await followFlow(tx, doc, to);
-    if (kind === 'invoice') {
-      await paymentsFollowStatus(tx, doc, from, to);
-      await invoiceStatusChanged(tx, doc, from, to);
-    }
+    if (kind === 'invoice') await documentKind('invoice').statusChanged(tx, doc, from, to);
   }
   const changed = Object.entries({
     title: input.title,

@@ -31,9 +31,9 @@ import { anyUser, moduleRoute } from '../../platform/http/access';
 import { downloadDoc, FILE_TYPES, STORED_FILE, uploadDoc } from '../../platform/http/openapi';
 import { authOf, platformTx, tenantTx } from '../../platform/http/request-auth';
 import { attachToProject, PROJECT_OWNER } from '../forms';
-import { assertInvoiceEditable } from '../invoices';
 import { logDocument } from './create-document';
 import { ATTACHMENT, DOCUMENT_OWNER, documentLabel, fileInfo, findAnyDocument } from './document-dto';
+import { assertDocumentEditable } from './document-kinds';
 import {
   deleteDocumentType,
   listDocumentTypes,
@@ -264,7 +264,7 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
             throw validationError(DOCUMENT_TEXTS.notFound(kind), {
               [field]: [DOCUMENT_TEXTS.notFound(kind)],
             });
-          assertInvoiceEditable(doc);
+          assertDocumentEditable(doc);
           const [row] = await tx
             .insert(storedFile)
             .values({ ...upload, purpose: ATTACHMENT, ownerType: DOCUMENT_OWNER, ownerId: doc.id })
@@ -329,7 +329,7 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
           file.ownerType === DOCUMENT_OWNER
             ? await findAnyDocument(tx, file.ownerId ?? 0, { lock: true })
             : null;
-        if (doc) assertInvoiceEditable(doc);
+        if (doc) assertDocumentEditable(doc);
         await tx.delete(storedFile).where(eq(storedFile.id, file.id));
         if (doc)
           await logDocument(

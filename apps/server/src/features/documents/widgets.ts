@@ -22,9 +22,9 @@ import { vertical, verticalDataField } from '../../platform/db/tables/forms.sche
 import { product } from '../../platform/db/tables/products.schema';
 import { notFound, validationError } from '../../platform/errors';
 import { sanitizeHtml } from '../../platform/html/sanitize';
-import { assertInvoiceEditable } from '../invoices';
 import { logDocument } from './create-document';
 import { documentLabel, findAnyDocument, loadWidget } from './document-dto';
+import { assertDocumentEditable } from './document-kinds';
 import { findWidgetType, isAvailable } from './widget-types';
 
 type WidgetFields = Omit<z.infer<typeof zUpdateDocumentWidget>, 'order' | 'update_reason'>;
@@ -111,7 +111,7 @@ async function checkVertical(tx: Tx, id: number | null | undefined): Promise<num
 export async function lockDocumentOf(tx: Tx, documentId: number) {
   const doc = await findAnyDocument(tx, documentId, { lock: true });
   if (!doc) throw notFound(DOCUMENT_TEXTS.widgetNotFound);
-  assertInvoiceEditable(doc);
+  assertDocumentEditable(doc);
   return doc;
 }
 
@@ -157,7 +157,7 @@ export async function saveWidget(
 ): Promise<DocumentWidget> {
   const doc = await findAnyDocument(tx, input.document_id, { lock: true });
   if (!doc) throw bad('document_id', 'Dit document bestaat niet.');
-  assertInvoiceEditable(doc);
+  assertDocumentEditable(doc);
   const type = await findWidgetType(tx, input.document_widget_type_id);
   if (!type) throw bad('document_widget_type_id', DOCUMENT_TEXTS.widgetTypeNotFound);
   if (!isAvailable(type.tag) || !type.isActive)

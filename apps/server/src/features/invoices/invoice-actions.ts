@@ -23,6 +23,7 @@ import {
   findDocument,
   loadDocument,
   logDocument,
+  type NewInvoiceRow,
   newDocumentHash,
 } from '../documents';
 import { nextCompanyNumber } from '../flows';
@@ -32,7 +33,6 @@ import {
   insertInvoiceRow,
   invoiceRow,
   invoiceSettings,
-  type NewInvoiceRow,
   partialGroup,
 } from './invoice-info';
 

@@ -26,19 +26,11 @@ import { organization } from '../../platform/db/tables/organizations.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { conflict } from '../../platform/errors';
 import { toIso } from '../../platform/http/dates';
+import type { NewInvoiceRow } from '../documents';
 import { invoiceBalance, paymentsOf } from './invoice-balance';
 
 export type InvoiceRow = typeof invoice.$inferSelect;
 type DocumentRow = typeof salesDocument.$inferSelect;
-
-export interface NewInvoiceRow {
-  invoiceType?: InvoiceType;
-  partialinvoicetype?: PartialInvoiceType | null;
-  partialValue?: number | null;
-  partialinvoiceId?: number | null;
-  creditedInvoiceId?: number | null;
-  reverseCharge?: boolean;
-}
 
 /** The invoice's own row, next to its sales document (same id). */
 export async function insertInvoiceRow(tx: Tx, id: number, extra: NewInvoiceRow = {}): Promise<void> {
