@@ -589,6 +589,9 @@ describe('every operation with mutated input', () => {
     /** Operations at least one call of which was carried out (2xx): the sweep reached their handlers. */
     const reached = new Set<string>();
     let current = '';
+    let currentOp: (Operation & { responses?: Record<string, unknown> }) | undefined;
+    /** Answers an operation gave that its description does not declare. */
+    const undeclared = new Set<string>();
     let asAdmin = false;
     // Each call from its own address: the per-address limits of the public calls would answer 429.
     const sendOne = (method: string, url: string, body: unknown) => {
@@ -605,6 +608,9 @@ describe('every operation with mutated input', () => {
         res = await sendOne(method, url, body);
       }
       if (res.status < 300) reached.add(current);
+      // Every error answer is one the description declares for this operation (decision 042).
+      else if (!(String(res.status) in (currentOp?.responses ?? {})))
+        undeclared.add(`${current} -> ${res.status}`);
       const answer = res.body as { message?: string; errors?: unknown };
       if (
         res.status >= 400 &&
@@ -622,6 +628,7 @@ describe('every operation with mutated input', () => {
     /** Calls the operation and its mutations; answers the status of its unchanged call. */
     const sweep = async ({ method, path, op }: (typeof ops)[number]) => {
       current = `${method} ${path}`;
+      currentOp = op;
       const url = fillPath(path);
       const query = (op.parameters ?? []).filter((p) => p.in === 'query');
       const baseQuery = requiredQuery(op);
@@ -699,6 +706,7 @@ describe('every operation with mutated input', () => {
     asAdmin = true;
     for (const o of platformOnly) await sweep(o);
     expect(failures).toEqual([]);
+    expect([...undeclared]).toEqual([]);
     // A value the schema let through and the database refused: the contract is wider than the column.
     expect(refusedByDatabase).toEqual([]);
     expect(calls).toBeGreaterThan(15_000);

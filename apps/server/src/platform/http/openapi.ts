@@ -286,29 +286,43 @@ const ERROR_RESPONSES: Record<string, string> = {
   '409': 'Een regel staat de wijziging niet toe (de Nederlandse melding van de specificatie).',
   '410': 'De link werkt niet meer: het dossier, het document of het bedrijf is verwijderd of verlopen.',
   '413': 'Het verzoek of de upload is te groot.',
+  '414': 'Het adres (pad en parameters) is te lang.',
   '415': 'Dit soort inhoud of bestand wordt niet aangenomen (het type wordt aan de inhoud herkend).',
   '422': 'Ongeldige invoer, met de fouten per veld.',
   '429': 'Te veel verzoeken; probeer het later opnieuw.',
+  '503':
+    'Een andere handeling houdt deze gegevens bezet (een vergrendeling of een te lange opdracht); opnieuw proberen na de seconden in Retry-After.',
 };
 
 type Json = Record<string, unknown>;
 type Operation = Json & { responses?: Json; parameters?: Json[]; requestBody?: Json };
 
-/** The error answers an operation can give (kept true by `openapi.api.test.ts` against the sweeps). */
+/**
+ * The error answers an operation can give, kept true by the input sweep (`input-sweep.api.test.ts`
+ * fails on any answer an operation gives that its description does not declare).
+ */
 export function errorsFor(method: string, route: RouteFacts | undefined, op: Operation): string[] {
-  const codes: string[] = [];
   const isOpen = !route || isPublic(route.access);
+  const takesInput = Boolean(route?.hasInput || op.parameters?.length || op.requestBody);
+  // Any call can be malformed (an address or a JSON body that cannot be read, a forbidden key).
+  const codes: string[] = ['400'];
   if (!isOpen) codes.push('401');
   if (route && !isPublic(route.access) && (route.access.module || route.access.minRole > 0))
     codes.push('403');
-  if (route?.hasParams) codes.push('404');
-  if (method !== 'get' && !isOpen) codes.push('409');
+  // A record named in the path, the query or the body (`*_id`, a customer's hash) that is not there.
+  if (route?.hasParams || takesInput) codes.push('404');
+  // A rule or the record's state does not allow it (also reading a sent invoice's e-invoice too early);
+  // a customer's answer to a document that is no longer open.
+  if (!isOpen || (route?.customerLink && method !== 'get')) codes.push('409');
   if (route?.customerLink || route?.doc?.gone) codes.push('410');
-  if (op.requestBody) codes.push('413', '415');
-  if (route?.hasInput || op.parameters?.length || op.requestBody) codes.push('422');
+  if (op.requestBody) codes.push('413');
+  // Any address can be made longer than the server reads.
+  codes.push('414');
+  if (op.requestBody) codes.push('415');
+  if (takesInput) codes.push('422');
   if (route?.rateLimited) codes.push('429');
-  // Any call can be malformed (an address Fastify cannot decode): said where nothing else applies.
-  if (codes.length === 0) codes.push('400');
+  // Every call reads or writes the database: a lock held too long or a statement past its time answers 503.
+  codes.push('503');
   return codes;
 }
 
