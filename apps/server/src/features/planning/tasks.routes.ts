@@ -22,24 +22,21 @@ import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
+import { addFollowingUser } from './add-following-user';
+import { createTask } from './create-task';
+import { deleteTask } from './delete-task';
+import { duplicateTask } from './duplicate-task';
 import { geocodeTaskAddresses } from './geocode-task-addresses';
 import { getFlowWithRelatedTasks } from './get-flow-with-related-tasks';
+import { plannableUsers } from './plannable-users';
+import { queryTasks } from './query-tasks';
 import { resolveTarget } from './targets';
 import { taskCalendar } from './task-calendar';
-import {
-  addFollowingUser,
-  createTask,
-  deleteTask,
-  duplicateTask,
-  listTemplates,
-  loadTask,
-  plannableUsers,
-  queryTasks,
-  storeFromTemplate,
-  taskMap,
-  updateTask,
-  usedTaskColors,
-} from './tasks';
+import { taskMap } from './task-map';
+import { loadTask } from './task-rows';
+import { listTemplates, storeFromTemplate } from './task-templates';
+import { updateTask } from './update-task';
+import { usedTaskColors } from './used-task-colors';
 
 const CRM = { access: moduleRoute('CRM') };
 const BASIS = { access: moduleRoute('BASIS') };
