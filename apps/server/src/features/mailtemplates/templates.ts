@@ -133,22 +133,10 @@ export async function saveMailTemplate(
   };
   checkedTags({ subject: values.subject, message: values.message });
   await checkDocumentType(tx, input.template_type);
-  if (id === null) {
-    const [row] = await tx
-      .insert(mailTemplate)
-      .values({ templateType: input.template_type!, description: input.description!, ...values })
-      .returning({ id: mailTemplate.id });
-    await log(tx, 'create', row!.id, `Mailtemplate '${input.description}' toegevoegd`);
-    return row!.id;
-  }
-  const [row] = await tx
-    .update(mailTemplate)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(mailTemplate.id, id))
-    .returning({ id: mailTemplate.id });
-  if (!row) return null;
-  await log(tx, 'update', id, 'Mailtemplate gewijzigd', values);
-  return id;
+  return writeTemplate(tx, 'mailtemplate', id, values, {
+    values: { templateType: input.template_type!, description: input.description!, ...values },
+    description: `Mailtemplate '${input.description}' toegevoegd`,
+  });
 }
 
 // ---------------------------------------------------------------- message and contact templates
@@ -200,22 +188,10 @@ export async function saveMessageTemplate(
     ...(input.message !== undefined && { message: sanitizeHtml(input.message) }),
   };
   checkedTags({ message: values.message });
-  if (id === null) {
-    const [row] = await tx
-      .insert(messageTemplate)
-      .values({ description: input.description ?? NEW_TEMPLATE_DESCRIPTION, ...values })
-      .returning({ id: messageTemplate.id });
-    await log(tx, 'create', row!.id, 'Berichttemplate toegevoegd');
-    return row!.id;
-  }
-  const [row] = await tx
-    .update(messageTemplate)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(messageTemplate.id, id))
-    .returning({ id: messageTemplate.id });
-  if (!row) return null;
-  await log(tx, 'update', id, 'Berichttemplate gewijzigd', values);
-  return id;
+  return writeTemplate(tx, 'messagetemplate', id, values, {
+    values: { description: input.description ?? NEW_TEMPLATE_DESCRIPTION, ...values },
+    description: 'Berichttemplate toegevoegd',
+  });
 }
 
 export async function listContactTemplates(tx: Tx): Promise<ContactTemplate[]> {
@@ -243,22 +219,10 @@ export async function saveContactTemplate(
     ...(input.note !== undefined && { note: sanitizeHtml(input.note) }),
   };
   checkedTags({ note: values.note });
-  if (id === null) {
-    const [row] = await tx
-      .insert(contactTemplate)
-      .values({ description: input.description ?? NEW_TEMPLATE_DESCRIPTION, ...values })
-      .returning({ id: contactTemplate.id });
-    await log(tx, 'create', row!.id, 'Contacttemplate toegevoegd');
-    return row!.id;
-  }
-  const [row] = await tx
-    .update(contactTemplate)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(contactTemplate.id, id))
-    .returning({ id: contactTemplate.id });
-  if (!row) return null;
-  await log(tx, 'update', id, 'Contacttemplate gewijzigd', values);
-  return id;
+  return writeTemplate(tx, 'contacttemplate', id, values, {
+    values: { description: input.description ?? NEW_TEMPLATE_DESCRIPTION, ...values },
+    description: 'Contacttemplate toegevoegd',
+  });
 }
 
 // ---------------------------------------------------------------- shared
@@ -283,6 +247,39 @@ async function log(
   changes?: Record<string, unknown>,
 ) {
   await writeLog(tx, { type: 'companysettings', id, action, description, changes });
+}
+
+type InsertOf<K extends TemplateKind> = (typeof TABLES)[K]['$inferInsert'];
+
+/**
+ * The one writer of every kind of template: a new one (id null) from `created.values`, or the given
+ * fields of an existing one (null when there is none); both are logged.
+ */
+async function writeTemplate<K extends TemplateKind>(
+  tx: Tx,
+  kind: K,
+  id: number | null,
+  values: Partial<InsertOf<K>>,
+  created: { values: InsertOf<K>; description: string },
+): Promise<number | null> {
+  // One table type for the query builder: the three tables share the id and updated_at columns.
+  const table = TABLES[kind] as typeof mailTemplate;
+  if (id === null) {
+    const [row] = await tx
+      .insert(table)
+      .values(created.values as InsertOf<'mailtemplate'>)
+      .returning({ id: table.id });
+    await log(tx, 'create', row!.id, created.description);
+    return row!.id;
+  }
+  const [row] = await tx
+    .update(table)
+    .set({ ...(values as Partial<InsertOf<'mailtemplate'>>), updatedAt: new Date() })
+    .where(eq(table.id, id))
+    .returning({ id: table.id });
+  if (!row) return null;
+  await log(tx, 'update', id, `${LABELS[kind]} gewijzigd`, values);
+  return id;
 }
 
 /** Deletes a template (a mail template's attached files go with it); answers the storage keys to remove. */
