@@ -11,8 +11,8 @@ import { receiveUploadWithFields } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
 import { STORED_FILE, uploadDoc } from '../../platform/http/openapi';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
+import { ATTACHED_FILE, fileInfo, findAttachedFile } from './attached-files';
 import { renameAttachedFile } from './rename-attached-file';
-import { ATTACHED_FILE, fileInfo, findAttachedFile } from './templates';
 
 const SETTINGS = { access: moduleRoute('SETTINGS') };
 

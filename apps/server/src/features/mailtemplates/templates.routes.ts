@@ -21,22 +21,15 @@ import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
 import { tenantTx } from '../../platform/http/request-auth';
+import { copyAttachedFiles } from './attached-files';
+import { listContactTemplates, loadContactTemplate, saveContactTemplate } from './contact-templates';
+import { deleteTemplate } from './delete-template';
+import { duplicateTemplate } from './duplicate-template';
+import { emailSettings } from './email-settings';
 import { saveMailSender } from './mail-sender';
-import {
-  copyAttachedFiles,
-  deleteTemplate,
-  duplicateTemplate,
-  emailSettings,
-  listContactTemplates,
-  listMessageTemplates,
-  loadContactTemplate,
-  loadMailTemplate,
-  loadMessageTemplate,
-  saveContactTemplate,
-  saveMailTemplate,
-  saveMessageTemplate,
-  type TemplateKind,
-} from './templates';
+import { loadMailTemplate, saveMailTemplate } from './mail-templates';
+import { listMessageTemplates, loadMessageTemplate, saveMessageTemplate } from './message-templates';
+import type { TemplateKind } from './template-writer';
 
 const SETTINGS = { access: moduleRoute('SETTINGS') };
 const CRM = { access: moduleRoute('CRM') };
