@@ -21,8 +21,8 @@ import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { DOCUMENT_MODULES } from '../documents';
 import { findFlow } from '../flows';
 import { documentActivity, findResponse, flowViews } from './customer-activity';
-import { ensureSignedPdf } from './customer-documents';
 import { getCustomerPageSettings, updateCustomerPageSettings } from './customer-page-settings';
+import { ensureSignedPdf } from './ensure-signed-pdf';
 import { renameSignature, showSignature } from './signatures';
 
 const zResponseParams = z.object({ id: zIdParams.shape.id, responseId: zIdParams.shape.id });

@@ -23,12 +23,8 @@ import { contentDisposition, sendStoredFile } from '../../platform/files/send-fi
 import { clientFacts, customerRoute, customerTx, isPreview } from '../../platform/http/customer-link';
 import { PDF_FILE, STORED_FILE } from '../../platform/http/openapi';
 import { ATTACHMENT, customerDocumentVersion, DOCUMENT_OWNER } from '../documents';
-import {
-  answerByCustomer,
-  customerDocument,
-  customerDocumentPdf,
-  customerSignedPdf,
-} from './customer-documents';
+import { answerByCustomer } from './answer-by-customer';
+import { customerDocument, customerDocumentPdf, customerSignedPdf } from './customer-documents';
 
 /** Staff's preview ("view as customer") shows the buttons but answers nothing on the customer's behalf. */
 function refusePreview(request: FastifyRequest): never | undefined {

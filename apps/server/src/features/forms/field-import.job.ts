@@ -2,7 +2,8 @@ import { type FieldImportResult, zImportRowError } from '@im/domain';
 import { z } from 'zod';
 import { writeLog } from '../../platform/events/write-log';
 import type { Jobs } from '../../platform/jobs/jobs';
-import { type FieldImportRow, writeFieldRows } from './field-transfer';
+import type { FieldImportRow } from './field-import-rows';
+import { writeFieldRows } from './write-field-rows';
 
 export const IMPORT_VERTICAL_DATA_FIELDS = 'verticaldatafield.import';
 

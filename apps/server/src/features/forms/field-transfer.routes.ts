@@ -25,20 +25,18 @@ import { receiveUploadBuffer } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
 import { downloadDoc, FILE_TYPES, uploadDoc } from '../../platform/http/openapi';
 import { authOf, platformTx } from '../../platform/http/request-auth';
+import { addVerticalToCompany } from './add-vertical-to-company';
+import { checkFieldRows } from './check-field-rows';
+import { exportFields } from './export-fields';
 import {
   IMPORT_VERTICAL_DATA_FIELDS,
   importResultOf,
   registerFieldImportJob,
   zFieldImportPayload,
 } from './field-import.job';
-import {
-  addVerticalToCompany,
-  checkFieldRows,
-  exportFields,
-  listCompanyVerticals,
-  removeVerticalFromCompany,
-  requireLiveCompany,
-} from './field-transfer';
+import { requireLiveCompany } from './field-transfer-common';
+import { listCompanyVerticals } from './list-company-verticals';
+import { removeVerticalFromCompany } from './remove-vertical-from-company';
 
 const ADMIN = { access: moduleRoute('ADMIN') };
 const UPLOAD = { consumes: ['multipart/form-data'] };

@@ -26,9 +26,9 @@ type VerticalRow = typeof vertical.$inferSelect;
 type FieldRow = typeof verticalDataField.$inferSelect;
 
 // Named in full: inside the sub-select a bare "id" would be the field's own id.
-const fieldsCount = sql<number>`(select count(*)::int from vertical_data_field f where f.vertical_id = "vertical"."id")`;
+export const fieldsCount = sql<number>`(select count(*)::int from vertical_data_field f where f.vertical_id = "vertical"."id")`;
 
-function serializeVertical(v: VerticalRow, fields: number): Vertical {
+export function serializeVertical(v: VerticalRow, fields: number): Vertical {
   return {
     id: v.id,
     name: v.name,

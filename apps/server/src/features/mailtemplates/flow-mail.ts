@@ -24,10 +24,11 @@ import { htmlToText, sanitizeHtml } from '../../platform/html/sanitize';
 import { toIso } from '../../platform/http/dates';
 import type { Mailer } from '../../platform/mail/mailer';
 import { FLOW_NOT_FOUND, findFlow } from '../flows';
+import { ATTACHED_FILE } from './attached-files';
 import { brandMailHtml } from './mail-branding';
 import { writeNote } from './mail-hooks';
 import { flowMergeData } from './merge-data';
-import { ATTACHED_FILE, listMessageTemplates } from './templates';
+import { listMessageTemplates } from './message-templates';
 
 async function liveFlow(tx: Tx, flowId: number) {
   const f = await findFlow(tx, flowId);

@@ -2,7 +2,7 @@ import type { FileInfo, RenameFile } from '@im/domain';
 import type { Tx } from '../../platform/db/database';
 import { writeLog } from '../../platform/events/write-log';
 import { renameStoredFile } from '../../platform/files/rename-file';
-import { fileInfo, findAttachedFile } from './templates';
+import { fileInfo, findAttachedFile } from './attached-files';
 
 /** PATCH attachedfile: a mail template's attachment gets a new name (the name the recipient sees). */
 export async function renameAttachedFile(tx: Tx, id: number, input: RenameFile): Promise<FileInfo> {

@@ -22,18 +22,15 @@ import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
 import { customerRoute, isPreview } from '../../platform/http/customer-link';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
-import {
-  communicator,
-  communicatorCounts,
-  createStaffMessage,
-  customerMessages,
-  deleteMessage,
-  loadMessage,
-  markFlowAnswered,
-  openConversation,
-  saveMessageByCustomer,
-  updateMessage,
-} from './messages';
+import { communicator, communicatorCounts } from './communicator';
+import { createStaffMessage } from './create-staff-message';
+import { customerMessages } from './customer-messages';
+import { deleteMessage } from './delete-message';
+import { loadMessage } from './load-message';
+import { markFlowAnswered } from './mark-flow-answered';
+import { openConversation } from './open-conversation';
+import { saveMessageByCustomer } from './save-message-by-customer';
+import { updateMessage } from './update-message';
 
 const CRM = { access: moduleRoute('CRM') };
 

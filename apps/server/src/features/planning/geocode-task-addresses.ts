@@ -7,7 +7,7 @@ import { location } from '../../platform/db/tables/locations.schema';
 import { task } from '../../platform/db/tables/planning.schema';
 import type { Geocoder } from '../../platform/geocode';
 import { afterLocationsChanged, geocodeAddress } from '../locations';
-import { filterWhere } from './tasks';
+import { filterWhere } from './query-tasks';
 
 const linked = alias(location, 'linked_location');
 const flowLocation = alias(location, 'flow_location');

@@ -2,7 +2,7 @@ import type { FlowWithRelatedTasks } from '@im/domain';
 import { commitWith, type Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { FLOW_NOT_FOUND, findFlow, flowDetailPlan } from '../flows';
-import { tasksOfFlow } from './tasks';
+import { tasksOfFlow } from './tasks-of-flow';
 
 /**
  * flow getWithRelatedTasks: the flow's detail (as GET flow/{id}) with its tasks, read in one transaction

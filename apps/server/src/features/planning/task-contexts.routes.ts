@@ -19,20 +19,16 @@ import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
 import { tenantTx } from '../../platform/http/request-auth';
-import {
-  createContext,
-  createContextType,
-  deleteContext,
-  deleteContextType,
-  listContexts,
-  listContextTypes,
-  loadContext,
-  loadContextType,
-  taskContextOptions,
-  taskEventTriggers,
-  updateContext,
-  updateContextType,
-} from './task-contexts';
+import { createContext } from './create-task-context';
+import { createContextType } from './create-task-context-type';
+import { deleteContext } from './delete-task-context';
+import { deleteContextType } from './delete-task-context-type';
+import { listContextTypes, loadContextType } from './list-task-context-types';
+import { taskContextOptions } from './task-context-options';
+import { listContexts, loadContext } from './task-context-rows';
+import { taskEventTriggers } from './task-event-triggers';
+import { updateContext } from './update-task-context';
+import { updateContextType } from './update-task-context-type';
 
 /** As the tasks and task templates: staff of a company with the BASIS module. */
 const BASIS = { access: moduleRoute('BASIS') };

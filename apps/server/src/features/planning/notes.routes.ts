@@ -1,0 +1,58 @@
+import { zCreateNote, zIdParams, zMessage, zNote, zNoteQuery, zUpdateNote } from '@im/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { moduleRoute } from '../../platform/http/access';
+import { authOf, tenantTx } from '../../platform/http/request-auth';
+import { createNote, deleteNote, listNotes, loadNote, updateNote } from './notes';
+
+const CRM = { access: moduleRoute('CRM') };
+const NOTE_NOT_FOUND = 'Notitie niet gevonden.';
+
+import { found } from './found';
+
+/** Notes on a flow, relation or other record. */
+export async function noteRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/note',
+    { config: CRM, schema: { querystring: zNoteQuery, response: { 200: z.array(zNote) } } },
+    (request) => tenantTx(request, (tx) => listNotes(tx, request.query)),
+  );
+  r.get(
+    '/api/note/:id',
+    { config: CRM, schema: { params: zIdParams, response: { 200: zNote } } },
+    async (request) =>
+      found(await tenantTx(request, (tx) => loadNote(tx, request.params.id)), NOTE_NOT_FOUND),
+  );
+  r.post(
+    '/api/note',
+    { config: CRM, schema: { body: zCreateNote, response: { 201: zNote } } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const created = await tenantTx(request, async (tx) =>
+        loadNote(tx, await createNote(tx, request.body, auth)),
+      );
+      return reply.status(201).send(created!);
+    },
+  );
+  r.patch(
+    '/api/note/:id',
+    { config: CRM, schema: { params: zIdParams, body: zUpdateNote, response: { 200: zNote } } },
+    async (request) =>
+      found(
+        await tenantTx(request, async (tx) =>
+          (await updateNote(tx, request.params.id, request.body)) ? loadNote(tx, request.params.id) : null,
+        ),
+        NOTE_NOT_FOUND,
+      ),
+  );
+  r.delete(
+    '/api/note/:id',
+    { config: CRM, schema: { params: zIdParams, response: { 200: zMessage } } },
+    async (request) => {
+      found(await tenantTx(request, (tx) => deleteNote(tx, request.params.id)), NOTE_NOT_FOUND);
+      return { message: 'Notitie verwijderd.' };
+    },
+  );
+}
