@@ -1,34 +1,20 @@
 import {
-  type BatchStarted,
   type FieldImportPreview,
   type FieldImportResult,
   MAIN_COMPANY_ID,
   VERTICAL_TYPE_LABELS,
   type Vertical,
 } from '@im/domain';
-import {
-  Alert,
-  Badge,
-  Button,
-  FileButton,
-  Group,
-  Loader,
-  Modal,
-  ScrollArea,
-  Select,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
-import { IconDownload, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Loader, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
-import { downloadFile } from '../../../api/download';
 import { showActionError } from '../../../ui/alert-dialog';
 import { openBatchProgress } from '../../../ui/batch-progress.modal';
 import { confirm } from '../../../ui/confirm-dialog';
+import { FileImportExport } from '../../../ui/files/file-import-export';
 import { toast } from '../../../ui/toasts';
 
 const MAX_ERRORS_SHOWN = 100;
@@ -55,9 +41,6 @@ export function CompanyVerticals({ companyId }: { companyId: number }) {
   const library = useCompanyVerticals(MAIN_COMPANY_ID);
   const [chosen, setChosen] = useState<string | null>(null);
   const [isAdding, setAdding] = useState(false);
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<FieldImportPreview | null>(null);
-  const [isBusy, setBusy] = useState(false);
   const base = `/api/company/${companyId}`;
 
   const owned = new Set(
@@ -100,35 +83,6 @@ export function CompanyVerticals({ companyId }: { companyId: number }) {
     }
   };
 
-  const onExport = () =>
-    downloadFile(`${base}/exportverticaldatafields`, 'formulieren.xlsx').catch((error: Error) =>
-      toast.error(error.message, t('common.exportFailed')),
-    );
-
-  const upload = <T,>(chosenFile: File, query: Record<string, string>) => {
-    const form = new FormData();
-    form.append('file', chosenFile);
-    return api.post<T>(`${base}/importverticaldatafields`, form, { query });
-  };
-
-  const onChoose = async (chosenFile: File | null) => {
-    if (!chosenFile) return;
-    setBusy(true);
-    try {
-      setPreview(await upload<FieldImportPreview>(chosenFile, { preview: '1' }));
-      setFile(chosenFile);
-    } catch (error) {
-      toast.error((error as Error).message, t('common.importFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const closePreview = () => {
-    setPreview(null);
-    setFile(null);
-  };
-
   const onFinished = (batchId: string) => {
     let isReported = false;
     return (state: 'done' | 'failed') => {
@@ -154,22 +108,6 @@ export function CompanyVerticals({ companyId }: { companyId: number }) {
         });
     };
   };
-
-  const onStart = async () => {
-    if (!file) return;
-    setBusy(true);
-    try {
-      const { batchId } = await upload<BatchStarted>(file, {});
-      closePreview();
-      openBatchProgress({ batchId, title: t('companies.formsImportTitle'), onFinished: onFinished(batchId) });
-    } catch (error) {
-      toast.error((error as Error).message, t('common.importFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const goodRows = preview ? preview.rows - preview.errors.length : 0;
 
   return (
     <Stack gap="sm">
@@ -247,80 +185,52 @@ export function CompanyVerticals({ companyId }: { companyId: number }) {
         </Button>
       </Group>
       <Group gap="xs" wrap="wrap">
-        <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void onExport()}>
-          {t('common.export')}
-        </Button>
-        <FileButton
-          onChange={(chosenFile) => void onChoose(chosenFile)}
-          accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-        >
-          {(props) => (
-            <Button
-              {...props}
-              variant="default"
-              leftSection={<IconUpload size={16} />}
-              loading={isBusy && !preview}
-            >
-              {t('common.import')}
-            </Button>
+        <FileImportExport<FieldImportPreview>
+          exportPath={`${base}/exportverticaldatafields`}
+          exportFileName="formulieren.xlsx"
+          importPath={`${base}/importverticaldatafields`}
+          previewTitle={t('companies.formsImportTitle')}
+          summary={(preview) =>
+            t('companies.formsImportSummary', {
+              rows: preview.rows,
+              formsCreate: preview.forms_create,
+              create: preview.create,
+              update: preview.update,
+              unchanged: preview.unchanged,
+            })
+          }
+          errorsTitle={(count) => t('companies.formsImportErrors', { count })}
+          errors={(errors) => (
+            <ScrollArea.Autosize mah={300}>
+              <Table verticalSpacing={4}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={60}>{t('companies.formsImportRow')}</Table.Th>
+                    <Table.Th>{t('companies.formsImportMessage')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {errors.slice(0, MAX_ERRORS_SHOWN).map((e) => (
+                    <Table.Tr key={`${e.row}-${e.message}`}>
+                      <Table.Td>{e.row}</Table.Td>
+                      <Table.Td>{e.message.replace(/^Rij \d+: /, '')}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea.Autosize>
           )}
-        </FileButton>
+          startLabel={t('companies.formsImportStart')}
+          canStart={(preview) => preview.rows - preview.errors.length > 0}
+          onStarted={(batchId) =>
+            openBatchProgress({
+              batchId,
+              title: t('companies.formsImportTitle'),
+              onFinished: onFinished(batchId),
+            })
+          }
+        />
       </Group>
-      <Modal
-        opened={preview !== null}
-        onClose={closePreview}
-        title={t('companies.formsImportTitle')}
-        centered
-        size="lg"
-      >
-        {preview && (
-          <Stack gap="sm">
-            <Text>
-              {t('companies.formsImportSummary', {
-                rows: preview.rows,
-                formsCreate: preview.forms_create,
-                create: preview.create,
-                update: preview.update,
-                unchanged: preview.unchanged,
-              })}
-            </Text>
-            {preview.errors.length > 0 ? (
-              <Alert color="red" title={t('companies.formsImportErrors', { count: preview.errors.length })}>
-                <ScrollArea.Autosize mah={300}>
-                  <Table verticalSpacing={4}>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th w={60}>{t('companies.formsImportRow')}</Table.Th>
-                        <Table.Th>{t('companies.formsImportMessage')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {preview.errors.slice(0, MAX_ERRORS_SHOWN).map((e) => (
-                        <Table.Tr key={`${e.row}-${e.message}`}>
-                          <Table.Td>{e.row}</Table.Td>
-                          <Table.Td>{e.message.replace(/^Rij \d+: /, '')}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </ScrollArea.Autosize>
-              </Alert>
-            ) : (
-              <Text c="dimmed" size="sm">
-                {t('common.importReady')}
-              </Text>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={closePreview}>
-                {t('common.cancel')}
-              </Button>
-              <Button onClick={() => void onStart()} disabled={goodRows <= 0} loading={isBusy}>
-                {t('companies.formsImportStart')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
     </Stack>
   );
 }

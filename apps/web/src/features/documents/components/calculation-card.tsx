@@ -1,4 +1,4 @@
-import { type SalesDocument, VAT_RATES, type VatRate } from '@im/domain';
+import type { SalesDocument } from '@im/domain';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalculator } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,9 +8,7 @@ import { formatMoney } from '../../../ui/format';
 // The calculation modal is the calculations feature's own; documents open it for their calculation.
 import { CalculationDetailModal } from '../../calculations';
 import { refreshDocument } from '../queries';
-
-/** The domain's rates that carry VAT: each shows its amount when the calculation has one. */
-const TAXED_RATES = VAT_RATES.filter((rate): rate is Exclude<VatRate, 0> => rate !== 0);
+import { TAXED_RATES } from './taxed-rates';
 
 /** The totals of the document's calculation and the way into the calculation modal. */
 export function CalculationCard({ document }: { document: SalesDocument }) {

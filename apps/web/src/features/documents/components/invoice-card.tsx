@@ -15,6 +15,7 @@ import { toast } from '../../../ui/toasts';
 import { detailPath } from '../kinds';
 import { useDeletePayment } from '../queries';
 import { InvoiceReferences } from './invoice-references';
+import { TAXED_RATES } from './taxed-rates';
 
 /** Spec 002 section 4: DRAFT, 'betaald', 'oninbaar', days overdue in red, or 'over Nd'. */
 export function DueLabelText({ due }: { due: InvoiceInfo['due'] }) {
@@ -150,7 +151,7 @@ export function InvoiceCard({ document }: { document: SalesDocument }) {
           </>
         )}
         <Row label={t('documents.billedExc')} value={formatMoney(b.exc)} />
-        {([6, 9, 21] as const).map((rate) =>
+        {TAXED_RATES.map((rate) =>
           b[`vat_${rate}`] ? (
             <Row key={rate} label={t('documents.vatRate', { rate })} value={formatMoney(b[`vat_${rate}`])} />
           ) : null,

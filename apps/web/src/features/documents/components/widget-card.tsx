@@ -1,13 +1,10 @@
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { type DocumentWidget, WIDGET_TAG_LABELS } from '@im/domain';
-import { ActionIcon, Badge, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import {
   IconCopy,
   IconDots,
   IconEye,
   IconEyeOff,
-  IconGripVertical,
   IconPencil,
   IconRowInsertBottom,
   IconStackPush,
@@ -15,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../ui/responsive';
+import { SortableCard } from '../../../ui/sortable/sortable-card-list';
 import { summarizeWidget } from './widget-summary';
 
 export interface WidgetHandlers {
@@ -36,8 +34,6 @@ interface Props extends WidgetHandlers {
 export function WidgetCard({ widget, index, ...handlers }: Props) {
   const { t } = useTranslation();
   const isPhone = useIsPhone();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: widget.id });
   const typeLabel = WIDGET_TAG_LABELS[widget.documentwidgettype.tag] ?? widget.documentwidgettype.description;
   const name = widget.description || typeLabel;
   const summary = summarizeWidget(widget);
@@ -82,106 +78,81 @@ export function WidgetCard({ widget, index, ...handlers }: Props) {
   ];
 
   return (
-    <Paper
-      ref={setNodeRef}
-      withBorder
-      p="xs"
-      radius="sm"
-      data-testid={`widget-${widget.id}`}
-      data-widget-index={index}
-      style={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        opacity: isDragging ? 0.6 : 1,
-        position: 'relative',
-        zIndex: isDragging ? 2 : undefined,
-        touchAction: 'manipulation',
-      }}
+    <SortableCard
+      id={widget.id}
+      handleLabel={t('common.dragHandle', { name })}
+      data={{ 'data-testid': `widget-${widget.id}`, 'data-widget-index': index }}
     >
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <ActionIcon
-          ref={setActivatorNodeRef}
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label={t('common.dragHandle', { name })}
-          style={{ cursor: 'grab', touchAction: 'none', flexShrink: 0 }}
-          {...attributes}
-          {...listeners}
-        >
-          <IconGripVertical size={18} />
-        </ActionIcon>
-        <Stack gap={2} style={{ flex: 1, minWidth: 0, opacity: widget.is_hidden ? 0.6 : 1 }}>
-          <Group gap={6} wrap="nowrap">
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600} truncate>
-              {typeLabel}
-            </Text>
-            {widget.is_hidden && (
-              <Badge size="xs" color="gray" variant="outline">
-                {t('documents.hidden')}
-              </Badge>
-            )}
-            {widget.conditions.length > 0 && (
-              <Badge size="xs" color="grape" variant="light">
-                {t('common.conditions')} ({widget.conditions.length})
-              </Badge>
-            )}
-          </Group>
-          <Text size="sm" fw={500} truncate>
-            {widget.description}
+      <Stack gap={2} style={{ flex: 1, minWidth: 0, opacity: widget.is_hidden ? 0.6 : 1 }}>
+        <Group gap={6} wrap="nowrap">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} truncate>
+            {typeLabel}
           </Text>
-          {summary && (
-            <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-              {summary}
-            </Text>
+          {widget.is_hidden && (
+            <Badge size="xs" color="gray" variant="outline">
+              {t('documents.hidden')}
+            </Badge>
           )}
-        </Stack>
-        <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
-          <Tooltip label={t('documents.editWidget')} disabled={isPhone}>
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              aria-label={`${t('documents.editWidget')}: ${name}`}
-              onClick={() => handlers.onEdit(widget)}
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-          {!isPhone &&
-            actions.slice(0, 2).map(({ key, label, Icon, onClick }) => (
-              <Tooltip key={key} label={label}>
-                <ActionIcon
-                  variant="subtle"
-                  size="lg"
-                  color="gray"
-                  aria-label={`${label}: ${name}`}
-                  onClick={onClick}
-                >
-                  <Icon size={16} />
-                </ActionIcon>
-              </Tooltip>
-            ))}
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
+          {widget.conditions.length > 0 && (
+            <Badge size="xs" color="grape" variant="light">
+              {t('common.conditions')} ({widget.conditions.length})
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" fw={500} truncate>
+          {widget.description}
+        </Text>
+        {summary && (
+          <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+            {summary}
+          </Text>
+        )}
+      </Stack>
+      <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
+        <Tooltip label={t('documents.editWidget')} disabled={isPhone}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={`${t('documents.editWidget')}: ${name}`}
+            onClick={() => handlers.onEdit(widget)}
+          >
+            <IconPencil size={16} />
+          </ActionIcon>
+        </Tooltip>
+        {!isPhone &&
+          actions.slice(0, 2).map(({ key, label, Icon, onClick }) => (
+            <Tooltip key={key} label={label}>
               <ActionIcon
                 variant="subtle"
                 size="lg"
                 color="gray"
-                aria-label={t('documents.widgetActions', { name })}
+                aria-label={`${label}: ${name}`}
+                onClick={onClick}
               >
-                <IconDots size={16} />
+                <Icon size={16} />
               </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {(isPhone ? actions : actions.slice(2)).map(({ key, label, Icon, color, onClick }) => (
-                <Menu.Item key={key} leftSection={<Icon size={16} />} color={color} onClick={onClick}>
-                  {label}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
+            </Tooltip>
+          ))}
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              color="gray"
+              aria-label={t('documents.widgetActions', { name })}
+            >
+              <IconDots size={16} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {(isPhone ? actions : actions.slice(2)).map(({ key, label, Icon, color, onClick }) => (
+              <Menu.Item key={key} leftSection={<Icon size={16} />} color={color} onClick={onClick}>
+                {label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
       </Group>
-    </Paper>
+    </SortableCard>
   );
 }

@@ -6,7 +6,8 @@ import { DetailScreen } from '../../../ui/detail';
 import { FlowDocuments } from '../../documents';
 import { TasksCard } from '../../planning';
 import { FormTabs } from '../components/form-tabs';
-import { PicturesCard, SectionCard } from '../components/stage-parts';
+import { PicturesCard } from '../components/pictures-card';
+import { SectionCard } from '../components/section-card';
 import { useFlowDataItems, useFlowPictures } from '../queries';
 
 /** /aftercare_detail/{flowId}?formId: the flow's service forms, tasks, documents and photos. */

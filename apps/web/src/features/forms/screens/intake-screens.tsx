@@ -19,14 +19,12 @@ import { formatDate, formatDateTime } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
 import { FormTabs } from '../components/form-tabs';
 import { NewIntakeModal } from '../components/new-intake.modal';
+import { PicturesCard } from '../components/pictures-card';
+import { SectionCard } from '../components/section-card';
 import { RollbackMenu, useStageColumns } from '../components/stage-common';
-import {
-  PicturesCard,
-  SectionCard,
-  TasksCard,
-  TemplateActions,
-  TemplateFields,
-} from '../components/stage-parts';
+import { TasksCard } from '../components/stage-tasks-card';
+import { TemplateActions } from '../components/template-actions';
+import { TemplateFields } from '../components/template-fields';
 import { INTAKE_TABLE_PATH, useDeleteStage, useIntake, useUpdateIntake } from '../queries';
 import { IntakeStatusBadge } from './intake-badge';
 

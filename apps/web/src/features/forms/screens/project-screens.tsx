@@ -14,16 +14,14 @@ import { ServerDataTable } from '../../../ui/data-table/server-data-table';
 import { DetailScreen } from '../../../ui/detail';
 import { formatDate } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
+import { AttachmentsCard } from '../components/attachments-card';
 import { FormTabs } from '../components/form-tabs';
+import { PicturesCard } from '../components/pictures-card';
+import { SectionCard } from '../components/section-card';
 import { RollbackMenu, useStageColumns } from '../components/stage-common';
-import {
-  AttachmentsCard,
-  PicturesCard,
-  SectionCard,
-  TasksCard,
-  TemplateActions,
-  TemplateFields,
-} from '../components/stage-parts';
+import { TasksCard } from '../components/stage-tasks-card';
+import { TemplateActions } from '../components/template-actions';
+import { TemplateFields } from '../components/template-fields';
 import { PROJECT_TABLE_PATH, useDeleteStage, useProject, useStageAction, useUpdateProject } from '../queries';
 import { ProjectStatusBadge } from './project-badge';
 

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useVerticals } from '../../../api/verticals';
 import { StandardCalculations } from '../../calculations';
+import { SectionCard } from '../components/section-card';
 import { TemplateNameModal } from '../components/stage-common';
-import { SectionCard } from '../components/stage-parts';
 import { useCreateIntake, useCreateProject, useStageTemplates } from '../queries';
 
 const TITLES: Record<VerticalType, string> = {

@@ -1,9 +1,9 @@
 import { type Incident, shortenIncidentContent } from '@im/domain';
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../ui/format';
+import { ListCard } from '../../../ui/list-card';
 import { IncidentModal } from '../modals/incident.modal';
 import { IncidentUserModal } from '../modals/incident-user.modal';
 import { useFlowIncidents } from '../queries';
@@ -57,46 +57,37 @@ export function IncidentsCard({ flowId, isReadOnly = false }: { flowId: number; 
   const [editing, setEditing] = useState<Incident | null | undefined>(undefined);
   const [assigning, setAssigning] = useState<Incident | null>(null);
   return (
-    <Card withBorder padding="lg">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {t('incidents.title')}
-        </Title>
-        {!isReadOnly && (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => setEditing(null)}
-          >
-            {t('incidents.new')}
-          </Button>
-        )}
-      </Group>
-      {incidents.isError && <Alert color="red">{t('incidents.loadFailed')}</Alert>}
-      {incidents.data?.length === 0 && <Text c="dimmed">{t('incidents.empty')}</Text>}
-      <Stack gap="md">
-        {incidents.data?.map((incident) => (
-          <IncidentRow
-            key={incident.id}
-            incident={incident}
-            isReadOnly={isReadOnly}
-            onEdit={setEditing}
-            onEditUser={setAssigning}
+    <ListCard
+      title={t('incidents.title')}
+      add={isReadOnly ? undefined : { label: t('incidents.new'), onClick: () => setEditing(null) }}
+      error={incidents.isError && t('incidents.loadFailed')}
+      emptyText={incidents.data?.length === 0 && t('incidents.empty')}
+      gap="md"
+      after={
+        <>
+          <IncidentModal
+            opened={editing !== undefined}
+            onClose={() => setEditing(undefined)}
+            flowId={flowId}
+            incident={editing}
           />
-        ))}
-      </Stack>
-      <IncidentModal
-        opened={editing !== undefined}
-        onClose={() => setEditing(undefined)}
-        flowId={flowId}
-        incident={editing}
-      />
-      <IncidentUserModal
-        opened={assigning !== null}
-        onClose={() => setAssigning(null)}
-        incident={assigning}
-      />
-    </Card>
+          <IncidentUserModal
+            opened={assigning !== null}
+            onClose={() => setAssigning(null)}
+            incident={assigning}
+          />
+        </>
+      }
+    >
+      {incidents.data?.map((incident) => (
+        <IncidentRow
+          key={incident.id}
+          incident={incident}
+          isReadOnly={isReadOnly}
+          onEdit={setEditing}
+          onEditUser={setAssigning}
+        />
+      ))}
+    </ListCard>
   );
 }

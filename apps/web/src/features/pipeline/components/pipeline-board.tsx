@@ -4,27 +4,16 @@ import {
   type DragEndEvent,
   DragOverlay,
   type DragStartEvent,
-  KeyboardSensor,
-  PointerSensor,
   pointerWithin,
   rectIntersection,
-  TouchSensor,
-  useSensor,
-  useSensors,
 } from '@dnd-kit/core';
 import { FLOW_STATUS_LABELS } from '@im/domain';
 import { ActionIcon, Box, Button } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import {
-  type PointerEvent as ReactPointerEvent,
-  type RefObject,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../ui/responsive';
+import { useDragSensors } from '../../../ui/sortable/drag-sensors';
 import { useSession } from '../../auth';
 import {
   type PipelineBoard as Board,
@@ -43,15 +32,6 @@ const collision: CollisionDetection = (args) => {
   return hits.length > 0 ? hits : rectIntersection(args);
 };
 
-/** Mouse and pen drag through pointer events; a finger is left to the TouchSensor (long press). */
-class NoTouchPointerSensor extends PointerSensor {
-  static override activators = PointerSensor.activators.map((activator) => ({
-    ...activator,
-    handler: (event: ReactPointerEvent, options: Parameters<typeof activator.handler>[1]) =>
-      event.nativeEvent.pointerType !== 'touch' && activator.handler(event, options),
-  }));
-}
-
 interface PipelineBoardProps {
   board: Board;
   onMove: (leadId: number, to: ColumnStatus) => void;
@@ -63,13 +43,9 @@ export function PipelineBoard({ board, onMove }: PipelineBoardProps) {
   const userId = useSession().currentuser_id;
   const [boardRef, height] = useFillHeight();
   const [active, setActive] = useState<PipelineLead | null>(null);
-  const sensors = useSensors(
-    // A mouse drags after a few pixels, so the relation link stays clickable; a finger drags after a
-    // long press, so a swipe scrolls the column or the board instead.
-    useSensor(NoTouchPointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: LONG_PRESS_MS, tolerance: 8 } }),
-    useSensor(KeyboardSensor),
-  );
+  // A mouse drags after a few pixels, so the relation link stays clickable; a finger drags after a
+  // long press, so a swipe scrolls the column or the board instead.
+  const sensors = useDragSensors();
   const columns = PIPELINE_COLUMNS.map(
     (status) =>
       board.columns.find((column) => column.flow_status === status) ?? {
@@ -172,7 +148,6 @@ export function PipelineBoard({ board, onMove }: PipelineBoardProps) {
   );
 }
 
-const LONG_PRESS_MS = 250;
 const GAP = 12;
 const SCROLL_KEY = 'pipelineScroll';
 

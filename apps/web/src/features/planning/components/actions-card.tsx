@@ -1,12 +1,11 @@
 import type { Action } from '@im/domain';
-import { Alert, Button, Card, Checkbox, Group, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Checkbox, Group, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showActionError } from '../../../ui/alert-dialog';
 import { useConfirmedDelete } from '../../../ui/detail';
 import { formatDateTime } from '../../../ui/format';
-import { LoadingBlock } from '../../../ui/loading-block';
+import { ListCard } from '../../../ui/list-card';
 import { toast } from '../../../ui/toasts';
 import { ActionModal } from '../modals/action.modal';
 import { type PlanningOwner, useActions, useDeleteAction, useSaveAction } from '../queries';
@@ -97,43 +96,33 @@ export function ActionsCard({ owner, isReadOnly = false }: { owner: PlanningOwne
   const actions = useActions(owner, isShowingDone ? 'all' : 'open');
   const [editing, setEditing] = useState<Action | null | undefined>(undefined);
   return (
-    <Card withBorder padding="lg">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {t('common.actions')}
-        </Title>
-        {!isReadOnly && (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => setEditing(null)}
-          >
-            {t('planning.actions.new')}
-          </Button>
-        )}
-      </Group>
-      {actions.isError && <Alert color="red">{t('planning.actions.loadFailed')}</Alert>}
-      <LoadingBlock when={actions.isPending} />
-      {actions.data?.length === 0 && <Text c="dimmed">{t('planning.actions.empty')}</Text>}
-      <Stack gap="sm">
-        {actions.data?.map((action) => (
-          <ActionRow key={action.id} action={action} onEdit={setEditing} isReadOnly={isReadOnly} />
-        ))}
-      </Stack>
-      <Switch
-        mt="md"
-        size="sm"
-        label={t('planning.actions.showDone')}
-        checked={isShowingDone}
-        onChange={(e) => setShowingDone(e.currentTarget.checked)}
-      />
-      <ActionModal
-        opened={editing !== undefined}
-        onClose={() => setEditing(undefined)}
-        owner={owner}
-        action={editing}
-      />
-    </Card>
+    <ListCard
+      title={t('common.actions')}
+      add={isReadOnly ? undefined : { label: t('planning.actions.new'), onClick: () => setEditing(null) }}
+      error={actions.isError && t('planning.actions.loadFailed')}
+      isLoading={actions.isPending}
+      emptyText={actions.data?.length === 0 && t('planning.actions.empty')}
+      after={
+        <>
+          <Switch
+            mt="md"
+            size="sm"
+            label={t('planning.actions.showDone')}
+            checked={isShowingDone}
+            onChange={(e) => setShowingDone(e.currentTarget.checked)}
+          />
+          <ActionModal
+            opened={editing !== undefined}
+            onClose={() => setEditing(undefined)}
+            owner={owner}
+            action={editing}
+          />
+        </>
+      }
+    >
+      {actions.data?.map((action) => (
+        <ActionRow key={action.id} action={action} onEdit={setEditing} isReadOnly={isReadOnly} />
+      ))}
+    </ListCard>
   );
 }

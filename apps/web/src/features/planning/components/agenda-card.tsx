@@ -1,11 +1,10 @@
 import type { AgendaItem } from '@im/domain';
-import { Alert, Anchor, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatTime } from '../../../ui/format';
-import { LoadingBlock } from '../../../ui/loading-block';
+import { ListCard } from '../../../ui/list-card';
 import { AgendaItemModal } from '../modals/agenda-item.modal';
 import { type PlanningOwner, useAgendaForRecord } from '../queries';
 
@@ -34,31 +33,17 @@ export function AgendaCard({ owner, isReadOnly = false }: { owner: PlanningOwner
   const items = useAgendaForRecord(owner);
   const [isCreating, setCreating] = useState(false);
   return (
-    <Card withBorder padding="lg">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {t('planning.agenda.title')}
-        </Title>
-        {!isReadOnly && (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => setCreating(true)}
-          >
-            {t('planning.agenda.new')}
-          </Button>
-        )}
-      </Group>
-      {items.isError && <Alert color="red">{t('planning.agenda.loadFailed')}</Alert>}
-      <LoadingBlock when={items.isPending} />
-      {items.data?.length === 0 && <Text c="dimmed">{t('planning.agenda.empty')}</Text>}
-      <Stack gap="sm">
-        {items.data?.map((item) => (
-          <AgendaItemLine key={item.id} item={item} />
-        ))}
-      </Stack>
-      <AgendaItemModal opened={isCreating} onClose={() => setCreating(false)} owner={owner} />
-    </Card>
+    <ListCard
+      title={t('planning.agenda.title')}
+      add={isReadOnly ? undefined : { label: t('planning.agenda.new'), onClick: () => setCreating(true) }}
+      error={items.isError && t('planning.agenda.loadFailed')}
+      isLoading={items.isPending}
+      emptyText={items.data?.length === 0 && t('planning.agenda.empty')}
+      after={<AgendaItemModal opened={isCreating} onClose={() => setCreating(false)} owner={owner} />}
+    >
+      {items.data?.map((item) => (
+        <AgendaItemLine key={item.id} item={item} />
+      ))}
+    </ListCard>
   );
 }

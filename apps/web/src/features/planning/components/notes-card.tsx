@@ -1,25 +1,13 @@
 import { NOTE_PREVIEW_LENGTH, type Note, shorten } from '@im/domain';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconPencil, IconPin, IconPinnedOff, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconPin, IconPinnedOff, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showActionError } from '../../../ui/alert-dialog';
 import { useConfirmedDelete } from '../../../ui/detail';
 import { formatDateTime } from '../../../ui/format';
-import { LoadingBlock } from '../../../ui/loading-block';
+import { ListCard } from '../../../ui/list-card';
 import { NoteModal } from '../modals/note.modal';
 import { type PlanningOwner, useDeleteNote, useNotes, useSaveNote } from '../queries';
 
@@ -60,98 +48,86 @@ export function NotesCard({
     save.mutate({ id: note.id, sticky: !note.sticky }, { onError: (error) => showActionError(error) });
 
   return (
-    <Card withBorder padding="lg">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {title ?? t('planning.notes.title')}
-        </Title>
-        {!isReadOnly && (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => setEditing(null)}
-          >
-            {t('planning.notes.new')}
-          </Button>
-        )}
-      </Group>
-      {notes.isError && <Alert color="red">{t('planning.notes.loadFailed')}</Alert>}
-      <LoadingBlock when={notes.isPending} />
-      {notes.data?.length === 0 && <Text c="dimmed">{t('planning.notes.empty')}</Text>}
-      <Stack gap="sm">
-        {notes.data?.map((note) => (
-          <Card key={note.id} withBorder padding="sm" bg={note.sticky ? 'yellow.0' : undefined}>
-            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-              <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-                <Group gap="xs">
-                  {note.sticky && (
-                    <Badge size="xs" color="yellow" variant="filled" c="dark">
-                      {t('planning.notes.sticky')}
-                    </Badge>
-                  )}
-                  {note.flow_number !== null && !('flow_id' in owner) && (
-                    <Anchor component={Link} to={`/flow_detail/${note.flow_id}`} size="xs">
-                      {t('planning.notes.onFlow', { number: note.flow_number })}
-                    </Anchor>
-                  )}
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(note.created_at)}
-                    {note.user_fullname && ` · ${t('planning.notes.by', { name: note.user_fullname })}`}
-                  </Text>
-                </Group>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {isShortened ? shorten(note.content, NOTE_PREVIEW_LENGTH) : note.content}
+    <ListCard
+      title={title ?? t('planning.notes.title')}
+      add={isReadOnly ? undefined : { label: t('planning.notes.new'), onClick: () => setEditing(null) }}
+      error={notes.isError && t('planning.notes.loadFailed')}
+      isLoading={notes.isPending}
+      emptyText={notes.data?.length === 0 && t('planning.notes.empty')}
+      after={
+        <NoteModal
+          opened={editing !== undefined}
+          onClose={() => setEditing(undefined)}
+          owner={owner}
+          note={editing}
+        />
+      }
+    >
+      {notes.data?.map((note) => (
+        <Card key={note.id} withBorder padding="sm" bg={note.sticky ? 'yellow.0' : undefined}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+              <Group gap="xs">
+                {note.sticky && (
+                  <Badge size="xs" color="yellow" variant="filled" c="dark">
+                    {t('planning.notes.sticky')}
+                  </Badge>
+                )}
+                {note.flow_number !== null && !('flow_id' in owner) && (
+                  <Anchor component={Link} to={`/flow_detail/${note.flow_id}`} size="xs">
+                    {t('planning.notes.onFlow', { number: note.flow_number })}
+                  </Anchor>
+                )}
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(note.created_at)}
+                  {note.user_fullname && ` · ${t('planning.notes.by', { name: note.user_fullname })}`}
                 </Text>
-                <Anchor component={Link} to={`/note_detail/${note.id}`} size="xs">
-                  {t('common.open')}
-                </Anchor>
-              </Stack>
-              {!isReadOnly && (
-                <Group gap={2} wrap="nowrap">
-                  <Tooltip label={note.sticky ? t('planning.notes.unpin') : t('planning.notes.pin')}>
-                    <ActionIcon
-                      variant="subtle"
-                      size="lg"
-                      aria-label={note.sticky ? t('planning.notes.unpin') : t('planning.notes.pin')}
-                      onClick={() => togglePin(note)}
-                    >
-                      {note.sticky ? <IconPinnedOff size={18} /> : <IconPin size={18} />}
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('common.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      size="lg"
-                      aria-label={t('common.edit')}
-                      onClick={() => setEditing(note)}
-                    >
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('common.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      size="lg"
-                      color="red"
-                      aria-label={t('common.delete')}
-                      onClick={() => void onDelete(note)}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              )}
-            </Group>
-          </Card>
-        ))}
-      </Stack>
-      <NoteModal
-        opened={editing !== undefined}
-        onClose={() => setEditing(undefined)}
-        owner={owner}
-        note={editing}
-      />
-    </Card>
+              </Group>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {isShortened ? shorten(note.content, NOTE_PREVIEW_LENGTH) : note.content}
+              </Text>
+              <Anchor component={Link} to={`/note_detail/${note.id}`} size="xs">
+                {t('common.open')}
+              </Anchor>
+            </Stack>
+            {!isReadOnly && (
+              <Group gap={2} wrap="nowrap">
+                <Tooltip label={note.sticky ? t('planning.notes.unpin') : t('planning.notes.pin')}>
+                  <ActionIcon
+                    variant="subtle"
+                    size="lg"
+                    aria-label={note.sticky ? t('planning.notes.unpin') : t('planning.notes.pin')}
+                    onClick={() => togglePin(note)}
+                  >
+                    {note.sticky ? <IconPinnedOff size={18} /> : <IconPin size={18} />}
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={t('common.edit')}>
+                  <ActionIcon
+                    variant="subtle"
+                    size="lg"
+                    aria-label={t('common.edit')}
+                    onClick={() => setEditing(note)}
+                  >
+                    <IconPencil size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={t('common.delete')}>
+                  <ActionIcon
+                    variant="subtle"
+                    size="lg"
+                    color="red"
+                    aria-label={t('common.delete')}
+                    onClick={() => void onDelete(note)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            )}
+          </Group>
+        </Card>
+      ))}
+    </ListCard>
   );
 }

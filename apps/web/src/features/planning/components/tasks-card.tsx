@@ -1,23 +1,11 @@
 import type { Task } from '@im/domain';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Group,
-  Menu,
-  Select,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconCopy, IconMail, IconPlus, IconTemplate } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Menu, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCopy, IconMail, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showActionError } from '../../../ui/alert-dialog';
 import { formatDateTime, formatTime } from '../../../ui/format';
-import { LoadingBlock } from '../../../ui/loading-block';
+import { ListCard } from '../../../ui/list-card';
 import { toast } from '../../../ui/toasts';
 import { FlowMailModal } from '../../communication';
 import { TaskModal } from '../modals/task.modal';
@@ -81,109 +69,101 @@ export function TasksCard({ flowId, isReadOnly = false }: { flowId: number; isRe
     );
 
   return (
-    <Card withBorder padding="lg">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {t('planning.tasks.title')}
-        </Title>
-        {!isReadOnly && (
-          <Group gap="xs">
-            <Menu position="bottom-end">
-              <Menu.Target>
-                <Button size="xs" variant="light" leftSection={<IconTemplate size={14} />}>
-                  {t('planning.tasks.fromTemplate')}
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {templates.data?.length === 0 && <Menu.Label>{t('planning.tasks.noTemplates')}</Menu.Label>}
-                {templates.data?.map((template) => (
-                  <Menu.Item key={template.id} onClick={() => plan(template.id)}>
-                    {template.description}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconPlus size={14} />}
-              onClick={() => setEditing(null)}
-            >
-              {t('planning.tasks.new')}
-            </Button>
-          </Group>
-        )}
-      </Group>
-      {tasks.isError && <Alert color="red">{t('planning.tasks.loadFailed')}</Alert>}
-      <LoadingBlock when={tasks.isPending} />
-      {tasks.data?.data.length === 0 && <Text c="dimmed">{t('planning.tasks.empty')}</Text>}
-      <Stack gap="sm">
-        {tasks.data?.data.map((task) => (
-          <Group key={task.id} justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <Stack gap={2} style={{ minWidth: 0 }}>
-              <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                {task.description}
-              </Text>
-              <TaskBadges task={task} />
-              <Text size="xs" c="dimmed">
-                {task.start_date ? `${formatDateTime(task.start_date)} – ${formatTime(task.end_date)}` : ''}
-                {task.user_fullname ? ` · ${task.user_fullname}` : ''}
-                {task.following_tasks.length > 0 &&
-                  ` · ${t('planning.tasks.followers')}: ${task.following_tasks.map((f) => f.user_fullname).join(', ')}`}
-              </Text>
-              <TaskContextLinks task={task} isReadOnly={isReadOnly} />
-              {!isReadOnly && task.leading_task_id === null && task.status !== 'afgerond' && (
-                <AddFollower task={task} />
-              )}
-            </Stack>
-            {!isReadOnly && (
-              <RowIcons
-                label={task.description}
-                onEdit={() => setEditing(task)}
-                onDelete={() => void onDelete(task)}
-              >
-                <Tooltip label={t('common.duplicate')}>
-                  <ActionIcon
-                    variant="subtle"
-                    size="lg"
-                    aria-label={`${t('common.duplicate')}: ${task.description}`}
-                    onClick={() =>
-                      duplicate.mutate(task.id, {
-                        onSuccess: () => toast.success(t('planning.tasks.duplicated')),
-                        onError: (e) => showActionError(e),
-                      })
-                    }
-                  >
-                    <IconCopy size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('planning.tasks.mail')}>
-                  <ActionIcon
-                    variant="subtle"
-                    size="lg"
-                    aria-label={`${t('planning.tasks.mail')}: ${task.description}`}
-                    onClick={() => setMailing(task.id)}
-                  >
-                    <IconMail size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              </RowIcons>
+    <ListCard
+      title={t('planning.tasks.title')}
+      add={isReadOnly ? undefined : { label: t('planning.tasks.new'), onClick: () => setEditing(null) }}
+      error={tasks.isError && t('planning.tasks.loadFailed')}
+      isLoading={tasks.isPending}
+      emptyText={tasks.data?.data.length === 0 && t('planning.tasks.empty')}
+      headerExtra={
+        !isReadOnly && (
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <Button size="xs" variant="light" leftSection={<IconTemplate size={14} />}>
+                {t('planning.tasks.fromTemplate')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {templates.data?.length === 0 && <Menu.Label>{t('planning.tasks.noTemplates')}</Menu.Label>}
+              {templates.data?.map((template) => (
+                <Menu.Item key={template.id} onClick={() => plan(template.id)}>
+                  {template.description}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        )
+      }
+      after={
+        <>
+          <FlowMailModal
+            flowId={flowId}
+            taskId={mailing ?? undefined}
+            opened={mailing !== null}
+            onClose={() => setMailing(null)}
+          />
+          <TaskModal
+            opened={editing !== undefined}
+            onClose={() => setEditing(undefined)}
+            flowId={flowId}
+            task={editing}
+          />
+        </>
+      }
+    >
+      {tasks.data?.data.map((task) => (
+        <Group key={task.id} justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {task.description}
+            </Text>
+            <TaskBadges task={task} />
+            <Text size="xs" c="dimmed">
+              {task.start_date ? `${formatDateTime(task.start_date)} – ${formatTime(task.end_date)}` : ''}
+              {task.user_fullname ? ` · ${task.user_fullname}` : ''}
+              {task.following_tasks.length > 0 &&
+                ` · ${t('planning.tasks.followers')}: ${task.following_tasks.map((f) => f.user_fullname).join(', ')}`}
+            </Text>
+            <TaskContextLinks task={task} isReadOnly={isReadOnly} />
+            {!isReadOnly && task.leading_task_id === null && task.status !== 'afgerond' && (
+              <AddFollower task={task} />
             )}
-          </Group>
-        ))}
-      </Stack>
-      <FlowMailModal
-        flowId={flowId}
-        taskId={mailing ?? undefined}
-        opened={mailing !== null}
-        onClose={() => setMailing(null)}
-      />
-      <TaskModal
-        opened={editing !== undefined}
-        onClose={() => setEditing(undefined)}
-        flowId={flowId}
-        task={editing}
-      />
-    </Card>
+          </Stack>
+          {!isReadOnly && (
+            <RowIcons
+              label={task.description}
+              onEdit={() => setEditing(task)}
+              onDelete={() => void onDelete(task)}
+            >
+              <Tooltip label={t('common.duplicate')}>
+                <ActionIcon
+                  variant="subtle"
+                  size="lg"
+                  aria-label={`${t('common.duplicate')}: ${task.description}`}
+                  onClick={() =>
+                    duplicate.mutate(task.id, {
+                      onSuccess: () => toast.success(t('planning.tasks.duplicated')),
+                      onError: (e) => showActionError(e),
+                    })
+                  }
+                >
+                  <IconCopy size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t('planning.tasks.mail')}>
+                <ActionIcon
+                  variant="subtle"
+                  size="lg"
+                  aria-label={`${t('planning.tasks.mail')}: ${task.description}`}
+                  onClick={() => setMailing(task.id)}
+                >
+                  <IconMail size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </RowIcons>
+          )}
+        </Group>
+      ))}
+    </ListCard>
   );
 }

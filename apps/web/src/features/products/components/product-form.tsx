@@ -2,6 +2,7 @@ import {
   CALC_BASES,
   CALC_METHOD_LABELS,
   CALC_METHODS,
+  DEFAULT_VAT_RATE,
   followingDescription,
   isValidSplit,
   PRODUCT_STATUS_LABELS,
@@ -9,6 +10,7 @@ import {
   PRODUCT_TYPES,
   type Product,
   type RequestOf,
+  VAT_RATES,
   VAT_SPLIT_NOT_100,
   vatRatesFor,
   type zCreateProduct,
@@ -64,7 +66,7 @@ const text = (n: number | null | undefined) =>
   n === null || n === undefined ? '' : String(n).replace('.', ',');
 
 function initial(p?: Product): Values {
-  const single = p ? ([0, 6, 9, 21] as const).find((r) => p[`percentage_vat_${r}`] === 100) : 21;
+  const single = p ? VAT_RATES.find((r) => p[`percentage_vat_${r}`] === 100) : DEFAULT_VAT_RATE;
   return {
     item_name: p?.item_name ?? '',
     description: p?.description ?? '',

@@ -1,4 +1,4 @@
-import { CALC_METHOD_LABELS, PRODUCT_STATUS_LABELS, type Product } from '@im/domain';
+import { CALC_METHOD_LABELS, PRODUCT_STATUS_LABELS, type Product, VAT_RATES } from '@im/domain';
 import { Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheck, IconCircleCheck, IconTrashOff } from '@tabler/icons-react';
@@ -110,8 +110,7 @@ export function ProductDetailScreen() {
 
 function ProductDetails({ product: p }: { product: Product }) {
   const { t } = useTranslation();
-  const split = ([0, 6, 9, 21] as const)
-    .filter((r) => p[`percentage_vat_${r}`] > 0)
+  const split = VAT_RATES.filter((r) => p[`percentage_vat_${r}`] > 0)
     .map((r) => `${formatNumber(p[`percentage_vat_${r}`])}% tegen ${r}%`)
     .join(', ');
   return (

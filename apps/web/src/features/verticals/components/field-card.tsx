@@ -1,11 +1,10 @@
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import type { VerticalDataField } from '@im/domain';
-import { ActionIcon, Code, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCopy, IconDots, IconGripVertical, IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Code, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCopy, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LightBadge } from '../../../ui/light-badge';
 import { useIsPhone } from '../../../ui/responsive';
+import { SortableCard } from '../../../ui/sortable/sortable-card-list';
 import { FIELD_TYPE_LABELS } from '../i18n';
 
 export interface FieldHandlers {
@@ -23,8 +22,6 @@ interface Props extends FieldHandlers {
 export function FieldCard({ field, index, onEdit, onDuplicate, onDelete }: Props) {
   const { t } = useTranslation();
   const isPhone = useIsPhone();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: field.id });
   const name = field.field_label;
   const actions = [
     {
@@ -44,131 +41,106 @@ export function FieldCard({ field, index, onEdit, onDuplicate, onDelete }: Props
   ];
 
   return (
-    <Paper
-      ref={setNodeRef}
-      withBorder
-      p="xs"
-      radius="sm"
-      data-testid={`field-${field.id}`}
-      data-field-index={index}
-      style={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        opacity: isDragging ? 0.6 : 1,
-        position: 'relative',
-        zIndex: isDragging ? 2 : undefined,
-        touchAction: 'manipulation',
-      }}
+    <SortableCard
+      id={field.id}
+      handleLabel={t('common.dragHandle', { name })}
+      data={{ 'data-testid': `field-${field.id}`, 'data-field-index': index }}
     >
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <ActionIcon
-          ref={setActivatorNodeRef}
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label={t('common.dragHandle', { name })}
-          style={{ cursor: 'grab', touchAction: 'none', flexShrink: 0 }}
-          {...attributes}
-          {...listeners}
-        >
-          <IconGripVertical size={18} />
-        </ActionIcon>
-        <Text size="sm" c="dimmed" w={24} ta="right" pt={6} style={{ flexShrink: 0 }} aria-hidden>
-          {field.order}
-        </Text>
-        <Stack gap={4} style={{ flex: 1, minWidth: 0 }} pt={4}>
-          <Group gap={6} wrap="wrap">
-            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {field.field_label}
-            </Text>
-            <Code style={{ overflowWrap: 'anywhere' }}>{field.field_name}</Code>
-          </Group>
-          <Group gap={4} wrap="wrap">
-            <LightBadge size="sm" color="blue">
-              {FIELD_TYPE_LABELS[field.field_type]}
+      <Text size="sm" c="dimmed" w={24} ta="right" pt={6} style={{ flexShrink: 0 }} aria-hidden>
+        {field.order}
+      </Text>
+      <Stack gap={4} style={{ flex: 1, minWidth: 0 }} pt={4}>
+        <Group gap={6} wrap="wrap">
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {field.field_label}
+          </Text>
+          <Code style={{ overflowWrap: 'anywhere' }}>{field.field_name}</Code>
+        </Group>
+        <Group gap={4} wrap="wrap">
+          <LightBadge size="sm" color="blue">
+            {FIELD_TYPE_LABELS[field.field_type]}
+          </LightBadge>
+          {field.showrules.length > 0 && (
+            <LightBadge size="sm" color="dark">
+              {t('verticals.badgeShowRules', { count: field.showrules.length })}
             </LightBadge>
-            {field.showrules.length > 0 && (
-              <LightBadge size="sm" color="dark">
-                {t('verticals.badgeShowRules', { count: field.showrules.length })}
-              </LightBadge>
-            )}
-            {field.calculationrules.length > 0 && (
-              <LightBadge size="sm" color="green">
-                {t('verticals.badgeFormulas', { count: field.calculationrules.length })}
-              </LightBadge>
-            )}
-            {field.allow_locations && (
-              <LightBadge size="sm" color="orange">
-                {t('verticals.badgeLocations')}
-              </LightBadge>
-            )}
-            {!field.selectable_in_products && (
-              <LightBadge size="sm" color="gray">
-                {t('verticals.badgeNotInProducts')}
-              </LightBadge>
-            )}
-          </Group>
-          {field.field_type === 'selectbox' && field.options.length > 0 && (
-            <Text size="xs" c="dimmed" lineClamp={1}>
-              {field.options.join(', ')}
-            </Text>
           )}
-        </Stack>
-        <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
-          <Tooltip label={t('verticals.editField')} disabled={isPhone}>
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              aria-label={t('verticals.editFieldOf', { name })}
-              onClick={() => onEdit(field)}
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-          {isPhone ? (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon
-                  variant="subtle"
-                  size="lg"
-                  color="gray"
-                  aria-label={t('verticals.fieldActions', { name })}
-                >
-                  <IconDots size={16} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {actions.map(({ key, label, Icon, color, onClick }) => (
-                  <Menu.Item
-                    key={key}
-                    leftSection={<Icon size={16} />}
-                    color={color === 'red' ? 'red' : undefined}
-                    onClick={onClick}
-                  >
-                    {label}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
-          ) : (
-            actions.map(({ key, label, Icon, color, onClick }) => (
-              <Tooltip key={key} label={label}>
-                <ActionIcon
-                  variant="subtle"
-                  size="lg"
-                  color={color}
-                  aria-label={t(key === 'delete' ? 'verticals.deleteFieldOf' : 'verticals.duplicateFieldOf', {
-                    name,
-                  })}
-                  onClick={onClick}
-                >
-                  <Icon size={16} />
-                </ActionIcon>
-              </Tooltip>
-            ))
+          {field.calculationrules.length > 0 && (
+            <LightBadge size="sm" color="green">
+              {t('verticals.badgeFormulas', { count: field.calculationrules.length })}
+            </LightBadge>
+          )}
+          {field.allow_locations && (
+            <LightBadge size="sm" color="orange">
+              {t('verticals.badgeLocations')}
+            </LightBadge>
+          )}
+          {!field.selectable_in_products && (
+            <LightBadge size="sm" color="gray">
+              {t('verticals.badgeNotInProducts')}
+            </LightBadge>
           )}
         </Group>
+        {field.field_type === 'selectbox' && field.options.length > 0 && (
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {field.options.join(', ')}
+          </Text>
+        )}
+      </Stack>
+      <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
+        <Tooltip label={t('verticals.editField')} disabled={isPhone}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={t('verticals.editFieldOf', { name })}
+            onClick={() => onEdit(field)}
+          >
+            <IconPencil size={16} />
+          </ActionIcon>
+        </Tooltip>
+        {isPhone ? (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                color="gray"
+                aria-label={t('verticals.fieldActions', { name })}
+              >
+                <IconDots size={16} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {actions.map(({ key, label, Icon, color, onClick }) => (
+                <Menu.Item
+                  key={key}
+                  leftSection={<Icon size={16} />}
+                  color={color === 'red' ? 'red' : undefined}
+                  onClick={onClick}
+                >
+                  {label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        ) : (
+          actions.map(({ key, label, Icon, color, onClick }) => (
+            <Tooltip key={key} label={label}>
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                color={color}
+                aria-label={t(key === 'delete' ? 'verticals.deleteFieldOf' : 'verticals.duplicateFieldOf', {
+                  name,
+                })}
+                onClick={onClick}
+              >
+                <Icon size={16} />
+              </ActionIcon>
+            </Tooltip>
+          ))
+        )}
       </Group>
-    </Paper>
+    </SortableCard>
   );
 }
