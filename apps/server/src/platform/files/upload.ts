@@ -3,7 +3,10 @@ import { Readable } from 'node:stream';
 import { UPLOAD_ONLY_IMAGES_AND_PDF, uploadTooLargeMessage } from '@im/domain';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
 import { AppError } from '../errors';
+import type { RouteDoc } from '../http/openapi';
+import { unknownFieldMessage } from '../http/unknown-fields';
 import { cleanFilename, nameByType } from './filenames';
 import { hasActivePdfContent, PDF_ACTIVE_CONTENT } from './pdf-active-content';
 
@@ -63,6 +66,28 @@ export async function receiveUpload(
   return (await receiveUploadWithFields(request, options)).upload;
 }
 
+/**
+ * A multipart body's text fields are input like a JSON body's (decision 041): a field the route's upload
+ * description (`uploadDoc`) does not name answers 422 naming it, and what was stored for the request is
+ * removed again. A route without an upload description declares nothing and is not checked here.
+ */
+function refuseUndeclaredFields(request: FastifyRequest, names: readonly string[]): void {
+  const upload = (request.routeOptions.config as { openapi?: RouteDoc } | undefined)?.openapi?.upload;
+  if (!upload) return;
+  const described = upload.fields;
+  const declared = new Set(
+    described === undefined
+      ? []
+      : described instanceof z.ZodObject
+        ? Object.keys(described.shape)
+        : Object.keys(described),
+  );
+  const unknown = names.find((name) => !declared.has(name) && name !== (upload.file ?? 'file'));
+  if (unknown === undefined) return;
+  const message = unknownFieldMessage(unknown);
+  throw new AppError('validation', message, { errors: { [unknown]: [message] } });
+}
+
 /** The text fields sent with the file (the first value of each), e.g. `flow_id`. */
 function fieldValues(fields: Record<string, unknown>): Record<string, string> {
   const values: Record<string, string> = {};
@@ -85,7 +110,17 @@ export async function receiveUploadWithFields(
   const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
   if (!part)
     throw new AppError('validation', 'Er is geen bestand ontvangen.', { errors: { file: ['Verplicht'] } });
-  return { upload: await storePart(part, options, storage, maxBytes), fields: fieldValues(part.fields) };
+  refuseUndeclaredFields(request, Object.keys(fieldValues(part.fields)));
+  const upload = await storePart(part, options, storage, maxBytes);
+  // Fields after the file are read with it.
+  const fields = fieldValues(part.fields);
+  try {
+    refuseUndeclaredFields(request, Object.keys(fields));
+  } catch (err) {
+    await storage.delete(upload.storageKey);
+    throw err;
+  }
+  return { upload, fields };
 }
 
 type FilePart = NonNullable<Awaited<ReturnType<FastifyRequest['file']>>>;
@@ -170,6 +205,7 @@ export async function receiveUploadsWithFields(
       }
       uploads.push(await storePart(part, options, storage, config.UPLOAD_MAX_BYTES));
     }
+    refuseUndeclaredFields(request, Object.keys(fields));
   } catch (err) {
     for (const u of uploads) await storage.delete(u.storageKey);
     if (err instanceof AppError) throw err;
@@ -197,5 +233,6 @@ export async function receiveUploadBuffer(
   });
   if (!bytes || part.file.truncated)
     throw new AppError('payload_too_large', uploadTooLargeMessage(filename, formatBytes(maxBytes)));
+  refuseUndeclaredFields(request, Object.keys(fieldValues(part.fields)));
   return { filename, bytes };
 }
