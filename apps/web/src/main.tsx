@@ -5,6 +5,7 @@ import { LoginFirst } from './app/login-first/login-first';
 import { pageScaleFor } from './app/page-scale';
 import type { AuthAnswer } from './features/auth';
 import { loginNl } from './features/auth/i18n';
+import { loadDashboardScreen } from './features/dashboard';
 import { LANGUAGE_STORAGE_KEY } from './i18n/language-key';
 
 // Decision 051: a first visit without a session, on the login route, gets a small login screen at once
@@ -25,6 +26,15 @@ function isDutch(): boolean {
 
 const loadApp = () => import('./app/start');
 
+/**
+ * What the first screen after a login needs beyond the app: the shell (menu, top bar) and the user
+ * dashboard, fetched beside the app rather than after it.
+ */
+function prefetchAfterLogin(): void {
+  void import('./app/shell/app-shell').catch(() => undefined);
+  void loadDashboardScreen().catch(() => undefined);
+}
+
 if (!getToken() && isDutch() && LOGIN_HASHES.has(window.location.hash)) startWithLogin(root);
 else void loadApp().then(({ startApp }) => startApp(root));
 
@@ -36,6 +46,7 @@ function startWithLogin(container: HTMLElement): void {
   const handOver = async (login?: AuthAnswer) => {
     // The token is kept first: a reload after a failed app download finds the session.
     if (login) setToken(login.token);
+    if (login) prefetchAfterLogin();
     const { startApp } = await loadApp().catch(() => {
       throw new Error(loginNl.api.network);
     });
@@ -56,9 +67,13 @@ function startWithLogin(container: HTMLElement): void {
       <LoginFirst onLoggedIn={handOver} />
     </StrictMode>,
   );
-  // The rest of the app loads once the form is up and the browser is idle, so a login does not wait for it.
+  // The rest of the app, its shell and the dashboard load once the form is up and the browser is idle,
+  // so a login does not wait for them.
   const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-  idle(() => void loadApp());
+  idle(() => {
+    void loadApp().catch(() => undefined);
+    prefetchAfterLogin();
+  });
 }
 
 /** The app's page zoom between phone and desk widths (app/page-scale.ts), until the app applies it. */
