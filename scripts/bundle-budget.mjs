@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 
 export const KIB = 1024;
 /** Budgets per HTML entry: the staff app (login screen first) and the customer pages entry. */
-export const BUDGETS = { 'index.html': 300 * KIB, 'customer.html': 100 * KIB };
+export const BUDGETS = { 'index.html': 150 * KIB, 'customer.html': 100 * KIB };
 const DEFAULT_BUDGET = 100 * KIB;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

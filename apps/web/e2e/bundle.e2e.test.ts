@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => app?.stop());
 
 describe('what the browser downloads first', () => {
-  it('every HTML entry stays within its gzip budget (staff login 300 KiB, customer pages 100 KiB)', () => {
+  it('every HTML entry stays within its gzip budget (staff login 150 KiB, customer pages 100 KiB)', () => {
     expect(staff).toBeDefined();
     for (const entry of entries) {
       expect({ entry: entry.entry, kib: Math.round(entry.total / 1024) }).toEqual({

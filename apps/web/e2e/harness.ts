@@ -155,13 +155,22 @@ export async function makeDemoTemplate(): Promise<string> {
   return dataDir;
 }
 
+/** The run's demo template; a bench run outside vitest (`npm run bench:web`) has none. */
+function demoTemplate(): string | undefined {
+  try {
+    return inject('e2eDemoTemplate');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Starts the built server with the demo data and a headless Chromium: on a copy of the run's demo
  * template (e2e/global-setup.ts), or, when a run has none, on a fresh embedded database with `--demo`.
  * `env`: extra server settings (an SMTP_URL of a test mail server).
  */
 export async function startApp(options: { env?: Record<string, string> } = {}): Promise<E2eApp> {
-  const template = inject('e2eDemoTemplate');
+  const template = demoTemplate();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'im-e2e-'));
   if (template) {
     cpSync(template, dataDir, {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../api/client';
 import { i18n } from '../i18n';
+import { safeColor } from './safe-color';
 
 function defaultBranding(): Branding {
   return {
@@ -12,10 +13,7 @@ function defaultBranding(): Branding {
   };
 }
 
-/** Only plain hex colours reach CSS, so a stored value cannot inject styles. */
-export function safeColor(value: string | null | undefined): string | null {
-  return value && /^#[0-9a-f]{3,8}$/i.test(value) ? value : null;
-}
+export { safeColor };
 
 /** Before login the host name decides the branding; a host without one, or a failure, means the defaults. */
 export function useHostBranding(): Branding {

@@ -1,5 +1,6 @@
 import { PASSWORD_RESET_SENT_ALERT } from '@im/domain';
 import { assistMailsEn } from '../features/assistmails/i18n';
+import { loginEn } from '../features/auth/i18n';
 import { calculationsEn } from '../features/calculations/i18n';
 import { communicationEn } from '../features/communication/i18n';
 import { documentsEn } from '../features/documents/i18n';
@@ -28,17 +29,13 @@ type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]>
 
 export const en: Strings<Catalog> = {
   app: {
-    defaultName: 'Installatiemanager',
-    defaultDescription: 'CRM and case files for installation companies',
+    ...loginEn.app,
     loading: 'Loading…',
     sessionFailed: 'Your details could not be loaded.',
     retry: 'Try again',
     home: 'Go to the home page',
   },
-  api: {
-    network: 'No connection to the server.',
-    failed: 'Something went wrong ({{status}}).',
-  },
+  api: loginEn.api,
   richText: {
     mergeTags: 'Insert merge tag',
   },
@@ -56,6 +53,7 @@ export const en: Strings<Catalog> = {
     uploadFailed: 'File {{name}} could not be uploaded: {{error}}',
   },
   common: {
+    ...loginEn.common,
     save: 'Save',
     cancel: 'Cancel',
     confirm: 'Confirm',
@@ -64,11 +62,7 @@ export const en: Strings<Catalog> = {
     saving: 'Saving…',
     notSaved: 'Not saved',
     retry: 'Try again',
-    email: 'Email address',
-    password: 'Password',
     passwordConfirmation: 'Repeat password',
-    required: 'This field is required.',
-    invalidEmail: 'Enter a valid email address.',
     passwordRule:
       'The password needs at least 8 characters with a lowercase letter, an uppercase letter and a digit.',
     passwordMismatch: 'The passwords do not match.',
@@ -415,13 +409,8 @@ export const en: Strings<Catalog> = {
     allCompanies: 'All companies',
   },
   auth: {
-    loginTitle: 'Log in',
-    login: 'Log in',
-    loginFailed: 'Login failed',
-    lostPasswordLink: 'Forgot your password?',
-    registerLink: 'No account yet? Register your company',
+    ...loginEn.auth,
     backToLogin: 'Back to login',
-    privacyLink: 'Privacy statement',
     registerTitle: 'Register',
     register: 'Create account',
     companyname: 'Company name',

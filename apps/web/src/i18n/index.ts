@@ -1,8 +1,9 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_STORAGE_KEY } from './language-key';
 import { nl } from './nl';
 
-export const LANGUAGE_STORAGE_KEY = 'im.language';
+export { LANGUAGE_STORAGE_KEY };
 export const LANGUAGES = ['nl', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 

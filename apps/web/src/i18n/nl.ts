@@ -1,5 +1,6 @@
 import { NO_SEARCH_RESULTS, PASSWORD_RESET_SENT_ALERT, PASSWORD_RULE_MESSAGE } from '@im/domain';
 import { assistMailsNl } from '../features/assistmails/i18n';
+import { loginNl } from '../features/auth/i18n';
 import { calculationsNl } from '../features/calculations/i18n';
 import { communicationNl } from '../features/communication/i18n';
 import { documentsNl } from '../features/documents/i18n';
@@ -26,17 +27,13 @@ import { typeaheadNl } from '../ui/typeahead/i18n';
 // Dutch is the product's language; texts quoted in the spec are kept verbatim.
 export const nl = {
   app: {
-    defaultName: 'Installatiemanager',
-    defaultDescription: 'CRM en dossierbeheer voor installatiebedrijven',
+    ...loginNl.app,
     loading: 'Laden…',
     sessionFailed: 'Je gegevens konden niet worden geladen.',
     retry: 'Opnieuw proberen',
     home: 'Naar de startpagina',
   },
-  api: {
-    network: 'Geen verbinding met de server.',
-    failed: 'Er is iets misgegaan ({{status}}).',
-  },
+  api: loginNl.api,
   richText: {
     mergeTags: 'Samenvoegcode invoegen',
   },
@@ -54,6 +51,7 @@ export const nl = {
     uploadFailed: 'Bestand {{name}} konden niet worden geupload omdat het groter is dan: {{error}}',
   },
   common: {
+    ...loginNl.common,
     save: 'Opslaan',
     cancel: 'Annuleren',
     confirm: 'Bevestigen',
@@ -62,11 +60,7 @@ export const nl = {
     saving: 'Opslaan…',
     notSaved: 'Niet opgeslagen',
     retry: 'Opnieuw proberen',
-    email: 'E-mailadres',
-    password: 'Wachtwoord',
     passwordConfirmation: 'Herhaal wachtwoord',
-    required: 'Dit veld is verplicht.',
-    invalidEmail: 'Vul een geldig e-mailadres in.',
     passwordRule: PASSWORD_RULE_MESSAGE,
     passwordMismatch: 'De wachtwoorden komen niet overeen.',
     error: 'Fout',
@@ -417,13 +411,8 @@ export const nl = {
     allCompanies: 'Alle bedrijven',
   },
   auth: {
-    loginTitle: 'Inloggen',
-    login: 'Inloggen',
-    loginFailed: 'Inloggen mislukt',
-    lostPasswordLink: 'Wachtwoord vergeten?',
-    registerLink: 'Nog geen account? Registreer je bedrijf',
+    ...loginNl.auth,
     backToLogin: 'Terug naar inloggen',
-    privacyLink: 'Privacyverklaring',
     registerTitle: 'Registreren',
     register: 'Account aanmaken',
     companyname: 'Bedrijfsnaam',

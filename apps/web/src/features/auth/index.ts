@@ -1,6 +1,8 @@
 export {
+  type AuthAnswer,
   CURRENT_USER_KEY,
   currentUserQuery,
+  rememberLogin,
   type SessionState,
   useAdminLogin,
   useClearSession,

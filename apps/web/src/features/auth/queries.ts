@@ -1,6 +1,6 @@
 import type { Login, RegisterRequest, ResetPasswordRequest } from '@im/domain';
 import { CURRENT_USER_REFRESH_MS, type SessionData, zSessionData } from '@im/domain';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { api, isApiError } from '../../api/client';
 import { getToken, setToken, subscribeToken } from '../../api/token';
@@ -69,14 +69,19 @@ export function useLogout() {
   }, [clearSession]);
 }
 
+/** Keeps the session data of a login answer as the current user: that saves a round trip. */
+export function rememberLogin(queryClient: QueryClient, answer: AuthAnswer): void {
+  const session = zSessionData.safeParse(answer.user);
+  if (session.success) queryClient.setQueryData(currentUserQuery(answer.token).queryKey, session.data);
+}
+
 function useStartSession() {
   const queryClient = useQueryClient();
   return (answer: AuthAnswer) => {
     // Queries only: clearing the mutation cache would swallow the caller's own onSuccess.
     queryClient.removeQueries();
     // The login answer carries the session data already; that saves a round trip.
-    const session = zSessionData.safeParse(answer.user);
-    if (session.success) queryClient.setQueryData(currentUserQuery(answer.token).queryKey, session.data);
+    rememberLogin(queryClient, answer);
     setToken(answer.token);
   };
 }

@@ -1,1 +1,1 @@
-export { dashboardScreens } from './routes';
+export { dashboardScreens, loadDashboardScreen } from './routes';

@@ -1,9 +1,10 @@
 import { lazy } from 'react';
 import type { ScreenEntry } from '../../api/route-types';
 
-const DashboardScreen = lazy(() =>
-  import('./screens/dashboard.screen').then((m) => ({ default: m.DashboardScreen })),
-);
+/** The user dashboard's code: the first screen after most logins, fetched ahead by app/start.tsx. */
+export const loadDashboardScreen = () => import('./screens/dashboard.screen');
+
+const DashboardScreen = lazy(() => loadDashboardScreen().then((m) => ({ default: m.DashboardScreen })));
 const DashboardAdminScreen = lazy(() =>
   import('./screens/dashboard-admin.screen').then((m) => ({ default: m.DashboardAdminScreen })),
 );
