@@ -31,7 +31,8 @@ describe('logging in through the served app', () => {
   it('a wrong password shows the server message and stays on the login page', async () => {
     const page = await app.newPage();
     await login(page, app.baseUrl, 'sanne@zonnestroom-noord.nl', 'Verkeerd123');
-    await expect.poll(() => page.getByText('Onjuist e-mailadres of wachtwoord.').isVisible()).toBe(true);
+    // The answer may wait behind the app's code loading in idle time on a busy machine (decision 051).
+    await page.getByText('Onjuist e-mailadres of wachtwoord.').waitFor({ timeout: 15_000 });
     expect(page.url()).toMatch(/#\/login/);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/login-failed.png` });
   });
