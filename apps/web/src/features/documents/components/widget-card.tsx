@@ -1,8 +1,7 @@
 import { type DocumentWidget, WIDGET_TAG_LABELS } from '@im/domain';
-import { ActionIcon, Badge, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import {
   IconCopy,
-  IconDots,
   IconEye,
   IconEyeOff,
   IconPencil,
@@ -12,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../ui/responsive';
+import { CardActionsMenu } from '../../../ui/sortable/card-actions-menu';
 import { SortableCard } from '../../../ui/sortable/sortable-card-list';
 import { summarizeWidget } from './widget-summary';
 
@@ -133,25 +133,10 @@ export function WidgetCard({ widget, index, ...handlers }: Props) {
               </ActionIcon>
             </Tooltip>
           ))}
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              color="gray"
-              aria-label={t('documents.widgetActions', { name })}
-            >
-              <IconDots size={16} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {(isPhone ? actions : actions.slice(2)).map(({ key, label, Icon, color, onClick }) => (
-              <Menu.Item key={key} leftSection={<Icon size={16} />} color={color} onClick={onClick}>
-                {label}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        <CardActionsMenu
+          label={t('documents.widgetActions', { name })}
+          actions={isPhone ? actions : actions.slice(2)}
+        />
       </Group>
     </SortableCard>
   );

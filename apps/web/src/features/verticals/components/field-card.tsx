@@ -1,9 +1,10 @@
 import type { VerticalDataField } from '@im/domain';
-import { ActionIcon, Code, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCopy, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Code, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LightBadge } from '../../../ui/light-badge';
 import { useIsPhone } from '../../../ui/responsive';
+import { CardActionsMenu } from '../../../ui/sortable/card-actions-menu';
 import { SortableCard } from '../../../ui/sortable/sortable-card-list';
 import { FIELD_TYPE_LABELS } from '../i18n';
 
@@ -99,30 +100,7 @@ export function FieldCard({ field, index, onEdit, onDuplicate, onDelete }: Props
           </ActionIcon>
         </Tooltip>
         {isPhone ? (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon
-                variant="subtle"
-                size="lg"
-                color="gray"
-                aria-label={t('verticals.fieldActions', { name })}
-              >
-                <IconDots size={16} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {actions.map(({ key, label, Icon, color, onClick }) => (
-                <Menu.Item
-                  key={key}
-                  leftSection={<Icon size={16} />}
-                  color={color === 'red' ? 'red' : undefined}
-                  onClick={onClick}
-                >
-                  {label}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+          <CardActionsMenu label={t('verticals.fieldActions', { name })} actions={actions} />
         ) : (
           actions.map(({ key, label, Icon, color, onClick }) => (
             <Tooltip key={key} label={label}>
