@@ -8,8 +8,13 @@ describe('calculation texts', () => {
     expect(t('calculations.items', { count: 1 })).toBe('1 regel');
     expect(t('calculations.items', { count: 12 })).toBe('12 regels');
     // The English catalogue is loaded on demand in the app; here it is added directly.
+    // Test files share one module graph (isolate: false), so it is taken away again afterwards.
     i18n.addResourceBundle('en', 'translation', en);
-    expect(i18n.getFixedT('en')('calculations.items', { count: 1 })).toBe('1 line');
+    try {
+      expect(i18n.getFixedT('en')('calculations.items', { count: 1 })).toBe('1 line');
+    } finally {
+      i18n.removeResourceBundle('en', 'translation');
+    }
   });
 
   it('says inside a calculation that it has no lines yet, not that there are no calculations', () => {
