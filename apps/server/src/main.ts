@@ -1,5 +1,6 @@
 import { backfillCompanyCrmDefaults, ensureMainCompany } from './features/companies';
 import { loadDemoData } from './features/demo';
+import { rebuildSearchIndex } from './features/search';
 import { isServerWorker, WorkerPool } from './platform/cluster';
 import { type Config, loadConfig } from './platform/config';
 import { DataDirLockedError, type EmbeddedPostgres, startEmbeddedPostgres } from './platform/db/embedded';
@@ -7,7 +8,8 @@ import { type AppLogger, createLogger } from './platform/log';
 import { createServer, type Server } from './server';
 
 /**
- * Starts the server: `--demo` also loads the demo companies, `--exit` stops after start-up work
+ * Starts the server: `--demo` also loads the demo companies, `--rebuild-search` writes the search index
+ * again (`npm run search:rebuild`), `--exit` stops after start-up work
  * (used by `npm run demo:load`). With WORKERS > 1 this process does the start-up work and then starts
  * that many worker processes, which answer on the one port (platform/cluster.ts).
  */
@@ -36,6 +38,13 @@ async function main(): Promise<void> {
     await ensureMainCompany(server.deps.db, config, logger);
     await backfillCompanyCrmDefaults(server.deps.db);
     if (args.has('--demo')) await loadDemoData(server.deps.db, logger, server.deps.storage);
+    if (args.has('--rebuild-search')) {
+      const done = await rebuildSearchIndex(server.deps.db, {
+        onProgress: (companyId, source, rows) =>
+          logger.info({ companyId, source, rows }, 'search index rebuilt'),
+      });
+      logger.info(done, 'search index rebuilt for every company');
+    }
     if (args.has('--exit')) return await shutdown('done');
     if (alone) {
       await server.app.listen({ port: config.PORT, host: config.HOST });

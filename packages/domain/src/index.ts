@@ -25,6 +25,7 @@ export * from './password';
 export * from './planning';
 export * from './relations';
 export * from './roles';
+export * from './search';
 export * from './session';
 export * from './themes';
 export * from './user-types';

@@ -35,6 +35,7 @@ import { planningRoutes } from './planning/routes';
 import { productImportRoutes } from './products/product-import.routes';
 import { productRoutes } from './products/routes';
 import { relationRoutes } from './relations/routes';
+import { searchRoutes } from './search/routes';
 import { subscriptionFeatureRoutes } from './subscriptions/routes';
 import { systemNotificationRoutes } from './systemnotifications/routes';
 import { userRoutes } from './users/routes';
@@ -78,6 +79,7 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(fieldTransferRoutes);
   await app.register(messageRoutes);
   await app.register(dossierRoutes);
+  await app.register(searchRoutes);
   await app.register(notificationRoutes);
   await app.register(mailTemplateRoutes);
   await app.register(assistMailRoutes);

@@ -25,6 +25,7 @@ export * from './planning';
 export * from './product-import';
 export * from './products';
 export * from './relations';
+export * from './search';
 export * from './subscriptions';
 export * from './systemnotifications';
 export * from './tasks';

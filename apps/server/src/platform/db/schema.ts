@@ -34,3 +34,4 @@ export * from './tables/users.schema';
 export * from './tables/webhooks.schema';
 export * from './tables/websites.schema';
 export * from './tables/workflow.schema';
+export * from './tables/search.schema';

@@ -1,0 +1,155 @@
+import {
+  type EverythingSearchQuery,
+  findsIncidentsOfOthers,
+  SEARCH_SUGGEST_PER_KIND,
+  type SearchAnswer,
+  type SearchHit,
+  type SearchKind,
+  searchKindsFor,
+  searchTerms,
+} from '@im/domain';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/database';
+
+/** How many matches are ranked at most: a word found in half the company is ranked among a sample. */
+const CANDIDATES = 2000;
+/** Names (titles) that look like the typed words also match: 'Janssen' for 'jansen' (pg_trgm). */
+const NAME_SIMILARITY = '0.5';
+/** Marks around a matched word in ts_headline's snippet; removed from the text first. */
+const MARK_START = '\u27E6';
+const MARK_END = '\u27E7';
+
+export interface Searcher {
+  userId: number;
+  role: number;
+  modules: ReadonlySet<string>;
+}
+
+interface HitRow extends Record<string, unknown> {
+  kind: SearchKind;
+  id: number;
+  title: string;
+  headline: string;
+  flow_id: number | null;
+  flow_number: number | null;
+  relation_id: number | null;
+  relation_name: string | null;
+  organization_id: number | null;
+  organization_name: string | null;
+  number: number | null;
+  intake_id: number | null;
+  project_id: number | null;
+  sender: 'relation' | 'user' | null;
+  updated_at: string;
+  rn: number;
+}
+
+/** The tsquery text: every word must occur; words match as a prefix unless exact (numbers, postcodes, e-mail). */
+function tsqueryText(query: string): { tsquery: string; names: string } {
+  const terms = searchTerms(query);
+  const tsquery = terms
+    .map((t) => {
+      const text = t.text.replace(/[^\p{L}\p{N}@._+-]/gu, '');
+      return text ? `'${text}'${t.exact ? '' : ':*'}` : '';
+    })
+    .filter(Boolean)
+    .join(' & ');
+  const names = terms
+    .filter((t) => !t.exact)
+    .map((t) => t.text)
+    .join(' ');
+  return { tsquery, names };
+}
+
+/** Splits ts_headline's marked text into parts, the matched words flagged. */
+export function snippetParts(headline: string): SearchHit['snippet'] {
+  const parts: SearchHit['snippet'] = [];
+  for (const [i, piece] of headline.split(MARK_START).entries()) {
+    if (i === 0) {
+      if (piece) parts.push({ text: piece, hit: false });
+      continue;
+    }
+    const end = piece.indexOf(MARK_END);
+    const hit = end === -1 ? piece : piece.slice(0, end);
+    const rest = end === -1 ? '' : piece.slice(end + MARK_END.length);
+    if (hit) parts.push({ text: hit, hit: true });
+    if (rest) parts.push({ text: rest, hit: false });
+  }
+  return parts;
+}
+
+/**
+ * One search over the company's case files (decision 055). Without `kind`: the best hits of every kind the
+ * user may open, SEARCH_SUGGEST_PER_KIND (or `limit`, whichever is smaller) each; with `kind`: a page of that kind.
+ * Two statements: the similarity threshold for names, then the search with its display fields.
+ */
+export async function searchEverything(
+  tx: Tx,
+  query: EverythingSearchQuery,
+  who: Searcher,
+): Promise<SearchAnswer> {
+  const allowed = searchKindsFor(who);
+  const kinds = query.kind ? allowed.filter((k) => k === query.kind) : allowed;
+  const { tsquery, names } = tsqueryText(query.query);
+  if (kinds.length === 0 || (!tsquery && !names)) return { groups: [] };
+  const perKind = query.kind ? query.limit : Math.min(query.limit, SEARCH_SUGGEST_PER_KIND);
+  const offset = query.kind ? query.offset : 0;
+  const allIncidents = findsIncidentsOfOthers(who.role);
+
+  await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${NAME_SIMILARITY}, true)`);
+  const result = await tx.execute<HitRow>(sql`
+    with q as (select to_tsquery('dutch', ${tsquery}) as ts, ${names}::text as names),
+    candidates as (
+      select e.kind, e.entity_id, e.flow_id, e.relation_id, e.organization_id, e.title, e.body, e.updated_at,
+        ts_rank_cd(e.tsv, q.ts)
+          + case when q.names <> '' and q.names <% e.title then word_similarity(q.names, e.title) else 0 end
+          as score
+      from search_entry e, q
+      where e.kind = any(${sql.raw(`ARRAY[${kinds.map((k) => `'${k}'`).join(',')}]::varchar[]`)})
+        and (e.tsv @@ q.ts or (q.names <> '' and q.names <% e.title))
+        and (e.kind <> 'incident' or ${allIncidents}::boolean or e.user_id is null or e.user_id = ${who.userId})
+      limit ${CANDIDATES}
+    ),
+    ranked as (
+      select c.*, row_number() over (partition by c.kind order by c.score desc, c.updated_at desc, c.entity_id desc) as rn
+      from candidates c
+      left join flow f on f.id = c.flow_id
+      where c.flow_id is null or f.deleted_at is null
+    )
+    select r.kind, r.entity_id as id, r.title, r.rn::int as rn,
+      case when r.body = '' then '' else ts_headline('dutch', translate(r.body, ${MARK_START + MARK_END}, ''), q.ts,
+        ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=24, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "`})
+      end as headline,
+      r.flow_id, f.number as flow_number,
+      coalesce(r.relation_id, f.relation_id) as relation_id, rel.fullname as relation_name,
+      coalesce(r.organization_id, rel.organization_id) as organization_id, org.name as organization_name,
+      d.number, fd.intake_id, fd.project_id,
+      case when m.sendable_type in ('relation', 'user') then m.sendable_type end as sender,
+      r.updated_at::text as updated_at
+    from ranked r cross join q
+    left join flow f on f.id = r.flow_id
+    left join relation rel on rel.id = coalesce(r.relation_id, f.relation_id)
+    left join organization org on org.id = coalesce(r.organization_id, rel.organization_id)
+    left join sales_document d on r.kind in ('quotation', 'confirmation', 'document', 'invoice') and d.id = r.entity_id
+    left join flow_data_item fd on r.kind = 'flowdataitem' and fd.id = r.entity_id
+    left join message m on r.kind = 'message' and m.id = r.entity_id
+    where r.rn > ${offset} and r.rn <= ${offset + perKind + 1}
+    order by r.kind, r.rn`);
+
+  const groups = new Map<SearchKind, { hits: SearchHit[]; more: boolean }>();
+  for (const row of result.rows) {
+    const group = groups.get(row.kind) ?? { hits: [], more: false };
+    groups.set(row.kind, group);
+    if (row.rn > offset + perKind) {
+      group.more = true;
+      continue;
+    }
+    const { headline, rn: _rn, ...hit } = row;
+    group.hits.push({ ...hit, snippet: snippetParts(headline ?? '') });
+  }
+  return {
+    groups: kinds
+      .filter((k) => groups.has(k))
+      .map((kind) => ({ kind, ...(groups.get(kind) ?? { hits: [], more: false }) })),
+  };
+}
