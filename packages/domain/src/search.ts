@@ -28,8 +28,8 @@ export const SEARCH_QUERY_MAX = 1000;
 /** Search words used at most; words beyond are ignored, a word is cut at this length. */
 export const SEARCH_WORDS_MAX = 8;
 export const SEARCH_WORD_MAX = 50;
-/** Hits per kind in the top bar, and per page of one kind on the results screen. */
-export const SEARCH_SUGGEST_PER_KIND = 4;
+/** Hits per kind in the top bar; the answer's default per kind. */
+export const SEARCH_SUGGEST_PER_KIND = 3;
 export const SEARCH_PAGE_SIZE = 20;
 
 /** The kinds a user may find: the module and role of each kind's screens. */

@@ -58,6 +58,7 @@ const STAFF: Record<string, [module: string | null, minRole: number]> = {
   '/flow_partner/:flowId': ['CRM', 100],
   '/document_partner/:documentId': ['CRM', 100],
   '/note_detail/:noteId': ['CRM', 100],
+  '/search': ['CRM', 100],
   '/flow_bulkimport': ['CRM', 999],
   '/action_overview': ['BASIS', 100],
   '/task_overview': ['BASIS', 100],

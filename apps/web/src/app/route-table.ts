@@ -53,6 +53,7 @@ import { planningScreens } from '../features/planning/routes';
 import { productsScreens } from '../features/products/routes';
 import { publicScreens } from '../features/public/routes';
 import { relationsScreens } from '../features/relations/routes';
+import { searchScreens } from '../features/search/routes';
 import { subscriptionsScreens } from '../features/subscriptions/routes';
 import { systemNotificationsScreens } from '../features/systemnotifications/routes';
 import { usersScreens } from '../features/users/routes';
@@ -128,6 +129,8 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     '/organization_detail/:organizationId',
     '/note_detail/:noteId',
   ].map((p) => staff(p, 'CRM')),
+  // One search over a case file (decision 055; not in the spec's route list).
+  staff('/search', 'CRM', { query: ['query', 'kind'] }),
   staff('/relation_overview', 'CRM', {
     menu: { labelKey: 'relations', icon: IconAddressBook, module: 'CRM', order: 20 },
   }),
@@ -303,6 +306,7 @@ const SCREENS: readonly ScreenEntry[] = [
   ...planningScreens,
   ...documentSettingsScreens,
   ...incidentScreens,
+  ...searchScreens,
   ...communicationScreens,
   ...emailSettingsScreens,
   ...relationsScreens,

@@ -44,6 +44,8 @@ export const zSearchHit = z.object({
   /** Where a form was filled in (intake or project), for the link into it. */
   intake_id: zId.nullable(),
   project_id: zId.nullable(),
+  /** A filled-in form's form: the intake and project screens open it by this id. */
+  vertical_id: zId.nullable(),
   /** A message's sender: the customer ('relation') or staff ('user'). */
   sender: z.enum(['relation', 'user']).nullable(),
   updated_at: z.string(),

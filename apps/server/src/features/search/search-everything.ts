@@ -1,7 +1,6 @@
 import {
   type EverythingSearchQuery,
   findsIncidentsOfOthers,
-  SEARCH_SUGGEST_PER_KIND,
   type SearchAnswer,
   type SearchHit,
   type SearchKind,
@@ -39,6 +38,7 @@ interface HitRow extends Record<string, unknown> {
   number: number | null;
   intake_id: number | null;
   project_id: number | null;
+  vertical_id: number | null;
   sender: 'relation' | 'user' | null;
   updated_at: string;
   rn: number;
@@ -80,7 +80,7 @@ export function snippetParts(headline: string): SearchHit['snippet'] {
 
 /**
  * One search over the company's case files (decision 055). Without `kind`: the best hits of every kind the
- * user may open, SEARCH_SUGGEST_PER_KIND (or `limit`, whichever is smaller) each; with `kind`: a page of that kind.
+ * user may open, `limit` of each; with `kind`: a page of that kind (`offset`, `limit`).
  * Two statements: the similarity threshold for names, then the search with its display fields.
  */
 export async function searchEverything(
@@ -92,7 +92,7 @@ export async function searchEverything(
   const kinds = query.kind ? allowed.filter((k) => k === query.kind) : allowed;
   const { tsquery, names } = tsqueryText(query.query);
   if (kinds.length === 0 || (!tsquery && !names)) return { groups: [] };
-  const perKind = query.kind ? query.limit : Math.min(query.limit, SEARCH_SUGGEST_PER_KIND);
+  const perKind = query.limit;
   const offset = query.kind ? query.offset : 0;
   const allIncidents = findsIncidentsOfOthers(who.role);
 
@@ -123,7 +123,7 @@ export async function searchEverything(
       r.flow_id, f.number as flow_number,
       coalesce(r.relation_id, f.relation_id) as relation_id, rel.fullname as relation_name,
       coalesce(r.organization_id, rel.organization_id) as organization_id, org.name as organization_name,
-      d.number, fd.intake_id, fd.project_id,
+      d.number, fd.intake_id, fd.project_id, fd.vertical_id,
       case when m.sendable_type in ('relation', 'user') then m.sendable_type end as sender,
       r.updated_at::text as updated_at
     from ranked r cross join q

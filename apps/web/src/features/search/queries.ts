@@ -1,37 +1,27 @@
-import type { FlowStatus } from '@im/domain';
-import { useQuery } from '@tanstack/react-query';
+import type { SearchAnswer, SearchKind } from '@im/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
-// GET /api/flow/searchforsearchterm (docs/api/crm.md): 3+ characters, limit default 10, max 100.
-export type SearchResults = {
-  flows: {
-    id: number;
-    number: number | string;
-    description: string | null;
-    relation_fullname: string;
-    address: string;
-    flow_status: FlowStatus;
-  }[];
-  relations: { id: number; fullname: string; address: string }[];
-  organizations: { id: number; name: string; address: string }[];
-};
-
-export const SEARCH_PAGE = 10;
-export const SEARCH_MAX = 100;
+/** The results screen shows 10 hits per kind and 10 more with each 'Meer tonen' (spec 001), at most 100. */
+export const RESULTS_PAGE = 10;
+export const RESULTS_MAX = 100;
 
 /**
- * Replies are cached per term and limit, and the box reads only the current term's entry: a slow
- * reply to an older term lands in its own entry and is never shown (stale replies are ignored).
+ * GET /api/search (decision 055). Replies are cached per term, kind and limit, and a screen reads only
+ * its current key's entry: a slow reply to an older term lands in its own entry and is never shown.
  */
-export function useGlobalSearch(term: string, limit: number, enabled: boolean) {
+export function useSearch(term: string, options: { kind?: SearchKind; limit: number; enabled: boolean }) {
+  const { kind, limit, enabled } = options;
   return useQuery({
-    queryKey: ['search', term, limit],
+    queryKey: ['search', term, kind ?? null, limit],
     queryFn: ({ signal }) =>
-      api.get<SearchResults>('/api/flow/searchforsearchterm', { query: { query: term, limit }, signal }),
+      api.get<SearchAnswer>('/api/search', { query: { query: term, kind, limit }, signal }),
     enabled,
     staleTime: 30_000,
-    // While 'Meer tonen' loads, keep the shorter list of the same term; never another term's.
+    // While 'Meer tonen' loads, keep the shorter list of the same term and kind; never another term's.
     placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === term ? previous : undefined,
+      previousQuery?.queryKey[1] === term && previousQuery.queryKey[2] === (kind ?? null)
+        ? keepPreviousData(previous)
+        : undefined,
   });
 }

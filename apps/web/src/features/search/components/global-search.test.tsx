@@ -1,38 +1,55 @@
+import type { SearchAnswer } from '@im/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../api/token';
 import type { MockCall } from '../../../test/fetch-mock';
 import { createTestSession, renderApp } from '../../../test/render';
+import { hitOf } from '../../../test/search-hits';
 import { type MockRoute, mockServer } from '../../../test/server';
-import type { SearchResults } from '../queries';
 
-const empty: SearchResults = { flows: [], relations: [], organizations: [] };
-const flows = (count: number, name = 'Jan de Boer') =>
-  Array.from({ length: count }, (_, i) => ({
-    id: i + 1,
-    number: 1000 + i,
-    description: 'Warmtepomp',
-    relation_fullname: `${name} ${i + 1}`,
-    address: 'Dorpsstraat 12, Zwolle',
-    flow_status: 'new' as const,
-  }));
+const empty: SearchAnswer = { groups: [] };
 
 function setup(answer: MockRoute) {
   setToken('t');
-  const server = mockServer({
-    session: createTestSession(),
-    routes: { 'GET /api/flow/searchforsearchterm': answer },
-  });
+  const server = mockServer({ session: createTestSession(), routes: { 'GET /api/search': answer } });
   return { ...server, ...renderApp('/dashboard') };
 }
 
-const searchCalls = (calls: MockCall[]) =>
-  calls.filter((c) => c.url.startsWith('/api/flow/searchforsearchterm'));
+const searchCalls = (calls: MockCall[]) => calls.filter((c) => c.url.startsWith('/api/search'));
 const params = (call: MockCall | undefined) =>
   Object.fromEntries(new URL(call?.url ?? '', 'http://x').searchParams);
 const box = () => screen.findByLabelText('Snel zoeken', {}, { timeout: 5000 });
 const type = async (text: string) => fireEvent.change(await box(), { target: { value: text } });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const answer: SearchAnswer = {
+  groups: [
+    {
+      kind: 'flow',
+      more: false,
+      hits: [hitOf({ kind: 'flow', id: 1, title: 'Jan de Boer', flow_id: 1, flow_number: 1000 })],
+    },
+    {
+      kind: 'message',
+      more: true,
+      hits: [
+        hitOf({
+          kind: 'message',
+          id: 7,
+          flow_id: 1,
+          flow_number: 1000,
+          relation_name: 'Jan de Boer',
+          sender: 'relation',
+          snippet: [
+            { text: 'Komen de ', hit: false },
+            { text: 'zonnepanelen', hit: true },
+            { text: ' op de schuur?', hit: false },
+          ],
+        }),
+      ],
+    },
+  ],
+};
 
 describe('global search', { timeout: 20_000 }, () => {
   it('searches from 3 characters, 750 ms after the last keystroke, and shows Geen resultaten gevonden', async () => {
@@ -48,38 +65,40 @@ describe('global search', { timeout: 20_000 }, () => {
     await type('Jans');
     await waitFor(() => expect(searchCalls(calls)).toHaveLength(1), { timeout: 2000 });
     expect(Date.now() - typedAt).toBeGreaterThanOrEqual(400 + 700);
-    expect(params(searchCalls(calls)[0])).toEqual({ query: 'Jans', limit: '10' });
+    expect(params(searchCalls(calls)[0])).toEqual({ query: 'Jans', limit: '3' });
     expect(await screen.findByText('Geen resultaten gevonden')).toBeTruthy();
   });
 
-  it('groups hits, grows by 10 with Meer tonen, and opens the chosen hit with the keyboard', async () => {
-    const { calls, router } = setup((call) => {
-      const limit = Number(params(call).limit);
-      return {
-        body: {
-          flows: flows(limit),
-          relations: [{ id: 5, fullname: 'Jan de Boer', address: 'Dorpsstraat 12, Zwolle' }],
-          organizations: [{ id: 9, name: 'Jansen Installatie BV', address: 'Industrieweg 1, Zwolle' }],
-        },
-      };
-    });
-    await type('Jan');
-    expect(await screen.findByText('#1000 Jan de Boer 1', {}, { timeout: 3000 })).toBeTruthy();
+  it('groups hits by kind with the matched word marked, and opens the message in the flow’s communicator', async () => {
+    const { router } = setup(() => ({ body: answer }));
+    await type('zonnepaneel');
+    expect(await screen.findByText('Bericht van de klant', {}, { timeout: 3000 })).toBeTruthy();
     const list = within(screen.getByRole('listbox'));
     expect(list.getByText('Dossiers')).toBeTruthy();
-    expect(list.getByText('Relaties')).toBeTruthy();
-    expect(list.getByText('Organisaties')).toBeTruthy();
-    expect(list.getByText('Jansen Installatie BV')).toBeTruthy();
-    expect(screen.queryByText('#1010 Jan de Boer 11')).toBeNull();
-
-    fireEvent.click(screen.getByText('Meer tonen'));
-    expect(await screen.findByText('#1019 Jan de Boer 20')).toBeTruthy();
-    expect(params(searchCalls(calls).at(-1))).toEqual({ query: 'Jan', limit: '20' });
+    expect(list.getByText('Berichten')).toBeTruthy();
+    // The flow's own line and the message's context.
+    expect(list.getAllByText('Dossier 1000 · Jan de Boer')).toHaveLength(2);
+    expect(list.getByText('zonnepanelen').tagName).toBe('MARK');
 
     const input = await box();
     fireEvent.keyDown(input, { key: 'ArrowDown', code: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown', code: 'ArrowDown' });
     fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/flow_detail/1'));
+    expect(router.state.location.search).toBe('?options=flowcommunicator');
+  });
+
+  it('opens the results screen with Alle resultaten, and with Enter when no hit is chosen', async () => {
+    const { router } = setup(() => ({ body: answer }));
+    await type('zonnepaneel');
+    fireEvent.click(await screen.findByText('Alle resultaten voor ‘zonnepaneel’', {}, { timeout: 3000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toBe('?query=zonnepaneel');
+
+    await type('asbest');
+    await screen.findByText('Alle resultaten voor ‘asbest’', {}, { timeout: 3000 });
+    fireEvent.keyDown(await box(), { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(router.state.location.search).toBe('?query=asbest'));
   });
 
   it('ignores a slow reply to an older term', async () => {
@@ -87,10 +106,15 @@ describe('global search', { timeout: 20_000 }, () => {
     mockServer({
       session: createTestSession(),
       routes: {
-        'GET /api/flow/searchforsearchterm': (call) => ({
+        'GET /api/search': (call) => ({
           body: {
-            ...empty,
-            relations: [{ id: 1, fullname: `Resultaat voor ${params(call).query}`, address: '' }],
+            groups: [
+              {
+                kind: 'relation',
+                more: false,
+                hits: [hitOf({ kind: 'relation', id: 1, title: `Resultaat voor ${params(call).query}` })],
+              },
+            ],
           },
         }),
       },

@@ -1,4 +1,4 @@
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '@im/domain';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, SEARCH_SUGGEST_PER_KIND, type SearchHit } from '@im/domain';
 import { ActionIcon, Combobox, Loader, Modal, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -8,36 +8,16 @@ import { useNavigate } from 'react-router';
 import { hasModule } from '../../../api/access';
 import { useIsPhone } from '../../../ui/responsive';
 import { useSession } from '../../auth';
-import { SEARCH_MAX, SEARCH_PAGE, type SearchResults, useGlobalSearch } from '../queries';
+import { hitContext, hitPath, hitTitle } from '../hit-link';
+import { useSearch } from '../queries';
+import { Snippet } from './snippet';
 
-// Global search of the top bar (spec 001 sections 5 and 9): from 3 characters, 750 ms after the
-// last keystroke, 10 hits per kind, 'Meer tonen' asks 10 more; arrows and Enter pick a hit.
-const MORE = 'more';
+// Global search of the top bar (spec 001 sections 5 and 9, decision 055): from 3 characters, 750 ms
+// after the last keystroke, the best hits of every kind; 'Alle resultaten' (or Enter without a chosen hit)
+// opens the results screen, which shows 10 per kind and grows by 10. Arrows and Enter pick a hit.
+const ALL = 'all';
 
-type Hit = { value: string; to: string; label: string; description?: string | null };
-
-function toHits(results: SearchResults | undefined) {
-  return {
-    flows: (results?.flows ?? []).map<Hit>((flow) => ({
-      value: `flow:${flow.id}`,
-      to: `/flow_detail/${flow.id}`,
-      label: `#${flow.number} ${flow.relation_fullname}`,
-      description: [flow.description, flow.address].filter(Boolean).join(' · '),
-    })),
-    relations: (results?.relations ?? []).map<Hit>((relation) => ({
-      value: `relation:${relation.id}`,
-      to: `/relation_detail/${relation.id}`,
-      label: relation.fullname,
-      description: relation.address,
-    })),
-    organizations: (results?.organizations ?? []).map<Hit>((organization) => ({
-      value: `organization:${organization.id}`,
-      to: `/organization_detail/${organization.id}`,
-      label: organization.name,
-      description: organization.address,
-    })),
-  };
-}
+type Hit = { value: string; to: string; hit: SearchHit };
 
 export function GlobalSearch() {
   const session = useSession();
@@ -80,32 +60,27 @@ function GlobalSearchBox({
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState('');
   const [term] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const [limit, setLimit] = useState({ term: '', value: SEARCH_PAGE });
-  // A new term starts again at 10.
-  const currentLimit = limit.term === term ? limit.value : SEARCH_PAGE;
   const isActive = term.length >= SEARCH_MIN_CHARS;
-  const search = useGlobalSearch(term, currentLimit, isActive);
-  const hits = toHits(isActive ? search.data : undefined);
-  const groups = [
-    { key: 'flows', label: t('search.flows'), hits: hits.flows },
-    { key: 'relations', label: t('search.relations'), hits: hits.relations },
-    { key: 'organizations', label: t('search.organizations'), hits: hits.organizations },
-  ].filter((group) => group.hits.length > 0);
+  const search = useSearch(term, { limit: SEARCH_SUGGEST_PER_KIND, enabled: isActive });
+  const groups = (isActive ? (search.data?.groups ?? []) : []).map((group) => ({
+    kind: group.kind,
+    hits: group.hits.map<Hit>((hit) => ({ value: `${hit.kind}:${hit.id}`, to: hitPath(hit), hit })),
+  }));
   const all = groups.flatMap((group) => group.hits);
   const isWaiting = text.trim() !== term || search.isFetching;
-  const hasMore = currentLimit < SEARCH_MAX && groups.some((group) => group.hits.length >= currentLimit);
 
-  const onSubmit = (value: string) => {
-    if (value === MORE) {
-      setLimit({ term, value: Math.min(SEARCH_MAX, currentLimit + SEARCH_PAGE) });
-      return;
-    }
-    const hit = all.find((candidate) => candidate.value === value);
-    if (!hit) return;
+  const go = (to: string) => {
     combobox.closeDropdown();
     setText('');
-    navigate(hit.to);
+    navigate(to);
     onNavigate?.();
+  };
+  const toResults = () => go(`/search?${new URLSearchParams({ query: text.trim() })}`);
+
+  const onSubmit = (value: string) => {
+    if (value === ALL) return toResults();
+    const hit = all.find((candidate) => candidate.value === value);
+    if (hit) go(hit.to);
   };
 
   return (
@@ -131,6 +106,17 @@ function GlobalSearchBox({
             combobox.openDropdown();
             combobox.resetSelectedOption();
           }}
+          onKeyDown={(event) => {
+            // Enter without a chosen hit searches everything on the results screen.
+            if (
+              event.key === 'Enter' &&
+              combobox.getSelectedOptionIndex() === -1 &&
+              text.trim().length >= SEARCH_MIN_CHARS
+            ) {
+              event.preventDefault();
+              toResults();
+            }
+          }}
           onFocus={() => combobox.openDropdown()}
           onBlur={() => !fullWidth && combobox.closeDropdown()}
         />
@@ -143,25 +129,26 @@ function GlobalSearchBox({
           )}
           {search.isError && isActive && <Combobox.Empty>{search.error.message}</Combobox.Empty>}
           {groups.map((group) => (
-            <Combobox.Group key={group.key} label={group.label}>
-              {group.hits.map((hit) => (
-                <Combobox.Option key={hit.value} value={hit.value}>
-                  <Text size="sm" fw={500}>
-                    {hit.label}
+            <Combobox.Group key={group.kind} label={t(`search.kinds.${group.kind}`)}>
+              {group.hits.map(({ value, hit }) => (
+                <Combobox.Option key={value} value={value}>
+                  <Text size="sm" fw={500} lineClamp={1}>
+                    {hitTitle(t, hit)}
                   </Text>
-                  {hit.description && (
-                    <Text size="xs" c="dimmed">
-                      {hit.description}
+                  {hitContext(t, hit) && (
+                    <Text size="xs" c="dimmed" lineClamp={1}>
+                      {hitContext(t, hit)}
                     </Text>
                   )}
+                  <Snippet parts={hit.snippet} lineClamp={1} />
                 </Combobox.Option>
               ))}
             </Combobox.Group>
           ))}
-          {hasMore && (
-            <Combobox.Option value={MORE}>
+          {isActive && all.length > 0 && (
+            <Combobox.Option value={ALL}>
               <Text size="sm" c="blue" fw={500}>
-                {t('common.showMore')}
+                {t('search.allResults', { term })}
               </Text>
             </Combobox.Option>
           )}
