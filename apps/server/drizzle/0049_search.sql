@@ -124,7 +124,7 @@ LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
   INSERT INTO public.search_entry AS e (company_id, kind, entity_id, flow_id, relation_id, organization_id, user_id, title, body, updated_at)
   SELECT s.company_id, s.kind, s.id, s.flow_id, s.relation_id, NULL::integer, NULL::integer, s.title,
     left(concat_ws(' ', s.number::text, s.subject, (SELECT string_agg(regexp_replace(regexp_replace(
-        concat_ws(' ', w.stringcontent, w.textcontent, w.textcontent2, w.textcontent3), '<[^>]*>', ' ', 'g'), '&[a-z#0-9]+;', ' ', 'g'), ' '
+        concat_ws(' ', w.stringcontent, w.textcontent, w.textcontent2, w.textcontent3), '<[^>]*>', ' ', 'g'), '&[a-z#0-9]+;|\{\{[^}]*\}\}|\{%[^%]*%\}', ' ', 'g'), ' '
         ORDER BY w."order") FROM public.document_widget w WHERE w.document_id = s.id AND NOT w.is_hidden)), 20000), s.updated_at
   FROM public.sales_document s
   WHERE s.id = ANY(ids) AND s.kind IN ('quotation', 'confirmation', 'document', 'invoice') AND NOT s.is_template AND s.deleted_at IS NULL
@@ -156,7 +156,7 @@ LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
     WHERE (e.title, e.body, e.flow_id, e.relation_id, e.organization_id, e.user_id)
       IS DISTINCT FROM (excluded.title, excluded.body, excluded.flow_id, excluded.relation_id, excluded.organization_id, excluded.user_id);
 $$;--> statement-breakpoint
--- The trigger of every source table: TG_ARGV[0] is the entries' refresh (search_refresh_<name>), TG_ARGV[1] the
+-- The triggers of every source table: TG_ARGV[0] is the entries' refresh (search_refresh_<name>), TG_ARGV[1] the
 -- column that holds the id to refresh (default id: a widget refreshes its document, a location its organization).
 CREATE FUNCTION search_entry_changed() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
@@ -175,52 +175,92 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER search_flow_flow_write AFTER INSERT OR DELETE ON public.flow
-  FOR EACH ROW EXECUTE FUNCTION search_entry_changed('flow');--> statement-breakpoint
+-- Inserts and deletes are handled per statement, with the rows of the statement (a bulk insert or a
+-- cascade writes its entries in one set-based refresh); updates per row, only when a searched column changed.
+CREATE FUNCTION search_entries_inserted() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+BEGIN
+  EXECUTE format('SELECT public.search_refresh_%s(array(SELECT DISTINCT %I FROM new_rows WHERE %I IS NOT NULL))',
+    TG_ARGV[0], coalesce(TG_ARGV[1], 'id'), coalesce(TG_ARGV[1], 'id'));
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION search_entries_deleted() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+BEGIN
+  EXECUTE format('SELECT public.search_refresh_%s(array(SELECT DISTINCT %I FROM old_rows WHERE %I IS NOT NULL))',
+    TG_ARGV[0], coalesce(TG_ARGV[1], 'id'), coalesce(TG_ARGV[1], 'id'));
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER search_flow_flow_insert AFTER INSERT ON public.flow REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_inserted('flow');--> statement-breakpoint
+CREATE TRIGGER search_flow_flow_delete AFTER DELETE ON public.flow REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_deleted('flow');--> statement-breakpoint
 CREATE TRIGGER search_flow_flow_update AFTER UPDATE OF number, description, relation_id, location_id, search_text, relation_fullname, deleted_at ON public.flow
   FOR EACH ROW WHEN (OLD.number IS DISTINCT FROM NEW.number OR OLD.description IS DISTINCT FROM NEW.description OR OLD.relation_id IS DISTINCT FROM NEW.relation_id OR OLD.location_id IS DISTINCT FROM NEW.location_id OR OLD.search_text IS DISTINCT FROM NEW.search_text OR OLD.relation_fullname IS DISTINCT FROM NEW.relation_fullname OR OLD.deleted_at IS DISTINCT FROM NEW.deleted_at) EXECUTE FUNCTION search_entry_changed('flow');--> statement-breakpoint
-CREATE TRIGGER search_relation_relation_write AFTER INSERT OR DELETE ON public.relation
-  FOR EACH ROW EXECUTE FUNCTION search_entry_changed('relation');--> statement-breakpoint
+CREATE TRIGGER search_relation_relation_insert AFTER INSERT ON public.relation REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_inserted('relation');--> statement-breakpoint
+CREATE TRIGGER search_relation_relation_delete AFTER DELETE ON public.relation REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_deleted('relation');--> statement-breakpoint
 CREATE TRIGGER search_relation_relation_update AFTER UPDATE OF name, nameprefix, surname, email, phone, mobile, search_text, organization_id, deleted_at ON public.relation
   FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.nameprefix IS DISTINCT FROM NEW.nameprefix OR OLD.surname IS DISTINCT FROM NEW.surname OR OLD.email IS DISTINCT FROM NEW.email OR OLD.phone IS DISTINCT FROM NEW.phone OR OLD.mobile IS DISTINCT FROM NEW.mobile OR OLD.search_text IS DISTINCT FROM NEW.search_text OR OLD.organization_id IS DISTINCT FROM NEW.organization_id OR OLD.deleted_at IS DISTINCT FROM NEW.deleted_at) EXECUTE FUNCTION search_entry_changed('relation');--> statement-breakpoint
-CREATE TRIGGER search_organization_organization_write AFTER INSERT OR DELETE ON public.organization
-  FOR EACH ROW EXECUTE FUNCTION search_entry_changed('organization');--> statement-breakpoint
+CREATE TRIGGER search_organization_organization_insert AFTER INSERT ON public.organization REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_inserted('organization');--> statement-breakpoint
+CREATE TRIGGER search_organization_organization_delete AFTER DELETE ON public.organization REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_deleted('organization');--> statement-breakpoint
 CREATE TRIGGER search_organization_organization_update AFTER UPDATE OF name, email, phone, coc_number, vat_number, deleted_at ON public.organization
   FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.email IS DISTINCT FROM NEW.email OR OLD.phone IS DISTINCT FROM NEW.phone OR OLD.coc_number IS DISTINCT FROM NEW.coc_number OR OLD.vat_number IS DISTINCT FROM NEW.vat_number OR OLD.deleted_at IS DISTINCT FROM NEW.deleted_at) EXECUTE FUNCTION search_entry_changed('organization');--> statement-breakpoint
-CREATE TRIGGER search_location_organization_write AFTER INSERT OR DELETE ON public.location
-  FOR EACH ROW EXECUTE FUNCTION search_entry_changed('organization', 'organization_id');--> statement-breakpoint
+CREATE TRIGGER search_location_organization_insert AFTER INSERT ON public.location REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_inserted('organization', 'organization_id');--> statement-breakpoint
+CREATE TRIGGER search_location_organization_delete AFTER DELETE ON public.location REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_deleted('organization', 'organization_id');--> statement-breakpoint
 CREATE TRIGGER search_location_organization_update AFTER UPDATE OF address, number, number_addition, postcode, city, is_main, organization_id ON public.location
   FOR EACH ROW WHEN (OLD.address IS DISTINCT FROM NEW.address OR OLD.number IS DISTINCT FROM NEW.number OR OLD.number_addition IS DISTINCT FROM NEW.number_addition OR OLD.postcode IS DISTINCT FROM NEW.postcode OR OLD.city IS DISTINCT FROM NEW.city OR OLD.is_main IS DISTINCT FROM NEW.is_main OR OLD.organization_id IS DISTINCT FROM NEW.organization_id) EXECUTE FUNCTION search_entry_changed('organization', 'organization_id');--> statement-breakpoint
-CREATE TRIGGER search_note_note_write AFTER INSERT OR DELETE ON public.note
-  FOR EACH ROW EXECUTE FUNCTION search_entry_changed('note');--> statement-breakpoint
+CREATE TRIGGER search_note_note_insert AFTER INSERT ON public.note REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_inserted('note');--> statement-breakpoint
+CREATE TRIGGER search_note_note_delete AFTER DELETE ON public.note REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_deleted('note');--> statement-breakpoint
 CREATE TRIGGER search_note_note_update AFTER UPDATE OF content, flow_id, relation_id, organization_id ON public.note
   FOR EACH ROW WHEN (OLD.content IS DISTINCT FROM NEW.content OR OLD.flow_id IS DISTINCT FROM NEW.flow_id OR OLD.relation_id IS DISTINCT FROM NEW.relation_id OR OLD.organization_id IS DISTINCT FROM NEW.organization_id) EXECUTE FUNCTION search_entry_changed('note');--> statement-breakpoint
-CREATE TRIGGER search_message_message_write AFTER INSERT OR DELETE ON public.message
-  FOR EACH ROW EXECUTE FUNCTION search_entry_changed('message');--> statement-breakpoint
+CREATE TRIGGER search_message_message_insert AFTER INSERT ON public.message REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_inserted('message');--> statement-breakpoint
+CREATE TRIGGER search_message_message_delete AFTER DELETE ON public.message REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_deleted('message');--> statement-breakpoint
 CREATE TRIGGER search_message_message_update AFTER UPDATE OF content, flow_id, relation_id ON public.message
   FOR EACH ROW WHEN (OLD.content IS DISTINCT FROM NEW.content OR OLD.flow_id IS DISTINCT FROM NEW.flow_id OR OLD.relation_id IS DISTINCT FROM NEW.relation_id) EXECUTE FUNCTION search_entry_changed('message');--> statement-breakpoint
-CREATE TRIGGER search_incident_incident_write AFTER INSERT OR DELETE ON public.incident
-  FOR EACH ROW EXECUTE FUNCTION search_entry_changed('incident');--> statement-breakpoint
+CREATE TRIGGER search_incident_incident_insert AFTER INSERT ON public.incident REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_inserted('incident');--> statement-breakpoint
+CREATE TRIGGER search_incident_incident_delete AFTER DELETE ON public.incident REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_deleted('incident');--> statement-breakpoint
 CREATE TRIGGER search_incident_incident_update AFTER UPDATE OF content, response, remarks, classification, user_id, flow_id ON public.incident
   FOR EACH ROW WHEN (OLD.content IS DISTINCT FROM NEW.content OR OLD.response IS DISTINCT FROM NEW.response OR OLD.remarks IS DISTINCT FROM NEW.remarks OR OLD.classification IS DISTINCT FROM NEW.classification OR OLD.user_id IS DISTINCT FROM NEW.user_id OR OLD.flow_id IS DISTINCT FROM NEW.flow_id) EXECUTE FUNCTION search_entry_changed('incident');--> statement-breakpoint
-CREATE TRIGGER search_flow_data_item_flowdataitem_write AFTER INSERT OR DELETE ON public.flow_data_item
-  FOR EACH ROW EXECUTE FUNCTION search_entry_changed('flowdataitem');--> statement-breakpoint
+CREATE TRIGGER search_flow_data_item_flowdataitem_insert AFTER INSERT ON public.flow_data_item REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_inserted('flowdataitem');--> statement-breakpoint
+CREATE TRIGGER search_flow_data_item_flowdataitem_delete AFTER DELETE ON public.flow_data_item REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_deleted('flowdataitem');--> statement-breakpoint
 CREATE TRIGGER search_flow_data_item_flowdataitem_update AFTER UPDATE OF values, locations, vertical_id, flow_id ON public.flow_data_item
   FOR EACH ROW WHEN (OLD.values IS DISTINCT FROM NEW.values OR OLD.locations IS DISTINCT FROM NEW.locations OR OLD.vertical_id IS DISTINCT FROM NEW.vertical_id OR OLD.flow_id IS DISTINCT FROM NEW.flow_id) EXECUTE FUNCTION search_entry_changed('flowdataitem');--> statement-breakpoint
-CREATE TRIGGER search_sales_document_sales_document_write AFTER INSERT OR DELETE ON public.sales_document
-  FOR EACH ROW EXECUTE FUNCTION search_entry_changed('sales_document');--> statement-breakpoint
+CREATE TRIGGER search_sales_document_sales_document_insert AFTER INSERT ON public.sales_document REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_inserted('sales_document');--> statement-breakpoint
+CREATE TRIGGER search_sales_document_sales_document_delete AFTER DELETE ON public.sales_document REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_deleted('sales_document');--> statement-breakpoint
 CREATE TRIGGER search_sales_document_sales_document_update AFTER UPDATE OF kind, title, number, subject, is_template, deleted_at, flow_id, relation_id ON public.sales_document
   FOR EACH ROW WHEN (OLD.kind IS DISTINCT FROM NEW.kind OR OLD.title IS DISTINCT FROM NEW.title OR OLD.number IS DISTINCT FROM NEW.number OR OLD.subject IS DISTINCT FROM NEW.subject OR OLD.is_template IS DISTINCT FROM NEW.is_template OR OLD.deleted_at IS DISTINCT FROM NEW.deleted_at OR OLD.flow_id IS DISTINCT FROM NEW.flow_id OR OLD.relation_id IS DISTINCT FROM NEW.relation_id) EXECUTE FUNCTION search_entry_changed('sales_document');--> statement-breakpoint
-CREATE TRIGGER search_document_widget_sales_document_write AFTER INSERT OR DELETE ON public.document_widget
-  FOR EACH ROW EXECUTE FUNCTION search_entry_changed('sales_document', 'document_id');--> statement-breakpoint
+CREATE TRIGGER search_document_widget_sales_document_insert AFTER INSERT ON public.document_widget REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_inserted('sales_document', 'document_id');--> statement-breakpoint
+CREATE TRIGGER search_document_widget_sales_document_delete AFTER DELETE ON public.document_widget REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_deleted('sales_document', 'document_id');--> statement-breakpoint
 CREATE TRIGGER search_document_widget_sales_document_update AFTER UPDATE OF stringcontent, textcontent, textcontent2, textcontent3, is_hidden ON public.document_widget
   FOR EACH ROW WHEN (OLD.stringcontent IS DISTINCT FROM NEW.stringcontent OR OLD.textcontent IS DISTINCT FROM NEW.textcontent OR OLD.textcontent2 IS DISTINCT FROM NEW.textcontent2 OR OLD.textcontent3 IS DISTINCT FROM NEW.textcontent3 OR OLD.is_hidden IS DISTINCT FROM NEW.is_hidden) EXECUTE FUNCTION search_entry_changed('sales_document', 'document_id');--> statement-breakpoint
-CREATE TRIGGER search_task_task_write AFTER INSERT OR DELETE ON public.task
-  FOR EACH ROW EXECUTE FUNCTION search_entry_changed('task');--> statement-breakpoint
+CREATE TRIGGER search_task_task_insert AFTER INSERT ON public.task REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_inserted('task');--> statement-breakpoint
+CREATE TRIGGER search_task_task_delete AFTER DELETE ON public.task REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_deleted('task');--> statement-breakpoint
 CREATE TRIGGER search_task_task_update AFTER UPDATE OF description, location, is_template, flow_id ON public.task
   FOR EACH ROW WHEN (OLD.description IS DISTINCT FROM NEW.description OR OLD.location IS DISTINCT FROM NEW.location OR OLD.is_template IS DISTINCT FROM NEW.is_template OR OLD.flow_id IS DISTINCT FROM NEW.flow_id) EXECUTE FUNCTION search_entry_changed('task');--> statement-breakpoint
-CREATE TRIGGER search_agenda_item_agendaitem_write AFTER INSERT OR DELETE ON public.agenda_item
-  FOR EACH ROW EXECUTE FUNCTION search_entry_changed('agendaitem');--> statement-breakpoint
+CREATE TRIGGER search_agenda_item_agendaitem_insert AFTER INSERT ON public.agenda_item REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_inserted('agendaitem');--> statement-breakpoint
+CREATE TRIGGER search_agenda_item_agendaitem_delete AFTER DELETE ON public.agenda_item REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_deleted('agendaitem');--> statement-breakpoint
 CREATE TRIGGER search_agenda_item_agendaitem_update AFTER UPDATE OF title, description, location, attendees, flow_id, relation_id, organization_id ON public.agenda_item
   FOR EACH ROW WHEN (OLD.title IS DISTINCT FROM NEW.title OR OLD.description IS DISTINCT FROM NEW.description OR OLD.location IS DISTINCT FROM NEW.location OR OLD.attendees IS DISTINCT FROM NEW.attendees OR OLD.flow_id IS DISTINCT FROM NEW.flow_id OR OLD.relation_id IS DISTINCT FROM NEW.relation_id OR OLD.organization_id IS DISTINCT FROM NEW.organization_id) EXECUTE FUNCTION search_entry_changed('agendaitem');--> statement-breakpoint
 -- Writes the entries of one company's rows of one source with ids after after_id, at most size of them;

@@ -229,7 +229,8 @@ async function loadCompany(tx: Tx, storage: FileStorage, companyId: number): Pro
     orientatie: 'Zuid',
     aantal_panelen: '14',
     vermogen_per_paneel: '430',
-    opmerkingen: 'Schoorsteen aan de noordzijde; geen schaduw op het zuiddak.',
+    opmerkingen:
+      'Schoorsteen aan de noordzijde; geen schaduw op het zuiddak. De schuur achter het huis heeft asbesthoudende golfplaten: daar niet op.',
   });
   await addPhoto(
     tx,
