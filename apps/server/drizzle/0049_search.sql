@@ -156,6 +156,22 @@ LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
     WHERE (e.title, e.body, e.flow_id, e.relation_id, e.organization_id, e.user_id)
       IS DISTINCT FROM (excluded.title, excluded.body, excluded.flow_id, excluded.relation_id, excluded.organization_id, excluded.user_id);
 $$;--> statement-breakpoint
+-- The search's matches (decision 055). Row-level security would keep the text search and trigram operators
+-- (not leakproof) away from their indexes, so, as relation_search_ids(), this runs as its owner and applies
+-- the tenant rule itself. At most max_rows matches, scored; the caller ranks, groups and pages them.
+CREATE FUNCTION search_matches(q tsquery, names text, kinds text[], all_incidents boolean, me integer, max_rows integer)
+RETURNS TABLE (kind varchar, entity_id integer, flow_id integer, relation_id integer, organization_id integer,
+  title text, body text, updated_at timestamptz, score real)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public SET pg_trgm.word_similarity_threshold = 0.5 AS $$
+  SELECT e.kind, e.entity_id, e.flow_id, e.relation_id, e.organization_id, e.title, e.body, e.updated_at,
+    ts_rank_cd(e.tsv, q) + CASE WHEN names <> '' AND names <% e.title THEN word_similarity(names, e.title) ELSE 0 END
+  FROM public.search_entry e
+  WHERE e.company_id = nullif(current_setting('app.company_id', true), '')::integer
+    AND e.kind = ANY(kinds)
+    AND (e.tsv @@ q OR (names <> '' AND names <% e.title))
+    AND (e.kind <> 'incident' OR all_incidents OR e.user_id IS NULL OR e.user_id = me)
+  LIMIT max_rows
+$$;--> statement-breakpoint
 -- The triggers of every source table: TG_ARGV[0] is the entries' refresh (search_refresh_<name>), TG_ARGV[1] the
 -- column that holds the id to refresh (default id: a widget refreshes its document, a location its organization).
 CREATE FUNCTION search_entry_changed() RETURNS trigger

@@ -12,8 +12,6 @@ import type { Tx } from '../../platform/db/database';
 
 /** How many matches are ranked at most: a word found in half the company is ranked among a sample. */
 const CANDIDATES = 2000;
-/** Names (titles) that look like the typed words also match: 'Janssen' for 'jansen' (pg_trgm). */
-const NAME_SIMILARITY = '0.5';
 /** Marks around a matched word in ts_headline's snippet; removed from the text first. */
 const MARK_START = '\u27E6';
 const MARK_END = '\u27E7';
@@ -81,7 +79,8 @@ export function snippetParts(headline: string): SearchHit['snippet'] {
 /**
  * One search over the company's case files (decision 055). Without `kind`: the best hits of every kind the
  * user may open, `limit` of each; with `kind`: a page of that kind (`offset`, `limit`).
- * Two statements: the similarity threshold for names, then the search with its display fields.
+ * One statement: the matches (search_matches(), migration 0049), ranked per kind, with their display fields;
+ * names (titles) that look like the typed words match too ('Janssen' for 'jansen', pg_trgm at 0.5).
  */
 export async function searchEverything(
   tx: Tx,
@@ -96,19 +95,12 @@ export async function searchEverything(
   const offset = query.kind ? query.offset : 0;
   const allIncidents = findsIncidentsOfOthers(who.role);
 
-  await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${NAME_SIMILARITY}, true)`);
   const result = await tx.execute<HitRow>(sql`
-    with q as (select to_tsquery('dutch', ${tsquery}) as ts, ${names}::text as names),
+    with q as (select to_tsquery('dutch', ${tsquery}) as ts),
     candidates as (
-      select e.kind, e.entity_id, e.flow_id, e.relation_id, e.organization_id, e.title, e.body, e.updated_at,
-        ts_rank_cd(e.tsv, q.ts)
-          + case when q.names <> '' and q.names <% e.title then word_similarity(q.names, e.title) else 0 end
-          as score
-      from search_entry e, q
-      where e.kind = any(${sql.raw(`ARRAY[${kinds.map((k) => `'${k}'`).join(',')}]::varchar[]`)})
-        and (e.tsv @@ q.ts or (q.names <> '' and q.names <% e.title))
-        and (e.kind <> 'incident' or ${allIncidents}::boolean or e.user_id is null or e.user_id = ${who.userId})
-      limit ${CANDIDATES}
+      select m.* from q, search_matches(q.ts, ${names}::text,
+        ${sql.raw(`ARRAY[${kinds.map((k) => `'${k}'`).join(',')}]::text[]`)}, ${allIncidents}::boolean,
+        ${who.userId}::int, ${CANDIDATES}::int) m
     ),
     ranked as (
       select c.*, row_number() over (partition by c.kind order by c.score desc, c.updated_at desc, c.entity_id desc) as rn
