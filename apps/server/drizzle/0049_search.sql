@@ -17,6 +17,7 @@ ALTER TABLE "search_entry" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "search_entry" ADD CONSTRAINT "search_entry_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "search_entry_tsv" ON "search_entry" USING gin ("tsv");--> statement-breakpoint
 CREATE INDEX "search_entry_title_trgm" ON "search_entry" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "search_entry_entity" ON "search_entry" USING btree ("kind","entity_id");--> statement-breakpoint
 CREATE INDEX "search_entry_flow" ON "search_entry" USING btree ("flow_id");--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "search_entry" AS PERMISSIVE FOR ALL TO public USING (company_id = nullif(current_setting('app.company_id', true), '')::integer or coalesce(current_setting('app.all_companies', true), '') = 'on') WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::integer or coalesce(current_setting('app.all_companies', true), '') = 'on');--> statement-breakpoint
 -- Decision 055: one search over a case file. Each searchable row has an entry in search_entry, written by
@@ -25,7 +26,8 @@ CREATE POLICY "tenant_isolation" ON "search_entry" AS PERMISSIVE FOR ALL TO publ
 -- search_rebuild_chunk() writes a company's entries again in steps (npm run search:rebuild).
 SELECT set_config('app.all_companies', 'on', true);--> statement-breakpoint
 CREATE FUNCTION search_refresh_flow(ids integer[]) RETURNS void
-LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+BEGIN
   DELETE FROM public.search_entry e WHERE e.kind = 'flow' AND e.entity_id = ANY(ids)
     AND NOT EXISTS (SELECT 1 FROM public.flow f WHERE f.id = e.entity_id AND f.deleted_at IS NULL);
   INSERT INTO public.search_entry AS e (company_id, kind, entity_id, flow_id, relation_id, organization_id, user_id, title, body, updated_at)
@@ -38,9 +40,10 @@ LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
   ON CONFLICT (company_id, kind, entity_id) DO UPDATE SET flow_id = excluded.flow_id, relation_id = excluded.relation_id, organization_id = excluded.organization_id, user_id = excluded.user_id, title = excluded.title, body = excluded.body, updated_at = excluded.updated_at
     WHERE (e.title, e.body, e.flow_id, e.relation_id, e.organization_id, e.user_id)
       IS DISTINCT FROM (excluded.title, excluded.body, excluded.flow_id, excluded.relation_id, excluded.organization_id, excluded.user_id);
-$$;--> statement-breakpoint
+END $$;--> statement-breakpoint
 CREATE FUNCTION search_refresh_relation(ids integer[]) RETURNS void
-LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+BEGIN
   DELETE FROM public.search_entry e WHERE e.kind = 'relation' AND e.entity_id = ANY(ids)
     AND NOT EXISTS (SELECT 1 FROM public.relation r WHERE r.id = e.entity_id AND r.deleted_at IS NULL);
   INSERT INTO public.search_entry AS e (company_id, kind, entity_id, flow_id, relation_id, organization_id, user_id, title, body, updated_at)
@@ -52,9 +55,10 @@ LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
   ON CONFLICT (company_id, kind, entity_id) DO UPDATE SET flow_id = excluded.flow_id, relation_id = excluded.relation_id, organization_id = excluded.organization_id, user_id = excluded.user_id, title = excluded.title, body = excluded.body, updated_at = excluded.updated_at
     WHERE (e.title, e.body, e.flow_id, e.relation_id, e.organization_id, e.user_id)
       IS DISTINCT FROM (excluded.title, excluded.body, excluded.flow_id, excluded.relation_id, excluded.organization_id, excluded.user_id);
-$$;--> statement-breakpoint
+END $$;--> statement-breakpoint
 CREATE FUNCTION search_refresh_organization(ids integer[]) RETURNS void
-LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+BEGIN
   DELETE FROM public.search_entry e WHERE e.kind = 'organization' AND e.entity_id = ANY(ids)
     AND NOT EXISTS (SELECT 1 FROM public.organization o WHERE o.id = e.entity_id AND o.deleted_at IS NULL);
   INSERT INTO public.search_entry AS e (company_id, kind, entity_id, flow_id, relation_id, organization_id, user_id, title, body, updated_at)
@@ -66,9 +70,10 @@ LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
   ON CONFLICT (company_id, kind, entity_id) DO UPDATE SET flow_id = excluded.flow_id, relation_id = excluded.relation_id, organization_id = excluded.organization_id, user_id = excluded.user_id, title = excluded.title, body = excluded.body, updated_at = excluded.updated_at
     WHERE (e.title, e.body, e.flow_id, e.relation_id, e.organization_id, e.user_id)
       IS DISTINCT FROM (excluded.title, excluded.body, excluded.flow_id, excluded.relation_id, excluded.organization_id, excluded.user_id);
-$$;--> statement-breakpoint
+END $$;--> statement-breakpoint
 CREATE FUNCTION search_refresh_note(ids integer[]) RETURNS void
-LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+BEGIN
   DELETE FROM public.search_entry e WHERE e.kind = 'note' AND e.entity_id = ANY(ids)
     AND NOT EXISTS (SELECT 1 FROM public.note n WHERE n.id = e.entity_id);
   INSERT INTO public.search_entry AS e (company_id, kind, entity_id, flow_id, relation_id, organization_id, user_id, title, body, updated_at)
@@ -78,9 +83,10 @@ LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
   ON CONFLICT (company_id, kind, entity_id) DO UPDATE SET flow_id = excluded.flow_id, relation_id = excluded.relation_id, organization_id = excluded.organization_id, user_id = excluded.user_id, title = excluded.title, body = excluded.body, updated_at = excluded.updated_at
     WHERE (e.title, e.body, e.flow_id, e.relation_id, e.organization_id, e.user_id)
       IS DISTINCT FROM (excluded.title, excluded.body, excluded.flow_id, excluded.relation_id, excluded.organization_id, excluded.user_id);
-$$;--> statement-breakpoint
+END $$;--> statement-breakpoint
 CREATE FUNCTION search_refresh_message(ids integer[]) RETURNS void
-LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+BEGIN
   DELETE FROM public.search_entry e WHERE e.kind = 'message' AND e.entity_id = ANY(ids)
     AND NOT EXISTS (SELECT 1 FROM public.message m WHERE m.id = e.entity_id);
   INSERT INTO public.search_entry AS e (company_id, kind, entity_id, flow_id, relation_id, organization_id, user_id, title, body, updated_at)
@@ -90,9 +96,10 @@ LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
   ON CONFLICT (company_id, kind, entity_id) DO UPDATE SET flow_id = excluded.flow_id, relation_id = excluded.relation_id, organization_id = excluded.organization_id, user_id = excluded.user_id, title = excluded.title, body = excluded.body, updated_at = excluded.updated_at
     WHERE (e.title, e.body, e.flow_id, e.relation_id, e.organization_id, e.user_id)
       IS DISTINCT FROM (excluded.title, excluded.body, excluded.flow_id, excluded.relation_id, excluded.organization_id, excluded.user_id);
-$$;--> statement-breakpoint
+END $$;--> statement-breakpoint
 CREATE FUNCTION search_refresh_incident(ids integer[]) RETURNS void
-LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+BEGIN
   DELETE FROM public.search_entry e WHERE e.kind = 'incident' AND e.entity_id = ANY(ids)
     AND NOT EXISTS (SELECT 1 FROM public.incident i WHERE i.id = e.entity_id);
   INSERT INTO public.search_entry AS e (company_id, kind, entity_id, flow_id, relation_id, organization_id, user_id, title, body, updated_at)
@@ -102,9 +109,10 @@ LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
   ON CONFLICT (company_id, kind, entity_id) DO UPDATE SET flow_id = excluded.flow_id, relation_id = excluded.relation_id, organization_id = excluded.organization_id, user_id = excluded.user_id, title = excluded.title, body = excluded.body, updated_at = excluded.updated_at
     WHERE (e.title, e.body, e.flow_id, e.relation_id, e.organization_id, e.user_id)
       IS DISTINCT FROM (excluded.title, excluded.body, excluded.flow_id, excluded.relation_id, excluded.organization_id, excluded.user_id);
-$$;--> statement-breakpoint
+END $$;--> statement-breakpoint
 CREATE FUNCTION search_refresh_flowdataitem(ids integer[]) RETURNS void
-LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+BEGIN
   DELETE FROM public.search_entry e WHERE e.kind = 'flowdataitem' AND e.entity_id = ANY(ids)
     AND NOT EXISTS (SELECT 1 FROM public.flow_data_item d WHERE d.id = e.entity_id);
   INSERT INTO public.search_entry AS e (company_id, kind, entity_id, flow_id, relation_id, organization_id, user_id, title, body, updated_at)
@@ -116,9 +124,10 @@ LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
   ON CONFLICT (company_id, kind, entity_id) DO UPDATE SET flow_id = excluded.flow_id, relation_id = excluded.relation_id, organization_id = excluded.organization_id, user_id = excluded.user_id, title = excluded.title, body = excluded.body, updated_at = excluded.updated_at
     WHERE (e.title, e.body, e.flow_id, e.relation_id, e.organization_id, e.user_id)
       IS DISTINCT FROM (excluded.title, excluded.body, excluded.flow_id, excluded.relation_id, excluded.organization_id, excluded.user_id);
-$$;--> statement-breakpoint
+END $$;--> statement-breakpoint
 CREATE FUNCTION search_refresh_sales_document(ids integer[]) RETURNS void
-LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+BEGIN
   DELETE FROM public.search_entry e WHERE e.kind IN ('quotation', 'confirmation', 'document', 'invoice') AND e.entity_id = ANY(ids)
     AND NOT EXISTS (SELECT 1 FROM public.sales_document s WHERE s.id = e.entity_id AND s.kind = e.kind AND NOT s.is_template AND s.deleted_at IS NULL);
   INSERT INTO public.search_entry AS e (company_id, kind, entity_id, flow_id, relation_id, organization_id, user_id, title, body, updated_at)
@@ -131,9 +140,10 @@ LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
   ON CONFLICT (company_id, kind, entity_id) DO UPDATE SET flow_id = excluded.flow_id, relation_id = excluded.relation_id, organization_id = excluded.organization_id, user_id = excluded.user_id, title = excluded.title, body = excluded.body, updated_at = excluded.updated_at
     WHERE (e.title, e.body, e.flow_id, e.relation_id, e.organization_id, e.user_id)
       IS DISTINCT FROM (excluded.title, excluded.body, excluded.flow_id, excluded.relation_id, excluded.organization_id, excluded.user_id);
-$$;--> statement-breakpoint
+END $$;--> statement-breakpoint
 CREATE FUNCTION search_refresh_task(ids integer[]) RETURNS void
-LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+BEGIN
   DELETE FROM public.search_entry e WHERE e.kind = 'task' AND e.entity_id = ANY(ids)
     AND NOT EXISTS (SELECT 1 FROM public.task t WHERE t.id = e.entity_id AND NOT t.is_template);
   INSERT INTO public.search_entry AS e (company_id, kind, entity_id, flow_id, relation_id, organization_id, user_id, title, body, updated_at)
@@ -143,9 +153,10 @@ LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
   ON CONFLICT (company_id, kind, entity_id) DO UPDATE SET flow_id = excluded.flow_id, relation_id = excluded.relation_id, organization_id = excluded.organization_id, user_id = excluded.user_id, title = excluded.title, body = excluded.body, updated_at = excluded.updated_at
     WHERE (e.title, e.body, e.flow_id, e.relation_id, e.organization_id, e.user_id)
       IS DISTINCT FROM (excluded.title, excluded.body, excluded.flow_id, excluded.relation_id, excluded.organization_id, excluded.user_id);
-$$;--> statement-breakpoint
+END $$;--> statement-breakpoint
 CREATE FUNCTION search_refresh_agendaitem(ids integer[]) RETURNS void
-LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+BEGIN
   DELETE FROM public.search_entry e WHERE e.kind = 'agendaitem' AND e.entity_id = ANY(ids)
     AND NOT EXISTS (SELECT 1 FROM public.agenda_item a WHERE a.id = e.entity_id);
   INSERT INTO public.search_entry AS e (company_id, kind, entity_id, flow_id, relation_id, organization_id, user_id, title, body, updated_at)
@@ -155,7 +166,7 @@ LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
   ON CONFLICT (company_id, kind, entity_id) DO UPDATE SET flow_id = excluded.flow_id, relation_id = excluded.relation_id, organization_id = excluded.organization_id, user_id = excluded.user_id, title = excluded.title, body = excluded.body, updated_at = excluded.updated_at
     WHERE (e.title, e.body, e.flow_id, e.relation_id, e.organization_id, e.user_id)
       IS DISTINCT FROM (excluded.title, excluded.body, excluded.flow_id, excluded.relation_id, excluded.organization_id, excluded.user_id);
-$$;--> statement-breakpoint
+END $$;--> statement-breakpoint
 -- The search's matches (decision 055). Row-level security would keep the text search and trigram operators
 -- (not leakproof) away from their indexes, so, as relation_search_ids(), this runs as its owner and applies
 -- the tenant rule itself. At most max_rows matches, scored; the caller ranks, groups and pages them.
@@ -186,9 +197,22 @@ BEGIN
   IF TG_OP <> 'DELETE' AND (to_jsonb(NEW) ->> col) IS NOT NULL THEN
     ids := ids || (to_jsonb(NEW) ->> col)::integer;
   END IF;
-  IF cardinality(ids) > 0 THEN
-    EXECUTE format('SELECT public.search_refresh_%s($1)', TG_ARGV[0]) USING ids;
+  IF cardinality(ids) = 0 THEN
+    RETURN NULL;
   END IF;
+  -- Static calls (not EXECUTE): their plans are kept for the session.
+  CASE TG_ARGV[0]
+    WHEN 'flow' THEN PERFORM public.search_refresh_flow(ids);
+    WHEN 'relation' THEN PERFORM public.search_refresh_relation(ids);
+    WHEN 'organization' THEN PERFORM public.search_refresh_organization(ids);
+    WHEN 'note' THEN PERFORM public.search_refresh_note(ids);
+    WHEN 'message' THEN PERFORM public.search_refresh_message(ids);
+    WHEN 'incident' THEN PERFORM public.search_refresh_incident(ids);
+    WHEN 'flowdataitem' THEN PERFORM public.search_refresh_flowdataitem(ids);
+    WHEN 'sales_document' THEN PERFORM public.search_refresh_sales_document(ids);
+    WHEN 'task' THEN PERFORM public.search_refresh_task(ids);
+    WHEN 'agendaitem' THEN PERFORM public.search_refresh_agendaitem(ids);
+  END CASE;
   RETURN NULL;
 END $$;--> statement-breakpoint
 -- Inserts and deletes are handled per statement, with the rows of the statement (a bulk insert or a

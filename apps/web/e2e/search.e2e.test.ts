@@ -90,4 +90,18 @@ describe('search on a phone', () => {
     await page.getByRole('region', { name: 'Berichten' }).waitFor();
     expect(await page.getByRole('region', { name: 'Formulieren' }).count()).toBe(0);
   });
+
+  it('at a desk: the top bar lists the best hits per kind below the box, Enter opens every result', async () => {
+    const desk = await app.newPage();
+    await login(desk, app.baseUrl, 'sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
+    await desk.waitForURL(/#\/dashboard/);
+    const box = desk.getByLabel('Snel zoeken');
+    await box.fill('warmtepomp');
+    await desk.getByRole('listbox').getByText('Dossiers', { exact: true }).waitFor();
+    await takeShot(desk, 'search-desk-topbar');
+    await box.press('Enter');
+    await desk.waitForURL(/#\/search\?query=warmtepomp$/);
+    await desk.getByRole('region', { name: 'Dossiers' }).waitFor();
+    await takeShot(desk, 'search-desk-results');
+  });
 });

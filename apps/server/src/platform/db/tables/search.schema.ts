@@ -46,6 +46,8 @@ export const searchEntry = pgTable(
     primaryKey({ name: 'search_entry_pk', columns: [t.companyId, t.kind, t.entityId] }),
     index('search_entry_tsv').using('gin', t.tsv),
     index('search_entry_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    // A source's refresh finds an entry by its id alone (ids are unique per kind across companies).
+    index('search_entry_entity').on(t.kind, t.entityId),
     index('search_entry_flow').on(t.flowId),
     tenantPolicy(),
   ],
