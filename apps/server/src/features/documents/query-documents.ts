@@ -220,7 +220,12 @@ function toDocumentRow(kind: DocumentKind, r: RawDocumentRow, today: string): Do
     updated_at: isoFast(r.updated_at),
     due:
       kind === 'invoice'
-        ? invoiceDueLabel(r.status as DocumentStatus, r.date_send !== null ? r.enddate : null, today, r.settlement)
+        ? invoiceDueLabel(
+            r.status as DocumentStatus,
+            r.date_send !== null ? r.enddate : null,
+            today,
+            r.settlement,
+          )
         : null,
     billed_inc: kind === 'invoice' && r.billed_inc !== null ? Number(r.billed_inc) : null,
   };
