@@ -282,7 +282,7 @@ async function startChild(
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       const r = await fetch(readyUrl, { headers: auth });
       if (r.status < 500) return child;
@@ -398,6 +398,10 @@ const measureCase = async (name: string, target: number, cases: Case[]) => {
     baseRounds.push(await load(baseServer.pid!, baseRequests(), baseUrl));
     ratios.push(realRounds.at(-1)!.cpuPerRequest / baseRounds.at(-1)!.cpuPerRequest);
   }
+  // The spread of the rounds, to say how noisy the machine was (not in the table).
+  log(
+    `  ${name} rounds: req/s ${realRounds.map((m) => m.rps).join(', ')}; raw ${baseRounds.map((m) => m.rps).join(', ')}; CPU ratio ${ratios.map((x) => x.toFixed(2)).join(', ')}`,
+  );
   const real = summary(realRounds);
   const base = summary(baseRounds);
   const ratio = median(ratios);

@@ -193,13 +193,16 @@ const DOCUMENT_ROW_COLUMNS = `d.id, d.number, d.title, d.status, d.flow_id, f.nu
       where ci.credited_invoice_id = d.id and cd.date_send is not null and cd.deleted_at is null) then 'credited'
   end as settlement`;
 
-/** The joins of `DOCUMENT_ROW_COLUMNS` after a page of ids `page` (id, n: its place). */
-const DOCUMENT_ROW_JOINS = `join sales_document d on d.id = page.id
-  left join flow f on f.id = d.flow_id
+/** What `DOCUMENT_ROW_COLUMNS` reads besides `sales_document d`. */
+const DOCUMENT_ROW_LEFT_JOINS = `left join flow f on f.id = d.flow_id
   left join relation r on r.id = d.relation_id
   left join calculation c on c.id = d.calculation_id
   left join document_type t on t.id = d.document_type_id
   left join invoice i on i.id = d.id`;
+
+/** The joins of `DOCUMENT_ROW_COLUMNS` after a page of ids `page` (id, n: its place). */
+const DOCUMENT_ROW_JOINS = `join sales_document d on d.id = page.id
+  ${DOCUMENT_ROW_LEFT_JOINS}`;
 
 function toDocumentRow(kind: DocumentKind, r: RawDocumentRow, today: string): DocumentRow {
   return {
@@ -238,12 +241,15 @@ const DIRECT_PAGE_ROWS = 1_000;
  * The overview's page and its rows in ONE fixed statement: `document_list_page` answers the page's ids with
  * the list's total (the tally's), and the rows are joined to them in the same statement, one snapshot.
  * With the set-up that is one round trip (`tenantReads`) where `queryDocuments` took four (count, page,
- * rows, commit). A fixed text, so the connection prepares it once and nothing is built per request.
+ * rows, commit). A fixed text, so the connection prepares it once and nothing is built per request. The
+ * rows are read per id of the page (a lateral the planner cannot flatten): PostgreSQL guesses a thousand
+ * rows from the function and would otherwise hash the company's documents and invoices whole.
  */
-const DOCUMENT_PAGE_SQL = `select page.total::int as total, ${DOCUMENT_ROW_COLUMNS}
+const DOCUMENT_PAGE_SQL = `select page.total::int as total, doc.*
   from document_list_page($1::text, $2::text, null::text, null::int, $3::text, $4::boolean, $5::int, $6::bigint, null::int)
     with ordinality as page(id, total, n)
-  ${DOCUMENT_ROW_JOINS}
+  cross join lateral (select ${DOCUMENT_ROW_COLUMNS} from sales_document d ${DOCUMENT_ROW_LEFT_JOINS}
+    where d.id = page.id offset 0) doc
   order by page.n`;
 
 /**
