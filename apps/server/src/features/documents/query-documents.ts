@@ -10,6 +10,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type ReadPlan, readPlan, type Tx } from '../../platform/db/database';
 import { epochMsText, isoFast } from '../../platform/db/iso';
+import { CURRENT_COMPANY_ID } from '../../platform/db/tenancy-sql';
 import { TEXT_QUERY_CAP } from '../flows';
 import {
   DOCUMENT_RANGE_KEYS,
@@ -253,11 +254,42 @@ const DOCUMENT_PAGE_SQL = `select page.total::int as total, doc.*
   order by page.n`;
 
 /**
+ * The date sort's page (the overview's default, newest first) without `document_list_page`: that function
+ * plans two built statements on every call (the tally's days and the page), most of the database's time for
+ * a first page. Near the start the page is a plain walk of the date index (`sales_document_by_date`, or
+ * with a status `sales_document_status_by_date`), the total the tally's sum, as `document_list_count`
+ * gives it: a static statement per direction and filter, planned once per connection. $1 kind, $2 limit,
+ * $3 offset, $4 status. Each order is the exact reverse of the other (no date first ascending, last
+ * descending; then by id), as the function's.
+ */
+function datePageSql(descending: boolean, withStatus: boolean): string {
+  const order = descending
+    ? 'd.documentdate desc nulls last, d.id desc'
+    : 'd.documentdate asc nulls first, d.id asc';
+  return `select tally.total, doc.*
+  from (select coalesce(sum(t.n), 0)::int as total from document_tally t
+    where t.company_id = ${CURRENT_COMPANY_ID} and t.kind = $1${withStatus ? ' and t.status = $4' : ''}) tally
+  cross join unnest(array(select d.id from sales_document d
+    where d.company_id = ${CURRENT_COMPANY_ID} and d.kind = $1 and not d.is_template and d.deleted_at is null${
+      withStatus ? ' and d.status = $4' : ''
+    }
+    order by ${order} limit $2 offset $3)) with ordinality as page(id, n)
+  cross join lateral (select ${DOCUMENT_ROW_COLUMNS} from sales_document d ${DOCUMENT_ROW_LEFT_JOINS}
+    where d.id = page.id offset 0) doc
+  order by page.n`;
+}
+const DATE_PAGE_SQL = {
+  desc: { all: datePageSql(true, false), status: datePageSql(true, true) },
+  asc: { all: datePageSql(false, false), status: datePageSql(false, true) },
+};
+
+/**
  * The overview as it opens, in one statement and round trip: no search, no flow or document type, a sort
  * that does not go through the sort ranges (the invoices' date sort, the screen's default; every sort of
  * the other kinds), ending within the first DIRECT_PAGE_ROWS rows. It reads the page from the start of
  * the list, where `queryDocuments` reads a page past the middle from the end: the same rows, each order
- * being the exact reverse of the other. Undefined otherwise: use `queryDocuments`. The plan answers null
+ * being the exact reverse of the other. The date sort reads its page by a static statement
+ * (`DATE_PAGE_SQL`), the other sorts through `document_list_page`. Undefined otherwise: use `queryDocuments`. The plan answers null
  * for an empty page (past the end, or an empty list), whose total the statement cannot give: then
  * `queryDocuments` answers, as before.
  */
@@ -273,21 +305,19 @@ export function documentPagePlan(
   if ((DOCUMENT_RANGE_KEYS as readonly string[]).includes(sortKey) && DOCUMENT_RANGE_KINDS.includes(kind))
     return undefined;
   const status = q.status && q.status !== 'all' ? q.status : null;
-  return readPlan(
-    [
-      {
-        text: DOCUMENT_PAGE_SQL,
-        values: [kind, status, sortKey, desc, q.limit, q.offset],
-        map: (rows: (RawDocumentRow & { total: number })[]) => rows,
-      },
-    ],
-    ([rows]) => {
-      if (rows.length === 0) return null;
-      const today = amsterdamDay(new Date());
-      return {
-        data: rows.map((r) => toDocumentRow(kind, r, today)),
-        pagination: { total: rows[0]!.total, offset: q.offset, limit: q.limit },
-      };
-    },
-  );
+  const read =
+    sortKey === 'documentdate'
+      ? {
+          text: DATE_PAGE_SQL[desc ? 'desc' : 'asc'][status ? 'status' : 'all'],
+          values: status ? [kind, q.limit, q.offset, status] : [kind, q.limit, q.offset],
+        }
+      : { text: DOCUMENT_PAGE_SQL, values: [kind, status, sortKey, desc, q.limit, q.offset] };
+  return readPlan([{ ...read, map: (rows: (RawDocumentRow & { total: number })[]) => rows }], ([rows]) => {
+    if (rows.length === 0) return null;
+    const today = amsterdamDay(new Date());
+    return {
+      data: rows.map((r) => toDocumentRow(kind, r, today)),
+      pagination: { total: rows[0]!.total, offset: q.offset, limit: q.limit },
+    };
+  });
 }
