@@ -19,51 +19,70 @@ import {
   usecaseOfAltDashboard,
   zDashboardSettings,
 } from '@im/domain';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/auth-context';
-import type { Tx } from '../../platform/db/database';
-import { companySettings } from '../../platform/db/tables/companies.schema';
-import { user } from '../../platform/db/tables/users.schema';
-import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
+import { type RawRead, type ReadPlan, rawRows, readPlan, type Tx } from '../../platform/db/database';
+import { CURRENT_COMPANY_ID, currentCompanyIdSql } from '../../platform/db/tenancy-sql';
 import { queryTasks } from '../planning';
 
 /** The company's statistic boxes as stored, or the defaults while nobody has chosen any. */
 export async function companyStatboxes(
   tx: Tx,
 ): Promise<{ boxes: Statbox[]; isDefault: boolean; settingsId: number }> {
-  const [row] = await tx
-    .select({ id: companySettings.id, boxes: companySettings.dashboardSettings })
-    .from(companySettings)
-    .where(eq(companySettings.companyId, currentCompanyIdSql));
+  return statboxesOf(await rawRows<SettingsRow>(tx, SETTINGS_SQL, []));
+}
+
+interface SettingsRow extends Record<string, unknown> {
+  id: number;
+  boxes: unknown;
+}
+
+/** The company's settings row: its statistic boxes (a fixed text, `rawRows`; the dashboard reads it on every visit). */
+const SETTINGS_SQL = `select s.id, s.dashboard_settings as boxes from company_settings s where s.company_id = ${CURRENT_COMPANY_ID}`;
+/** The user's own dashboard type. */
+const ALT_DASHBOARD_SQL = `select u.alt_dashboard as alt from "user" u where u.id = $1`;
+
+function statboxesOf(rows: SettingsRow[]): { boxes: Statbox[]; isDefault: boolean; settingsId: number } {
+  const row = rows[0];
   const parsed = row?.boxes == null ? null : zDashboardSettings.safeParse(row.boxes);
   if (parsed?.success) return { boxes: parsed.data, isDefault: false, settingsId: row!.id };
   return { boxes: DEFAULT_STATBOXES, isDefault: true, settingsId: row?.id ?? 0 };
 }
 
-/** getDashboard: the dashboard type (asked for, else the user's own) and the widgets it shows. */
-export async function loadDashboard(
-  tx: Tx,
+/**
+ * getDashboard: the dashboard type (asked for, else the user's own) and the widgets it shows. Its reads
+ * (the user's type when none is asked for, the company's boxes) do not depend on each other: one round
+ * trip with the set-up (`tenantReads`), fixed texts.
+ */
+export function dashboardPlan(
   auth: AuthContext,
   requested: DashboardUsecase | undefined,
-): Promise<Dashboard> {
-  let usecase = requested;
-  if (!usecase) {
-    const [me] = await tx.select({ alt: user.altDashboard }).from(user).where(eq(user.id, auth.userId));
-    usecase = usecaseOfAltDashboard((me?.alt ?? '') as AltDashboard);
-  }
-  const statboxes = await companyStatboxes(tx);
-  const canEdit = auth.modules.has('SETTINGS') && auth.role >= ROLE.MANAGER;
-  return {
-    usecase,
-    widgets: dashboardWidgets(usecase, {
-      BASIS: auth.modules.has('BASIS'),
-      CRM: auth.modules.has('CRM'),
-      SALES: auth.modules.has('SALES'),
-    }),
-    statboxes: statboxes.boxes,
-    is_default_statboxes: statboxes.isDefault,
-    company_settings_id: canEdit ? statboxes.settingsId : null,
+): ReadPlan<Dashboard> {
+  const settings: RawRead<SettingsRow[]> = { text: SETTINGS_SQL, values: [], map: (rows) => rows };
+  const alt: RawRead<{ alt: string }[]> = {
+    text: ALT_DASHBOARD_SQL,
+    values: [auth.userId],
+    map: (rows) => rows,
   };
+  const answer = (usecase: DashboardUsecase, rows: SettingsRow[]): Dashboard => {
+    const statboxes = statboxesOf(rows);
+    const canEdit = auth.modules.has('SETTINGS') && auth.role >= ROLE.MANAGER;
+    return {
+      usecase,
+      widgets: dashboardWidgets(usecase, {
+        BASIS: auth.modules.has('BASIS'),
+        CRM: auth.modules.has('CRM'),
+        SALES: auth.modules.has('SALES'),
+      }),
+      statboxes: statboxes.boxes,
+      is_default_statboxes: statboxes.isDefault,
+      company_settings_id: canEdit ? statboxes.settingsId : null,
+    };
+  };
+  if (requested) return readPlan([settings], ([rows]) => answer(requested, rows));
+  return readPlan([alt, settings], ([me, rows]) =>
+    answer(usecaseOfAltDashboard((me[0]?.alt ?? '') as AltDashboard), rows),
+  );
 }
 
 const sent = sql`exists (select 1 from sales_document q where q.flow_id = f.id and q.kind = 'quotation'

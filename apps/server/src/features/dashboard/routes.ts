@@ -10,8 +10,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { moduleRoute } from '../../platform/http/access';
-import { authOf, tenantTx } from '../../platform/http/request-auth';
-import { dashboardLeads, dashboardTasks, loadDashboard } from './dashboard-reads';
+import { authOf, tenantReads, tenantTx } from '../../platform/http/request-auth';
+import { dashboardLeads, dashboardPlan, dashboardTasks } from './dashboard-reads';
 import { dashboardStatistics } from './statistics';
 
 export { companyStatboxes } from './dashboard-reads';
@@ -35,10 +35,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: zDashboard },
       },
     },
-    (request) =>
-      tenantTx(request, (tx) => loadDashboard(tx, authOf(request), request.query.usecase), {
-        snapshot: true,
-      }),
+    (request) => tenantReads(request, dashboardPlan(authOf(request), request.query.usecase)),
   );
   r.get(
     '/api/user/getdashboardleads',

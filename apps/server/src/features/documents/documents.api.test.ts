@@ -328,6 +328,30 @@ describe('quotations', () => {
     expect((await api('DELETE', `/api/quotation/${q.id}`)).status).toBe(200);
     expect((await api('GET', `/api/quotation/${q.id}`)).status).toBe(404);
   });
+
+  it("lists the overview's first pages (one statement) as the general path lists the flow's documents", async () => {
+    for (const title of ['b Lijst', 'A lijst', 'c lijst'])
+      await created('/api/quotation', { flow_id: flowId, title });
+    // Every quotation of the company is on this flow: the flow's list (the general path) is the whole list.
+    for (const sort of [
+      '-documentdate',
+      'documentdate',
+      'title',
+      '-title',
+      'number',
+      '-updated',
+      'status',
+      'amount',
+    ]) {
+      const whole = await api('GET', `/api/quotation?limit=100&sort=${sort}`);
+      const ofFlow = await api('GET', `/api/quotation?limit=100&sort=${sort}&flow_id=${flowId}`);
+      expect(whole.body.pagination.total, sort).toBe(ofFlow.body.pagination.total);
+      expect(whole.body.data, sort).toEqual(ofFlow.body.data);
+      expect(whole.body.data.length, sort).toBeGreaterThan(3);
+      const second = await api('GET', `/api/quotation?limit=2&offset=2&sort=${sort}`);
+      expect(second.body.data, sort).toEqual(ofFlow.body.data.slice(2, 4));
+    }
+  });
 });
 
 describe('documents and types', () => {

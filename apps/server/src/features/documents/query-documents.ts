@@ -8,8 +8,9 @@ import {
   type Paginated,
 } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/database';
-import { isoFast } from '../../platform/db/iso';
+import { type ReadPlan, readPlan, type Tx } from '../../platform/db/database';
+import { epochMsText, isoFast } from '../../platform/db/iso';
+import { CURRENT_COMPANY_ID } from '../../platform/db/tenancy-sql';
 import { TEXT_QUERY_CAP } from '../flows';
 import {
   DOCUMENT_RANGE_KEYS,
@@ -146,67 +147,177 @@ export async function queryDocuments(
     page = sql`select d.id, row_number() over (order by ${order} ${direction}, d.id ${direction}) as n ${pageFrom}
       order by ${order} ${direction}, d.id ${direction} limit ${q.limit} offset ${q.offset}`;
   }
-  const rows = await tx.execute<{
-    id: number;
-    number: number | null;
-    title: string;
-    status: string;
-    flow_id: number | null;
-    flow_number: number | null;
-    relation_id: number | null;
-    relation_fullname: string | null;
-    document_type: string | null;
-    amount_exc_vat: string | null;
-    amount_inc_vat: string | null;
-    documentdate: string | null;
-    date_send: Date | null;
-    updated_at: Date;
-    enddate: string | null;
-    billed_inc: string | null;
-    settlement: 'credit' | 'credited' | null;
-  }>(sql`select d.id, d.number, d.title, d.status, d.flow_id, f.number as flow_number, d.relation_id,
-      r.fullname as relation_fullname, t.description as document_type, c.amount_exc_vat::text, c.amount_inc_vat::text,
-      d.documentdate::text, d.date_send, d.updated_at, d.enddate::text,
-      (case when i.billed_inc is not null then i.billed_inc
-        when i.partialinvoicetype = 'fromamount' then round(i.partial_value, 2)
-        when i.partialinvoicetype = 'frompercentage' then round(c.amount_inc_vat * i.partial_value / 100, 2)
-        when i.partialinvoicetype is null and i.invoice_type = 'normal' then c.amount_inc_vat end)::text as billed_inc,
-      case when i.invoice_type = 'credit' then 'credit'
-        when i.id is not null and exists (select 1 from invoice ci join sales_document cd on cd.id = ci.id
-          where ci.credited_invoice_id = d.id and cd.date_send is not null and cd.deleted_at is null) then 'credited'
-      end as settlement
-    from (${page}) page
-    join sales_document d on d.id = page.id
-    left join flow f on f.id = d.flow_id
-    left join relation r on r.id = d.relation_id
-    left join calculation c on c.id = d.calculation_id
-    left join document_type t on t.id = d.document_type_id
-    left join invoice i on i.id = d.id
-    order by page.n`);
+  const rows = await tx.execute<RawDocumentRow>(
+    sql`select ${sql.raw(DOCUMENT_ROW_COLUMNS)} from (${page}) page ${sql.raw(DOCUMENT_ROW_JOINS)} order by page.n`,
+  );
   const today = amsterdamDay(new Date());
   return {
-    data: rows.rows.map((r) => ({
-      id: r.id,
-      kind,
-      number: r.number,
-      title: r.title,
-      status: r.status as DocumentStatus,
-      flow_id: r.flow_id,
-      flow_number: r.flow_number,
-      relation_id: r.relation_id,
-      relation_fullname: r.relation_fullname,
-      document_type: r.document_type,
-      amount_exc_vat: Number(r.amount_exc_vat ?? 0),
-      amount_inc_vat: Number(r.amount_inc_vat ?? 0),
-      documentdate: r.documentdate,
-      date_send: r.date_send ? isoFast(new Date(r.date_send)) : null,
-      updated_at: isoFast(new Date(r.updated_at)),
-      due:
-        kind === 'invoice'
-          ? invoiceDueLabel(r.status as DocumentStatus, r.date_send ? r.enddate : null, today, r.settlement)
-          : null,
-      billed_inc: kind === 'invoice' && r.billed_inc !== null ? Number(r.billed_inc) : null,
-    })),
+    data: rows.rows.map((r) => toDocumentRow(kind, r, today)),
     pagination: { total, offset: q.offset, limit: q.limit, ...(capped ? { total_capped: true } : {}) },
   };
+}
+
+/** A row of the overview as the statement answers it (`DOCUMENT_ROW_COLUMNS`). */
+interface RawDocumentRow extends Record<string, unknown> {
+  id: number;
+  number: number | null;
+  title: string;
+  status: string;
+  flow_id: number | null;
+  flow_number: number | null;
+  relation_id: number | null;
+  relation_fullname: string | null;
+  document_type: string | null;
+  amount_exc_vat: string | null;
+  amount_inc_vat: string | null;
+  documentdate: string | null;
+  /** Epoch milliseconds. */
+  date_send: number | null;
+  /** Epoch milliseconds. */
+  updated_at: number;
+  enddate: string | null;
+  billed_inc: string | null;
+  settlement: 'credit' | 'credited' | null;
+}
+
+/** What an overview row shows, over `sales_document d` and `DOCUMENT_ROW_JOINS`. */
+const DOCUMENT_ROW_COLUMNS = `d.id, d.number, d.title, d.status, d.flow_id, f.number as flow_number, d.relation_id,
+  r.fullname as relation_fullname, t.description as document_type, c.amount_exc_vat::text, c.amount_inc_vat::text,
+  d.documentdate::text, ${epochMsText('d.date_send')} as date_send, ${epochMsText('d.updated_at')} as updated_at,
+  d.enddate::text,
+  (case when i.billed_inc is not null then i.billed_inc
+    when i.partialinvoicetype = 'fromamount' then round(i.partial_value, 2)
+    when i.partialinvoicetype = 'frompercentage' then round(c.amount_inc_vat * i.partial_value / 100, 2)
+    when i.partialinvoicetype is null and i.invoice_type = 'normal' then c.amount_inc_vat end)::text as billed_inc,
+  case when i.invoice_type = 'credit' then 'credit'
+    when i.id is not null and exists (select 1 from invoice ci join sales_document cd on cd.id = ci.id
+      where ci.credited_invoice_id = d.id and cd.date_send is not null and cd.deleted_at is null) then 'credited'
+  end as settlement`;
+
+/** What `DOCUMENT_ROW_COLUMNS` reads besides `sales_document d`. */
+const DOCUMENT_ROW_LEFT_JOINS = `left join flow f on f.id = d.flow_id
+  left join relation r on r.id = d.relation_id
+  left join calculation c on c.id = d.calculation_id
+  left join document_type t on t.id = d.document_type_id
+  left join invoice i on i.id = d.id`;
+
+/** The joins of `DOCUMENT_ROW_COLUMNS` after a page of ids `page` (id, n: its place). */
+const DOCUMENT_ROW_JOINS = `join sales_document d on d.id = page.id
+  ${DOCUMENT_ROW_LEFT_JOINS}`;
+
+function toDocumentRow(kind: DocumentKind, r: RawDocumentRow, today: string): DocumentRow {
+  return {
+    id: r.id,
+    kind,
+    number: r.number,
+    title: r.title,
+    status: r.status as DocumentStatus,
+    flow_id: r.flow_id,
+    flow_number: r.flow_number,
+    relation_id: r.relation_id,
+    relation_fullname: r.relation_fullname,
+    document_type: r.document_type,
+    amount_exc_vat: Number(r.amount_exc_vat ?? 0),
+    amount_inc_vat: Number(r.amount_inc_vat ?? 0),
+    documentdate: r.documentdate,
+    date_send: r.date_send !== null ? isoFast(r.date_send) : null,
+    updated_at: isoFast(r.updated_at),
+    due:
+      kind === 'invoice'
+        ? invoiceDueLabel(
+            r.status as DocumentStatus,
+            r.date_send !== null ? r.enddate : null,
+            today,
+            r.settlement,
+          )
+        : null,
+    billed_inc: kind === 'invoice' && r.billed_inc !== null ? Number(r.billed_inc) : null,
+  };
+}
+
+/** A page that ends within this many rows is read from the list's start by `documentPagePlan`. */
+const DIRECT_PAGE_ROWS = 1_000;
+
+/**
+ * The overview's page and its rows in ONE fixed statement: `document_list_page` answers the page's ids with
+ * the list's total (the tally's), and the rows are joined to them in the same statement, one snapshot.
+ * With the set-up that is one round trip (`tenantReads`) where `queryDocuments` took four (count, page,
+ * rows, commit). A fixed text, so the connection prepares it once and nothing is built per request. The
+ * rows are read per id of the page (a lateral the planner cannot flatten): PostgreSQL guesses a thousand
+ * rows from the function and would otherwise hash the company's documents and invoices whole.
+ */
+const DOCUMENT_PAGE_SQL = `select page.total::int as total, doc.*
+  from document_list_page($1::text, $2::text, null::text, null::int, $3::text, $4::boolean, $5::int, $6::bigint, null::int)
+    with ordinality as page(id, total, n)
+  cross join lateral (select ${DOCUMENT_ROW_COLUMNS} from sales_document d ${DOCUMENT_ROW_LEFT_JOINS}
+    where d.id = page.id offset 0) doc
+  order by page.n`;
+
+/**
+ * The date sort's page (the overview's default, newest first) without `document_list_page`: that function
+ * plans two built statements on every call (the tally's days and the page), most of the database's time for
+ * a first page. Near the start the page is a plain walk of the date index (`sales_document_by_date`, or
+ * with a status `sales_document_status_by_date`), the total the tally's sum, as `document_list_count`
+ * gives it: a static statement per direction and filter, planned once per connection. $1 kind, $2 limit,
+ * $3 offset, $4 status. Each order is the exact reverse of the other (no date first ascending, last
+ * descending; then by id), as the function's.
+ */
+function datePageSql(descending: boolean, withStatus: boolean): string {
+  const order = descending
+    ? 'd.documentdate desc nulls last, d.id desc'
+    : 'd.documentdate asc nulls first, d.id asc';
+  return `select tally.total, doc.*
+  from (select coalesce(sum(t.n), 0)::int as total from document_tally t
+    where t.company_id = ${CURRENT_COMPANY_ID} and t.kind = $1${withStatus ? ' and t.status = $4' : ''}) tally
+  cross join unnest(array(select d.id from sales_document d
+    where d.company_id = ${CURRENT_COMPANY_ID} and d.kind = $1 and not d.is_template and d.deleted_at is null${
+      withStatus ? ' and d.status = $4' : ''
+    }
+    order by ${order} limit $2 offset $3)) with ordinality as page(id, n)
+  cross join lateral (select ${DOCUMENT_ROW_COLUMNS} from sales_document d ${DOCUMENT_ROW_LEFT_JOINS}
+    where d.id = page.id offset 0) doc
+  order by page.n`;
+}
+const DATE_PAGE_SQL = {
+  desc: { all: datePageSql(true, false), status: datePageSql(true, true) },
+  asc: { all: datePageSql(false, false), status: datePageSql(false, true) },
+};
+
+/**
+ * The overview as it opens, in one statement and round trip: no search, no flow or document type, a sort
+ * that does not go through the sort ranges (the invoices' date sort, the screen's default; every sort of
+ * the other kinds), ending within the first DIRECT_PAGE_ROWS rows. It reads the page from the start of
+ * the list, where `queryDocuments` reads a page past the middle from the end: the same rows, each order
+ * being the exact reverse of the other. The date sort reads its page by a static statement
+ * (`DATE_PAGE_SQL`), the other sorts through `document_list_page`. Undefined otherwise: use `queryDocuments`. The plan answers null
+ * for an empty page (past the end, or an empty list), whose total the statement cannot give: then
+ * `queryDocuments` answers, as before.
+ */
+export function documentPagePlan(
+  kind: DocumentKind,
+  q: DocumentQuery & { offset: number; limit: number },
+): ReadPlan<Paginated<DocumentRow> | null> | undefined {
+  if (q.query?.trim() || q.flow_id !== undefined || q.document_type_id !== undefined) return undefined;
+  if (q.offset + q.limit > DIRECT_PAGE_ROWS) return undefined;
+  const desc = q.sort?.startsWith('-') ?? true;
+  const key = q.sort?.replace(/^-/, '') ?? 'id';
+  const sortKey = SORTS[key] ? key : 'id';
+  if ((DOCUMENT_RANGE_KEYS as readonly string[]).includes(sortKey) && DOCUMENT_RANGE_KINDS.includes(kind))
+    return undefined;
+  const status = q.status && q.status !== 'all' ? q.status : null;
+  const read =
+    sortKey === 'documentdate'
+      ? {
+          text: DATE_PAGE_SQL[desc ? 'desc' : 'asc'][status ? 'status' : 'all'],
+          values: status ? [kind, q.limit, q.offset, status] : [kind, q.limit, q.offset],
+        }
+      : { text: DOCUMENT_PAGE_SQL, values: [kind, status, sortKey, desc, q.limit, q.offset] };
+  return readPlan([{ ...read, map: (rows: (RawDocumentRow & { total: number })[]) => rows }], ([rows]) => {
+    if (rows.length === 0) return null;
+    const today = amsterdamDay(new Date());
+    return {
+      data: rows.map((r) => toDocumentRow(kind, r, today)),
+      pagination: { total: rows[0]!.total, offset: q.offset, limit: q.limit },
+    };
+  });
 }
