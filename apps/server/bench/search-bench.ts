@@ -92,7 +92,7 @@ async function loadNotesAndMessages(client: pg.PoolClient, companyId: number, us
     const to = Math.min(NOTES, from + CHUNK - 1);
     await client.query(`
       insert into note (company_id, target_type, flow_id, content, user_id, created_at, updated_at)
-      select ${companyId}, 'flow', ${lo} + (i * 7919) % ${n},
+      select ${companyId}, 'flow', ${lo} + (i::bigint * 7919) % ${n},
         (${arr(NOTE_OPENINGS)})[1 + i % ${NOTE_OPENINGS.length}] || ' ' ||
         (${arr(NOTE_SUBJECTS)})[1 + (i / 7) % ${NOTE_SUBJECTS.length}] || ' ' ||
         (${arr(NOTE_ENDINGS)})[1 + (i / 3) % ${NOTE_ENDINGS.length}] ||
@@ -116,7 +116,7 @@ async function loadNotesAndMessages(client: pg.PoolClient, companyId: number, us
         (${arr(MESSAGE_TEXTS)})[1 + (i / 5) % ${MESSAGE_TEXTS.length}], 'read', md5('m' || i || random()::text),
         now() - (i % 700) * interval '1 day', now() - (i % 700) * interval '1 day'
       from generate_series(${from}, ${to}) i
-      join flow f on f.id = ${lo} + (i * 104729) % ${n}`);
+      join flow f on f.id = ${lo} + (i::bigint * 104729) % ${n}`);
     log(`  messages ${to} (${((Date.now() - t) / 1000).toFixed(1)} s with their index entries)`);
   }
 }
@@ -201,45 +201,54 @@ async function indexingRate(base: string, token: string, flowId: number, clients
   return { perSecond: made / seconds, made, missing };
 }
 
+/** The bench company with its flows, notes and messages (loaded once; kept with BENCH_DATA_DIR/DATABASE_URL). */
+async function prepare(
+  server: Awaited<ReturnType<typeof startBenchServer>>['server'],
+  client: pg.PoolClient,
+) {
+  const { companyId, userIds } = await ensureBenchCompany(server, client, {
+    email: EMAIL,
+    name: 'Bench Zoeken BV',
+    users: 10,
+    relations: RELATIONS,
+    flows: FLOWS,
+  });
+  const loaded = await client.query<{ n: number }>(
+    'select count(*)::int as n from note where company_id = $1',
+    [companyId],
+  );
+  if (loaded.rows[0]!.n < NOTES) {
+    log(`loading ${NOTES} notes and ${MESSAGES} messages ...`);
+    await loadNotesAndMessages(client, companyId, userIds[0]!);
+    await client.query('vacuum analyze search_entry, note, message');
+  }
+  await client.query('create table if not exists bench_loaded (at timestamptz default now())');
+  const counts = await client.query<{ kind: string; n: number }>(
+    'select kind, count(*)::int as n from search_entry where company_id = $1 group by kind order by kind',
+    [companyId],
+  );
+  const sample = await client.query<{ number: number; postcode: string; surname: string; id: number }>(
+    `select f.number, l.postcode, r.surname, f.id from flow f join relation r on r.id = f.relation_id
+     join location l on l.relation_id = r.id where f.company_id = $1 and f.deleted_at is null
+     order by f.id desc limit 1`,
+    [companyId],
+  );
+  return {
+    entries: counts.rows.map((r) => `${r.kind} ${r.n.toLocaleString('nl-NL')}`).join(', '),
+    sample: sample.rows[0]!,
+    version: await serverVersion(client),
+  };
+}
+
 async function main(): Promise<void> {
   const { db, server } = await startBenchServer('im_bench_search');
   try {
     const client = await server.deps.db.pool.connect();
-    const { companyId, userIds } = await ensureBenchCompany(server, client, {
-      email: EMAIL,
-      name: 'Bench Zoeken BV',
-      users: 10,
-      relations: RELATIONS,
-      flows: FLOWS,
-    });
-    const loaded = await client.query<{ n: number }>(
-      'select count(*)::int as n from note where company_id = $1',
-      [companyId],
-    );
-    if (loaded.rows[0]!.n < NOTES) {
-      log(`loading ${NOTES} notes and ${MESSAGES} messages ...`);
-      await loadNotesAndMessages(client, companyId, userIds[0]!);
-      await client.query('vacuum analyze search_entry, note, message');
-    }
-    await client.query('create table if not exists bench_loaded (at timestamptz default now())');
-    const counts = await client.query<{ kind: string; n: number }>(
-      'select kind, count(*)::int as n from search_entry where company_id = $1 group by kind order by kind',
-      [companyId],
-    );
-    const sample = await client.query<{ number: number; postcode: string; surname: string; id: number }>(
-      `select f.number, l.postcode, r.surname, f.id from flow f join relation r on r.id = f.relation_id
-       join location l on l.relation_id = r.id where f.company_id = $1 and f.deleted_at is null
-       order by f.id desc limit 1`,
-      [companyId],
-    );
-    const version = await serverVersion(client);
-    client.release();
-    const entries = counts.rows.map((r) => `${r.kind} ${r.n.toLocaleString('nl-NL')}`).join(', ');
+    const { entries, sample: s, version } = await prepare(server, client).finally(() => client.release());
     log(`index: ${entries}`);
 
     const base = await listen(server);
     const token = await benchLogin(base, EMAIL);
-    const s = sample.rows[0]!;
     const cases = buildCases(token, s.number, s.postcode, s.surname);
     await waitForQuiet();
     const loadBefore = os.loadavg()[0]!;
@@ -276,4 +285,7 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+await main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
