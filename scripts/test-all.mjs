@@ -96,8 +96,13 @@ vitest('domain', ['--root', 'packages/domain']);
 vitest('web', ['--root', 'apps/web']);
 vitest('server (embedded PostgreSQL)', ['--root', 'apps/server']);
 if (await answers(EXTERNAL_URL)) {
-  vitest('server API (PostgreSQL at 127.0.0.1:5432)', ['--root', 'apps/server', 'api.test'], {
+  // Through PgBouncer (transaction pooling) and with a replica for the replica reads (decision 053):
+  // TEST_REPLICA=1 puts a PostgreSQL 15 primary of the run's own (the machine's PostgreSQL 15 binaries) in
+  // place of the server at 5432, which is not reconfigured; without it the stage runs against 5432.
+  vitest('server API (PostgreSQL 15 via PgBouncer, with a replica)', ['--root', 'apps/server', 'api.test'], {
     TEST_DATABASE_URL: EXTERNAL_URL,
+    TEST_PGBOUNCER: '1',
+    TEST_REPLICA: '1',
   });
 } else {
   console.log(
