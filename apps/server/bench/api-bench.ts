@@ -112,11 +112,14 @@ function treeCpuMs(root: number): number {
   return sumCpuMs(tree);
 }
 
-/** CPU time of every PostgreSQL process on this machine (the database's share of a load run). */
+/**
+ * CPU time of every PostgreSQL process on this machine (the database's share of a load run), and of every
+ * PgBouncer (a pooler in front of it, decision 053).
+ */
 function postgresCpuMs(): number {
   return sumCpuMs(
     processes()
-      .filter((p) => p.name === 'postgres')
+      .filter((p) => p.name === 'postgres' || p.name === 'pgbouncer')
       .map((p) => p.pid),
   );
 }
@@ -295,7 +298,13 @@ const appServer = await startChild(
 );
 const baseServer = await startChild(
   ['--import', 'tsx', path.join(ROOT, 'apps/server/bench/api-baseline.ts')],
-  { DATABASE_URL: databaseUrl!, PORT: String(basePort), BASELINE_CASES: tmp('cases.json') },
+  // Behind PgBouncer (DATABASE_URL a pooler, DATABASE_DIRECT_URL set) the baseline stays direct: its client
+  // names statements (decision 053).
+  {
+    DATABASE_URL: process.env.DATABASE_DIRECT_URL ?? databaseUrl!,
+    PORT: String(basePort),
+    BASELINE_CASES: tmp('cases.json'),
+  },
   `http://127.0.0.1:${basePort}/case/current-user`,
 );
 
