@@ -1,5 +1,5 @@
 // Makes a fresh checkout ready: npm packages (when node_modules is missing or stale), and,
-// for the tests, Debian's Chromium and poppler-utils when they are missing and we may install them.
+// for the tests, Debian's Chromium, poppler-utils and PgBouncer when they are missing and we may install them.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -46,6 +46,9 @@ export function ensureSystemPackages({ required }) {
     missing.push('chromium');
   }
   if (!commandExists('pdftotext')) missing.push('poppler-utils');
+  // The API tests through PgBouncer (TEST_PGBOUNCER=1, decision 053); `npm start` does not need it.
+  if (required && !commandExists('pgbouncer') && !existsSync('/usr/sbin/pgbouncer'))
+    missing.push('pgbouncer');
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !commandExists('apt-get')) {

@@ -96,8 +96,12 @@ vitest('domain', ['--root', 'packages/domain']);
 vitest('web', ['--root', 'apps/web']);
 vitest('server (embedded PostgreSQL)', ['--root', 'apps/server']);
 if (await answers(EXTERNAL_URL)) {
-  vitest('server API (PostgreSQL at 127.0.0.1:5432)', ['--root', 'apps/server', 'api.test'], {
+  // The server at 5432 through PgBouncer in transaction pooling mode (decision 053). A run with a replica for
+  // the replica reads (TEST_REPLICA=1) needs a primary of its own in place of 5432; in this stage the replica
+  // is tested by pooler-replica.api.test.ts (its own primary and replica), as in the embedded stage.
+  vitest('server API (PostgreSQL 15 at 127.0.0.1:5432 via PgBouncer)', ['--root', 'apps/server', 'api.test'], {
     TEST_DATABASE_URL: EXTERNAL_URL,
+    TEST_PGBOUNCER: '1',
   });
 } else {
   console.log(

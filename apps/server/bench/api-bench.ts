@@ -117,14 +117,19 @@ function treeCpuMs(root: number): number {
 }
 
 /**
- * CPU time of the database's processes (its share of a load run): the embedded PostgreSQL's, which this
+ * CPU time of the database's processes (its share of a load run) and of a PgBouncer in front of it (decision
+ * 053): the embedded PostgreSQL's, which this
  * process started (other PostgreSQL servers on a shared machine, other benchmarks' and tests', are not
  * counted); with DATABASE_URL every PostgreSQL process on this machine.
  */
 function postgresCpuMs(): number {
   const all = processes();
   const own = embedded ? tree(process.pid, all) : null;
-  return sumCpuMs(all.filter((p) => p.name === 'postgres' && (!own || own.has(p.pid))).map((p) => p.pid));
+  return sumCpuMs(
+    all
+      .filter((p) => (p.name === 'postgres' || p.name === 'pgbouncer') && (!own || own.has(p.pid)))
+      .map((p) => p.pid),
+  );
 }
 
 async function waitForLoad(): Promise<number> {
@@ -319,7 +324,13 @@ const appServer = await startChild(
 );
 const baseServer = await startChild(
   ['--import', 'tsx', path.join(ROOT, 'apps/server/bench/api-baseline.ts')],
-  { DATABASE_URL: databaseUrl!, PORT: String(basePort), BASELINE_CASES: tmp('cases.json') },
+  // Behind PgBouncer (DATABASE_URL a pooler, DATABASE_DIRECT_URL set) the baseline stays direct: its client
+  // names statements (decision 053).
+  {
+    DATABASE_URL: process.env.DATABASE_DIRECT_URL ?? databaseUrl!,
+    PORT: String(basePort),
+    BASELINE_CASES: tmp('cases.json'),
+  },
   `http://127.0.0.1:${basePort}/case/current-user`,
 );
 

@@ -46,8 +46,13 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const db = await openDatabase(options.databaseUrl, config.DB_POOL_SIZE, logger, {
     idleInTransactionMs: config.DB_IDLE_IN_TRANSACTION_MS,
+    pooler: config.DATABASE_POOLER,
+    directUrl: config.DATABASE_DIRECT_URL,
+    replicaUrl: config.DATABASE_REPLICA_URL,
   });
-  const jobs = new Jobs(options.databaseUrl, db, logger);
+  // The job queue and LISTEN keep session state: straight to PostgreSQL, past a transaction pooler.
+  const directUrl = config.DATABASE_DIRECT_URL ?? options.databaseUrl;
+  const jobs = new Jobs(directUrl, db, logger);
   const chunkSize = options.batchChunkSize ?? config.BATCH_CHUNK_SIZE;
   registerCompanyJobs(jobs, chunkSize);
   const storage = new LocalDiskStorage(path.join(config.DATA_DIR, 'files'));
@@ -58,7 +63,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     logger,
   });
   const geocoder = createGeocoder(config, logger);
-  const events = new EventHub(options.databaseUrl, db, logger);
+  const events = new EventHub(directUrl, db, logger);
   const sessions = new SessionCache(config.SESSION_CACHE_SECONDS * 1000, () => events.listener.connected);
   db.onCommitted((notification) => sessions.onNotification(notification));
   events.listener.subscribe(sessions.subscriber());

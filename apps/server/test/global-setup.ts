@@ -6,23 +6,44 @@ import type { TestProject } from 'vitest/node';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/platform/db/embedded';
 import { createLogger } from '../src/platform/log';
 import { createServer } from '../src/server';
+import {
+  type PgBouncer,
+  type PrimaryWithReplica,
+  startPgBouncer,
+  startPrimaryWithReplica,
+} from './pg-servers';
 import { testConfig } from './test-config';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     adminDatabaseUrl: string;
     templateDatabase: string;
+    /** TEST_PGBOUNCER=1: a PgBouncer (transaction pooling) in front of the admin URL's server. */
+    poolerDatabaseUrl?: string;
+    /** TEST_REPLICA=1: the streaming replica of the admin URL's server. */
+    replicaDatabaseUrl?: string;
   }
 }
 
 /**
  * One database server for the whole run (TEST_DATABASE_URL, or an embedded one), and one template
  * database with every migration and the job queue's schema; each test file copies it.
+ * TEST_REPLICA=1: the server is a PostgreSQL 15 primary of its own with a synchronous streaming replica
+ * (test/pg-servers.ts), and the servers the tests start read their replica-reads there. TEST_PGBOUNCER=1:
+ * the servers the tests start reach that server through a PgBouncer in transaction pooling mode, and
+ * straight only for what keeps session state (docs/decisions/053).
  */
 export default async function setup(project: TestProject) {
   let embedded: EmbeddedPostgres | null = null;
   let dataDir: string | null = null;
+  let cluster: PrimaryWithReplica | null = null;
+  let bouncer: PgBouncer | null = null;
   let adminUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_REPLICA === '1') {
+    cluster = await startPrimaryWithReplica({ synchronous: true });
+    adminUrl = cluster.primaryUrl;
+    project.provide('replicaDatabaseUrl', cluster.replicaUrl);
+  }
   if (!adminUrl) {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'im-test-pg-'));
     embedded = await startEmbeddedPostgres({ dataDir, logger: createLogger('warn') });
@@ -42,9 +63,15 @@ export default async function setup(project: TestProject) {
   });
   await server.close();
   project.provide('adminDatabaseUrl', adminUrl);
+  if (process.env.TEST_PGBOUNCER === '1') {
+    bouncer = await startPgBouncer(adminUrl);
+    project.provide('poolerDatabaseUrl', bouncer.url);
+  }
   project.provide('templateDatabase', template);
 
   return async () => {
+    // First: its server connections would hold the test databases open.
+    await bouncer?.stop();
     const dbs = await admin.query<{ datname: string }>(
       `select datname from pg_database where datname like 'im_t_${process.pid}_%' or datname = $1`,
       [template],
@@ -52,6 +79,7 @@ export default async function setup(project: TestProject) {
     for (const { datname } of dbs.rows) await admin.query(`drop database if exists ${datname} with (force)`);
     await admin.end();
     await embedded?.stop();
+    await cluster?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -55,16 +55,43 @@ export async function createTestDatabase(): Promise<string> {
   return withDatabase(adminUrl, name);
 }
 
+/**
+ * How a server the tests start reaches its database (`direct`, on the admin URL's server): through the run's
+ * PgBouncer (TEST_PGBOUNCER=1) with the direct URL beside it, and with the replica's copy of the same
+ * database for replica reads (TEST_REPLICA=1).
+ */
+export function serverDatabase(direct: string): { databaseUrl: string; config: Record<string, string> } {
+  const name = new URL(direct).pathname.slice(1);
+  const pooler = inject('poolerDatabaseUrl');
+  const replica = inject('replicaDatabaseUrl');
+  return {
+    databaseUrl: pooler ? withDatabase(pooler, name) : direct,
+    config: {
+      ...(pooler ? { DATABASE_DIRECT_URL: direct } : {}),
+      ...(replica ? { DATABASE_REPLICA_URL: withDatabase(replica, name) } : {}),
+    },
+  };
+}
+
 /** A real server on a free loopback port, over its own fresh database, with the main company in it. */
 export async function startTestServer(
-  options: { config?: Record<string, string>; work?: boolean; batchChunkSize?: number } = {},
+  options: {
+    config?: Record<string, string>;
+    work?: boolean;
+    batchChunkSize?: number;
+    /** A database of the test's own instead of a copy of the template (migrated at start), and how to reach it. */
+    database?: { direct: string; url: string; config: Record<string, string> };
+  } = {},
 ): Promise<TestServer> {
-  const databaseUrl = await createTestDatabase();
-  const config = testConfig(options.config);
+  const databaseUrl = options.database?.direct ?? (await createTestDatabase());
+  const connection = options.database
+    ? { databaseUrl: options.database.url, config: options.database.config }
+    : serverDatabase(databaseUrl);
+  const config = testConfig({ ...connection.config, ...options.config });
   const logger = createLogger('warn');
   const server = await createServer({
     config,
-    databaseUrl,
+    databaseUrl: connection.databaseUrl,
     logger,
     work: options.work ?? true,
     batchChunkSize: options.batchChunkSize,
@@ -137,9 +164,10 @@ export async function startSecondServer(
   first: TestServer,
   config: Record<string, string> = {},
 ): Promise<{ server: Server; baseUrl: string; close: () => Promise<void> }> {
+  const connection = serverDatabase(first.databaseUrl);
   const server = await createServer({
-    config: testConfig(config),
-    databaseUrl: first.databaseUrl,
+    config: testConfig({ ...connection.config, ...config }),
+    databaseUrl: connection.databaseUrl,
     logger: createLogger('warn'),
     work: false,
   });

@@ -10,6 +10,18 @@ const zEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * Straight to PostgreSQL when DATABASE_URL is a transaction pooler (PgBouncer): migrations, the job queue,
+   * live updates (LISTEN) and session advisory locks use it (docs/decisions/053).
+   */
+  DATABASE_DIRECT_URL: z.string().url().optional(),
+  /** A streaming replica for the read-heavy lists a second's lag cannot hurt (docs/decisions/053). */
+  DATABASE_REPLICA_URL: z.string().url().optional(),
+  /**
+   * `transaction`: DATABASE_URL (and the replica's) is a transaction pooler: no named prepared statements and
+   * no session settings on it. Default: `transaction` when DATABASE_DIRECT_URL is set, else `none`.
+   */
+  DATABASE_POOLER: z.enum(['none', 'transaction']).optional(),
   DATA_DIR: z.string().default('./data'),
   APP_URL: z.string().url().optional(),
   INIT_ADMIN_EMAIL: z.string().email().optional(),
@@ -72,9 +84,10 @@ const zEnv = z.object({
 
 export type Env = z.infer<typeof zEnv>;
 
-export interface Config extends Omit<Env, 'APP_URL' | 'DATA_DIR'> {
+export interface Config extends Omit<Env, 'APP_URL' | 'DATA_DIR' | 'DATABASE_POOLER'> {
   DATA_DIR: string;
   APP_URL: string;
+  DATABASE_POOLER: 'none' | 'transaction';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -85,9 +98,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_POOLER === 'transaction' && !e.DATABASE_DIRECT_URL)
+    throw new Error(
+      'Invalid configuration:\n  DATABASE_POOLER=transaction needs DATABASE_DIRECT_URL (straight to PostgreSQL)',
+    );
   const appUrl = (e.APP_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(
     /\/$/,
     '',
   );
-  return { ...e, DATA_DIR: path.resolve(e.DATA_DIR), APP_URL: appUrl };
+  return {
+    ...e,
+    DATA_DIR: path.resolve(e.DATA_DIR),
+    APP_URL: appUrl,
+    DATABASE_POOLER: e.DATABASE_POOLER ?? (e.DATABASE_DIRECT_URL ? 'transaction' : 'none'),
+  };
 }

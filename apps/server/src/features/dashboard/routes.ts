@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { moduleRoute } from '../../platform/http/access';
-import { authOf, tenantReads, tenantTx } from '../../platform/http/request-auth';
+import { authOf, replicaTx, tenantReads, tenantTx } from '../../platform/http/request-auth';
 import { dashboardLeads, dashboardPlan, dashboardTasks } from './dashboard-reads';
 import { dashboardStatistics } from './statistics';
 
@@ -81,6 +81,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: zDashboardStatistics },
       },
     },
-    (request) => tenantTx(request, (tx) => dashboardStatistics(tx, authOf(request)), { snapshot: true }),
+    // Statistics a second's lag cannot hurt: from the replica when there is one (decision 053).
+    (request) => replicaTx(request, (tx) => dashboardStatistics(tx, authOf(request))),
   );
 }

@@ -5,7 +5,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from '../logger';
 import { AfterCommitNotifier, type Notification } from './after-commit';
-import { PreparingClient } from './preparing-client';
+import { PreparingClient, UnpreparedClient } from './preparing-client';
 import * as schema from './schema';
 import { SETTING } from './tenancy-sql';
 
@@ -31,6 +31,13 @@ export interface Actor {
  */
 export class Database {
   readonly db: Db;
+  /**
+   * Connections that keep session state across transactions (session advisory locks held while a batch or
+   * a mail runs): straight to PostgreSQL when `pool` goes through a transaction pooler, else `pool` itself.
+   */
+  readonly sessionPool: pg.Pool;
+  /** A streaming replica for `replicaReads` / `replicaTenant`, or null: those then read from `pool`. */
+  readonly replicaPool: pg.Pool | null;
 
   private readonly dialect = new PgDialect();
   private readonly roleSetting: string;
@@ -39,6 +46,7 @@ export class Database {
   /** The set-up of a transaction (`run`), sent with its first statement. */
   private readonly txSetUp: string;
   private readonly notifier: AfterCommitNotifier;
+  private readonly onReplicaError: (err: Error) => void;
 
   constructor(
     readonly pool: pg.Pool,
@@ -46,12 +54,21 @@ export class Database {
     readonly appRole: string | null,
     /** Where a failed after-commit notification is reported (`notifyAfterCommit`). */
     onNotifyError: (err: Error) => void = (err) => process.emitWarning(err),
+    options: DatabaseOptions = {},
   ) {
     this.db = drizzle(pool, { schema });
+    this.sessionPool = options.sessionPool ?? pool;
+    this.replicaPool = options.replicaPool ?? null;
+    this.onReplicaError = options.onReplicaError ?? ((err) => process.emitWarning(err));
     this.notifier = new AfterCommitNotifier(pool, onNotifyError);
     if (appRole !== null && !/^[a-z_][a-z0-9_]*$/.test(appRole))
       throw new Error(`Invalid role name ${appRole}`);
-    this.roleSetting = appRole ? `, set_config('role', '${appRole}', true)` : '';
+    // Behind a transaction pooler a connection's start-up options do not reach PostgreSQL (and PgBouncer
+    // refuses them): the idle-in-transaction limit is set per transaction instead (docs/decisions/034, 053).
+    const idleLimit = options.idleInTransactionMs
+      ? `, set_config('idle_in_transaction_session_timeout', '${Math.floor(options.idleInTransactionMs)}', true)`
+      : '';
+    this.roleSetting = (appRole ? `, set_config('role', '${appRole}', true)` : '') + idleLimit;
     this.readSetUp = `select set_config('${SETTING.companyId}', $1, true), set_config('${SETTING.userId}', $2, true),
       set_config('${SETTING.impersonatorId}', $3, true), set_config('${SETTING.allCompanies}', '', true)${this.roleSetting}`;
     this.txSetUp = `select set_config('${SETTING.companyId}', $1, true), set_config('${SETTING.userId}', $2, true),
@@ -67,7 +84,7 @@ export class Database {
     fn: (tx: Tx) => Promise<T>,
     options: { snapshot?: boolean } = {},
   ): Promise<T> {
-    return this.run(actor, false, fn, options.snapshot);
+    return this.run(this.pool, actor, false, fn, options.snapshot);
   }
 
   /**
@@ -76,11 +93,50 @@ export class Database {
    * to the pipeline's Sync as one implicit transaction, so the settings (`set_config(..., true)`) and the
    * role apply to every read and end with it, exactly as in `tenant`; if the set-up fails, no read runs.
    */
-  async tenantReads<T>(actor: Actor & { companyId: number }, plan: ReadPlan<T>): Promise<T> {
-    const client = await this.pool.connect();
+  tenantReads<T>(actor: Actor & { companyId: number }, plan: ReadPlan<T>): Promise<T> {
+    return this.readsOn(this.pool, actor, plan);
+  }
+
+  /**
+   * `tenantReads` on the replica (DATABASE_REPLICA_URL; without one, on the primary), for the read-heavy lists
+   * whose answer may be a second old: overviews, the pipeline, statistics. Never a read after the caller's
+   * own write, never inside a change, never what decides access (sessions, users, modules): those read the
+   * primary (docs/decisions/053). A replica that cannot answer (down, a query cancelled by recovery) is
+   * reported and the read runs on the primary.
+   */
+  replicaReads<T>(actor: Actor & { companyId: number }, plan: ReadPlan<T>): Promise<T> {
+    const replica = this.replicaPool;
+    if (!replica) return this.tenantReads(actor, plan);
+    return this.readsOn(replica, actor, plan).catch((err: Error) => {
+      if (!replicaFailure(err)) throw err;
+      this.onReplicaError(err);
+      return this.tenantReads(actor, plan);
+    });
+  }
+
+  /**
+   * `tenant` with `snapshot` (read-only, one snapshot) on the replica: `replicaReads`' rule for a list built
+   * with the query builder. `fn` must only read; a write fails on the replica.
+   */
+  replicaTenant<T>(actor: Actor & { companyId: number }, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const replica = this.replicaPool;
+    if (!replica) return this.run(this.pool, actor, false, fn, true);
+    return this.run(replica, actor, false, fn, true).catch((err: Error) => {
+      if (!replicaFailure(err)) throw err;
+      this.onReplicaError(err);
+      return this.run(this.pool, actor, false, fn, true);
+    });
+  }
+
+  private async readsOn<T>(
+    pool: pg.Pool,
+    actor: Actor & { companyId: number },
+    plan: ReadPlan<T>,
+  ): Promise<T> {
+    const client = await pool.connect();
     if (!(client instanceof PreparingClient)) {
       client.release();
-      return this.tenant(actor, (tx) => runPlan(tx, plan));
+      return this.run(pool, actor, false, (tx) => runPlan(tx, plan));
     }
     let broken: Error | undefined;
     try {
@@ -110,10 +166,11 @@ export class Database {
 
   /** Runs `fn` across all companies: login, platform administration and jobs. Use deliberately. */
   platform<T>(fn: (tx: Tx) => Promise<T>, actor: Actor = { companyId: null }): Promise<T> {
-    return this.run(actor, true, fn);
+    return this.run(this.pool, actor, true, fn);
   }
 
   private async run<T>(
+    pool: pg.Pool,
     actor: Actor,
     allCompanies: boolean,
     fn: (tx: Tx) => Promise<T>,
@@ -129,7 +186,7 @@ export class Database {
         set_config('${SETTING.impersonatorId}', '${idSetting(actor.impersonatorUserId)}', true),
         set_config('${SETTING.allCompanies}', '${allCompanies ? 'on' : ''}', true)${this.roleSetting}`,
     ].join(';\n');
-    const client = await this.pool.connect();
+    const client = await pool.connect();
     // Set when the connection may be left inside a transaction: then it is closed, not reused.
     let broken: Error | undefined;
     // With the preparing client, begin and set-up travel with the transaction's first statement (one
@@ -210,26 +267,57 @@ export class Database {
     return this.notifier.settled();
   }
 
-  /**
-   * Ends the pool once every connection has closed. pg-pool's `end()` answers once it has asked each
-   * connection to end, before their sockets close; a database stopped right after (the embedded one at
-   * shutdown) then ended some of them itself, a warning per connection. Waits at most 5 s for them.
-   */
+  /** Ends every pool (`endPool`) once the after-commit notifications went out. */
   async close(): Promise<void> {
     await this.notifier.settled();
-    const open = this.pool.totalCount;
-    let closed = 0;
-    const allClosed = new Promise<void>((resolve) => {
-      if (open === 0) resolve();
-      this.pool.on('remove', () => {
-        if (++closed >= open) resolve();
-      });
-    });
-    await this.pool.end();
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([allClosed, new Promise((r) => (timer = setTimeout(r, 5_000)))]);
-    clearTimeout(timer);
+    await Promise.all(
+      [this.sessionPool, this.replicaPool].map((p) => (p && p !== this.pool ? endPool(p) : undefined)),
+    );
+    await endPool(this.pool);
   }
+}
+
+/**
+ * Ends a pool once every connection has closed. pg-pool's `end()` answers once it has asked each
+ * connection to end, before their sockets close; a database stopped right after (the embedded one at
+ * shutdown) then ended some of them itself, a warning per connection. Waits at most 5 s for them.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  const open = pool.totalCount;
+  let closed = 0;
+  const allClosed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      if (++closed >= open) resolve();
+    });
+  });
+  await pool.end();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([allClosed, new Promise((r) => (timer = setTimeout(r, 5_000)))]);
+  clearTimeout(timer);
+}
+
+export interface DatabaseOptions {
+  /** See `Database.sessionPool`; default: the main pool. */
+  sessionPool?: pg.Pool;
+  /** See `Database.replicaPool`. */
+  replicaPool?: pg.Pool | null;
+  /** Where a replica read that fell back to the primary is reported. */
+  onReplicaError?: (err: Error) => void;
+  /**
+   * Set per transaction (behind a transaction pooler, where start-up options cannot carry it): PostgreSQL
+   * ends a transaction left idle this long.
+   */
+  idleInTransactionMs?: number;
+}
+
+/**
+ * A replica failure worth a retry on the primary: no connection (not a statement's error), a query cancelled
+ * because recovery needed its rows (40001), or the replica's connection ended by the server (57P0x).
+ */
+function replicaFailure(err: Error): boolean {
+  if (!(err instanceof pg.DatabaseError)) return true;
+  return err.code === '40001' || (err.code ?? '').startsWith('57P');
 }
 
 type Relations = NonNullable<Db['_']['schema']>;
@@ -404,16 +492,18 @@ export function createPool(
   url: string,
   max: number,
   logger: Logger,
-  options: { idleInTransactionMs?: number } = {},
+  options: { idleInTransactionMs?: number; pooler?: 'none' | 'transaction'; applicationName?: string } = {},
 ): pg.Pool {
+  const pooled = options.pooler === 'transaction';
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    application_name: 'installatiemanager',
-    Client: PreparingClient,
+    application_name: options.applicationName ?? 'installatiemanager',
+    // Through a transaction pooler: no named statements (a transaction may get another server connection).
+    Client: pooled ? UnpreparedClient : PreparingClient,
     // A process stopped inside a transaction (SIGSTOP, a hung host) loses its session instead of
-    // holding its locks (the invoice counter) for good.
-    ...(options.idleInTransactionMs
+    // holding its locks (the invoice counter) for good. Behind a pooler: per transaction (Database).
+    ...(options.idleInTransactionMs && !pooled
       ? { options: `-c idle_in_transaction_session_timeout=${Math.floor(options.idleInTransactionMs)}` }
       : {}),
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { PLAN_PER_VALUES, PreparingClient } from './preparing-client';
 
+// The direct pool: the one whose client names statements (behind PgBouncer the main pool names none, decision 053).
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ work: false });
@@ -10,7 +11,7 @@ afterAll(async () => t?.close());
 
 describe('statements prepared per connection', () => {
   it('names a parameterised statement the second time it is sent, and answers the same rows', async () => {
-    const client = await t.server.deps.db.pool.connect();
+    const client = await t.server.deps.db.sessionPool.connect();
     try {
       const text = 'select $1::int + 1 as n -- preparing-client test';
       const answers = [];
@@ -29,7 +30,7 @@ describe('statements prepared per connection', () => {
 
 describe('statements planned for their values', () => {
   it('never names a text that starts with PLAN_PER_VALUES', async () => {
-    const client = (await t.server.deps.db.pool.connect()) as unknown as PreparingClient & {
+    const client = (await t.server.deps.db.sessionPool.connect()) as unknown as PreparingClient & {
       release(): void;
     };
     try {
@@ -56,7 +57,7 @@ describe('pipelined statements', () => {
     "select $1::timestamptz = '2026-01-02T03:04:05Z'::timestamptz as same, $2::text is null as empty -- pipeline c";
 
   it('answers each statement its own rows in one round trip and names texts sent again', async () => {
-    const client = (await t.server.deps.db.pool.connect()) as unknown as PreparingClient & {
+    const client = (await t.server.deps.db.sessionPool.connect()) as unknown as PreparingClient & {
       release(): void;
     };
     try {
@@ -82,7 +83,7 @@ describe('pipelined statements', () => {
   });
 
   it('fails as a whole when one statement fails, and the connection and its texts keep working', async () => {
-    const client = (await t.server.deps.db.pool.connect()) as unknown as PreparingClient & {
+    const client = (await t.server.deps.db.sessionPool.connect()) as unknown as PreparingClient & {
       release(): void;
     };
     try {
@@ -120,7 +121,7 @@ describe('pipelined statements', () => {
   });
 
   it('skips the row description of a statement it has prepared, and answers the same rows', async () => {
-    const client = (await t.server.deps.db.pool.connect()) as unknown as PreparingClient & {
+    const client = (await t.server.deps.db.sessionPool.connect()) as unknown as PreparingClient & {
       release(): void;
       connection: { describe(...args: unknown[]): void };
     };

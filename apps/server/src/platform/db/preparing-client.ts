@@ -273,6 +273,29 @@ export class PreparingClient extends pg.Client {
   }
 }
 
+/**
+ * The preparing client without named statements, for a connection through a transaction pooler (PgBouncer
+ * 1.18 in `pool_mode=transaction`): a named statement lives on the server connection it was parsed on, and
+ * the pooler hands the next transaction another one ("prepared statement im_3 does not exist"). Everything
+ * else stays: every statement is parsed unnamed each time, pipelines (one Sync: one server connection) and
+ * deferred writes still save their round trips (docs/decisions/053).
+ */
+export class UnpreparedClient extends PreparingClient {
+  protected override nameFor(): string | undefined {
+    return undefined;
+  }
+
+  /** A statement named by its caller (the session lookup) goes unnamed too. */
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; all pass through
+  override query(config: any, values?: any, callback?: any): any {
+    if (config && typeof config === 'object' && config.name && typeof config.submit !== 'function') {
+      const { name: _named, ...unnamed } = config;
+      return super.query(unnamed, values, callback);
+    }
+    return super.query(config, values, callback);
+  }
+}
+
 export interface PipelineStatement {
   text: string;
   values: unknown[];

@@ -71,19 +71,57 @@ export async function migrateDatabase(pool: pg.Pool, logger: Logger): Promise<st
   }
 }
 
+export interface OpenDatabaseOptions {
+  idleInTransactionMs?: number;
+  /** `transaction`: `url` (and `replicaUrl`) is a transaction pooler such as PgBouncer (docs/decisions/053). */
+  pooler?: 'none' | 'transaction';
+  /** Straight to PostgreSQL: migrations and session state (`Database.sessionPool`); default `url`. */
+  directUrl?: string;
+  /** A streaming replica for `Database.replicaReads`. */
+  replicaUrl?: string;
+}
+
+/** Connections that keep session state (advisory locks of batches and mails), beside the main pool. */
+const SESSION_POOL_SIZE = 4;
+
 export async function openDatabase(
   url: string,
   poolSize: number,
   logger: Logger,
-  options: { idleInTransactionMs?: number } = {},
+  options: OpenDatabaseOptions = {},
 ): Promise<Database> {
-  const pool = createPool(url, poolSize, logger, options);
+  const pooler = options.pooler ?? 'none';
+  const pool = createPool(url, poolSize, logger, { ...options, pooler });
+  const sessionPool =
+    pooler === 'transaction' || (options.directUrl && options.directUrl !== url)
+      ? createPool(options.directUrl ?? url, SESSION_POOL_SIZE, logger, {
+          idleInTransactionMs: options.idleInTransactionMs,
+          applicationName: 'installatiemanager-direct',
+        })
+      : pool;
+  const replicaPool = options.replicaUrl
+    ? createPool(options.replicaUrl, poolSize, logger, {
+        pooler,
+        applicationName: 'installatiemanager-replica',
+      })
+    : null;
   try {
-    const appRole = await migrateDatabase(pool, logger);
-    return new Database(pool, appRole, (err) =>
-      logger.warn({ err: { message: err.message } }, 'after-commit notification failed'),
+    // Migrations hold a session advisory lock across their transactions: on the direct connection.
+    const appRole = await migrateDatabase(sessionPool, logger);
+    return new Database(
+      pool,
+      appRole,
+      (err) => logger.warn({ err: { message: err.message } }, 'after-commit notification failed'),
+      {
+        sessionPool,
+        replicaPool,
+        onReplicaError: (err) =>
+          logger.warn({ err: { message: err.message } }, 'replica read failed; read from the primary'),
+        idleInTransactionMs: pooler === 'transaction' ? options.idleInTransactionMs : undefined,
+      },
     );
   } catch (err) {
+    await Promise.all([pool, sessionPool, replicaPool].map((p) => (p && p !== pool ? p.end() : undefined)));
     await pool.end();
     throw err;
   }

@@ -58,6 +58,28 @@ export function tenantReads<T>(request: FastifyRequest, plan: ReadPlan<T>): Prom
 }
 
 /**
+ * `tenantReads` on the read replica (DATABASE_REPLICA_URL; the primary without one) for a read-heavy list a
+ * second's lag cannot hurt: an overview, the pipeline, statistics. Never a read after the caller's own
+ * write in the same request, never anything that decides access (docs/decisions/053).
+ */
+export function replicaReads<T>(request: FastifyRequest, plan: ReadPlan<T>): Promise<T> {
+  const auth = authOf(request);
+  return request.server.deps.db.replicaReads(
+    { companyId: auth.companyId, userId: auth.userId, impersonatorUserId: auth.impersonatorUserId },
+    plan,
+  );
+}
+
+/** `tenantTx` with `snapshot` on the read replica, under `replicaReads`' rule; `fn` only reads. */
+export function replicaTx<T>(request: FastifyRequest, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const auth = authOf(request);
+  return request.server.deps.db.replicaTenant(
+    { companyId: auth.companyId, userId: auth.userId, impersonatorUserId: auth.impersonatorUserId },
+    fn,
+  );
+}
+
+/**
  * Runs `fn` across all companies (platform administration), attributed to the caller so log items
  * name the admin. Only for routes that already required the ADMIN module.
  */

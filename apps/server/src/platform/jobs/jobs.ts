@@ -192,7 +192,7 @@ export class Jobs {
 
   /** Runs a batch if nobody else does; the advisory lock lives as long as this worker's connection. */
   async runBatch(batchId: string): Promise<void> {
-    const client = await this.db.pool.connect();
+    const client = await this.db.sessionPool.connect();
     let locked = false;
     try {
       const lock = await client.query<{ ok: boolean }>(
@@ -278,7 +278,7 @@ export class Jobs {
           and (started_at is not null or created_at < now() - interval '1 minute')`),
     );
     if (candidates.rows.length === 0) return;
-    const client = await this.db.pool.connect();
+    const client = await this.db.sessionPool.connect();
     try {
       for (const { id, type, started } of candidates.rows) {
         const lock = await client.query<{ ok: boolean }>(

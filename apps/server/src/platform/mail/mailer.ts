@@ -109,7 +109,7 @@ export class Mailer {
   /** Delivers one mail at most once; the job's retries cover a refusal, never an interrupted attempt. */
   async deliver(id: number): Promise<void> {
     if (!this.transport) return;
-    const client = await this.db.pool.connect();
+    const client = await this.db.sessionPool.connect();
     try {
       const lock = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [
         DELIVERY_LOCK,
@@ -201,7 +201,7 @@ export class Mailer {
       tx.select({ id: outboxMail.id }).from(outboxMail).where(eq(outboxMail.status, 'sending')),
     );
     if (sending.length === 0) return;
-    const client = await this.db.pool.connect();
+    const client = await this.db.sessionPool.connect();
     try {
       for (const { id } of sending) {
         const lock = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [
