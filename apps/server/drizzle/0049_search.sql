@@ -173,16 +173,27 @@ END $$;--> statement-breakpoint
 CREATE FUNCTION search_matches(q tsquery, names text, kinds text[], all_incidents boolean, me integer, max_rows integer)
 RETURNS TABLE (kind varchar, entity_id integer, flow_id integer, relation_id integer, organization_id integer,
   title text, body text, updated_at timestamptz, score real)
-LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public SET pg_trgm.word_similarity_threshold = 0.5 AS $$
-  SELECT e.kind, e.entity_id, e.flow_id, e.relation_id, e.organization_id, e.title, e.body, e.updated_at,
-    ts_rank_cd(e.tsv, q) + CASE WHEN names <> '' AND names <% e.title THEN word_similarity(names, e.title) ELSE 0 END
-  FROM public.search_entry e
-  WHERE e.company_id = nullif(current_setting('app.company_id', true), '')::integer
-    AND e.kind = ANY(kinds)
-    AND (e.tsv @@ q OR (names <> '' AND names <% e.title))
-    AND (e.kind <> 'incident' OR all_incidents OR e.user_id IS NULL OR e.user_id = me)
-  LIMIT max_rows
-$$;--> statement-breakpoint
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public SET pg_trgm.word_similarity_threshold = 0.5 AS $$
+DECLARE
+  company integer := nullif(current_setting('app.company_id', true), '')::integer;
+BEGIN
+  IF company IS NULL THEN
+    RETURN;
+  END IF;
+  -- The values written into the statement (EXECUTE): planned for them, so the text search's and the
+  -- trigram's indexes are chosen by what is searched (a generic plan would scan the company's entries).
+  RETURN QUERY EXECUTE format($f$
+    SELECT e.kind, e.entity_id, e.flow_id, e.relation_id, e.organization_id, e.title, e.body, e.updated_at,
+      ts_rank_cd(e.tsv, %1$L::tsquery) + CASE WHEN %2$L <> '' AND %2$L <%% e.title THEN word_similarity(%2$L, e.title) ELSE 0 END
+    FROM public.search_entry e
+    WHERE e.company_id = %3$s AND e.kind = ANY(%4$L::text[])
+      AND (e.tsv @@ %1$L::tsquery %5$s)
+      AND (e.kind <> 'incident' OR %6$L OR e.user_id IS NULL OR e.user_id = %7$s)
+    LIMIT %8$s$f$,
+    q::text, names, company, kinds,
+    CASE WHEN names <> '' THEN format('OR %L <%% e.title', names) ELSE '' END,
+    all_incidents, coalesce(me, 0), max_rows);
+END $$;--> statement-breakpoint
 -- The triggers of every source table: TG_ARGV[0] is the entries' refresh (search_refresh_<name>), TG_ARGV[1] the
 -- column that holds the id to refresh (default id: a widget refreshes its document, a location its organization).
 CREATE FUNCTION search_entry_changed() RETURNS trigger

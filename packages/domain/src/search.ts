@@ -45,9 +45,17 @@ export function findsIncidentsOfOthers(role: number): boolean {
 export interface SearchTerm {
   /** The word as the text search gets it: letters and digits only. */
   text: string;
-  /** Numbers, postcodes and e-mail addresses match whole; other words also as the start of a word. */
+  /**
+   * Numbers, postcodes, e-mail addresses and words shorter than SEARCH_PREFIX_MIN match whole; other words
+   * also as the start of a word.
+   */
   exact: boolean;
 }
+
+/** A word of this length or more also finds longer words it starts ('asbest' finds 'asbestdak'). */
+export const SEARCH_PREFIX_MIN = 4;
+/** Names are also matched by similarity (typos) when the name words are at least this long together. */
+export const SEARCH_SIMILAR_MIN = 4;
 
 const POSTCODE = /^(\d{4})\s?([a-z]{2})$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -68,7 +76,7 @@ export function searchTerms(query: string): SearchTerm[] {
     }
     for (const word of piece.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
       if (!word) continue;
-      const exact = /^\d+$/.test(word) || POSTCODE.test(word);
+      const exact = /^\d+$/.test(word) || POSTCODE.test(word) || word.length < SEARCH_PREFIX_MIN;
       terms.push({ text: word.slice(0, SEARCH_WORD_MAX), exact });
     }
   }

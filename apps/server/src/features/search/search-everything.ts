@@ -1,6 +1,7 @@
 import {
   type EverythingSearchQuery,
   findsIncidentsOfOthers,
+  SEARCH_SIMILAR_MIN,
   type SearchAnswer,
   type SearchHit,
   type SearchKind,
@@ -52,10 +53,9 @@ function tsqueryText(query: string): { tsquery: string; names: string } {
     })
     .filter(Boolean)
     .join(' & ');
-  const names = terms
-    .filter((t) => !t.exact)
-    .map((t) => t.text)
-    .join(' ');
+  const words = terms.filter((t) => !/^\d/.test(t.text) && !t.text.includes('@')).map((t) => t.text);
+  // Typo tolerance is for names: a short word ('dak') is not a name to misspell, and costs a scan of titles.
+  const names = words.join('').length >= SEARCH_SIMILAR_MIN ? words.join(' ') : '';
   return { tsquery, names };
 }
 
