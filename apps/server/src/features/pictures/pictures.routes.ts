@@ -78,10 +78,7 @@ async function sendPicture(
   const mimeType = which === 'original' ? row.mimeType : (MIME_OF_EXT[extOf(key)] ?? 'image/jpeg');
   if (which === 'original') {
     const file = { storageKey: key, filename, mimeType, size: row.size };
-    const redirected = await redirectToStore(reply, storage, file, 'inline', {
-      'x-imagestatus': 'available',
-    });
-    if (redirected) return redirected;
+    if (await redirectToStore(reply, storage, file, 'inline', { 'x-imagestatus': 'available' })) return reply;
   }
   const stream = await storage.get(key);
   if (!stream) return sendNoImage(reply);

@@ -9,7 +9,7 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
 /**
  * A large file on a store that hands out presigned links (S3_PRESIGN_DOWNLOADS) is answered with a 302 to a
  * short-lived link carrying the same type and disposition; call it only after the route's checks passed.
- * Answers null when the download goes through the server.
+ * Answers whether it did (false: the download goes through the server).
  */
 export async function redirectToStore(
   reply: FastifyReply,
@@ -24,8 +24,8 @@ export async function redirectToStore(
     { filename: file.filename, mimeType: file.mimeType, disposition },
     file.size,
   );
-  if (!url) return null;
-  return reply
+  if (!url) return false;
+  reply
     .status(302)
     .header('location', url)
     .header('x-filename', encodeURIComponent(file.filename))
@@ -33,6 +33,7 @@ export async function redirectToStore(
     .header('cache-control', 'no-store')
     .headers(headers)
     .send('');
+  return true;
 }
 
 /** Streams a stored file with the contract's download headers (or redirects a large one, see above). */
@@ -42,8 +43,7 @@ export async function sendStoredFile(
   file: { storageKey: string; filename: string; mimeType: string; size?: number },
   kind: 'inline' | 'attachment' = 'attachment',
 ) {
-  const redirected = await redirectToStore(reply, storage, file, kind);
-  if (redirected) return redirected;
+  if (await redirectToStore(reply, storage, file, kind)) return reply;
   const stream = await storage.get(file.storageKey);
   if (!stream) return sendNoImage(reply);
   return reply
