@@ -1,5 +1,5 @@
 // `npm test`: every test of the project. Unit tests, the API tests against the embedded PostgreSQL
-// and again against the PostgreSQL on 127.0.0.1:5432 when one answers, then the browser tests
+// and again against the PostgreSQL on 127.0.0.1:5432 (with files on a local S3) when one answers, then the browser tests
 // against the built app. Ends with one line "N passed, N failed".
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import net from 'node:net';
@@ -96,8 +96,10 @@ vitest('domain', ['--root', 'packages/domain']);
 vitest('web', ['--root', 'apps/web']);
 vitest('server (embedded PostgreSQL)', ['--root', 'apps/server']);
 if (await answers(EXTERNAL_URL)) {
-  vitest('server API (PostgreSQL at 127.0.0.1:5432)', ['--root', 'apps/server', 'api.test'], {
+  // This stage also keeps every file in a local S3-compatible server (s3rver, decision 052).
+  vitest('server API (PostgreSQL at 127.0.0.1:5432, files on S3)', ['--root', 'apps/server', 'api.test'], {
     TEST_DATABASE_URL: EXTERNAL_URL,
+    TEST_FILE_STORAGE: 's3',
   });
 } else {
   console.log(
