@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalS3, S3RVER_CREDENTIALS, startLocalS3 } from '../../../test/s3-server';
 import { S3Storage, type S3StorageOptions } from './s3-storage';
+import { readWhenNeeded } from './storage';
 
 let s3: LocalS3;
 const opened: S3Storage[] = [];
@@ -155,6 +156,28 @@ describe('S3Storage', () => {
       'Invalid storage key',
     );
     await expect(s.get('a/../../b')).rejects.toThrow('Invalid storage key');
+  });
+
+  it('ends a download nobody reads, so the store does not stall for the next ones', async () => {
+    const s = storage({ connections: 2, idleMs: 300 });
+    await s.put('a.bin', Readable.from([randomBytes(4_000_000)]));
+    const abandoned = [await s.get('a.bin'), await s.get('a.bin')];
+    const started = Date.now();
+    expect((await readAll((await s.get('a.bin'))!)).length).toBe(4_000_000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    for (const stream of abandoned) stream!.destroy();
+  });
+
+  it('opens a file handed over with readWhenNeeded only when it is read', async () => {
+    // One connection, never ended for idleness: opening them all at once would wait for good.
+    const s = storage({ connections: 1, idleMs: 600_000 });
+    const files = ['1.bin', '2.bin', '3.bin'];
+    for (const f of files) await s.put(f, Readable.from([Buffer.alloc(100_000, f)]));
+    const streams = files.map((f) => readWhenNeeded(s, f));
+    for (const [i, stream] of streams.entries())
+      expect((await readAll(stream)).equals(Buffer.alloc(100_000, files[i]!))).toBe(true);
+    const missing = readWhenNeeded(s, 'weg.bin');
+    await expect(readAll(missing)).rejects.toThrow('Missing from storage: weg.bin');
   });
 
   describe('presigned downloads', () => {

@@ -28,6 +28,10 @@ export interface S3StorageOptions {
   presignMinBytes: number;
   /** Keys per listing request (at most 1000, the store's own limit). */
   listPageSize?: number;
+  /** Connections to the store at most (default 200). */
+  connections?: number;
+  /** A connection idle this long is ended (default 60 s). */
+  idleMs?: number;
 }
 
 /** Our SHA-256 of the content, kept as user metadata (x-amz-meta-sha256) when the writer knew it. */
@@ -70,6 +74,15 @@ export class S3Storage implements FileStorage {
       // Checksums only where an operation needs one: not every S3-compatible store knows the newer ones.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // A download stream nobody reads to the end (a client gone quiet, a caller's early error) would hold
+      // its connection for good; once every connection is held, every file call waits. So a connection idle
+      // for a minute is ended, and there are more of them than the SDK's default 50.
+      requestHandler: {
+        socketTimeout: options.idleMs ?? 60_000,
+        connectionTimeout: 10_000,
+        httpAgent: { maxSockets: options.connections ?? 200 },
+        httpsAgent: { maxSockets: options.connections ?? 200 },
+      },
     });
     const p = options.prefix.replace(/^\/+|\/+$/g, '');
     this.prefix = p ? `${p}/` : '';
@@ -109,7 +122,10 @@ export class S3Storage implements FileStorage {
       const res = await this.client.send(
         new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
       );
-      return (res.Body as Readable | undefined) ?? null;
+      const body = (res.Body as Readable | undefined) ?? null;
+      // Ended for idleness while nobody listens (see requestHandler): no uncaught error for that.
+      body?.on('error', () => {});
+      return body;
     } catch (err) {
       if (isNotFound(err)) return null;
       throw err;

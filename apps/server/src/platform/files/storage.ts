@@ -1,7 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /** What a download answers with, for a store that hands out its own short-lived links (S3 presign). */
@@ -115,4 +115,40 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   close(): void {}
+}
+
+/**
+ * A stream of `key` that asks the store only when it is first read: many files handed over at once (a mail's
+ * attachments, read one after the other) then hold one connection to the store at a time, not one each.
+ */
+export function readWhenNeeded(storage: FileStorage, key: string): Readable {
+  let source: Readable | undefined;
+  let opening = false;
+  return new Readable({
+    read() {
+      if (source) {
+        source.resume();
+        return;
+      }
+      if (opening) return;
+      opening = true;
+      storage.get(key).then(
+        (s) => {
+          if (!s) return this.destroy(new Error(`Missing from storage: ${key}`));
+          if (this.destroyed) return void s.destroy();
+          source = s;
+          s.on('data', (chunk: Buffer) => {
+            if (!this.push(chunk)) s.pause();
+          });
+          s.on('end', () => this.push(null));
+          s.on('error', (err) => this.destroy(err));
+        },
+        (err: Error) => this.destroy(err),
+      );
+    },
+    destroy(err, done) {
+      source?.destroy();
+      done(err);
+    },
+  });
 }
