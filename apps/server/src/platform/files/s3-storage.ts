@@ -1,9 +1,10 @@
-import { pipeline, type Readable, Transform } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsCommand,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -93,17 +94,40 @@ export class S3Storage implements FileStorage {
   }
 
   async put(key: string, content: Readable, options: { sha256?: string } = {}): Promise<number> {
+    const params = {
+      Bucket: this.options.bucket,
+      Key: this.objectKey(key),
+      Metadata: options.sha256 ? { [SHA_META]: options.sha256 } : undefined,
+    };
+    // Most files are smaller than one part: read up to a part, and if the stream ends there, one PutObject.
+    const source = content[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
+    const head: Buffer[] = [];
+    let size = 0;
+    for (;;) {
+      if (size >= PART_SIZE) break;
+      const next = await source.next();
+      if (next.done) {
+        const body = Buffer.concat(head);
+        await this.client.send(new PutObjectCommand({ ...params, Body: body, ContentLength: body.length }));
+        return body.length;
+      }
+      const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+      head.push(chunk);
+      size += chunk.length;
+    }
+    // A larger one goes up in parts as it arrives, counting its size on the way.
     const counter = byteCounter();
+    const rest = Readable.from(
+      (async function* () {
+        yield* head;
+        for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
+      })(),
+    );
     // An error on either side ends both (the upload then fails with it).
-    pipeline(content, counter, () => {});
+    pipeline(rest, counter, () => {});
     const upload = new Upload({
       client: this.client,
-      params: {
-        Bucket: this.options.bucket,
-        Key: this.objectKey(key),
-        Body: counter,
-        Metadata: options.sha256 ? { [SHA_META]: options.sha256 } : undefined,
-      },
+      params: { ...params, Body: counter },
       partSize: PART_SIZE,
       queueSize: 2,
       leavePartsOnError: false,
@@ -112,6 +136,7 @@ export class S3Storage implements FileStorage {
       await upload.done();
     } catch (err) {
       counter.destroy();
+      await source.return?.();
       throw err;
     }
     return counter.bytes;
