@@ -1,5 +1,5 @@
 // `npm test`: every test of the project. Unit tests, the API tests against the embedded PostgreSQL
-// and again against the PostgreSQL on 127.0.0.1:5432 when one answers, then the browser tests
+// and again against the PostgreSQL on 127.0.0.1:5432 (with files on a local S3) when one answers, then the browser tests
 // against the built app. Ends with one line "N passed, N failed".
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import net from 'node:net';
@@ -96,13 +96,19 @@ vitest('domain', ['--root', 'packages/domain']);
 vitest('web', ['--root', 'apps/web']);
 vitest('server (embedded PostgreSQL)', ['--root', 'apps/server']);
 if (await answers(EXTERNAL_URL)) {
-  // The server at 5432 through PgBouncer in transaction pooling mode (decision 053). A run with a replica for
-  // the replica reads (TEST_REPLICA=1) needs a primary of its own in place of 5432; in this stage the replica
-  // is tested by pooler-replica.api.test.ts (its own primary and replica), as in the embedded stage.
-  vitest('server API (PostgreSQL 15 at 127.0.0.1:5432 via PgBouncer)', ['--root', 'apps/server', 'api.test'], {
-    TEST_DATABASE_URL: EXTERNAL_URL,
-    TEST_PGBOUNCER: '1',
-  });
+  // The server at 5432 through PgBouncer in transaction pooling mode (decision 053), every file in a local
+  // S3-compatible server (s3rver, decision 052). A run with a replica for the replica reads (TEST_REPLICA=1)
+  // needs a primary of its own in place of 5432; in this stage the replica is tested by
+  // pooler-replica.api.test.ts (its own primary and replica), as in the embedded stage.
+  vitest(
+    'server API (PostgreSQL 15 at 127.0.0.1:5432 via PgBouncer, files on S3)',
+    ['--root', 'apps/server', 'api.test'],
+    {
+      TEST_DATABASE_URL: EXTERNAL_URL,
+      TEST_PGBOUNCER: '1',
+      TEST_FILE_STORAGE: 's3',
+    },
+  );
 } else {
   console.log(
     `\nNo PostgreSQL answers at ${EXTERNAL_URL}; the API tests ran against the embedded server only.`,

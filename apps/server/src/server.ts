@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { registerCompanyJobs } from './features/companies';
 import { registerFieldImportJob } from './features/forms';
 import { registerProductJobs } from './features/products';
@@ -12,7 +11,7 @@ import type { Config } from './platform/config';
 import { openDatabase } from './platform/db/setup';
 import type { Deps } from './platform/deps';
 import { EventHub } from './platform/events';
-import { LocalDiskStorage } from './platform/files/storage';
+import { createFileStorage } from './platform/files/create-storage';
 import { createGeocoder } from './platform/geocode';
 import { AddressCounts } from './platform/http/address-counts';
 import { buildApp } from './platform/http/app';
@@ -55,7 +54,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   const jobs = new Jobs(directUrl, db, logger);
   const chunkSize = options.batchChunkSize ?? config.BATCH_CHUNK_SIZE;
   registerCompanyJobs(jobs, chunkSize);
-  const storage = new LocalDiskStorage(path.join(config.DATA_DIR, 'files'));
+  const storage = createFileStorage(config);
   const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, db, jobs, logger, storage);
   const pdf = await createPdfService({
     chromiumPath: config.CHROMIUM_PATH,
@@ -99,6 +98,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     workflow.stop();
     await events.stop();
     await jobs.stop();
+    storage.close();
     await pdf.close();
     await db.close();
     throw err;
@@ -123,6 +123,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
       await app.close();
       await jobs.stop();
       mailer.close();
+      storage.close();
       await pdf.close();
       await db.close();
     },

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testStorageEnv } from './test-config';
 import type { ApiResponse } from './test-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -67,7 +68,13 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      ...(env.DATA_DIR && !env.FILE_STORAGE ? testStorageEnv(env.DATA_DIR) : {}),
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
   });
   started.push(proc);
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));

@@ -12,6 +12,7 @@ import {
   startPgBouncer,
   startPrimaryWithReplica,
 } from './pg-servers';
+import { type LocalS3, startLocalS3 } from './s3-server';
 import { testConfig } from './test-config';
 
 declare module 'vitest' {
@@ -22,6 +23,8 @@ declare module 'vitest' {
     poolerDatabaseUrl?: string;
     /** TEST_REPLICA=1: the streaming replica of the admin URL's server. */
     replicaDatabaseUrl?: string;
+    /** The local S3 server of this run (started when TEST_FILE_STORAGE=s3). */
+    localS3: { endpoint: string; bucket: string };
   }
 }
 
@@ -31,7 +34,8 @@ declare module 'vitest' {
  * TEST_REPLICA=1: the server is a PostgreSQL 15 primary of its own with a synchronous streaming replica
  * (test/pg-servers.ts), and the servers the tests start read their replica-reads there. TEST_PGBOUNCER=1:
  * the servers the tests start reach that server through a PgBouncer in transaction pooling mode, and
- * straight only for what keeps session state (docs/decisions/053).
+ * straight only for what keeps session state (docs/decisions/053). TEST_FILE_STORAGE=s3: also one local
+ * S3 server (s3rver) that every test server keeps its files in (docs/decisions/052).
  */
 export default async function setup(project: TestProject) {
   let embedded: EmbeddedPostgres | null = null;
@@ -55,8 +59,13 @@ export default async function setup(project: TestProject) {
   await admin.query(`drop database if exists ${template}`);
   await admin.query(`create database ${template}`);
   const templateUrl = withDatabase(adminUrl, template);
+  let localS3: LocalS3 | null = null;
+  if (process.env.TEST_FILE_STORAGE === 's3') {
+    localS3 = await startLocalS3();
+    project.provide('localS3', { endpoint: localS3.endpoint, bucket: localS3.bucket });
+  }
   const server = await createServer({
-    config: testConfig(),
+    config: testConfig({ FILE_STORAGE: 'disk' }),
     databaseUrl: templateUrl,
     logger: createLogger('warn'),
     work: false,
@@ -80,6 +89,7 @@ export default async function setup(project: TestProject) {
     await admin.end();
     await embedded?.stop();
     await cluster?.stop();
+    await localS3?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 }

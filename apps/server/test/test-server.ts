@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { ModuleTag, UserType } from '@im/domain';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -174,4 +176,24 @@ export async function startSecondServer(
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
   return { server, baseUrl, close: () => server.close() };
+}
+
+/**
+ * Every file the server's store holds: on disk each regular file below DATA_DIR/files (a half-written
+ * one too), on S3 (TEST_FILE_STORAGE=s3) each key under the server's prefix.
+ */
+export async function storedFiles(server: Server): Promise<string[]> {
+  const { config, storage } = server.deps;
+  if (config.FILE_STORAGE === 'disk') {
+    try {
+      return readdirSync(path.join(config.DATA_DIR, 'files'), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => path.join(e.parentPath, e.name));
+    } catch {
+      return [];
+    }
+  }
+  const keys: string[] = [];
+  for await (const key of storage.list()) keys.push(key);
+  return keys;
 }

@@ -80,6 +80,25 @@ const zEnv = z.object({
   MOLLIE_API_URL: z.string().url().default('https://api.mollie.com/v2'),
   /** Test-only: webhooks may call 127.0.0.0/8 (a test's own server); every other internal address stays refused (decision 025). */
   WEBHOOK_ALLOW_LOOPBACK: zBool.default(false),
+  /** Where file bytes live (decision 052): `disk` under DATA_DIR/files, or an S3-compatible bucket. */
+  FILE_STORAGE: z.enum(['disk', 's3']).default('disk'),
+  /** Unset: AWS S3. Set for MinIO, Ceph, Scaleway and other S3-compatible stores. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** Unset: the AWS SDK's own chain (AWS_* variables, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: zBool.default(false),
+  S3_PREFIX: z.string().max(100).default(''),
+  /** Seconds a presigned download link lives; 0 = every download streams through the server. */
+  S3_PRESIGN_DOWNLOADS: z.coerce.number().int().min(0).max(604_800).default(0),
+  /** Only downloads at least this large are redirected to a presigned link. */
+  S3_PRESIGN_MIN_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5 * 1024 * 1024),
 });
 
 export type Env = z.infer<typeof zEnv>;
@@ -101,6 +120,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DATABASE_POOLER === 'transaction' && !e.DATABASE_DIRECT_URL)
     throw new Error(
       'Invalid configuration:\n  DATABASE_POOLER=transaction needs DATABASE_DIRECT_URL (straight to PostgreSQL)',
+    );
+  if (e.FILE_STORAGE === 's3' && !e.S3_BUCKET)
+    throw new Error('Invalid configuration:\n  S3_BUCKET: required when FILE_STORAGE=s3');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new Error(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither',
     );
   const appUrl = (e.APP_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(
     /\/$/,

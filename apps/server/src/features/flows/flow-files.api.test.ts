@@ -1,9 +1,7 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { UPLOAD_ONLY_IMAGES_AND_PDF } from '@im/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { startTestServer, storedFiles, type TestServer } from '../../../test/test-server';
 import { createTestFlow } from './flow-test-factory';
 
 const PNG = Buffer.from(
@@ -25,19 +23,6 @@ function form(
   for (const [k, v] of Object.entries(fields)) fd.append(k, String(v));
   if (file) fd.append('file', new Blob([file.content], { type: file.type }), file.name);
   return fd;
-}
-
-function filesOnDisk(): string[] {
-  try {
-    return readdirSync(path.join(t.server.deps.config.DATA_DIR, 'files'), {
-      recursive: true,
-      withFileTypes: true,
-    })
-      .filter((e) => e.isFile())
-      .map((e) => e.name);
-  } catch {
-    return [];
-  }
 }
 
 async function download(url: string) {
@@ -87,7 +72,7 @@ describe('flow files', () => {
   });
 
   it('refuses other types by content with the spec text (415), too large files (413), and leaves nothing', async () => {
-    const before = filesOnDisk().length;
+    const before = (await storedFiles(t.server)).length;
     const text = await t.api('POST', '/api/flowfile', {
       token,
       body: form(
@@ -113,7 +98,7 @@ describe('flow files', () => {
       body: form({}, { content: PNG, name: 'los.png', type: 'image/png' }),
     });
     expect(noFlow.status).toBe(422);
-    expect(filesOnDisk().length).toBe(before);
+    expect((await storedFiles(t.server)).length).toBe(before);
   });
 
   it('deletes a file: row, bytes and a log item', async () => {
@@ -121,10 +106,10 @@ describe('flow files', () => {
       token,
       body: form({ flow_id: flow.id }, { content: PNG, name: 'weg.png', type: 'image/png' }),
     });
-    const before = filesOnDisk().length;
+    const before = (await storedFiles(t.server)).length;
     const del = await t.api('DELETE', `/api/flowfile/${res.body.id}`, { token });
     expect(del.status).toBe(200);
-    expect(filesOnDisk().length).toBe(before - 1);
+    expect((await storedFiles(t.server)).length).toBe(before - 1);
     expect((await download(`/api/flowfile/${res.body.id}`)).status).toBe(404);
     const log = await t.server.deps.db.platform((tx) =>
       tx.execute<{ action: string }>(
@@ -171,10 +156,10 @@ describe('assist files', () => {
       token,
       body: form({ flow_id: other.id }, { content: PNG, name: 'a.png', type: 'image/png' }),
     });
-    const before = filesOnDisk().length;
+    const before = (await storedFiles(t.server)).length;
     await t.api('DELETE', `/api/flow/${other.id}`, { token });
     expect((await t.api('POST', `/api/flow/${other.id}/forcedelete`, { token })).status).toBe(200);
-    expect(filesOnDisk().length).toBe(before - 1);
+    expect((await storedFiles(t.server)).length).toBe(before - 1);
   });
 });
 
@@ -211,7 +196,7 @@ describe('what an upload is called and what it may hold (sent is sent)', () => {
     const plain = Buffer.from(
       '%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
     );
-    const before = filesOnDisk().length;
+    const before = (await storedFiles(t.server)).length;
     for (const content of [hidden, plain]) {
       const res = await t.api('POST', '/api/flowfile', {
         token,
@@ -220,6 +205,6 @@ describe('what an upload is called and what it may hold (sent is sent)', () => {
       expect(res.status).toBe(415);
       expect(res.body.message).toMatch(/^Dit PDF-bestand bevat JavaScript of andere actieve inhoud/);
     }
-    expect(filesOnDisk()).toHaveLength(before);
+    expect(await storedFiles(t.server)).toHaveLength(before);
   });
 });

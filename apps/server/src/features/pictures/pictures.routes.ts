@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationErrorFromIssues } from '../../platform/errors';
-import { contentDisposition, sendNoImage } from '../../platform/files/send-file';
+import { contentDisposition, redirectToStore, sendNoImage } from '../../platform/files/send-file';
 import type { FileStorage } from '../../platform/files/storage';
 import { moduleRoute } from '../../platform/http/access';
 import { customerRoute, customerTx, flowByHash } from '../../platform/http/customer-link';
@@ -74,10 +74,14 @@ async function sendPicture(
   cache = 'private, max-age=300',
 ) {
   const key = which === 'original' ? row.storageKey : row.thumbnailKey;
-  const stream = await storage.get(key);
-  if (!stream) return sendNoImage(reply);
   const filename = which === 'original' ? row.filename : storedFilename(`thumb-${row.filename}`, extOf(key));
   const mimeType = which === 'original' ? row.mimeType : (MIME_OF_EXT[extOf(key)] ?? 'image/jpeg');
+  if (which === 'original') {
+    const file = { storageKey: key, filename, mimeType, size: row.size };
+    if (await redirectToStore(reply, storage, file, 'inline', { 'x-imagestatus': 'available' })) return reply;
+  }
+  const stream = await storage.get(key);
+  if (!stream) return sendNoImage(reply);
   return reply
     .header('content-type', mimeType)
     .header('x-filename', encodeURIComponent(filename))

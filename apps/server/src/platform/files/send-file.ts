@@ -6,13 +6,44 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-/** Streams a stored file with the contract's download headers. */
+/**
+ * A large file on a store that hands out presigned links (S3_PRESIGN_DOWNLOADS) is answered with a 302 to a
+ * short-lived link carrying the same type and disposition; call it only after the route's checks passed.
+ * Answers whether it did (false: the download goes through the server).
+ */
+export async function redirectToStore(
+  reply: FastifyReply,
+  storage: FileStorage,
+  file: { storageKey: string; filename: string; mimeType: string; size?: number },
+  kind: 'inline' | 'attachment',
+  headers: Record<string, string> = {},
+) {
+  const disposition = contentDisposition(kind, file.filename);
+  const url = await storage.downloadUrl(
+    file.storageKey,
+    { filename: file.filename, mimeType: file.mimeType, disposition },
+    file.size,
+  );
+  if (!url) return false;
+  reply
+    .status(302)
+    .header('location', url)
+    .header('x-filename', encodeURIComponent(file.filename))
+    .header('content-disposition', disposition)
+    .header('cache-control', 'no-store')
+    .headers(headers)
+    .send('');
+  return true;
+}
+
+/** Streams a stored file with the contract's download headers (or redirects a large one, see above). */
 export async function sendStoredFile(
   reply: FastifyReply,
   storage: FileStorage,
-  file: { storageKey: string; filename: string; mimeType: string },
+  file: { storageKey: string; filename: string; mimeType: string; size?: number },
   kind: 'inline' | 'attachment' = 'attachment',
 ) {
+  if (await redirectToStore(reply, storage, file, kind)) return reply;
   const stream = await storage.get(file.storageKey);
   if (!stream) return sendNoImage(reply);
   return reply

@@ -1,9 +1,7 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { DEFAULT_BRANDING, UPLOAD_ONLY_IMAGES_AND_PDF } from '@im/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { startTestServer, storedFiles, type TestServer } from '../../../test/test-server';
 import { ONLY_IMAGES } from './upload';
 
 /** A valid 1x1 PNG. */
@@ -20,17 +18,6 @@ function form(content: Buffer, filename: string, type = 'image/png', field = 'fi
   const fd = new FormData();
   fd.append(field, new Blob([content], { type }), filename);
   return fd;
-}
-
-/** Every regular file below dir (directories that the upload created may stay). */
-function filesUnder(dir: string): string[] {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => path.join(e.parentPath, e.name));
-  } catch {
-    return [];
-  }
 }
 
 async function settingsIdOf(t: TestServer, companyId: number): Promise<number> {
@@ -76,8 +63,6 @@ describe('logo upload and download', () => {
   });
   afterAll(async () => t?.close());
 
-  const filesDir = () => path.join(t.server.deps.config.DATA_DIR, 'files');
-
   it('answers 200 with x-imagestatus unavailable before any upload', async () => {
     for (const p of [
       `/api/companysettings/${settingsA}/getcompanylogo`,
@@ -112,7 +97,7 @@ describe('logo upload and download', () => {
     expect(res.status).toBe(415);
     expect(res.body.message).toBe(ONLY_IMAGES);
     expect(res.body.message).not.toBe(UPLOAD_ONLY_IMAGES_AND_PDF);
-    expect(filesUnder(filesDir())).toEqual([]);
+    expect(await storedFiles(t.server)).toEqual([]);
   });
 
   it('answers 422 when no file field is sent', async () => {
@@ -143,7 +128,7 @@ describe('logo upload and download', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ logo_url: `/api/companysettings/${settingsA}/getcompanylogo` });
-    expect(filesUnder(filesDir())).toHaveLength(1);
+    expect(await storedFiles(t.server)).toHaveLength(1);
     expect(await storedFileCount(t, companyA)).toBe(1);
 
     for (const p of [res.body.logo_url as string, '/api/company/getcurrentcompanylogo']) {
@@ -190,15 +175,15 @@ describe('logo upload and download', () => {
     expect(res.status).toBeLessThan(500);
   });
 
-  it('replacing the logo deletes the old file from disk', async () => {
-    const before = filesUnder(filesDir());
+  it('replacing the logo deletes the old file from storage', async () => {
+    const before = await storedFiles(t.server);
     expect(before).toHaveLength(1);
     const res = await t.api('POST', `/api/companysettings/${settingsA}/updatelogo`, {
       token: tokenA,
       body: form(PNG2, 'nieuw.png'),
     });
     expect(res.status).toBe(200);
-    const after = filesUnder(filesDir());
+    const after = await storedFiles(t.server);
     expect(after).toHaveLength(1);
     expect(after[0]).not.toBe(before[0]);
     expect(await storedFileCount(t, companyA)).toBe(1);
@@ -269,7 +254,7 @@ describe('upload size limit (UPLOAD_MAX_BYTES=2048)', () => {
     expect(res.body).toEqual({
       message: 'Bestand groot.png konden niet worden geupload omdat het groter is dan: 2 KB',
     });
-    expect(filesUnder(path.join(t.server.deps.config.DATA_DIR, 'files'))).toEqual([]);
+    expect(await storedFiles(t.server)).toEqual([]);
     expect(await storedFileCount(t, companyId)).toBe(0);
     const logo = await fetchBytes(t, '/api/company/getcurrentcompanylogo', token);
     expect(logo.headers.get('x-imagestatus')).toBe('unavailable');

@@ -369,6 +369,15 @@ function uploadBody(upload: UploadDoc): Json {
   };
 }
 
+/** Files on S3 with S3_PRESIGN_DOWNLOADS set: a large one is sent on to the store (decision 052). */
+const PRESIGNED_REDIRECT: Json = {
+  description:
+    'Alleen bij bestanden op S3 met S3_PRESIGN_DOWNLOADS: een groot bestand wordt doorgestuurd naar een kortlevende link (Location) die het met hetzelfde type en dezelfde naam geeft.',
+  headers: {
+    location: { description: 'De kortlevende link.', schema: { type: 'string', format: 'uri' } },
+  },
+};
+
 /** The `200` of a route that answers a file. */
 function downloadAnswer(download: DownloadDoc): Json {
   return {
@@ -459,6 +468,7 @@ function completeOpenApi(doc: Json, facts: Map<string, RouteFacts>): Json {
       if (route?.doc?.download) {
         const ok = Object.keys(responses).find((code) => code.startsWith('2')) ?? '200';
         responses[ok] = downloadAnswer(route.doc.download);
+        responses['302'] ??= PRESIGNED_REDIRECT;
       }
       op.summary = route?.summary ?? summaryOf(operationId);
       op.description = [accessSentence(route?.access), answerSentence(op)].filter(Boolean).join(' ');

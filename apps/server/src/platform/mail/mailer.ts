@@ -4,7 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { Database, Tx } from '../db/database';
 import { outboxMail } from '../db/tables/mail.schema';
-import type { FileStorage } from '../files/storage';
+import { type FileStorage, readWhenNeeded } from '../files/storage';
 import type { Jobs } from '../jobs/jobs';
 import type { Logger } from '../logger';
 import { mailSenderHeaders } from './sender';
@@ -142,11 +142,13 @@ export class Mailer {
       if (interrupted) this.logger.warn({ mailId: id }, 'mail delivery was interrupted; not sent again');
       return;
     }
+    const attachments = [];
     try {
-      const attachments = [];
       for (const a of mail.attachments) {
-        const content = await this.storage.get(a.storageKey);
-        if (!content) throw new Error(`Bijlage ${a.filename} ontbreekt in de opslag.`);
+        if (!(await this.storage.exists(a.storageKey)))
+          throw new Error(`Bijlage ${a.filename} ontbreekt in de opslag.`);
+        // Opened as nodemailer reads it: one connection to the file store at a time.
+        const content = readWhenNeeded(this.storage, a.storageKey);
         attachments.push({
           filename: a.filename,
           contentType: a.mimeType,
@@ -171,6 +173,7 @@ export class Mailer {
           .where(eq(outboxMail.id, id)),
       );
     } catch (err) {
+      for (const a of attachments) a.content.destroy();
       const message = err instanceof Error ? err.message : String(err);
       this.logger.warn({ mailId: id, err: message }, 'mail delivery failed');
       await this.db.platform((tx) =>
