@@ -180,19 +180,28 @@ BEGIN
   IF company IS NULL THEN
     RETURN;
   END IF;
-  -- The values written into the statement (EXECUTE): planned for them, so the text search's and the
-  -- trigram's indexes are chosen by what is searched (a generic plan would scan the company's entries).
+  -- The values written into the statement (EXECUTE): planned for them, so the text search's index is chosen
+  -- by what is searched (a generic plan would scan the company's entries). Names are matched by similarity
+  -- (typos) only when the words found nothing: the trigram index is costly for common letter groups.
   RETURN QUERY EXECUTE format($f$
     SELECT e.kind, e.entity_id, e.flow_id, e.relation_id, e.organization_id, e.title, e.body, e.updated_at,
-      ts_rank_cd(e.tsv, %1$L::tsquery) + CASE WHEN %2$L <> '' AND %2$L <%% e.title THEN word_similarity(%2$L, e.title) ELSE 0 END
+      ts_rank_cd(e.tsv, %1$L::tsquery)
     FROM public.search_entry e
-    WHERE e.company_id = %3$s AND e.kind = ANY(%4$L::text[])
-      AND (e.tsv @@ %1$L::tsquery %5$s)
-      AND (e.kind <> 'incident' OR %6$L OR e.user_id IS NULL OR e.user_id = %7$s)
-    LIMIT %8$s$f$,
-    q::text, names, company, kinds,
-    CASE WHEN names <> '' THEN format('OR %L <%% e.title', names) ELSE '' END,
-    all_incidents, coalesce(me, 0), max_rows);
+    WHERE e.company_id = %2$s AND e.kind = ANY(%3$L::text[]) AND e.tsv @@ %1$L::tsquery
+      AND (e.kind <> 'incident' OR %4$L OR e.user_id IS NULL OR e.user_id = %5$s)
+    LIMIT %6$s$f$,
+    q::text, company, kinds, all_incidents, coalesce(me, 0), max_rows);
+  IF FOUND OR names = '' THEN
+    RETURN;
+  END IF;
+  RETURN QUERY EXECUTE format($f$
+    SELECT e.kind, e.entity_id, e.flow_id, e.relation_id, e.organization_id, e.title, e.body, e.updated_at,
+      word_similarity(%1$L, e.title)
+    FROM public.search_entry e
+    WHERE e.company_id = %2$s AND e.kind = ANY(%3$L::text[]) AND %1$L <%% e.title
+      AND (e.kind <> 'incident' OR %4$L OR e.user_id IS NULL OR e.user_id = %5$s)
+    LIMIT %6$s$f$,
+    names, company, kinds, all_incidents, coalesce(me, 0), max_rows);
 END $$;--> statement-breakpoint
 -- The triggers of every source table: TG_ARGV[0] is the entries' refresh (search_refresh_<name>), TG_ARGV[1] the
 -- column that holds the id to refresh (default id: a widget refreshes its document, a location its organization).
