@@ -169,7 +169,8 @@ BEGIN
 END $$;--> statement-breakpoint
 -- The search's matches (decision 055). Row-level security would keep the text search and trigram operators
 -- (not leakproof) away from their indexes, so, as relation_search_ids(), this runs as its owner and applies
--- the tenant rule itself. At most max_rows matches, scored; the caller ranks, groups and pages them.
+-- the tenant rule itself. At most max_rows matches, scored, without the entries of a trashed flow; the caller
+-- ranks, groups and pages them.
 CREATE FUNCTION search_matches(q tsquery, names text, kinds text[], all_incidents boolean, me integer, max_rows integer)
 RETURNS TABLE (kind varchar, entity_id integer, flow_id integer, relation_id integer, organization_id integer,
   title text, body text, updated_at timestamptz, score real)
@@ -189,6 +190,7 @@ BEGIN
     FROM public.search_entry e
     WHERE e.company_id = %2$s AND e.kind = ANY(%3$L::text[]) AND e.tsv @@ %1$L::tsquery
       AND (e.kind <> 'incident' OR %4$L OR e.user_id IS NULL OR e.user_id = %5$s)
+      AND (e.flow_id IS NULL OR EXISTS (SELECT 1 FROM public.flow f WHERE f.id = e.flow_id AND f.deleted_at IS NULL))
     LIMIT %6$s$f$,
     q::text, company, kinds, all_incidents, coalesce(me, 0), max_rows);
   IF FOUND OR names = '' THEN
@@ -200,6 +202,7 @@ BEGIN
     FROM public.search_entry e
     WHERE e.company_id = %2$s AND e.kind = ANY(%3$L::text[]) AND %1$L <%% e.title
       AND (e.kind <> 'incident' OR %4$L OR e.user_id IS NULL OR e.user_id = %5$s)
+      AND (e.flow_id IS NULL OR EXISTS (SELECT 1 FROM public.flow f WHERE f.id = e.flow_id AND f.deleted_at IS NULL))
     LIMIT %6$s$f$,
     names, company, kinds, all_incidents, coalesce(me, 0), max_rows);
 END $$;--> statement-breakpoint

@@ -105,8 +105,6 @@ export async function searchEverything(
     ranked as (
       select c.*, row_number() over (partition by c.kind order by c.score desc, c.updated_at desc, c.entity_id desc) as rn
       from candidates c
-      left join flow f on f.id = c.flow_id
-      where c.flow_id is null or f.deleted_at is null
     )
     select r.kind, r.entity_id as id, r.title, r.rn::int as rn,
       case when r.body = '' then '' else ts_headline('dutch', translate(r.body, ${MARK_START + MARK_END}, ''), q.ts,
