@@ -87,8 +87,9 @@ describe('search on a phone', () => {
       .filter({ hasText: /^Berichten$/ })
       .click();
     await page.waitForURL(/#\/search\?query=zonnepanelen&kind=message$/);
+    // The other kinds go (waited for: the previous answer is on screen until the new one arrives).
+    await page.getByRole('region', { name: 'Formulieren' }).waitFor({ state: 'detached' });
     await page.getByRole('region', { name: 'Berichten' }).waitFor();
-    expect(await page.getByRole('region', { name: 'Formulieren' }).count()).toBe(0);
   });
 
   it('at a desk: the top bar lists the best hits per kind below the box, Enter opens every result', async () => {
