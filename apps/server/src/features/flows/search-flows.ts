@@ -1,5 +1,6 @@
 import {
   SEARCH_MIN_CHARS,
+  SEARCH_QUERY_TOO_SHORT,
   type SearchResult,
   type zDisplaynameHit,
   type zDisplaynameQuery,
@@ -13,7 +14,8 @@ import { fullAddress } from '../locations';
 import { loadFlowRows } from './flow-dto';
 import { flowWhere, parseTextQuery } from './flow-filters';
 
-export const SEARCH_TOO_SHORT = `Vul minimaal ${SEARCH_MIN_CHARS} tekens in om te zoeken.`;
+/** The global search's 'too short' text, stated once in @im/domain (also GET /api/search's). */
+export const SEARCH_TOO_SHORT = SEARCH_QUERY_TOO_SHORT;
 
 /** The search words of the global search; 422 below the spec's 3 characters. */
 export function searchWords(query: string): string[] {

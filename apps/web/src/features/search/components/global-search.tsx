@@ -8,9 +8,9 @@ import { useNavigate } from 'react-router';
 import { hasModule } from '../../../api/access';
 import { useIsPhone } from '../../../ui/responsive';
 import { useSession } from '../../auth';
-import { hitContext, hitPath, hitTitle } from '../hit-link';
+import { hitPath, hitTitle } from '../hit-link';
 import { useSearch } from '../queries';
-import { Snippet } from './snippet';
+import { HitDetails } from './snippet';
 
 // Global search of the top bar (spec 001 sections 5 and 9, decision 055): from 3 characters, 750 ms
 // after the last keystroke, the best hits of every kind; 'Alle resultaten' (or Enter without a chosen hit)
@@ -135,12 +135,7 @@ function GlobalSearchBox({
                   <Text size="sm" fw={500} lineClamp={1}>
                     {hitTitle(t, hit)}
                   </Text>
-                  {hitContext(t, hit) && (
-                    <Text size="xs" c="dimmed" lineClamp={1}>
-                      {hitContext(t, hit)}
-                    </Text>
-                  )}
-                  <Snippet parts={hit.snippet} lineClamp={1} />
+                  <HitDetails hit={hit} lineClamp={1} />
                 </Combobox.Option>
               ))}
             </Combobox.Group>

@@ -1,5 +1,7 @@
 import type { SearchHit } from '@im/domain';
 import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { hitContext } from '../hit-link';
 
 /** A hit's snippet with the matched words marked (<mark>: read out as highlighted by screen readers). */
 export function Snippet({ parts, lineClamp = 2 }: { parts: SearchHit['snippet']; lineClamp?: number }) {
@@ -16,5 +18,21 @@ export function Snippet({ parts, lineClamp = 2 }: { parts: SearchHit['snippet'];
         ),
       )}
     </Text>
+  );
+}
+
+/** Under a hit's title: the flow and customer it belongs to, then its snippet (top bar and results screen). */
+export function HitDetails({ hit, lineClamp }: { hit: SearchHit; lineClamp: number }) {
+  const { t } = useTranslation();
+  const context = hitContext(t, hit);
+  return (
+    <>
+      {context && (
+        <Text size="xs" c="dimmed" lineClamp={lineClamp}>
+          {context}
+        </Text>
+      )}
+      <Snippet parts={hit.snippet} lineClamp={lineClamp} />
+    </>
   );
 }

@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingBlock } from '../../../ui/loading-block';
-import { Snippet } from '../components/snippet';
-import { hitContext, hitPath, hitTitle } from '../hit-link';
+import { HitDetails } from '../components/snippet';
+import { hitPath, hitTitle } from '../hit-link';
 import { RESULTS_MAX, RESULTS_PAGE, useSearch } from '../queries';
 
 const isKind = (value: string | null): value is SearchKind =>
@@ -133,12 +133,7 @@ function ResultGroup({
               <Anchor component={Link} to={hitPath(hit)} fw={600} size="sm" lineClamp={2}>
                 {hitTitle(t, hit)}
               </Anchor>
-              {hitContext(t, hit) && (
-                <Text size="xs" c="dimmed">
-                  {hitContext(t, hit)}
-                </Text>
-              )}
-              <Snippet parts={hit.snippet} lineClamp={3} />
+              <HitDetails hit={hit} lineClamp={3} />
             </Card>
           </li>
         ))}
