@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress.ts';
 
 // The server (apps/server) serves the built SPA from apps/web/dist and answers /api;
@@ -8,7 +9,45 @@ import { precompress } from './build/precompress.ts';
 const apiTarget = process.env.IM_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // The staff app is installable and opens without a connection where it was opened before
+    // (decision 059): the service worker precaches every built file of the staff app; the customer
+    // pages (customer.html) and /api stay on the network.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Installatiemanager',
+        short_name: 'Installatiemanager',
+        description: 'CRM en dossierbeheer voor installatiebedrijven',
+        lang: 'nl',
+        start_url: '/#/dashboard',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#1864ab',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        globIgnores: ['customer.html', '**/node_modules/**'],
+        // The largest chunk (the rich-text editor) is about 450 kB before compression.
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/customer/],
+        cleanupOutdatedCaches: true,
+        // The first worker takes the open page at once (nothing older to replace); a later release waits
+        // for the user's 'Vernieuwen' (registerType 'prompt').
+        clientsClaim: true,
+      },
+    }),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

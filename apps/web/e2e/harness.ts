@@ -39,8 +39,17 @@ function findChromium(): string {
 export interface E2eApp {
   baseUrl: string;
   browser: Browser;
-  /** A page in a fresh context: a 1280 x 800 desk by default, or a phone or tablet with touch. */
-  newPage(device?: { width: number; height: number; touch?: boolean }): Promise<Page>;
+  /**
+   * A page in a fresh context: a 1280 x 800 desk by default, or a phone or tablet with touch. The app's
+   * service worker is blocked unless `serviceWorker` asks for it (the offline test): a test that routes
+   * the page's requests must see every one of them.
+   */
+  newPage(device?: {
+    width: number;
+    height: number;
+    touch?: boolean;
+    serviceWorker?: boolean;
+  }): Promise<Page>;
   /**
    * Runs SQL on the app's embedded database as its superuser: for rows no call can make yet (a sent
    * invoice before the sales documents exist). The cluster's port is line 4 of its postmaster.pid.
@@ -206,6 +215,7 @@ export async function startApp(options: { env?: Record<string, string> } = {}): 
         isMobile: device?.touch ?? false,
         locale: 'nl-NL',
         timezoneId: 'Europe/Amsterdam',
+        serviceWorkers: device?.serviceWorker ? 'allow' : 'block',
       });
       return context.newPage();
     },

@@ -3,6 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { getToken, setToken } from './api/token';
 import { LoginFirst } from './app/login-first/login-first';
 import { pageScaleFor } from './app/page-scale';
+import { registerServiceWorker } from './app/pwa/register-service-worker';
 import type { AuthAnswer } from './features/auth';
 import { loginNl } from './features/auth/i18n';
 import { loadDashboardScreen } from './features/dashboard';
@@ -34,6 +35,8 @@ function prefetchAfterLogin(): void {
   void import('./app/shell/app-shell').catch(() => undefined);
   void loadDashboardScreen().catch(() => undefined);
 }
+
+registerServiceWorker();
 
 if (!getToken() && isDutch() && LOGIN_HASHES.has(window.location.hash)) startWithLogin(root);
 else void loadApp().then(({ startApp }) => startApp(root));

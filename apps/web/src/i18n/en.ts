@@ -238,6 +238,13 @@ export const en: Strings<Catalog> = {
       purple: 'Purple',
     },
   },
+  connection: {
+    offline: 'No connection',
+    offlineHint:
+      'What you fill in on forms is kept on this device and sent as soon as the connection is back.',
+    update: 'A new version of the app is available.',
+    reload: 'Reload',
+  },
   impersonation: {
     banner: 'You are logged in as {{name}} through platform administration',
     logout: 'Log out',

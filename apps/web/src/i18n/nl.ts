@@ -235,6 +235,13 @@ export const nl = {
       purple: 'Paars',
     },
   },
+  connection: {
+    offline: 'Geen verbinding',
+    offlineHint:
+      'Wat je in formulieren invult, blijft op dit apparaat bewaard en wordt verstuurd zodra er weer verbinding is.',
+    update: 'Er is een nieuwe versie van de app.',
+    reload: 'Vernieuwen',
+  },
   impersonation: {
     banner: 'Je bent ingelogd als {{name}} via platformbeheer',
     logout: 'Uitloggen',

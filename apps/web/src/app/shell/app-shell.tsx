@@ -11,6 +11,7 @@ import { ADMIN_TOP_BAR_COLOR } from '../theme';
 import '../../features/communication';
 import '../../features/search';
 import { getSearchBox, getTopBarItems } from '../../ui/top-bar-slots';
+import { ConnectionStatus } from './connection-status';
 import { ImpersonationBanner } from './impersonation-banner';
 import { LiveUpdates } from './live-updates';
 import { SideMenu } from './side-menu';
@@ -71,6 +72,7 @@ export function AppShellLayout({ session, children }: { session: SessionData; ch
       <AppShell.Main>
         <LiveUpdates />
         <ImpersonationBanner session={session} />
+        <ConnectionStatus />
         <SystemNotifications />
         {children}
       </AppShell.Main>

@@ -2,9 +2,10 @@ import type { Login, RegisterRequest, ResetPasswordRequest } from '@im/domain';
 import { CURRENT_USER_REFRESH_MS, type SessionData, zSessionData } from '@im/domain';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { api, isApiError } from '../../api/client';
+import { api, isApiError, NETWORK_ERROR_STATUS } from '../../api/client';
 import { getToken, setToken, subscribeToken } from '../../api/token';
 import { clearToasts } from '../../ui/toasts';
+import { dropSessionCopy, keepSessionCopy, readSessionCopy } from './session-copy';
 
 export type { RegisterRequest, ResetPasswordRequest };
 /** The login answer before its session data is checked (zSessionData.safeParse). */
@@ -16,14 +17,29 @@ export function useToken(): string | null {
   return useSyncExternalStore(subscribeToken, getToken, () => null);
 }
 
-/** GET /api/user/getcurrentuser; refreshed at most once per 60 s (CURRENT_USER_REFRESH_MS). */
+/**
+ * GET /api/user/getcurrentuser; refreshed at most once per 60 s (CURRENT_USER_REFRESH_MS). Without a
+ * connection the last answer of this token is used (decision 059), so the installed app opens offline;
+ * it is asked again as soon as the connection is back.
+ */
 export function currentUserQuery(token: string | null) {
   return queryOptions({
     queryKey: [...CURRENT_USER_KEY, token],
-    queryFn: async ({ signal }) =>
-      zSessionData.parse(await api.get<unknown>('/api/user/getcurrentuser', { signal })),
+    queryFn: async ({ signal }) => {
+      try {
+        const session = zSessionData.parse(await api.get<unknown>('/api/user/getcurrentuser', { signal }));
+        if (token) keepSessionCopy(token, session);
+        return session;
+      } catch (error) {
+        const kept = token && isApiError(error, NETWORK_ERROR_STATUS) ? readSessionCopy(token) : null;
+        if (kept) return kept;
+        throw error;
+      }
+    },
     enabled: Boolean(token),
     staleTime: CURRENT_USER_REFRESH_MS,
+    // Asked once even when the browser says it is offline: the kept copy answers then.
+    networkMode: 'offlineFirst',
     retry: (failures, error) => !isApiError(error, 401) && failures < 2,
   });
 }
@@ -55,6 +71,7 @@ export function useClearSession() {
   const queryClient = useQueryClient();
   return useCallback(() => {
     setToken(null);
+    dropSessionCopy();
     queryClient.clear();
     clearToasts();
   }, [queryClient]);
@@ -72,7 +89,9 @@ export function useLogout() {
 /** Keeps the session data of a login answer as the current user: that saves a round trip. */
 export function rememberLogin(queryClient: QueryClient, answer: AuthAnswer): void {
   const session = zSessionData.safeParse(answer.user);
-  if (session.success) queryClient.setQueryData(currentUserQuery(answer.token).queryKey, session.data);
+  if (!session.success) return;
+  queryClient.setQueryData(currentUserQuery(answer.token).queryKey, session.data);
+  keepSessionCopy(answer.token, session.data);
 }
 
 function useStartSession() {
