@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type Json } from './flows-helpers';
 import { DEMO_PASSWORD, type E2eApp, login, SCREENSHOT_DIR, sidewaysOverflow, startApp } from './harness';
 
 let app: E2eApp;
@@ -77,5 +78,80 @@ describe('the staff app without a connection (decision 059)', () => {
     await page.reload();
     await page.getByLabel('E-mailadres').waitFor();
     await page.context().close();
+  });
+
+  it('takes the day along, opens the intake form offline, keeps a change and sends it once back online', async () => {
+    const page = await app.newPage(PHONE);
+    await login(page, app.baseUrl, 'sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
+    await page.waitForURL(/#\/dashboard/);
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+      timeout: 30_000,
+    });
+    const call = <T = Json>(method: string, path: string, body?: unknown) => api<T>(page, method, path, body);
+
+    // Today's survey on the roof: a task for Sanne with the intake's solar form as its context.
+    const me = await call<{ currentuser_id: number }>('GET', '/api/user/getcurrentuser');
+    const intakes = await call<{ data: { id: number }[] }>('GET', '/api/intake/querypaginated?limit=50');
+    let target: { intakeId: number; flowId: number; itemId: number; verticalId: number } | null = null;
+    for (const { id } of intakes.data) {
+      const detail = await call<{
+        flow_id: number;
+        flowdataitems: { id: number; vertical_id: number; vertical: { name: string } }[];
+      }>('GET', `/api/intake/${id}`);
+      const item = detail.flowdataitems.find((i) => i.vertical.name === 'Opname zonnepanelen');
+      if (item)
+        target = { intakeId: id, flowId: detail.flow_id, itemId: item.id, verticalId: item.vertical_id };
+      if (target) break;
+    }
+    expect(target).not.toBeNull();
+    const today = new Date();
+    today.setHours(10, 0, 0, 0);
+    const task = await call<{ id: number }>('POST', '/api/task', {
+      description: 'Opname op het dak',
+      type: 'opname',
+      user_id: me.currentuser_id,
+      start_date: today.toISOString(),
+      flow_id: target!.flowId,
+    });
+    expect(task.id).toBeGreaterThan(0);
+    const context = await call<{ status: number }>('POST', '/api/taskcontext', {
+      task_id: task.id,
+      vertical_id: target!.verticalId,
+    });
+    expect(context.status).toBe(201);
+
+    await page.goto(`${app.baseUrl}/#/task_overview`);
+    await page.getByRole('button', { name: 'Beschikbaar maken voor offline' }).tap();
+    await page.getByText(/^Klaar: \d+ schermen staan op dit apparaat\.$/).waitFor({ timeout: 120_000 });
+    await page.getByText(/schermen offline beschikbaar/).waitFor();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/offline-take-along.png`, fullPage: true });
+
+    const context2 = page.context();
+    await context2.setOffline(true);
+    await page.reload();
+    await page.getByText('Geen verbinding', { exact: true }).waitFor();
+    await page.goto(`${app.baseUrl}/#/intake_detail/${target!.intakeId}?formId=${target!.verticalId}`);
+    const form = page.getByRole('region', { name: 'Opname zonnepanelen' });
+    const count = form.getByLabel('Aantal panelen', { exact: true });
+    await count.waitFor({ timeout: 30_000 });
+    await count.fill('17');
+    await form.getByText('Niet opgeslagen').waitFor({ timeout: 30_000 });
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/offline-intake-form.png`, fullPage: true });
+
+    await context2.setOffline(false);
+    await form.getByText('Opgeslagen').waitFor({ timeout: 60_000 });
+    const stored = await call<{ values: Record<string, unknown> }>(
+      'GET',
+      `/api/flowdataitem/${target!.itemId}`,
+    );
+    expect(stored.values.aantal_panelen).toBe('17');
+
+    // Removing the copies leaves nothing of them on the device.
+    await page.goto(`${app.baseUrl}/#/task_overview`);
+    await page.getByRole('button', { name: 'Verwijderen' }).tap();
+    await page.getByText('De offline gegevens zijn van dit apparaat verwijderd.').waitFor();
+    await page.getByText('Nog niets offline beschikbaar.').waitFor();
+    await context2.close();
   });
 });

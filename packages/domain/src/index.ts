@@ -8,6 +8,7 @@ export * from './customer';
 export * from './dashboard';
 export * from './documents';
 export * from './events';
+export * from './file-size';
 export * from './files';
 export * from './flags';
 export * from './flows';

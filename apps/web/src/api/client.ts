@@ -1,4 +1,5 @@
 import { i18n } from '../i18n';
+import { isTakeAlongFrame, keepCopy, readCopy } from './offline-copies';
 import { getToken } from './token';
 
 export type FieldErrors = Record<string, string[]>;
@@ -67,7 +68,34 @@ function fallbackMessage(status: number): string {
   return i18n.t('api.failed', { status });
 }
 
+/** In the take-along frame: how many requests are out, and when the last one ended (api/take-along.ts). */
+interface FrameActivity {
+  __imInFlight?: number;
+  __imLastActivity?: number;
+  __imTakeAlongError?: string;
+}
+
+function noteActivity(delta: number): void {
+  if (!isTakeAlongFrame()) return;
+  const frame = window as unknown as FrameActivity;
+  frame.__imInFlight = (frame.__imInFlight ?? 0) + delta;
+  frame.__imLastActivity = Date.now();
+}
+
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  noteActivity(1);
+  try {
+    return await sendRequest<T>(method, path, options);
+  } catch (error) {
+    if (isTakeAlongFrame() && error instanceof Error && error.name === 'OfflineBudgetError')
+      (window as unknown as FrameActivity).__imTakeAlongError = 'budget';
+    throw error;
+  } finally {
+    noteActivity(-1);
+  }
+}
+
+async function sendRequest<T>(method: string, path: string, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -80,9 +108,10 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     body = JSON.stringify(options.body);
   }
 
+  const url = buildUrl(path, options.query);
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await fetch(url, {
       method,
       headers,
       body,
@@ -91,10 +120,19 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
+    // Work taken along (decision 060): a read the network cannot answer is answered by its kept copy.
+    const kept = method === 'GET' ? await readCopy(url).catch(() => undefined) : undefined;
+    if (kept !== undefined) return kept as T;
     throw new ApiError(NETWORK_ERROR_STATUS, i18n.t('api.network'));
   }
 
   const payload = await readBody(response);
+  if (response.ok && method === 'GET') {
+    const keeping = keepCopy(url, payload);
+    // The take-along frame must know when a copy did not fit; elsewhere keeping is best effort.
+    if (isTakeAlongFrame()) await keeping;
+    else void keeping.catch(() => undefined);
+  }
   if (!response.ok) {
     const record = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
     const message =

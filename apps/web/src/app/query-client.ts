@@ -9,6 +9,9 @@ export function createQueryClient(): QueryClient {
         retry: (failures, error) =>
           !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 1,
         refetchOnWindowFocus: false,
+        // A read is tried once without a connection: work taken along answers from its kept copy
+        // (decision 060); without one the query pauses until the connection is back.
+        networkMode: 'offlineFirst',
       },
       mutations: { retry: false },
     },

@@ -1,4 +1,6 @@
 // Dates and amounts as the Dutch customer pages show them, in Amsterdam time.
+import { formatFileSize } from '@im/domain';
+
 const TZ = 'Europe/Amsterdam';
 const DATE = new Intl.DateTimeFormat('nl-NL', {
   day: '2-digit',
@@ -49,8 +51,4 @@ export function formatVisit(start: string, end: string): string {
 export const formatMoney = (value: number): string => MONEY.format(value).replace(/\s/g, ' ');
 
 /** 1,2 MB. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} kB`;
-  return `${(bytes / (1024 * 1024)).toLocaleString('nl-NL', { maximumFractionDigits: 1 })} MB`;
-}
+export const formatSize = formatFileSize;

@@ -3,9 +3,10 @@ import { CURRENT_USER_REFRESH_MS, type SessionData, zSessionData } from '@im/dom
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { api, isApiError, NETWORK_ERROR_STATUS } from '../../api/client';
+import { dropOfflineCopies } from '../../api/offline-copies';
+import { dropSessionCopy, keepSessionCopy, readSessionCopy } from '../../api/session-copy';
 import { getToken, setToken, subscribeToken } from '../../api/token';
 import { clearToasts } from '../../ui/toasts';
-import { dropSessionCopy, keepSessionCopy, readSessionCopy } from './session-copy';
 
 export type { RegisterRequest, ResetPasswordRequest };
 /** The login answer before its session data is checked (zSessionData.safeParse). */
@@ -70,6 +71,8 @@ export function useSession(): SessionData {
 export function useClearSession() {
   const queryClient = useQueryClient();
   return useCallback(() => {
+    // The user's kept copies go first: they are found by the session that is about to go.
+    void dropOfflineCopies().catch(() => undefined);
     setToken(null);
     dropSessionCopy();
     queryClient.clear();

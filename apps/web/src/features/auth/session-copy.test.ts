@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dropSessionCopy, keepSessionCopy, readSessionCopy } from '../../api/session-copy';
 import { mockFetch } from '../../test/fetch-mock';
 import { createTestSession } from '../../test/render';
 import { currentUserQuery } from './queries';
-import { dropSessionCopy, keepSessionCopy, readSessionCopy } from './session-copy';
 
 afterEach(() => {
   window.localStorage.clear();

@@ -29,6 +29,7 @@ import { useFlowSettings } from '../../../api/companies';
 import { ServerDataTable } from '../../../ui/data-table/server-data-table';
 import { formatDateTime } from '../../../ui/format';
 import { ClusterMap } from '../../../ui/map/cluster-map';
+import { TakeAlongCard } from '../components/take-along-card';
 import { TaskBadges } from '../components/task-parts';
 import { TaskModal } from '../modals/task.modal';
 import { TaskTemplatesModal } from '../modals/task-templates.modal';
@@ -152,6 +153,7 @@ export function TaskOverviewScreen() {
           </Button>
         </Group>
       </Group>
+      <TakeAlongCard />
       <Group gap="sm" align="flex-end">
         <Select
           label={t('common.status')}

@@ -1,4 +1,5 @@
 import { type SessionData, zSessionData } from '@im/domain';
+import { getToken } from './token';
 
 // The last current-user answer of this token, so the app installed on a phone opens its shell without
 // a connection (decision 059). Kept beside the token (the token is in localStorage already, and the
@@ -34,4 +35,10 @@ export function dropSessionCopy(): void {
   } catch {
     // Nothing kept then either.
   }
+}
+
+/** The kept session of the token in use, or null. */
+export function readKeptSession(): SessionData | null {
+  const token = getToken();
+  return token ? readSessionCopy(token) : null;
 }

@@ -1,0 +1,112 @@
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { readKeptSession } from './session-copy';
+
+/**
+ * Copies of GET answers kept on the device for work taken along offline (decision 060). A copy is
+ * written while the app visits a screen in the take-along frame, and refreshed whenever the same
+ * address is read again online; when a read fails for the network, the copy answers. Each copy belongs
+ * to the user who kept it: another user's copies are never read, and a logout removes the user's.
+ */
+export const TAKE_ALONG_FRAME = 'im-take-along';
+/** What the copies may take on the device. */
+export const OFFLINE_BUDGET_BYTES = 50 * 1024 * 1024;
+
+interface Copy {
+  key: string;
+  owner: string;
+  url: string;
+  body: unknown;
+  bytes: number;
+  storedAt: number;
+}
+
+interface OfflineDb extends DBSchema {
+  copies: { key: string; value: Copy; indexes: { owner: string } };
+}
+
+let database: Promise<IDBPDatabase<OfflineDb>> | null = null;
+let frameBytes: number | null = null;
+
+function db(): Promise<IDBPDatabase<OfflineDb>> {
+  database ??= openDB<OfflineDb>('im-offline', 1, {
+    upgrade(upgrade) {
+      upgrade.createObjectStore('copies', { keyPath: 'key' }).createIndex('owner', 'owner');
+    },
+  });
+  return database;
+}
+
+function currentOwner(): string | null {
+  const session = readKeptSession();
+  return session ? `${session.currentcompany_id}:${session.currentuser_id}` : null;
+}
+
+const available = () => typeof indexedDB !== 'undefined';
+
+/** In the take-along frame every answer is kept; elsewhere only those already kept are refreshed. */
+export function isTakeAlongFrame(): boolean {
+  return typeof window !== 'undefined' && window.name === TAKE_ALONG_FRAME;
+}
+
+export class OfflineBudgetError extends Error {
+  override readonly name = 'OfflineBudgetError';
+}
+
+/** Keeps (or refreshes) the answer of `url`; refuses past the budget in the take-along frame. */
+export async function keepCopy(url: string, body: unknown): Promise<void> {
+  const owner = currentOwner();
+  if (!owner || !available() || body === undefined) return;
+  const store = await db();
+  const key = `${owner} ${url}`;
+  const isTaking = isTakeAlongFrame();
+  const earlier = await store.get('copies', key);
+  if (!earlier && !isTaking) return;
+  const text = JSON.stringify(body);
+  const bytes = text.length * 2;
+  if (isTaking) {
+    // The frame lives for one screen: the total is read once, then followed.
+    frameBytes ??= (await summary(store, owner)).bytes;
+    const used = frameBytes - (earlier?.bytes ?? 0);
+    if (used + bytes > OFFLINE_BUDGET_BYTES) throw new OfflineBudgetError(url);
+    frameBytes = used + bytes;
+  }
+  await store.put('copies', { key, owner, url, body: JSON.parse(text), bytes, storedAt: Date.now() });
+}
+
+/** The kept answer of `url` for the current user, or undefined. */
+export async function readCopy(url: string): Promise<unknown> {
+  const owner = currentOwner();
+  if (!owner || !available()) return undefined;
+  return (await (await db()).get('copies', `${owner} ${url}`))?.body;
+}
+
+export interface OfflineSummary {
+  count: number;
+  bytes: number;
+  storedAt: number | null;
+}
+
+async function summary(store: IDBPDatabase<OfflineDb>, owner: string): Promise<OfflineSummary> {
+  const copies = await store.getAllFromIndex('copies', 'owner', owner);
+  return {
+    count: copies.length,
+    bytes: copies.reduce((sum, c) => sum + c.bytes, 0),
+    storedAt: copies.length ? Math.max(...copies.map((c) => c.storedAt)) : null,
+  };
+}
+
+export async function offlineSummary(): Promise<OfflineSummary> {
+  const owner = currentOwner();
+  if (!owner || !available()) return { count: 0, bytes: 0, storedAt: null };
+  return summary(await db(), owner);
+}
+
+/** Removes the current user's copies (the user's choice, or a logout). */
+export async function dropOfflineCopies(): Promise<void> {
+  const owner = currentOwner();
+  if (!owner || !available()) return;
+  const store = await db();
+  const tx = store.transaction('copies', 'readwrite');
+  for (const key of await tx.store.index('owner').getAllKeys(owner)) await tx.store.delete(key);
+  await tx.done;
+}
