@@ -80,7 +80,7 @@ describe('the staff app without a connection (decision 059)', () => {
     await page.context().close();
   });
 
-  it('takes the day along, opens the intake form offline, keeps a change and sends it once back online', async () => {
+  it('takes the day along, opens the intake form offline, keeps a change across closing the app and sends it back online', async () => {
     const page = await app.newPage(PHONE);
     await login(page, app.baseUrl, 'sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
     await page.waitForURL(/#\/dashboard/);
@@ -139,19 +139,27 @@ describe('the staff app without a connection (decision 059)', () => {
     expect(await sidewaysOverflow(page)).toBe(0);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/offline-intake-form.png`, fullPage: true });
 
+    // The app is closed offline and opened again: the change waits on the device, counted in the shell.
+    await page.close();
+    const again = await context2.newPage();
+    await again.goto(`${app.baseUrl}/#/task_overview`);
+    await again.getByText('1 wijziging wacht op dit apparaat op verzending.').waitFor({ timeout: 30_000 });
     await context2.setOffline(false);
-    await form.getByText('Opgeslagen').waitFor({ timeout: 60_000 });
-    const stored = await call<{ values: Record<string, unknown> }>(
+    // Back online it is sent without opening the form.
+    await again
+      .getByText(/wacht op dit apparaat|wordt verstuurd/)
+      .waitFor({ state: 'detached', timeout: 60_000 });
+    const stored = await api<{ values: Record<string, unknown> }>(
+      again,
       'GET',
       `/api/flowdataitem/${target!.itemId}`,
     );
     expect(stored.values.aantal_panelen).toBe('17');
 
     // Removing the copies leaves nothing of them on the device.
-    await page.goto(`${app.baseUrl}/#/task_overview`);
-    await page.getByRole('button', { name: 'Verwijderen' }).tap();
-    await page.getByText('De offline gegevens zijn van dit apparaat verwijderd.').waitFor();
-    await page.getByText('Nog niets offline beschikbaar.').waitFor();
+    await again.getByRole('button', { name: 'Verwijderen' }).tap();
+    await again.getByText('De offline gegevens zijn van dit apparaat verwijderd.').waitFor();
+    await again.getByText('Nog niets offline beschikbaar.').waitFor();
     await context2.close();
   });
 });

@@ -242,6 +242,12 @@ export const en: Strings<Catalog> = {
     offline: 'No connection',
     offlineHint:
       'What you fill in on forms is kept on this device and sent as soon as the connection is back.',
+    waiting_one: '{{count}} change waits on this device to be sent.',
+    waiting_other: '{{count}} changes wait on this device to be sent.',
+    sending_one: 'Sending {{count}} change from this device…',
+    sending_other: 'Sending {{count}} changes from this device…',
+    refused: 'A change was not saved: {{reason}}',
+    discard: 'Throw the change away',
     update: 'A new version of the app is available.',
     reload: 'Reload',
   },

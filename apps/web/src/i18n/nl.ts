@@ -239,6 +239,12 @@ export const nl = {
     offline: 'Geen verbinding',
     offlineHint:
       'Wat je in formulieren invult, blijft op dit apparaat bewaard en wordt verstuurd zodra er weer verbinding is.',
+    waiting_one: '{{count}} wijziging wacht op dit apparaat op verzending.',
+    waiting_other: '{{count}} wijzigingen wachten op dit apparaat op verzending.',
+    sending_one: '{{count}} wijziging van dit apparaat wordt verstuurd…',
+    sending_other: '{{count}} wijzigingen van dit apparaat worden verstuurd…',
+    refused: 'Een wijziging is niet opgeslagen: {{reason}}',
+    discard: 'Wijziging weggooien',
     update: 'Er is een nieuwe versie van de app.',
     reload: 'Vernieuwen',
   },

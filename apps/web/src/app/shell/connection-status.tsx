@@ -1,20 +1,46 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
-import { IconRefresh, IconWifiOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconAlertTriangle, IconCloudUpload, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  forgetKeptChange,
+  keptChanges,
+  keptChangesVersion,
+  subscribeKeptChanges,
+} from '../../ui/autosave/autosave-store';
 import { applyUpdate, useUpdateWaiting } from '../pwa/app-update';
+import { replayKeptChanges } from '../pwa/replay-kept-changes';
+
+const REPLAY_AGAIN_MS = 30_000;
 
 /**
- * Where the app stands with the network and its own release (decision 059): without a connection the
- * user knows it before a save fails, and a release installed by the service worker waits for the
- * user's 'Vernieuwen' instead of reloading a form that is being filled in.
+ * Where the app stands (decisions 059 and 061): without a connection the user knows it before a save
+ * fails; changes kept on the device are counted and sent when the connection is there (also those of a
+ * screen that is not open); a refused one says why and can be thrown away; a release installed by the
+ * service worker waits for the user's 'Vernieuwen' instead of reloading a form that is being filled in.
  */
 export function ConnectionStatus() {
   const { t } = useTranslation();
   const { online } = useNetwork();
   const isUpdateWaiting = useUpdateWaiting();
   const [isUpdating, setUpdating] = useState(false);
+  const version = useSyncExternalStore(subscribeKeptChanges, keptChangesVersion);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the version says when storage changed
+  const kept = useMemo(() => keptChanges(), [version]);
+  const waiting = kept.filter((change) => !change.refused);
+  const refused = kept.filter((change) => change.refused);
+
+  const hasWaiting = waiting.length > 0;
+  useEffect(() => {
+    if (!online) return;
+    void replayKeptChanges();
+    // A server that did not answer is asked again while changes wait.
+    if (!hasWaiting) return;
+    const timer = window.setInterval(() => void replayKeptChanges(), REPLAY_AGAIN_MS);
+    return () => window.clearInterval(timer);
+  }, [online, hasWaiting]);
+
   return (
     <>
       {!online && (
@@ -23,6 +49,26 @@ export function ConnectionStatus() {
             {t('connection.offline')}
           </Text>
           <Text size="sm">{t('connection.offlineHint')}</Text>
+          {waiting.length > 0 && <Text size="sm">{t('connection.waiting', { count: waiting.length })}</Text>}
+        </Alert>
+      )}
+      {online && waiting.length > 0 && (
+        <Alert color="blue" variant="light" icon={<IconCloudUpload size={20} />} mb="md" p="xs" role="status">
+          <Text size="sm">{t('connection.sending', { count: waiting.length })}</Text>
+        </Alert>
+      )}
+      {refused.length > 0 && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} mb="md" p="xs" role="alert">
+          <Stack gap={4}>
+            {refused.map((change) => (
+              <Group key={change.key} justify="space-between" gap="sm">
+                <Text size="sm">{t('connection.refused', { reason: change.refused })}</Text>
+                <Button size="compact-sm" variant="default" onClick={() => forgetKeptChange(change)}>
+                  {t('connection.discard')}
+                </Button>
+              </Group>
+            ))}
+          </Stack>
         </Alert>
       )}
       {isUpdateWaiting && (

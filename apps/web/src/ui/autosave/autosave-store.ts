@@ -42,34 +42,134 @@ export function isRefusal(error: unknown): boolean {
   return typeof status === 'number' && status >= 400 && status < 500 && ![401, 408, 429].includes(status);
 }
 
-function readStored(key: string): Patch | null {
+/**
+ * Where a kept change can be sent without its screen (decision 061): PATCH `path` with the change, or
+ * with `{ [field]: change }`. Kept with the change, so an app started again sends it before the screen
+ * is opened.
+ */
+export interface ReplayTarget {
+  path: string;
+  field?: string;
+}
+
+interface Stored {
+  patch?: Patch;
+  at?: number;
+  replay?: ReplayTarget;
+  refused?: string;
+}
+
+export interface KeptChange {
+  key: string;
+  patch: Patch;
+  at: number;
+  replay: ReplayTarget | null;
+  /** The server's reason when a replay was refused (4xx): the change waits for the user. */
+  refused: string | null;
+}
+
+function readRecord(key: string): KeptChange | null {
   try {
     const text = window.localStorage.getItem(AUTOSAVE_STORAGE_PREFIX + key);
     if (!text) return null;
-    const stored = JSON.parse(text) as { patch?: Patch; at?: number };
+    const stored = JSON.parse(text) as Stored;
     if (!stored.patch || typeof stored.at !== 'number' || Date.now() - stored.at > AUTOSAVE_KEEP_MS) {
       window.localStorage.removeItem(AUTOSAVE_STORAGE_PREFIX + key);
       return null;
     }
-    return stored.patch;
+    return {
+      key,
+      patch: stored.patch,
+      at: stored.at,
+      replay: stored.replay ?? null,
+      refused: stored.refused ?? null,
+    };
   } catch {
     return null;
   }
 }
 
-function writeStored(key: string, patch: Patch | null): void {
+function readStored(key: string): Patch | null {
+  return readRecord(key)?.patch ?? null;
+}
+
+function writeStored(key: string, patch: Patch | null, replay: ReplayTarget | null): void {
   try {
-    if (patch)
-      window.localStorage.setItem(AUTOSAVE_STORAGE_PREFIX + key, JSON.stringify({ patch, at: Date.now() }));
-    else window.localStorage.removeItem(AUTOSAVE_STORAGE_PREFIX + key);
+    if (patch) {
+      const record: Stored = { patch, at: Date.now(), ...(replay ? { replay } : {}) };
+      window.localStorage.setItem(AUTOSAVE_STORAGE_PREFIX + key, JSON.stringify(record));
+    } else window.localStorage.removeItem(AUTOSAVE_STORAGE_PREFIX + key);
   } catch {
     // Storage full or blocked: the change is still kept in memory.
   }
+  notifyKept();
+}
+
+const keptListeners = new Set<() => void>();
+let keptVersion = 0;
+
+function notifyKept(): void {
+  keptVersion += 1;
+  for (const listener of keptListeners) listener();
+}
+
+/** Every change kept on this device, oldest first (the connection status and the replay read them). */
+export function keptChanges(): KeptChange[] {
+  const keys: string[] = [];
+  try {
+    for (let i = 0; i < window.localStorage.length; i++) {
+      const name = window.localStorage.key(i);
+      if (name?.startsWith(AUTOSAVE_STORAGE_PREFIX)) keys.push(name.slice(AUTOSAVE_STORAGE_PREFIX.length));
+    }
+  } catch {
+    return [];
+  }
+  return keys
+    .map(readRecord)
+    .filter((kept): kept is KeptChange => kept !== null)
+    .sort((a, b) => a.at - b.at);
+}
+
+export function subscribeKeptChanges(listener: () => void): () => void {
+  keptListeners.add(listener);
+  return () => keptListeners.delete(listener);
+}
+
+export const keptChangesVersion = (): number => keptVersion;
+
+/** Whether an editor on screen owns `key` now (it sends its own change). */
+export function isEditorOpen(key: string): boolean {
+  return entries.get(key)?.save != null;
+}
+
+/** A kept change that was sent without its screen, or thrown away, is no longer kept (unless changed since). */
+export function forgetKeptChange(change: KeptChange): void {
+  const now = readRecord(change.key);
+  if (now && now.at === change.at) writeStored(change.key, null, null);
+}
+
+/** The server refused a replayed change: it stays, with the reason, until the user acts. */
+export function markKeptChangeRefused(change: KeptChange, reason: string): void {
+  const now = readRecord(change.key);
+  if (!now || now.at !== change.at) return;
+  try {
+    const record: Stored = {
+      patch: now.patch,
+      at: now.at,
+      refused: reason,
+      ...(now.replay ? { replay: now.replay } : {}),
+    };
+    window.localStorage.setItem(AUTOSAVE_STORAGE_PREFIX + change.key, JSON.stringify(record));
+  } catch {
+    // Not kept with its reason; it is tried again next time.
+  }
+  notifyKept();
 }
 
 export class AutosaveEntry {
   status: SaveStatus = { kind: 'idle' };
   save: SaveFunction | null = null;
+  replay: ReplayTarget | null = null;
   delayMs = 1500;
   private waiting: Patch | null;
   private sending: Patch | null = null;
@@ -205,7 +305,7 @@ export class AutosaveEntry {
   }
 
   private persist(): void {
-    writeStored(this.key, this.unsaved);
+    writeStored(this.key, this.unsaved, this.replay);
   }
 
   private setStatus(status: SaveStatus): void {

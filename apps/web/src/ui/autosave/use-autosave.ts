@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { autosaveEntry, type Patch, type SaveFunction, type SaveStatus } from './autosave-store';
+import {
+  autosaveEntry,
+  type Patch,
+  type ReplayTarget,
+  type SaveFunction,
+  type SaveStatus,
+} from './autosave-store';
 
 export interface AutosaveOptions<P extends Patch, R> {
   /** One per edited record (and user): what is kept for a reload is found under it. */
@@ -8,6 +14,8 @@ export interface AutosaveOptions<P extends Patch, R> {
   /** The server's answer to a save, for the editor to show what it stored. */
   onSaved?: (result: R, patch: P, unsaved: Partial<P> | null) => void;
   delayMs?: number;
+  /** Where a kept change can be sent after a restart without this screen (decision 061). */
+  replay?: ReplayTarget;
 }
 
 export interface Autosave<P extends Patch> {
@@ -28,6 +36,7 @@ export function useAutosave<P extends Patch, R>({
   save,
   onSaved,
   delayMs = 1500,
+  replay,
 }: AutosaveOptions<P, R>): Autosave<P> {
   const entry = useMemo(() => autosaveEntry(key), [key]);
   const onSavedRef = useRef(onSaved);
@@ -35,6 +44,7 @@ export function useAutosave<P extends Patch, R>({
     onSavedRef.current = onSaved;
     entry.save = save as SaveFunction;
     entry.delayMs = delayMs;
+    entry.replay = replay ?? null;
   });
   const status = useSyncExternalStore(
     useCallback((listener: () => void) => entry.subscribe(listener), [entry]),
