@@ -2,16 +2,19 @@
 // until the page shows their dossier or quotation, in Chromium at 390 px with a cold cache, on the real
 // server with the demo data. The mail link opens the staff entry, which hands it to the customer entry
 // (decision 024): that redirect counts. Needs a build. Writes docs/benchmarks/customer.md with `--write`.
-import { writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 // @ts-expect-error plain ESM script without types
 import { measureEntries } from '../../../scripts/bundle-budget.mjs';
 import { startApp } from '../e2e/harness';
-import { median, type NetworkProfile, PROFILES, timeToUsable, usableProbe } from './page-load';
+import {
+  finishReport,
+  measuredOn,
+  median,
+  type NetworkProfile,
+  PROFILES,
+  timeToUsable,
+  usableProbe,
+} from './page-load';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const RUNS = Number(process.env.RUNS ?? 5);
 /** Issue 15: first render of a customer page under a second on this machine (unthrottled). */
 const TARGET_MS = 1000;
@@ -82,11 +85,6 @@ checked by \`apps/web/e2e/bundle.e2e.test.ts\`).
 |---|---|---|---|---|---|
 ${rows.join('\n')}
 
-Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), load ${os
-  .loadavg()
-  .map((l) => l.toFixed(2))
-  .join(' ')}.
+${measuredOn()}
 `;
-if (process.argv.includes('--write')) writeFileSync(path.join(ROOT, 'docs/benchmarks/customer.md'), report);
-console.log(report);
-process.exit(allWithin ? 0 : 1);
+finishReport(report, 'customer.md', allWithin);

@@ -2,16 +2,19 @@
 // at 390 px with a cold cache, unthrottled and on simulated 4G and slow 4G (the network on a roof), and
 // on slow 4G how long the dashboard takes after the login (issue 50). Builds first; writes
 // docs/benchmarks/load.md with `--write`.
-import { writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 // @ts-expect-error plain ESM script without types
 import { BUDGETS, measureEntries } from '../../../scripts/bundle-budget.mjs';
 import { DEMO_PASSWORD, startApp } from '../e2e/harness';
-import { median, PROFILES, timeToDashboard, timeToUsable, usableProbe } from './page-load';
+import {
+  finishReport,
+  measuredOn,
+  median,
+  PROFILES,
+  timeToDashboard,
+  timeToUsable,
+  usableProbe,
+} from './page-load';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const RUNS = Number(process.env.RUNS ?? 5);
 const DASHBOARD_TARGET_MS = 3500;
 const INSTALLER = { email: 'sanne@zonnestroom-noord.nl', password: DEMO_PASSWORD };
@@ -82,11 +85,10 @@ its statically imported chunks and CSS; budget ${Math.round(BUDGETS['index.html'
 |---|---|---|---|---|---|
 ${rows.map((r) => r.line).join('\n')}
 
-Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), load ${os
-  .loadavg()
-  .map((l) => l.toFixed(2))
-  .join(' ')}.
+${measuredOn()}
 `;
-if (process.argv.includes('--write')) writeFileSync(path.join(ROOT, 'docs/benchmarks/load.md'), report);
-console.log(report);
-process.exit(rows.every((r) => r.within) ? 0 : 1);
+finishReport(
+  report,
+  'load.md',
+  rows.every((r) => r.within),
+);

@@ -4,14 +4,9 @@
 // app in a new tab, as a tap on the home-screen icon does. Timed by the page from its navigation start
 // to the first frame that shows the dashboard's welcome and the offline notice. Builds first; writes
 // docs/benchmarks/offline.md with `--write`.
-import { writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD, login, startApp } from '../e2e/harness';
-import { median } from './page-load';
+import { finishReport, measuredOn, median } from './page-load';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const RUNS = Number(process.env.RUNS ?? 5);
 const TARGET_MS = 1500;
 const WELCOME = 'Welkom, Sanne de Vries';
@@ -93,11 +88,10 @@ protocol (\`Emulation.setCPUThrottlingRate\`) for the phone row. Median of ${RUN
 |---|---|---|---|---|---|
 ${rows.map((r) => r.line).join('\n')}
 
-Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), load ${os
-  .loadavg()
-  .map((l) => l.toFixed(2))
-  .join(' ')}.
+${measuredOn()}
 `;
-if (process.argv.includes('--write')) writeFileSync(path.join(ROOT, 'docs/benchmarks/offline.md'), report);
-console.log(report);
-process.exit(rows.every((r) => r.within) ? 0 : 1);
+finishReport(
+  report,
+  'offline.md',
+  rows.every((r) => r.within),
+);

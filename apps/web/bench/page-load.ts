@@ -1,5 +1,9 @@
 // Shared by the load benches: a cold-cache page load in Chromium at 390 px with touch, optionally on a
 // throttled network, timed by the page itself from the navigation to the first frame a probe accepts.
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import type { E2eApp } from '../e2e/harness';
 
@@ -126,4 +130,23 @@ export async function timeToDashboard(
   } finally {
     await context.close();
   }
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The report's last line: when and on what it was measured, with the machine's load then. */
+export function measuredOn(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  return `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), load ${load}.`;
+}
+
+/** Prints the report, writes it to docs/benchmarks/`file` with `--write`, and exits 1 when a target is missed. */
+export function finishReport(report: string, file: string, isWithin: boolean): never {
+  if (process.argv.includes('--write')) writeFileSync(path.join(ROOT, 'docs/benchmarks', file), report);
+  console.log(report);
+  process.exit(isWithin ? 0 : 1);
 }
