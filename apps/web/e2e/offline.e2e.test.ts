@@ -80,7 +80,7 @@ describe('the staff app without a connection (decision 059)', () => {
     await page.context().close();
   });
 
-  it('takes the day along, opens the intake form offline, keeps a change across closing the app and sends it back online', async () => {
+  it('takes the day along, opens the intake form offline, keeps a change across closing the app, and back online shows the office’s change to the same field for a choice', async () => {
     const page = await app.newPage(PHONE);
     await login(page, app.baseUrl, 'sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
     await page.waitForURL(/#\/dashboard/);
@@ -144,17 +144,41 @@ describe('the staff app without a connection (decision 059)', () => {
     const again = await context2.newPage();
     await again.goto(`${app.baseUrl}/#/task_overview`);
     await again.getByText('1 wijziging wacht op dit apparaat op verzending.').waitFor({ timeout: 30_000 });
+    // Meanwhile the office sets the same field to another value.
+    const office = await app.newPage();
+    await login(office, app.baseUrl, 'sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
+    await office.waitForURL(/#\/dashboard/);
+    await api(office, 'PATCH', `/api/flowdataitem/${target!.itemId}`, { values: { aantal_panelen: '20' } });
+
+    // Back online: nothing is overwritten silently; both values are shown and the user chooses.
     await context2.setOffline(false);
-    // Back online it is sent without opening the form.
     await again
-      .getByText(/wacht op dit apparaat|wordt verstuurd/)
-      .waitFor({ state: 'detached', timeout: 60_000 });
-    const stored = await api<{ values: Record<string, unknown> }>(
-      again,
-      'GET',
-      `/api/flowdataitem/${target!.itemId}`,
-    );
-    expect(stored.values.aantal_panelen).toBe('17');
+      .getByText('Een veld is intussen ook op kantoor gewijzigd. Kies welke waarde blijft.')
+      .waitFor({
+        timeout: 60_000,
+      });
+    await again.getByText('Van jou: 17 · Nu: 20').waitFor();
+    await again.screenshot({ path: `${SCREENSHOT_DIR}/offline-conflict.png` });
+    expect(
+      (await api<{ values: Record<string, unknown> }>(office, 'GET', `/api/flowdataitem/${target!.itemId}`))
+        .values.aantal_panelen,
+    ).toBe('20');
+    await again.getByRole('button', { name: 'Mijn waarde' }).tap();
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ values: Record<string, unknown> }>(
+              office,
+              'GET',
+              `/api/flowdataitem/${target!.itemId}`,
+            )
+          ).values.aantal_panelen,
+        { timeout: 60_000 },
+      )
+      .toBe('17');
+    await again.getByText('Van jou: 17 · Nu: 20').waitFor({ state: 'detached' });
+    await office.context().close();
 
     // Removing the copies leaves nothing of them on the device.
     await again.getByRole('button', { name: 'Verwijderen' }).tap();

@@ -6,13 +6,28 @@ import { AUTOSAVE_STORAGE_PREFIX, keptChanges, resetAutosaveEntries } from '../.
 import { ConnectionStatus } from '../shell/connection-status';
 import { replayKeptChanges } from './replay-kept-changes';
 
-function keep(key: string, patch: Record<string, unknown>, at: number, replay = true) {
+function keep(
+  key: string,
+  patch: Record<string, unknown>,
+  at: number,
+  replay = true,
+  base?: Record<string, unknown>,
+) {
   window.localStorage.setItem(
     AUTOSAVE_STORAGE_PREFIX + key,
     JSON.stringify({
       patch,
       at,
-      ...(replay ? { replay: { path: `/api/flowdataitem/${key}`, field: 'values' } } : {}),
+      ...(base ? { base } : {}),
+      ...(replay
+        ? {
+            replay: {
+              path: `/api/flowdataitem/${key}`,
+              field: 'values',
+              labels: { dakhelling: 'Dakhelling' },
+            },
+          }
+        : {}),
     }),
   );
 }
@@ -71,5 +86,45 @@ describe('changes kept on the device, sent without their screen (decision 061)',
     screen.getByRole('button', { name: 'Wijziging weggooien' }).click();
     await waitFor(() => expect(keptChanges()).toHaveLength(0));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('sends what the office left alone, keeps a field the office changed with both values, and sends it on the user’s choice', async () => {
+    keep('12', { dakhelling: '35', aantal_panelen: '17' }, Date.now(), true, {
+      dakhelling: '30',
+      aantal_panelen: '16',
+    });
+    const { calls } = mockFetch((call) =>
+      call.method === 'GET'
+        ? { body: { id: 12, values: { dakhelling: '40', aantal_panelen: '16' } } }
+        : { body: {} },
+    );
+    renderWithProviders(<ConnectionStatus />);
+    expect(
+      await screen.findByText('Een veld is intussen ook op kantoor gewijzigd. Kies welke waarde blijft.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Dakhelling')).toBeTruthy();
+    expect(screen.getByText('Van jou: 35 · Nu: 40')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { values: { aantal_panelen: '17' } },
+    ]);
+
+    screen.getByRole('button', { name: 'Mijn waarde' }).click();
+    await replayKeptChanges();
+    await waitFor(() => expect(keptChanges()).toHaveLength(0));
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { values: { aantal_panelen: '17' } },
+      { values: { dakhelling: '35' } },
+    ]);
+  });
+
+  it('keeps the office’s value when the user chooses it, and sends nothing for that field', async () => {
+    keep('12', { dakhelling: '35' }, Date.now(), true, { dakhelling: '30' });
+    const { calls } = mockFetch((call) =>
+      call.method === 'GET' ? { body: { id: 12, values: { dakhelling: '40' } } } : { body: {} },
+    );
+    renderWithProviders(<ConnectionStatus />);
+    (await screen.findByRole('button', { name: 'Waarde van kantoor' })).click();
+    await waitFor(() => expect(keptChanges()).toHaveLength(0));
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
   });
 });

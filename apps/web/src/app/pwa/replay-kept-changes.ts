@@ -1,10 +1,14 @@
 import { api, isApiError, NETWORK_ERROR_STATUS } from '../../api/client';
 import {
+  type FieldConflict,
   forgetKeptChange,
   isEditorOpen,
   isRefusal,
+  type KeptChange,
+  keepConflicts,
   keptChanges,
   markKeptChangeRefused,
+  type Patch,
 } from '../../ui/autosave/autosave-store';
 
 let running: Promise<void> | null = null;
@@ -25,14 +29,36 @@ export function replayKeptChanges(): Promise<void> {
 
 async function replay(): Promise<void> {
   for (const change of keptChanges()) {
-    if (!change.replay || change.refused || isEditorOpen(change.key)) continue;
-    const { path, field } = change.replay;
+    if (!change.replay || change.refused || change.conflicts || isEditorOpen(change.key)) continue;
     try {
-      await api.patch(path, field ? { [field]: change.patch } : change.patch);
-      forgetKeptChange(change);
+      await replayOne(change);
     } catch (error) {
       if (isApiError(error, NETWORK_ERROR_STATUS)) return;
       if (isRefusal(error)) markKeptChangeRefused(change, (error as Error).message);
     }
   }
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Fields the office changed since this device read them, to another value than this device's, are not
+ * sent: they stay with both values for the user to choose (nothing is overwritten silently). The rest goes.
+ */
+async function replayOne(change: KeptChange): Promise<void> {
+  const { path, field } = change.replay!;
+  let toSend: Patch = change.patch;
+  const conflicts: Record<string, FieldConflict> = {};
+  if (change.base && field) {
+    const current = await api.get<Record<string, unknown>>(path);
+    const theirs = (current[field] ?? {}) as Patch;
+    for (const [name, mine] of Object.entries(change.patch)) {
+      const now = theirs[name];
+      if (!same(now, change.base[name]) && !same(now, mine)) conflicts[name] = { mine, theirs: now ?? null };
+    }
+    toSend = Object.fromEntries(Object.entries(change.patch).filter(([name]) => !(name in conflicts)));
+  }
+  if (Object.keys(toSend).length > 0) await api.patch(path, field ? { [field]: toSend } : toSend);
+  if (Object.keys(conflicts).length > 0) keepConflicts(change, conflicts);
+  else forgetKeptChange(change);
 }

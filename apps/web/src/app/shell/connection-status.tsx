@@ -11,6 +11,7 @@ import {
 } from '../../ui/autosave/autosave-store';
 import { applyUpdate, useUpdateWaiting } from '../pwa/app-update';
 import { replayKeptChanges } from '../pwa/replay-kept-changes';
+import { KeptConflicts } from './kept-conflicts';
 
 const REPLAY_AGAIN_MS = 30_000;
 
@@ -28,8 +29,9 @@ export function ConnectionStatus() {
   const version = useSyncExternalStore(subscribeKeptChanges, keptChangesVersion);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the version says when storage changed
   const kept = useMemo(() => keptChanges(), [version]);
-  const waiting = kept.filter((change) => !change.refused);
+  const waiting = kept.filter((change) => !change.refused && !change.conflicts);
   const refused = kept.filter((change) => change.refused);
+  const conflicting = kept.filter((change) => change.conflicts);
 
   const hasWaiting = waiting.length > 0;
   useEffect(() => {
@@ -57,6 +59,7 @@ export function ConnectionStatus() {
           <Text size="sm">{t('connection.sending', { count: waiting.length })}</Text>
         </Alert>
       )}
+      <KeptConflicts changes={conflicting} />
       {refused.length > 0 && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} mb="md" p="xs" role="alert">
           <Stack gap={4}>

@@ -50,6 +50,14 @@ export function isRefusal(error: unknown): boolean {
 export interface ReplayTarget {
   path: string;
   field?: string;
+  /** How the fields are called on screen, to name a conflict. */
+  labels?: Record<string, string>;
+}
+
+/** A field the office changed while this device kept its own value: both, for the user to choose. */
+export interface FieldConflict {
+  mine: unknown;
+  theirs: unknown;
 }
 
 interface Stored {
@@ -57,6 +65,9 @@ interface Stored {
   at?: number;
   replay?: ReplayTarget;
   refused?: string;
+  /** Each changed field's value as the editor had it from the server before the change. */
+  base?: Patch;
+  conflicts?: Record<string, FieldConflict>;
 }
 
 export interface KeptChange {
@@ -66,6 +77,8 @@ export interface KeptChange {
   replay: ReplayTarget | null;
   /** The server's reason when a replay was refused (4xx): the change waits for the user. */
   refused: string | null;
+  base: Patch | null;
+  conflicts: Record<string, FieldConflict> | null;
 }
 
 function readRecord(key: string): KeptChange | null {
@@ -83,27 +96,40 @@ function readRecord(key: string): KeptChange | null {
       at: stored.at,
       replay: stored.replay ?? null,
       refused: stored.refused ?? null,
+      base: stored.base ?? null,
+      conflicts: stored.conflicts ?? null,
     };
   } catch {
     return null;
   }
 }
 
-function readStored(key: string): Patch | null {
-  return readRecord(key)?.patch ?? null;
-}
-
-function writeStored(key: string, patch: Patch | null, replay: ReplayTarget | null): void {
+function writeRecord(key: string, record: Stored | null): void {
   try {
-    if (patch) {
-      const record: Stored = { patch, at: Date.now(), ...(replay ? { replay } : {}) };
-      window.localStorage.setItem(AUTOSAVE_STORAGE_PREFIX + key, JSON.stringify(record));
-    } else window.localStorage.removeItem(AUTOSAVE_STORAGE_PREFIX + key);
+    if (record) window.localStorage.setItem(AUTOSAVE_STORAGE_PREFIX + key, JSON.stringify(record));
+    else window.localStorage.removeItem(AUTOSAVE_STORAGE_PREFIX + key);
   } catch {
     // Storage full or blocked: the change is still kept in memory.
   }
   notifyKept();
 }
+
+function writeStored(
+  key: string,
+  patch: Patch | null,
+  replay: ReplayTarget | null,
+  base: Patch | null,
+): void {
+  writeRecord(
+    key,
+    patch
+      ? { patch, at: Date.now(), ...(replay ? { replay } : {}), ...(base ? { base: pick(base, patch) } : {}) }
+      : null,
+  );
+}
+
+const pick = (values: Patch, fields: Patch): Patch =>
+  Object.fromEntries(Object.keys(fields).map((field) => [field, values[field] ?? null]));
 
 const keptListeners = new Set<() => void>();
 let keptVersion = 0;
@@ -142,34 +168,70 @@ export function isEditorOpen(key: string): boolean {
   return entries.get(key)?.save != null;
 }
 
-/** A kept change that was sent without its screen, or thrown away, is no longer kept (unless changed since). */
-export function forgetKeptChange(change: KeptChange): void {
+function storedOf(change: KeptChange): Stored {
+  return {
+    patch: change.patch,
+    at: change.at,
+    ...(change.replay ? { replay: change.replay } : {}),
+    ...(change.refused ? { refused: change.refused } : {}),
+    ...(change.base ? { base: change.base } : {}),
+    ...(change.conflicts ? { conflicts: change.conflicts } : {}),
+  };
+}
+
+/** Rewrites a kept change, unless an editor changed it since it was read. */
+function updateKeptChange(change: KeptChange, next: Partial<KeptChange> | null): void {
   const now = readRecord(change.key);
-  if (now && now.at === change.at) writeStored(change.key, null, null);
+  if (!now || now.at !== change.at) return;
+  writeRecord(change.key, next ? storedOf({ ...now, ...next }) : null);
+}
+
+/** A kept change that was sent without its screen, or thrown away, is no longer kept. */
+export function forgetKeptChange(change: KeptChange): void {
+  updateKeptChange(change, null);
 }
 
 /** The server refused a replayed change: it stays, with the reason, until the user acts. */
 export function markKeptChangeRefused(change: KeptChange, reason: string): void {
-  const now = readRecord(change.key);
-  if (!now || now.at !== change.at) return;
-  try {
-    const record: Stored = {
-      patch: now.patch,
-      at: now.at,
-      refused: reason,
-      ...(now.replay ? { replay: now.replay } : {}),
-    };
-    window.localStorage.setItem(AUTOSAVE_STORAGE_PREFIX + change.key, JSON.stringify(record));
-  } catch {
-    // Not kept with its reason; it is tried again next time.
+  updateKeptChange(change, { refused: reason });
+}
+
+/** Only the conflicting fields stay kept, with both values, until the user chooses (decision 061). */
+export function keepConflicts(change: KeptChange, conflicts: Record<string, FieldConflict>): void {
+  updateKeptChange(change, {
+    patch: Object.fromEntries(Object.keys(conflicts).map((f) => [f, change.patch[f]])),
+    base: null,
+    conflicts,
+  });
+}
+
+/**
+ * The user's choice for one conflicting field: 'mine' goes out with the next round as a change
+ * without a conflict; 'theirs' drops this device's value.
+ */
+export function resolveConflict(change: KeptChange, field: string, choice: 'mine' | 'theirs'): void {
+  const conflicts = Object.fromEntries(Object.entries(change.conflicts ?? {}).filter(([f]) => f !== field));
+  const patch = Object.fromEntries(
+    Object.entries(change.patch).filter(([f]) => choice === 'mine' || f !== field),
+  );
+  if (Object.keys(patch).length === 0) {
+    updateKeptChange(change, null);
+    return;
   }
-  notifyKept();
+  updateKeptChange(change, {
+    patch,
+    conflicts: Object.keys(conflicts).length ? conflicts : null,
+    base: null,
+  });
 }
 
 export class AutosaveEntry {
   status: SaveStatus = { kind: 'idle' };
   save: SaveFunction | null = null;
   replay: ReplayTarget | null = null;
+  /** The editor's values as the server last gave them (for the conflict check of a replay). */
+  baseValues: (() => Patch) | null = null;
+  private base: Patch | null = null;
   delayMs = 1500;
   private waiting: Patch | null;
   private sending: Patch | null = null;
@@ -182,7 +244,9 @@ export class AutosaveEntry {
   private readonly savedListeners = new Set<SavedListener>();
 
   constructor(readonly key: string) {
-    this.waiting = readStored(key);
+    const kept = readRecord(key);
+    this.base = kept?.base ?? null;
+    this.waiting = kept?.patch ?? null;
     if (this.waiting) this.status = { kind: 'pending' };
   }
 
@@ -209,6 +273,12 @@ export class AutosaveEntry {
   }
 
   change(patch: Patch): void {
+    // The first change of a field since the last save remembers what the server had.
+    const fresh = Object.keys(patch).filter((f) => !(this.base && f in this.base));
+    if (fresh.length && this.baseValues) {
+      const known = this.baseValues();
+      this.base = { ...this.base, ...Object.fromEntries(fresh.map((f) => [f, known[f] ?? null])) };
+    }
     this.waiting = { ...this.waiting, ...patch };
     this.persist();
     clearTimeout(this.retryTimer);
@@ -305,7 +375,9 @@ export class AutosaveEntry {
   }
 
   private persist(): void {
-    writeStored(this.key, this.unsaved, this.replay);
+    const unsaved = this.unsaved;
+    if (!unsaved) this.base = null;
+    writeStored(this.key, unsaved, this.replay, this.base);
   }
 
   private setStatus(status: SaveStatus): void {

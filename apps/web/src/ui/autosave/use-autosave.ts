@@ -16,6 +16,8 @@ export interface AutosaveOptions<P extends Patch, R> {
   delayMs?: number;
   /** Where a kept change can be sent after a restart without this screen (decision 061). */
   replay?: ReplayTarget;
+  /** The values as the server last gave them: a replay checks the office did not change them since. */
+  baseValues?: () => Patch;
 }
 
 export interface Autosave<P extends Patch> {
@@ -37,6 +39,7 @@ export function useAutosave<P extends Patch, R>({
   onSaved,
   delayMs = 1500,
   replay,
+  baseValues,
 }: AutosaveOptions<P, R>): Autosave<P> {
   const entry = useMemo(() => autosaveEntry(key), [key]);
   const onSavedRef = useRef(onSaved);
@@ -45,6 +48,7 @@ export function useAutosave<P extends Patch, R>({
     entry.save = save as SaveFunction;
     entry.delayMs = delayMs;
     entry.replay = replay ?? null;
+    entry.baseValues = baseValues ?? null;
   });
   const status = useSyncExternalStore(
     useCallback((listener: () => void) => entry.subscribe(listener), [entry]),

@@ -49,7 +49,12 @@ export function FormFiller({ item, fields }: { item: FlowDataItem; fields: Verti
   const autosave = useAutosave<Record<string, FormValue>, FlowDataItem>({
     key: `flowdataitem:${item.id}:user:${session.currentuser_id}`,
     save: (changes, options) => saveFlowDataItem(item.id, changes, options),
-    replay: { path: `/api/flowdataitem/${item.id}`, field: 'values' },
+    replay: {
+      path: `/api/flowdataitem/${item.id}`,
+      field: 'values',
+      labels: Object.fromEntries(fields.map((f) => [f.field_name, f.field_label])),
+    },
+    baseValues: () => item.values,
     // The server's computed values, under what was typed since the save left.
     onSaved: (saved, _changes, unsaved) =>
       setValues((current) => ({ ...saved.values, ...pick(current, Object.keys(unsaved ?? {})) })),
