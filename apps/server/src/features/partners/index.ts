@@ -1,0 +1,4 @@
+// The partners feature's public entry: what higher features use (decision 047). Its routes: routes.ts.
+export { listPartnerNames } from './query-partners';
+export { createPartner } from './save-partner';
+export { createPartnerUser } from './partner-users';
