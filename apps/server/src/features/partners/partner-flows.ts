@@ -1,9 +1,9 @@
 import {
   expandFlowStatus,
-  fullAddress,
   type FlowForPartner,
-  type PaginationQuery,
+  fullAddress,
   PARTNER_TEXTS,
+  type PaginationQuery,
   type PartnerDashboard,
   type PartnerDocument,
   type PartnerFlow,
