@@ -1,5 +1,5 @@
 import type { SessionData } from '@im/domain';
-import { canAccess, dashboardPathFor } from '../api/access';
+import { canAccess, dashboardPathFor, isPartnerUser } from '../api/access';
 import type { AppRoute } from '../api/route-types';
 import { matchRoute, ROUTES } from './route-table';
 
@@ -25,7 +25,8 @@ export function decideRoute(
   if (route.access === 'staff' && !session) return { type: 'redirect', to: '/login' };
   if (session && route.path === '/login') return { type: 'redirect', to: dashboardPathFor(session) };
   if (route.access === 'staff' && session && !canAccess(route, session))
-    return { type: 'redirect', to: '/401' };
+    // A partner user on a staff screen: forbidden, whatever modules the company has (decision 056).
+    return { type: 'redirect', to: isPartnerUser(session) && !route.partner ? '/403' : '/401' };
 
   return { type: 'allow', route, params: match.params };
 }

@@ -1,8 +1,9 @@
+import type { ModuleTag } from '@im/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRelation, logCount } from '../../../test/crm-factories';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../../test/test-server';
 
-const MODULES = [
+const MODULES: ModuleTag[] = [
   'BASIS',
   'CRM',
   'SETTINGS',

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyUser, anyUserOrPartner, moduleRoute } from '../../platform/http/access';
+import { anyUserOrPartner, moduleRoute } from '../../platform/http/access';
 import { platformTx, tenantTx } from '../../platform/http/request-auth';
 import {
   createSystemNotification,
