@@ -61,13 +61,11 @@ describe('partners end to end', () => {
     await page.getByRole('heading', { name: target.fullname }).waitFor();
     await page.getByRole('button', { name: 'Dossiers aan partner koppelen' }).click();
     const link = page.getByRole('dialog', { name: 'Dossiers aan partner koppelen' });
-    await link.getByRole('textbox', { name: 'Partners' }).click();
+    await link.getByRole('combobox', { name: 'Partners' }).click();
     await page.getByRole('option', { name: PARTNER }).click();
     await link.getByRole('button', { name: 'Opslaan' }).click();
     await page.getByText('1 dossier(s) gekoppeld').waitFor();
 
-    await page.goBack();
-    await page.goBack();
     await page.goto(`${app.baseUrl}/#/partner_overview`);
     await page.getByRole('link', { name: PARTNER }).click();
     await page.getByRole('link', { name: new RegExp(`^${target.number} · `) }).waitFor();
