@@ -10,12 +10,19 @@ let app: E2eApp;
 let page: Page;
 const PARTNER = 'Woonstichting E2E Wonen';
 const USER = { email: 'iris@e2e-wonen.nl', password: 'Partner123' };
-let target: { relation_id: number; fullname: string; flow_id: number; number: number; quotation_id: number };
+type Target = {
+  relation_id: number;
+  fullname: string;
+  flow_id: number;
+  number: number;
+  quotation_id: number;
+};
+let target: Target;
 
 beforeAll(async () => {
   app = await startApp();
   // A demo relation with exactly one flow, which has a quotation and no partner yet.
-  [target] = await app.sql(`select r.id as relation_id, r.fullname, f.id as flow_id, f.number,
+  const rows = await app.sql<Target>(`select r.id as relation_id, r.fullname, f.id as flow_id, f.number,
       min(d.id)::int as quotation_id
     from relation r join flow f on f.relation_id = r.id and f.deleted_at is null
     join sales_document d on d.flow_id = f.id and d.kind = 'quotation' and d.deleted_at is null and not d.is_template
@@ -23,6 +30,8 @@ beforeAll(async () => {
       and f.partner_id is null
       and (select count(*) from flow g where g.relation_id = r.id and g.deleted_at is null) = 1
     group by r.id, r.fullname, f.id, f.number order by r.id limit 1`);
+  if (!rows[0]) throw new Error('no demo relation with one flow and a quotation');
+  target = rows[0];
   page = await app.newPage();
   await login(page, app.baseUrl, 'sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
   await page.waitForURL(/#\/dashboard/);

@@ -30,7 +30,7 @@ export function PartnerDocumentRows({
                 .join(' · ')}
             </Text>
           </Stack>
-          <Stack gap={2} align="flex-end">
+          <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
             <Badge variant="light" color="gray" c="dark">
               {DOCUMENT_STATUS_LABELS[d.status as DocumentStatus] ?? d.status}
             </Badge>

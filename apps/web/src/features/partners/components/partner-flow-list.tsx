@@ -1,5 +1,5 @@
 import type { FlowStatus, PartnerFlow } from '@im/domain';
-import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingBlock } from '../../../ui/loading-block';
@@ -74,7 +74,9 @@ export function PartnerFlowList({
                 {[f.relation_fullname, f.address].filter(Boolean).join(' · ')}
               </Text>
             </Stack>
-            <StatusBadge status={f.flow_status as FlowStatus} />
+            <Box style={{ flexShrink: 0 }}>
+              <StatusBadge status={f.flow_status as FlowStatus} />
+            </Box>
           </Group>
         ))}
         {flows.hasNextPage && (
