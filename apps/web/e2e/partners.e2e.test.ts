@@ -79,6 +79,18 @@ describe('partners end to end', () => {
     await page.getByRole('link', { name: PARTNER }).click();
     await page.getByRole('link', { name: new RegExp(`^${target.number} · `) }).waitFor();
     await shot(page, 'partner-detail-flows');
+
+    // The manager's partner screens at a phone's width.
+    // (Reloaded: the toasts of the steps above are wider than a phone until they fade.)
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByRole('heading', { name: PARTNER }).waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await shot(page, 'partner-detail-phone');
+    await page.goto(`${app.baseUrl}/#/partner_overview`);
+    await page.getByText(PARTNER).first().waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await shot(page, 'partner-overview-phone');
   });
 
   for (const device of [
