@@ -66,7 +66,7 @@ const quotation = {
 };
 
 describe('partner screens for the manager', () => {
-  it('lists partners, creates one with its period and opens its detail', async () => {
+  it('lists partners, creates one with its period and opens its detail', { timeout: 20_000 }, async () => {
     setToken('t');
     const created: unknown[] = [];
     mockServer({
@@ -106,7 +106,9 @@ describe('partner screens for the manager', () => {
     expect(await screen.findByText('Nog geen dossiers aan deze partner gekoppeld.')).toBeTruthy();
   });
 
-  it("shows the partner's users and flows, adds a user and asks before removing one", async () => {
+  it("shows the partner's users and flows, adds a user and asks before removing one", {
+    timeout: 20_000,
+  }, async () => {
     setToken('t');
     const posted: unknown[] = [];
     mockServer({
