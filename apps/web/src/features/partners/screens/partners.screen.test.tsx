@@ -86,7 +86,7 @@ describe('partner screens for the manager', () => {
     });
     const { router } = renderApp('/partner_overview');
     expect(
-      await screen.findByRole('link', { name: 'Woonstichting De Veste' }, { timeout: 5000 }),
+      await screen.findByRole('link', { name: 'Woonstichting De Veste' }, { timeout: 15_000 }),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Nieuwe partner' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nieuwe partner' });
@@ -130,7 +130,7 @@ describe('partner screens for the manager', () => {
     });
     renderApp('/partner_detail/3');
     expect(
-      await screen.findByRole('heading', { name: 'Woonstichting De Veste' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Woonstichting De Veste' }, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(screen.getByText('Petra Partner')).toBeTruthy();
     const link = await screen.findByRole('link', { name: '1041 · Spouwmuurisolatie' });
@@ -179,7 +179,7 @@ describe('the partner user', () => {
   it('lands on the partner dashboard with only partner entries in the menu', async () => {
     const { router } = setupPartner('/');
     expect(
-      await screen.findByRole('heading', { name: 'Dashboard Woonstichting De Veste' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Dashboard Woonstichting De Veste' }, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard_partner');
     expect(screen.getByText('Offerte: 1')).toBeTruthy();
@@ -196,7 +196,7 @@ describe('the partner user', () => {
 
   it('opens a flow read-only, and is sent there from the staff flow detail', async () => {
     const { router } = setupPartner('/flow_detail/41');
-    expect(await screen.findByRole('heading', { name: 'Dossier 1041' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dossier 1041' }, { timeout: 15_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/flow_partner/41');
     expect(screen.getByText('Alleen lezen')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Offerte 2026012' })).toBeTruthy();
@@ -209,7 +209,7 @@ describe('the partner user', () => {
       await screen.findByText(
         'Dit dossier bestaat niet (meer) of hoort niet bij uw partner.',
         {},
-        { timeout: 5000 },
+        { timeout: 15_000 },
       ),
     ).toBeTruthy();
     const { router } = setupPartner('/relation_overview');
