@@ -52,6 +52,7 @@ export const DOMAIN_ENTITY_TYPES = [
   'delayedrule',
   'webhookconnection',
   'website',
+  'partner',
 ] as const;
 export type DomainEntityType = (typeof DOMAIN_ENTITY_TYPES)[number];
 
@@ -126,6 +127,7 @@ export const DOMAIN_EVENT_ACCESS: Record<DomainEntityType, { module: ModuleTag; 
   delayedrule: { module: 'CRM', minRole: 0 },
   webhookconnection: { module: 'SETTINGS', minRole: 100 },
   website: { module: 'SETTINGS', minRole: 100 },
+  partner: { module: 'PARTNERMANAGEMENT', minRole: 100 },
 };
 
 const zKind = z.custom<DomainEventKind>((value) => {

@@ -12,9 +12,18 @@ export function hasModule(session: SessionData, tag: ModuleTag): boolean {
 }
 
 /** Module and minimum role of a logged-in route (spec 000 section 4). */
-export function canAccess(route: Pick<RouteSpec, 'module' | 'minRole'>, session: SessionData): boolean {
+export function canAccess(
+  route: Pick<RouteSpec, 'module' | 'minRole' | 'partner'>,
+  session: SessionData,
+): boolean {
+  if (isPartnerUser(session) && !route.partner) return false;
   if (route.module && !hasModule(session, route.module)) return false;
   return session.userrole >= route.minRole;
+}
+
+/** A partner user sees only their partner's flows and documents (spec 000 section 6, decision 056). */
+export function isPartnerUser(session: SessionData): boolean {
+  return session.user_type === 'partner';
 }
 
 /** Where "home" leads for this user: the dashboard chosen by ADMIN module and altDashboard. */

@@ -37,6 +37,8 @@ export interface RouteSpec {
   /** Allowed values of a path parameter; anything else is an unknown route. */
   paramValues?: Readonly<Record<string, readonly string[]>>;
   menu?: MenuSpec;
+  /** A partner user (user type partner) may open it; every other staff route is closed to them. */
+  partner?: boolean;
 }
 
 /** What a feature's routes.tsx contributes: the screen for one path of the table. */

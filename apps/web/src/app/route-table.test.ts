@@ -200,8 +200,17 @@ describe('route table', () => {
     expect(findRoute('/relation_overview')?.Screen).not.toBeNull();
     expect(findRoute('/calendar')?.Screen).not.toBeNull();
     expect(findRoute('/communicator')?.Screen).not.toBeNull();
-    expect(findRoute('/flow_partner/:flowId')?.Screen).toBeNull();
+    expect(findRoute('/flow_partner/:flowId')?.Screen).not.toBeNull();
+    expect(findRoute('/partnerproject_detail/:partnerProjectId')?.Screen).toBeNull();
     expect(findRoute('/eventtrigger_overview')?.Screen).not.toBeNull();
+  });
+
+  it('opens to partner users only their dashboard and the partner flow and document screens', () => {
+    expect(ROUTES.filter((r) => r.partner).map((r) => r.path)).toEqual([
+      '/dashboard_partner',
+      '/flow_partner/:flowId',
+      '/document_partner/:documentId',
+    ]);
   });
 
   it('refuses a screen for a route that is not in the table, and duplicate routes', () => {

@@ -48,6 +48,7 @@ import { incidentScreens } from '../features/incidents/routes';
 import { invoicesScreens } from '../features/invoices/routes';
 import { modulesScreens } from '../features/modules/routes';
 import { organizationsScreens } from '../features/organizations/routes';
+import { partnersScreens } from '../features/partners/routes';
 import { pipelineScreens } from '../features/pipeline/routes';
 import { planningScreens } from '../features/planning/routes';
 import { productsScreens } from '../features/products/routes';
@@ -65,7 +66,7 @@ import { workflowScreens } from '../features/workflow/routes';
 // access rule. The guard, the side menu, the router and the tests all read it. Screens come from the
 // features' routes.tsx; a route without a screen renders the 404 page until its issue builds it.
 
-type Extra = Pick<RouteSpec, 'query' | 'paramValues' | 'menu'> & { minRole?: number };
+type Extra = Pick<RouteSpec, 'query' | 'paramValues' | 'menu' | 'partner'> & { minRole?: number };
 
 const MIN_ROLE = ROLE.UITVOEREND;
 
@@ -100,10 +101,13 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     staff(p, 'BASIS'),
   ),
   admin('/dashboardadmin'),
-  staff('/dashboard_partner', 'PARTNER'),
+  // A partner user opens only the routes marked `partner` (decision 056).
+  staff('/dashboard_partner', 'PARTNER', { partner: true }),
 
   // Partners
-  staff('/partner_overview', 'PARTNERMANAGEMENT'),
+  staff('/partner_overview', 'PARTNERMANAGEMENT', {
+    menu: { labelKey: 'partners', icon: IconAffiliate, module: 'PARTNERMANAGEMENT', order: 35 },
+  }),
   staff('/partner_detail/:partnerId', 'PARTNERMANAGEMENT'),
   staff('/partnerproject_logitems/:partnerProjectId', 'PARTNERMANAGEMENT'),
   staff('/partnerproject_detail/:partnerProjectId', 'PROJECTMANAGEMENT'),
@@ -144,8 +148,8 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     menu: { labelKey: 'incidents', icon: IconAlertTriangle, module: 'CRM', order: 44 },
   }),
   staff('/flow_detail/:flowId', 'CRM', { query: ['options'] }),
-  staff('/flow_partner/:flowId', 'CRM', { query: ['options'] }),
-  staff('/document_partner/:documentId', 'CRM', { query: ['documentType'] }),
+  staff('/flow_partner/:flowId', 'CRM', { query: ['options'], partner: true }),
+  staff('/document_partner/:documentId', 'CRM', { query: ['documentType'], partner: true }),
   staff('/flow_bulkimport', 'CRM', { minRole: ROLE.BULK_IMPORT }),
 
   // Actions and tasks
@@ -311,6 +315,7 @@ const SCREENS: readonly ScreenEntry[] = [
   ...emailSettingsScreens,
   ...relationsScreens,
   ...organizationsScreens,
+  ...partnersScreens,
   ...productsScreens,
   ...documentsScreens,
   ...invoicesScreens,

@@ -12,6 +12,7 @@ import { incidentsEn } from '../features/incidents/i18n';
 import { invoicesEn } from '../features/invoices/i18n';
 import { locationsEn } from '../features/locations/i18n';
 import { organizationsEn } from '../features/organizations/i18n';
+import { partnersEn } from '../features/partners/i18n';
 import { en as pipelineEn } from '../features/pipeline/i18n';
 import { planningEn } from '../features/planning/i18n';
 import { productImportEn, productsEn } from '../features/products/i18n';
@@ -166,6 +167,7 @@ export const en: Strings<Catalog> = {
     dashboard: 'Dashboard',
     relations: 'Relations',
     organizations: 'Organizations',
+    partners: 'Partners',
     leads: 'Leads',
     incidents: 'Incidents',
     pipeline: 'Pipeline',
@@ -540,6 +542,7 @@ export const en: Strings<Catalog> = {
   privacy: { title: 'Privacy statement' },
   relations: relationsEn,
   organizations: organizationsEn,
+  partners: partnersEn,
   products: productsEn,
   calculations: calculationsEn,
   productImport: productImportEn,

@@ -12,6 +12,7 @@ import { incidentsNl } from '../features/incidents/i18n';
 import { invoicesNl } from '../features/invoices/i18n';
 import { locationsNl } from '../features/locations/i18n';
 import { organizationsNl } from '../features/organizations/i18n';
+import { partnersNl } from '../features/partners/i18n';
 import { nl as pipelineNl } from '../features/pipeline/i18n';
 import { planningNl } from '../features/planning/i18n';
 import { productImportNl, productsNl } from '../features/products/i18n';
@@ -163,6 +164,7 @@ export const nl = {
     dashboard: 'Dashboard',
     relations: 'Relaties',
     organizations: 'Organisaties',
+    partners: 'Partners',
     leads: 'Leads',
     incidents: 'Incidenten',
     pipeline: 'Pijplijn',
@@ -542,6 +544,7 @@ export const nl = {
   privacy: { title: 'Privacyverklaring' },
   relations: relationsNl,
   organizations: organizationsNl,
+  partners: partnersNl,
   products: productsNl,
   calculations: calculationsNl,
   productImport: productImportNl,

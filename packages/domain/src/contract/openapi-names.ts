@@ -19,6 +19,7 @@ import { zLocation } from './locations';
 import { zMailTemplate, zMessageTemplate } from './mail';
 import { zFlowMessage, zNotification } from './messages';
 import { zOrganization, zOrganizationDetail } from './organizations';
+import { zPartner, zPartnerDetail } from './partners';
 import { zAction, zAgendaItem, zNote } from './planning';
 import { zProduct, zProductRow } from './products';
 import { zRelation, zRelationDetail } from './relations';
@@ -49,6 +50,8 @@ const NAMES: [z.ZodType, string, string?][] = [
   [zRelationDetail, 'RelationDetail', 'Een relatie met haar adressen, organisaties en dossiers.'],
   [zOrganization, 'Organization', 'Een organisatie (zakelijke klant).'],
   [zOrganizationDetail, 'OrganizationDetail'],
+  [zPartner, 'Partner', 'Een partner (opdrachtgever) van het bedrijf.'],
+  [zPartnerDetail, 'PartnerDetail'],
   [zLocation, 'Location', 'Een adres van een relatie of organisatie.'],
   [zFlow, 'Flow', 'Een dossier (flow) van aanvraag tot afronding.'],
   [zFlowRow, 'FlowRow', 'Een dossier als regel in een lijst.'],

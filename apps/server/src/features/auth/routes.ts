@@ -13,7 +13,7 @@ import { LOGGED_OUT, PASSWORD_CHANGED } from '../../platform/auth/messages';
 import { requireConfirmation } from '../../platform/auth/passwords';
 import { endSession } from '../../platform/auth/sessions';
 import { writeLog } from '../../platform/events/write-log';
-import { anyUser, moduleRoute, publicRoute } from '../../platform/http/access';
+import { anyUserOrPartner, moduleRoute, publicRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { adminLogin } from './admin-login';
 import { authenticate } from './authenticate';
@@ -47,7 +47,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/authenticate/logout',
-    { config: { access: anyUser }, schema: { response: { 200: zMessage } } },
+    { config: { access: anyUserOrPartner }, schema: { response: { 200: zMessage } } },
     async (request) => {
       const auth = authOf(request);
       await tenantTx(request, async (tx) => {

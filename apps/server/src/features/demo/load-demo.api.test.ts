@@ -213,6 +213,26 @@ describe('demo data', () => {
     expect(forms.body.forms.some((f: { status: string }) => f.status === 'open')).toBe(true);
   });
 
+  it('gives the housing corporation two partner users who see only its flows, and the energy supplier leads', async () => {
+    const token = await t.login('anouk@groningerhuis.nl', DEMO_PASSWORD);
+    const dashboard = await t.api('GET', '/api/partner/dashboard', { token });
+    expect(dashboard.body.partner.name).toBe('Woonstichting Groninger Huis');
+    const flows = await t.api('GET', '/api/flow/indexforpartner', { token });
+    expect(flows.body.pagination.total).toBeGreaterThanOrEqual(4);
+    expect(new Set(flows.body.data.map((f: { flow_status: string }) => f.flow_status)).size).toBeGreaterThan(
+      1,
+    );
+    const bas = await t.login('bas@groningerhuis.nl', DEMO_PASSWORD);
+    expect((await t.api('GET', '/api/relation/querypaginated', { token: bas })).status).toBe(403);
+    const manager = await t.login('sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
+    const partners = await t.api('GET', '/api/partner/querypaginated', { token: manager });
+    const supplier = partners.body.data.find((p: { name: string }) => p.name === 'Energie Noord Levering');
+    const leads = await t.api('GET', `/api/partner/${supplier.id}/flows?status=lead`, { token: manager });
+    expect(leads.body.pagination.total).toBeGreaterThanOrEqual(2);
+    const peter = await t.login('peter@warmtepomptotaal.nl', DEMO_PASSWORD);
+    expect((await t.api('GET', '/api/flow/indexforpartner', { token: peter })).status).toBe(200);
+  });
+
   it('gives every sent demo invoice an e-invoice that passes the official rules (decision 035)', async () => {
     if (einvoiceValidationRuns) await prepareEInvoiceValidation();
     const sent = await t.server.deps.db.platform((tx) =>

@@ -24,7 +24,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../platform/files/send-file';
-import { moduleRoute } from '../../platform/http/access';
+import { moduleRoute, partnerRoute } from '../../platform/http/access';
 import { PDF_FILE } from '../../platform/http/openapi';
 import { authOf, tenantReads, tenantTx } from '../../platform/http/request-auth';
 import {
@@ -86,6 +86,8 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
 
   for (const kind of DOCUMENT_KINDS) {
     const config = { access: moduleRoute(DOCUMENT_MODULES[kind]) };
+    // A partner user opens a quotation, confirmation or invoice of their partner's flows (the hook above).
+    const readable = kind === 'document' ? config : { access: partnerRoute(DOCUMENT_MODULES[kind]) };
     const base = `/api/${kind}`;
     r.get(
       base,
@@ -121,8 +123,13 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       async (request, reply) =>
         reply.status(201).send(await tenantTx(request, (tx) => createTemplate(tx, kind, request.body))),
     );
-    r.get(`${base}/:id`, { config, schema: { ...id, response: { 200: zSalesDocument } } }, async (request) =>
-      tenantTx(request, async (tx) => loadDocument(tx, (await findDocument(tx, kind, request.params.id)).id)),
+    r.get(
+      `${base}/:id`,
+      { config: readable, schema: { ...id, response: { 200: zSalesDocument } } },
+      async (request) =>
+        tenantTx(request, async (tx) =>
+          loadDocument(tx, (await findDocument(tx, kind, request.params.id)).id),
+        ),
     );
     r.post(
       base,
@@ -174,7 +181,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
     );
     r.get(
       `${base}/:id/preview`,
-      { config, schema: { ...id, response: { 200: zDocumentPreview } } },
+      { config: readable, schema: { ...id, response: { 200: zDocumentPreview } } },
       async (request) =>
         tenantTx(request, async (tx) =>
           renderStoredDocument(
@@ -187,7 +194,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
     );
     r.get(
       `${base}/:id/download`,
-      { config: { ...config, ...PDF_FILE }, schema: id },
+      { config: { ...readable, ...PDF_FILE }, schema: id },
       async (request, reply) => {
         const { pdf, filename } = await downloadPdf(
           app,

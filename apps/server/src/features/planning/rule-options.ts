@@ -58,9 +58,8 @@ export async function loadRuleOptions(tx: Tx): Promise<RuleOptions> {
       sql`select id, trim(concat_ws(' ', nullif(name, ''), nullif(nameprefix, ''), nullif(surname, ''))) as name
           from "user" where deleted_at is null order by name, id`,
     ),
-    // Partner records arrive with the partners area; until then a partner condition can only ask
-    // whether the flow has one (partnerpresent / partnernotpresent) or name a partner id.
-    partners: [],
+    // The haspartner / doesnothavepartner conditions name one of these (decision 056).
+    partners: await rows(tx, sql`select id, name from partner order by lower(name), id`),
     formfields: await rows(
       tx,
       sql`select f.id, f.vertical_id, v.name as vertical_name, f.field_label as label

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyUser, moduleRoute } from '../../platform/http/access';
+import { anyUserOrPartner, moduleRoute } from '../../platform/http/access';
 import { platformTx, tenantTx } from '../../platform/http/request-auth';
 import {
   createSystemNotification,
@@ -28,7 +28,10 @@ export async function systemNotificationRoutes(app: FastifyInstance): Promise<vo
 
   r.get(
     '/api/systemnotification/active',
-    { config: { access: anyUser }, schema: { response: { 200: z.array(zActiveSystemNotification) } } },
+    {
+      config: { access: anyUserOrPartner },
+      schema: { response: { 200: z.array(zActiveSystemNotification) } },
+    },
     async (request) =>
       tenantTx(request, async (tx) =>
         (await listSystemNotifications(tx, true)).map(({ id, content, theme }) => ({ id, content, theme })),

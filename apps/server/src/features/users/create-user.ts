@@ -15,6 +15,8 @@ export interface NewUser {
   role: number;
   userType: UserType;
   altDashboard?: string;
+  /** A partner user's partner (user type partner). */
+  partnerId?: number | null;
 }
 
 export async function createUser(tx: Tx, input: NewUser): Promise<number> {
@@ -31,6 +33,7 @@ export async function createUser(tx: Tx, input: NewUser): Promise<number> {
       role: input.role,
       userType: input.userType,
       altDashboard: input.altDashboard ?? '',
+      partnerId: input.partnerId ?? null,
     })
     .returning({ id: user.id });
   await writeLog(tx, {

@@ -19,7 +19,7 @@ import { endUserSessions } from '../../platform/auth/sessions';
 import { user } from '../../platform/db/tables/users.schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { writeLog } from '../../platform/events/write-log';
-import { anyUser } from '../../platform/http/access';
+import { anyUser, anyUserOrPartner } from '../../platform/http/access';
 import { authOf, tenantReads, tenantTx } from '../../platform/http/request-auth';
 import { findUserById, isEmailTaken, loadUserDto } from './find-user';
 import { queryUsers } from './query-users';
@@ -35,7 +35,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/user/getcurrentuser',
-    { config: { access: anyUser }, schema: { response: { 200: zSessionData } } },
+    { config: { access: anyUserOrPartner }, schema: { response: { 200: zSessionData } } },
     async (request) => tenantReads(request, sessionDataPlan(authOf(request))),
   );
 
@@ -114,7 +114,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/user/:id/updatepassword',
     {
-      config: { access: anyUser },
+      config: { access: anyUserOrPartner },
       schema: {
         params: zId,
         body: zPasswordChange,

@@ -10,6 +10,11 @@ export type RouteAccess =
       /** null: any logged-in user, whatever the company's modules. */
       module: ModuleTag | null;
       minRole: number;
+      /**
+       * A partner user (user type partner) may call it; the route itself narrows what it answers to
+       * the partner's own records. Every other route answers 403 to a partner user (decision 056).
+       */
+      partner?: true;
     };
 
 export const anyUser: RouteAccess = { module: null, minRole: 0 };
@@ -21,6 +26,14 @@ export function publicRoute(reason: string): RouteAccess {
 export function moduleRoute(module: ModuleTag, minRole = 100): RouteAccess {
   return { module, minRole };
 }
+
+/** A route a partner user may call too (it answers only their partner's records, or only their own). */
+export function partnerRoute(module: ModuleTag | null, minRole = 100): RouteAccess {
+  return { module, minRole, partner: true };
+}
+
+/** `anyUser` that a partner user may call as well (their own session, logout). */
+export const anyUserOrPartner: RouteAccess = { module: null, minRole: 0, partner: true };
 
 export function isPublic(access: RouteAccess): access is { public: string } {
   return 'public' in access;

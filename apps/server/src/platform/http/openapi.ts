@@ -160,12 +160,14 @@ const ACTION_WORDS: Record<string, string> = {
   showthumbnail: 'miniatuur tonen',
   signature: 'handtekening (afbeelding)',
   signedpdf: 'getekende PDF',
+  setpartner: 'dossiers aan een partner koppelen',
 };
 
 /** Dutch names of the resources (the first path segment after /api). */
 const RESOURCE_WORDS: Record<string, string> = {
   relation: 'Relatie',
   organization: 'Organisatie',
+  partner: 'Partner',
   location: 'Adres',
   locationtype: 'Adrestype',
   flow: 'Dossier',

@@ -123,6 +123,8 @@ export function registerAccessControl(app: FastifyInstance): void {
         })
       : null;
     if (!request.auth) throw new AppError('unauthenticated', NOT_LOGGED_IN);
+    // Partner users reach only the routes that say they may, and those narrow to their partner (decision 056).
+    if (request.auth.userType === 'partner' && !access.partner) throw new AppError('forbidden', NO_ACCESS);
     if (access.module && !request.auth.modules.has(access.module)) throw new AppError('forbidden', NO_ACCESS);
     if (request.auth.role < access.minRole) throw new AppError('forbidden', NO_ACCESS);
   });

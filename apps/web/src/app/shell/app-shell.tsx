@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { companyHasModule, dashboardPathFor } from '../../api/access';
+import { companyHasModule, dashboardPathFor, isPartnerUser } from '../../api/access';
 import { sessionBranding, useDocumentTitle, useHostBranding } from '../branding';
 import { ADMIN_TOP_BAR_COLOR } from '../theme';
 // Plug the global search, the communicator count and the notification menu into the top bar.
@@ -23,7 +23,9 @@ export function AppShellLayout({ session, children }: { session: SessionData; ch
   const [isNavOpen, nav] = useDisclosure(false);
   const branding = sessionBranding(session, useHostBranding());
   useDocumentTitle(branding.appname);
-  const SearchBox = getSearchBox();
+  // A partner user's calls reach only their partner's flows and documents: no search, messages or live feed.
+  const isPartner = isPartnerUser(session);
+  const SearchBox = isPartner ? null : getSearchBox();
   const isAdminCompany = companyHasModule(session, 'ADMIN');
 
   return (
@@ -58,9 +60,7 @@ export function AppShellLayout({ session, children }: { session: SessionData; ch
           </Group>
           <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
             {SearchBox && <SearchBox />}
-            {getTopBarItems().map((Item) => (
-              <Item key={Item.displayName ?? Item.name} />
-            ))}
+            {!isPartner && getTopBarItems().map((Item) => <Item key={Item.displayName ?? Item.name} />)}
             <UserMenu session={session} />
           </Group>
         </Group>
@@ -70,7 +70,7 @@ export function AppShellLayout({ session, children }: { session: SessionData; ch
         <SideMenu session={session} onNavigate={nav.close} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <LiveUpdates />
+        {!isPartner && <LiveUpdates />}
         <ImpersonationBanner session={session} />
         <ConnectionStatus />
         <SystemNotifications />

@@ -3,6 +3,7 @@ import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconLanguage, IconLogout, IconNews, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isPartnerUser } from '../../api/access';
 import { useLogout } from '../../features/auth';
 import { changeLanguage } from '../../i18n';
 
@@ -35,12 +36,17 @@ export function UserMenu({ session }: { session: SessionData }) {
           </Text>
           <Text size="xs">{session.companyname}</Text>
         </Menu.Label>
-        <Menu.Item component={Link} to="/account/user_profile" leftSection={<IconUser size={16} />}>
-          {t('topbar.profile')}
-        </Menu.Item>
-        <Menu.Item component={Link} to="/releasenotes" leftSection={<IconNews size={16} />}>
-          {t('topbar.releaseNotes')}
-        </Menu.Item>
+        {/* A partner user's screens are their dashboard, flows and documents only (decision 056). */}
+        {!isPartnerUser(session) && (
+          <>
+            <Menu.Item component={Link} to="/account/user_profile" leftSection={<IconUser size={16} />}>
+              {t('topbar.profile')}
+            </Menu.Item>
+            <Menu.Item component={Link} to="/releasenotes" leftSection={<IconNews size={16} />}>
+              {t('topbar.releaseNotes')}
+            </Menu.Item>
+          </>
+        )}
         <Menu.Item
           leftSection={<IconLanguage size={16} />}
           onClick={() => changeLanguage(i18n.language === 'en' ? 'nl' : 'en')}

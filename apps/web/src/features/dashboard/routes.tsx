@@ -10,7 +10,8 @@ const DashboardAdminScreen = lazy(() =>
 );
 
 // The guard sends every user to the dashboard of their altDashboard (spec 000 section 4), so each
-// of those routes shows the minimal dashboard until the full dashboards are built.
+// of those routes shows the minimal dashboard until the full dashboards are built. The partner
+// dashboard is the partners feature's.
 const USER_DASHBOARDS = [
   '/dashboard',
   '/dashboardv1',
@@ -18,7 +19,6 @@ const USER_DASHBOARDS = [
   '/dashboardv2',
   '/dashboard_sales',
   '/dashboard_project',
-  '/dashboard_partner',
 ];
 
 export const dashboardScreens: ScreenEntry[] = [

@@ -78,6 +78,10 @@ export const flow = pgTable(
       .on(t.companyId, t.flowStatus, t.flowstageStartAt, t.id)
       .where(sql`deleted_at is null`),
     index('flow_relation').on(t.relationId),
+    // A partner's flows (partner users, the partner's page, the rules' partner conditions).
+    index('flow_company_partner')
+      .on(t.companyId, t.partnerId, t.id)
+      .where(sql`deleted_at is null and partner_id is not null`),
     index('flow_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('flow_tags').using('gin', t.tags),
     tenantPolicy(),

@@ -13,18 +13,19 @@ import { kindApi } from '../kinds';
 import { useDocument } from '../queries';
 
 /**
- * /document_partner/:documentId?documentType=quotation|invoice: what a partner user sees of a quotation
- * or invoice on one of their partner's flows (spec 002 section 6): the document as the customer gets it
+ * /document_partner/:documentId?documentType=quotation|confirmation|invoice: what a partner user sees of a
+ * quotation, confirmation or invoice on one of their partner's flows (spec 002 section 6): the document as the customer gets it
  * and its PDF, nothing to change.
  */
 export function DocumentPartnerScreen() {
   const [search] = useSearchParams();
   const documentType = search.get('documentType') ?? 'quotation';
-  if (documentType !== 'quotation' && documentType !== 'invoice') return <NotFoundScreen />;
+  if (documentType !== 'quotation' && documentType !== 'confirmation' && documentType !== 'invoice')
+    return <NotFoundScreen />;
   return <PartnerDocument kind={documentType} />;
 }
 
-function PartnerDocument({ kind }: { kind: 'quotation' | 'invoice' }) {
+function PartnerDocument({ kind }: { kind: 'quotation' | 'confirmation' | 'invoice' }) {
   const { t } = useTranslation();
   const id = Number(useParams().documentId);
   const document = useDocument(kind, id);

@@ -1,4 +1,4 @@
-import { Grid, Group, Stack, Title } from '@mantine/core';
+import { Button, Grid, Group, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -6,6 +6,7 @@ import { DetailActions, DetailScreen, useConfirmedDelete } from '../../../ui/det
 import { DetailMapCard, hasCoordinates } from '../../../ui/map';
 import { useSession } from '../../auth';
 import { LocationsList } from '../../locations';
+import { SetPartnerModal } from '../../partners';
 import { ActionsCard, AgendaCard, NotesCard } from '../../planning';
 import { OrganizationDetails } from '../components/organization-details';
 import { OrganizationRelations } from '../components/organization-relations';
@@ -19,6 +20,7 @@ export function OrganizationDetailScreen() {
   const remove = useDeleteOrganization();
   const confirmDelete = useConfirmedDelete(remove, '/organization_overview');
   const [isEditing, editing] = useDisclosure(false);
+  const [isSettingPartner, settingPartner] = useDisclosure(false);
   const session = useSession();
 
   const onDelete = () =>
@@ -41,11 +43,18 @@ export function OrganizationDetailScreen() {
           <>
             <Group justify="space-between">
               <Title order={1}>{data.name}</Title>
-              <DetailActions
-                onEdit={editing.open}
-                onDelete={() => void onDelete()}
-                isDeleting={remove.isPending}
-              />
+              <Group gap="xs">
+                {session.hasModulePartnermanagement && data.relations.length > 0 && (
+                  <Button variant="default" onClick={settingPartner.open}>
+                    {t('partners.setPartner')}
+                  </Button>
+                )}
+                <DetailActions
+                  onEdit={editing.open}
+                  onDelete={() => void onDelete()}
+                  isDeleting={remove.isPending}
+                />
+              </Group>
             </Group>
             <Grid gap="md">
               <Grid.Col span={{ base: 12, lg: isOnMap ? 8 : 12 }}>
@@ -66,6 +75,13 @@ export function OrganizationDetailScreen() {
               )}
             </Grid>
             <EditOrganizationModal organization={data} opened={isEditing} onClose={editing.close} />
+            <SetPartnerModal
+              owner="organization"
+              id={data.id}
+              name={data.name}
+              opened={isSettingPartner}
+              onClose={settingPartner.close}
+            />
           </>
         );
       }}

@@ -1,4 +1,4 @@
-import { Card, Grid, Stack, Title } from '@mantine/core';
+import { Button, Card, Grid, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -6,6 +6,7 @@ import { DetailScreen, useConfirmedDelete } from '../../../ui/detail';
 import { DetailMapCard } from '../../../ui/map';
 import { useSession } from '../../auth';
 import { LocationsList } from '../../locations';
+import { SetPartnerModal } from '../../partners';
 import { ActionsCard, AgendaCard, NotesCard, RelationTasksCard } from '../../planning';
 import { RelationFiles } from '../components/relation-files';
 import { RelationFlows } from '../components/relation-flows';
@@ -26,6 +27,7 @@ export function RelationDetailScreen() {
   const confirmDelete = useConfirmedDelete(remove, '/relation_overview');
   const [isEditing, editing] = useDisclosure(false);
   const [isCreatingFlow, creatingFlow] = useDisclosure(false);
+  const [isSettingPartner, settingPartner] = useDisclosure(false);
 
   // Sent invoices block it: 409 with the spec's text, shown as an alert.
   const onDelete = () =>
@@ -78,11 +80,23 @@ export function RelationDetailScreen() {
               <Stack gap="md">
                 <DetailMapCard item={data} label={data.fullname} />
                 <RelationOrganization relation={data} />
+                {session.hasModulePartnermanagement && data.flows.length > 0 && (
+                  <Button variant="default" onClick={settingPartner.open}>
+                    {t('partners.setPartner')}
+                  </Button>
+                )}
               </Stack>
             </Grid.Col>
           </Grid>
           <EditRelationModal relation={data} opened={isEditing} onClose={editing.close} />
           <CreateFlowModal relation={data} opened={isCreatingFlow} onClose={creatingFlow.close} />
+          <SetPartnerModal
+            owner="relation"
+            id={data.id}
+            name={data.fullname}
+            opened={isSettingPartner}
+            onClose={settingPartner.close}
+          />
         </>
       )}
     </DetailScreen>

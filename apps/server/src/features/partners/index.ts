@@ -1,0 +1,5 @@
+// The partners feature's public entry: what higher features use (decision 047). Its routes: routes.ts.
+
+export { createPartnerUser } from './partner-users';
+export { listPartnerNames } from './query-partners';
+export { createPartner } from './save-partner';

@@ -1,0 +1,2 @@
+export { SetPartnerModal } from './modals/set-partner.modal';
+export { partnersScreens } from './routes';
