@@ -38,6 +38,8 @@ export const zLeadStatisticsQuery = zStatisticsFilters.extend({
     .default(LEAD_STATISTICS_DEFAULT_WEEKS),
 });
 export type LeadStatisticsQuery = z.input<typeof zLeadStatisticsQuery>;
+/** What a client sends: every parameter optional, as typed values. */
+export type LeadStatisticsParams = Partial<z.infer<typeof zLeadStatisticsQuery>>;
 
 export const zCompanyStatisticsQuery = zStatisticsFilters.extend({
   months: z.coerce
@@ -48,6 +50,7 @@ export const zCompanyStatisticsQuery = zStatisticsFilters.extend({
     .default(COMPANY_STATISTICS_DEFAULT_MONTHS),
 });
 export type CompanyStatisticsQuery = z.input<typeof zCompanyStatisticsQuery>;
+export type CompanyStatisticsParams = Partial<z.infer<typeof zCompanyStatisticsQuery>>;
 
 /** A series: one number per period of the answer's `weeks` or `months`, oldest first. */
 const zSeries = z.array(z.number());
