@@ -80,7 +80,7 @@ export const statisticsNl = {
     flowdata: 'Nieuwe aanvragen per maand',
     turnoverdata: 'Gefactureerd per maand',
     invoicedata: 'Facturen per maand',
-    summary: '{{label}}: nu {{value}}, 24 maanden geleden {{then}}.',
+    summary: '{{label}}: nu {{value}}, 24 maanden geleden {{past}}.',
   },
 };
 
@@ -161,6 +161,6 @@ export const statisticsEn: typeof statisticsNl = {
     flowdata: 'New leads per month',
     turnoverdata: 'Invoiced per month',
     invoicedata: 'Invoices per month',
-    summary: '{{label}}: now {{value}}, 24 months ago {{then}}.',
+    summary: '{{label}}: now {{value}}, 24 months ago {{past}}.',
   },
 };

@@ -31,7 +31,7 @@ function Tile({
   const { t } = useTranslation();
   const format = (v: number) => (money ? formatMoney(v) : formatNumber(v));
   const now = points.at(-1)?.value ?? 0;
-  const then = points[0]?.value ?? 0;
+  const past = points[0]?.value ?? 0;
   return (
     <Card padding="lg" radius="md" bg="dark.6" c="gray.0" component="section" aria-label={label}>
       <Text fz={26} fw={500} c="gray.3">
@@ -42,7 +42,7 @@ function Tile({
       </Text>
       <Box
         role="img"
-        aria-label={t('statistics.brag.summary', { label, value: format(now), then: format(then) })}
+        aria-label={t('statistics.brag.summary', { label, value: format(now), past: format(past) })}
       >
         <AreaChart
           h={220}
