@@ -45,7 +45,7 @@ function Tile({
         aria-label={t('statistics.brag.summary', { label, value: format(now), past: format(past) })}
       >
         <AreaChart
-          h={220}
+          h={270}
           data={points.map((p) => ({ month: monthLabel(p.period), [label]: p.value }))}
           dataKey="month"
           series={[{ name: label, color }]}
@@ -55,7 +55,7 @@ function Tile({
           tickLine="none"
           withYAxis={false}
           withTooltip={false}
-          xAxisProps={{ interval: 5, tick: { fontSize: 18, fill: '#ced4da' } }}
+          xAxisProps={{ interval: 5, padding: { left: 36, right: 36 }, tick: { fontSize: 18, fill: '#ced4da' } }}
         />
       </Box>
     </Card>
