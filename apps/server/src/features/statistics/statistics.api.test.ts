@@ -135,6 +135,23 @@ describe('getleadstatistics', () => {
     const moved = await t.api('GET', `/api/company/getleadstatistics?username=${u2}`, { token: a.token });
     expect(sum(moved.body.totals)).toBe(2);
     await platform(sql`update flow set user_id = ${a.userId} where id = ${flows.f3}`);
+    // Its invoice and quotations move with a flow that changes hands (the flow document tally).
+    await platform(sql`update flow set user_id = ${u2} where id = ${flows.f1}`);
+    const withMoney = (
+      await t.api('GET', `/api/company/getleadstatistics?username=${u2}`, { token: a.token })
+    ).body;
+    expect(withMoney.turnover.at(-1)).toBe(1000);
+    expect(withMoney.revenue_year).toBe(1000);
+    expect(withMoney.quotations_sent.at(-1)).toBe(2);
+    expect(withMoney.quotations_approved.at(-1)).toBe(1);
+    const monthly = await t.api('GET', `/api/company/getcompanystatistics?username=${u2}`, {
+      token: a.token,
+    });
+    expect(monthly.body.turnover.at(-1)).toBe(1000);
+    await platform(sql`update flow set user_id = ${a.userId} where id = ${flows.f1}`);
+    const back = (await t.api('GET', `/api/company/getleadstatistics?username=${u2}`, { token: a.token }))
+      .body;
+    expect(back.turnover.at(-1)).toBe(0);
 
     const profile = await t.server.deps.db.platform((tx) =>
       tx.execute<{ id: number }>(sql`select id from flow_profile where company_id = ${a.companyId} limit 1`),

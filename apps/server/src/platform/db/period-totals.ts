@@ -1,3 +1,4 @@
+import { businessToday, shiftDay, weekStartOf } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from './database';
 import { currentCompanyIdSql } from './tenancy-sql';
@@ -5,7 +6,9 @@ import { currentCompanyIdSql } from './tenancy-sql';
 /**
  * The figures per period that the dashboard's statistic boxes and the statistics screens share (decision 058):
  * invoiced amounts from the day totals the invoice triggers keep (`invoice_day_total`), and sent or approved
- * documents counted over their date indexes. One place, so a box and a chart never disagree.
+ * documents counted over their date indexes; narrowed to a handler, request profile or lead source, both from
+ * `flow_document_tally` when its weeks or months tile the range (else from the rows themselves). One place, so a
+ * box and a chart never disagree.
  */
 /** Every live company's rows (platform scope: the bragscreen). */
 export const LIVE_COMPANIES = sql`company_id in (select id from company where deleted_at is null)`;
@@ -23,6 +26,52 @@ export interface FlowFilter {
 
 const hasFilter = (f: FlowFilter | undefined): f is FlowFilter =>
   !!f && Object.values(f).some((v) => v !== undefined);
+
+/** A filter the tally of flow documents can answer: handler, profile and source (not a form). */
+const isTallyFilter = (f: FlowFilter) => f.verticalId === undefined;
+
+/**
+ * The tally grain whose periods tile [fromDay, endDay) exactly, where `endDay` is the day after the range (or
+ * the range runs up to today, for which the current period holds everything so far); null when none does.
+ */
+function tileGrain(grain: Grain, fromDay: string, endDay: string): 'w' | 'm' | null {
+  if (grain === 'week') return 'w';
+  if (grain === 'month') return 'm';
+  const monthStart = (d: string) => d.endsWith('-01');
+  const monday = (d: string) => weekStartOf(d) === d;
+  const tomorrow = shiftDay(businessToday(), 1);
+  if (monthStart(fromDay) && (monthStart(endDay) || endDay >= tomorrow)) return 'm';
+  if (monday(fromDay) && (monday(endDay) || endDay >= tomorrow)) return 'w';
+  return null;
+}
+
+function tallyConditions(f: FlowFilter): SQL {
+  const parts: SQL[] = [];
+  if (f.userId !== undefined) parts.push(sql`user_id = ${f.userId}`);
+  if (f.flowprofileId !== undefined) parts.push(sql`flowprofile_id = ${f.flowprofileId}`);
+  if (f.leadSource !== undefined) parts.push(sql`lead_source = ${f.leadSource}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** Sums of `flow_document_tally` rows of a kind from `fromDay` to before `endDay`, per period (or '' for all). */
+async function tallyPerPeriod(
+  tx: Tx,
+  kind: string,
+  tally: 'w' | 'm',
+  grain: Grain,
+  fromDay: string,
+  endDay: string,
+  filter: FlowFilter,
+) {
+  const r = await tx.execute<{ p: string; n: number; exc: string; inc: string }>(sql`select
+      ${grain === 'all' ? sql`''` : sql`period::text`} as p, sum(n)::int as n,
+      coalesce(sum(amount_exc), 0)::text as exc, coalesce(sum(amount_inc), 0)::text as inc
+    from flow_document_tally
+    where company_id = ${currentCompanyIdSql} and kind = ${kind} and grain = ${tally}
+      and period >= ${fromDay}::date and period < ${endDay}::date and ${tallyConditions(filter)}
+    group by 1`);
+  return r.rows;
+}
 
 function flowConditions(f: FlowFilter): SQL {
   const parts: SQL[] = [];
@@ -61,6 +110,12 @@ export async function invoicedPerPeriod(
   options: { filter?: FlowFilter; platform?: boolean } = {},
 ): Promise<Map<string, Invoiced>> {
   const { filter, platform } = options;
+  const endDay = shiftDay(toDay, 1);
+  const tally = hasFilter(filter) && isTallyFilter(filter) ? tileGrain(grain, fromDay, endDay) : null;
+  if (tally && filter) {
+    const rows = await tallyPerPeriod(tx, 'invoice', tally, grain, fromDay, endDay, filter);
+    return new Map(rows.map((row) => [row.p, { exc: row.exc, inc: row.inc, invoices: Number(row.n) }]));
+  }
   const query = hasFilter(filter)
     ? sql`select ${periodOf(grain, sql`i.sent_day`)} as p, coalesce(sum(i.billed_exc), 0)::text as exc,
         coalesce(sum(i.billed_inc), 0)::text as inc, count(*)::int as n
@@ -91,6 +146,16 @@ export async function documentsPerPeriod(
   to: Date,
   filter?: FlowFilter,
 ): Promise<Map<string, number>> {
+  if (hasFilter(filter) && isTallyFilter(filter) && kind === 'quotation') {
+    const fromDay = businessToday(from);
+    const endDay = businessToday(to);
+    const tally = tileGrain(grain, fromDay, endDay);
+    if (tally) {
+      const name = column === 'date_send' ? 'quotation_sent' : 'quotation_approved';
+      const rows = await tallyPerPeriod(tx, name, tally, grain, fromDay, endDay, filter);
+      return new Map(rows.map((row) => [row.p, Number(row.n)]));
+    }
+  }
   const at = sql.raw(`d.${column}`);
   const onFlow = hasFilter(filter)
     ? sql`and exists (select 1 from flow f where f.id = d.flow_id and ${flowConditions(filter)})`

@@ -62,7 +62,7 @@ export const statisticsNl = {
     stageTime: 'Gemiddeld {{quotationDays}} dagen tot de offerte en {{orderDays}} dagen tot de opdracht.',
     acceptance: '{{sent}} offertes verstuurd en {{approved}} goedgekeurd: acceptatie {{rate}}.',
     byUser: 'Meeste aanvragen: {{name}} met {{count}}.',
-    byStatus: '{{total}} open en afgesloten dossiers; de meeste in status {{status}} ({{count}}).',
+    byStatus: '{{total}} dossiers; de meeste in status {{status}} ({{count}}).',
   },
   kpi: {
     leadsThisWeek: 'Aanvragen deze week',

@@ -44,9 +44,14 @@ export function useImStatistics() {
 }
 
 /** exportstatistics: the browser saves the file under the name the server gives (Content-Disposition). */
-export function exportStatistics(companyId: number, exporttype: StatisticsExportType): Promise<void> {
+export function exportStatistics(
+  companyId: number,
+  exporttype: StatisticsExportType,
+  dateFrom?: string,
+): Promise<void> {
+  const from = dateFrom ? `&date_from=${dateFrom}` : '';
   return downloadFile(
-    `/api/company/${companyId}/exportstatistics?exporttype=${exporttype}`,
+    `/api/company/${companyId}/exportstatistics?exporttype=${exporttype}${from}`,
     `statistieken.${exporttype}`,
     'POST',
   );

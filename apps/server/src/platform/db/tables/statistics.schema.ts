@@ -1,4 +1,4 @@
-import { bigint, char, date, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { bigint, char, date, integer, numeric, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 
 const count = (name: string) => integer(name).notNull().default(0);
@@ -36,6 +36,35 @@ export const leadTally = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.grain, t.period, t.userId, t.flowprofileId, t.leadSource] }),
+    tenantPolicy(),
+  ],
+).enableRLS();
+
+/**
+ * Sent invoices (by their Amsterdam sending day, amounts frozen at sending) and quotations sent and approved
+ * (by their Amsterdam day), per week ('w') and month ('m'), per handler, request profile and lead source of their
+ * flow: what the statistics read when they are filtered by one of those (decision 058; unfiltered figures come
+ * from `invoice_day_total` and the document indexes). Kept only by the triggers of migration 0052.
+ */
+export const flowDocumentTally = pgTable(
+  'flow_document_tally',
+  {
+    companyId: companyIdColumn(),
+    grain: char('grain', { length: 1 }).notNull(),
+    period: date('period', { mode: 'string' }).notNull(),
+    userId: integer('user_id').notNull(),
+    flowprofileId: integer('flowprofile_id').notNull(),
+    leadSource: varchar('lead_source', { length: 100 }).notNull(),
+    /** 'invoice', 'quotation_sent' or 'quotation_approved'. */
+    kind: varchar('kind', { length: 20 }).notNull(),
+    n: count('n'),
+    amountExc: numeric('amount_exc', { precision: 16, scale: 2 }).notNull().default('0'),
+    amountInc: numeric('amount_inc', { precision: 16, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.companyId, t.kind, t.grain, t.period, t.userId, t.flowprofileId, t.leadSource],
+    }),
     tenantPolicy(),
   ],
 ).enableRLS();

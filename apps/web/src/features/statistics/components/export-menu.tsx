@@ -7,15 +7,15 @@ import { toast } from '../../../ui/toasts';
 import { useSession } from '../../auth';
 import { exportStatistics } from '../queries';
 
-/** exportstatistics as xlsx or csv; the browser keeps the server's file name. */
-export function ExportMenu() {
+/** exportstatistics as xlsx or csv from `dateFrom` (the screen's first day) to today; the browser keeps the server's file name. */
+export function ExportMenu({ dateFrom }: { dateFrom?: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const [busy, setBusy] = useState(false);
   const run = async (type: StatisticsExportType) => {
     setBusy(true);
     try {
-      await exportStatistics(session.currentcompany_id, type);
+      await exportStatistics(session.currentcompany_id, type, dateFrom);
       toast.success(t('statistics.export.done'));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error), t('statistics.export.failed'));

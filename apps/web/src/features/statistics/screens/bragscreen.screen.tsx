@@ -55,7 +55,11 @@ function Tile({
           tickLine="none"
           withYAxis={false}
           withTooltip={false}
-          xAxisProps={{ interval: 5, padding: { left: 36, right: 36 }, tick: { fontSize: 18, fill: '#ced4da' } }}
+          xAxisProps={{
+            interval: 5,
+            padding: { left: 36, right: 36 },
+            tick: { fontSize: 18, fill: '#ced4da' },
+          }}
         />
       </Box>
     </Card>

@@ -27,7 +27,10 @@ export function CompanyStatisticsScreen() {
   const users = [...(data?.users ?? [])].sort((a, b) => sum(b.counts) - sum(a.counts));
   return (
     <Stack gap="md">
-      <StatisticsHeader title={t('statistics.companyTitle')} actions={<ExportMenu />} />
+      <StatisticsHeader
+        title={t('statistics.companyTitle')}
+        actions={<ExportMenu dateFrom={data ? `${data.months[0]}-01` : undefined} />}
+      />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Select
           label={t('statistics.filters.months')}

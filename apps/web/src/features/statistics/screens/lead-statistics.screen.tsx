@@ -22,7 +22,10 @@ export function LeadStatisticsScreen() {
   const data = stats.data;
   return (
     <Stack gap="md">
-      <StatisticsHeader title={t('statistics.leadTitle')} actions={<ExportMenu />} />
+      <StatisticsHeader
+        title={t('statistics.leadTitle')}
+        actions={<ExportMenu dateFrom={data?.weeks[0]} />}
+      />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Select
           label={t('statistics.filters.weeks')}

@@ -126,7 +126,9 @@ describe('lead statistics screen', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Exporteren' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'CSV' }));
     await waitFor(() => expect(saved).toBe('statistieken-12.csv'));
-    expect(calls.some((c) => c.method === 'POST' && c.url.includes('exporttype=csv'))).toBe(true);
+    expect(
+      calls.some((c) => c.method === 'POST' && c.url.includes('exporttype=csv&date_from=2026-11-23')),
+    ).toBe(true);
   });
 });
 
@@ -137,7 +139,7 @@ describe('realtime statistics screen', { timeout: 20_000 }, () => {
     expect(screen.getByText(/1\.250,50/)).toBeTruthy();
     expect(
       within(screen.getByRole('region', { name: 'Dossiers per status nu' })).getByText(
-        '6 open en afgesloten dossiers; de meeste in status Lead (4).',
+        '6 dossiers; de meeste in status Lead (4).',
       ),
     ).toBeTruthy();
     expect(params(calls.find((c) => c.url.startsWith('/api/company/getleadstatistics')))).toEqual({
