@@ -68,8 +68,13 @@ afterEach(() => vi.restoreAllMocks());
 describe('lead statistics screen', { timeout: 20_000 }, () => {
   it('shows leads per week with a Dutch summary and the table, and filters by handler', async () => {
     const { calls } = setup('/account/company_lead_statistics');
-    expect(await screen.findByRole('heading', { name: 'Aanvraagstatistieken' })).toBeTruthy();
-    const leads = within(await screen.findByRole('region', { name: 'Aanvragen per week per leadbron' }));
+    // The first screen of the file brings the chart library: give its lazy import time on a busy machine.
+    expect(
+      await screen.findByRole('heading', { name: 'Aanvraagstatistieken' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    const leads = within(
+      await screen.findByRole('region', { name: 'Aanvragen per week per leadbron' }, { timeout: 5000 }),
+    );
     expect(
       leads.getByText(
         '6 aanvragen in 2 perioden; de meeste in 23-11 (3). Grootste leadbron: Eigen website (5).',
@@ -99,11 +104,15 @@ describe('lead statistics screen', { timeout: 20_000 }, () => {
 
     fireEvent.click(await screen.findByRole('combobox', { name: 'Behandelaar' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Anna de Vries' }));
-    await waitFor(() =>
-      expect(params(calls.filter((c) => c.url.startsWith('/api/company/getleadstatistics')).at(-1))).toEqual({
-        weeks: '14',
-        username: '7',
-      }),
+    await waitFor(
+      () =>
+        expect(
+          params(calls.filter((c) => c.url.startsWith('/api/company/getleadstatistics')).at(-1)),
+        ).toEqual({
+          weeks: '14',
+          username: '7',
+        }),
+      { timeout: 5000 },
     );
   });
 
@@ -125,7 +134,7 @@ describe('lead statistics screen', { timeout: 20_000 }, () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Exporteren' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'CSV' }));
-    await waitFor(() => expect(saved).toBe('statistieken-12.csv'));
+    await waitFor(() => expect(saved).toBe('statistieken-12.csv'), { timeout: 5000 });
     expect(
       calls.some((c) => c.method === 'POST' && c.url.includes('exporttype=csv&date_from=2026-11-23')),
     ).toBe(true);
