@@ -50,7 +50,7 @@ function tallyConditions(f: FlowFilter): SQL {
   if (f.userId !== undefined) parts.push(sql`user_id = ${f.userId}`);
   if (f.flowprofileId !== undefined) parts.push(sql`flowprofile_id = ${f.flowprofileId}`);
   if (f.leadSource !== undefined) parts.push(sql`lead_source = ${f.leadSource}`);
-  return sql.join(parts, sql` and `);
+  return parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`;
 }
 
 /** Sums of `flow_document_tally` rows of a kind from `fromDay` to before `endDay`, per period (or '' for all). */
@@ -146,13 +146,14 @@ export async function documentsPerPeriod(
   to: Date,
   filter?: FlowFilter,
 ): Promise<Map<string, number>> {
-  if (hasFilter(filter) && isTallyFilter(filter) && kind === 'quotation') {
+  // Quotations are counted on live dossiers from the tally, with or without a filter (a few rows per period).
+  if (kind === 'quotation' && (!filter || isTallyFilter(filter))) {
     const fromDay = businessToday(from);
     const endDay = businessToday(to);
     const tally = tileGrain(grain, fromDay, endDay);
     if (tally) {
       const name = column === 'date_send' ? 'quotation_sent' : 'quotation_approved';
-      const rows = await tallyPerPeriod(tx, name, tally, grain, fromDay, endDay, filter);
+      const rows = await tallyPerPeriod(tx, name, tally, grain, fromDay, endDay, filter ?? {});
       return new Map(rows.map((row) => [row.p, Number(row.n)]));
     }
   }
