@@ -136,9 +136,11 @@ export function periodStatistics(
   const leadCount = totals.reduce((a, b) => a + b, 0);
   const bySource = seriesBy(rows, periods, (r) => r.lead_source);
   const seen = [...bySource.keys()].sort((a, b) => a.localeCompare(b, 'nl'));
+  const inWindow = new Set(periods);
+  const windowRows = rows.filter((r) => inWindow.has(r.period));
   const stages: StageStatistic[] = STATISTIC_STAGES.map((stage) => {
-    const reached = rows.reduce((a, r) => a + (periods.includes(r.period) ? r.reached[stage] : 0), 0);
-    const secs = rows.reduce((a, r) => a + (periods.includes(r.period) ? r.seconds[stage] : 0), 0);
+    const reached = windowRows.reduce((a, r) => a + r.reached[stage], 0);
+    const secs = windowRows.reduce((a, r) => a + r.seconds[stage], 0);
     return {
       stage,
       reached,
