@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../api/token';
 import type { MockCall } from '../../../test/fetch-mock';
 import { createTestSession, renderApp } from '../../../test/render';
-import { mockServer } from '../../../test/server';
+import { type MockRoute, mockServer } from '../../../test/server';
 import { formatMoney } from '../../../ui/format';
 
 const params = (call: MockCall | undefined) =>
@@ -50,7 +50,7 @@ const flowSettings = {
   users: [{ id: 7, fullname: 'Anna de Vries', user_type: 'standard', role: 1000 }],
 } as unknown as CurrentFlowSettings;
 
-function setup(path: string, routes: Parameters<typeof mockServer>[0]['routes'] = {}) {
+function setup(path: string, routes: Record<string, MockRoute> = {}) {
   setToken('t');
   const server = mockServer({
     session: createTestSession(),
