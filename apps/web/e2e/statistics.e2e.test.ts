@@ -6,7 +6,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './admin-helpers';
 import { api as callApi, shot } from './flows-helpers';
-import { ADMIN, DEMO_PASSWORD, type E2eApp, login, SCREENSHOT_DIR, sidewaysOverflow, startApp } from './harness';
+import {
+  ADMIN,
+  DEMO_PASSWORD,
+  type E2eApp,
+  login,
+  SCREENSHOT_DIR,
+  sidewaysOverflow,
+  startApp,
+} from './harness';
 
 // Statistics (issue 45, decision 058): the demo's leads per week on the screen, exported as xlsx that opens
 // with the same numbers; the screens at desk and phone size; the bragscreen on a 1920 x 1080 wall screen.
@@ -56,7 +64,9 @@ describe('statistics', () => {
     await desk.getByRole('button', { name: 'Exporteren' }).click();
     await desk.getByRole('menuitem', { name: 'Excel (xlsx)' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^statistieken-\d+-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(download.suggestedFilename()).toMatch(
+      /^statistieken-\d+-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/,
+    );
     const file = join(mkdtempSync(join(tmpdir(), 'stats-')), download.suggestedFilename());
     await download.saveAs(file);
     const book = new ExcelJS.Workbook();
