@@ -18,6 +18,8 @@ export interface Case {
   target: number;
   urls: string[];
   token: string;
+  /** GET unless said (a download such as exportstatistics is a POST). */
+  method?: 'GET' | 'POST';
 }
 
 export interface Result extends Case {
@@ -81,7 +83,10 @@ export async function waitForQuiet(): Promise<void> {
 export async function runCase(base: string, c: Case): Promise<Result> {
   const times: number[] = [];
   const call = async (url: string) => {
-    const res = await fetch(base + url, { headers: { authorization: `Bearer ${c.token}` } });
+    const res = await fetch(base + url, {
+      method: c.method ?? 'GET',
+      headers: { authorization: `Bearer ${c.token}` },
+    });
     const body = await res.arrayBuffer();
     if (!res.ok) throw new Error(`${url}: ${res.status} ${Buffer.from(body).toString().slice(0, 200)}`);
     const timing = /dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '');

@@ -28,6 +28,7 @@ export * from './relations';
 export * from './roles';
 export * from './search';
 export * from './session';
+export * from './statistics';
 export * from './themes';
 export * from './user-types';
 export * from './verticals';

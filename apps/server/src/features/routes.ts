@@ -37,6 +37,7 @@ import { productImportRoutes } from './products/product-import.routes';
 import { productRoutes } from './products/routes';
 import { relationRoutes } from './relations/routes';
 import { searchRoutes } from './search/routes';
+import { statisticsRoutes } from './statistics/routes';
 import { subscriptionFeatureRoutes } from './subscriptions/routes';
 import { systemNotificationRoutes } from './systemnotifications/routes';
 import { userRoutes } from './users/routes';
@@ -75,6 +76,7 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(locationRoutes);
   await app.register(planningRoutes);
   await app.register(dashboardRoutes);
+  await app.register(statisticsRoutes);
   await app.register(incidentRoutes);
   await app.register(pictureRoutes);
   await app.register(formRoutes);

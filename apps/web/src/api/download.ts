@@ -20,7 +20,10 @@ export async function downloadFile(
     }
     throw new ApiError(response.status, message);
   }
-  const name = headerFilename(response.headers.get('x-filename')) ?? fallbackName;
+  const name =
+    dispositionFilename(response.headers.get('content-disposition')) ??
+    headerFilename(response.headers.get('x-filename')) ??
+    fallbackName;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
@@ -39,4 +42,13 @@ function headerFilename(value: string | null): string | null {
   } catch {
     return value;
   }
+}
+
+/** The name in Content-Disposition: `filename*=UTF-8''…` when given, else `filename="…"`. */
+export function dispositionFilename(value: string | null): string | null {
+  if (!value) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(value);
+  if (extended) return headerFilename(extended[1]!.trim());
+  const plain = /filename="([^"]*)"/i.exec(value) ?? /filename=([^;]+)/i.exec(value);
+  return plain ? plain[1]!.trim() : null;
 }

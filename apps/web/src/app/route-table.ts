@@ -10,6 +10,7 @@ import {
   IconBuildingStore,
   IconCalendar,
   IconCalendarCheck,
+  IconChartBar,
   IconChecklist,
   IconClipboardList,
   IconComponents,
@@ -22,6 +23,7 @@ import {
   IconLayoutKanban,
   IconMail,
   IconPackage,
+  IconPresentationAnalytics,
   IconPuzzle,
   IconReceipt,
   IconSpeakerphone,
@@ -55,6 +57,7 @@ import { productsScreens } from '../features/products/routes';
 import { publicScreens } from '../features/public/routes';
 import { relationsScreens } from '../features/relations/routes';
 import { searchScreens } from '../features/search/routes';
+import { statisticsScreens } from '../features/statistics/routes';
 import { subscriptionsScreens } from '../features/subscriptions/routes';
 import { systemNotificationsScreens } from '../features/systemnotifications/routes';
 import { usersScreens } from '../features/users/routes';
@@ -190,7 +193,6 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
 
   // SETTINGS
   ...[
-    'company_statistics',
     'company_realtime_statistics',
     'company_lead_statistics',
     'company_flowprofiles',
@@ -203,6 +205,15 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     'company_calculationsettings',
     'company_aftercaresettings',
   ].map((p) => settings(`/account/${p}`)),
+  settings('/account/company_statistics', {
+    menu: {
+      labelKey: 'companyStatistics',
+      icon: IconChartBar,
+      module: 'SETTINGS',
+      order: 915,
+      group: 'settings',
+    },
+  }),
   settings('/account/company_profile', {
     menu: {
       labelKey: 'companyProfile',
@@ -291,7 +302,16 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   ),
   admin('/company_delete/:companyId/:type', { paramValues: { type: ['forceDelete', 'restore'] } }),
   // The spec: needs login and module ADMIN, with no role check.
-  admin('/bragscreen', { minRole: 0 }),
+  admin('/bragscreen', {
+    minRole: 0,
+    menu: {
+      labelKey: 'bragscreen',
+      icon: IconPresentationAnalytics,
+      module: 'ADMIN',
+      order: 1090,
+      group: 'admin',
+    },
+  }),
 ];
 
 const SCREENS: readonly ScreenEntry[] = [
@@ -311,6 +331,7 @@ const SCREENS: readonly ScreenEntry[] = [
   ...documentSettingsScreens,
   ...incidentScreens,
   ...searchScreens,
+  ...statisticsScreens,
   ...communicationScreens,
   ...emailSettingsScreens,
   ...relationsScreens,

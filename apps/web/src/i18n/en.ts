@@ -18,6 +18,7 @@ import { planningEn } from '../features/planning/i18n';
 import { productImportEn, productsEn } from '../features/products/i18n';
 import { relationsEn } from '../features/relations/i18n';
 import { en as searchEn } from '../features/search/i18n';
+import { statisticsEn } from '../features/statistics/i18n';
 import { verticalsEn } from '../features/verticals/i18n';
 import { webhooksEn } from '../features/webhooks/i18n';
 import { websitesEn } from '../features/websites/i18n';
@@ -193,6 +194,8 @@ export const en: Strings<Catalog> = {
     companyDocumentsettings: 'Document settings',
     verticals: 'Forms',
     companyProfile: 'Company details',
+    companyStatistics: 'Statistics',
+    bragscreen: 'Bragscreen',
     documentWidgetTypes: 'Widget types',
     companyEventtriggerrules: 'Workflow rules',
     eventTriggers: 'Triggers',
@@ -557,6 +560,7 @@ export const en: Strings<Catalog> = {
   flows: flowsEn,
   pipeline: pipelineEn,
   search: searchEn,
+  statistics: statisticsEn,
   assistMails: assistMailsEn,
   documents: documentsEn,
   forms: formsEn,

@@ -18,6 +18,7 @@ import { planningNl } from '../features/planning/i18n';
 import { productImportNl, productsNl } from '../features/products/i18n';
 import { relationsNl } from '../features/relations/i18n';
 import { nl as searchNl } from '../features/search/i18n';
+import { statisticsNl } from '../features/statistics/i18n';
 import { verticalsNl } from '../features/verticals/i18n';
 import { webhooksNl } from '../features/webhooks/i18n';
 import { websitesNl } from '../features/websites/i18n';
@@ -190,6 +191,8 @@ export const nl = {
     companyDocumentsettings: 'Documentinstellingen',
     verticals: 'Formulieren',
     companyProfile: 'Bedrijfsgegevens',
+    companyStatistics: 'Statistieken',
+    bragscreen: 'Bragscreen',
     documentWidgetTypes: 'Widgettypes',
     companyEventtriggerrules: 'Workflowregels',
     eventTriggers: 'Triggers',
@@ -559,6 +562,7 @@ export const nl = {
   flows: flowsNl,
   pipeline: pipelineNl,
   search: searchNl,
+  statistics: statisticsNl,
   assistMails: assistMailsNl,
   documents: documentsNl,
   forms: formsNl,

@@ -7,7 +7,9 @@ export interface MockCall {
   headers: Record<string, string>;
 }
 
-type Handler = (call: MockCall) => { status?: number; body?: unknown } | undefined;
+type Handler = (
+  call: MockCall,
+) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
 
 /** Replaces global fetch with a handler answering JSON; records every call for assertions. */
 export function mockFetch(handler: Handler) {
@@ -22,10 +24,12 @@ export function mockFetch(handler: Handler) {
     calls.push(call);
     const answer = handler(call) ?? { status: 404, body: { message: 'Not found' } };
     const status = answer.status ?? 200;
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
+    const headers = { 'content-type': 'application/json', ...answer.headers };
+    // A file answer (its own content type) goes out as it is; everything else as JSON.
+    const isJson = headers['content-type'].includes('json');
+    const body =
+      answer.body === undefined ? null : isJson ? JSON.stringify(answer.body) : String(answer.body);
+    return new Response(body, { status, headers });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };

@@ -27,6 +27,7 @@ export * from './product-import';
 export * from './products';
 export * from './relations';
 export * from './search';
+export * from './statistics';
 export * from './subscriptions';
 export * from './systemnotifications';
 export * from './tasks';

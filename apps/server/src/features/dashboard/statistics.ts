@@ -1,6 +1,7 @@
 import {
   type DashboardStatistics,
   isMoneyStatistic,
+  type PeriodRange,
   STATISTIC_PERIOD_LABELS,
   STATISTIC_TYPE_LABELS,
   type StatisticPeriod,
@@ -8,9 +9,11 @@ import {
   statboxesFor,
   statisticPeriodRange,
 } from '@im/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { Tx } from '../../platform/db/database';
+import { documentsPerPeriod, invoicedPerPeriod } from '../../platform/db/period-totals';
 import { currentCompanyIdSql } from '../../platform/db/tenancy-sql';
 import { companyStatboxes } from './dashboard-reads';
 
@@ -20,42 +23,38 @@ const TASK_TYPE_OF: Partial<Record<StatisticType, string>> = {
   aftercare_completed: 'service',
 };
 
-function documentCount(kind: string, column: 'date_send' | 'date_approved', own: boolean, userId: number) {
-  const ownFlow = own
-    ? sql`and exists (select 1 from flow f where f.id = d.flow_id and f.user_id = ${userId})`
-    : sql``;
-  return (from: Date, to: Date) => sql`select count(*)::text as v from sales_document d
-    where d.company_id = ${currentCompanyIdSql} and d.kind = ${kind} and not d.is_template
-      and d.deleted_at is null and d.${sql.raw(column)} >= ${from} and d.${sql.raw(column)} < ${to} ${ownFlow}`;
-}
-
-/** The SQL that answers one statistic over one period: a single text value (euros or a count). */
-function statisticQuery(
+/** One statistic over one period: a single text value (euros or a count). */
+async function statisticValue(
+  tx: Tx,
   type: StatisticType,
   userId: number,
-): (from: Date, to: Date, fromDay: string, toDay: string) => SQL {
+  range: PeriodRange,
+): Promise<string> {
   switch (type) {
     case 'revenue_exc':
     case 'revenue_inc': {
       // The billed amounts are frozen on the invoice when it is sent, with its Amsterdam day (decision 022);
       // credit invoices carry negative amounts, so they lower the revenue of the day they are sent.
-      const column = sql.raw(type === 'revenue_exc' ? 'billed_exc' : 'billed_inc');
-      return (_from, _to, fromDay, toDay) => sql`select coalesce(sum(${column}), 0)::numeric(14,2)::text as v
-        from invoice where company_id = ${currentCompanyIdSql} and sent_day >= ${fromDay}::date and sent_day <= ${toDay}::date`;
+      const total = (await invoicedPerPeriod(tx, 'all', range.fromDay, range.toDay)).get('');
+      return new Decimal(total ? (type === 'revenue_exc' ? total.exc : total.inc) : 0).toFixed(2);
     }
     case 'quotations_sent':
     case 'quotations_sent_own':
-      return documentCount('quotation', 'date_send', type.endsWith('_own'), userId);
     case 'quotations_approved':
     case 'quotations_approved_own':
-      return documentCount('quotation', 'date_approved', type.endsWith('_own'), userId);
-    case 'confirmations_sent':
-      return documentCount('confirmation', 'date_send', false, userId);
+    case 'confirmations_sent': {
+      const kind = type === 'confirmations_sent' ? 'confirmation' : 'quotation';
+      const column = type.startsWith('quotations_approved') ? 'date_approved' : 'date_send';
+      const filter = type.endsWith('_own') ? { userId } : undefined;
+      const counts = await documentsPerPeriod(tx, kind, column, 'all', range.from, range.to, filter);
+      return String(counts.get('') ?? 0);
+    }
     default: {
       const taskType = TASK_TYPE_OF[type];
-      return (from, to) => sql`select count(*)::text as v from task
+      const r = await tx.execute<{ v: string }>(sql`select count(*)::text as v from task
         where company_id = ${currentCompanyIdSql} and type = ${taskType} and status = 'afgerond' and not is_template
-          and completion_date >= ${from} and completion_date < ${to}`;
+          and completion_date >= ${range.from} and completion_date < ${range.to}`);
+      return r.rows[0]?.v ?? '0';
     }
   }
 }
@@ -76,11 +75,7 @@ export async function dashboardStatistics(
     const key = `${type}:${period}`;
     const known = cache.get(key);
     if (known !== undefined) return known;
-    const range = statisticPeriodRange(period, now);
-    const r = await tx.execute<{ v: string }>(
-      statisticQuery(type, auth.userId)(range.from, range.to, range.fromDay, range.toDay),
-    );
-    const v = r.rows[0]?.v ?? '0';
+    const v = await statisticValue(tx, type, auth.userId, statisticPeriodRange(period, now));
     cache.set(key, v);
     return v;
   };

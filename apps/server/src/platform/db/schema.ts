@@ -29,6 +29,7 @@ export * from './tables/planning.schema';
 export * from './tables/products.schema';
 export * from './tables/relations.schema';
 export * from './tables/search.schema';
+export * from './tables/statistics.schema';
 export * from './tables/subscriptions.schema';
 export * from './tables/systemnotifications.schema';
 export * from './tables/task-contexts.schema';

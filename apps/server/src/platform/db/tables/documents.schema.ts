@@ -140,6 +140,10 @@ export const salesDocument = pgTable(
     index('sales_document_by_send')
       .on(t.companyId, t.kind, t.dateSend.desc().nullsLast(), t.id.desc())
       .where(sql`not is_template and deleted_at is null`),
+    // Approved quotations per week or month for the statistics (decision 058).
+    index('sales_document_by_approved')
+      .on(t.companyId, t.kind, t.dateApproved)
+      .where(sql`date_approved is not null and not is_template and deleted_at is null`),
     index('sales_document_by_status')
       .on(t.companyId, t.kind, t.status.desc().nullsLast(), t.id.desc().nullsLast())
       .where(sql`not is_template and deleted_at is null`),

@@ -1,0 +1,1 @@
+export { statisticsScreens } from './routes';
