@@ -1,6 +1,7 @@
 import { type ModuleTag, ROLE } from '@im/domain';
 import {
   IconAddressBook,
+  IconAdjustmentsHorizontal,
   IconAffiliate,
   IconAlertTriangle,
   IconApps,
@@ -54,6 +55,7 @@ import { productsScreens } from '../features/products/routes';
 import { publicScreens } from '../features/public/routes';
 import { relationsScreens } from '../features/relations/routes';
 import { searchScreens } from '../features/search/routes';
+import { settingsScreens } from '../features/settings/routes';
 import { subscriptionsScreens } from '../features/subscriptions/routes';
 import { systemNotificationsScreens } from '../features/systemnotifications/routes';
 import { usersScreens } from '../features/users/routes';
@@ -189,7 +191,6 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     'company_statistics',
     'company_realtime_statistics',
     'company_lead_statistics',
-    'company_flowprofiles',
     'company_flowprofiles/:flowProfileId',
     'company_mergetags',
     'company_medialibrary',
@@ -205,6 +206,15 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
       icon: IconBuildingStore,
       module: 'SETTINGS',
       order: 905,
+      group: 'settings',
+    },
+  }),
+  settings('/account/company_flowprofiles', {
+    menu: {
+      labelKey: 'companyFlowprofiles',
+      icon: IconAdjustmentsHorizontal,
+      module: 'SETTINGS',
+      order: 907,
       group: 'settings',
     },
   }),
@@ -314,6 +324,7 @@ const SCREENS: readonly ScreenEntry[] = [
   ...productsScreens,
   ...documentsScreens,
   ...invoicesScreens,
+  ...settingsScreens,
   ...formsScreens,
   ...verticalsScreens,
   ...workflowScreens,

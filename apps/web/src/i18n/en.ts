@@ -17,6 +17,7 @@ import { planningEn } from '../features/planning/i18n';
 import { productImportEn, productsEn } from '../features/products/i18n';
 import { relationsEn } from '../features/relations/i18n';
 import { en as searchEn } from '../features/search/i18n';
+import { settingsEn } from '../features/settings/i18n';
 import { verticalsEn } from '../features/verticals/i18n';
 import { webhooksEn } from '../features/webhooks/i18n';
 import { websitesEn } from '../features/websites/i18n';
@@ -191,6 +192,7 @@ export const en: Strings<Catalog> = {
     companyDocumentsettings: 'Document settings',
     verticals: 'Forms',
     companyProfile: 'Company details',
+    companyFlowprofiles: 'Dossier settings',
     documentWidgetTypes: 'Widget types',
     companyEventtriggerrules: 'Workflow rules',
     eventTriggers: 'Triggers',
@@ -527,6 +529,7 @@ export const en: Strings<Catalog> = {
   incidents: incidentsEn,
   communication: communicationEn,
   emailsettings: emailSettingsEn,
+  settings: settingsEn,
   documentsettings: documentSettingsEn,
   typeahead: typeaheadEn,
   map: mapEn,

@@ -17,6 +17,7 @@ import { planningNl } from '../features/planning/i18n';
 import { productImportNl, productsNl } from '../features/products/i18n';
 import { relationsNl } from '../features/relations/i18n';
 import { nl as searchNl } from '../features/search/i18n';
+import { settingsNl } from '../features/settings/i18n';
 import { verticalsNl } from '../features/verticals/i18n';
 import { webhooksNl } from '../features/webhooks/i18n';
 import { websitesNl } from '../features/websites/i18n';
@@ -188,6 +189,7 @@ export const nl = {
     companyDocumentsettings: 'Documentinstellingen',
     verticals: 'Formulieren',
     companyProfile: 'Bedrijfsgegevens',
+    companyFlowprofiles: 'Dossierinstellingen',
     documentWidgetTypes: 'Widgettypes',
     companyEventtriggerrules: 'Workflowregels',
     eventTriggers: 'Triggers',
@@ -529,6 +531,7 @@ export const nl = {
   incidents: incidentsNl,
   communication: communicationNl,
   emailsettings: emailSettingsNl,
+  settings: settingsNl,
   documentsettings: documentSettingsNl,
   typeahead: typeaheadNl,
   map: mapNl,
