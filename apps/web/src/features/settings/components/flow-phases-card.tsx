@@ -91,7 +91,7 @@ export function FlowPhasesCard({ phases }: { phases: readonly FlowPhase[] }) {
         >
           <Group gap="xs" wrap="nowrap" style={{ flex: 1, minWidth: 0 }} mih={34}>
             <ColorSwatch color={phase.color} size={16} style={{ flexShrink: 0 }} />
-            <Text size="sm" truncate style={{ flex: 1 }}>
+            <Text size="sm" lineClamp={2} style={{ flex: 1, wordBreak: 'break-word' }}>
               {phase.description}
             </Text>
           </Group>

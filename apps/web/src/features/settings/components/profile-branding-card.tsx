@@ -73,7 +73,7 @@ export function ProfileBrandingCard({ profile, version }: { profile: FlowProfile
           {t('settings.profileDetail.createBranding')}
         </Button>
       ) : (
-        <BrandingForm key={version} profile={profile} branding={profile.branding} version={version} />
+        <BrandingForm profile={profile} branding={profile.branding} version={version} />
       )}
     </Card>
   );

@@ -40,23 +40,13 @@ export function CompanyProfileScreen() {
       )}
       <LoadingBlock when={!settings.data && !settings.isError && !flowSettings.isError} h={200} />
       {settings.data && flowSettings.data && (
-        <BrandingCard
-          key={`branding-${settings.dataUpdatedAt}`}
-          settings={settings.data}
-          version={settings.dataUpdatedAt}
-          canSave={canSave}
-        />
+        <BrandingCard settings={settings.data} version={settings.dataUpdatedAt} canSave={canSave} />
       )}
       <InvoiceDetailsSection canSave={canSave} />
       {settings.data && flowSettings.data && (
         <>
-          <ListsCard key={`lists-${settings.dataUpdatedAt}`} settings={settings.data} canSave={canSave} />
-          <TextsCard
-            key={`texts-${settings.dataUpdatedAt}`}
-            settings={settings.data}
-            profiles={flowSettings.data.flowprofiles}
-            canSave={canSave}
-          />
+          <ListsCard settings={settings.data} canSave={canSave} />
+          <TextsCard settings={settings.data} profiles={flowSettings.data.flowprofiles} canSave={canSave} />
         </>
       )}
       {hasModule(session, 'SETTINGS') && <WebsitesCard />}

@@ -40,9 +40,9 @@ export function FlowProfileDetailScreen() {
             <Title order={1}>{profile.data.name}</Title>
             {profile.data.is_standard && <Badge variant="light">{t('settings.profiles.standard')}</Badge>}
           </Group>
-          <ProfileTemplatesCard key={`templates-${profile.dataUpdatedAt}`} profile={profile.data} />
+          <ProfileTemplatesCard profile={profile.data} />
           <ProfileBrandingCard profile={profile.data} version={profile.dataUpdatedAt} />
-          <ProfileWhitelistCard key={`whitelist-${profile.dataUpdatedAt}`} profile={profile.data} />
+          <ProfileWhitelistCard profile={profile.data} />
           <FileListCard
             title={t('settings.profileDetail.files')}
             description={t('settings.profileDetail.filesIntro')}

@@ -45,9 +45,7 @@ export function FlowSettingsScreen() {
         </>
       )}
       <WebsitesCard />
-      {settings.data && (
-        <ListsCard key={`lists-${settings.dataUpdatedAt}`} settings={settings.data} canSave={canSave} />
-      )}
+      {settings.data && <ListsCard settings={settings.data} canSave={canSave} />}
     </Stack>
   );
 }
