@@ -34,6 +34,7 @@ export const STANDARD_PROFILE_BRANDING_BLOCKED =
   'Dit is het standaard aanvraagprofiel. Gebruik de reguliere branding settings.';
 export const NO_PROFILE_BRANDING = 'Dit aanvraagprofiel heeft geen eigen branding. Maak die eerst aan.';
 export const UNKNOWN_FORM = 'Onbekend formulier.';
+export const FORM_NOT_IN_PROFILE = 'Dit formulier hoort niet bij het aanvraagprofiel van dit dossier.';
 
 /**
  * A request profile's own branding (createsettingsforflowprofile): its customer pages and mails show this

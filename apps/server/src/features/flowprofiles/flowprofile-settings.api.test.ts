@@ -219,6 +219,41 @@ describe('request profile settings', () => {
     expect(parsed.attachments.some((x) => x.content.equals(PNG))).toBe(true);
   });
 
+  it("keeps a form off a flow when the flow's profile has a whitelist without it", async () => {
+    const form = async (name: string) =>
+      (await t.api('POST', '/api/vertical', { token: a.token, body: { name, type: 'intake' } })).body.id;
+    const allowed = await form('Warmtepomp opname');
+    const other = await form('Zonnepanelen opname');
+    const set = await t.api('PATCH', `/api/flowprofile/${profileId}/settings`, {
+      token: a.token,
+      body: { vertical_whitelist: [allowed, allowed] },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.vertical_whitelist).toEqual([allowed]);
+    const rel = await createTestRelation(t, a.token, { createnewflow: true });
+    await t.api('PATCH', `/api/flow/${rel.flow_id}`, { token: a.token, body: { flowprofile_id: profileId } });
+    const refused = await t.api('POST', '/api/flowdataitem', {
+      token: a.token,
+      body: { flow_id: rel.flow_id, vertical_id: other },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.vertical_id).toEqual([FORM_NOT_IN_PROFILE]);
+    const added = await t.api('POST', '/api/flowdataitem', {
+      token: a.token,
+      body: { flow_id: rel.flow_id, vertical_id: allowed },
+    });
+    expect(added.status).toBe(201);
+    // Another company's form is not a form of this company.
+    const formB = (
+      await t.api('POST', '/api/vertical', { token: b.token, body: { name: 'B', type: 'intake' } })
+    ).body.id;
+    const foreign = await t.api('PATCH', `/api/flowprofile/${profileId}/settings`, {
+      token: a.token,
+      body: { vertical_whitelist: [formB] },
+    });
+    expect(foreign.status).toBe(422);
+  });
+
   it('duplicates without the logo and removes own branding again', async () => {
     const copy = await t.api('POST', `/api/flowprofile/${profileId}/duplicate`, { token: a.token });
     expect(copy.status).toBe(201);

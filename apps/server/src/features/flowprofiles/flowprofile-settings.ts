@@ -257,3 +257,16 @@ export async function duplicateFlowProfile(tx: Tx, id: number) {
   });
   return copy!;
 }
+
+/**
+ * Whether a flow may get a form: yes unless the flow's request profile has a form whitelist without it
+ * (spec 000 section 3 vertical_whitelist; an empty list allows every form).
+ */
+export async function profileAllowsForm(tx: Tx, flowId: number, verticalId: number): Promise<boolean> {
+  const result = await tx.execute<{ whitelist: unknown }>(sql`
+    select fp.settings->'vertical_whitelist' as whitelist
+    from flow f join flow_profile fp on fp.id = f.flowprofile_id and fp.deleted_at is null
+    where f.id = ${flowId}`);
+  const list = result.rows[0]?.whitelist;
+  return !Array.isArray(list) || list.length === 0 || list.includes(verticalId);
+}

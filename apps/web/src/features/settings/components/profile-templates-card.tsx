@@ -45,7 +45,6 @@ function KindTemplateSelect({ kind, props }: { kind: DocumentKind; props: object
       label={DOCUMENT_KIND_LABELS[kind].one}
       placeholder={t('settings.profileDetail.companyDefault')}
       data={(templates.data ?? []).map((x) => ({ value: String(x.id), label: x.title }))}
-      clearable
       {...props}
     />
   );
@@ -73,6 +72,11 @@ export function ProfileTemplatesCard({ profile }: { profile: FlowProfileDetail }
     initialValues,
     validate: (v) => ({ name: schemaError(zFlowProfileInput.shape.name, v.name) }),
   });
+  // A select offers its clear button only when something is chosen.
+  const selectProps = (field: Extract<keyof Values, string>) => {
+    const props = inputProps(field);
+    return { ...props, clearable: Boolean(props.value) };
+  };
   const submit = onSubmit((v) =>
     save.mutate(
       {
@@ -102,14 +106,13 @@ export function ProfileTemplatesCard({ profile }: { profile: FlowProfileDetail }
           </div>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {kinds.map((kind) => (
-              <KindTemplateSelect key={kind} kind={kind} props={inputProps(`template_${kind}`)} />
+              <KindTemplateSelect key={kind} kind={kind} props={selectProps(`template_${kind}`)} />
             ))}
             <Select
               label={t('settings.profileDetail.standardCalculation')}
               placeholder={t('settings.profileDetail.companyDefault')}
               data={(calculations.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-              clearable
-              {...inputProps('standard_calculation_id')}
+              {...selectProps('standard_calculation_id')}
             />
           </SimpleGrid>
           <Divider />
@@ -130,8 +133,7 @@ export function ProfileTemplatesCard({ profile }: { profile: FlowProfileDetail }
                 data={(mailTemplates.data ?? [])
                   .filter((m) => m.template_type === type)
                   .map((m) => ({ value: String(m.id), label: m.description || m.subject }))}
-                clearable
-                {...inputProps(`mail_${type}`)}
+                {...selectProps(`mail_${type}`)}
               />
             ))}
           </SimpleGrid>
