@@ -1,4 +1,9 @@
-import { NO_PROFILE_BRANDING, STANDARD_PROFILE_BRANDING_BLOCKED, UNKNOWN_FORM } from '@im/domain';
+import {
+  FORM_NOT_IN_PROFILE,
+  NO_PROFILE_BRANDING,
+  STANDARD_PROFILE_BRANDING_BLOCKED,
+  UNKNOWN_FORM,
+} from '@im/domain';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCrmCompany, createTestRelation } from '../../../test/crm-factories';
