@@ -1,6 +1,7 @@
 import { type ModuleTag, ROLE } from '@im/domain';
 import {
   IconAddressBook,
+  IconAdjustmentsHorizontal,
   IconAffiliate,
   IconAlertTriangle,
   IconApps,
@@ -57,6 +58,7 @@ import { productsScreens } from '../features/products/routes';
 import { publicScreens } from '../features/public/routes';
 import { relationsScreens } from '../features/relations/routes';
 import { searchScreens } from '../features/search/routes';
+import { settingsScreens } from '../features/settings/routes';
 import { statisticsScreens } from '../features/statistics/routes';
 import { subscriptionsScreens } from '../features/subscriptions/routes';
 import { systemNotificationsScreens } from '../features/systemnotifications/routes';
@@ -195,7 +197,6 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   ...[
     'company_realtime_statistics',
     'company_lead_statistics',
-    'company_flowprofiles',
     'company_flowprofiles/:flowProfileId',
     'company_mergetags',
     'company_medialibrary',
@@ -220,6 +221,15 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
       icon: IconBuildingStore,
       module: 'SETTINGS',
       order: 905,
+      group: 'settings',
+    },
+  }),
+  settings('/account/company_flowprofiles', {
+    menu: {
+      labelKey: 'companyFlowprofiles',
+      icon: IconAdjustmentsHorizontal,
+      module: 'SETTINGS',
+      order: 907,
       group: 'settings',
     },
   }),
@@ -340,6 +350,7 @@ const SCREENS: readonly ScreenEntry[] = [
   ...productsScreens,
   ...documentsScreens,
   ...invoicesScreens,
+  ...settingsScreens,
   ...formsScreens,
   ...verticalsScreens,
   ...workflowScreens,

@@ -18,6 +18,7 @@ import { planningEn } from '../features/planning/i18n';
 import { productImportEn, productsEn } from '../features/products/i18n';
 import { relationsEn } from '../features/relations/i18n';
 import { en as searchEn } from '../features/search/i18n';
+import { settingsEn } from '../features/settings/i18n';
 import { statisticsEn } from '../features/statistics/i18n';
 import { verticalsEn } from '../features/verticals/i18n';
 import { webhooksEn } from '../features/webhooks/i18n';
@@ -196,6 +197,7 @@ export const en: Strings<Catalog> = {
     companyProfile: 'Company details',
     companyStatistics: 'Statistics',
     bragscreen: 'Bragscreen',
+    companyFlowprofiles: 'Dossier settings',
     documentWidgetTypes: 'Widget types',
     companyEventtriggerrules: 'Workflow rules',
     eventTriggers: 'Triggers',
@@ -554,6 +556,7 @@ export const en: Strings<Catalog> = {
   incidents: incidentsEn,
   communication: communicationEn,
   emailsettings: emailSettingsEn,
+  settings: settingsEn,
   documentsettings: documentSettingsEn,
   typeahead: typeaheadEn,
   map: mapEn,

@@ -18,6 +18,7 @@ import { planningNl } from '../features/planning/i18n';
 import { productImportNl, productsNl } from '../features/products/i18n';
 import { relationsNl } from '../features/relations/i18n';
 import { nl as searchNl } from '../features/search/i18n';
+import { settingsNl } from '../features/settings/i18n';
 import { statisticsNl } from '../features/statistics/i18n';
 import { verticalsNl } from '../features/verticals/i18n';
 import { webhooksNl } from '../features/webhooks/i18n';
@@ -193,6 +194,7 @@ export const nl = {
     companyProfile: 'Bedrijfsgegevens',
     companyStatistics: 'Statistieken',
     bragscreen: 'Bragscreen',
+    companyFlowprofiles: 'Dossierinstellingen',
     documentWidgetTypes: 'Widgettypes',
     companyEventtriggerrules: 'Workflowregels',
     eventTriggers: 'Triggers',
@@ -556,6 +558,7 @@ export const nl = {
   incidents: incidentsNl,
   communication: communicationNl,
   emailsettings: emailSettingsNl,
+  settings: settingsNl,
   documentsettings: documentSettingsNl,
   typeahead: typeaheadNl,
   map: mapNl,

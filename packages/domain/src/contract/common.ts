@@ -39,3 +39,6 @@ export type FileInfo = z.infer<typeof zFileInfo>;
 
 /** What a client sends for a request schema: its input side (flags as 1/0, defaults optional). */
 export type RequestOf<T extends z.ZodType> = z.input<T>;
+
+/** A company or request profile button colour: '#rrggbb'. */
+export const zBrandColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Een kleur als #1a2b3c.');

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MODULE_TAGS } from '../modules';
 import { zOffset, zPaginated } from '../pagination';
-import { zId } from './common';
+import { zBrandColor, zId } from './common';
 import { zDashboardSettings } from './dashboard';
 import { zFlowPhase } from './flowphases';
 import { zFlowProfile } from './flowprofiles';
@@ -48,6 +48,15 @@ export const zFlowSettingsLists = z.object({
   standard_flowprofile_id: z.number().int().nullable(),
   /** The dashboard's statistic boxes; null: the defaults. */
   dashboard_settings: zDashboardSettings.nullable(),
+  /** Spec 000 section 3: the text shown beside every new lead (plain text). */
+  custom_lead_infobox: z.string(),
+  /** Spec 000 section 3: closes every mail to a customer (plain text; decision 057). */
+  email_signature: z.string(),
+  appname: z.string(),
+  appdescription: z.string(),
+  brand_button_color: z.string().nullable(),
+  /** Whether a logo was uploaded (read it from getcompanylogo). */
+  has_logo: z.boolean(),
 });
 
 export const zUpdateFlowSettings = z.object({
@@ -57,16 +66,31 @@ export const zUpdateFlowSettings = z.object({
   standard_flowprofile_id: zId.optional(),
   /** null: back to the default boxes. */
   dashboard_settings: zDashboardSettings.nullable().optional(),
+  custom_lead_infobox: z.string().trim().max(5000, 'Maximaal 5000 tekens.').optional(),
+  email_signature: z.string().trim().max(5000, 'Maximaal 5000 tekens.').optional(),
+  appname: z.string().trim().min(1, 'Vul een naam in.').max(200).optional(),
+  appdescription: z.string().trim().max(2000).optional(),
+  brand_button_color: zBrandColor.nullable().optional(),
 });
 
-export const zCurrentFlowSettings = zFlowSettingsLists.omit({ id: true, dashboard_settings: true }).extend({
-  company_settings_id: z.number().int(),
-  flowprofiles: z.array(zFlowProfile),
-  flowphases: z.array(zFlowPhase),
-  users: z.array(
-    z.object({ id: z.number().int(), fullname: z.string(), user_type: z.string(), role: z.number().int() }),
-  ),
-});
+export const zCurrentFlowSettings = zFlowSettingsLists
+  .omit({
+    id: true,
+    dashboard_settings: true,
+    email_signature: true,
+    appname: true,
+    appdescription: true,
+    brand_button_color: true,
+    has_logo: true,
+  })
+  .extend({
+    company_settings_id: z.number().int(),
+    flowprofiles: z.array(zFlowProfile),
+    flowphases: z.array(zFlowPhase),
+    users: z.array(
+      z.object({ id: z.number().int(), fullname: z.string(), user_type: z.string(), role: z.number().int() }),
+    ),
+  });
 
 export const zCompanyRow = z.object({
   id: z.number().int(),

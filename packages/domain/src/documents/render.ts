@@ -15,7 +15,7 @@ import { baseStyles, scopedCustomCss } from './render-styles';
 import { brandColor, escapeHtml, escapeLines, money, safeImageSrc } from './render-util';
 import { PICTURE_LAYOUTS, type PictureLayout } from './widgets';
 
-export { escapeHtml } from './render-util';
+export { escapeHtml, escapeLines } from './render-util';
 
 const TWO_COLUMN_CLASS = {
   TEXT2COL66: 'im-cols-66',

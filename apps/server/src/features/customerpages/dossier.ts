@@ -2,6 +2,7 @@
 // branding, timeline, visible documents, forms, files, incidents and visits, and the calls around it
 // (company images, flow files, form copies, incidents). Every read runs in a tenant transaction of the
 // link's company with no acting user, so nothing of another company can be found.
+
 import {
   CUSTOMER_FORM_INTAKE_STATUSES,
   CUSTOMER_FORM_VERTICAL_TYPE,
@@ -30,6 +31,7 @@ import {
   stageOf,
 } from '@im/domain';
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { profileLogoOfFlow } from '../../platform/branding/profile-branding';
 import type { Database, Tx } from '../../platform/db/database';
 import { company, companySettings } from '../../platform/db/tables/companies.schema';
 import { documentType, salesDocument } from '../../platform/db/tables/documents.schema';
@@ -73,7 +75,11 @@ export function customerFlowFileUrl(id: number, hash: string): string {
 /** The company's logo or customer background of a flow link; null when it has none. */
 export async function companyImageByHash(db: Database, hash: string, slot: ImageSlot) {
   const f = await flowByHash(db, hash);
-  return customerTx(db, f, (tx) => imageOf(tx, slot, eq(companySettings.companyId, f.companyId)));
+  return customerTx(db, f, async (tx) => {
+    // A request profile with its own branding shows its own logo (decision 057).
+    const own = slot === 'logo' ? await profileLogoOfFlow(tx, { id: f.id }) : null;
+    return own ?? imageOf(tx, slot, eq(companySettings.companyId, f.companyId));
+  });
 }
 
 // ---------------------------------------------------------------- the dossier

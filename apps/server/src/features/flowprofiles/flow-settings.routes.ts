@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
-import { currentFlowSettings, updateFlowSettings } from './flow-settings';
+import { currentFlowSettings, readFlowSettingsLists, updateFlowSettings } from './flow-settings';
 
 /** The CRM's company lists (docs/api/crm.md "Company lists and profiles"): read with CRM, changed with SETTINGS. */
 export async function flowSettingsRoutes(app: FastifyInstance): Promise<void> {
@@ -14,6 +14,23 @@ export async function flowSettingsRoutes(app: FastifyInstance): Promise<void> {
     '/api/company/getcurrentflowsettings',
     { config: { access: moduleRoute('CRM') }, schema: { response: { 200: zCurrentFlowSettings } } },
     async (request) => tenantTx(request, (tx) => currentFlowSettings(tx, authOf(request).companyId)),
+  );
+
+  r.get(
+    '/api/companysettings/:id',
+    {
+      config: { access: moduleRoute('SETTINGS') },
+      schema: {
+        summary: 'Bedrijfsinstellingen: lijsten, standaard aanvraagprofiel, infobox, e-mailhandtekening',
+        params: zIdParams,
+        response: { 200: zFlowSettingsLists },
+      },
+    },
+    async (request) => {
+      const found = await tenantTx(request, (tx) => readFlowSettingsLists(tx, request.params.id));
+      if (!found) throw notFound();
+      return found;
+    },
   );
 
   r.patch(

@@ -17,6 +17,12 @@ function lists(s: typeof companySettings.$inferSelect) {
     cancel_reasons: s.cancelReasons,
     standard_flowprofile_id: s.standardFlowprofileId,
     dashboard_settings: s.dashboardSettings == null ? null : zDashboardSettings.parse(s.dashboardSettings),
+    custom_lead_infobox: s.customLeadInfobox,
+    email_signature: s.emailSignature,
+    appname: s.appname,
+    appdescription: s.appdescription,
+    brand_button_color: s.brandButtonColor,
+    has_logo: s.logoFileId !== null,
   };
 }
 
@@ -35,7 +41,16 @@ export async function currentFlowSettings(tx: Tx, companyId: number) {
     .from(user)
     .where(and(eq(user.companyId, companyId), isNull(user.deletedAt)))
     .orderBy(asc(user.order), asc(user.name), asc(user.id));
-  const { id, dashboard_settings: _boxes, ...rest } = lists(settings!);
+  const {
+    id,
+    dashboard_settings: _boxes,
+    email_signature: _signature,
+    appname: _appname,
+    appdescription: _appdescription,
+    brand_button_color: _color,
+    has_logo: _logo,
+    ...rest
+  } = lists(settings!);
   return {
     ...rest,
     company_settings_id: id,
@@ -43,6 +58,19 @@ export async function currentFlowSettings(tx: Tx, companyId: number) {
     flowphases: await listFlowPhases(tx, eq(flowPhase.companyId, companyId)),
     users: users.map((u) => ({ id: u.id, fullname: fullName(u), user_type: u.userType, role: u.role })),
   };
+}
+
+/** The company's settings as the settings screens edit them; null when they are not the company's. */
+export async function readFlowSettingsLists(tx: Tx, id: number) {
+  const [row] = await tx.select().from(companySettings).where(eq(companySettings.id, id));
+  return row ? lists(row) : null;
+}
+
+function changeDescription(input: z.infer<typeof zUpdateFlowSettings>): string {
+  if (input.dashboard_settings !== undefined) return 'Dashboardinstellingen gewijzigd';
+  if (input.lead_sources || input.flow_tags || input.cancel_reasons)
+    return 'Lijsten voor aanvragen gewijzigd';
+  return 'Bedrijfsinstellingen gewijzigd';
 }
 
 /** Changes the company's lists and standard request profile. Null when the settings are not the company's. */
@@ -59,6 +87,11 @@ export async function updateFlowSettings(tx: Tx, id: number, input: z.infer<type
       cancelReasons: input.cancel_reasons,
       standardFlowprofileId: input.standard_flowprofile_id,
       dashboardSettings: input.dashboard_settings,
+      customLeadInfobox: input.custom_lead_infobox,
+      emailSignature: input.email_signature,
+      appname: input.appname,
+      appdescription: input.appdescription,
+      brandButtonColor: input.brand_button_color,
       updatedAt: new Date(),
     })
     .where(eq(companySettings.id, id))
@@ -67,10 +100,7 @@ export async function updateFlowSettings(tx: Tx, id: number, input: z.infer<type
     type: 'companysettings',
     id,
     action: 'update',
-    description:
-      input.dashboard_settings !== undefined
-        ? 'Dashboardinstellingen gewijzigd'
-        : 'Lijsten voor aanvragen gewijzigd',
+    description: changeDescription(input),
     changes: input,
   });
   return lists(after!);

@@ -62,7 +62,7 @@ describe('company lists (getcurrentflowsettings, PATCH companysettings)', () => 
       },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       id: settingsId,
       lead_sources: ['Eigen website', 'Beurs'],
       flow_tags: ['Spoed'],

@@ -16,7 +16,7 @@ export const STANDARD_PROFILE_DELETE_BLOCKED =
   'Het is niet mogelijk om het standaard aanvraagprofiel te verwijderen. Kies eerst een ander standaard aanvraagprofiel.';
 
 const live = isNull(flowProfile.deletedAt);
-const columns = {
+export const flowProfileColumns = {
   id: flowProfile.id,
   name: flowProfile.name,
   standard_calculation_id: sql<number | null>`(${flowProfile.settings}->>'standard_calculation_id')::int`,
@@ -110,14 +110,18 @@ async function calculationChange(tx: Tx, input: FlowProfileInput) {
 }
 
 export function listFlowProfiles(tx: Tx) {
-  return tx.select(columns).from(flowProfile).where(live).orderBy(asc(flowProfile.name), asc(flowProfile.id));
+  return tx
+    .select(flowProfileColumns)
+    .from(flowProfile)
+    .where(live)
+    .orderBy(asc(flowProfile.name), asc(flowProfile.id));
 }
 
 export async function createFlowProfile(tx: Tx, input: FlowProfileInput) {
   const [row] = await tx
     .insert(flowProfile)
     .values({ name: input.name, ...(await settingsChange(tx, input, true)) })
-    .returning(columns);
+    .returning(flowProfileColumns);
   await writeLog(tx, {
     type: 'flowprofile',
     id: row!.id,
@@ -129,7 +133,7 @@ export async function createFlowProfile(tx: Tx, input: FlowProfileInput) {
 
 export async function updateFlowProfile(tx: Tx, id: number, input: FlowProfileInput) {
   const [before] = await tx
-    .select(columns)
+    .select(flowProfileColumns)
     .from(flowProfile)
     .where(and(eq(flowProfile.id, id), live));
   if (!before) return null;
@@ -137,7 +141,7 @@ export async function updateFlowProfile(tx: Tx, id: number, input: FlowProfileIn
     .update(flowProfile)
     .set({ name: input.name, ...(await settingsChange(tx, input, false)), updatedAt: new Date() })
     .where(eq(flowProfile.id, id))
-    .returning(columns);
+    .returning(flowProfileColumns);
   await writeLog(tx, {
     type: 'flowprofile',
     id,
@@ -151,7 +155,7 @@ export async function updateFlowProfile(tx: Tx, id: number, input: FlowProfileIn
 /** Moves a profile to the trash (flows keep pointing at it); the standard profile cannot go (409). */
 export async function deleteFlowProfile(tx: Tx, id: number): Promise<boolean> {
   const [before] = await tx
-    .select(columns)
+    .select(flowProfileColumns)
     .from(flowProfile)
     .where(and(eq(flowProfile.id, id), live));
   if (!before) return false;

@@ -11,6 +11,7 @@ import {
   type FlowDataItem,
   type FlowDataItemType,
   FORM_MESSAGES,
+  FORM_NOT_IN_PROFILE,
   type FormFieldDef,
   type FormValue,
   MAX_LOCATIONS_PER_ITEM,
@@ -21,6 +22,7 @@ import type { Tx } from '../../platform/db/database';
 import { flowDataItem, intake, project, vertical } from '../../platform/db/tables/forms.schema';
 import { notFound, validationError } from '../../platform/errors';
 import { writeLog } from '../../platform/events/write-log';
+import { profileAllowsForm } from '../flowprofiles';
 import { lockFlow } from '../flows';
 import { deletePicturesOfItem, picturesOfItems } from '../pictures';
 import { syncCalculationsWithForms } from './sync-calculations';
@@ -223,6 +225,8 @@ export async function createItem(tx: Tx, input: CreateFlowDataItem): Promise<num
   const target = await targetOf(tx, input);
   const f = await lockFlow(tx, target.flowId);
   const v = await requireVertical(tx, input.vertical_id, { live: true });
+  if (!(await profileAllowsForm(tx, f.id, v.id)))
+    throw validationError(FORM_NOT_IN_PROFILE, { vertical_id: [FORM_NOT_IN_PROFILE] });
   if ((target.intakeId && v.type !== 'intake') || (target.projectId && v.type !== 'project'))
     throw validationError(FORM_MESSAGES.wrongVerticalType, {
       vertical_id: [FORM_MESSAGES.wrongVerticalType],

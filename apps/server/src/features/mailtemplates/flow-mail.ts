@@ -25,7 +25,7 @@ import { toIso } from '../../platform/http/dates';
 import type { Mailer } from '../../platform/mail/mailer';
 import { FLOW_NOT_FOUND, findFlow } from '../flows';
 import { ATTACHED_FILE } from './attached-files';
-import { brandMailHtml } from './mail-branding';
+import { brandMailHtml, withSignature } from './mail-branding';
 import { writeNote } from './mail-hooks';
 import { flowMergeData } from './merge-data';
 import { listMessageTemplates } from './message-templates';
@@ -186,7 +186,7 @@ export function templateFiles(tx: Tx, templateId: number) {
 }
 
 /**
- * Frames sanitised HTML with the company's mail images, queues the mail with its files in the outbox
+ * Ends sanitised HTML with the company's signature, frames it with the company's mail images, queues the mail with its files in the outbox
  * (delivered and retried by a job) and keeps it among the flow's mails, all in the caller's transaction.
  */
 export async function queueFlowMail(
@@ -204,12 +204,13 @@ export async function queueFlowMail(
     templateId: number | null;
   },
 ): Promise<{ flowMailId: number; outboxId: number }> {
-  const branded = await brandMailHtml(tx, mail.companyId, mail.html);
+  const body = await withSignature(tx, mail.companyId, mail.html);
+  const branded = await brandMailHtml(tx, mail.companyId, body, mail.flowId);
   const outboxId = await mailer.queue(tx, {
     flowId: mail.flowId,
     to: mail.to,
     subject: mail.subject,
-    text: htmlToText(mail.html),
+    text: htmlToText(body),
     html: branded.html,
     attachments: [
       ...branded.inline,

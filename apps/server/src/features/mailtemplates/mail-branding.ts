@@ -1,23 +1,49 @@
+import { escapeLines } from '@im/domain';
 import { eq } from 'drizzle-orm';
+import { profileLogoOfFlow } from '../../platform/branding/profile-branding';
 import type { Tx } from '../../platform/db/database';
 import { companySettings } from '../../platform/db/tables/companies.schema';
 import type { MailAttachment } from '../../platform/mail/mailer';
 import { imageOf } from '../companies';
 
+/** The company's e-mail signature as HTML, or '' when it has none. */
+async function signatureHtml(tx: Tx, companyId: number): Promise<string> {
+  const [row] = await tx
+    .select({ signature: companySettings.emailSignature })
+    .from(companySettings)
+    .where(eq(companySettings.companyId, companyId));
+  return row?.signature ? escapeLines(row.signature) : '';
+}
+
+/**
+ * Ends a mail body with the company's e-mail signature (spec 000: used in every mail), unless the
+ * template already placed it with the merge tag {bedrijf.handtekening} (decision 057).
+ */
+export async function withSignature(tx: Tx, companyId: number, body: string): Promise<string> {
+  const signature = await signatureHtml(tx, companyId);
+  if (!signature || body.includes(signature)) return body;
+  return `${body}<p>${signature}</p>`;
+}
+
 /**
  * Frames a customer mail's sanitised HTML body with the company's e-mail header and footer images
  * (spec 000 "Email settings"). The images travel inside the mail (Content-ID), so they show without
- * the customer's mail program fetching anything from the server.
+ * the customer's mail program fetching anything from the server. A flow whose request profile has its
+ * own branding shows that profile's logo above the body instead of the company's header (decision 057).
  */
 export async function brandMailHtml(
   tx: Tx,
   companyId: number,
   body: string,
+  flowId?: number,
 ): Promise<{ html: string; inline: MailAttachment[] }> {
   const where = eq(companySettings.companyId, companyId);
   const inline: MailAttachment[] = [];
   const parts: string[] = [];
+  const profileLogo = flowId === undefined ? null : await profileLogoOfFlow(tx, { id: flowId });
+  if (profileLogo) inline.push({ ...profileLogo, cid: 'profilelogo@installatiemanager' });
   for (const slot of ['emailheader', 'emailfooter'] as const) {
+    if (slot === 'emailheader' && profileLogo) continue;
     const image = await imageOf(tx, slot, where);
     if (image) inline.push({ ...image, cid: `${slot}@installatiemanager` });
   }
@@ -27,7 +53,9 @@ export async function brandMailHtml(
       : '';
   parts.push(
     '<div style="max-width:640px;margin:0 auto;font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#1f2933">',
-    img('emailheader'),
+    profileLogo
+      ? '<img src="cid:profilelogo@installatiemanager" alt="" style="display:block;max-width:240px;max-height:96px;height:auto;border:0">'
+      : img('emailheader'),
     `<div style="padding:16px 0">${body}</div>`,
     img('emailfooter'),
     '</div>',

@@ -1,12 +1,14 @@
 import type { CustomerCompany } from '@im/domain';
 import { eq } from 'drizzle-orm';
+import { profileBrandingOfFlow } from '../branding/profile-branding';
 import type { Tx } from '../db/database';
 import { company, companySettings } from '../db/tables/companies.schema';
 
 /**
  * The installer as their customer sees them on every customer page: name, contact, logo, background
  * and button colour of the company settings. With a flow hash the images come by that hash (spec 002:
- * getflowlogobycustomer, getflowcustomerbackground), else from the public branding routes.
+ * getflowlogobycustomer, getflowcustomerbackground), else from the public branding routes. A flow whose
+ * request profile has its own branding shows that profile's sender name, logo and colour (decision 057).
  */
 export async function customerCompany(
   tx: Tx,
@@ -20,7 +22,8 @@ export async function customerCompany(
     .where(eq(company.id, companyId));
   const s = row?.s ?? null;
   const byHash = flowHash ? `/api/flow/${encodeURIComponent(flowHash)}` : null;
-  return {
+  const own = flowHash ? await profileBrandingOfFlow(tx, { hash: flowHash }) : null;
+  const base = {
     name: row?.name ?? '',
     appname: s?.appname ?? row?.name ?? '',
     appdescription: s?.appdescription ?? '',
@@ -38,5 +41,13 @@ export async function customerCompany(
       : null,
     brand_button_color: s?.brandButtonColor ?? null,
     is_default: false,
+  };
+  if (!own) return base;
+  return {
+    ...base,
+    name: own.sender_name || base.name,
+    appname: own.sender_name || base.appname,
+    logo_url: own.logo_file_id && byHash ? `${byHash}/getflowlogobycustomer` : base.logo_url,
+    brand_button_color: own.brand_button_color ?? base.brand_button_color,
   };
 }

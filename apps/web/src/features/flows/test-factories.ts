@@ -11,6 +11,7 @@ export function createTestFlowSettings(overrides: Partial<FlowSettings> = {}): F
     flow_tags: ['Subsidie', 'Spoed'],
     cancel_reasons: ['Te duur', 'Geen reactie meer'],
     standard_flowprofile_id: 3,
+    custom_lead_infobox: '',
     company_settings_id: 1,
     flowprofiles: [
       { id: 3, name: 'Standaard', standard_calculation_id: null, mailtemplate_ids: {}, template_ids: {} },

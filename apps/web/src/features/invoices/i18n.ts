@@ -41,7 +41,7 @@ export const invoicesNl = {
   exportCsv: 'Exporteren als CSV',
   exportXlsx: 'Exporteren als Excel',
   // /account/company_profile
-  profileTitle: 'Bedrijfsgegevens',
+  profileTitle: 'Gegevens op facturen',
   profileIntro: 'De gegevens van uw bedrijf op elke factuur en in de e-factuur (UBL).',
   einvoiceNotReady:
     'Vul KvK-nummer, btw-id en IBAN in: die zijn nodig voor de e-factuur (UBL) bij elke verstuurde factuur.',
@@ -115,7 +115,7 @@ export const invoicesEn: InvoicesTexts = {
   totalVat: 'Total VAT',
   exportCsv: 'Export as CSV',
   exportXlsx: 'Export as Excel',
-  profileTitle: 'Company details',
+  profileTitle: 'Details on invoices',
   profileIntro: 'Your company details on every invoice and in the e-invoice (UBL).',
   einvoiceNotReady:
     'Fill in the Chamber of Commerce number, VAT id and IBAN: every sent invoice needs them for the e-invoice (UBL).',

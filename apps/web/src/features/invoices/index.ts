@@ -1,1 +1,2 @@
+export { InvoiceDetailsSection } from './components/invoice-details-section';
 export { invoicesScreens } from './routes';

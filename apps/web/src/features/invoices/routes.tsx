@@ -11,12 +11,8 @@ const QuarterlyInvoiceOverviewScreen = lazy(() =>
     default: m.QuarterlyInvoiceOverviewScreen,
   })),
 );
-const CompanyProfileScreen = lazy(() =>
-  import('./screens/company-profile.screen').then((m) => ({ default: m.CompanyProfileScreen })),
-);
 
 export const invoicesScreens: ScreenEntry[] = [
   { path: '/overdueinvoice_overview.html', Screen: OverdueInvoiceOverviewScreen },
   { path: '/invoice_overview_quarterly', Screen: QuarterlyInvoiceOverviewScreen },
-  { path: '/account/company_profile', Screen: CompanyProfileScreen },
 ];

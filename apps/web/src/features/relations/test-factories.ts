@@ -79,6 +79,7 @@ export function createTestFlowSettings(overrides: Partial<FlowSettings> = {}): F
     flow_tags: ['Subsidie'],
     cancel_reasons: ['Te duur'],
     standard_flowprofile_id: 3,
+    custom_lead_infobox: '',
     company_settings_id: 1,
     flowphases: [],
     users: [],

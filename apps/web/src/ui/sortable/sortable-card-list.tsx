@@ -58,6 +58,8 @@ interface SortableCardListProps<T extends { id: number }> {
   children: ReactNode;
   /** Modals and the like after the list. */
   extra?: ReactNode;
+  /** Above the list and its empty text (a filter of which items show). */
+  header?: ReactNode;
 }
 
 /** A card with a heading, an add button and its items as cards: drag (mouse, long press, keyboard) to reorder. */
@@ -72,6 +74,7 @@ export function SortableCardList<T extends { id: number }>({
   padding = 'md',
   children,
   extra,
+  header,
 }: SortableCardListProps<T>) {
   const sensors = useDragSensors({ coordinateGetter: sortableKeyboardCoordinates });
 
@@ -91,6 +94,7 @@ export function SortableCardList<T extends { id: number }>({
           {addLabel}
         </Button>
       </Group>
+      {header}
       {items.length === 0 && (
         <Text size="sm" c="dimmed">
           {emptyText}

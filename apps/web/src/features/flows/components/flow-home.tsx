@@ -1,5 +1,6 @@
 import { FLOW_STATUS_LABELS } from '@im/domain';
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,9 +25,19 @@ export function FlowHome({ flow }: { flow: Flow }) {
   const settings = useFlowSettings().data;
   const session = useSession();
   const relation = flow.relation;
+  // The company's info box for new leads (company profile), on every flow that is still a lead.
+  const infobox = settings?.custom_lead_infobox ?? '';
+  const isLead = flow.flow_status === 'new' || flow.flow_status === 'unread';
 
   return (
     <Stack gap="md">
+      {isLead && infobox && (
+        <Alert color="blue" icon={<IconInfoCircle size={18} />} data-testid="lead-infobox">
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {infobox}
+          </Text>
+        </Alert>
+      )}
       <StageBlocks flow={flow} />
       <AssistMailsCard flowId={flow.id} isReadOnly={Boolean(flow.deleted_at)} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

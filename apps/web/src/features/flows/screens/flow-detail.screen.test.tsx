@@ -49,6 +49,18 @@ describe('flow detail', () => {
     expect(readLastFlows()).toEqual([{ companyId: 12, flowId: 41 }]);
   });
 
+  it("shows the company's info box on a lead", async () => {
+    const infobox = 'Bel binnen een dag terug.\nVraag naar het dak.';
+    setup({
+      'GET /api/company/getcurrentflowsettings': () => ({
+        body: createTestFlowSettings({ custom_lead_infobox: infobox }),
+      }),
+      'GET /api/flow/41': () => ({ body: { ...source, flow_status: 'new' } }),
+    });
+    await findTitle(1041);
+    expect((await screen.findByTestId('lead-infobox')).textContent).toBe(infobox);
+  });
+
   it('merge needs a target, asks the exact question, then opens the target', async () => {
     const { calls, router } = setup({
       'GET /api/flow/querywithdisplaynamewithaddress': () => ({

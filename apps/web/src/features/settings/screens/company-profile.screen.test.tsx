@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setToken } from '../../../api/token';
 import { createTestSession, renderApp } from '../../../test/render';
 import { type MockRoute, mockServer } from '../../../test/server';
-import { axeViolations, createTestInvoiceSettings } from '../test-factories';
+import { axeViolations, createTestInvoiceSettings } from '../../invoices/test-factories';
 
 const MODULES = ['BASIS', 'CRM', 'SALES', 'SETTINGS', 'INVOICE'] as const;
 const MOLLIE_KEY = 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM';
