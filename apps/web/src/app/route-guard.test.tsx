@@ -82,7 +82,9 @@ describe('route guard wiring', () => {
     const settings = screen.getByRole('group', { name: 'Instellingen' });
     expect([...settings.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
       'Bedrijfsgegevens',
+      'Dossierinstellingen',
       'Modules',
+      'Statistieken',
       'E-mailinstellingen',
       'Workflowregels',
       'Documentinstellingen',

@@ -17,7 +17,9 @@ describe('side menu', () => {
     expect(items[0]?.labelKey).toBe('dashboard');
     expect(labels(items.filter((i) => i.group === 'settings'))).toEqual([
       'companyProfile',
+      'companyFlowprofiles',
       'companyModules',
+      'companyStatistics',
       'companyEmailsettings',
       'companyEventtriggerrules',
       'companyDocumentsettings',
@@ -51,7 +53,9 @@ describe('side menu', () => {
     ]);
     expect(labels(items.filter((i) => i.group === 'settings'))).toEqual([
       'companyProfile',
+      'companyFlowprofiles',
       'companyModules',
+      'companyStatistics',
       'companyEmailsettings',
       'companyEventtriggerrules',
       'companyDocumentsettings',
@@ -91,7 +95,9 @@ describe('side menu', () => {
       );
     expect(settingsOf(1000)).toEqual([
       'companyProfile',
+      'companyFlowprofiles',
       'companyModules',
+      'companyStatistics',
       'companyEmailsettings',
       'companyEventtriggerrules',
       'companyDocumentsettings',
@@ -100,7 +106,9 @@ describe('side menu', () => {
     expect(settingsOf(5000)).toEqual([
       'companyUsers',
       'companyProfile',
+      'companyFlowprofiles',
       'companyModules',
+      'companyStatistics',
       'companyEmailsettings',
       'companyEventtriggerrules',
       'companyDocumentsettings',
@@ -122,6 +130,7 @@ describe('side menu', () => {
       'systemNotifications',
       'documentWidgetTypes',
       'eventTriggers',
+      'bragscreen',
     ]);
     const withoutAdmin = createTestSession({ modules: ['BASIS', 'SETTINGS'], userrole: 5000 });
     expect(buildMenu(withoutAdmin).some((i) => i.group === 'admin')).toBe(false);
