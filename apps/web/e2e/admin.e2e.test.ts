@@ -57,7 +57,9 @@ describe('the guard in the real app', () => {
       .poll(() => settings.getByRole('link').allTextContents())
       .toEqual([
         'Bedrijfsgegevens',
+        'Dossierinstellingen',
         'Modules',
+        'Statistieken',
         'E-mailinstellingen',
         'Workflowregels',
         'Documentinstellingen',

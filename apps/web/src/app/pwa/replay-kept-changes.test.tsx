@@ -79,6 +79,7 @@ describe('changes kept on the device, sent without their screen (decision 061)',
   it('the shell counts what waits, says what was refused, and throws a refused change away on request', async () => {
     keep('13', { aantal_panelen: 'veel' }, Date.now());
     mockFetch(() => ({ status: 422, body: { message: 'Aantal panelen moet een getal zijn.' } }));
+    await replayKeptChanges();
     renderWithProviders(<ConnectionStatus />);
     expect(
       await screen.findByText('Een wijziging is niet opgeslagen: Aantal panelen moet een getal zijn.'),
@@ -98,6 +99,7 @@ describe('changes kept on the device, sent without their screen (decision 061)',
         ? { body: { id: 12, values: { dakhelling: '40', aantal_panelen: '16' } } }
         : { body: {} },
     );
+    await replayKeptChanges();
     renderWithProviders(<ConnectionStatus />);
     expect(
       await screen.findByText('Een veld is intussen ook op kantoor gewijzigd. Kies welke waarde blijft.'),
@@ -122,6 +124,7 @@ describe('changes kept on the device, sent without their screen (decision 061)',
     const { calls } = mockFetch((call) =>
       call.method === 'GET' ? { body: { id: 12, values: { dakhelling: '40' } } } : { body: {} },
     );
+    await replayKeptChanges();
     renderWithProviders(<ConnectionStatus />);
     (await screen.findByRole('button', { name: 'Waarde van kantoor' })).click();
     await waitFor(() => expect(keptChanges()).toHaveLength(0));

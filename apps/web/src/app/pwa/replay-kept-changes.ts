@@ -11,7 +11,7 @@ import {
   type Patch,
 } from '../../ui/autosave/autosave-store';
 
-let running: Promise<void> | null = null;
+let running: Promise<number> | null = null;
 
 /**
  * Sends the changes kept on this device whose screen is not open (decision 061): a form filled in
@@ -20,23 +20,26 @@ let running: Promise<void> | null = null;
  * the same values is the same change, so a change sent twice (a crash between the answer and forgetting
  * it) is applied once.
  */
-export function replayKeptChanges(): Promise<void> {
+export function replayKeptChanges(): Promise<number> {
   running ??= replay().finally(() => {
     running = null;
   });
   return running;
 }
 
-async function replay(): Promise<void> {
+/** One round; answers how many changes reached the server. */
+async function replay(): Promise<number> {
+  let sent = 0;
   for (const change of keptChanges()) {
     if (!change.replay || change.refused || change.conflicts || isEditorOpen(change.key)) continue;
     try {
-      await replayOne(change);
+      if (await replayOne(change)) sent += 1;
     } catch (error) {
-      if (isApiError(error, NETWORK_ERROR_STATUS)) return;
+      if (isApiError(error, NETWORK_ERROR_STATUS)) return sent;
       if (isRefusal(error)) markKeptChangeRefused(change, (error as Error).message);
     }
   }
+  return sent;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -45,7 +48,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * Fields the office changed since this device read them, to another value than this device's, are not
  * sent: they stay with both values for the user to choose (nothing is overwritten silently). The rest goes.
  */
-async function replayOne(change: KeptChange): Promise<void> {
+async function replayOne(change: KeptChange): Promise<boolean> {
   const { path, field } = change.replay!;
   let toSend: Patch = change.patch;
   const conflicts: Record<string, FieldConflict> = {};
@@ -58,7 +61,9 @@ async function replayOne(change: KeptChange): Promise<void> {
     }
     toSend = Object.fromEntries(Object.entries(change.patch).filter(([name]) => !(name in conflicts)));
   }
-  if (Object.keys(toSend).length > 0) await api.patch(path, field ? { [field]: toSend } : toSend);
+  const isSending = Object.keys(toSend).length > 0;
+  if (isSending) await api.patch(path, field ? { [field]: toSend } : toSend);
   if (Object.keys(conflicts).length > 0) keepConflicts(change, conflicts);
   else forgetKeptChange(change);
+  return isSending;
 }

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconAlertTriangle, IconCloudUpload, IconRefresh, IconWifiOff } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   forgetKeptChange,
@@ -14,6 +15,7 @@ import { replayKeptChanges } from '../pwa/replay-kept-changes';
 import { KeptConflicts } from './kept-conflicts';
 
 const REPLAY_AGAIN_MS = 30_000;
+const REPLAY_START_MS = 3000;
 
 /**
  * Where the app stands (decisions 059 and 061): without a connection the user knows it before a save
@@ -34,14 +36,24 @@ export function ConnectionStatus() {
   const conflicting = kept.filter((change) => change.conflicts);
 
   const hasWaiting = waiting.length > 0;
+  const queryClient = useQueryClient();
+  const startedAt = useRef(Date.now());
   useEffect(() => {
     if (!online) return;
-    void replayKeptChanges();
+    // What was sent changes what screens show: they read it again.
+    const round = () =>
+      void replayKeptChanges().then((sent) => {
+        if (sent > 0) void queryClient.invalidateQueries();
+      });
+    // Right after the app starts, a screen opened with it sends its own kept change first.
+    const first = window.setTimeout(round, Math.max(0, startedAt.current + REPLAY_START_MS - Date.now()));
     // A server that did not answer is asked again while changes wait.
-    if (!hasWaiting) return;
-    const timer = window.setInterval(() => void replayKeptChanges(), REPLAY_AGAIN_MS);
-    return () => window.clearInterval(timer);
-  }, [online, hasWaiting]);
+    const again = hasWaiting ? window.setInterval(round, REPLAY_AGAIN_MS) : undefined;
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(again);
+    };
+  }, [online, hasWaiting, queryClient]);
 
   return (
     <>
