@@ -123,7 +123,7 @@ describe('the staff app without a connection (decision 059)', () => {
     await page.goto(`${app.baseUrl}/#/task_overview`);
     await page.getByRole('button', { name: 'Beschikbaar maken voor offline' }).tap();
     await page.getByText(/^Klaar: \d+ schermen staan op dit apparaat\.$/).waitFor({ timeout: 120_000 });
-    await page.getByText(/schermen offline beschikbaar/).waitFor();
+    await page.getByText(/gegevens van het werk offline beschikbaar/).waitFor();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/offline-take-along.png`, fullPage: true });
 
     const context2 = page.context();

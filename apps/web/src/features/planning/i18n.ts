@@ -222,7 +222,7 @@ export const planningNl = {
     hint: 'Neem de taken van vandaag en morgen mee: dossiers, adressen en formulieren, zodat je ze zonder verbinding kunt openen en invullen.',
     busy: 'Ophalen: {{done}} van {{total}}…',
     none: 'Nog niets offline beschikbaar.',
-    stored: '{{count}} schermen offline beschikbaar ({{size}}), bijgewerkt {{when}}.',
+    stored: '{{count}} gegevens van het werk offline beschikbaar ({{size}}), bijgewerkt {{when}}.',
     noTasks: 'Je hebt vandaag en morgen geen taken om mee te nemen.',
     done: 'Klaar: {{count}} schermen staan op dit apparaat.',
     budget:
@@ -472,7 +472,7 @@ export const planningEn: Strings<typeof planningNl> = {
     hint: "Take today's and tomorrow's tasks along: dossiers, addresses and forms, so you can open and fill them in without a connection.",
     busy: 'Fetching: {{done}} of {{total}}…',
     none: 'Nothing available offline yet.',
-    stored: '{{count}} screens available offline ({{size}}), updated {{when}}.',
+    stored: '{{count}} pieces of work data available offline ({{size}}), updated {{when}}.',
     noTasks: 'You have no tasks today or tomorrow to take along.',
     done: 'Done: {{count}} screens are on this device.',
     budget: 'Not everything fits: offline data may take at most {{size}}. Remove old data and try again.',
