@@ -1,16 +1,15 @@
 import { ROLE } from '@im/domain';
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { hasModule } from '../../../api/access';
-import { useFlowSettings } from '../../../api/companies';
 import { LoadingBlock } from '../../../ui/loading-block';
 import { useSession } from '../../auth';
 import { InvoiceDetailsSection } from '../../invoices';
 import { WebsitesCard } from '../../websites';
 import { BrandingCard } from '../components/branding-card';
 import { ListsCard } from '../components/lists-card';
+import { SettingsScreenHead, useSettingsReads } from '../components/settings-screen-head';
 import { TextsCard } from '../components/texts-card';
-import { useCompanySettings } from '../queries';
 
 /**
  * /account/company_profile (spec 000 section 2 "Company profile"): name, logo and button colour, the
@@ -22,22 +21,15 @@ export function CompanyProfileScreen() {
   const { t } = useTranslation();
   const session = useSession();
   const canSave = hasModule(session, 'SETTINGS') && session.userrole >= ROLE.MANAGER;
-  const flowSettings = useFlowSettings();
-  const settings = useCompanySettings(flowSettings.data?.company_settings_id);
+  const { flowSettings, settings, error } = useSettingsReads();
 
   return (
     <Stack gap="md" maw={1000}>
-      <div>
-        <Title order={1}>{t('settings.profile.title')}</Title>
-        <Text c="dimmed" size="sm">
-          {t('settings.profile.intro')}
-        </Text>
-      </div>
-      {(flowSettings.isError || settings.isError) && (
-        <Alert color="red" role="alert" title={t('invoices.loadFailed')}>
-          {(flowSettings.error ?? settings.error)?.message}
-        </Alert>
-      )}
+      <SettingsScreenHead
+        title={t('settings.profile.title')}
+        intro={t('settings.profile.intro')}
+        error={error}
+      />
       <LoadingBlock when={!settings.data && !settings.isError && !flowSettings.isError} h={200} />
       {settings.data && flowSettings.data && (
         <BrandingCard settings={settings.data} version={settings.dataUpdatedAt} canSave={canSave} />

@@ -1,14 +1,13 @@
 import { ROLE } from '@im/domain';
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useFlowSettings } from '../../../api/companies';
 import { LoadingBlock } from '../../../ui/loading-block';
 import { useSession } from '../../auth';
 import { WebsitesCard } from '../../websites';
 import { FlowPhasesCard } from '../components/flow-phases-card';
 import { FlowProfilesCard } from '../components/flow-profiles-card';
 import { ListsCard } from '../components/lists-card';
-import { useCompanySettings } from '../queries';
+import { SettingsScreenHead, useSettingsReads } from '../components/settings-screen-head';
 
 /**
  * /account/company_flowprofiles (spec 000 section 2 "Flow settings"): sub-statuses per stage, request
@@ -18,22 +17,11 @@ export function FlowSettingsScreen() {
   const { t } = useTranslation();
   const session = useSession();
   const canSave = session.userrole >= ROLE.MANAGER;
-  const flowSettings = useFlowSettings();
-  const settings = useCompanySettings(flowSettings.data?.company_settings_id);
+  const { flowSettings, settings, error } = useSettingsReads();
 
   return (
     <Stack gap="md" maw={1000}>
-      <div>
-        <Title order={1}>{t('settings.flow.title')}</Title>
-        <Text c="dimmed" size="sm">
-          {t('settings.flow.intro')}
-        </Text>
-      </div>
-      {(flowSettings.isError || settings.isError) && (
-        <Alert color="red" role="alert" title={t('invoices.loadFailed')}>
-          {(flowSettings.error ?? settings.error)?.message}
-        </Alert>
-      )}
+      <SettingsScreenHead title={t('settings.flow.title')} intro={t('settings.flow.intro')} error={error} />
       <LoadingBlock when={flowSettings.isPending} h={240} />
       {flowSettings.data && (
         <>

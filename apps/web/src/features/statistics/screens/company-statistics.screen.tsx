@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { COMPANY_STATISTICS_DEFAULT_MONTHS, COMPANY_STATISTICS_MAX_MONTHS } from '@im/domain';
 import { BarChart } from '@mantine/charts';
-import { Alert, Group, Select, Stack } from '@mantine/core';
+import { Alert, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingBlock } from '../../../ui/loading-block';
@@ -9,6 +9,7 @@ import { ChartCard } from '../components/chart-card';
 import { ExportMenu } from '../components/export-menu';
 import { PeriodCharts } from '../components/period-charts';
 import { monthLabel } from '../components/period-labels';
+import { PeriodSelect } from '../components/period-select';
 import { type FilterValues, StatisticsFilters } from '../components/statistics-filters';
 import { StatisticsHeader } from '../components/statistics-header';
 import { useCompanyStatistics } from '../queries';
@@ -32,16 +33,12 @@ export function CompanyStatisticsScreen() {
         actions={<ExportMenu dateFrom={data ? `${data.months[0]}-01` : undefined} />}
       />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
+        <PeriodSelect
           label={t('statistics.filters.months')}
-          data={MONTH_CHOICES.map((m) => ({
-            value: String(m),
-            label: t('statistics.monthsCount', { count: m }),
-          }))}
-          value={String(months)}
-          onChange={(v) => v && setMonths(Number(v))}
-          allowDeselect={false}
-          w={{ base: '100%', xs: 160 }}
+          choices={MONTH_CHOICES}
+          choiceLabel={(count) => t('statistics.monthsCount', { count })}
+          value={months}
+          onChange={setMonths}
         />
         <StatisticsFilters value={filters} onChange={setFilters} extraSources={data?.lead_sources} />
       </Group>

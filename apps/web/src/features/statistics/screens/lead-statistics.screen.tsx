@@ -1,12 +1,13 @@
 import '@mantine/charts/styles.css';
 import { LEAD_STATISTICS_DEFAULT_WEEKS, LEAD_STATISTICS_MAX_WEEKS } from '@im/domain';
-import { Alert, Group, Select, Stack } from '@mantine/core';
+import { Alert, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingBlock } from '../../../ui/loading-block';
 import { ExportMenu } from '../components/export-menu';
 import { PeriodCharts } from '../components/period-charts';
 import { weekLabel } from '../components/period-labels';
+import { PeriodSelect } from '../components/period-select';
 import { type FilterValues, StatisticsFilters } from '../components/statistics-filters';
 import { StatisticsHeader } from '../components/statistics-header';
 import { useLeadStatistics } from '../queries';
@@ -27,16 +28,12 @@ export function LeadStatisticsScreen() {
         actions={<ExportMenu dateFrom={data?.weeks[0]} />}
       />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
+        <PeriodSelect
           label={t('statistics.filters.weeks')}
-          data={WEEK_CHOICES.map((w) => ({
-            value: String(w),
-            label: t('statistics.weeksCount', { count: w }),
-          }))}
-          value={String(weeks)}
-          onChange={(v) => v && setWeeks(Number(v))}
-          allowDeselect={false}
-          w={{ base: '100%', xs: 160 }}
+          choices={WEEK_CHOICES}
+          choiceLabel={(count) => t('statistics.weeksCount', { count })}
+          value={weeks}
+          onChange={setWeeks}
         />
         <StatisticsFilters value={filters} onChange={setFilters} extraSources={data?.lead_sources} />
       </Group>
