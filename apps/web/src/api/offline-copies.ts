@@ -26,6 +26,11 @@ interface OfflineDb extends DBSchema {
 
 let database: Promise<IDBPDatabase<OfflineDb>> | null = null;
 let frameBytes: number | null = null;
+/**
+ * Whether this user has any copy, read once per page: outside the take-along frame a read looks its copy
+ * up only then, so a user who never took work along pays nothing on each read.
+ */
+let hasCopies: Promise<boolean> | null = null;
 
 function db(): Promise<IDBPDatabase<OfflineDb>> {
   database ??= openDB<OfflineDb>('im-offline', 1, {
@@ -56,9 +61,10 @@ export class OfflineBudgetError extends Error {
 export async function keepCopy(url: string, body: unknown): Promise<void> {
   const owner = currentOwner();
   if (!owner || !available() || body === undefined) return;
+  const isTaking = isTakeAlongFrame();
+  if (!isTaking && !(await userHasCopies(owner))) return;
   const store = await db();
   const key = `${owner} ${url}`;
-  const isTaking = isTakeAlongFrame();
   const earlier = await store.get('copies', key);
   if (!earlier && !isTaking) return;
   const text = JSON.stringify(body);
@@ -95,10 +101,20 @@ async function summary(store: IDBPDatabase<OfflineDb>, owner: string): Promise<O
   };
 }
 
+function userHasCopies(owner: string): Promise<boolean> {
+  hasCopies ??= db()
+    .then((store) => store.countFromIndex('copies', 'owner', owner))
+    .then((count) => count > 0);
+  return hasCopies;
+}
+
 export async function offlineSummary(): Promise<OfflineSummary> {
   const owner = currentOwner();
   if (!owner || !available()) return { count: 0, bytes: 0, storedAt: null };
-  return summary(await db(), owner);
+  const found = await summary(await db(), owner);
+  // The take-along frame is another page: what it kept is known here from this count on.
+  hasCopies = Promise.resolve(found.count > 0);
+  return found;
 }
 
 /** Removes the current user's copies (the user's choice, or a logout). */
@@ -109,4 +125,5 @@ export async function dropOfflineCopies(): Promise<void> {
   const tx = store.transaction('copies', 'readwrite');
   for (const key of await tx.store.index('owner').getAllKeys(owner)) await tx.store.delete(key);
   await tx.done;
+  hasCopies = null;
 }
