@@ -1,5 +1,6 @@
 import { registerCompanyJobs } from './features/companies';
 import { registerFieldImportJob } from './features/forms';
+import { type PaymentSync, registerIntegrationJobs } from './features/integrations';
 import { registerProductJobs } from './features/products';
 import { registerRelationJobs } from './features/relations';
 import { registerFeatureRoutes } from './features/routes';
@@ -35,6 +36,8 @@ export interface Server {
   deps: Deps;
   /** The workflow rule engine (its sweep and idle are what tests wait on). */
   workflow: WorkflowEngine;
+  /** The accounting payment sync (tests wake it rather than wait its minutes). */
+  paymentSync: PaymentSync;
   close(): Promise<void>;
 }
 
@@ -86,6 +89,8 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   registerWebhookJobs(jobs, { db, config, logger });
   const workflow = new WorkflowEngine(deps);
   events.dispatcher.register(workflow.consumer());
+  const integrations = registerIntegrationJobs(deps);
+  events.dispatcher.register(integrations.consumer);
   try {
     await jobs.start({ work: options.work ?? true });
     await seedEventTriggers(db);
@@ -93,6 +98,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     if (options.work ?? true) {
       workflow.start();
       addresses.start();
+      integrations.paymentSync.start();
     }
   } catch (err) {
     workflow.stop();
@@ -113,12 +119,15 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     app,
     deps,
     workflow,
+    paymentSync: integrations.paymentSync,
     async close() {
       if (closed) return;
       closed = true;
       workflow.stop();
       addresses.stop();
+      integrations.paymentSync.stop();
       await workflow.idle();
+      await integrations.paymentSync.idle();
       await events.stop();
       await app.close();
       await jobs.stop();

@@ -14,6 +14,7 @@ export * from './flags';
 export * from './flows';
 export * from './forms';
 export * from './incidents';
+export * from './integrations';
 export * from './invoices';
 export * from './mail';
 export * from './merge-tags';

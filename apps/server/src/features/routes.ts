@@ -19,6 +19,7 @@ import { formRoutes } from './forms/forms.routes';
 import { portalConfigRoutes } from './health';
 import { healthRoutes } from './health/routes';
 import { incidentRoutes } from './incidents/routes';
+import { integrationRoutes } from './integrations/routes';
 import { invoiceRoutes } from './invoices/invoices.routes';
 import { liveRoutes } from './live/routes';
 import { locationRoutes } from './locations/routes';
@@ -93,4 +94,5 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(workflowRoutes);
   await app.register(websiteRoutes);
   await app.register(webhookRoutes);
+  await app.register(integrationRoutes);
 }

@@ -80,6 +80,22 @@ const zEnv = z.object({
   MOLLIE_API_URL: z.string().url().default('https://api.mollie.com/v2'),
   /** Test-only: webhooks may call 127.0.0.0/8 (a test's own server); every other internal address stays refused (decision 025). */
   WEBHOOK_ALLOW_LOOPBACK: zBool.default(false),
+  /**
+   * The key that encrypts integration tokens at rest (decision 065): 32 bytes, base64. Unset: a key made
+   * once in DATA_DIR/integration-secret.key (one machine only; set it when several processes or machines share
+   * the database).
+   */
+  INTEGRATION_SECRET_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64')
+    .optional(),
+  /** Exact Online (decision 065): the app registered in the Exact App Center; unset = not offered. */
+  EXACT_CLIENT_ID: z.string().optional(),
+  EXACT_CLIENT_SECRET: z.string().optional(),
+  /** The Exact Online site of the country (start.exactonline.nl for the Netherlands); tests use a fake. */
+  EXACT_BASE_URL: z.string().url().default('https://start.exactonline.nl'),
+  /** Seconds an outgoing call to a provider may take. */
+  INTEGRATION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
   /** Where file bytes live (decision 052): `disk` under DATA_DIR/files, or an S3-compatible bucket. */
   FILE_STORAGE: z.enum(['disk', 's3']).default('disk'),
   /** Unset: AWS S3. Set for MinIO, Ceph, Scaleway and other S3-compatible stores. */

@@ -13,6 +13,7 @@ export * from './flowprofiles';
 export * from './flows';
 export * from './forms';
 export * from './incidents';
+export * from './integrations';
 export * from './invoices';
 export * from './locations';
 export * from './mail';

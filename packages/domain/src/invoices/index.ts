@@ -128,7 +128,7 @@ export const INVOICE_TEXTS = {
 } as const;
 
 /** Who registered a payment: staff by hand, or the payment provider's verified webhook. */
-export const PAYMENT_METHODS = ['handmatig', 'mollie'] as const;
+export const PAYMENT_METHODS = ['handmatig', 'mollie', 'boekhouding'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** The two letters an overdue invoice can get, in order (decision 031). */

@@ -83,9 +83,13 @@ export function PaymentsList({ document }: { document: SalesDocument }) {
             <Text size="sm">{formatDate(p.paid_on)}</Text>
             <Text size="xs" c="dimmed" truncate>
               {[
-                p.method === 'mollie'
-                  ? t('documents.paymentMethodMollie')
-                  : t('documents.paymentMethodHandmatig'),
+                t(
+                  p.method === 'mollie'
+                    ? 'documents.paymentMethodMollie'
+                    : p.method === 'boekhouding'
+                      ? 'documents.paymentMethodBoekhouding'
+                      : 'documents.paymentMethodHandmatig',
+                ),
                 p.created_by_name ? t('documents.paymentBy', { name: p.created_by_name }) : null,
                 p.note || null,
               ]

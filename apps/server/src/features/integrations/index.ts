@@ -1,0 +1,2 @@
+export { registerIntegrationJobs } from './register-integrations';
+export type { PaymentSync } from './sync-payments';

@@ -1,0 +1,33 @@
+// Wires the integrations into a server (src/server.ts): the push job, the first-push batch, the consumer that
+// queues a sent invoice's booking, and the payment sync of a working process.
+import { ACCOUNTING_PUSH_RETRIES } from '@im/domain';
+import type { Deps } from '../../platform/deps';
+import type { EventConsumer } from '../../platform/events';
+import { integrationContext } from './integration-context';
+import { registerPushExisting } from './push-existing';
+import { ACCOUNTING_PUSH_JOB, queueSentInvoice, runInvoicePush, zPushPayload } from './push-invoices';
+import { PaymentSync } from './sync-payments';
+
+export function registerIntegrationJobs(deps: Deps): { consumer: EventConsumer; paymentSync: PaymentSync } {
+  const ctx = integrationContext(deps);
+  deps.jobs.defineJob({
+    name: ACCOUNTING_PUSH_JOB,
+    payload: zPushPayload,
+    retryLimit: ACCOUNTING_PUSH_RETRIES,
+    // A job whose process died is offered again after two minutes; the package is asked before booking.
+    expireInSeconds: 120,
+    handle: (payload) => runInvoicePush(ctx, payload),
+  });
+  registerPushExisting(deps.jobs, () => ctx);
+  const consumer: EventConsumer = {
+    name: 'accounting',
+    batchSize: 200,
+    async handle(events) {
+      const sent = events.filter((e) => e.kind === 'invoice.send' && e.entity_id !== null);
+      for (const e of sent) {
+        await deps.db.tenant({ companyId: e.company_id }, (tx) => queueSentInvoice(ctx, tx, e.entity_id!));
+      }
+    },
+  };
+  return { consumer, paymentSync: new PaymentSync(ctx) };
+}

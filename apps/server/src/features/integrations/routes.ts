@@ -1,0 +1,301 @@
+// Integrations (spec 000 section 7, decision 065). The company's accounting link is a manager's setting
+// (SETTINGS, role 1000); a user's own links are their own; the provider's redirect back is public (its state
+// is the credential) and answers a small page that tells the opener and closes.
+import {
+  ACCOUNTING_LOOKUPS,
+  INTEGRATION_TEXTS,
+  isAccountingService,
+  isCalendarService,
+  LOOKUPS_OF,
+  zAccountingOptions,
+  zAccountingPushPage,
+  zAccountingPushQuery,
+  zAccountingSettings,
+  zAuthUrl,
+  zBatchStarted,
+  zIdParams,
+  zIntegrationList,
+  zIntegrationLogPage,
+  zIntegrationLogQuery,
+  zIntegrationParams,
+  zIntegrationService,
+  zMessage,
+  zPushExisting,
+  zUpdateAccountingSettings,
+} from '@im/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { conflict, notFound } from '../../platform/errors';
+import { moduleRoute, publicRoute } from '../../platform/http/access';
+import { authOf, tenantTx } from '../../platform/http/request-auth';
+import { readAccountingSettings, updateAccountingSettings } from './accounting-settings';
+import {
+  findConnection,
+  labelOf,
+  listIntegrations,
+  providerProblem,
+  removeConnection,
+  withProvider,
+} from './connections';
+import { integrationContext } from './integration-context';
+import { queryIntegrationLog } from './integration-log';
+import { accountingProvider, finishAccountingLink, startAccountingLink } from './link-accounting';
+import { startPushExisting } from './push-existing';
+import { queryPushes, retryPush } from './push-invoices';
+
+const MANAGE = { access: moduleRoute('SETTINGS', 1000) };
+const OWN = { access: moduleRoute('BASIS') };
+/** Role above 4999 sees every user's calendar links (spec 000 section 6). */
+const SEES_ALL_USERS = 5000;
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function callbackPage(appUrl: string, ok: boolean, message: string): string {
+  const origin = new URL(appUrl).origin;
+  const data = JSON.stringify({ type: 'im-integration', ok, message }).replace(/</g, '\\u003c');
+  return `<!doctype html><html lang="nl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(
+    ok ? INTEGRATION_TEXTS.linkedWindow : INTEGRATION_TEXTS.failedWindow,
+  )}</title></head><body style="font-family:system-ui,sans-serif;padding:2rem;max-width:32rem;margin:auto"><h1 style="font-size:1.25rem">${escapeHtml(
+    ok ? INTEGRATION_TEXTS.linkedWindow : INTEGRATION_TEXTS.failedWindow,
+  )}</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(`${appUrl}/#/account/integrations`)}">Naar Koppelingen</a></p><script>try{if(window.opener){window.opener.postMessage(${data},${JSON.stringify(
+    origin,
+  )});${ok ? 'setTimeout(function(){window.close()},1200);' : ''}}}catch(e){}</script></body></html>`;
+}
+
+export async function integrationRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = () => integrationContext(app.deps);
+
+  r.get(
+    '/api/integrations',
+    {
+      config: OWN,
+      schema: { summary: 'Eigen koppelingen van de gebruiker', response: { 200: zIntegrationList } },
+    },
+    async (request) => tenantTx(request, (tx) => listIntegrations(tx, { userId: authOf(request).userId })),
+  );
+
+  r.get(
+    '/api/integrations/listforcompany/:id',
+    {
+      config: MANAGE,
+      schema: {
+        summary: 'Koppelingen van het bedrijf',
+        params: zIdParams,
+        response: { 200: zIntegrationList },
+      },
+    },
+    async (request) => {
+      if (request.params.id !== authOf(request).companyId) throw notFound(INTEGRATION_TEXTS.notFound);
+      return tenantTx(request, (tx) => listIntegrations(tx, { company: true }));
+    },
+  );
+
+  r.get(
+    '/api/integrations/listforuser/:id',
+    {
+      config: OWN,
+      schema: {
+        summary: 'Koppelingen van een gebruiker',
+        params: zIdParams,
+        response: { 200: zIntegrationList },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      if (request.params.id !== auth.userId && auth.role < SEES_ALL_USERS)
+        throw notFound(INTEGRATION_TEXTS.notFound);
+      // The user must be of this company: their links are read in its scope, so another's answer is empty.
+      return tenantTx(request, (tx) => listIntegrations(tx, { userId: request.params.id }));
+    },
+  );
+
+  const unlink =
+    (forced: boolean) =>
+    async (request: { params: { service: string; id: number } } & Parameters<typeof authOf>[0]) => {
+      const auth = authOf(request);
+      const { service, id } = request.params;
+      await tenantTx(request, async (tx) => {
+        const row = await findConnection(tx, id, service);
+        const own = row.userId !== null && row.userId === auth.userId;
+        const manages = row.userId === null ? auth.role >= 1000 : auth.role >= SEES_ALL_USERS;
+        if (!own && !manages) throw notFound(INTEGRATION_TEXTS.notFound);
+        await removeConnection(tx, row, auth.userId, forced);
+      });
+      return { message: INTEGRATION_TEXTS.unlinked(labelOf(service)) };
+    };
+
+  r.delete(
+    '/api/integrations/:service/:id',
+    {
+      config: OWN,
+      schema: { summary: 'Koppeling ontkoppelen', params: zIntegrationParams, response: { 200: zMessage } },
+    },
+    unlink(false),
+  );
+
+  r.post(
+    '/api/integrations/:service/:id/forceremove',
+    {
+      config: OWN,
+      schema: {
+        summary: 'Agenda geforceerd verwijderen (ook als de dienst het ontkoppelen weigert)',
+        params: zIntegrationParams,
+        response: { 200: zMessage },
+      },
+    },
+    async (request) => {
+      if (!isCalendarService(request.params.service)) throw notFound(INTEGRATION_TEXTS.notFound);
+      return unlink(true)(request);
+    },
+  );
+
+  r.get(
+    '/api/company/getexactauthurl',
+    {
+      config: MANAGE,
+      schema: { summary: 'Adres om Exact Online te koppelen (in een venster)', response: { 200: zAuthUrl } },
+    },
+    async (request) =>
+      tenantTx(request, (tx) => startAccountingLink(ctx(), tx, 'exact', authOf(request).userId)),
+  );
+
+  r.get(
+    '/api/integrations/:service/callback',
+    {
+      config: {
+        access: publicRoute('the provider sends the user back here; the one-time state is the credential'),
+      },
+      schema: {
+        summary: 'Terugkeer van de koppelpagina van de dienst',
+        params: z.object({ service: z.string().max(20) }),
+        querystring: z
+          .object({
+            code: z.string().max(4000).optional(),
+            state: z.string().max(200).optional(),
+            error: z.string().max(200).optional(),
+          })
+          .passthrough(),
+      },
+    },
+    async (request, reply) => {
+      const outcome = await finishAccountingLink(ctx(), request.params.service, request.query);
+      reply
+        .status(outcome.ok ? 200 : 400)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .type('text/html; charset=utf-8');
+      return callbackPage(app.deps.config.APP_URL, outcome.ok, outcome.message);
+    },
+  );
+
+  for (const lookup of ACCOUNTING_LOOKUPS) {
+    r.get(
+      `/api/integrations/exact/${lookup}`,
+      {
+        config: MANAGE,
+        schema: { summary: `Exact Online: ${lookup}`, response: { 200: zAccountingOptions } },
+      },
+      async (request) => {
+        if (!LOOKUPS_OF.exact.includes(lookup))
+          throw conflict(INTEGRATION_TEXTS.lookupNotOffered('Exact Online'));
+        const provider = accountingProvider(ctx(), 'exact');
+        const settings = await tenantTx(request, (tx) => readAccountingSettings(tx));
+        try {
+          return await withProvider(ctx(), authOf(request).companyId, provider, (http, conn) =>
+            provider
+              .client(http, conn.state, settings.division || String(conn.state.currentDivision ?? ''))
+              .lookup(lookup),
+          );
+        } catch (err) {
+          throw providerProblem('exact', err);
+        }
+      },
+    );
+  }
+
+  r.get(
+    '/api/integrations/accounting/settings',
+    { config: MANAGE, schema: { summary: 'Boekhoudinstellingen', response: { 200: zAccountingSettings } } },
+    async (request) => tenantTx(request, (tx) => readAccountingSettings(tx)),
+  );
+
+  r.patch(
+    '/api/integrations/accounting/settings',
+    {
+      config: MANAGE,
+      schema: {
+        summary: 'Boekhoudinstellingen wijzigen',
+        body: zUpdateAccountingSettings,
+        response: { 200: zAccountingSettings },
+      },
+    },
+    async (request) => tenantTx(request, (tx) => updateAccountingSettings(tx, request.body)),
+  );
+
+  r.get(
+    '/api/integrations/accounting/pushes',
+    {
+      config: MANAGE,
+      schema: {
+        summary: 'Geboekte en te boeken facturen',
+        querystring: zAccountingPushQuery,
+        response: { 200: zAccountingPushPage },
+      },
+    },
+    async (request) => tenantTx(request, (tx) => queryPushes(tx, request.query)),
+  );
+
+  r.post(
+    '/api/integrations/accounting/pushes/:id/retry',
+    {
+      config: MANAGE,
+      schema: {
+        summary: 'Geweigerde boeking opnieuw proberen',
+        params: zIdParams,
+        response: { 200: zMessage },
+      },
+    },
+    async (request) => {
+      await tenantTx(request, (tx) => retryPush(ctx(), tx, request.params.id));
+      return { message: INTEGRATION_TEXTS.pushQueued };
+    },
+  );
+
+  r.post(
+    '/api/integrations/accounting/pushexisting',
+    {
+      config: MANAGE,
+      schema: {
+        summary: 'Bestaande verstuurde facturen boeken (taak met voortgang)',
+        body: zPushExisting,
+        response: { 200: zBatchStarted },
+      },
+    },
+    async (request) => tenantTx(request, (tx) => startPushExisting(ctx(), tx, request.body.from ?? null)),
+  );
+
+  r.get(
+    '/api/integrations/:service/log',
+    {
+      config: OWN,
+      schema: {
+        summary: 'Logboek van een koppeling',
+        params: z.object({ service: zIntegrationService }),
+        querystring: zIntegrationLogQuery,
+        response: { 200: zIntegrationLogPage },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const service = request.params.service;
+      // The company's log (accounting) is a manager's; a calendar's log is the user's own.
+      if (isAccountingService(service) && auth.role < 1000) throw notFound(INTEGRATION_TEXTS.notFound);
+      return tenantTx(request, (tx) =>
+        queryIntegrationLog(tx, service, isAccountingService(service) ? null : auth.userId, request.query),
+      );
+    },
+  );
+}
