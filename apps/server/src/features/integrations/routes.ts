@@ -28,6 +28,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound } from '../../platform/errors';
 import { moduleRoute, publicRoute } from '../../platform/http/access';
+import { downloadDoc, FILE_TYPES } from '../../platform/http/openapi';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { readAccountingSettings, updateAccountingSettings } from './accounting-settings';
 import {
@@ -167,20 +168,28 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
     {
       config: {
         access: publicRoute('the provider sends the user back here; the one-time state is the credential'),
+        ...downloadDoc('De pagina die het koppelvenster toont', FILE_TYPES.html),
       },
       schema: {
         summary: 'Terugkeer van de koppelpagina van de dienst',
         params: z.object({ service: z.string().max(20) }),
-        querystring: z
-          .object({
-            code: z.string().max(4000).optional(),
-            state: z.string().max(200).optional(),
-            error: z.string().max(200).optional(),
-          })
-          .passthrough(),
+        // What OAuth providers send back (RFC 6749 section 4.1.2 and the parameters providers add).
+        querystring: z.object({
+          code: z.string().max(4000).optional(),
+          state: z.string().max(200).optional(),
+          error: z.string().max(200).optional(),
+          error_description: z.string().max(2000).optional(),
+          scope: z.string().max(4000).optional(),
+          iss: z.string().max(500).optional(),
+          session_state: z.string().max(500).optional(),
+          authuser: z.string().max(20).optional(),
+          prompt: z.string().max(100).optional(),
+          hd: z.string().max(200).optional(),
+        }),
       },
     },
     async (request, reply) => {
+      if (!isAccountingService(request.params.service)) throw notFound(INTEGRATION_TEXTS.notFound);
       const outcome = await finishAccountingLink(ctx(), request.params.service, request.query);
       reply
         .status(outcome.ok ? 200 : 400)
@@ -283,14 +292,16 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       config: OWN,
       schema: {
         summary: 'Logboek van een koppeling',
-        params: z.object({ service: zIntegrationService }),
+        params: z.object({ service: z.string().max(20) }),
         querystring: zIntegrationLogQuery,
         response: { 200: zIntegrationLogPage },
       },
     },
     async (request) => {
       const auth = authOf(request);
-      const service = request.params.service;
+      const parsed = zIntegrationService.safeParse(request.params.service);
+      if (!parsed.success) throw notFound(INTEGRATION_TEXTS.notFound);
+      const service = parsed.data;
       // The company's log (accounting) is a manager's; a calendar's log is the user's own.
       if (isAccountingService(service) && auth.role < 1000) throw notFound(INTEGRATION_TEXTS.notFound);
       return tenantTx(request, (tx) =>

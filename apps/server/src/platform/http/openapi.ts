@@ -55,6 +55,8 @@ export const FILE_TYPES = {
   spreadsheet: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'],
   xml: ['application/xml'],
   calendar: ['text/calendar'],
+  /** A page a browser window shows (the end of an integration's authorization). */
+  html: ['text/html'],
   events: ['text/event-stream'],
 } as const;
 
