@@ -94,6 +94,8 @@ const zEnv = z.object({
   EXACT_CLIENT_SECRET: z.string().optional(),
   /** The Exact Online site of the country (start.exactonline.nl for the Netherlands); tests use a fake. */
   EXACT_BASE_URL: z.string().url().default('https://start.exactonline.nl'),
+  /** How often a working process asks the linked accounting package which booked invoices are paid. */
+  INTEGRATION_PAYMENT_SYNC_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Seconds an outgoing call to a provider may take. */
   INTEGRATION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
   /** Where file bytes live (decision 052): `disk` under DATA_DIR/files, or an S3-compatible bucket. */

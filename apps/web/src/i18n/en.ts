@@ -9,6 +9,7 @@ import { emailSettingsEn } from '../features/emailsettings/i18n';
 import { en as flowsEn } from '../features/flows/i18n';
 import { formsEn } from '../features/forms/i18n';
 import { incidentsEn } from '../features/incidents/i18n';
+import { integrationsEn } from '../features/integrations/i18n';
 import { invoicesEn } from '../features/invoices/i18n';
 import { locationsEn } from '../features/locations/i18n';
 import { organizationsEn } from '../features/organizations/i18n';
@@ -570,6 +571,7 @@ export const en: Strings<Catalog> = {
   invoices: invoicesEn,
   verticals: verticalsEn,
   webhooks: webhooksEn,
+  integrations: integrationsEn,
   websites: websitesEn,
   workflow: workflowEn,
   ui: {

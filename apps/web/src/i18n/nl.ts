@@ -9,6 +9,7 @@ import { emailSettingsNl } from '../features/emailsettings/i18n';
 import { nl as flowsNl } from '../features/flows/i18n';
 import { formsNl } from '../features/forms/i18n';
 import { incidentsNl } from '../features/incidents/i18n';
+import { integrationsNl } from '../features/integrations/i18n';
 import { invoicesNl } from '../features/invoices/i18n';
 import { locationsNl } from '../features/locations/i18n';
 import { organizationsNl } from '../features/organizations/i18n';
@@ -572,6 +573,7 @@ export const nl = {
   invoices: invoicesNl,
   verticals: verticalsNl,
   webhooks: webhooksNl,
+  integrations: integrationsNl,
   websites: websitesNl,
   workflow: workflowNl,
   ui: {

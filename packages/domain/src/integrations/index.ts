@@ -90,10 +90,14 @@ export const ACCOUNTING_PUSH_STATUS_LABELS: Record<AccountingPushStatus, string>
 
 /** Retries after the first attempt of a push (pg-boss backoff from 5 s). */
 export const ACCOUNTING_PUSH_RETRIES = 6;
-/** How often the payment status of booked, unpaid invoices is asked of the package. */
-export const ACCOUNTING_PAYMENT_SYNC_MINUTES = 10;
 /** A pending authorization (the state of an OAuth round) lives this long. */
 export const OAUTH_STATE_MINUTES = 10;
+
+/**
+ * The BroadcastChannel (and message type) on which the authorization window's last page tells the app's open
+ * screens how the link went: same origin, so it reaches them even when the opener was cut off.
+ */
+export const INTEGRATION_CHANNEL = 'im-integration';
 
 export const INTEGRATION_TEXTS = {
   notFound: 'Koppeling niet gevonden.',

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 // Integrations (spec 000 section 7, decision 065). The company's accounting link is a manager's setting
 // (SETTINGS, role 1000); a user's own links are their own; the provider's redirect back is public (its state
 // is the credential) and answers a small page that tells the opener and closes.
 import {
   ACCOUNTING_LOOKUPS,
+  INTEGRATION_CHANNEL,
   INTEGRATION_TEXTS,
   isAccountingService,
   isCalendarService,
@@ -53,16 +55,22 @@ const SEES_ALL_USERS = 5000;
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function callbackPage(appUrl: string, ok: boolean, message: string): string {
+/**
+ * The page the authorization window ends on: says how it went, tells the app's open screens (BroadcastChannel,
+ * and the opener when it is still reachable) and closes itself after a success. Its one inline script is
+ * allowed by its hash alone.
+ */
+function callbackPage(appUrl: string, ok: boolean, message: string): { html: string; csp: string } {
   const origin = new URL(appUrl).origin;
-  const data = JSON.stringify({ type: 'im-integration', ok, message }).replace(/</g, '\\u003c');
-  return `<!doctype html><html lang="nl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(
-    ok ? INTEGRATION_TEXTS.linkedWindow : INTEGRATION_TEXTS.failedWindow,
-  )}</title></head><body style="font-family:system-ui,sans-serif;padding:2rem;max-width:32rem;margin:auto"><h1 style="font-size:1.25rem">${escapeHtml(
-    ok ? INTEGRATION_TEXTS.linkedWindow : INTEGRATION_TEXTS.failedWindow,
-  )}</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(`${appUrl}/#/account/integrations`)}">Naar Koppelingen</a></p><script>try{if(window.opener){window.opener.postMessage(${data},${JSON.stringify(
-    origin,
-  )});${ok ? 'setTimeout(function(){window.close()},1200);' : ''}}}catch(e){}</script></body></html>`;
+  const data = JSON.stringify({ type: INTEGRATION_CHANNEL, ok, message }).replace(/</g, '\\u003c');
+  const script = `(function(){var d=${data};try{var c=new BroadcastChannel(${JSON.stringify(INTEGRATION_CHANNEL)});c.postMessage(d);c.close()}catch(e){}try{if(window.opener)window.opener.postMessage(d,${JSON.stringify(origin)})}catch(e){}${ok ? 'setTimeout(function(){window.close()},1200);' : ''}})();`;
+  const hash = createHash('sha256').update(script).digest('base64');
+  const title = escapeHtml(ok ? INTEGRATION_TEXTS.linkedWindow : INTEGRATION_TEXTS.failedWindow);
+  const html = `<!doctype html><html lang="nl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;padding:2rem;max-width:32rem;margin:auto"><h1 style="font-size:1.25rem">${title}</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(`${appUrl}/#/account/company_documentsettings`)}">Naar de documentinstellingen</a></p><script>${script}</script></body></html>`;
+  return {
+    html,
+    csp: `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+  };
 }
 
 export async function integrationRoutes(app: FastifyInstance): Promise<void> {
@@ -196,7 +204,9 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
         .type('text/html; charset=utf-8');
-      return callbackPage(app.deps.config.APP_URL, outcome.ok, outcome.message);
+      const page = callbackPage(app.deps.config.APP_URL, outcome.ok, outcome.message);
+      reply.header('content-security-policy', page.csp);
+      return page.html;
     },
   );
 

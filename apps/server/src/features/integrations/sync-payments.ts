@@ -1,7 +1,7 @@
-// Payment status back from the package (decision 065): every ACCOUNTING_PAYMENT_SYNC_MINUTES the booked,
+// Payment status back from the package (decision 065): every INTEGRATION_PAYMENT_SYNC_SECONDS (10 minutes) the booked,
 // unpaid invoices of each company with a linked package are asked after; one the package holds as fully paid
 // gets what it still owes registered here (method 'boekhouding'), once.
-import { ACCOUNTING_PAYMENT_SYNC_MINUTES, isAccountingService } from '@im/domain';
+import { isAccountingService } from '@im/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { accountingPush } from '../../platform/db/tables/integrations.schema';
 import { registerPaidInFull } from '../invoices';
@@ -89,7 +89,7 @@ export class PaymentSync {
   constructor(private readonly ctx: IntegrationContext) {}
 
   start(): void {
-    this.timer = setInterval(() => this.wake(), ACCOUNTING_PAYMENT_SYNC_MINUTES * 60_000);
+    this.timer = setInterval(() => this.wake(), this.ctx.config.INTEGRATION_PAYMENT_SYNC_SECONDS * 1000);
     this.timer.unref();
   }
 

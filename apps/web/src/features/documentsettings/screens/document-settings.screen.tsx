@@ -5,6 +5,7 @@ import { useSession } from '../../auth';
 import { StandardCalculations } from '../../calculations';
 // Not in the incidents index yet: the card moved here from the incidents' interim screen.
 import { IncidentTypesCard } from '../../incidents';
+import { AccountingSection } from '../../integrations';
 import { CustomerPagesCard } from '../components/customer-pages-card';
 import { DocumentTypesCard } from '../components/document-types-card';
 import { TemplatesCard } from '../components/templates-card';
@@ -36,6 +37,7 @@ export function DocumentSettingsScreen() {
       <CustomerPagesCard />
       <StandardCalculations />
       <IncidentTypesCard />
+      <AccountingSection />
     </Stack>
   );
 }

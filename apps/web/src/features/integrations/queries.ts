@@ -1,0 +1,115 @@
+import type {
+  AccountingOption,
+  AccountingPush,
+  AccountingSettings,
+  Integration,
+  IntegrationLogLine,
+  Paginated,
+  UpdateAccountingSettings,
+} from '@im/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+export const INTEGRATIONS_KEY = ['integrations'] as const;
+export const LOG_PAGE_SIZE = 20;
+export const PUSH_PAGE_SIZE = 20;
+
+export function useCompanyIntegrations(companyId: number, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: [...INTEGRATIONS_KEY, 'company', companyId],
+    queryFn: ({ signal }) =>
+      api.get<Integration[]>(`/api/integrations/listforcompany/${companyId}`, { signal }),
+  });
+}
+
+export function useAccountingSettings(enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: [...INTEGRATIONS_KEY, 'accounting-settings'],
+    queryFn: ({ signal }) => api.get<AccountingSettings>('/api/integrations/accounting/settings', { signal }),
+  });
+}
+
+/** A lookup of the linked package (ledger accounts, VAT codes, journals...), read once the link is active. */
+export function useAccountingLookup(kind: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...INTEGRATIONS_KEY, 'lookup', kind],
+    queryFn: ({ signal }) => api.get<AccountingOption[]>(`/api/integrations/exact/${kind}`, { signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+export function useAccountingPushes(page: number) {
+  return useQuery({
+    queryKey: [...INTEGRATIONS_KEY, 'pushes', page],
+    queryFn: ({ signal }) =>
+      api.get<Paginated<AccountingPush>>(
+        `/api/integrations/accounting/pushes?offset=${(page - 1) * PUSH_PAGE_SIZE}&limit=${PUSH_PAGE_SIZE}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    // Bookings happen in the background: the list follows them while the screen is open.
+    refetchInterval: 5000,
+  });
+}
+
+export function useIntegrationLog(service: string, page: number) {
+  return useQuery({
+    queryKey: [...INTEGRATIONS_KEY, 'log', service, page],
+    queryFn: ({ signal }) =>
+      api.get<Paginated<IntegrationLogLine>>(
+        `/api/integrations/${service}/log?offset=${(page - 1) * LOG_PAGE_SIZE}&limit=${LOG_PAGE_SIZE}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: 5000,
+  });
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY });
+}
+
+export function useExactAuthUrl() {
+  return useMutation({ mutationFn: () => api.get<{ authUrl: string }>('/api/company/getexactauthurl') });
+}
+
+export function useUnlink() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (i: Pick<Integration, 'service' | 'id'>) =>
+      api.delete<{ message: string }>(`/api/integrations/${i.service}/${i.id}`),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateAccountingSettings() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: UpdateAccountingSettings) =>
+      api.patch<AccountingSettings>('/api/integrations/accounting/settings', body),
+    onSuccess: refresh,
+  });
+}
+
+export function useRetryPush() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post<{ message: string }>(`/api/integrations/accounting/pushes/${id}/retry`, {}),
+    onSuccess: refresh,
+  });
+}
+
+export function usePushExisting() {
+  return useMutation({
+    mutationFn: (from: string | null) =>
+      api.post<{ batchId: string }>('/api/integrations/accounting/pushexisting', from ? { from } : {}),
+  });
+}
+
+export { useRefresh as useRefreshIntegrations };
