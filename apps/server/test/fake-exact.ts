@@ -51,6 +51,8 @@ export interface FakeExact {
   failNext(n: number): void;
   /** Bookings are kept but answered never (a process killed while waiting is what follows). */
   hangAfterBooking(on: boolean): void;
+  /** Tokens as the token endpoint would give them after a consent (for tests that link without a browser). */
+  issueTokens(): { access_token: string; refresh_token: string };
   /** Every token stops working; refreshes answer invalid_grant. */
   revokeAll(): void;
   /** Access tokens expire at once (a refresh is needed). */
@@ -268,6 +270,7 @@ export async function startFakeExact(): Promise<FakeExact> {
     hangAfterBooking(on) {
       hang = on;
     },
+    issueTokens: () => issue(),
     revokeAll() {
       access.clear();
       refresh.clear();

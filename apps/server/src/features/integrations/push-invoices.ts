@@ -215,3 +215,31 @@ export async function retryPush(ctx: IntegrationContext, tx: Tx, id: number): Pr
   if (!isAccountingService(push.service)) throw notFound(INTEGRATION_TEXTS.notFound);
   await queueInvoicePush(ctx, tx, push.service, push.documentId, { again: true });
 }
+
+/**
+ * A push whose job died with its process (killed while the package was booking) stays 'queued' or 'retrying'
+ * with its job active until the queue expires it. Once a minute, pushes untouched for a minute are queued again;
+ * the package is asked before booking and a job holds the push's lock while it works, so a duplicate books
+ * nothing twice.
+ */
+export async function requeueStalledPushes(ctx: IntegrationContext): Promise<number> {
+  const stalled = await ctx.db.platform((tx) =>
+    tx
+      .select({ id: accountingPush.id, companyId: accountingPush.companyId })
+      .from(accountingPush)
+      .where(
+        and(
+          sql`${accountingPush.status} in ('queued', 'retrying')`,
+          sql`${accountingPush.updatedAt} < now() - interval '1 minute'`,
+        ),
+      )
+      .limit(500),
+  );
+  for (const p of stalled) {
+    await ctx.db.tenant({ companyId: p.companyId }, async (tx) => {
+      await tx.update(accountingPush).set({ updatedAt: new Date() }).where(eq(accountingPush.id, p.id));
+      await ctx.jobs.send(tx, ACCOUNTING_PUSH_JOB, { pushId: p.id, companyId: p.companyId });
+    });
+  }
+  return stalled.length;
+}

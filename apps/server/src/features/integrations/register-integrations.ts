@@ -5,7 +5,13 @@ import type { Deps } from '../../platform/deps';
 import type { EventConsumer } from '../../platform/events';
 import { integrationContext } from './integration-context';
 import { registerPushExisting } from './push-existing';
-import { ACCOUNTING_PUSH_JOB, queueSentInvoice, runInvoicePush, zPushPayload } from './push-invoices';
+import {
+  ACCOUNTING_PUSH_JOB,
+  queueSentInvoice,
+  requeueStalledPushes,
+  runInvoicePush,
+  zPushPayload,
+} from './push-invoices';
 import { PaymentSync } from './sync-payments';
 
 export function registerIntegrationJobs(deps: Deps): { consumer: EventConsumer; paymentSync: PaymentSync } {
@@ -19,6 +25,9 @@ export function registerIntegrationJobs(deps: Deps): { consumer: EventConsumer; 
     handle: (payload) => runInvoicePush(ctx, payload),
   });
   registerPushExisting(deps.jobs, () => ctx);
+  deps.jobs.onRecovery(async () => {
+    await requeueStalledPushes(ctx);
+  });
   const consumer: EventConsumer = {
     name: 'accounting',
     batchSize: 200,
