@@ -2,21 +2,11 @@
 import type { AccountingLookup, AccountingOption, AccountingService } from '@im/domain';
 import type { Config } from '../../platform/config';
 import type { OAuthEndpoints } from '../../platform/integrations/oauth';
+import type { InvoiceForBooking } from '../invoices';
 import type { ProviderHttp } from './provider-http';
 
-/** The customer of an invoice as the package keeps it. */
-export interface AccountingCustomer {
-  /** Our stable key for the customer ('R12' for relation 12, 'O5' for organization 5). */
-  code: string;
-  name: string;
-  email: string;
-  kvk: string;
-  vatNumber: string;
-  street: string;
-  postcode: string;
-  city: string;
-  country: string;
-}
+/** The customer of an invoice as the package keeps it (its code: 'R12' for relation 12, 'O5' for organization 5). */
+export type AccountingCustomer = InvoiceForBooking['customer'];
 
 /** One line of a sales entry: a ledger, a VAT code and amounts as decimal strings (negative on credit). */
 export interface AccountingLine {
