@@ -15,13 +15,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
 async function upload(
   path: string,
   token: string,
   content: Buffer | string,
   name: string,
   field = 'importExcel',
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
 ): Promise<{ status: number; body: any }> {
   const form = new FormData();
   form.append(field, new Blob([content]), name);
