@@ -143,9 +143,9 @@ export const FLOW_IMPORT_TEXTS = {
   alreadyUndone: 'Deze import is al ongedaan gemaakt.',
   notFinished: 'Deze import is nog bezig. Wacht tot hij klaar is.',
   notFound: 'Deze import bestaat niet.',
-  undone: (flows: number, relations: number) =>
+  undone: (flows: number | string, relations: number | string) =>
     `${flows} dossiers en ${relations} relaties van deze import zijn verwijderd.`,
-  kept: (flows: number, relations: number) =>
+  kept: (flows: number | string, relations: number | string) =>
     `${flows} dossiers en ${relations} relaties zijn behouden omdat er sinds de import aan is gewerkt.`,
 } as const;
 

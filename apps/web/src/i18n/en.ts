@@ -6,6 +6,7 @@ import { communicationEn } from '../features/communication/i18n';
 import { documentsEn } from '../features/documents/i18n';
 import { documentSettingsEn } from '../features/documentsettings/i18n';
 import { emailSettingsEn } from '../features/emailsettings/i18n';
+import { flowImportsEn } from '../features/flowimports/i18n';
 import { en as flowsEn } from '../features/flows/i18n';
 import { formsEn } from '../features/forms/i18n';
 import { incidentsEn } from '../features/incidents/i18n';
@@ -548,6 +549,7 @@ export const en: Strings<Catalog> = {
   relations: relationsEn,
   organizations: organizationsEn,
   partners: partnersEn,
+  flowImports: flowImportsEn,
   products: productsEn,
   calculations: calculationsEn,
   productImport: productImportEn,

@@ -6,6 +6,7 @@ import { communicationNl } from '../features/communication/i18n';
 import { documentsNl } from '../features/documents/i18n';
 import { documentSettingsNl } from '../features/documentsettings/i18n';
 import { emailSettingsNl } from '../features/emailsettings/i18n';
+import { flowImportsNl } from '../features/flowimports/i18n';
 import { nl as flowsNl } from '../features/flows/i18n';
 import { formsNl } from '../features/forms/i18n';
 import { incidentsNl } from '../features/incidents/i18n';
@@ -550,6 +551,7 @@ export const nl = {
   relations: relationsNl,
   organizations: organizationsNl,
   partners: partnersNl,
+  flowImports: flowImportsNl,
   products: productsNl,
   calculations: calculationsNl,
   productImport: productImportNl,
