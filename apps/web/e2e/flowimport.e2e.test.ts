@@ -35,7 +35,9 @@ async function shot(p: Page, name: string) {
 }
 
 async function chooseFile(p: Page) {
-  await p.locator('input[type=file]').setInputFiles({ name: 'woningen.csv', mimeType: 'text/csv', buffer: FILE });
+  await p
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'woningen.csv', mimeType: 'text/csv', buffer: FILE });
   await p.getByRole('heading', { name: 'Voorbeeld' }).waitFor();
 }
 

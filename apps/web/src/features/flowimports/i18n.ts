@@ -14,6 +14,7 @@ export const flowImportsNl = {
   mappingIntro:
     'Kies per gegeven de kolom uit het bestand. Deze indeling wordt onthouden voor de volgende import.',
   notImported: '— niet importeren —',
+  mappingToggle: 'Kolommen aanpassen ({{linked}} van {{total}} gekoppeld)',
   fields: FLOW_IMPORT_FIELD_LABELS,
   linksTitle: 'Voor alle dossiers',
   status: 'Status',
@@ -78,6 +79,7 @@ export const flowImportsEn: typeof flowImportsNl = {
   mappingTitle: 'Columns',
   mappingIntro: 'Pick the file column for each field. This mapping is remembered for the next import.',
   notImported: '— do not import —',
+  mappingToggle: 'Adjust columns ({{linked}} of {{total}} linked)',
   fields: {
     fullname: 'Full name',
     name: 'First name',

@@ -6,12 +6,25 @@ import {
   type FlowImportPreviewRow,
   type FlowImportRowStatus,
 } from '@im/domain';
-import { Badge, Card, Group, ScrollArea, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
-import { DataTable } from 'mantine-datatable';
+import {
+  Badge,
+  Card,
+  Group,
+  Pagination,
+  ScrollArea,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FOCUSABLE_SCROLL } from '../../../ui/data-table/focusable-scroll';
+import { RecordCards } from '../../../ui/data-table/record-cards';
+import { useIsPhone } from '../../../ui/responsive';
 
 const STATUS_COLORS: Record<FlowImportRowStatus, string> = {
   new: 'teal',
@@ -29,6 +42,7 @@ interface Props {
 /** Every row of the file with its status, the reason per refused cell, and the choice per row. */
 export function ImportPreviewTable({ preview, choices, onChoice }: Props) {
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
   const [filter, setFilter] = useState<'all' | FlowImportRowStatus>('all');
   const [page, setPage] = useState(1);
   const rows = filter === 'all' ? preview.rows : preview.rows.filter((r) => r.status === filter);
@@ -38,6 +52,68 @@ export function ImportPreviewTable({ preview, choices, onChoice }: Props) {
     (['create', 'existing', 'skip'] as const)
       .filter((c) => c !== 'existing' || r.match)
       .map((c) => ({ value: c, label: t(`flowImports.choice.${c}`) }));
+
+  const columns: DataTableColumn<FlowImportPreviewRow>[] = [
+    { accessor: 'row', title: t('flowImports.row'), width: 64 },
+    {
+      accessor: 'status',
+      title: t('common.status'),
+      render: (r) => (
+        <Badge color={STATUS_COLORS[r.status]} variant="light">
+          {t(`flowImports.rowStatus.${r.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      accessor: 'fullname',
+      title: t('flowImports.relation'),
+      render: (r) => (
+        <Stack gap={0} miw={180}>
+          <Text size="sm" fw={500}>
+            {r.fullname || '—'}
+          </Text>
+          {r.address && (
+            <Text size="xs" c="dimmed">
+              {r.address}
+            </Text>
+          )}
+          {r.email && (
+            <Text size="xs" c="dimmed">
+              {r.email}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'errors',
+      title: t('flowImports.remark'),
+      render: (r) => <Remark row={r} />,
+    },
+    {
+      accessor: 'choice',
+      title: t('flowImports.choiceLabel', { row: '' }).trim(),
+      render: (r) =>
+        r.status === 'refused' ? (
+          <Text size="sm" c="dimmed">
+            {t('flowImports.choice.skip')}
+          </Text>
+        ) : (
+          <Select
+            size="xs"
+            w={170}
+            aria-label={t('flowImports.choiceLabel', { row: r.row })}
+            data={choiceData(r)}
+            value={choiceOf(r)}
+            allowDeselect={false}
+            onChange={(value) => value && onChoice(r.row, value as FlowImportChoice)}
+            comboboxProps={{ withinPortal: true }}
+          />
+        ),
+    },
+  ];
+  // On a phone the relation is the card's title; on a desk the row number leads.
+  const phoneColumns = [columns[2]!, columns[0]!, columns[1]!, columns[3]!, columns[4]!];
 
   return (
     <Card withBorder padding="lg">
@@ -61,78 +137,40 @@ export function ImportPreviewTable({ preview, choices, onChoice }: Props) {
             ]}
           />
         </ScrollArea>
-        <DataTable<FlowImportPreviewRow>
-          scrollAreaProps={FOCUSABLE_SCROLL}
-          withTableBorder
-          borderRadius="sm"
-          minHeight={rows.length === 0 ? 120 : undefined}
-          records={pageRows}
-          idAccessor="row"
-          noRecordsText={t('common.noResults')}
-          totalRecords={rows.length}
-          recordsPerPage={DEFAULT_PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
-          columns={[
-            { accessor: 'row', title: t('flowImports.row'), width: 64 },
-            {
-              accessor: 'status',
-              title: t('common.status'),
-              render: (r) => (
-                <Badge color={STATUS_COLORS[r.status]} variant="light">
-                  {t(`flowImports.rowStatus.${r.status}`)}
-                </Badge>
-              ),
-            },
-            {
-              accessor: 'fullname',
-              title: t('flowImports.relation'),
-              render: (r) => (
-                <Stack gap={0} miw={180}>
-                  <Text size="sm" fw={500}>
-                    {r.fullname || '—'}
-                  </Text>
-                  {r.address && (
-                    <Text size="xs" c="dimmed">
-                      {r.address}
-                    </Text>
-                  )}
-                  {r.email && (
-                    <Text size="xs" c="dimmed">
-                      {r.email}
-                    </Text>
-                  )}
-                </Stack>
-              ),
-            },
-            {
-              accessor: 'errors',
-              title: t('flowImports.remark'),
-              render: (r) => <Remark row={r} />,
-            },
-            {
-              accessor: 'choice',
-              title: t('flowImports.choiceLabel', { row: '' }).trim(),
-              render: (r) =>
-                r.status === 'refused' ? (
-                  <Text size="sm" c="dimmed">
-                    {t('flowImports.choice.skip')}
-                  </Text>
-                ) : (
-                  <Select
-                    size="xs"
-                    w={170}
-                    aria-label={t('flowImports.choiceLabel', { row: r.row })}
-                    data={choiceData(r)}
-                    value={choiceOf(r)}
-                    allowDeselect={false}
-                    onChange={(value) => value && onChoice(r.row, value as FlowImportChoice)}
-                    comboboxProps={{ withinPortal: true }}
-                  />
-                ),
-            },
-          ]}
-        />
+        {isPhone ? (
+          <>
+            <RecordCards<FlowImportPreviewRow>
+              columns={phoneColumns}
+              records={pageRows}
+              idAccessor="row"
+              fetching={false}
+              emptyText={t('common.noResults')}
+            />
+            {rows.length > DEFAULT_PAGE_SIZE && (
+              <Pagination
+                size="sm"
+                total={Math.ceil(rows.length / DEFAULT_PAGE_SIZE)}
+                value={page}
+                onChange={setPage}
+              />
+            )}
+          </>
+        ) : (
+          <DataTable<FlowImportPreviewRow>
+            scrollAreaProps={FOCUSABLE_SCROLL}
+            withTableBorder
+            borderRadius="sm"
+            minHeight={rows.length === 0 ? 120 : undefined}
+            records={pageRows}
+            idAccessor="row"
+            noRecordsText={t('common.noResults')}
+            totalRecords={rows.length}
+            recordsPerPage={DEFAULT_PAGE_SIZE}
+            page={page}
+            onPageChange={setPage}
+            columns={columns}
+          />
+        )}
       </Stack>
     </Card>
   );
