@@ -67,8 +67,9 @@ export function ImportPreviewTable({ preview, choices, onChoice }: Props) {
     {
       accessor: 'fullname',
       title: t('flowImports.relation'),
+      width: 260,
       render: (r) => (
-        <Stack gap={0} miw={180}>
+        <Stack gap={0}>
           <Text size="sm" fw={500}>
             {r.fullname || '—'}
           </Text>
@@ -88,11 +89,13 @@ export function ImportPreviewTable({ preview, choices, onChoice }: Props) {
     {
       accessor: 'errors',
       title: t('flowImports.remark'),
+      width: 240,
       render: (r) => <Remark row={r} />,
     },
     {
       accessor: 'choice',
       title: t('flowImports.choiceLabel', { row: '' }).trim(),
+      width: 200,
       render: (r) =>
         r.status === 'refused' ? (
           <Text size="sm" c="dimmed">
@@ -101,7 +104,8 @@ export function ImportPreviewTable({ preview, choices, onChoice }: Props) {
         ) : (
           <Select
             size="xs"
-            w={170}
+            w="100%"
+            maw={180}
             aria-label={t('flowImports.choiceLabel', { row: r.row })}
             data={choiceData(r)}
             value={choiceOf(r)}
@@ -181,7 +185,7 @@ function Remark({ row }: { row: FlowImportPreviewRow }) {
   const errors = Object.entries(row.errors);
   if (errors.length)
     return (
-      <Stack gap={2} miw={200}>
+      <Stack gap={2}>
         {errors.map(([field, message]) => (
           <Text key={field} size="xs" c="red">
             {t(`flowImports.fields.${field}`, { defaultValue: field })}: {message}
@@ -190,14 +194,10 @@ function Remark({ row }: { row: FlowImportPreviewRow }) {
       </Stack>
     );
   if (row.duplicate_of)
-    return (
-      <Text size="xs" miw={160}>
-        {t('flowImports.duplicateOf', { row: row.duplicate_of })}
-      </Text>
-    );
+    return <Text size="xs">{t('flowImports.duplicateOf', { row: row.duplicate_of })}</Text>;
   if (row.match)
     return (
-      <Group gap={4} miw={200}>
+      <Group gap={4}>
         <Text size="xs">
           {t('flowImports.match', {
             name: row.match.fullname,
