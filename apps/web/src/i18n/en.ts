@@ -291,6 +291,21 @@ export const en: Strings<Catalog> = {
     modulesTitle: 'Modules',
     modulesHelp: "Changes reach the company's users on their next action.",
     subscriptionsTitle: 'Subscriptions',
+    relationsTitle: 'Relations',
+    relationsHint:
+      'This company’s relations: export (xlsx or csv), import from a spreadsheet (existing and repeated relations are left alone), move all relations to the trash, or complete every open action.',
+    exportRelationsCsv: 'Export as csv',
+    relationsImportTitle: 'Import relations',
+    relationsImportSummary:
+      '{{rows}} rows: {{create}} new relations, {{existing}} exist already and {{duplicate}} are repeated in the file (left alone).',
+    relationsImportErrors: '{{count}} rows have errors; nothing is read in.',
+    relationsImportStart: 'Import relations',
+    deleteRelations: 'Relations to the trash',
+    deleteRelationsConfirm:
+      'Move every relation of this company to the trash? Relations with sent invoices stay.',
+    completeAllActions: 'Complete all actions',
+    completeAllActionsConfirm: 'Complete every open action of this company?',
+    actionsCompleted: '{{count}} actions completed.',
     productsTitle: 'Products',
     productsHint: 'This company’s product catalogue: export, copy from another company or delete.',
     copyProductsFrom: 'Copy from company',

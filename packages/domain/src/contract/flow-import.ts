@@ -139,3 +139,4 @@ export const zRelationImportPreview = z.object({
 });
 export type RelationImportPreview = z.infer<typeof zRelationImportPreview>;
 export const zAdminCount = z.object({ count: z.number().int() });
+export type AdminCount = z.infer<typeof zAdminCount>;
