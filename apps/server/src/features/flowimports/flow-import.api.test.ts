@@ -51,7 +51,12 @@ async function importAndWait(token: string, body: Record<string, unknown>) {
   const batch = await waitForBatch(t, token, started.body.batchId, 60_000);
   expect(batch.cancelledAt).toBeNull();
   const summary = await t.api('GET', `/api/flowimport/${started.body.importId}`, { token });
-  return { importId: started.body.importId as number, summary: summary.body, batch };
+  return {
+    importId: started.body.importId as number,
+    batchId: started.body.batchId as string,
+    summary: summary.body,
+    batch,
+  };
 }
 
 describe('flow import: preview', () => {
@@ -244,7 +249,7 @@ describe('flow import: import, choices, undo', () => {
       'Dubbel Toch;els@import.nl;Kerkstraat;4;3011 AA;Rotterdam;;A4',
     ]);
     const preview = await upload('/api/flow/loadimportfile', a.token, file, 'project.csv');
-    const { importId, summary } = await importAndWait(a.token, {
+    const { importId, batchId, summary } = await importAndWait(a.token, {
       file: preview.body.file,
       filename: 'project.csv',
       mapping: preview.body.mapping,
@@ -273,6 +278,7 @@ describe('flow import: import, choices, undo', () => {
 
     // Another company sees nothing of it.
     expect((await t.api('GET', `/api/flowimport/${importId}`, { token: b.token })).status).toBe(404);
+    expect((await t.api('GET', `/api/batch/${batchId}`, { token: b.token })).status).toBe(404);
     expect((await t.api('POST', `/api/flowimport/${importId}/undo`, { token: b.token })).status).toBe(404);
     expect(
       (
@@ -339,6 +345,45 @@ describe('flow import: import, choices, undo', () => {
     expect(summary).toMatchObject({ flows_created: 2, relations_created: 0 });
     const detail = await t.api('GET', `/api/relation/${corp.id}`, { token: a.token });
     expect(detail.body.flows.length).toBe(2);
+  });
+
+  it('keeps a flow that was worked on since the import, and says so', async () => {
+    const preview = await upload(
+      '/api/flow/loadimportfile',
+      a.token,
+      csv([
+        'Werk Aan;werk@import.nl;Werkweg;1;6511 AA;Nijmegen;;W1',
+        'Geen Werk;geen@import.nl;Werkweg;2;6511 AA;Nijmegen;;W2',
+      ]),
+      'werk.csv',
+    );
+    const { importId } = await importAndWait(a.token, {
+      file: preview.body.file,
+      mapping: preview.body.mapping,
+    });
+    const found = await t.api(
+      'GET',
+      '/api/flow/querypaginated?offset=0&limit=5&query=werkweg%201&status=all',
+      { token: a.token },
+    );
+    const worked = found.body.data.find((f: { description: string }) => f.description === 'W1');
+    expect(worked).toBeDefined();
+    const edit = await t.api('PATCH', `/api/flow/${worked.id}`, {
+      token: a.token,
+      body: { description: 'W1 nagebeld' },
+    });
+    expect(edit.status).toBe(200);
+    const undo = await t.api('POST', `/api/flowimport/${importId}/undo`, { token: a.token });
+    await waitForBatch(t, a.token, undo.body.batchId);
+    const after = (await t.api('GET', `/api/flowimport/${importId}`, { token: a.token })).body;
+    expect(after).toMatchObject({
+      status: 'undone',
+      flows_removed: 1,
+      flows_kept: 1,
+      relations_removed: 1,
+      relations_kept: 1,
+    });
+    expect((await t.api('GET', `/api/flow/${worked.id}`, { token: a.token })).status).toBe(200);
   });
 
   it('refuses links to records of another company', async () => {
