@@ -68,6 +68,11 @@ describe('bulk import end to end', () => {
   it('previews every row with dedupe, imports, undoes and imports again', async () => {
     await page.goto(`${app.baseUrl}/#/flow_bulkimport`);
     await page.getByRole('heading', { name: 'Dossiers importeren' }).waitFor();
+    // The screen's example file is the README's.
+    const href = await page.getByRole('link', { name: 'Voorbeeldbestand' }).getAttribute('href');
+    const example = await page.request.get(new URL(href!, `${app.baseUrl}/`).toString());
+    expect(example.status()).toBe(200);
+    expect(await example.text()).toBe(EXAMPLE);
     await chooseFile(page);
     await page.getByText('Bestaand (1)').waitFor();
     await page.getByText('Dubbel (1)').waitFor();
