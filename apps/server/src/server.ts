@@ -1,4 +1,5 @@
 import { registerCompanyJobs } from './features/companies';
+import { registerFlowImportJobs } from './features/flowimports';
 import { registerFieldImportJob } from './features/forms';
 import { type PaymentSync, registerIntegrationJobs } from './features/integrations';
 import { registerProductJobs } from './features/products';
@@ -85,6 +86,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   };
   registerRelationJobs(jobs, chunkSize, storage);
   registerProductJobs(jobs);
+  registerFlowImportJobs(jobs);
   registerFieldImportJob(jobs);
   registerWebhookJobs(jobs, { db, config, logger });
   const workflow = new WorkflowEngine(deps);

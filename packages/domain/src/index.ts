@@ -11,6 +11,7 @@ export * from './events';
 export * from './file-size';
 export * from './files';
 export * from './flags';
+export * from './flow-import';
 export * from './flows';
 export * from './forms';
 export * from './incidents';

@@ -10,6 +10,8 @@ import { customerDocumentRoutes } from './customerpages/customer-documents.route
 import { dossierRoutes } from './customerpages/dossier.routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { documentsRoutes } from './documents/routes';
+import { relationAdminRoutes } from './flowimports/relation-admin.routes';
+import { flowImportRoutes } from './flowimports/routes';
 import { flowPhaseRoutes } from './flowphases/routes';
 import { flowSettingsRoutes } from './flowprofiles/flow-settings.routes';
 import { flowProfileRoutes } from './flowprofiles/routes';
@@ -74,6 +76,8 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(relationRoutes);
   await app.register(organizationRoutes);
   await app.register(partnerRoutes);
+  await app.register(flowImportRoutes);
+  await app.register(relationAdminRoutes);
   await app.register(locationRoutes);
   await app.register(planningRoutes);
   await app.register(dashboardRoutes);

@@ -45,6 +45,7 @@ import { documentsScreens } from '../features/documents/routes';
 import { documentSettingsScreens } from '../features/documentsettings/routes';
 import { emailSettingsScreens } from '../features/emailsettings/routes';
 import { errorScreens } from '../features/errors/routes';
+import { flowImportsScreens } from '../features/flowimports/routes';
 import { flowsScreens } from '../features/flows/routes';
 import { formsScreens } from '../features/forms/routes';
 import { incidentScreens } from '../features/incidents/routes';
@@ -345,6 +346,7 @@ const SCREENS: readonly ScreenEntry[] = [
   ...communicationScreens,
   ...emailSettingsScreens,
   ...relationsScreens,
+  ...flowImportsScreens,
   ...organizationsScreens,
   ...partnersScreens,
   ...productsScreens,

@@ -6,6 +6,7 @@ import { communicationEn } from '../features/communication/i18n';
 import { documentsEn } from '../features/documents/i18n';
 import { documentSettingsEn } from '../features/documentsettings/i18n';
 import { emailSettingsEn } from '../features/emailsettings/i18n';
+import { flowImportsEn } from '../features/flowimports/i18n';
 import { en as flowsEn } from '../features/flows/i18n';
 import { formsEn } from '../features/forms/i18n';
 import { incidentsEn } from '../features/incidents/i18n';
@@ -291,6 +292,21 @@ export const en: Strings<Catalog> = {
     modulesTitle: 'Modules',
     modulesHelp: "Changes reach the company's users on their next action.",
     subscriptionsTitle: 'Subscriptions',
+    relationsTitle: 'Relations',
+    relationsHint:
+      'This company’s relations: export (xlsx or csv), import from a spreadsheet (existing and repeated relations are left alone), move all relations to the trash, or complete every open action.',
+    exportRelationsCsv: 'Export as csv',
+    relationsImportTitle: 'Import relations',
+    relationsImportSummary:
+      '{{rows}} rows: {{create}} new relations, {{existing}} exist already and {{duplicate}} are repeated in the file (left alone).',
+    relationsImportErrors: '{{count}} rows have errors; nothing is read in.',
+    relationsImportStart: 'Import relations',
+    deleteRelations: 'Relations to the trash',
+    deleteRelationsConfirm:
+      'Move every relation of this company to the trash? Relations with sent invoices stay.',
+    completeAllActions: 'Complete all actions',
+    completeAllActionsConfirm: 'Complete every open action of this company?',
+    actionsCompleted: '{{count}} actions completed.',
     productsTitle: 'Products',
     productsHint: 'This company’s product catalogue: export, copy from another company or delete.',
     copyProductsFrom: 'Copy from company',
@@ -549,6 +565,7 @@ export const en: Strings<Catalog> = {
   relations: relationsEn,
   organizations: organizationsEn,
   partners: partnersEn,
+  flowImports: flowImportsEn,
   products: productsEn,
   calculations: calculationsEn,
   productImport: productImportEn,

@@ -6,6 +6,7 @@ import { communicationNl } from '../features/communication/i18n';
 import { documentsNl } from '../features/documents/i18n';
 import { documentSettingsNl } from '../features/documentsettings/i18n';
 import { emailSettingsNl } from '../features/emailsettings/i18n';
+import { flowImportsNl } from '../features/flowimports/i18n';
 import { nl as flowsNl } from '../features/flows/i18n';
 import { formsNl } from '../features/forms/i18n';
 import { incidentsNl } from '../features/incidents/i18n';
@@ -288,6 +289,21 @@ export const nl = {
     modulesTitle: 'Modules',
     modulesHelp: 'Wijzigingen gelden voor de gebruikers van dit bedrijf bij hun volgende actie.',
     subscriptionsTitle: 'Abonnementen',
+    relationsTitle: 'Relaties',
+    relationsHint:
+      'De relaties van dit bedrijf: exporteren (xlsx of csv), importeren uit een spreadsheet (bestaande en dubbele relaties blijven staan), alle relaties naar de prullenbak, of alle open acties afronden.',
+    exportRelationsCsv: 'Exporteren als csv',
+    relationsImportTitle: 'Relaties importeren',
+    relationsImportSummary:
+      '{{rows}} regels: {{create}} nieuwe relaties, {{existing}} bestaan al en {{duplicate}} staan dubbel in het bestand (die blijven staan).',
+    relationsImportErrors: '{{count}} regels hebben fouten; er wordt niets ingelezen.',
+    relationsImportStart: 'Relaties importeren',
+    deleteRelations: 'Relaties naar prullenbak',
+    deleteRelationsConfirm:
+      'Alle relaties van dit bedrijf naar de prullenbak verplaatsen? Relaties met verstuurde facturen blijven staan.',
+    completeAllActions: 'Alle acties afronden',
+    completeAllActionsConfirm: 'Alle open acties van dit bedrijf afronden?',
+    actionsCompleted: '{{count}} acties afgerond.',
     productsTitle: 'Producten',
     productsHint:
       'De productcatalogus van dit bedrijf: exporteren, kopiëren van een ander bedrijf of verwijderen.',
@@ -551,6 +567,7 @@ export const nl = {
   relations: relationsNl,
   organizations: organizationsNl,
   partners: partnersNl,
+  flowImports: flowImportsNl,
   products: productsNl,
   calculations: calculationsNl,
   productImport: productImportNl,

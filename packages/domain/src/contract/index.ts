@@ -7,6 +7,7 @@ export * from './customer';
 export * from './dashboard';
 export * from './documents';
 export * from './field-transfer';
+export * from './flow-import';
 export * from './flow-rows';
 export * from './flowphases';
 export * from './flowprofiles';

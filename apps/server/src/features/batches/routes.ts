@@ -2,11 +2,12 @@ import { zBatch } from '@im/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Tx } from '../../platform/db/database';
 import { batch } from '../../platform/db/tables/batch.schema';
 import { notFound } from '../../platform/errors';
 import { anyUser } from '../../platform/http/access';
 import { toIso } from '../../platform/http/dates';
-import { tenantTx } from '../../platform/http/request-auth';
+import { authOf, platformTx, tenantTx } from '../../platform/http/request-auth';
 
 export async function batchRoutes(app: FastifyInstance): Promise<void> {
   app.get(
@@ -17,13 +18,17 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const row = await tenantTx(request, (tx) =>
+      const read = (tx: Tx) =>
         tx
           .select()
           .from(batch)
           .where(eq(batch.id, id))
-          .then((r) => r[0]),
-      );
+          .then((r) => r[0]);
+      // A platform administrator's work on another company (its relation import or deletion) runs as that
+      // company's batch; the administrator follows it too.
+      const row =
+        (await tenantTx(request, read)) ??
+        (authOf(request).modules.has('ADMIN') ? await platformTx(request, read) : undefined);
       if (!row) throw notFound();
       return {
         id: row.id,

@@ -2,7 +2,7 @@
 
 export { flow, flowTally, lead } from '../../platform/db/tables/flows.schema';
 export { changeFlowStatus } from './change-flow-status';
-export { createFlow, nextCompanyNumber } from './create-flow';
+export { createFlow, firstPhaseOf, leadDateFor, newFlowHash, nextCompanyNumber } from './create-flow';
 export { FLOW_IN_TRASH, FLOW_NOT_FOUND, findFlow, lockFlow } from './flow-access';
 export { flowDetailPlan, loadFlowRows } from './flow-dto';
 export { type FlowFilters, flowWhere, hasText, tallyWhere, toFilters } from './flow-filters';

@@ -4,5 +4,5 @@
 export { loadRelations } from '../flows';
 export { insertOrganization } from './organization-record';
 export { searchPatterns } from './query-relations';
-export { registerRelationJobs } from './relation-jobs';
+export { BULK_DELETE_RELATIONS, MAX_BULK_DELETE, registerRelationJobs } from './relation-jobs';
 export { createRelation } from './save-relation';

@@ -78,6 +78,8 @@ export const flow = pgTable(
       .on(t.companyId, t.flowStatus, t.flowstageStartAt, t.id)
       .where(sql`deleted_at is null`),
     index('flow_relation').on(t.relationId),
+    // Deleting a location (with its relation, or an import's undo) checks the flows pointing at it.
+    index('flow_location').on(t.locationId).where(sql`location_id is not null`),
     // A partner's flows (partner users, the partner's page, the rules' partner conditions).
     index('flow_company_partner')
       .on(t.companyId, t.partnerId, t.id)

@@ -8,6 +8,7 @@ import { CompanySubscriptions } from '../../subscriptions';
 import { CompanyForm } from '../components/company-form';
 import { CompanyModules } from '../components/company-modules';
 import { CompanyProducts } from '../components/company-products';
+import { CompanyRelations } from '../components/company-relations';
 import { CompanyUsers } from '../components/company-users';
 import { CompanyVerticals } from '../components/company-verticals';
 import { useTrashCompanyAction } from '../components/use-company-actions';
@@ -119,6 +120,14 @@ export function CompanyDetailScreen() {
                 {t('companies.formsTitle')}
               </Title>
               <CompanyVerticals companyId={data.id} />
+            </Card>
+          )}
+          {!isTrashed && (
+            <Card withBorder padding="lg">
+              <Title order={2} size="h4" mb="xs">
+                {t('companies.relationsTitle')}
+              </Title>
+              <CompanyRelations companyId={data.id} />
             </Card>
           )}
         </>

@@ -1,0 +1,81 @@
+import { type BulkImport, FLOW_IMPORT_TEXTS, stageOf } from '@im/domain';
+import { rawRows, type Tx } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import type { Jobs } from '../../platform/jobs/jobs';
+import { chooseRows } from './classify-rows';
+import { FLOW_IMPORT } from './flow-import-jobs';
+import type { ImportLinks } from './import-flow-row';
+import { previewRows, rememberMapping } from './preview-import';
+
+const refuse = (field: string, message: string) =>
+  new AppError('validation', message, { errors: { [field]: [message] } });
+
+/** The links of the import data must be records of the company (another company's id reads as unknown). */
+async function checkLinks(tx: Tx, input: BulkImport): Promise<void> {
+  const exists = async (sqlText: string, id: number | null | undefined) =>
+    !id || (await rawRows(tx, sqlText, [id])).length > 0;
+  if (!(await exists('select 1 from relation where id = $1 and deleted_at is null', input.relation_id)))
+    throw refuse('relation_id', 'Deze relatie bestaat niet.');
+  if (
+    !(await exists('select 1 from organization where id = $1 and deleted_at is null', input.organization_id))
+  )
+    throw refuse('organization_id', 'Deze organisatie bestaat niet.');
+  if (!(await exists('select 1 from partner where id = $1', input.partner_id)))
+    throw refuse('partner_id', 'Deze partner bestaat niet.');
+  for (const field of ['user_id', 'office_user_id', 'project_user_id'] as const)
+    if (!(await exists('select 1 from "user" where id = $1 and deleted_at is null', input[field])))
+      throw refuse(field, 'Deze gebruiker bestaat niet.');
+  if (input.flow_phase_id) {
+    const [phase] = await rawRows<{ flowstage: string }>(
+      tx,
+      'select flowstage from flow_phase where id = $1',
+      [input.flow_phase_id],
+    );
+    if (!phase) throw refuse('flow_phase_id', 'Deze fase bestaat niet.');
+    if (phase.flowstage !== stageOf(input.status))
+      throw refuse('flow_phase_id', 'Deze fase hoort niet bij de gekozen status.');
+  }
+}
+
+/**
+ * bulkImport (spec 001 section 7): the file is read and checked again (the preview is never trusted),
+ * the choices applied, the mapping remembered, and the rows handed to the import batch. No importable
+ * row: the spec's no-flow-selected error.
+ */
+export async function startBulkImport(
+  tx: Tx,
+  jobs: Jobs,
+  input: BulkImport,
+  file: { bytes: Buffer; filename: string },
+): Promise<{ batchId: string; importId: number }> {
+  await checkLinks(tx, input);
+  const result = await previewRows(tx, file.bytes, input.file, input.mapping, {
+    relationId: input.relation_id ?? null,
+  });
+  const rows = chooseRows(result.classified, input.choices);
+  if (!rows.length) throw refuse('importableFlows', FLOW_IMPORT_TEXTS.noImportableFlows);
+  await rememberMapping(tx, result.mapping);
+  const [created] = await rawRows<{ id: number }>(
+    tx,
+    'insert into flow_import (filename, rows) values ($1, $2) returning id',
+    [file.filename, rows.length],
+  );
+  const importId = created!.id;
+  const tag = input.event_trigger_tag?.trim();
+  const links: ImportLinks = {
+    importId,
+    withFlows: true,
+    status: input.status,
+    flowPhaseId: input.flow_phase_id ?? null,
+    tags: tag ? [tag] : [],
+    partnerId: input.includePartner === false ? null : (input.partner_id ?? null),
+    organizationId: input.organization_id ?? null,
+    userId: input.user_id ?? null,
+    officeUserId: input.office_user_id ?? null,
+    projectUserId: input.project_user_id ?? null,
+    leadSource: input.lead_source ?? null,
+  };
+  const batchId = await jobs.startBatch(tx, FLOW_IMPORT, { importId, filename: file.filename, rows, links });
+  await rawRows(tx, 'update flow_import set batch_id = $2 where id = $1', [importId, batchId]);
+  return { batchId, importId };
+}

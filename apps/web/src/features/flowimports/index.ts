@@ -1,0 +1,1 @@
+export { flowImportsScreens } from './routes';
