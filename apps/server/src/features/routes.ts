@@ -24,6 +24,8 @@ import { liveRoutes } from './live/routes';
 import { locationRoutes } from './locations/routes';
 import { mailRoutes } from './mail/routes';
 import { mailTemplateRoutes } from './mailtemplates/routes';
+import { mediaLibraryRoutes } from './medialibrary/routes';
+import { libraryRoutes } from './library/routes';
 import { messageRoutes } from './messages/routes';
 import { moduleRoutes } from './modules/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -69,6 +71,8 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(productImportRoutes);
   await app.register(calculationRoutes);
   await app.register(documentsRoutes);
+  await app.register(mediaLibraryRoutes);
+  await app.register(libraryRoutes);
   await app.register(invoiceRoutes);
   await app.register(relationRoutes);
   await app.register(organizationRoutes);

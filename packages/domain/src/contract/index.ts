@@ -14,6 +14,7 @@ export * from './flows';
 export * from './forms';
 export * from './incidents';
 export * from './invoices';
+export * from './library';
 export * from './locations';
 export * from './mail';
 export * from './messages';
