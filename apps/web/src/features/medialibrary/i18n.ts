@@ -9,7 +9,8 @@ export const mediaLibraryNl = {
   search: 'Zoeken op bestandsnaam',
   empty: 'Nog geen bestanden. Upload afbeeldingen (JPEG, PNG, WebP, HEIC…) of PDF-bestanden.',
   noResults: 'Geen bestanden gevonden.',
-  total: '{{count}} bestanden',
+  total_one: '{{count}} bestand',
+  total_other: '{{count}} bestanden',
   pdf: 'PDF',
   deleteTitle: 'Bestand verwijderen',
   deleteMessage:
@@ -28,7 +29,8 @@ export const mediaLibraryEn: typeof mediaLibraryNl = {
   search: 'Search by file name',
   empty: 'No files yet. Upload pictures (JPEG, PNG, WebP, HEIC…) or PDF files.',
   noResults: 'No files found.',
-  total: '{{count}} files',
+  total_one: '{{count}} file',
+  total_other: '{{count}} files',
   pdf: 'PDF',
   deleteTitle: 'Delete file',
   deleteMessage:

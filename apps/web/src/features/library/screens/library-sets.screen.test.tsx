@@ -76,7 +76,7 @@ describe('library sets screen', () => {
     });
     await within(dialog).findByText('Opname woning');
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Hybride warmtepomp 4 kW/ }));
-    fireEvent.click(within(dialog).getByRole('button', { name: '1 onderdelen importeren' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '1 onderdeel importeren' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ item_ids: [32] }));
     expect(await within(dialog).findByText('Formulier: Opname woning')).toBeTruthy();
   });
