@@ -19,6 +19,21 @@ export const settingsNl = {
     logoSaved: 'Logo opgeslagen',
     logoHint: 'Een afbeelding (PNG, JPG, GIF of WebP; geen SVG).',
   },
+  kpi: {
+    title: 'KPI-instellingen',
+    intro:
+      'Kies per KPI de producten die meetellen: een dossier telt hun KPI-waarde (bijvoorbeeld 410 Wp per paneel) keer het aantal op.',
+    kpi1: 'KPI 1',
+    kpi2: 'KPI 2',
+    kpi3: 'KPI 3',
+    placeholder: 'Zoek een product',
+  },
+  dashboardLeads: {
+    title: 'Dashboard leads',
+    intro: 'Waar het blok met leads op het dashboard mee opent, voor iedere gebruiker.',
+    filter: 'Begint op',
+    limit: 'Aantal regels',
+  },
   lists: {
     title: 'Lijsten voor dossiers',
     intro: 'Typ een waarde en druk op Enter om hem toe te voegen; het kruisje haalt hem weg.',
@@ -134,6 +149,21 @@ export const settingsEn: typeof settingsNl = {
     replaceLogo: 'Replace logo',
     logoSaved: 'Logo saved',
     logoHint: 'An image (PNG, JPG, GIF or WebP; no SVG).',
+  },
+  kpi: {
+    title: 'KPI settings',
+    intro:
+      'Choose per KPI the products that count: a dossier adds up their KPI value (for example 410 Wp per panel) times the amount.',
+    kpi1: 'KPI 1',
+    kpi2: 'KPI 2',
+    kpi3: 'KPI 3',
+    placeholder: 'Search a product',
+  },
+  dashboardLeads: {
+    title: 'Dashboard leads',
+    intro: "What the dashboard's leads box opens on, for every user.",
+    filter: 'Opens on',
+    limit: 'Rows',
   },
   lists: {
     title: 'Lists for dossiers',
