@@ -22,7 +22,7 @@ export const settingsNl = {
   kpi: {
     title: 'KPI-instellingen',
     intro:
-      'Kies per KPI de producten die meetellen: een dossier telt hun KPI-waarde (bijvoorbeeld 410 Wp per paneel) keer het aantal op.',
+      'Kies per KPI de producten die meetellen, met de KPI-waarde die u bij het product invult (bijvoorbeeld 410 Wp per paneel).',
     kpi1: 'KPI 1',
     kpi2: 'KPI 2',
     kpi3: 'KPI 3',
@@ -55,7 +55,7 @@ export const settingsNl = {
   flow: {
     title: 'Dossierinstellingen',
     intro:
-      'Substatussen per fase, aanvraagprofielen, websites, leadbronnen, labels en redenen van annuleren.',
+      'Substatussen per fase, aanvraagprofielen, websites, leadbronnen, labels, redenen van annuleren, KPI-instellingen en dashboard leads.',
   },
   phases: {
     title: 'Substatussen',
@@ -153,7 +153,7 @@ export const settingsEn: typeof settingsNl = {
   kpi: {
     title: 'KPI settings',
     intro:
-      'Choose per KPI the products that count: a dossier adds up their KPI value (for example 410 Wp per panel) times the amount.',
+      'Choose per KPI the products that count, with the KPI value you fill in on the product (for example 410 Wp per panel).',
     kpi1: 'KPI 1',
     kpi2: 'KPI 2',
     kpi3: 'KPI 3',
@@ -185,7 +185,8 @@ export const settingsEn: typeof settingsNl = {
   },
   flow: {
     title: 'Dossier settings',
-    intro: 'Sub-statuses per stage, request profiles, websites, lead sources, tags and cancel reasons.',
+    intro:
+      'Sub-statuses per stage, request profiles, websites, lead sources, tags, cancel reasons, KPI settings and dashboard leads.',
   },
   phases: {
     title: 'Sub-statuses',
