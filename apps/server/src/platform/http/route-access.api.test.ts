@@ -20,6 +20,7 @@ const PUBLIC_ROUTES = [
   'GET /api/flow/:hash/getbycustomer',
   'GET /api/calculation/:hash/getbycustomer',
   'GET /api/calendar/feed/:file',
+  'GET /api/mediafile/public/:token',
   'GET /api/message/:hash/getbycustomer',
   'GET /api/invoice/:hash/downloadbycustomer',
   'GET /api/invoice/:hash/getbycustomer',
