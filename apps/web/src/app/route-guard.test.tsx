@@ -89,6 +89,8 @@ describe('route guard wiring', () => {
       'Workflowregels',
       'Documentinstellingen',
       'Formulieren',
+      'Mediabibliotheek',
+      'Bibliotheeksets',
     ]);
     expect(screen.queryByRole('group', { name: 'Platformbeheer' })).toBeNull();
   });

@@ -6,6 +6,7 @@ import {
   IconAlertTriangle,
   IconApps,
   IconBolt,
+  IconBooks,
   IconBuilding,
   IconBuildingSkyscraper,
   IconBuildingStore,
@@ -24,6 +25,7 @@ import {
   IconLayoutKanban,
   IconMail,
   IconPackage,
+  IconPhoto,
   IconPresentationAnalytics,
   IconPuzzle,
   IconReceipt,
@@ -50,6 +52,8 @@ import { flowsScreens } from '../features/flows/routes';
 import { formsScreens } from '../features/forms/routes';
 import { incidentScreens } from '../features/incidents/routes';
 import { invoicesScreens } from '../features/invoices/routes';
+import { librarySetsScreens } from '../features/library/routes';
+import { mediaLibraryScreens } from '../features/medialibrary/routes';
 import { modulesScreens } from '../features/modules/routes';
 import { organizationsScreens } from '../features/organizations/routes';
 import { partnersScreens } from '../features/partners/routes';
@@ -200,8 +204,6 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     'company_lead_statistics',
     'company_flowprofiles/:flowProfileId',
     'company_mergetags',
-    'company_medialibrary',
-    'company_library',
     'company_intakesettings',
     'company_projectsettings',
     'company_calculationsettings',
@@ -258,6 +260,24 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
       icon: IconFileSettings,
       module: 'SETTINGS',
       order: 930,
+      group: 'settings',
+    },
+  }),
+  settings('/account/company_medialibrary', {
+    menu: {
+      labelKey: 'companyMedialibrary',
+      icon: IconPhoto,
+      module: 'SETTINGS',
+      order: 940,
+      group: 'settings',
+    },
+  }),
+  settings('/account/company_library', {
+    menu: {
+      labelKey: 'companyLibrary',
+      icon: IconBooks,
+      module: 'SETTINGS',
+      order: 945,
       group: 'settings',
     },
   }),
@@ -353,6 +373,8 @@ const SCREENS: readonly ScreenEntry[] = [
   ...documentsScreens,
   ...invoicesScreens,
   ...settingsScreens,
+  ...mediaLibraryScreens,
+  ...librarySetsScreens,
   ...formsScreens,
   ...verticalsScreens,
   ...workflowScreens,

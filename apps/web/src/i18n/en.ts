@@ -12,7 +12,9 @@ import { formsEn } from '../features/forms/i18n';
 import { incidentsEn } from '../features/incidents/i18n';
 import { integrationsEn } from '../features/integrations/i18n';
 import { invoicesEn } from '../features/invoices/i18n';
+import { librarySetsEn } from '../features/library/i18n';
 import { locationsEn } from '../features/locations/i18n';
+import { mediaLibraryEn } from '../features/medialibrary/i18n';
 import { organizationsEn } from '../features/organizations/i18n';
 import { partnersEn } from '../features/partners/i18n';
 import { en as pipelineEn } from '../features/pipeline/i18n';
@@ -27,6 +29,7 @@ import { webhooksEn } from '../features/webhooks/i18n';
 import { websitesEn } from '../features/websites/i18n';
 import { workflowEn } from '../features/workflow/i18n';
 import { mapEn } from '../ui/map/i18n';
+import { mediaPickerEn } from '../ui/media-picker/i18n';
 import { typeaheadEn } from '../ui/typeahead/i18n';
 import type { Catalog } from './nl';
 
@@ -195,6 +198,8 @@ export const en: Strings<Catalog> = {
     companyModules: 'Modules',
     companyEmailsettings: 'E-mail settings',
     companyDocumentsettings: 'Document settings',
+    companyMedialibrary: 'Media library',
+    companyLibrary: 'Library sets',
     verticals: 'Forms',
     companyProfile: 'Company details',
     companyStatistics: 'Statistics',
@@ -575,9 +580,12 @@ export const en: Strings<Catalog> = {
   communication: communicationEn,
   emailsettings: emailSettingsEn,
   settings: settingsEn,
+  mediaLibrary: mediaLibraryEn,
+  librarySets: librarySetsEn,
   documentsettings: documentSettingsEn,
   typeahead: typeaheadEn,
   map: mapEn,
+  mediaPicker: mediaPickerEn,
   flows: flowsEn,
   pipeline: pipelineEn,
   search: searchEn,

@@ -12,7 +12,9 @@ import { formsNl } from '../features/forms/i18n';
 import { incidentsNl } from '../features/incidents/i18n';
 import { integrationsNl } from '../features/integrations/i18n';
 import { invoicesNl } from '../features/invoices/i18n';
+import { librarySetsNl } from '../features/library/i18n';
 import { locationsNl } from '../features/locations/i18n';
+import { mediaLibraryNl } from '../features/medialibrary/i18n';
 import { organizationsNl } from '../features/organizations/i18n';
 import { partnersNl } from '../features/partners/i18n';
 import { nl as pipelineNl } from '../features/pipeline/i18n';
@@ -27,6 +29,7 @@ import { webhooksNl } from '../features/webhooks/i18n';
 import { websitesNl } from '../features/websites/i18n';
 import { workflowNl } from '../features/workflow/i18n';
 import { mapNl } from '../ui/map/i18n';
+import { mediaPickerNl } from '../ui/media-picker/i18n';
 import { typeaheadNl } from '../ui/typeahead/i18n';
 
 // Dutch is the product's language; texts quoted in the spec are kept verbatim.
@@ -192,6 +195,8 @@ export const nl = {
     companyModules: 'Modules',
     companyEmailsettings: 'E-mailinstellingen',
     companyDocumentsettings: 'Documentinstellingen',
+    companyMedialibrary: 'Mediabibliotheek',
+    companyLibrary: 'Bibliotheeksets',
     verticals: 'Formulieren',
     companyProfile: 'Bedrijfsgegevens',
     companyStatistics: 'Statistieken',
@@ -577,9 +582,12 @@ export const nl = {
   communication: communicationNl,
   emailsettings: emailSettingsNl,
   settings: settingsNl,
+  mediaLibrary: mediaLibraryNl,
+  librarySets: librarySetsNl,
   documentsettings: documentSettingsNl,
   typeahead: typeaheadNl,
   map: mapNl,
+  mediaPicker: mediaPickerNl,
   flows: flowsNl,
   pipeline: pipelineNl,
   search: searchNl,

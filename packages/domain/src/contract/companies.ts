@@ -1,5 +1,6 @@
 // The API contract of companies: request and response schemas, written once for server and web.
 import { z } from 'zod';
+import { DASHBOARD_LEAD_FILTERS } from '../dashboard';
 import { MODULE_TAGS } from '../modules';
 import { zOffset, zPaginated } from '../pagination';
 import { zBrandColor, zId } from './common';
@@ -40,6 +41,21 @@ export const zList = z
   .max(200)
   .transform((items) => [...new Set(items)]);
 
+export const KPI_SETTINGS_TEXTS = {
+  unknownProduct: 'Dit product bestaat niet (meer).',
+} as const;
+/** KPI settings (decision 064): per KPI the products whose kpi_value counts; each once, at most 200. */
+const zKpiProducts = z
+  .array(zId)
+  .max(200)
+  .transform((ids) => [...new Set(ids)]);
+/** The dashboard's leads box (decision 064): the filter it opens on and how many rows it shows. */
+export const zDashboardLeadsSetting = z.object({
+  filter: z.enum(DASHBOARD_LEAD_FILTERS),
+  limit: z.coerce.number().int().min(1, 'Minimaal 1.').max(25, 'Maximaal 25.'),
+});
+export type DashboardLeadsSetting = z.infer<typeof zDashboardLeadsSetting>;
+
 export const zFlowSettingsLists = z.object({
   id: z.number().int(),
   lead_sources: z.array(z.string()),
@@ -57,6 +73,11 @@ export const zFlowSettingsLists = z.object({
   brand_button_color: z.string().nullable(),
   /** Whether a logo was uploaded (read it from getcompanylogo). */
   has_logo: z.boolean(),
+  kpi_products: z.array(z.number().int()),
+  kpi_products2: z.array(z.number().int()),
+  kpi_products3: z.array(z.number().int()),
+  /** null: the box opens on 'unsent' with 5 rows. */
+  dashboard_leads: zDashboardLeadsSetting.nullable(),
 });
 
 export const zUpdateFlowSettings = z.object({
@@ -71,6 +92,10 @@ export const zUpdateFlowSettings = z.object({
   appname: z.string().trim().min(1, 'Vul een naam in.').max(200).optional(),
   appdescription: z.string().trim().max(2000).optional(),
   brand_button_color: zBrandColor.nullable().optional(),
+  kpi_products: zKpiProducts.optional(),
+  kpi_products2: zKpiProducts.optional(),
+  kpi_products3: zKpiProducts.optional(),
+  dashboard_leads: zDashboardLeadsSetting.nullable().optional(),
 });
 
 export const zCurrentFlowSettings = zFlowSettingsLists

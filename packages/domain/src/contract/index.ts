@@ -16,6 +16,7 @@ export * from './forms';
 export * from './incidents';
 export * from './integrations';
 export * from './invoices';
+export * from './library';
 export * from './locations';
 export * from './mail';
 export * from './messages';

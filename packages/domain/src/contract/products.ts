@@ -113,6 +113,7 @@ export const zProductRow = zProduct
   });
 export type ProductRow = z.infer<typeof zProductRow>;
 export const zProductPage = zPaginated(zProductRow);
+export type ProductPage = z.infer<typeof zProductPage>;
 
 export const PRODUCT_SORTS = [
   'item_name',

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import {
   DOCUMENT_TEXTS,
   type DocumentKind,
+  MEDIA_TEXTS,
   renderWidgetHtml,
   zDocumentType,
   zDocumentWidget,
@@ -18,6 +20,7 @@ import {
   zUpdateDocumentType,
   zUpdateDocumentWidget,
   zUpdateDocumentWidgetType,
+  zWidgetPictureFromMedia,
 } from '@im/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -31,6 +34,7 @@ import { anyUser, moduleRoute } from '../../platform/http/access';
 import { downloadDoc, FILE_TYPES, STORED_FILE, uploadDoc } from '../../platform/http/openapi';
 import { authOf, platformTx, tenantTx } from '../../platform/http/request-auth';
 import { attachToProject, PROJECT_OWNER } from '../forms';
+import { findMediaFile } from '../medialibrary';
 import { logDocument } from './create-document';
 import { ATTACHMENT, DOCUMENT_OWNER, documentLabel, fileInfo, findAnyDocument } from './document-dto';
 import { assertDocumentEditable } from './document-kinds';
@@ -182,6 +186,53 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
         return reply.status(201).send(widget);
       } catch (err) {
         await app.deps.storage.delete(upload.storageKey);
+        throw err;
+      }
+    },
+  );
+  r.post(
+    '/api/widgetpicture/frommediafile',
+    {
+      config: SALES,
+      schema: {
+        summary:
+          "A picture widget gets a copy of a media library picture (the document keeps it if the library's goes)",
+        body: zWidgetPictureFromMedia,
+        response: { 201: zDocumentWidget },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const { storage } = app.deps;
+      const media = await tenantTx(request, (tx) => findMediaFile(tx, request.body.mediafile_id), {
+        snapshot: true,
+      });
+      if (!media.mimeType.startsWith('image/'))
+        throw validationError(MEDIA_TEXTS.notAnImage, { mediafile_id: [MEDIA_TEXTS.notAnImage] });
+      const bytes = await storage.get(media.storageKey);
+      if (!bytes) throw notFound(MEDIA_TEXTS.notFound);
+      const ext = media.storageKey.slice(media.storageKey.lastIndexOf('.') + 1);
+      const storageKey = `companies/${auth.companyId}/widgetpictures/${randomUUID()}.${ext}`;
+      const size = await storage.put(storageKey, bytes);
+      try {
+        const widget = await tenantTx(request, async (tx) => {
+          const [file] = await tx
+            .insert(storedFile)
+            .values({
+              storageKey,
+              filename: media.filename,
+              mimeType: media.mimeType,
+              size,
+              purpose: 'widgetpicture',
+              ownerType: 'document_widget',
+              ownerId: request.body.document_widget_id,
+            })
+            .returning();
+          return setWidgetPicture(tx, request.body.document_widget_id, file!.id);
+        });
+        return reply.status(201).send(widget);
+      } catch (err) {
+        await storage.delete(storageKey);
         throw err;
       }
     },

@@ -1,10 +1,18 @@
-import { fullName, zDashboardSettings, type zUpdateFlowSettings } from '@im/domain';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import {
+  fullName,
+  KPI_SETTINGS_TEXTS,
+  zDashboardLeadsSetting,
+  zDashboardSettings,
+  type zUpdateFlowSettings,
+} from '@im/domain';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { companySettings } from '../../platform/db/tables/companies.schema';
 import { flowPhase } from '../../platform/db/tables/flowphases.schema';
+import { product } from '../../platform/db/tables/products.schema';
 import { user } from '../../platform/db/tables/users.schema';
+import { validationError } from '../../platform/errors';
 import { writeLog } from '../../platform/events/write-log';
 import { listFlowPhases } from '../flowphases';
 import { listFlowProfiles, requireFlowProfile } from '.';
@@ -23,6 +31,10 @@ function lists(s: typeof companySettings.$inferSelect) {
     appdescription: s.appdescription,
     brand_button_color: s.brandButtonColor,
     has_logo: s.logoFileId !== null,
+    kpi_products: s.kpiProducts,
+    kpi_products2: s.kpiProducts2,
+    kpi_products3: s.kpiProducts3,
+    dashboard_leads: s.dashboardLeads == null ? null : zDashboardLeadsSetting.parse(s.dashboardLeads),
   };
 }
 
@@ -66,8 +78,26 @@ export async function readFlowSettingsLists(tx: Tx, id: number) {
   return row ? lists(row) : null;
 }
 
+/** KPI products must be live products of the company (422 on the field otherwise). */
+async function checkKpiProducts(tx: Tx, input: z.infer<typeof zUpdateFlowSettings>) {
+  for (const field of ['kpi_products', 'kpi_products2', 'kpi_products3'] as const) {
+    const ids = input[field];
+    if (!ids || ids.length === 0) continue;
+    const found = await tx
+      .select({ id: product.id })
+      .from(product)
+      .where(and(inArray(product.id, ids), isNull(product.deletedAt)));
+    if (found.length !== ids.length)
+      throw validationError(KPI_SETTINGS_TEXTS.unknownProduct, {
+        [field]: [KPI_SETTINGS_TEXTS.unknownProduct],
+      });
+  }
+}
+
 function changeDescription(input: z.infer<typeof zUpdateFlowSettings>): string {
-  if (input.dashboard_settings !== undefined) return 'Dashboardinstellingen gewijzigd';
+  if (input.dashboard_settings !== undefined || input.dashboard_leads !== undefined)
+    return 'Dashboardinstellingen gewijzigd';
+  if (input.kpi_products || input.kpi_products2 || input.kpi_products3) return 'KPI-instellingen gewijzigd';
   if (input.lead_sources || input.flow_tags || input.cancel_reasons)
     return 'Lijsten voor aanvragen gewijzigd';
   return 'Bedrijfsinstellingen gewijzigd';
@@ -79,6 +109,7 @@ export async function updateFlowSettings(tx: Tx, id: number, input: z.infer<type
   if (!before) return null;
   if (input.standard_flowprofile_id !== undefined)
     await requireFlowProfile(tx, input.standard_flowprofile_id, 'standard_flowprofile_id');
+  await checkKpiProducts(tx, input);
   const [after] = await tx
     .update(companySettings)
     .set({
@@ -92,6 +123,10 @@ export async function updateFlowSettings(tx: Tx, id: number, input: z.infer<type
       appname: input.appname,
       appdescription: input.appdescription,
       brandButtonColor: input.brand_button_color,
+      kpiProducts: input.kpi_products,
+      kpiProducts2: input.kpi_products2,
+      kpiProducts3: input.kpi_products3,
+      dashboardLeads: input.dashboard_leads,
       updatedAt: new Date(),
     })
     .where(eq(companySettings.id, id))

@@ -5,6 +5,37 @@ import type { Tx } from '../../platform/db/database';
 import { companySettings } from '../../platform/db/tables/companies.schema';
 import type { MailAttachment } from '../../platform/mail/mailer';
 import { imageOf } from '../companies';
+import { mediaImagesByTokens, PUBLIC_MEDIA_PATH } from '../medialibrary';
+
+const MEDIA_IMG = new RegExp(
+  `<img\\b[^>]*?\\bsrc="(?:https?://[^"/]+)?${PUBLIC_MEDIA_PATH.replace(/\//g, '\\/')}([A-Za-z0-9_-]{20,64})"[^>]*>`,
+  'g',
+);
+
+/**
+ * Pictures of the media library in a body (a mail template's `<img>` with the picture's public address)
+ * travel inside the mail like the header (Content-ID), so they show without the mail program fetching
+ * them; a picture deleted from the library since is left out (decision 064).
+ */
+async function embedMediaImages(
+  tx: Tx,
+  companyId: number,
+  body: string,
+): Promise<{ html: string; inline: MailAttachment[] }> {
+  const tokens = [...new Set([...body.matchAll(MEDIA_IMG)].map((m) => m[1]!))];
+  if (tokens.length === 0) return { html: body, inline: [] };
+  const found = new Map((await mediaImagesByTokens(tx, companyId, tokens)).map((f) => [f.publicToken, f]));
+  const inline: MailAttachment[] = [];
+  const html = body.replace(MEDIA_IMG, (tag, token: string) => {
+    const file = found.get(token);
+    if (!file) return '';
+    const cid = `media-${file.id}@installatiemanager`;
+    if (!inline.some((a) => a.cid === cid))
+      inline.push({ storageKey: file.storageKey, filename: file.filename, mimeType: file.mimeType, cid });
+    return tag.replace(/\bsrc="[^"]*"/, `src="cid:${cid}"`);
+  });
+  return { html, inline };
+}
 
 /** The company's e-mail signature as HTML, or '' when it has none. */
 async function signatureHtml(tx: Tx, companyId: number): Promise<string> {
@@ -38,7 +69,9 @@ export async function brandMailHtml(
   flowId?: number,
 ): Promise<{ html: string; inline: MailAttachment[] }> {
   const where = eq(companySettings.companyId, companyId);
-  const inline: MailAttachment[] = [];
+  const media = await embedMediaImages(tx, companyId, body);
+  body = media.html;
+  const inline: MailAttachment[] = [...media.inline];
   const parts: string[] = [];
   const profileLogo = flowId === undefined ? null : await profileLogoOfFlow(tx, { id: flowId });
   if (profileLogo) inline.push({ ...profileLogo, cid: 'profilelogo@installatiemanager' });

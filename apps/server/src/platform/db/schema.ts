@@ -17,6 +17,7 @@ export * from './tables/flows.schema';
 export * from './tables/forms.schema';
 export * from './tables/incidents.schema';
 export * from './tables/invoices.schema';
+export * from './tables/library.schema';
 export * from './tables/locations.schema';
 export * from './tables/logitems.schema';
 export * from './tables/mail.schema';

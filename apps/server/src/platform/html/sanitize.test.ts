@@ -11,6 +11,9 @@ describe('sanitizeHtml', () => {
       '<img src="https://x.nl/x.png">',
     );
     expect(sanitizeHtml('<a href="javascript:alert(1)">klik</a>')).toBe('<a>klik</a>');
+    expect(sanitizeHtml('<img src="/api/mediafile/public/abc" alt="logo" width="600">')).toBe(
+      '<img src="/api/mediafile/public/abc" alt="logo" width="600">',
+    );
     expect(sanitizeHtml('<p style="color:red" onclick="x()">t</p><iframe src="https://x"></iframe>')).toBe(
       '<p>t</p>',
     );

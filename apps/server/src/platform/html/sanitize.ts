@@ -31,6 +31,9 @@ export function sanitizeHtml(html: string): string {
   return purify.sanitize(html, {
     FORBID_TAGS,
     FORBID_ATTR: ['style', 'srcset'],
+    // A picture's width keeps a large photo from overflowing a mail (decision 064). It is no URL, so
+    // it is exempt from the URI rule below (which would refuse a bare number).
+    ADD_URI_SAFE_ATTR: ['width'],
     ALLOW_DATA_ATTR: false,
     // A link may also be one merge tag (`{{ document.link }}`): the filled-in URL is checked again when
     // the text is rendered and sanitised for sending or showing.

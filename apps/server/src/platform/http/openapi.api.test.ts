@@ -110,7 +110,7 @@ describe('the OpenAPI description an integrator generates a client from', () => 
     const multipart = all.filter(
       ({ op }) => (op.requestBody as Json | undefined)?.content?.['multipart/form-data'],
     );
-    expect(multipart.length).toBe(21);
+    expect(multipart.length).toBe(22);
     const upload = doc.paths['/api/flowfile'].post;
     expect(upload.requestBody.content['multipart/form-data'].schema.properties.file).toMatchObject({
       type: 'string',

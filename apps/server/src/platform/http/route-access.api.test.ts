@@ -21,6 +21,7 @@ const PUBLIC_ROUTES = [
   'GET /api/calculation/:hash/getbycustomer',
   'GET /api/calendar/feed/:file',
   'GET /api/integrations/:service/callback',
+  'GET /api/mediafile/public/:token',
   'GET /api/message/:hash/getbycustomer',
   'GET /api/invoice/:hash/downloadbycustomer',
   'GET /api/invoice/:hash/getbycustomer',

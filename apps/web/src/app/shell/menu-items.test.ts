@@ -24,6 +24,8 @@ describe('side menu', () => {
       'companyEventtriggerrules',
       'companyDocumentsettings',
       'verticals',
+      'companyMedialibrary',
+      'companyLibrary',
     ]);
     expect(items.some((i) => i.group === 'admin')).toBe(false);
     const withoutSettings = buildMenu(createTestSession({ modules: ['BASIS', 'CRM'] }));
@@ -60,6 +62,8 @@ describe('side menu', () => {
       'companyEventtriggerrules',
       'companyDocumentsettings',
       'verticals',
+      'companyMedialibrary',
+      'companyLibrary',
     ]);
   });
 
@@ -102,6 +106,8 @@ describe('side menu', () => {
       'companyEventtriggerrules',
       'companyDocumentsettings',
       'verticals',
+      'companyMedialibrary',
+      'companyLibrary',
     ]);
     expect(settingsOf(5000)).toEqual([
       'companyUsers',
@@ -113,6 +119,8 @@ describe('side menu', () => {
       'companyEventtriggerrules',
       'companyDocumentsettings',
       'verticals',
+      'companyMedialibrary',
+      'companyLibrary',
     ]);
   });
 

@@ -233,7 +233,16 @@ export function useWidgetMutations(kind: DocumentKind, documentId: number) {
     mutationFn: (id: number) => api.delete<DocumentWidget>(`/api/widgetpicture/${id}`),
     onSuccess,
   });
-  return { add, update, remove, duplicate, persist, move, uploadPicture, removePicture };
+  /** The widget gets its own copy of a media library picture (decision 064). */
+  const pictureFromMedia = useMutation({
+    mutationFn: (input: { id: number; mediafileId: number }) =>
+      api.post<DocumentWidget>('/api/widgetpicture/frommediafile', {
+        document_widget_id: input.id,
+        mediafile_id: input.mediafileId,
+      }),
+    onSuccess,
+  });
+  return { add, update, remove, duplicate, persist, move, uploadPicture, removePicture, pictureFromMedia };
 }
 
 // Attachments ----------------------------------------------------------------------------------------

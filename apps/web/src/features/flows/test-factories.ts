@@ -12,6 +12,10 @@ export function createTestFlowSettings(overrides: Partial<FlowSettings> = {}): F
     cancel_reasons: ['Te duur', 'Geen reactie meer'],
     standard_flowprofile_id: 3,
     custom_lead_infobox: '',
+    kpi_products: [],
+    kpi_products2: [],
+    kpi_products3: [],
+    dashboard_leads: null,
     company_settings_id: 1,
     flowprofiles: [
       { id: 3, name: 'Standaard', standard_calculation_id: null, mailtemplate_ids: {}, template_ids: {} },

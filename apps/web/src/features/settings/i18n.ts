@@ -19,6 +19,21 @@ export const settingsNl = {
     logoSaved: 'Logo opgeslagen',
     logoHint: 'Een afbeelding (PNG, JPG, GIF of WebP; geen SVG).',
   },
+  kpi: {
+    title: 'KPI-instellingen',
+    intro:
+      'Kies per KPI de producten die meetellen, met de KPI-waarde die u bij het product invult (bijvoorbeeld 410 Wp per paneel).',
+    kpi1: 'KPI 1',
+    kpi2: 'KPI 2',
+    kpi3: 'KPI 3',
+    placeholder: 'Zoek een product',
+  },
+  dashboardLeads: {
+    title: 'Dashboard leads',
+    intro: 'Waar het blok met leads op het dashboard mee opent, voor iedere gebruiker.',
+    filter: 'Begint op',
+    limit: 'Aantal regels',
+  },
   lists: {
     title: 'Lijsten voor dossiers',
     intro: 'Typ een waarde en druk op Enter om hem toe te voegen; het kruisje haalt hem weg.',
@@ -40,7 +55,7 @@ export const settingsNl = {
   flow: {
     title: 'Dossierinstellingen',
     intro:
-      'Substatussen per fase, aanvraagprofielen, websites, leadbronnen, labels en redenen van annuleren.',
+      'Substatussen per fase, aanvraagprofielen, websites, leadbronnen, labels, redenen van annuleren, KPI-instellingen en dashboard leads.',
   },
   phases: {
     title: 'Substatussen',
@@ -135,6 +150,21 @@ export const settingsEn: typeof settingsNl = {
     logoSaved: 'Logo saved',
     logoHint: 'An image (PNG, JPG, GIF or WebP; no SVG).',
   },
+  kpi: {
+    title: 'KPI settings',
+    intro:
+      'Choose per KPI the products that count, with the KPI value you fill in on the product (for example 410 Wp per panel).',
+    kpi1: 'KPI 1',
+    kpi2: 'KPI 2',
+    kpi3: 'KPI 3',
+    placeholder: 'Search a product',
+  },
+  dashboardLeads: {
+    title: 'Dashboard leads',
+    intro: "What the dashboard's leads box opens on, for every user.",
+    filter: 'Opens on',
+    limit: 'Rows',
+  },
   lists: {
     title: 'Lists for dossiers',
     intro: 'Type a value and press Enter to add it; the cross removes it.',
@@ -155,7 +185,8 @@ export const settingsEn: typeof settingsNl = {
   },
   flow: {
     title: 'Dossier settings',
-    intro: 'Sub-statuses per stage, request profiles, websites, lead sources, tags and cancel reasons.',
+    intro:
+      'Sub-statuses per stage, request profiles, websites, lead sources, tags, cancel reasons, KPI settings and dashboard leads.',
   },
   phases: {
     title: 'Sub-statuses',

@@ -18,6 +18,10 @@ export function createTestCompanySettings(overrides: Partial<FlowSettingsLists> 
     appdescription: 'Zonnepanelen in het noorden',
     brand_button_color: '#116644',
     has_logo: false,
+    kpi_products: [],
+    kpi_products2: [],
+    kpi_products3: [],
+    dashboard_leads: null,
     ...overrides,
   };
 }

@@ -1,12 +1,18 @@
 import '@mantine/tiptap/styles.css';
+import './rich-text.css';
 import { MERGE_TAGS } from '@im/domain';
 import { Input, Menu } from '@mantine/core';
 import { Link, RichTextEditor as MantineRichTextEditor } from '@mantine/tiptap';
-import { IconBraces } from '@tabler/icons-react';
+import { IconBraces, IconPhoto } from '@tabler/icons-react';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MediaPickerModal } from '../media-picker/media-picker.modal';
+import { ImageNode } from './image-node';
+
+/** A chosen picture is at most this wide in the text (a mail is about 640 px). */
+const MAX_IMAGE_WIDTH = 600;
 
 /** The Dutch labels of the editor's controls (Mantine's are English). */
 const LABELS = {
@@ -40,6 +46,7 @@ export function RichTextEditor({
   onChange,
   error,
   withMergeTags = true,
+  withImages = false,
   minHeight = 160,
 }: {
   label: string;
@@ -47,12 +54,15 @@ export function RichTextEditor({
   onChange: (html: string) => void;
   error?: string | null;
   withMergeTags?: boolean;
+  /** A toolbar button that inserts a picture of the media library (mail templates). */
+  withImages?: boolean;
   minHeight?: number;
 }) {
   const { t } = useTranslation();
   const labelId = useId();
+  const [isPicking, setPicking] = useState(false);
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false }), Link],
+    extensions: [StarterKit.configure({ link: false }), Link, ImageNode],
     content: value,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
@@ -86,6 +96,15 @@ export function RichTextEditor({
             <MantineRichTextEditor.Link />
             <MantineRichTextEditor.Unlink />
           </MantineRichTextEditor.ControlsGroup>
+          {withImages && (
+            <MantineRichTextEditor.Control
+              aria-label={t('mediaPicker.insertImage')}
+              title={t('mediaPicker.insertImage')}
+              onClick={() => setPicking(true)}
+            >
+              <IconPhoto size={16} />
+            </MantineRichTextEditor.Control>
+          )}
           {withMergeTags && (
             <Menu position="bottom-start" withinPortal shadow="md" width={300}>
               <Menu.Target>
@@ -109,8 +128,23 @@ export function RichTextEditor({
             </Menu>
           )}
         </MantineRichTextEditor.Toolbar>
-        <MantineRichTextEditor.Content style={{ minHeight }} />
+        <MantineRichTextEditor.Content style={{ minHeight }} className="im-rich-text" />
       </MantineRichTextEditor>
+      {withImages && (
+        <MediaPickerModal
+          opened={isPicking}
+          onClose={() => setPicking(false)}
+          onPick={(file) => {
+            if (!file.public_url) return;
+            const width = file.width ? Math.min(file.width, MAX_IMAGE_WIDTH) : null;
+            editor
+              ?.chain()
+              .focus()
+              .insertContent({ type: 'image', attrs: { src: file.public_url, alt: file.filename, width } })
+              .run();
+          }}
+        />
+      )}
     </Input.Wrapper>
   );
 }

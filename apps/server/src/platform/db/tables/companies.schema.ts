@@ -83,6 +83,12 @@ export const companySettings = pgTable(
     creditInvoiceTemplateId: integer('credit_invoice_template_id'),
     /** The dashboard's statistic boxes (spec 000 section 3); null: the defaults (DEFAULT_STATBOXES). */
     dashboardSettings: jsonb('dashboard_settings'),
+    /** KPI settings (decision 064): per KPI (1-3) the products whose kpi_value a flow's KPI adds up. */
+    kpiProducts: jsonb('kpi_products').$type<number[]>().notNull().default([]),
+    kpiProducts2: jsonb('kpi_products2').$type<number[]>().notNull().default([]),
+    kpiProducts3: jsonb('kpi_products3').$type<number[]>().notNull().default([]),
+    /** The dashboard's leads box (decision 064): its first filter and rows; null: unsent, 5. */
+    dashboardLeads: jsonb('dashboard_leads').$type<{ filter: string; limit: number }>(),
     updatedAt: updatedAt(),
   },
   () => [tenantPolicy()],

@@ -10,6 +10,7 @@ import {
 import { Alert, Badge, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFlowSettings } from '../../../api/companies';
 import { formatDate } from '../../../ui/format';
 import { FilterChips, GrowButtons, WidgetCard, WidgetRow } from '../../../ui/widget-card';
 import { useDashboardLeads } from '../queries';
@@ -17,8 +18,12 @@ import { useDashboardLeads } from '../queries';
 /** The user's open dossiers before the order: quotation still to send (default), waiting, new, all. */
 export function DashboardLeads() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<DashboardLeadFilter>(DEFAULT_DASHBOARD_LEAD_FILTER);
-  const [limit, setLimit] = useState(DASHBOARD_LIST_STEP);
+  // The company's choice (flow settings, decision 064) until the user picks another filter or grows the list.
+  const preset = useFlowSettings().data?.dashboard_leads;
+  const [chosenFilter, setFilter] = useState<DashboardLeadFilter | null>(null);
+  const [chosenLimit, setLimit] = useState<number | null>(null);
+  const filter = chosenFilter ?? preset?.filter ?? DEFAULT_DASHBOARD_LEAD_FILTER;
+  const limit = chosenLimit ?? preset?.limit ?? DASHBOARD_LIST_STEP;
   const leads = useDashboardLeads(filter, limit);
   const data = leads.data;
   return (
@@ -69,7 +74,7 @@ export function DashboardLeads() {
         shown={data?.flows.length ?? 0}
         limit={limit}
         all={DASHBOARD_LIST_ALL}
-        onMore={() => setLimit((l) => l + DASHBOARD_LIST_STEP)}
+        onMore={() => setLimit(limit + DASHBOARD_LIST_STEP)}
         onAll={() => setLimit(DASHBOARD_LIST_ALL)}
       />
     </WidgetCard>

@@ -1,9 +1,11 @@
 import { DOCUMENT_TEXTS, type DocumentWidget, PICTURE_LAYOUT_LABELS, PICTURE_LAYOUTS } from '@im/domain';
 import { Button, FileButton, Group, Select, Stack, Text } from '@mantine/core';
-import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../ui/confirm-dialog';
 import { AuthedImage } from '../../../ui/files/authed-image';
+import { MediaPickerModal } from '../../../ui/media-picker/media-picker.modal';
 import { toast } from '../../../ui/toasts';
 
 interface Props {
@@ -13,6 +15,8 @@ interface Props {
   layoutError?: string;
   isBusy: boolean;
   onUpload: (file: File) => Promise<unknown>;
+  /** Takes a copy of a media library picture. */
+  onPickMedia: (mediafileId: number) => Promise<unknown>;
   onRemove: () => Promise<unknown>;
 }
 
@@ -24,9 +28,16 @@ export function WidgetPictureField({
   layoutError,
   isBusy,
   onUpload,
+  onPickMedia,
   onRemove,
 }: Props) {
   const { t } = useTranslation();
+  const [isPicking, setPicking] = useState(false);
+  const pickMedia = (mediafileId: number) =>
+    onPickMedia(mediafileId).then(
+      () => toast.success(t('documents.pictureUploaded')),
+      (error: Error) => toast.error(error.message, t('documents.pictureFailed')),
+    );
   const picture = widget.widgetpicture;
 
   const upload = (file: File | null) => {
@@ -87,6 +98,15 @@ export function WidgetPictureField({
             </Button>
           )}
         </FileButton>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconPhoto size={14} />}
+          onClick={() => setPicking(true)}
+          disabled={isBusy}
+        >
+          {t('mediaPicker.open')}
+        </Button>
         {picture && (
           <Button
             size="xs"
@@ -99,6 +119,11 @@ export function WidgetPictureField({
           </Button>
         )}
       </Group>
+      <MediaPickerModal
+        opened={isPicking}
+        onClose={() => setPicking(false)}
+        onPick={(file) => void pickMedia(file.id)}
+      />
       <Select
         label={t('documents.layout')}
         data={PICTURE_LAYOUTS.map((value) => ({ value, label: PICTURE_LAYOUT_LABELS[value] }))}

@@ -234,8 +234,15 @@ function WidgetForm({
             layout={draft.stringcontent}
             onLayout={(layout) => set('stringcontent', layout)}
             layoutError={errors.stringcontent}
-            isBusy={mutations.uploadPicture.isPending || mutations.removePicture.isPending}
+            isBusy={
+              mutations.uploadPicture.isPending ||
+              mutations.removePicture.isPending ||
+              mutations.pictureFromMedia.isPending
+            }
             onUpload={(file) => mutations.uploadPicture.mutateAsync({ id: widget.id, file })}
+            onPickMedia={(mediafileId) =>
+              mutations.pictureFromMedia.mutateAsync({ id: widget.id, mediafileId })
+            }
             onRemove={() => mutations.removePicture.mutateAsync(widget.id)}
           />
         )}

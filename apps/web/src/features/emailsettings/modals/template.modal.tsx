@@ -131,6 +131,7 @@ function TemplateForm({ editing, onDone }: { editing: Editing; onDone: () => voi
           value={values.text}
           onChange={(html) => form.setFieldValue('text', html)}
           error={textError}
+          withImages={editing.kind === 'mailtemplate'}
         />
         {editing.kind === 'mailtemplate' && <Attachments template={mail} />}
         <FormActions onCancel={onDone} isPending={save.isPending} mt="sm" />

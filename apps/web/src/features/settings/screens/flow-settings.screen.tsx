@@ -6,12 +6,14 @@ import { useSession } from '../../auth';
 import { WebsitesCard } from '../../websites';
 import { FlowPhasesCard } from '../components/flow-phases-card';
 import { FlowProfilesCard } from '../components/flow-profiles-card';
+import { KpiDashboardCard } from '../components/kpi-dashboard-card';
 import { ListsCard } from '../components/lists-card';
 import { SettingsScreenHead, useSettingsReads } from '../components/settings-screen-head';
 
 /**
  * /account/company_flowprofiles (spec 000 section 2 "Flow settings"): sub-statuses per stage, request
- * profiles (detail on /account/company_flowprofiles/{id}), websites, lead sources, tags and cancel reasons.
+ * profiles (detail on /account/company_flowprofiles/{id}), websites, lead sources, tags and cancel reasons,
+ * KPI settings and dashboard leads.
  */
 export function FlowSettingsScreen() {
   const { t } = useTranslation();
@@ -34,6 +36,7 @@ export function FlowSettingsScreen() {
       )}
       <WebsitesCard />
       {settings.data && <ListsCard settings={settings.data} canSave={canSave} />}
+      {settings.data && <KpiDashboardCard settings={settings.data} canSave={canSave} />}
     </Stack>
   );
 }
