@@ -1,5 +1,6 @@
 import { registerCompanyJobs } from './features/companies';
 import { registerFieldImportJob } from './features/forms';
+import { registerPartnerProjectJobs } from './features/partnerprojects';
 import { registerProductJobs } from './features/products';
 import { registerRelationJobs } from './features/relations';
 import { registerFeatureRoutes } from './features/routes';
@@ -82,6 +83,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   };
   registerRelationJobs(jobs, chunkSize, storage);
   registerProductJobs(jobs);
+  registerPartnerProjectJobs(jobs);
   registerFieldImportJob(jobs);
   registerWebhookJobs(jobs, { db, config, logger });
   const workflow = new WorkflowEngine(deps);
