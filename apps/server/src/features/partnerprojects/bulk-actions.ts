@@ -183,9 +183,10 @@ export async function applyToFlow(tx: Tx, flowId: number, a: BulkAction): Promis
       return;
     }
     case 'copyfrommodels': {
+      // The model of the flow's type; a flow without a type takes the only model when there is one.
       const model =
         a.modelFlows.find((m) => m.type === current.type) ??
-        (a.modelFlows.length === 1 ? a.modelFlows[0] : undefined);
+        (current.type === '' && a.modelFlows.length === 1 ? a.modelFlows[0] : undefined);
       if (!model || model.id === flowId) return;
       const calc = await dossierCalculationFor(tx, model.id, undefined);
       if (calc !== null) await copyCalculation(tx, calc, flowId, `Typemodel ${model.type}`.trim());
