@@ -51,6 +51,7 @@ import { incidentScreens } from '../features/incidents/routes';
 import { invoicesScreens } from '../features/invoices/routes';
 import { modulesScreens } from '../features/modules/routes';
 import { organizationsScreens } from '../features/organizations/routes';
+import { partnerProjectsScreens } from '../features/partnerprojects/routes';
 import { partnersScreens } from '../features/partners/routes';
 import { pipelineScreens } from '../features/pipeline/routes';
 import { planningScreens } from '../features/planning/routes';
@@ -347,6 +348,7 @@ const SCREENS: readonly ScreenEntry[] = [
   ...relationsScreens,
   ...organizationsScreens,
   ...partnersScreens,
+  ...partnerProjectsScreens,
   ...productsScreens,
   ...documentsScreens,
   ...invoicesScreens,

@@ -12,6 +12,7 @@ import { incidentsEn } from '../features/incidents/i18n';
 import { invoicesEn } from '../features/invoices/i18n';
 import { locationsEn } from '../features/locations/i18n';
 import { organizationsEn } from '../features/organizations/i18n';
+import { partnerProjectsEn } from '../features/partnerprojects/i18n';
 import { partnersEn } from '../features/partners/i18n';
 import { en as pipelineEn } from '../features/pipeline/i18n';
 import { planningEn } from '../features/planning/i18n';
@@ -548,6 +549,7 @@ export const en: Strings<Catalog> = {
   relations: relationsEn,
   organizations: organizationsEn,
   partners: partnersEn,
+  partnerprojects: partnerProjectsEn,
   products: productsEn,
   calculations: calculationsEn,
   productImport: productImportEn,

@@ -12,6 +12,7 @@ import { incidentsNl } from '../features/incidents/i18n';
 import { invoicesNl } from '../features/invoices/i18n';
 import { locationsNl } from '../features/locations/i18n';
 import { organizationsNl } from '../features/organizations/i18n';
+import { partnerProjectsNl } from '../features/partnerprojects/i18n';
 import { partnersNl } from '../features/partners/i18n';
 import { nl as pipelineNl } from '../features/pipeline/i18n';
 import { planningNl } from '../features/planning/i18n';
@@ -550,6 +551,7 @@ export const nl = {
   relations: relationsNl,
   organizations: organizationsNl,
   partners: partnersNl,
+  partnerprojects: partnerProjectsNl,
   products: productsNl,
   calculations: calculationsNl,
   productImport: productImportNl,

@@ -16,6 +16,7 @@ import { relation } from '../../platform/db/tables/relations.schema';
 import { user } from '../../platform/db/tables/users.schema';
 import { conflict, validationError } from '../../platform/errors';
 import { writeLog } from '../../platform/events/write-log';
+import { createFlow } from '../flows';
 
 const bad = (field: string, message: string) => validationError(message, { [field]: [message] });
 
@@ -113,7 +114,20 @@ export async function createPartnerProject(tx: Tx, input: CreatePartnerProject):
     .values({ ...columnsOf(input), partnerId: input.partner_id, label: input.label })
     .returning({ id: partnerProject.id });
   const id = row!.id;
-  await adoptMainFlow(tx, id, input.partner_id, input.mainflow_id);
+  let mainflowId = input.mainflow_id ?? null;
+  // A project for a relation (the partner's contact) without a main flow gets one on that relation: the
+  // combined quotation or invoice needs a flow to live on (decision 062).
+  if (mainflowId === null && input.relation_id) {
+    const main = await createFlow(tx, {
+      relationId: input.relation_id,
+      description: `Hoofddossier ${input.label}`.slice(0, 500),
+      flowprofileId: input.flowprofile_id ?? null,
+      userId: input.user_id ?? null,
+    });
+    mainflowId = main.id;
+    await tx.update(partnerProject).set({ mainflowId }).where(eq(partnerProject.id, id));
+  }
+  await adoptMainFlow(tx, id, input.partner_id, mainflowId);
   await writeLog(tx, {
     type: 'partnerproject',
     id,

@@ -1,0 +1,2 @@
+export { OwnProjects, PartnerProjectList } from './components/partner-project-list';
+export { partnerProjectsScreens } from './routes';
