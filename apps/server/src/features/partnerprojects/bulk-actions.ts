@@ -103,7 +103,9 @@ export async function applyToFlow(tx: Tx, flowId: number, a: BulkAction): Promis
   const current = await lockFlow(tx, flowId);
   switch (a.action) {
     case 'startprojectphase':
-      if (current.flowStatus !== 'project') await changeFlowStatus(tx, flowId, { flow_status: 'project' });
+      // Only flows before the project stage start it; those already in it or past it stay where they are.
+      if (FLOW_STATUSES.indexOf(current.flowStatus as FlowStatus) < FLOW_STATUSES.indexOf('project'))
+        await changeFlowStatus(tx, flowId, { flow_status: 'project' });
       return;
     case 'editstatusses':
       await changeFlowStatus(tx, flowId, {
