@@ -43,7 +43,11 @@ async function runBulk(p: Page, action: string) {
   const seen = new Set<string>();
   // Polled every second: the dialog reads 'Bezig… n%' until the batch is done.
   for (let i = 0; i < 120; i++) {
-    const text = (await progress.getByRole('status').textContent().catch(() => '')) ?? '';
+    const text =
+      (await progress
+        .getByRole('status')
+        .textContent()
+        .catch(() => '')) ?? '';
     seen.add(text);
     if (text === 'Klaar.') break;
     await p.waitForTimeout(250);
@@ -91,9 +95,10 @@ describe('partner project cockpit end to end', () => {
          from sales_document d join calculation c on c.id = d.calculation_id where d.id = $1`,
       [invoiceId],
     );
-    const [project] = await app.sql<{ mainflow_id: number }>('select mainflow_id from partner_project where id = $1', [
-      projectId,
-    ]);
+    const [project] = await app.sql<{ mainflow_id: number }>(
+      'select mainflow_id from partner_project where id = $1',
+      [projectId],
+    );
     expect(invoice!.flow_id).toBe(project!.mainflow_id);
     expect(invoice!.headers).toBe(40);
     expect(Number(invoice!.amount)).toBeGreaterThan(40 * 1000);
