@@ -21,7 +21,7 @@ function ProjectLine({ project, to }: { project: PartnerProject; to?: string }) 
   return (
     <Group
       justify="space-between"
-      wrap="nowrap"
+      wrap="wrap"
       py={6}
       style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
     >
@@ -31,7 +31,9 @@ function ProjectLine({ project, to }: { project: PartnerProject; to?: string }) 
           {t('partnerprojects.flowsCount', { count: project.flows_count })}
         </Text>
       </Stack>
-      <Badge variant="light">{PARTNER_PROJECT_PHASE_LABELS[project.status]}</Badge>
+      <Badge variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
+        {PARTNER_PROJECT_PHASE_LABELS[project.status]}
+      </Badge>
     </Group>
   );
 }

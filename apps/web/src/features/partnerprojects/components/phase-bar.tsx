@@ -56,7 +56,11 @@ export function PhaseBar({ project, canChange }: { project: PartnerProject; canC
                   : 'partnerprojects.phaseNotStarted',
             );
             return (
-              <li key={phase} aria-current={state === 'current' ? 'step' : undefined}>
+              <li
+                key={phase}
+                aria-current={state === 'current' ? 'step' : undefined}
+                style={{ flexShrink: 0 }}
+              >
                 <Badge
                   size="lg"
                   radius="sm"
@@ -64,7 +68,7 @@ export function PhaseBar({ project, canChange }: { project: PartnerProject; canC
                   variant={LOOK[state].variant}
                   title={stateLabel}
                   aria-label={`${PARTNER_PROJECT_PHASE_LABELS[phase]}: ${stateLabel}`}
-                  style={{ textTransform: 'none' }}
+                  style={{ textTransform: 'none', overflow: 'visible' }}
                 >
                   {i + 1}. {PARTNER_PROJECT_PHASE_LABELS[phase]}
                 </Badge>

@@ -126,7 +126,16 @@ export function ProjectFlowTable({
   const all = { value: '', label: t('partnerprojects.all') };
   const target = (id: number) => (forPartner ? `/flow_partner/${id}` : `/flow_detail/${id}`);
 
-  const filterBar = (
+  // A partner user filters on words only: the choice lists are the cockpit's (staff) read.
+  const filterBar = forPartner ? (
+    <TextInput
+      label={t('partnerprojects.filterWords')}
+      type="search"
+      value={words}
+      onChange={(e) => setWords(e.currentTarget.value)}
+      maw={360}
+    />
+  ) : (
     <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">
       <Select
         label={t('partnerprojects.filterStatus')}
