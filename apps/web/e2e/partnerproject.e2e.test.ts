@@ -102,6 +102,7 @@ describe('partner project cockpit end to end', () => {
     expect(invoice!.flow_id).toBe(project!.mainflow_id);
     expect(invoice!.headers).toBe(40);
     expect(Number(invoice!.amount)).toBeGreaterThan(40 * 1000);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
     await shot(page, 'partnerproject-invoice');
 
     await page.setViewportSize({ width: 390, height: 844 });

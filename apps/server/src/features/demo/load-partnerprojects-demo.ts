@@ -1,6 +1,6 @@
 import { type FlowStatus, zCreateCalculationItem } from '@im/domain';
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../platform/db/database';
+import type { Database } from '../../platform/db/database';
 import type { Logger } from '../../platform/logger';
 import { copyCalculation, createCalculation, createItem } from '../calculations';
 import { changeFlowStatus } from '../flows';
