@@ -427,6 +427,20 @@ describe('the cockpit', () => {
   });
 });
 
+describe('deleting the partner', () => {
+  it('removes its projects and keeps their flows, unlinked', async () => {
+    const p = await t.api('POST', '/api/partner', { token: a.token, body: { name: 'Tijdelijke partner' } });
+    const pr = await t.api('POST', '/api/partnerproject', {
+      token: a.token,
+      body: { partner_id: p.body.id, label: 'Tijdelijk' },
+    });
+    const flowId = await flowInProject(a.token, pr.body.id, 'Blijft bestaan');
+    expect((await t.api('DELETE', `/api/partner/${p.body.id}`, { token: a.token })).status).toBe(200);
+    expect((await t.api('GET', `/api/partnerproject/${pr.body.id}`, { token: a.token })).status).toBe(404);
+    expect(await flowRow(flowId)).toMatchObject({ partner_project_id: null });
+  });
+});
+
 describe('tenancy and partner users', () => {
   it('answers another company 404 for every id', async () => {
     const paths: [string, string, unknown?][] = [
