@@ -68,7 +68,6 @@ export const partnerProjectsNl = {
   who: 'Door',
   what: 'Wat',
   settings: 'Instellingen',
-  page: 'Pagina {{page}} van {{pages}}',
   actions: {
     startprojectphase: 'Projectfase starten',
     editstatusses: 'Statussen wijzigen',
@@ -168,7 +167,6 @@ export const partnerProjectsEn: typeof partnerProjectsNl = {
   who: 'By',
   what: 'What',
   settings: 'Settings',
-  page: 'Page {{page}} of {{pages}}',
   actions: {
     startprojectphase: 'Start project phase',
     editstatusses: 'Edit statuses',

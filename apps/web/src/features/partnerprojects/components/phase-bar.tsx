@@ -44,7 +44,11 @@ export function PhaseBar({ project, canChange }: { project: PartnerProject; canC
           </Button>
         )}
       </Group>
-      <ScrollArea type="auto" offsetScrollbars>
+      <ScrollArea
+        type="auto"
+        offsetScrollbars
+        viewportProps={{ tabIndex: 0, 'aria-label': t('partnerprojects.phasesTitle') }}
+      >
         <Group gap={6} wrap="nowrap" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {PARTNER_PROJECT_PHASES.map((phase, i) => {
             const state = partnerProjectPhaseState(phase, project.status);
@@ -67,7 +71,7 @@ export function PhaseBar({ project, canChange }: { project: PartnerProject; canC
                   color={LOOK[state].color}
                   variant={LOOK[state].variant}
                   title={stateLabel}
-                  aria-label={`${PARTNER_PROJECT_PHASE_LABELS[phase]}: ${stateLabel}`}
+                  c={state === 'passed' ? 'teal.9' : undefined}
                   style={{ textTransform: 'none', overflow: 'visible' }}
                 >
                   {i + 1}. {PARTNER_PROJECT_PHASE_LABELS[phase]}

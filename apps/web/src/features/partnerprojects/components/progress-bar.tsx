@@ -30,10 +30,14 @@ export function ProjectProgressBar({ project }: { project: PartnerProject }) {
           {t('partnerprojects.flowsCount', { count: total })}
         </Text>
       </Group>
-      <Progress.Root size={22} aria-label={t('partnerprojects.progressTitle')}>
+      <Progress.Root size={22}>
         {project.flows_by_status.map((s) => (
           <Tooltip key={s.status} label={`${FLOW_STATUS_LABELS[s.status]}: ${s.count}`}>
-            <Progress.Section value={total ? (s.count / total) * 100 : 0} color={STATUS_BAR_COLORS[s.status]}>
+            <Progress.Section
+              value={total ? (s.count / total) * 100 : 0}
+              color={STATUS_BAR_COLORS[s.status]}
+              aria-label={`${FLOW_STATUS_LABELS[s.status]}: ${s.count}`}
+            >
               <Progress.Label>{s.count}</Progress.Label>
             </Progress.Section>
           </Tooltip>

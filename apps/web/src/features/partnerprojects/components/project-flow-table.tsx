@@ -7,7 +7,6 @@ import {
   Card,
   Checkbox,
   Group,
-  Pagination,
   Select,
   SimpleGrid,
   Stack,
@@ -20,6 +19,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FullNumberPager } from '../../../ui/data-table/full-number-pager';
 import { LoadingBlock } from '../../../ui/loading-block';
 import { useIsPhone } from '../../../ui/responsive';
 import { StatusBadge } from '../../flows';
@@ -93,7 +93,6 @@ export function ProjectFlowTable({
   );
   const rows: ProjectFlow[] = flows.data?.data ?? [];
   const total = flows.data?.pagination.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / FLOWS_PAGE_SIZE));
 
   useEffect(() => {
     if ((debounced || undefined) !== filters.query) onFilters({ ...filters, query: debounced || undefined });
@@ -321,14 +320,7 @@ export function ProjectFlowTable({
             </Table>
           </Table.ScrollContainer>
         )}
-        {pages > 1 && (
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {t('partnerprojects.page', { page, pages })}
-            </Text>
-            <Pagination total={pages} value={page} onChange={setPage} siblings={isPhone ? 0 : 1} size="sm" />
-          </Group>
-        )}
+        <FullNumberPager page={page} pageSize={FLOWS_PAGE_SIZE} total={total} onPageChange={setPage} />
       </Stack>
     </Card>
   );
