@@ -63,6 +63,7 @@ export function PhaseBar({ project, canChange }: { project: PartnerProject; canC
               <li
                 key={phase}
                 aria-current={state === 'current' ? 'step' : undefined}
+                aria-label={`${PARTNER_PROJECT_PHASE_LABELS[phase]}: ${stateLabel}`}
                 style={{ flexShrink: 0 }}
               >
                 <Badge

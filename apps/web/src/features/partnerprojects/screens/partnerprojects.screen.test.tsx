@@ -108,9 +108,9 @@ describe('the partner project cockpit', () => {
     expect(
       await screen.findByRole('heading', { name: 'Isolatie 40 woningen' }, { timeout: 15_000 }),
     ).toBeTruthy();
-    expect(screen.getByLabelText('Offerte: huidig')).toBeTruthy();
-    expect(screen.getByLabelText('Calculatie: afgerond')).toBeTruthy();
-    expect(screen.getByLabelText('Nacalculatie: niet gestart')).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'Offerte: huidig' })).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'Calculatie: afgerond' })).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'Nacalculatie: niet gestart' })).toBeTruthy();
     expect(screen.getByText('Uitvoering 10')).toBeTruthy();
     expect(await screen.findByRole('link', { name: '2001 · Woning 1' })).toBeTruthy();
     expect(screen.getByText('Dossiers (30)')).toBeTruthy();
