@@ -12,7 +12,7 @@ import { confirm } from '../../../ui/confirm-dialog';
 import { useNextPhase } from '../queries';
 
 const LOOK = {
-  passed: { color: 'teal', variant: 'light' },
+  passed: { color: 'green', variant: 'light' },
   current: { color: 'blue', variant: 'filled' },
   notstarted: { color: 'gray', variant: 'outline' },
 } as const;
@@ -72,7 +72,7 @@ export function PhaseBar({ project, canChange }: { project: PartnerProject; canC
                   color={LOOK[state].color}
                   variant={LOOK[state].variant}
                   title={stateLabel}
-                  c={state === 'passed' ? 'teal.9' : undefined}
+                  c={state === 'passed' ? '#1e6b30' : undefined}
                   style={{ textTransform: 'none', overflow: 'visible' }}
                 >
                   {i + 1}. {PARTNER_PROJECT_PHASE_LABELS[phase]}
