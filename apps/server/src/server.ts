@@ -2,6 +2,7 @@ import { registerCompanyJobs } from './features/companies';
 import { registerFlowImportJobs } from './features/flowimports';
 import { registerFieldImportJob } from './features/forms';
 import { type PaymentSync, registerIntegrationJobs } from './features/integrations';
+import { registerPartnerProjectJobs } from './features/partnerprojects';
 import { registerProductJobs } from './features/products';
 import { registerRelationJobs } from './features/relations';
 import { registerFeatureRoutes } from './features/routes';
@@ -87,6 +88,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   registerRelationJobs(jobs, chunkSize, storage);
   registerProductJobs(jobs);
   registerFlowImportJobs(jobs);
+  registerPartnerProjectJobs(jobs);
   registerFieldImportJob(jobs);
   registerWebhookJobs(jobs, { db, config, logger });
   const workflow = new WorkflowEngine(deps);

@@ -39,7 +39,8 @@ let ids: Record<
   | 'projecttemplate'
   | 'vertical'
   | 'aftercareflow'
-  | 'webhookconnection',
+  | 'webhookconnection'
+  | 'partnerproject',
   number
 >;
 
@@ -111,6 +112,9 @@ beforeAll(async () => {
     webhookconnection: await one(
       `select id from webhook_connection where company_id = ${company} order by id limit 1`,
     ),
+    partnerproject: await one(
+      `select id from partner_project where company_id = ${company} order by id limit 1`,
+    ),
     aftercareflow: await one(
       `select i.flow_id as id from flow_data_item i join vertical v on v.id = i.vertical_id where i.company_id = ${company} and v.type = 'aftercare' limit 1`,
     ),
@@ -174,6 +178,8 @@ const staffRoutes = () => [
   `project_detail/${ids.project}`,
   `projecttemplate_detail/${ids.projecttemplate}`,
   `aftercare_detail/${ids.aftercareflow}`,
+  `partnerproject_detail/${ids.partnerproject}`,
+  `partnerproject_logitems/${ids.partnerproject}`,
   'vertical_overview',
   `vertical_detail/${ids.vertical}`,
   'account/company_intakesettings',

@@ -53,6 +53,7 @@ export const DOMAIN_ENTITY_TYPES = [
   'webhookconnection',
   'website',
   'partner',
+  'partnerproject',
 ] as const;
 export type DomainEntityType = (typeof DOMAIN_ENTITY_TYPES)[number];
 
@@ -128,6 +129,7 @@ export const DOMAIN_EVENT_ACCESS: Record<DomainEntityType, { module: ModuleTag; 
   webhookconnection: { module: 'SETTINGS', minRole: 100 },
   website: { module: 'SETTINGS', minRole: 100 },
   partner: { module: 'PARTNERMANAGEMENT', minRole: 100 },
+  partnerproject: { module: 'PARTNERMANAGEMENT', minRole: 100 },
 };
 
 const zKind = z.custom<DomainEventKind>((value) => {

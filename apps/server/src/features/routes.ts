@@ -33,6 +33,7 @@ import { messageRoutes } from './messages/routes';
 import { moduleRoutes } from './modules/routes';
 import { notificationRoutes } from './notifications/routes';
 import { organizationRoutes } from './organizations/routes';
+import { partnerProjectRoutes } from './partnerprojects/routes';
 import { partnerRoutes } from './partners/routes';
 import { pdfRoutes } from './pdf/routes';
 import { pictureRoutes } from './pictures/pictures.routes';
@@ -82,6 +83,7 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(partnerRoutes);
   await app.register(flowImportRoutes);
   await app.register(relationAdminRoutes);
+  await app.register(partnerProjectRoutes);
   await app.register(locationRoutes);
   await app.register(planningRoutes);
   await app.register(dashboardRoutes);

@@ -27,10 +27,10 @@ describe('route guard wiring', () => {
 
   it('renders the 404 page for a route of the table whose screen is not built yet', async () => {
     setToken('t');
-    mockServer({ session: createTestSession({ modules: ['BASIS', 'CRM', 'PARTNERMANAGEMENT'] }) });
-    const { router } = renderApp('/partnerproject_logitems/1');
+    mockServer({ session: createTestSession({ modules: ['BASIS', 'CRM'], userrole: 1000 }) });
+    const { router } = renderApp('/flow_bulkimport');
     expect(await screen.findByText('Pagina niet gevonden')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/partnerproject_logitems/1');
+    expect(router.state.location.pathname).toBe('/flow_bulkimport');
   });
 
   it('redirects to /401 when the module is missing and to /404 for unknown routes', async () => {

@@ -201,7 +201,8 @@ describe('route table', () => {
     expect(findRoute('/calendar')?.Screen).not.toBeNull();
     expect(findRoute('/communicator')?.Screen).not.toBeNull();
     expect(findRoute('/flow_partner/:flowId')?.Screen).not.toBeNull();
-    expect(findRoute('/partnerproject_detail/:partnerProjectId')?.Screen).toBeNull();
+    expect(findRoute('/partnerproject_detail/:partnerProjectId')?.Screen).not.toBeNull();
+    expect(findRoute('/flow_bulkimport')?.Screen).toBeNull();
     expect(findRoute('/eventtrigger_overview')?.Screen).not.toBeNull();
   });
 

@@ -56,6 +56,7 @@ import { librarySetsScreens } from '../features/library/routes';
 import { mediaLibraryScreens } from '../features/medialibrary/routes';
 import { modulesScreens } from '../features/modules/routes';
 import { organizationsScreens } from '../features/organizations/routes';
+import { partnerProjectsScreens } from '../features/partnerprojects/routes';
 import { partnersScreens } from '../features/partners/routes';
 import { pipelineScreens } from '../features/pipeline/routes';
 import { planningScreens } from '../features/planning/routes';
@@ -369,6 +370,7 @@ const SCREENS: readonly ScreenEntry[] = [
   ...flowImportsScreens,
   ...organizationsScreens,
   ...partnersScreens,
+  ...partnerProjectsScreens,
   ...productsScreens,
   ...documentsScreens,
   ...invoicesScreens,

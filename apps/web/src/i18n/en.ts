@@ -16,6 +16,7 @@ import { librarySetsEn } from '../features/library/i18n';
 import { locationsEn } from '../features/locations/i18n';
 import { mediaLibraryEn } from '../features/medialibrary/i18n';
 import { organizationsEn } from '../features/organizations/i18n';
+import { partnerProjectsEn } from '../features/partnerprojects/i18n';
 import { partnersEn } from '../features/partners/i18n';
 import { en as pipelineEn } from '../features/pipeline/i18n';
 import { planningEn } from '../features/planning/i18n';
@@ -571,6 +572,7 @@ export const en: Strings<Catalog> = {
   organizations: organizationsEn,
   partners: partnersEn,
   flowImports: flowImportsEn,
+  partnerprojects: partnerProjectsEn,
   products: productsEn,
   calculations: calculationsEn,
   productImport: productImportEn,

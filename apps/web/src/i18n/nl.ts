@@ -16,6 +16,7 @@ import { librarySetsNl } from '../features/library/i18n';
 import { locationsNl } from '../features/locations/i18n';
 import { mediaLibraryNl } from '../features/medialibrary/i18n';
 import { organizationsNl } from '../features/organizations/i18n';
+import { partnerProjectsNl } from '../features/partnerprojects/i18n';
 import { partnersNl } from '../features/partners/i18n';
 import { nl as pipelineNl } from '../features/pipeline/i18n';
 import { planningNl } from '../features/planning/i18n';
@@ -573,6 +574,7 @@ export const nl = {
   organizations: organizationsNl,
   partners: partnersNl,
   flowImports: flowImportsNl,
+  partnerprojects: partnerProjectsNl,
   products: productsNl,
   calculations: calculationsNl,
   productImport: productImportNl,

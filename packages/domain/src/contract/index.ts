@@ -23,6 +23,7 @@ export * from './messages';
 export * from './modules';
 export * from './openapi-names';
 export * from './organizations';
+export * from './partnerprojects';
 export * from './partners';
 export * from './pipeline';
 export * from './planning';

@@ -7,4 +7,5 @@ export {
 } from './calculation-actions';
 export { recalculate } from './calculation-dto';
 export { createItem } from './calculation-items';
+export { insertCopies, itemRecords } from './copy-items';
 export { dossierCalculationFor } from './dossier-calculations';

@@ -233,6 +233,42 @@ describe('demo data', () => {
     expect((await t.api('GET', '/api/flow/indexforpartner', { token: peter })).status).toBe(200);
   });
 
+  it('gives the housing corporation a partner project of 40 homes in every stage, which its users see', async () => {
+    const manager = await t.login('sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
+    const partners = await t.api('GET', '/api/partner/querypaginated', { token: manager });
+    const corporation = partners.body.data.find(
+      (p: { name: string }) => p.name === 'Woonstichting Groninger Huis',
+    );
+    const projects = await t.api('GET', `/api/partnerproject/querypaginated?partnerId=${corporation.id}`, {
+      token: manager,
+    });
+    const project = projects.body.data.find(
+      (p: { label: string }) => p.label === 'Isolatie Selwerd – 40 woningen',
+    );
+    expect(project).toMatchObject({ status: 'start_project', flows_count: 40 });
+    expect(project.main_flow).not.toBeNull();
+    expect(project.model_flows.map((m: { type: string }) => m.type).sort()).toEqual([
+      'hoekwoning',
+      'portiekwoning',
+      'rijwoning',
+    ]);
+    expect(project.flows_by_status.map((s: { status: string }) => s.status)).toEqual([
+      'new',
+      'intake',
+      'quotation',
+      'confirmation',
+      'project',
+      'invoice',
+      'aftercare',
+      'completed',
+    ]);
+    const anouk = await t.login('anouk@groningerhuis.nl', DEMO_PASSWORD);
+    const own = await t.api('GET', '/api/partnerproject/indexforpartner', { token: anouk });
+    expect(own.body.map((p: { id: number }) => p.id)).toContain(project.id);
+    const flows = await t.api('GET', `/api/partnerproject/${project.id}/flowsforpartner`, { token: anouk });
+    expect(flows.body.pagination.total).toBe(40);
+  });
+
   it('gives every sent demo invoice an e-invoice that passes the official rules (decision 035)', async () => {
     if (einvoiceValidationRuns) await prepareEInvoiceValidation();
     const sent = await t.server.deps.db.platform((tx) =>

@@ -22,6 +22,7 @@ import { loadFormsDemoData } from './load-forms-demo';
 import { loadIncidentsDemoData } from './load-incidents-demo';
 import { loadInvoicesDemoData } from './load-invoices-demo';
 import { loadLibraryDemoData } from './load-library-demo';
+import { loadPartnerProjectsDemoData } from './load-partnerprojects-demo';
 import { loadPartnersDemoData } from './load-partners-demo';
 import { loadPlanningDemoData } from './load-planning-demo';
 import { loadProductDemoData } from './load-product-demo';
@@ -208,6 +209,7 @@ export async function loadDemoData(db: Database, logger: Logger, storage: FileSt
   await loadWorkflowDemoData(db, logger);
   await loadPartnersDemoData(db, logger, DEMO_PASSWORD);
   await loadLibraryDemoData(db, logger);
+  await loadPartnerProjectsDemoData(db, logger);
   // A bulk load into fresh tables: give the planner its statistics now, as autovacuum would a minute
   // later. Until then it guesses, and on tables this small it guesses a sequential scan per joined row
   // (measured on the relation overview: a third more database time per page).

@@ -1,9 +1,10 @@
 import { type CreatePartner, PARTNER_TEXTS, type UpdatePartner } from '@im/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { endUserSessions } from '../../platform/auth/sessions';
 import type { Tx } from '../../platform/db/database';
 import { flowProfile } from '../../platform/db/tables/flowprofiles.schema';
 import { flow } from '../../platform/db/tables/flows.schema';
+import { partnerProject } from '../../platform/db/tables/partnerprojects.schema';
 import { partner } from '../../platform/db/tables/partners.schema';
 import { user } from '../../platform/db/tables/users.schema';
 import { validationError } from '../../platform/errors';
@@ -92,6 +93,16 @@ export async function deletePartner(tx: Tx, id: number): Promise<boolean> {
       description: 'Partnergebruiker verwijderd',
     });
   }
+  // Its projects go with it (foreign key); their flows stay, unlinked from both (decision 062).
+  await tx
+    .update(flow)
+    .set({ partnerProjectId: null })
+    .where(
+      inArray(
+        flow.partnerProjectId,
+        tx.select({ id: partnerProject.id }).from(partnerProject).where(eq(partnerProject.partnerId, id)),
+      ),
+    );
   await tx.update(flow).set({ partnerId: null }).where(eq(flow.partnerId, id));
   await tx.delete(partner).where(eq(partner.id, id));
   await writeLog(tx, {

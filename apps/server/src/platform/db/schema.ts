@@ -25,6 +25,7 @@ export * from './tables/mailtemplates.schema';
 export * from './tables/messages.schema';
 export * from './tables/notifications.schema';
 export * from './tables/organizations.schema';
+export * from './tables/partnerprojects.schema';
 export * from './tables/partners.schema';
 export * from './tables/planning.schema';
 export * from './tables/products.schema';

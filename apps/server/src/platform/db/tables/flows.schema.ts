@@ -84,6 +84,10 @@ export const flow = pgTable(
     index('flow_company_partner')
       .on(t.companyId, t.partnerId, t.id)
       .where(sql`deleted_at is null and partner_id is not null`),
+    // A partner project's flows (the cockpit's list, its filters and bulk actions; decision 062).
+    index('flow_company_partner_project')
+      .on(t.companyId, t.partnerProjectId, t.id)
+      .where(sql`deleted_at is null and partner_project_id is not null`),
     index('flow_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('flow_tags').using('gin', t.tags),
     tenantPolicy(),

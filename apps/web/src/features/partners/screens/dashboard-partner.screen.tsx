@@ -3,6 +3,7 @@ import { Alert, Badge, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ListCard } from '../../../ui/list-card';
 import { LoadingBlock } from '../../../ui/loading-block';
+import { OwnProjects } from '../../partnerprojects';
 import { PartnerDocumentRows } from '../components/partner-documents';
 import { PartnerFlowList } from '../components/partner-flow-list';
 import { PartnerTaskRows } from '../components/partner-tasks';
@@ -39,6 +40,7 @@ export function DashboardPartnerScreen() {
           ))}
         </Group>
       )}
+      <OwnProjects />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <PartnerFlowList
           partnerId={null}

@@ -2,8 +2,11 @@ import { Card, Grid, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { hasModule } from '../../../api/access';
 import { DetailActions, DetailField, DetailScreen, useConfirmedDelete } from '../../../ui/detail';
 import { formatDate } from '../../../ui/format';
+import { useSession } from '../../auth';
+import { PartnerProjectList } from '../../partnerprojects';
 import { PartnerFlowList } from '../components/partner-flow-list';
 import { PartnerUsers } from '../components/partner-users';
 import { PartnerModal } from '../modals/partner.modal';
@@ -17,6 +20,7 @@ export function PartnerDetailScreen() {
   const remove = useDeletePartner();
   const confirmDelete = useConfirmedDelete(remove, '/partner_overview');
   const [isEditing, editing] = useDisclosure(false);
+  const session = useSession();
 
   return (
     <DetailScreen
@@ -55,6 +59,10 @@ export function PartnerDetailScreen() {
                   </SimpleGrid>
                 </Card>
                 <PartnerUsers partner={data} />
+                <PartnerProjectList
+                  partnerId={data.id}
+                  hasCockpit={hasModule(session, 'PROJECTMANAGEMENT')}
+                />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 7 }}>

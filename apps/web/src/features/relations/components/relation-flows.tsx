@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PartnerProjectName } from '../../partnerprojects';
 import type { FlowRow } from '../types';
 import { groupFlowsByPartnerProject } from './flow-groups';
 
@@ -39,7 +40,11 @@ export function RelationFlows({
           return (
             <section key={group.partnerProjectId ?? 'general'} aria-label={label}>
               <Text fw={600} size="sm" mb={4}>
-                {label}
+                {group.partnerProjectId === null ? (
+                  label
+                ) : (
+                  <PartnerProjectName id={group.partnerProjectId} fallback={label} />
+                )}
               </Text>
               <FlowTable flows={group.flows} mainFlowId={mainFlowId} />
             </section>

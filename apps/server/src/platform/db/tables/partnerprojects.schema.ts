@@ -1,0 +1,50 @@
+import type { ModelFlow, SelectableDocument } from '@im/domain';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, jsonb, numeric, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from '../columns';
+import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
+import { company } from './companies.schema';
+import { flowProfile } from './flowprofiles.schema';
+import { partner } from './partners.schema';
+
+/**
+ * A partner project (spec 001 section 3): many work-address flows of one partner, run from the cockpit.
+ * Its flows point at it by `flow.partner_project_id`; `status` is the project's phase (spec 001 section 4).
+ * The main flow carries the combined quotation or invoice; model flows are the type models copied from
+ * (decision 062). `mainflow_id`, `relation_id` and `user_id` have no foreign key: every use-case checks them
+ * against the caller's company and a read shows a gone one as none.
+ */
+export const partnerProject = pgTable(
+  'partner_project',
+  {
+    id: idColumn(),
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partner.id, { onDelete: 'cascade' }),
+    label: varchar('label', { length: 200 }).notNull(),
+    status: varchar('status', { length: 30 }).notNull().default('new'),
+    mainflowId: integer('mainflow_id'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    relationId: integer('relation_id'),
+    userId: integer('user_id'),
+    flowprofileId: integer('flowprofile_id').references(() => flowProfile.id, { onDelete: 'set null' }),
+    quotationCalcMethod: varchar('quotation_calc_method', { length: 40 }),
+    invoiceCalcMethod: varchar('invoice_calc_method', { length: 40 }),
+    invoiceMethod: varchar('invoice_method', { length: 40 }),
+    progressThresholdMethod: varchar('progress_threshold_method', { length: 40 }),
+    progressThresholdAmount: numeric('progress_threshold_amount', { precision: 18, scale: 2 }),
+    quotationableDocuments: jsonb('quotationable_documents')
+      .$type<SelectableDocument[]>()
+      .notNull()
+      .default([]),
+    invoiceableDocuments: jsonb('invoiceable_documents').$type<SelectableDocument[]>().notNull().default([]),
+    modelFlows: jsonb('model_flows').$type<ModelFlow[]>().notNull().default([]),
+    flowTypes: jsonb('flow_types').$type<string[]>().notNull().default([]),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.companyId, t.partnerId, t.id), index().on(t.companyId, t.label, t.id), tenantPolicy()],
+).enableRLS();
