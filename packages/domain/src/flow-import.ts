@@ -118,6 +118,8 @@ export const FLOW_IMPORT_CHUNK = 500;
 export const FLOW_IMPORT_TEXTS = {
   confirm: 'Weet je zeker dat je deze dossiers wilt importeren?',
   noImportableFlows: 'Er is geen dossier geselecteerd om te importeren.',
+  partnerProjectUnknown: 'Dit partnerproject bestaat niet.',
+  partnerProjectOfOtherPartner: 'Dit partnerproject hoort bij een andere partner.',
   wrongType:
     'Dit bestand kan niet worden ingelezen. Kies een Excel-bestand (xlsx of xls) of een csv-bestand.',
   brokenXlsx:

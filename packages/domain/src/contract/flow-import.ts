@@ -79,6 +79,11 @@ export const zBulkImport = z.object({
   organization_id: zId.nullish(),
   partner_id: zId.nullish(),
   includePartner: zFlag.optional(),
+  /** The partner project the flows join (its partner too, when none is given). */
+  partner_project_id: zId.nullish(),
+  includePartnerProject: zFlag.optional(),
+  /** Start the project: the flows come in at the project stage (Uitvoering). */
+  start_project: zFlag.optional(),
   user_id: zId.nullish(),
   office_user_id: zId.nullish(),
   project_user_id: zId.nullish(),

@@ -40,12 +40,13 @@ describe('CRM demo data', () => {
     expect(await crmCounts()).toEqual(first);
     expect(first).toEqual([
       { company: 'Warmtepomp Totaal Twente', relations: 10, organizations: 0, flows: 10, locations: 10 },
-      { company: 'Zonnestroom Noord B.V.', relations: 40, organizations: 8, flows: 42, locations: 48 },
+      // With the partner project's 40 homes and its main flow (decision 062).
+      { company: 'Zonnestroom Noord B.V.', relations: 81, organizations: 9, flows: 83, locations: 89 },
     ]);
 
     const sanne = await t.login('sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
     const relations = await t.api('GET', '/api/relation/querypaginated?limit=100', { token: sanne });
-    expect(relations.body.pagination.total).toBe(40);
+    expect(relations.body.pagination.total).toBe(81);
     for (const r of relations.body.data) {
       expect(r.address, r.fullname).toMatch(/^.+ \d+.*, \d{4} [A-Z]{2} .+$/);
       expect(r.lat, r.fullname).toBeGreaterThan(52);
@@ -60,7 +61,7 @@ describe('CRM demo data', () => {
     expect(statuses.rows.map((s) => s.flow_status).sort()).toEqual([...FLOW_STATUSES].sort());
 
     const orgs = await t.api('GET', '/api/organization/querypaginated?limit=100', { token: sanne });
-    expect(orgs.body.pagination.total).toBe(8);
+    expect(orgs.body.pagination.total).toBe(9);
     for (const o of orgs.body.data) {
       expect(o.contactperson, o.name).not.toBeNull();
       expect(o.relations_count, o.name).toBe(1);

@@ -61,12 +61,22 @@ export async function loadPartnerProjectsDemoData(db: Database, logger: Logger):
     if (!partner) return;
     const exists = await tx.execute(sql`select 1 from partner_project where label = ${DEMO_PROJECT_LABEL}`);
     if (exists.rows.length > 0) return;
-    const leader = await createRelation(tx, {
-      fullname: 'Marieke Postma',
-      email: 'marieke.postma@groningerhuis.nl',
-      neworganizationname: PARTNER,
-      createnewflow: false,
-    });
+    // The corporation's project leader, at its office: the main flow's contact.
+    const leader = await createRelation(
+      tx,
+      {
+        fullname: 'Marieke Postma',
+        email: 'marieke.postma@groningerhuis.nl',
+        neworganizationname: PARTNER,
+        location: { address: 'Paterswoldseweg', number: '100', postcode: '9727 BE', city: 'Groningen' },
+        createnewflow: false,
+      },
+      { lat: 53.2046, lng: 6.5559 },
+    );
+    // She is the corporation's contact person.
+    await tx.execute(
+      sql`update organization set contactperson_id = ${leader.id} where id = (select organization_id from relation where id = ${leader.id})`,
+    );
     const projectId = await createPartnerProject(tx, {
       partner_id: partner.id,
       label: DEMO_PROJECT_LABEL,

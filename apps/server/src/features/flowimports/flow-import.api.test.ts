@@ -386,6 +386,65 @@ describe('flow import: import, choices, undo', () => {
     expect((await t.api('GET', `/api/flow/${worked.id}`, { token: a.token })).status).toBe(200);
   });
 
+  it('puts the flows in a partner project, with its partner, and starts the project when asked', async () => {
+    const { partnerId, projectId, otherPartnerId } = await t.server.deps.db.tenant(
+      { companyId: a.companyId },
+      async (tx) => {
+        const made = await tx.execute<{ id: number }>(
+          "insert into partner (name) values ('Woonstichting Import'), ('Energie Import') returning id" as never,
+        );
+        const [p1, p2] = made.rows.map((r) => r.id);
+        const project = await tx.execute<{ id: number }>(
+          `insert into partner_project (partner_id, label) values (${p1}, 'Isolatie 2 woningen') returning id` as never,
+        );
+        return { partnerId: p1!, otherPartnerId: p2!, projectId: project.rows[0]!.id };
+      },
+    );
+    const preview = await upload(
+      '/api/flow/loadimportfile',
+      a.token,
+      csv([
+        'Project Een;project.een@voorbeeld.nl;Dorpsstraat;1;9711 AA;Groningen;;P1',
+        'Project Twee;project.twee@voorbeeld.nl;Dorpsstraat;2;9711 AA;Groningen;;P2',
+      ]),
+      'project.csv',
+    );
+    // A project of another partner than the one named is refused.
+    const wrong = await t.api('POST', '/api/flow/bulkimport', {
+      token: a.token,
+      body: {
+        file: preview.body.file,
+        mapping: preview.body.mapping,
+        partner_id: otherPartnerId,
+        partner_project_id: projectId,
+      },
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.partner_project_id).toEqual([FLOW_IMPORT_TEXTS.partnerProjectOfOtherPartner]);
+    const { summary } = await importAndWait(a.token, {
+      file: preview.body.file,
+      mapping: preview.body.mapping,
+      partner_project_id: projectId,
+      start_project: 1,
+    });
+    expect(summary.flows_created).toBe(2);
+    const flows = await t.server.deps.db.tenant({ companyId: a.companyId }, (tx) =>
+      tx.execute<{ partner_id: number; partner_project_id: number; flow_status: string }>(
+        `select partner_id, partner_project_id, flow_status from flow where partner_project_id = ${projectId}` as never,
+      ),
+    );
+    expect(flows.rows).toEqual([
+      { partner_id: partnerId, partner_project_id: projectId, flow_status: 'project' },
+      { partner_id: partnerId, partner_project_id: projectId, flow_status: 'project' },
+    ]);
+    // Another company's project reads as unknown.
+    const theirs = await t.api('POST', '/api/flow/bulkimport', {
+      token: b.token,
+      body: { file: preview.body.file, mapping: preview.body.mapping, partner_project_id: projectId },
+    });
+    expect(theirs.status).not.toBe(200);
+  });
+
   it('refuses links to records of another company', async () => {
     const other = await createTestRelation(t, b.token, { fullname: 'Van B' });
     const preview = await upload('/api/flow/loadimportfile', a.token, csv(['Link Test;;;;;;;']), 'l.csv');

@@ -13,6 +13,8 @@ export interface ImportLinks {
   /** The event trigger tag: set on every flow, so tag rules can act on the imported flows. */
   tags: string[];
   partnerId: number | null;
+  /** The partner project every flow joins (absent in batches started before the link existed). */
+  partnerProjectId?: number | null;
   organizationId: number | null;
   userId: number | null;
   officeUserId: number | null;
@@ -44,6 +46,7 @@ interface FlowValues {
   relationId: number;
   locationId: number | null;
   partnerId: number | null;
+  partnerProjectId: number | null;
   tags: string[];
   userId: number | null;
   officeUserId: number | null;
@@ -91,6 +94,7 @@ export function importFlowRow(row: PreparedRow, links: ImportLinks, reserved: Re
     relationId,
     locationId: location?.id ?? row.locationId,
     partnerId: links.partnerId,
+    partnerProjectId: links.partnerProjectId ?? null,
     tags: links.tags,
     userId: links.userId,
     officeUserId: links.officeUserId,
@@ -197,9 +201,9 @@ export async function writeImportChunk(
     await rawRows(
       tx,
       `insert into flow (id, hash, number, description, flow_status, flow_phase_id, relation_id, location_id, lead_source,
-       flowprofile_id, partner_id, tags, user_id, office_user_id, project_user_id)
+       flowprofile_id, partner_id, tags, user_id, office_user_id, project_user_id, partner_project_id)
      select u.id, u.hash, u.number, u.description, $7, $8::integer, u.relation_id, u.location_id, $9, $10::integer,
-       $11::integer, $12::text[], $13::integer, $14::integer, $15::integer
+       $11::integer, $12::text[], $13::integer, $14::integer, $15::integer, $16::integer
      from unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::int[], $6::int[])
        as u(id, hash, number, description, relation_id, location_id)`,
       [
@@ -218,6 +222,7 @@ export async function writeImportChunk(
         links.userId,
         links.officeUserId,
         links.projectUserId,
+        links.partnerProjectId ?? null,
       ],
     );
     const stageColumn = Object.keys(leadDateFor(links.status, new Date()))[0];

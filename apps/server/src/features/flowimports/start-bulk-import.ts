@@ -11,7 +11,7 @@ const refuse = (field: string, message: string) =>
   new AppError('validation', message, { errors: { [field]: [message] } });
 
 /** The links of the import data must be records of the company (another company's id reads as unknown). */
-async function checkLinks(tx: Tx, input: BulkImport): Promise<void> {
+async function checkLinks(tx: Tx, input: BulkImport): Promise<{ projectPartnerId: number | null }> {
   const exists = async (sqlText: string, id: number | null | undefined) =>
     !id || (await rawRows(tx, sqlText, [id])).length > 0;
   if (!(await exists('select 1 from relation where id = $1 and deleted_at is null', input.relation_id)))
@@ -25,6 +25,18 @@ async function checkLinks(tx: Tx, input: BulkImport): Promise<void> {
   for (const field of ['user_id', 'office_user_id', 'project_user_id'] as const)
     if (!(await exists('select 1 from "user" where id = $1 and deleted_at is null', input[field])))
       throw refuse(field, 'Deze gebruiker bestaat niet.');
+  let projectPartnerId: number | null = null;
+  if (input.partner_project_id && input.includePartnerProject !== false) {
+    const [project] = await rawRows<{ partner_id: number }>(
+      tx,
+      'select partner_id from partner_project where id = $1',
+      [input.partner_project_id],
+    );
+    if (!project) throw refuse('partner_project_id', FLOW_IMPORT_TEXTS.partnerProjectUnknown);
+    if (input.partner_id && input.includePartner !== false && input.partner_id !== project.partner_id)
+      throw refuse('partner_project_id', FLOW_IMPORT_TEXTS.partnerProjectOfOtherPartner);
+    projectPartnerId = project.partner_id;
+  }
   if (input.flow_phase_id) {
     const [phase] = await rawRows<{ flowstage: string }>(
       tx,
@@ -32,10 +44,15 @@ async function checkLinks(tx: Tx, input: BulkImport): Promise<void> {
       [input.flow_phase_id],
     );
     if (!phase) throw refuse('flow_phase_id', 'Deze fase bestaat niet.');
-    if (phase.flowstage !== stageOf(input.status))
+    if (phase.flowstage !== stageOf(statusOf(input)))
       throw refuse('flow_phase_id', 'Deze fase hoort niet bij de gekozen status.');
   }
+  return { projectPartnerId };
 }
+
+/** Starting the project brings the flows in at the project stage (spec 001 "start_project"; decision 063). */
+const statusOf = (input: BulkImport) =>
+  input.start_project && input.partner_project_id ? 'project' : input.status;
 
 /**
  * bulkImport (spec 001 section 7): the file is read and checked again (the preview is never trusted),
@@ -48,7 +65,7 @@ export async function startBulkImport(
   input: BulkImport,
   file: { bytes: Buffer; filename: string },
 ): Promise<{ batchId: string; importId: number }> {
-  await checkLinks(tx, input);
+  const { projectPartnerId } = await checkLinks(tx, input);
   const result = await previewRows(tx, file.bytes, input.file, input.mapping, {
     relationId: input.relation_id ?? null,
   });
@@ -65,10 +82,11 @@ export async function startBulkImport(
   const links: ImportLinks = {
     importId,
     withFlows: true,
-    status: input.status,
+    status: statusOf(input),
     flowPhaseId: input.flow_phase_id ?? null,
     tags: tag ? [tag] : [],
-    partnerId: input.includePartner === false ? null : (input.partner_id ?? null),
+    partnerId: input.includePartner === false ? projectPartnerId : (input.partner_id ?? projectPartnerId),
+    partnerProjectId: projectPartnerId === null ? null : input.partner_project_id!,
     organizationId: input.organization_id ?? null,
     userId: input.user_id ?? null,
     officeUserId: input.office_user_id ?? null,

@@ -22,6 +22,9 @@ export const flowImportsNl = {
   eventTagHint: 'Komt op elk dossier, zodat een workflowregel erop kan reageren.',
   partner: 'Partner',
   noPartner: 'geen',
+  partnerProject: 'Partnerproject',
+  noPartnerProject: 'geen',
+  startProject: 'Project starten (dossiers in Uitvoering)',
   previewTitle: 'Voorbeeld',
   counts: {
     all: 'Alle ({{count}})',
@@ -105,6 +108,9 @@ export const flowImportsEn: typeof flowImportsNl = {
   eventTagHint: 'Set on every flow, so a workflow rule can act on it.',
   partner: 'Partner',
   noPartner: 'none',
+  partnerProject: 'Partner project',
+  noPartnerProject: 'none',
+  startProject: 'Start the project (flows in execution)',
   previewTitle: 'Preview',
   counts: {
     all: 'All ({{count}})',

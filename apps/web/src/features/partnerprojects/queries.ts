@@ -37,8 +37,9 @@ export function useProjectWithLogItems(id: number) {
 }
 
 /** A partner's projects (its page), the first 100 by name. */
-export function usePartnerProjects(partnerId: number) {
+export function usePartnerProjects(partnerId: number, enabled = true) {
   return useQuery({
+    enabled: enabled && partnerId > 0,
     queryKey: [...PROJECT_KEY, 'partner', partnerId],
     queryFn: ({ signal }) =>
       api.get<PartnerProjectPage>(`/api/partnerproject/querypaginated?partnerId=${partnerId}&limit=100`, {

@@ -15,6 +15,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   TextInput,
   Title,
@@ -22,10 +23,13 @@ import {
 import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasModule } from '../../../api/access';
 import { showActionError } from '../../../ui/alert-dialog';
 import { openBatchProgress } from '../../../ui/batch-progress.modal';
 import { confirm } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toasts';
+import { useSession } from '../../auth';
+import { usePartnerProjects } from '../../partnerprojects';
 import { ImportHistory } from '../components/import-history';
 import { ImportMapping } from '../components/import-mapping';
 import { ImportPreviewTable } from '../components/import-preview-table';
@@ -50,6 +54,10 @@ export function FlowBulkImportScreen() {
   const [status, setStatus] = useState<FlowStatus>('new');
   const [tag, setTag] = useState('');
   const [partnerId, setPartnerId] = useState<string | null>(null);
+  const [projectId, setProjectId] = useState<string | null>(null);
+  const [startProject, setStartProject] = useState(false);
+  const session = useSession();
+  const projects = usePartnerProjects(Number(partnerId ?? 0), hasModule(session, 'PARTNERMANAGEMENT'));
   const [importId, setImportId] = useState<number | null>(null);
   const load = useLoadImportFile();
   const remap = usePreviewImportFile();
@@ -107,6 +115,8 @@ export function FlowBulkImportScreen() {
         status,
         event_trigger_tag: tag.trim() || null,
         partner_id: partnerId ? Number(partnerId) : null,
+        partner_project_id: projectId ? Number(projectId) : null,
+        start_project: projectId ? startProject : false,
       },
       {
         onSuccess: ({ batchId, importId: id }) =>
@@ -192,9 +202,30 @@ export function FlowBulkImportScreen() {
                 placeholder={t('flowImports.noPartner')}
                 data={(partners.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
                 value={partnerId}
-                onChange={setPartnerId}
+                onChange={(v) => {
+                  setPartnerId(v);
+                  setProjectId(null);
+                }}
                 clearable
               />
+              {partnerId && (projects.data?.data.length ?? 0) > 0 && (
+                <Select
+                  label={t('flowImports.partnerProject')}
+                  placeholder={t('flowImports.noPartnerProject')}
+                  data={(projects.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.label }))}
+                  value={projectId}
+                  onChange={setProjectId}
+                  clearable
+                />
+              )}
+              {projectId && (
+                <Switch
+                  mt="lg"
+                  label={t('flowImports.startProject')}
+                  checked={startProject}
+                  onChange={(e) => setStartProject(e.currentTarget.checked)}
+                />
+              )}
             </SimpleGrid>
           </Card>
           <ImportPreviewTable
