@@ -50,7 +50,7 @@ describe('the guard in the real app', () => {
 
     const tom = await loginAs('tom@zonnestroom-noord.nl', DEMO_PASSWORD, /#\/dashboard/);
     await go(tom, '/account/company_users', /#\/401/);
-    // A role-100 user sees the modules, e-mail, workflow, document settings and forms of the settings area,
+    // A role-100 user sees the modules, e-mail, workflow, document settings, forms, media and library sets of the settings area,
     // not the users page.
     const settings = tom.getByRole('group', { name: 'Instellingen' });
     await expect
@@ -64,6 +64,8 @@ describe('the guard in the real app', () => {
         'Workflowregels',
         'Documentinstellingen',
         'Formulieren',
+        'Mediabibliotheek',
+        'Bibliotheeksets',
       ]);
   });
 });

@@ -46,11 +46,11 @@ describe('quotations', () => {
   it('from a demo flow: standard template, products, reorder, send with the PDF, roll back, confirmation', {
     timeout: 180_000,
   }, async () => {
-    const flows = await api<{ data: { id: number; relation_id: number }[] }>(
-      'GET',
-      '/api/flow/querypaginated?status=intake&limit=1',
-    );
-    const flowId = flows.data[0]!.id;
+    const flows = await api<{
+      data: { id: number; relation_id: number; partner_project_id: number | null }[];
+    }>('GET', '/api/flow/querypaginated?status=intake&limit=100');
+    // A flow of the company's own, not one of the demo's partner project (those start from their type model).
+    const flowId = flows.data.find((f) => f.partner_project_id === null)!.id;
     await go(`/flow_detail/${flowId}`);
     const card = page
       .getByRole('region', { name: 'Offertes en documenten' })

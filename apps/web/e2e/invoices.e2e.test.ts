@@ -65,11 +65,12 @@ describe('invoices', () => {
     const before = await api<{ quarters: Quarter[] }>('GET', `/api/invoice/quarterly?year=${year}`);
 
     // An approved order confirmation with solar panels at 0%, insulation labour at 9%, material at 21%.
-    const flows = await api<{ data: { id: number }[] }>(
+    const flows = await api<{ data: { id: number; partner_project_id: number | null }[] }>(
       'GET',
-      '/api/flow/querypaginated?status=project&limit=1',
+      '/api/flow/querypaginated?status=project&limit=100',
     );
-    const flowId = flows.data[0]!.id;
+    // A flow of the company's own, not one of the demo's partner project (those start from their type model).
+    const flowId = flows.data.find((f) => f.partner_project_id === null)!.id;
     const conf = await api<{ id: number; calculation_id: number }>('POST', '/api/confirmation', {
       flow_id: flowId,
       title: 'Zonnepanelen en spouwmuurisolatie',

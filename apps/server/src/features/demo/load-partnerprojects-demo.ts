@@ -22,7 +22,8 @@ const STATUSES: FlowStatus[] = [
   'completed',
 ];
 const FIRST = ['Anna', 'Bram', 'Carla', 'Daan', 'Eva', 'Frank', 'Gerda', 'Hans', 'Ilse', 'Joost'];
-const LAST = ['de Boer', 'Visser', 'Mulder', 'Bos'];
+// Groningen names, none of them in the README's example import file (the import would match them by name).
+const LAST = ['Hoekstra', 'Kuipers', 'Wiersma', 'Zijlstra'];
 const TYPES: { type: string; lines: [string, number][] }[] = [
   {
     type: 'rijwoning',
