@@ -74,7 +74,11 @@ export async function startPushExisting(
     .where(notYetPushed(linked.service, from, 0));
   const total = counted?.n ?? 0;
   if (total === 0) throw conflict(INTEGRATION_TEXTS.nothingToPush);
-  const batchId = await ctx.jobs.startBatch(tx, PUSH_EXISTING_BATCH, { service: linked.service, from });
-  await tx.execute(sql`update batch set state = ${JSON.stringify({ total })}::jsonb where id = ${batchId}`);
+  const batchId = await ctx.jobs.startBatch(
+    tx,
+    PUSH_EXISTING_BATCH,
+    { service: linked.service, from },
+    { total },
+  );
   return { batchId };
 }

@@ -161,12 +161,18 @@ export class Jobs {
     }
   }
 
-  /** Records a batch and queues it in the caller's transaction: both commit, or neither. */
-  async startBatch<P>(tx: Tx, type: string, payload: P): Promise<string> {
+  /**
+   * Records a batch and queues it in the caller's transaction: both commit, or neither. `state`: what the
+   * run starts from (a total counted while asking, say).
+   */
+  async startBatch<P>(tx: Tx, type: string, payload: P, state?: Record<string, unknown>): Promise<string> {
     const def = this.batchDefs.get(type);
     if (!def) throw new Error(`Unknown batch type ${type}`);
     const parsed = def.payload.parse(payload) as Record<string, unknown>;
-    const [row] = await tx.insert(batch).values({ type, payload: parsed }).returning({ id: batch.id });
+    const [row] = await tx
+      .insert(batch)
+      .values({ type, payload: parsed, ...(state ? { state } : {}) })
+      .returning({ id: batch.id });
     await this.boss.send(BATCH_QUEUE, { batchId: row!.id }, {
       db: executorFor(tx, this.db.appRole),
     } as never);
