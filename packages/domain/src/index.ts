@@ -28,6 +28,7 @@ export * from './password';
 export * from './planning';
 export * from './relations';
 export * from './roles';
+export * from './offline';
 export * from './search';
 export * from './session';
 export * from './statistics';

@@ -1,5 +1,7 @@
 import {
   FORM_MESSAGES,
+  OFFLINE_MESSAGES,
+  type Picture,
   zId,
   zIdParams,
   zMessage,
@@ -11,13 +13,14 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { validationErrorFromIssues } from '../../platform/errors';
+import { AppError, validationErrorFromIssues } from '../../platform/errors';
 import { contentDisposition, redirectToStore, sendNoImage } from '../../platform/files/send-file';
 import type { FileStorage } from '../../platform/files/storage';
 import { moduleRoute } from '../../platform/http/access';
 import { customerRoute, customerTx, flowByHash } from '../../platform/http/customer-link';
 import { downloadDoc, FILE_TYPES, uploadDoc } from '../../platform/http/openapi';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
+import { createOnce, idempotencyKeyOf, madeBefore } from '../../platform/http/request-once';
 import { customerPictureOf, zCustomerPicture } from './customer-picture';
 import {
   type CustomerFlow,
@@ -27,6 +30,7 @@ import {
   findOwner,
   findPicture,
   insertPicture,
+  loadPicture,
   type PictureOwner,
   type PictureRecord,
   pictureFiles,
@@ -44,6 +48,12 @@ import { zipFiles } from './zip-pictures';
 const CRM = { access: moduleRoute('CRM') };
 /** A customer's form page shows every photo of it: more image reads than other customer calls. */
 const CUSTOMER_IMAGE_RATE_LIMIT = { max: 600, timeWindow: '1 minute' };
+
+/** A photo made by an earlier send of the same key and deleted since: that send is done (410). */
+function existingPicture(picture: Picture | null): Picture {
+  if (!picture) throw new AppError('gone', OFFLINE_MESSAGES.madeAndDeleted);
+  return picture;
+}
 
 const MIME_OF_EXT: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 const extOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
@@ -123,26 +133,48 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const auth = authOf(request);
+      const key = idempotencyKeyOf(request);
       const received = await receivePicture(request, config.PICTURE_MAX_BYTES);
       const parsed = zPictureUploadFields.safeParse(received.fields);
       if (!parsed.success) throw validationErrorFromIssues(parsed.error.issues);
-      // The links first (404, 422) so a refused upload costs no decoding.
-      await tenantTx(request, (tx) => resolveTarget(tx, parsed.data), { snapshot: true });
+      // The links first (404, 422) so a refused upload costs no decoding; a photo sent again with its
+      // key (a device's outbox, decision 069) answers the one the first send made, without decoding.
+      const before = await tenantTx(
+        request,
+        async (tx) => {
+          await resolveTarget(tx, parsed.data);
+          const id = await madeBefore(tx, key, 'picture');
+          return id === null ? null : { picture: await loadPicture(tx, id) };
+        },
+        { snapshot: true },
+      );
+      if (before) return reply.status(201).send(existingPicture(before.picture));
       const files = await storeProcessed(
         storage,
         auth.companyId,
         received.filename,
         await processPicture(received.bytes),
       );
+      let made: { picture: Picture | null; isAgain: boolean };
       try {
-        const created = await tenantTx(request, async (tx) =>
-          insertPicture(tx, await resolveTarget(tx, parsed.data), files, 'user'),
-        );
-        return reply.status(201).send(created);
+        made = await tenantTx(request, async (tx) => {
+          const target = await resolveTarget(tx, parsed.data);
+          const { id, isAgain } = await createOnce(
+            tx,
+            key,
+            'picture',
+            async () => (await insertPicture(tx, target, files, 'user')).id,
+          );
+          return { picture: await loadPicture(tx, id), isAgain };
+        });
       } catch (err) {
         await removePictureFiles(storage, [files.storageKey, files.thumbnailKey], request.log);
         throw err;
       }
+      // The same photo arrived twice at once: the other send made it, these files are not needed.
+      if (made.isAgain)
+        await removePictureFiles(storage, [files.storageKey, files.thumbnailKey], request.log);
+      return reply.status(201).send(existingPicture(made.picture));
     },
   );
 

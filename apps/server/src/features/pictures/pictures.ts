@@ -72,6 +72,12 @@ export function toPicture(row: ListRow): Picture {
   };
 }
 
+/** One picture as the list shows it, or null when it is not (or no longer) the company's. */
+export async function loadPicture(tx: Tx, id: number): Promise<Picture | null> {
+  const [row] = await tx.select(LIST_COLUMNS).from(picture).where(eq(picture.id, id));
+  return row ? toPicture(row) : null;
+}
+
 /** The one condition of a where: the most specific link given (form copy, intake, project, flow). */
 function whereOf(where: PictureWhere): SQL | null {
   if (where.flowDataItemId !== undefined) return eq(picture.flowDataItemId, where.flowDataItemId);

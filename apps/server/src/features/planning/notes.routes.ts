@@ -1,9 +1,19 @@
-import { zCreateNote, zIdParams, zMessage, zNote, zNoteQuery, zUpdateNote } from '@im/domain';
+import {
+  OFFLINE_MESSAGES,
+  zCreateNote,
+  zIdParams,
+  zMessage,
+  zNote,
+  zNoteQuery,
+  zUpdateNote,
+} from '@im/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
+import { createOnce, idempotencyKeyOf } from '../../platform/http/request-once';
 import { createNote, deleteNote, listNotes, loadNote, updateNote } from './notes';
 
 const CRM = { access: moduleRoute('CRM') };
@@ -30,10 +40,14 @@ export async function noteRoutes(app: FastifyInstance): Promise<void> {
     { config: CRM, schema: { body: zCreateNote, response: { 201: zNote } } },
     async (request, reply) => {
       const auth = authOf(request);
-      const created = await tenantTx(request, async (tx) =>
-        loadNote(tx, await createNote(tx, request.body, auth)),
-      );
-      return reply.status(201).send(created!);
+      const key = idempotencyKeyOf(request);
+      // Sent again with the same key (a device's outbox), it answers the note the first send made.
+      const created = await tenantTx(request, async (tx) => {
+        const { id } = await createOnce(tx, key, 'note', () => createNote(tx, request.body, auth));
+        return loadNote(tx, id);
+      });
+      if (!created) throw new AppError('gone', OFFLINE_MESSAGES.madeAndDeleted);
+      return reply.status(201).send(created);
     },
   );
   r.patch(

@@ -30,6 +30,7 @@ export * from './tables/partners.schema';
 export * from './tables/planning.schema';
 export * from './tables/products.schema';
 export * from './tables/relations.schema';
+export * from './tables/request-once.schema';
 export * from './tables/search.schema';
 export * from './tables/statistics.schema';
 export * from './tables/subscriptions.schema';

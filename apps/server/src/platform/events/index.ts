@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { pruneRequestKeys } from '../http/request-once';
 import type { Logger } from '../logger';
 import { EventDispatcher } from './consume-events';
 import { EventListener } from './listener';
@@ -17,7 +18,11 @@ export class EventHub {
   readonly dispatcher: EventDispatcher;
   private pruneTimer: NodeJS.Timeout | undefined;
 
-  constructor(databaseUrl: string, db: Database, logger: Logger) {
+  constructor(
+    databaseUrl: string,
+    private readonly db: Database,
+    logger: Logger,
+  ) {
     this.listener = new EventListener(databaseUrl, logger);
     this.dispatcher = new EventDispatcher(db, logger);
   }
@@ -30,7 +35,11 @@ export class EventHub {
       onGap: () => this.dispatcher.wake(),
     });
     await this.dispatcher.start();
-    this.pruneTimer = setInterval(() => void this.dispatcher.prune().catch(() => {}), PRUNE_EVERY_MS);
+    // Hourly housekeeping: delivered events, and create keys past their keeping (decision 069).
+    this.pruneTimer = setInterval(() => {
+      void this.dispatcher.prune().catch(() => {});
+      void pruneRequestKeys(this.db).catch(() => {});
+    }, PRUNE_EVERY_MS);
     this.pruneTimer.unref();
   }
 
