@@ -27,6 +27,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Let the request outlive the page (closing the tab); the browser caps such bodies at 64 KB. */
   keepalive?: boolean;
+  /** Headers of this request besides the defaults (a create's `Idempotency-Key`, decision 069). */
+  headers?: Record<string, string>;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -96,7 +98,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 }
 
 async function sendRequest<T>(method: string, path: string, options: RequestOptions): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 

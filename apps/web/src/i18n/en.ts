@@ -256,11 +256,17 @@ export const en: Strings<Catalog> = {
   connection: {
     offline: 'No connection',
     offlineHint:
-      'What you fill in on forms is kept on this device and sent as soon as the connection is back.',
+      'What you fill in, photograph, note and complete is kept on this device and sent as soon as the connection is back.',
     waiting_one: '{{count}} change waits on this device to be sent.',
     waiting_other: '{{count}} changes wait on this device to be sent.',
     sending_one: 'Sending {{count}} change from this device…',
     sending_other: 'Sending {{count}} changes from this device…',
+    progress: '{{sent}} of {{total}} sent',
+    keptPicture: 'Photo kept on this device. It is sent as soon as there is a connection.',
+    keptNote: 'Note kept on this device. It is sent as soon as there is a connection.',
+    keptTask: 'Task completed on this device. This is sent as soon as there is a connection.',
+    waitingItem: 'Waiting to be sent',
+    waitingPhoto: 'Photo waiting to be sent',
     refused: 'A change was not saved: {{reason}}',
     discard: 'Throw the change away',
     conflicts_one: 'A field was also changed at the office meanwhile. Choose which value stays.',

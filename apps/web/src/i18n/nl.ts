@@ -253,11 +253,17 @@ export const nl = {
   connection: {
     offline: 'Geen verbinding',
     offlineHint:
-      'Wat je in formulieren invult, blijft op dit apparaat bewaard en wordt verstuurd zodra er weer verbinding is.',
+      'Wat je invult, fotografeert, noteert en afrondt, blijft op dit apparaat bewaard en wordt verstuurd zodra er weer verbinding is.',
     waiting_one: '{{count}} wijziging wacht op dit apparaat op verzending.',
     waiting_other: '{{count}} wijzigingen wachten op dit apparaat op verzending.',
     sending_one: '{{count}} wijziging van dit apparaat wordt verstuurd…',
     sending_other: '{{count}} wijzigingen van dit apparaat worden verstuurd…',
+    progress: '{{sent}} van {{total}} verstuurd',
+    keptPicture: 'Foto bewaard op dit apparaat. Hij wordt verstuurd zodra er verbinding is.',
+    keptNote: 'Notitie bewaard op dit apparaat. Ze wordt verstuurd zodra er verbinding is.',
+    keptTask: 'Taak afgerond op dit apparaat. Dit wordt verstuurd zodra er verbinding is.',
+    waitingItem: 'Wacht op verzending',
+    waitingPhoto: 'Foto die wacht op verzending',
     refused: 'Een wijziging is niet opgeslagen: {{reason}}',
     discard: 'Wijziging weggooien',
     conflicts_one: 'Een veld is intussen ook op kantoor gewijzigd. Kies welke waarde blijft.',

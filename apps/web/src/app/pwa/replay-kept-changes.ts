@@ -1,4 +1,5 @@
 import { api, isApiError, NETWORK_ERROR_STATUS } from '../../api/client';
+import { outboxItems, replayOutboxItem } from '../../api/outbox';
 import {
   type FieldConflict,
   forgetKeptChange,
@@ -13,31 +14,71 @@ import {
 
 let running: Promise<number> | null = null;
 
+/** How far the round under way is (the shell shows 'n van m verstuurd'); null between rounds. */
+export interface ReplayProgress {
+  sent: number;
+  total: number;
+}
+let progress: ReplayProgress | null = null;
+const progressListeners = new Set<() => void>();
+function setProgress(next: ReplayProgress | null): void {
+  progress = next;
+  for (const listener of progressListeners) listener();
+}
+export const replayProgress = (): ReplayProgress | null => progress;
+export function subscribeReplayProgress(listener: () => void): () => void {
+  progressListeners.add(listener);
+  return () => progressListeners.delete(listener);
+}
+
 /**
- * Sends the changes kept on this device whose screen is not open (decision 061): a form filled in
- * offline, the app closed, and started again with a connection. Oldest first; a network failure stops
- * the round (the next 'online' starts another); a refusal keeps the change with its reason. A PATCH of
- * the same values is the same change, so a change sent twice (a crash between the answer and forgetting
- * it) is applied once.
+ * Sends what waits on this device without its screen (decisions 061 and 069): form changes and task
+ * completions kept by the autosave store, and the outbox's new photos and notes, in the order they were
+ * made. A network failure stops the round (the next 'online' starts another); a refusal keeps the item with
+ * its reason. A form or task change is a PATCH of values (the same twice is the same change); a photo or a
+ * note carries its own key, so one sent twice (a crash between the answer and forgetting it) is made once.
  */
 export function replayKeptChanges(): Promise<number> {
   running ??= replay().finally(() => {
     running = null;
+    setProgress(null);
   });
   return running;
 }
 
+type Step = { at: number; run: () => Promise<boolean> };
+
 /** One round; answers how many changes reached the server. */
 async function replay(): Promise<number> {
-  let sent = 0;
+  const steps: Step[] = [];
   for (const change of keptChanges()) {
     if (!change.replay || change.refused || change.conflicts || isEditorOpen(change.key)) continue;
+    steps.push({
+      at: change.at,
+      run: async () => {
+        try {
+          return await replayOne(change);
+        } catch (error) {
+          if (isApiError(error, NETWORK_ERROR_STATUS)) throw error;
+          if (isRefusal(error)) markKeptChangeRefused(change, (error as Error).message);
+          return false;
+        }
+      },
+    });
+  }
+  for (const item of await outboxItems().catch(() => [])) {
+    if (!item.refused) steps.push({ at: item.at, run: () => replayOutboxItem(item) });
+  }
+  steps.sort((a, b) => a.at - b.at);
+  let sent = 0;
+  if (steps.length > 0) setProgress({ sent, total: steps.length });
+  for (const step of steps) {
     try {
-      if (await replayOne(change)) sent += 1;
-    } catch (error) {
-      if (isApiError(error, NETWORK_ERROR_STATUS)) return sent;
-      if (isRefusal(error)) markKeptChangeRefused(change, (error as Error).message);
+      if (await step.run()) sent += 1;
+    } catch {
+      return sent;
     }
+    setProgress({ sent, total: steps.length });
   }
   return sent;
 }
@@ -52,9 +93,9 @@ async function replayOne(change: KeptChange): Promise<boolean> {
   const { path, field } = change.replay!;
   let toSend: Patch = change.patch;
   const conflicts: Record<string, FieldConflict> = {};
-  if (change.base && field) {
+  if (change.base) {
     const current = await api.get<Record<string, unknown>>(path);
-    const theirs = (current[field] ?? {}) as Patch;
+    const theirs = (field ? (current[field] ?? {}) : current) as Patch;
     for (const [name, mine] of Object.entries(change.patch)) {
       const now = theirs[name];
       if (!same(now, change.base[name]) && !same(now, mine)) conflicts[name] = { mine, theirs: now ?? null };

@@ -4,6 +4,8 @@ import { IconAlertTriangle, IconCloudUpload, IconRefresh, IconWifiOff } from '@t
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { forgetOutboxItem } from '../../api/outbox';
+import { useOutboxItems } from '../../api/use-outbox';
 import {
   forgetKeptChange,
   keptChanges,
@@ -11,14 +13,14 @@ import {
   subscribeKeptChanges,
 } from '../../ui/autosave/autosave-store';
 import { applyUpdate, useUpdateWaiting } from '../pwa/app-update';
-import { replayKeptChanges } from '../pwa/replay-kept-changes';
+import { replayKeptChanges, replayProgress, subscribeReplayProgress } from '../pwa/replay-kept-changes';
 import { KeptConflicts } from './kept-conflicts';
 
 const REPLAY_AGAIN_MS = 30_000;
 const REPLAY_START_MS = 3000;
 
 /**
- * Where the app stands (decisions 059 and 061): without a connection the user knows it before a save
+ * Where the app stands (decisions 059, 061 and 069): without a connection the user knows it before a save
  * fails; changes kept on the device are counted and sent when the connection is there (also those of a
  * screen that is not open); a refused one says why and can be thrown away; a release installed by the
  * service worker waits for the user's 'Vernieuwen' instead of reloading a form that is being filled in.
@@ -31,8 +33,29 @@ export function ConnectionStatus() {
   const version = useSyncExternalStore(subscribeKeptChanges, keptChangesVersion);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the version says when storage changed
   const kept = useMemo(() => keptChanges(), [version]);
-  const waiting = kept.filter((change) => !change.refused && !change.conflicts);
-  const refused = kept.filter((change) => change.refused);
+  const outbox = [...useOutboxItems('note'), ...useOutboxItems('picture')];
+  const progress = useSyncExternalStore(subscribeReplayProgress, replayProgress);
+  const waiting = [
+    ...kept.filter((change) => !change.refused && !change.conflicts),
+    ...outbox.filter((item) => !item.refused),
+  ];
+  // A refused change or outbox item: its reason, and the way out.
+  const refused = [
+    ...kept
+      .filter((change) => change.refused)
+      .map((change) => ({
+        key: change.key,
+        reason: change.refused,
+        discard: () => forgetKeptChange(change),
+      })),
+    ...outbox
+      .filter((item) => item.refused)
+      .map((item) => ({
+        key: item.key,
+        reason: item.refused,
+        discard: () => void forgetOutboxItem(item.key),
+      })),
+  ];
   const conflicting = kept.filter((change) => change.conflicts);
 
   const hasWaiting = waiting.length > 0;
@@ -69,6 +92,9 @@ export function ConnectionStatus() {
       {online && waiting.length > 0 && (
         <Alert color="blue" variant="light" icon={<IconCloudUpload size={20} />} mb="md" p="xs" role="status">
           <Text size="sm">{t('connection.sending', { count: waiting.length })}</Text>
+          {progress && progress.total > 1 && (
+            <Text size="sm">{t('connection.progress', { sent: progress.sent, total: progress.total })}</Text>
+          )}
         </Alert>
       )}
       <KeptConflicts changes={conflicting} />
@@ -77,8 +103,8 @@ export function ConnectionStatus() {
           <Stack gap={4}>
             {refused.map((change) => (
               <Group key={change.key} justify="space-between" gap="sm">
-                <Text size="sm">{t('connection.refused', { reason: change.refused })}</Text>
-                <Button size="compact-sm" variant="default" onClick={() => forgetKeptChange(change)}>
+                <Text size="sm">{t('connection.refused', { reason: change.reason })}</Text>
+                <Button size="compact-sm" variant="default" onClick={change.discard}>
                   {t('connection.discard')}
                 </Button>
               </Group>

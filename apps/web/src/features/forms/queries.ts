@@ -16,6 +16,8 @@ import type {
 } from '@im/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { keptFile, sendOrKeep } from '../../api/outbox';
+import { compressPhoto, keptPhotoName } from '../../ui/files/compress-photo';
 
 export const INTAKE_TABLE_PATH = '/api/intake/querypaginated';
 export const PROJECT_TABLE_PATH = '/api/project/querypaginated';
@@ -157,15 +159,30 @@ export function useDeleteFlowDataItem() {
   });
 }
 
+/**
+ * Uploads a photo through the device's outbox (decision 069): compressed and upright, with its own key;
+ * answers the stored photo, or null when there is no connection and the photo waits on the device.
+ */
 export function useUploadPicture() {
   const refresh = useRefreshForms();
   return useMutation({
-    mutationFn: ({ file, fields }: { file: File; fields: Record<string, string | number | undefined> }) => {
-      const form = new FormData();
-      for (const [key, value] of Object.entries(fields))
-        if (value !== undefined) form.append(key, String(value));
-      form.append('file', file);
-      return api.post<Picture>('/api/picture', form);
+    mutationFn: async ({
+      file,
+      fields,
+    }: {
+      file: File;
+      fields: Record<string, string | number | undefined>;
+    }) => {
+      const kept = await compressPhoto(file);
+      return sendOrKeep<Picture>({
+        kind: 'picture',
+        path: '/api/picture',
+        body: Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Record<
+          string,
+          string | number
+        >,
+        file: await keptFile(kept, keptPhotoName(file.name, kept)),
+      });
     },
     onSuccess: refresh,
   });

@@ -31,7 +31,11 @@ import type {
   zUpdateTask,
 } from '@im/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { useTranslation } from 'react-i18next';
+import { api, isApiError, NETWORK_ERROR_STATUS } from '../../api/client';
+import type { OutboxItem } from '../../api/outbox';
+import { sendOrKeep } from '../../api/outbox';
+import { keepChange } from '../../ui/autosave/autosave-store';
 
 /** What a planning record hangs on (none: the company). */
 export type PlanningOwner =
@@ -82,7 +86,8 @@ export function useSaveNote() {
     }: (RequestOf<typeof zCreateNote> | RequestOf<typeof zUpdateNote>) & { id?: number }) =>
       id
         ? api.patch<Note>(`/api/note/${id}`, body as UpdateNote)
-        : api.post<Note>('/api/note', body as CreateNote),
+        : // A new note goes through the device's outbox (decision 069): null when it waits there.
+          sendOrKeep<Note>({ kind: 'note', path: '/api/note', body: body as OutboxItem['body'] }),
     onSuccess: refresh,
   });
 }
@@ -302,6 +307,37 @@ export function useSaveTask() {
       ...body
     }: (RequestOf<typeof zCreateTask> | RequestOf<typeof zUpdateTask>) & { id?: number }) =>
       id ? api.patch<Task>(`/api/task/${id}`, body) : api.post<Task>('/api/task', body),
+    onSuccess: refresh,
+  });
+}
+
+/** The key a task's completion is kept under on the device (decision 069). */
+export const taskKeptKey = (id: number) => `task:${id}`;
+
+/**
+ * 'Afronden' (decision 069): the task is completed now, or, without a connection, the completion is kept
+ * on the device with the status the screen showed (answers null), and sent by the shell's replay later
+ * (a task the office changed meanwhile shows both values there).
+ */
+export function useCompleteTask() {
+  const { t } = useTranslation();
+  const refresh = useRefresh(TASK);
+  return useMutation({
+    mutationFn: async (task: Task) => {
+      const path = `/api/task/${task.id}`;
+      try {
+        return await api.patch<Task>(path, { status: 'afgerond' });
+      } catch (error) {
+        if (!isApiError(error, NETWORK_ERROR_STATUS)) throw error;
+        keepChange(
+          taskKeptKey(task.id),
+          { status: 'afgerond' },
+          { path, labels: { status: t('common.status') } },
+          { status: task.status },
+        );
+        return null;
+      }
+    },
     onSuccess: refresh,
   });
 }

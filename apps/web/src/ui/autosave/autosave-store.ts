@@ -5,6 +5,8 @@
 // a save the server refuses (4xx) waits for the user. No staff code here (no API client, i18n or
 // Mantine): the customer pages' own entry uses this store and `use-autosave.ts` too.
 
+import { useMemo, useSyncExternalStore } from 'react';
+
 export type Patch = Record<string, unknown>;
 
 export type SaveStatus =
@@ -130,6 +132,23 @@ function writeStored(
 
 const pick = (values: Patch, fields: Patch): Patch =>
   Object.fromEntries(Object.keys(fields).map((field) => [field, values[field] ?? null]));
+
+/**
+ * A change made where no editor runs (a button such as 'Afronden') that could not be sent: kept like an
+ * editor's, with its address and the values it changes as the screen had them, for the shell's replay
+ * (decisions 061 and 069). A later change of the same key adds to it.
+ */
+export function keepChange(key: string, patch: Patch, replay: ReplayTarget, base: Patch): void {
+  const earlier = readRecord(key);
+  writeStored(key, { ...earlier?.patch, ...patch }, replay, { ...base, ...earlier?.base });
+}
+
+/** The change kept under `key`, following storage (a screen shows what waits). */
+export function useKeptChange(key: string): KeptChange | null {
+  const version = useSyncExternalStore(subscribeKeptChanges, keptChangesVersion);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the version says when storage changed
+  return useMemo(() => readRecord(key), [key, version]);
+}
 
 const keptListeners = new Set<() => void>();
 let keptVersion = 0;

@@ -235,7 +235,15 @@ function FieldInput({
           variant="filled"
         />
       );
-    case 'photo':
+    case 'photo': {
+      const photoTarget = {
+        flow_id: item.flow_id,
+        intake_id: item.intake_id ?? undefined,
+        project_id: item.project_id ?? undefined,
+        vertical_id: item.vertical_id,
+        flow_data_item_id: item.id,
+        field_name: field.field_name,
+      };
       return (
         <Stack gap={6}>
           <Text size="sm" fw={500}>
@@ -246,19 +254,14 @@ function FieldInput({
               {description}
             </Text>
           )}
-          <PictureGallery pictures={item.pictures.filter((p) => p.field_name === field.field_name)} />
-          <PictureUpload
-            target={{
-              flow_id: item.flow_id,
-              intake_id: item.intake_id ?? undefined,
-              project_id: item.project_id ?? undefined,
-              vertical_id: item.vertical_id,
-              flow_data_item_id: item.id,
-              field_name: field.field_name,
-            }}
+          <PictureGallery
+            pictures={item.pictures.filter((p) => p.field_name === field.field_name)}
+            target={photoTarget}
           />
+          <PictureUpload target={photoTarget} />
         </Stack>
       );
+    }
     default:
       return (
         <TextInput

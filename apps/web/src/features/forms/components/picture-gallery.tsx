@@ -4,6 +4,7 @@ import {
   Button,
   FileButton,
   Group,
+  Image,
   Modal,
   SimpleGrid,
   Stack,
@@ -11,9 +12,11 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconCamera, IconChevronLeft, IconChevronRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
+import { blobOf, type OutboxItem } from '../../../api/outbox';
+import { isFor, useOutboxItems } from '../../../api/use-outbox';
 import { confirm } from '../../../ui/confirm-dialog';
 import { AuthedImage } from '../../../ui/files/authed-image';
 import { toast } from '../../../ui/toasts';
@@ -30,8 +33,9 @@ export function PictureUpload({ target, disabled }: { target: PictureTarget; dis
     const list = Array.isArray(files) ? files : files ? [files] : [];
     for (const file of list) {
       try {
-        await upload.mutateAsync({ file, fields: target });
-        toast.success(FORM_MESSAGES.pictureUploaded);
+        const stored = await upload.mutateAsync({ file, fields: target });
+        if (stored) toast.success(FORM_MESSAGES.pictureUploaded);
+        else toast.info(t('connection.keptPicture'));
       } catch (error) {
         const detail = isApiError(error) && error.status !== 500 ? ` ${error.message}` : '';
         toast.error(`${FORM_MESSAGES.pictureNotUploadedText}${detail}`, FORM_MESSAGES.pictureNotUploaded);
@@ -71,11 +75,21 @@ export function PictureUpload({ target, disabled }: { target: PictureTarget; dis
 }
 
 /** Thumbnails made on the server; a tap opens the lightbox (spec 002 section 2: picture lightbox). */
-export function PictureGallery({ pictures, canDelete = true }: { pictures: Picture[]; canDelete?: boolean }) {
+export function PictureGallery({
+  pictures,
+  canDelete = true,
+  target,
+}: {
+  pictures: Picture[];
+  canDelete?: boolean;
+  /** Where new photos go: photos for it that wait on this device are shown after the stored ones. */
+  target?: PictureTarget;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   const remove = useDeletePicture();
-  if (pictures.length === 0)
+  const waiting = useOutboxItems('picture').filter((item) => target && isFor(item, target));
+  if (pictures.length === 0 && waiting.length === 0)
     return (
       <Text size="sm" c="dimmed">
         {t('forms.noPictures')}
@@ -112,6 +126,9 @@ export function PictureGallery({ pictures, canDelete = true }: { pictures: Pictu
               fit="cover"
             />
           </UnstyledButton>
+        ))}
+        {waiting.map((item) => (
+          <WaitingPhoto key={item.key} item={item} />
         ))}
       </SimpleGrid>
       <Modal
@@ -160,5 +177,25 @@ export function PictureGallery({ pictures, canDelete = true }: { pictures: Pictu
         )}
       </Modal>
     </>
+  );
+}
+
+/** A photo taken without a connection: shown from the device until the server has it. */
+function WaitingPhoto({ item }: { item: OutboxItem }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!item.file) return;
+    const made = URL.createObjectURL(blobOf(item.file));
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [item.file]);
+  return (
+    <Stack gap={2} data-testid="waiting-photo">
+      {url && <Image src={url} alt={t('connection.waitingPhoto')} h={78} fit="cover" radius={6} />}
+      <Text size="xs" c={item.refused ? 'red.8' : 'dimmed'} lh={1.2}>
+        {item.refused ?? t('connection.waitingItem')}
+      </Text>
+    </Stack>
   );
 }

@@ -49,7 +49,7 @@ export function PicturesCard({
       }
     >
       <Stack gap="sm">
-        <PictureGallery pictures={pictures} />
+        <PictureGallery pictures={pictures} target={target} />
         <PictureUpload target={target} />
       </Stack>
     </SectionCard>

@@ -4,6 +4,7 @@ import { IconPencil, IconPin, IconPinnedOff, IconTrash } from '@tabler/icons-rea
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isFor, useOutboxItems } from '../../../api/use-outbox';
 import { showActionError } from '../../../ui/alert-dialog';
 import { useConfirmedDelete } from '../../../ui/detail';
 import { formatDateTime } from '../../../ui/format';
@@ -40,6 +41,8 @@ export function NotesCard({
 }) {
   const { t } = useTranslation();
   const notes = useNotes(owner);
+  // New notes made without a connection, shown from the device until the server has them (decision 069).
+  const waiting = useOutboxItems('note').filter((item) => isFor(item, owner));
   const save = useSaveNote();
   const onDelete = useNoteDelete();
   // undefined: closed; null: a new note; a note: edit it.
@@ -53,7 +56,7 @@ export function NotesCard({
       add={isReadOnly ? undefined : { label: t('planning.notes.new'), onClick: () => setEditing(null) }}
       error={notes.isError && t('planning.notes.loadFailed')}
       isLoading={notes.isPending}
-      emptyText={notes.data?.length === 0 && t('planning.notes.empty')}
+      emptyText={notes.data?.length === 0 && waiting.length === 0 && t('planning.notes.empty')}
       after={
         <NoteModal
           opened={editing !== undefined}
@@ -63,6 +66,23 @@ export function NotesCard({
         />
       }
     >
+      {waiting.map((item) => (
+        <Card key={item.key} withBorder padding="sm" data-testid="waiting-note">
+          <Stack gap={4}>
+            <Badge size="xs" color={item.refused ? 'red' : 'gray'} variant="light">
+              {t('connection.waitingItem')}
+            </Badge>
+            {item.refused && (
+              <Text size="xs" c="red.8">
+                {item.refused}
+              </Text>
+            )}
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {String(item.body.content ?? '')}
+            </Text>
+          </Stack>
+        </Card>
+      ))}
       {notes.data?.map((note) => (
         <Card key={note.id} withBorder padding="sm" bg={note.sticky ? 'yellow.0' : undefined}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">

@@ -1,16 +1,19 @@
 import type { Task } from '@im/domain';
-import { ActionIcon, Button, Group, Menu, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCopy, IconMail, IconTemplate } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, Menu, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconMail, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showActionError } from '../../../ui/alert-dialog';
+import { useKeptChange } from '../../../ui/autosave/autosave-store';
 import { formatDateTime, formatTime } from '../../../ui/format';
 import { ListCard } from '../../../ui/list-card';
 import { toast } from '../../../ui/toasts';
 import { FlowMailModal } from '../../communication';
 import { TaskModal } from '../modals/task.modal';
 import {
+  taskKeptKey,
   useAddFollowingUser,
+  useCompleteTask,
   useDuplicateTask,
   usePlannableUsers,
   useStoreFromTemplate,
@@ -20,6 +23,41 @@ import {
 import { RowIcons } from './row-icons';
 import { TaskContextLinks } from './task-contexts';
 import { TaskBadges, useTaskDelete } from './task-parts';
+
+/**
+ * 'Afronden' on the card (decision 069): one tap between two visits, also without a connection (the
+ * completion then waits on the device and the card says so).
+ */
+function CompleteTask({ task }: { task: Task }) {
+  const { t } = useTranslation();
+  const complete = useCompleteTask();
+  const kept = useKeptChange(taskKeptKey(task.id));
+  if (kept?.patch.status === 'afgerond')
+    return (
+      <Badge size="sm" variant="light" color="gray" c="dark">
+        {t('planning.tasks.completedWaiting')}
+      </Badge>
+    );
+  if (task.status === 'afgerond') return null;
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconCheck size={14} />}
+      loading={complete.isPending}
+      aria-label={`${t('planning.tasks.complete')}: ${task.description}`}
+      onClick={() =>
+        complete.mutate(task, {
+          onSuccess: (done) =>
+            done ? toast.success(t('planning.tasks.completed')) : toast.info(t('connection.keptTask')),
+          onError: (e) => showActionError(e),
+        })
+      }
+    >
+      {t('planning.tasks.complete')}
+    </Button>
+  );
+}
 
 /** "Meewerkende collega": another user who follows this task's times. */
 function AddFollower({ task }: { task: Task }) {
@@ -125,6 +163,7 @@ export function TasksCard({ flowId, isReadOnly = false }: { flowId: number; isRe
                 ` · ${t('planning.tasks.followers')}: ${task.following_tasks.map((f) => f.user_fullname).join(', ')}`}
             </Text>
             <TaskContextLinks task={task} isReadOnly={isReadOnly} />
+            {!isReadOnly && task.leading_task_id === null && <CompleteTask task={task} />}
             {!isReadOnly && task.leading_task_id === null && task.status !== 'afgerond' && (
               <AddFollower task={task} />
             )}

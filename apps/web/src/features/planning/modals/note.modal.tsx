@@ -6,6 +6,7 @@ import { FormError } from '../../../ui/form/form-error';
 import { FormModal, type FormModalProps } from '../../../ui/form/form-modal';
 import { schemaError } from '../../../ui/form/schema-error';
 import { useAppForm } from '../../../ui/form/use-app-form';
+import { toast } from '../../../ui/toasts';
 import { type PlanningOwner, useSaveNote } from '../queries';
 
 interface NoteModalProps extends FormModalProps {
@@ -41,7 +42,14 @@ function NoteForm({ owner, note, onDone }: { owner?: PlanningOwner; note: Note |
       note
         ? { id: note.id, content: v.content, sticky: v.sticky }
         : { ...owner, content: v.content, sticky: v.sticky },
-      saveCallbacks(t('planning.notes.saved'), onDone),
+      {
+        ...saveCallbacks(t('planning.notes.saved'), onDone),
+        onSuccess: (saved) => {
+          if (saved) toast.success(t('planning.notes.saved'));
+          else toast.info(t('connection.keptNote'));
+          onDone();
+        },
+      },
     ),
   );
   return (
