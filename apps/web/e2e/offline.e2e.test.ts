@@ -1,3 +1,5 @@
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Json } from './flows-helpers';
 import { DEMO_PASSWORD, type E2eApp, login, SCREENSHOT_DIR, sidewaysOverflow, startApp } from './harness';
@@ -186,4 +188,195 @@ describe('the staff app without a connection (decision 059)', () => {
     await again.getByText('Nog niets offline beschikbaar.').waitFor();
     await context2.close();
   });
+
+  it('offline: fills every field type, takes three photos, adds a note and completes the task; back online each arrives exactly once', async () => {
+    const page = await app.newPage(PHONE);
+    await login(page, app.baseUrl, 'sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
+    await page.waitForURL(/#\/dashboard/);
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+      timeout: 30_000,
+    });
+    const call = <T = Json>(method: string, path: string, body?: unknown) => api<T>(page, method, path, body);
+
+    // A form with one field of every type, on an intake planned for today with its task.
+    const vertical = await call<{ id: number }>('POST', '/api/vertical', {
+      name: 'Veldwerk alle velden',
+      type: 'intake',
+    });
+    const fields: Record<string, unknown>[] = [
+      { field_label: 'Dakbedekking', field_name: 'dakbedekking', field_type: 'text' },
+      { field_label: 'Bijzonderheden', field_name: 'bijzonderheden', field_type: 'textarea' },
+      { field_label: 'Aantal panelen', field_name: 'aantal_panelen', field_type: 'number' },
+      { field_label: 'Wattpiek', field_name: 'wattpiek', field_type: 'number' },
+      {
+        field_label: 'Dakvorm',
+        field_name: 'dakvorm',
+        field_type: 'selectbox',
+        options: ['Schuin dak', 'Plat dak'],
+      },
+      { field_label: 'Asbest aanwezig', field_name: 'asbest', field_type: 'checkbox' },
+      { field_label: 'Datum opname', field_name: 'datum_opname', field_type: 'date' },
+      {
+        field_label: 'Totaal vermogen',
+        field_name: 'totaal_vermogen',
+        field_type: 'calculated',
+        calculationrules: [{ formula: 'aantal_panelen * wattpiek', showrules: [] }],
+      },
+      { field_label: 'Intern kenmerk', field_name: 'intern', field_type: 'hidden' },
+      { field_label: 'Foto van het dak', field_name: 'foto_dak', field_type: 'photo' },
+    ];
+    for (const field of fields) {
+      const made = await call<{ status: number }>('POST', '/api/verticaldatafield', {
+        vertical_id: vertical.id,
+        ...field,
+      });
+      expect(made.status).toBe(201);
+    }
+    const me = await call<{ currentuser_id: number }>('GET', '/api/user/getcurrentuser');
+    const intakes = await call<{ data: { id: number; flow_id: number }[] }>(
+      'GET',
+      '/api/intake/querypaginated?limit=1',
+    );
+    const intake = intakes.data[0]!;
+    const item = await call<{ id: number }>('POST', '/api/flowdataitem', {
+      vertical_id: vertical.id,
+      intake_id: intake.id,
+    });
+    expect(item.id).toBeGreaterThan(0);
+    const today = new Date();
+    today.setHours(14, 0, 0, 0);
+    const task = await call<{ id: number }>('POST', '/api/task', {
+      description: 'Veldwerk zonder bereik',
+      type: 'opname',
+      user_id: me.currentuser_id,
+      start_date: today.toISOString(),
+      flow_id: intake.flow_id,
+    });
+    await call('POST', '/api/taskcontext', { task_id: task.id, vertical_id: vertical.id });
+
+    await page.goto(`${app.baseUrl}/#/task_overview`);
+    await page.getByRole('button', { name: 'Beschikbaar maken voor offline' }).tap();
+    await page.getByText(/^Klaar: \d+ schermen staan op dit apparaat\.$/).waitFor({ timeout: 120_000 });
+    const context = page.context();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('Geen verbinding', { exact: true }).waitFor();
+
+    // Every field type, filled offline; the formula runs on the device.
+    await page.goto(`${app.baseUrl}/#/intake_detail/${intake.id}?formId=${vertical.id}`);
+    const form = page.getByRole('region', { name: 'Veldwerk alle velden' });
+    await form.getByLabel('Dakbedekking').waitFor({ timeout: 30_000 });
+    await form.getByLabel('Dakbedekking').fill('Golfplaten');
+    await form.getByLabel('Bijzonderheden').fill('Schoorsteen midden op het dak');
+    await form.getByLabel('Aantal panelen', { exact: true }).fill('12');
+    await form.getByLabel('Wattpiek').fill('430');
+    await form
+      .getByRole('textbox', { name: 'Dakvorm' })
+      .or(form.getByRole('combobox', { name: 'Dakvorm' }))
+      .first()
+      .tap();
+    await page.getByRole('option', { name: 'Plat dak' }).tap();
+    await form.getByLabel('Asbest aanwezig').check();
+    await form.getByLabel('Datum opname').fill('2026-12-07');
+    await expect.poll(() => form.getByLabel('Totaal vermogen').inputValue()).toBe('5.160');
+    expect(await form.getByLabel('Intern kenmerk').count()).toBe(0);
+    await form.getByText('Niet opgeslagen').waitFor({ timeout: 30_000 });
+
+    // Three photos from the phone, kept on the device and shown as waiting.
+    const photos = await Promise.all(
+      ['#a63', '#36a', '#3a6'].map(async (background, i) => ({
+        name: `dak-${i + 1}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer: await sharp({ create: { width: 2400, height: 1800, channels: 3, background } })
+          .jpeg()
+          .toBuffer(),
+      })),
+    );
+    const chooser = page.waitForEvent('filechooser');
+    await form.getByRole('button', { name: 'Foto toevoegen' }).tap();
+    await (await chooser).setFiles(photos);
+    await expect.poll(() => form.getByTestId('waiting-photo').count(), { timeout: 30_000 }).toBe(3);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/offline-every-field.png`, fullPage: true });
+
+    // A note and the task's completion on the dossier, offline.
+    await page.goto(`${app.baseUrl}/#/flow_detail/${intake.flow_id}`);
+    const notes = page.locator('.mantine-Card-root', {
+      has: page.getByRole('heading', { name: 'Notities', exact: true }),
+    });
+    await notes.getByRole('button', { name: 'Nieuwe notitie' }).tap();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Notitie').fill('Ladder van 9 meter nodig bij de montage');
+    await dialog.getByRole('button', { name: 'Opslaan' }).tap();
+    await page
+      .getByText('Notitie bewaard op dit apparaat. Ze wordt verstuurd zodra er verbinding is.')
+      .waitFor();
+    await notes.getByTestId('waiting-note').getByText('Ladder van 9 meter nodig bij de montage').waitFor();
+    const tasks = page.locator('.mantine-Card-root', {
+      has: page.getByRole('heading', { name: 'Taken', exact: true }),
+    });
+    await tasks.getByRole('button', { name: 'Afronden: Veldwerk zonder bereik' }).tap();
+    await tasks.getByText('Afgerond · wacht op verzending').waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/offline-note-task.png`, fullPage: true });
+
+    // Closed and opened again offline: all of it waits on the device (the form, 3 photos, the note, the task).
+    await page.close();
+    const again = await context.newPage();
+    await again.goto(`${app.baseUrl}/#/task_overview`);
+    await again
+      .getByText('6 wijzigingen wachten op dit apparaat op verzending.')
+      .waitFor({ timeout: 30_000 });
+
+    // Online: everything goes, once.
+    await context.setOffline(false);
+    await again
+      .getByText(/wachten op dit apparaat|worden verstuurd/)
+      .waitFor({ state: 'detached', timeout: 120_000 });
+    const office = await app.newPage();
+    await login(office, app.baseUrl, 'sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
+    await office.waitForURL(/#\/dashboard/);
+    const arrived = async () => ({
+      values: (await api<{ values: Record<string, unknown> }>(office, 'GET', `/api/flowdataitem/${item.id}`))
+        .values,
+      photos: await count(office, `/api/picture?flow_data_item_id=${item.id}`),
+      notes: (await list<{ content: string }>(office, `/api/note?flow_id=${intake.flow_id}`)).filter(
+        (n) => n.content === 'Ladder van 9 meter nodig bij de montage',
+      ).length,
+      task: (await api<{ status: string }>(office, 'GET', `/api/task/${task.id}`)).status,
+    });
+    const expected = {
+      values: expect.objectContaining({
+        dakbedekking: 'Golfplaten',
+        bijzonderheden: 'Schoorsteen midden op het dak',
+        aantal_panelen: '12',
+        wattpiek: '430',
+        dakvorm: 'Plat dak',
+        asbest: true,
+        datum_opname: '2026-12-07',
+      }),
+      photos: 3,
+      notes: 1,
+      task: 'afgerond',
+    };
+    await expect.poll(arrived, { timeout: 60_000 }).toEqual(expected);
+    // Another round (the app started again) sends nothing twice.
+    await again.reload();
+    await again.getByText('Taken', { exact: true }).first().waitFor();
+    await again.waitForTimeout(4000);
+    expect(await arrived()).toEqual(expected);
+    await office.context().close();
+    await context.close();
+  });
 });
+
+async function list<T>(page: Page, path: string): Promise<T[]> {
+  return page.evaluate(async (url) => {
+    const res = await fetch(url, {
+      headers: { authorization: `Bearer ${localStorage.getItem('im.token')}` },
+    });
+    return (await res.json()) as T[];
+  }, path);
+}
+
+const count = async (page: Page, path: string) => (await list(page, path)).length;

@@ -262,7 +262,9 @@ export const en: Strings<Catalog> = {
     sending_one: 'Sending {{count}} change from this device…',
     sending_other: 'Sending {{count}} changes from this device…',
     progress: '{{sent}} of {{total}} sent',
-    keptPicture: 'Photo kept on this device. It is sent as soon as there is a connection.',
+    keptPicture_one: 'Photo kept on this device. It is sent as soon as there is a connection.',
+    keptPicture_other:
+      '{{count}} photos kept on this device. They are sent as soon as there is a connection.',
     keptNote: 'Note kept on this device. It is sent as soon as there is a connection.',
     keptTask: 'Task completed on this device. This is sent as soon as there is a connection.',
     waitingItem: 'Waiting to be sent',

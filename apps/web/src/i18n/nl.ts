@@ -259,7 +259,9 @@ export const nl = {
     sending_one: '{{count}} wijziging van dit apparaat wordt verstuurd…',
     sending_other: '{{count}} wijzigingen van dit apparaat worden verstuurd…',
     progress: '{{sent}} van {{total}} verstuurd',
-    keptPicture: 'Foto bewaard op dit apparaat. Hij wordt verstuurd zodra er verbinding is.',
+    keptPicture_one: 'Foto bewaard op dit apparaat. Hij wordt verstuurd zodra er verbinding is.',
+    keptPicture_other:
+      "{{count}} foto's bewaard op dit apparaat. Ze worden verstuurd zodra er verbinding is.",
     keptNote: 'Notitie bewaard op dit apparaat. Ze wordt verstuurd zodra er verbinding is.',
     keptTask: 'Taak afgerond op dit apparaat. Dit wordt verstuurd zodra er verbinding is.',
     waitingItem: 'Wacht op verzending',

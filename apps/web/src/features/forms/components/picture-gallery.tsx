@@ -31,16 +31,19 @@ export function PictureUpload({ target, disabled }: { target: PictureTarget; dis
   const upload = useUploadPicture();
   const onFiles = async (files: File[] | File | null) => {
     const list = Array.isArray(files) ? files : files ? [files] : [];
+    let kept = 0;
     for (const file of list) {
       try {
         const stored = await upload.mutateAsync({ file, fields: target });
         if (stored) toast.success(FORM_MESSAGES.pictureUploaded);
-        else toast.info(t('connection.keptPicture'));
+        else kept += 1;
       } catch (error) {
         const detail = isApiError(error) && error.status !== 500 ? ` ${error.message}` : '';
         toast.error(`${FORM_MESSAGES.pictureNotUploadedText}${detail}`, FORM_MESSAGES.pictureNotUploaded);
       }
     }
+    // Without a connection: one word for the photos that wait, not one per photo.
+    if (kept > 0) toast.info(t('connection.keptPicture', { count: kept }));
   };
   return (
     <Group gap="xs">

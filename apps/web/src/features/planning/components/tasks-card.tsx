@@ -1,6 +1,6 @@
 import type { Task } from '@im/domain';
-import { ActionIcon, Badge, Button, Group, Menu, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconMail, IconTemplate } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Menu, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconCloudUpload, IconCopy, IconMail, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showActionError } from '../../../ui/alert-dialog';
@@ -34,9 +34,12 @@ function CompleteTask({ task }: { task: Task }) {
   const kept = useKeptChange(taskKeptKey(task.id));
   if (kept?.patch.status === 'afgerond')
     return (
-      <Badge size="sm" variant="light" color="gray" c="dark">
-        {t('planning.tasks.completedWaiting')}
-      </Badge>
+      <Group gap={4} wrap="nowrap">
+        <IconCloudUpload size={16} aria-hidden />
+        <Text size="xs" fw={600}>
+          {t('planning.tasks.completedWaiting')}
+        </Text>
+      </Group>
     );
   if (task.status === 'afgerond') return null;
   return (
