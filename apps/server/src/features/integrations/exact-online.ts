@@ -173,17 +173,22 @@ class ExactClient implements AccountingClient {
 
 export const exactOnline: AccountingProvider = {
   service: 'exact',
-  oauth(config) {
+  auth(config) {
     if (!config.EXACT_CLIENT_ID || !config.EXACT_CLIENT_SECRET) return null;
     const base = config.EXACT_BASE_URL.replace(/\/$/, '');
     return {
-      authorizeUrl: `${base}/api/oauth2/auth`,
-      tokenUrl: `${base}/api/oauth2/token`,
-      clientId: config.EXACT_CLIENT_ID,
-      clientSecret: config.EXACT_CLIENT_SECRET,
+      kind: 'oauth',
+      endpoints: {
+        authorizeUrl: `${base}/api/oauth2/auth`,
+        tokenUrl: `${base}/api/oauth2/token`,
+        clientId: config.EXACT_CLIENT_ID,
+        clientSecret: config.EXACT_CLIENT_SECRET,
+      },
     };
   },
   apiBase: (config) => config.EXACT_BASE_URL.replace(/\/$/, ''),
+  apiHeaders: () => ({}),
+  needs: { journal: true, vatCodes: true },
   errorText(body) {
     const e = (body as { error?: { message?: { value?: unknown } | string } } | null)?.error;
     if (!e) return null;
