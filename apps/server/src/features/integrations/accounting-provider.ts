@@ -1,10 +1,5 @@
 // What an accounting package offers the app (decision 065): one interface, one implementation per package.
-import type {
-  AccountingLookup,
-  AccountingOption,
-  AccountingService,
-  AccountingVatSlot,
-} from '@im/domain';
+import type { AccountingLookup, AccountingOption, AccountingService, AccountingVatSlot } from '@im/domain';
 import type { Config } from '../../platform/config';
 import type { OAuthEndpoints } from '../../platform/integrations/oauth';
 import type { InvoiceForBooking } from '../invoices';

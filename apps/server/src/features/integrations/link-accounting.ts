@@ -36,10 +36,13 @@ export function accountingProvider(ctx: IntegrationContext, service: AccountingS
   return provider;
 }
 
-/** One company, one package (decision 068): a second link is refused while one is active. */
+/**
+ * One company, one package (decision 068): linking is refused while this package is active, or while another
+ * package is linked at all (a lapsed link of the same package may be linked again).
+ */
 async function refuseSecondLink(tx: Tx, service: AccountingService): Promise<void> {
   const linked = await linkedAccounting(tx);
-  if (linked && linked.status === 'active')
+  if (linked && (linked.status === 'active' || linked.service !== service))
     throw conflict(
       linked.service === service
         ? INTEGRATION_TEXTS.alreadyLinked(labelOf(service))
@@ -107,7 +110,8 @@ export async function finishAccountingLink(
   if (query.error || !query.code) return { ok: false, message: INTEGRATION_TEXTS.authorizationDenied(label) };
   const provider = ctx.accounting[service];
   const auth = provider?.auth(ctx.config);
-  if (!provider || auth?.kind !== 'oauth') return { ok: false, message: INTEGRATION_TEXTS.notConfigured(label) };
+  if (!provider || auth?.kind !== 'oauth')
+    return { ok: false, message: INTEGRATION_TEXTS.notConfigured(label) };
   try {
     const tokens = await exchangeCode(
       { ...auth.endpoints, redirectUri: callbackUrl(ctx.config, service) },
@@ -184,40 +188,40 @@ async function keepConnection(
   const described = await provider.describeLink(providerHttpFor(ctx, provider, tokens.accessToken));
   const renewWith = credential ?? tokens.refreshToken;
   await ctx.db.tenant(actor, async (tx) => {
-      const values = {
-        status: 'active',
-        accountLabel: described.accountLabel.slice(0, 200),
-        accessTokenEnc: ctx.box.seal(tokens.accessToken),
-        refreshTokenEnc: renewWith ? ctx.box.seal(renewWith) : null,
-        tokenExpiresAt: tokens.expiresAt,
-        state: described.state,
-        lastError: null,
-        updatedAt: new Date(),
-      };
-      const [existing] = await tx
-        .select({ id: integrationConnection.id })
-        .from(integrationConnection)
-        .where(and(eq(integrationConnection.service, service), isNull(integrationConnection.userId)));
-      if (existing)
-        await tx.update(integrationConnection).set(values).where(eq(integrationConnection.id, existing.id));
-      else await tx.insert(integrationConnection).values({ ...values, service, createdBy: actor.userId });
-      // The administration the link reached is the one booked in, until the manager picks another.
-      const division = String(described.state.currentDivision ?? '');
-      if (division) {
-        await tx
-          .insert(accountingSettings)
-          .values({ division })
-          .onConflictDoUpdate({
-            target: accountingSettings.companyId,
-            set: {
-              division: sql`case when ${accountingSettings.division} = '' then excluded.division else ${accountingSettings.division} end`,
-            },
-          });
-      }
-      await writeIntegrationLog(tx, {
-        service,
-        userId: actor.userId,
-        message: `${INTEGRATION_TEXTS.linked(label)} ${described.accountLabel}`,
-      });
+    const values = {
+      status: 'active',
+      accountLabel: described.accountLabel.slice(0, 200),
+      accessTokenEnc: ctx.box.seal(tokens.accessToken),
+      refreshTokenEnc: renewWith ? ctx.box.seal(renewWith) : null,
+      tokenExpiresAt: tokens.expiresAt,
+      state: described.state,
+      lastError: null,
+      updatedAt: new Date(),
+    };
+    const [existing] = await tx
+      .select({ id: integrationConnection.id })
+      .from(integrationConnection)
+      .where(and(eq(integrationConnection.service, service), isNull(integrationConnection.userId)));
+    if (existing)
+      await tx.update(integrationConnection).set(values).where(eq(integrationConnection.id, existing.id));
+    else await tx.insert(integrationConnection).values({ ...values, service, createdBy: actor.userId });
+    // The administration the link reached is the one booked in, until the manager picks another.
+    const division = String(described.state.currentDivision ?? '');
+    if (division) {
+      await tx
+        .insert(accountingSettings)
+        .values({ division })
+        .onConflictDoUpdate({
+          target: accountingSettings.companyId,
+          set: {
+            division: sql`case when ${accountingSettings.division} = '' then excluded.division else ${accountingSettings.division} end`,
+          },
+        });
+    }
+    await writeIntegrationLog(tx, {
+      service,
+      userId: actor.userId,
+      message: `${INTEGRATION_TEXTS.linked(label)} ${described.accountLabel}`,
+    });
   });
 }

@@ -261,7 +261,8 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
           schema: { summary: `${label}: ${lookup}`, response: { 200: zAccountingOptions } },
         },
         async (request) => {
-          if (!LOOKUPS_OF[service].includes(lookup)) throw conflict(INTEGRATION_TEXTS.lookupNotOffered(label));
+          if (!LOOKUPS_OF[service].includes(lookup))
+            throw conflict(INTEGRATION_TEXTS.lookupNotOffered(label));
           const provider = accountingProvider(ctx(), service);
           const settings = await tenantTx(request, (tx) => readAccountingSettings(tx));
           try {

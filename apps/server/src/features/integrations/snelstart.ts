@@ -57,12 +57,18 @@ class SnelstartClient implements AccountingClient {
   constructor(private readonly http: ProviderHttp) {}
 
   async lookup(kind: AccountingLookup): Promise<AccountingOption[]> {
-    if (kind !== 'ledgeraccounts') throw new ProviderError('refused', INTEGRATION_TEXTS.lookupNotOffered(LABEL));
+    if (kind !== 'ledgeraccounts')
+      throw new ProviderError('refused', INTEGRATION_TEXTS.lookupNotOffered(LABEL));
     const found = (await this.http.get<Grootboek[] | null>('/v2/grootboeken')) ?? [];
     return found
       .filter((g) => !g.nonactief)
       .sort((a, b) => a.nummer - b.nummer)
-      .map((g) => ({ id: g.id, code: String(g.nummer), description: g.omschrijving ?? '', percentage: null }));
+      .map((g) => ({
+        id: g.id,
+        code: String(g.nummer),
+        description: g.omschrijving ?? '',
+        percentage: null,
+      }));
   }
 
   private async factuur(factuurnummer: string): Promise<Verkoopfactuur[]> {
@@ -187,7 +193,8 @@ export const snelstart: AccountingProvider = {
     const info = await http.get<{ administratieIdentifier?: string; administratieNaam?: string } | null>(
       '/v2/companyInfo',
     );
-    if (!info?.administratieIdentifier) throw new ProviderError('refused', 'SnelStart gaf geen administratie terug.');
+    if (!info?.administratieIdentifier)
+      throw new ProviderError('refused', 'SnelStart gaf geen administratie terug.');
     return {
       accountLabel: info.administratieNaam || 'SnelStart-administratie',
       state: { administratie: info.administratieIdentifier },
