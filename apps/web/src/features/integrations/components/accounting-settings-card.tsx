@@ -238,7 +238,7 @@ export function AccountingSettingsCard({
             <Text component="legend" fw={600} size="sm" mb={4}>
               {t('integrations.rateDiscount')}
             </Text>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <SimpleGrid cols={{ base: 1, sm: byRate ? 2 : 3 }} spacing="sm">
               <CodeField
                 label={t('integrations.ledger')}
                 value={draft.exact_discount_reference}
