@@ -278,6 +278,29 @@ describe('booking sent invoices in SnelStart', () => {
   });
 });
 
+describe('credit invoices in SnelStart', () => {
+  it('books a sent credit invoice as a verkoopboeking with negative amounts', async () => {
+    const inv = await sentInvoice('300');
+    await waitFor(
+      () => pushOf(inv.id),
+      (p) => p?.status === 'booked',
+    );
+    const credit = await ok('POST', `/api/invoice/${inv.id}/createcreditinvoice`, {});
+    await ok('POST', `/api/invoice/${credit.id}/sendemail`, { dontsentbutmarksent: 1 });
+    const number = String((await ok('GET', `/api/invoice/${credit.id}`)).number);
+    const booked = await waitFor(
+      () => pushOf(credit.id),
+      (p) => p?.status === 'booked',
+    );
+    expect(booked?.external_number).toBe(number);
+    const boeking = snel.boekingen.find((x) => x.factuurnummer === number)!;
+    expect(boeking.factuurbedrag).toBe(-363);
+    expect(boeking.boekingsregels).toEqual([expect.objectContaining({ bedrag: -300, btwSoort: 'Hoog' })]);
+    expect(boeking.btw).toEqual([{ btwSoort: 'VerkopenHoog', btwBedrag: -63 }]);
+    expect(boeking.omschrijving).toMatch(/^Creditfactuur /);
+  });
+});
+
 describe('tokens from the key', () => {
   it('gets a new token with the key when the old one expired', async () => {
     snel.expireAccessTokens();
