@@ -124,7 +124,6 @@ export const INTEGRATION_TEXTS = {
   /** Decision 068: SnelStart links with the koppelsleutel the customer makes in SnelStart Web. */
   clientKeyRefused: (service: string) =>
     `${service} accepteert deze koppelsleutel niet. Kopieer de sleutel opnieuw uit ${service} Web.`,
-  notKeyLinked: (service: string) => `${service} koppelt niet met een koppelsleutel.`,
   /** Spec 000 section 8. */
   forceRemoveTitle: 'Agenda geforceerd verwijderen',
   forceRemoveBody:
