@@ -8,6 +8,7 @@ import type {
   AccountingProvider,
   BookedEntry,
 } from './accounting-provider';
+import { odataString as lit } from './odata';
 import { ProviderError, type ProviderHttp } from './provider-http';
 
 interface ODataList<T> {
@@ -23,8 +24,6 @@ const rows = <T>(answer: ODataList<T> | null): T[] => {
   return Array.isArray(d) ? d : (d.results ?? []);
 };
 
-/** An OData string literal: single quotes doubled. */
-const lit = (value: string) => `'${value.replace(/'/g, "''")}'`;
 const q = (params: Record<string, string>) =>
   Object.entries(params)
     .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)

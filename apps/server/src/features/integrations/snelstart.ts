@@ -16,12 +16,11 @@ import type {
   AccountingProvider,
   BookedEntry,
 } from './accounting-provider';
+import { odataString as lit } from './odata';
 import { ProviderError, type ProviderHttp } from './provider-http';
 
 const LABEL = 'SnelStart';
 
-/** An OData string literal: single quotes doubled. */
-const lit = (value: string) => `'${value.replace(/'/g, "''")}'`;
 const filter = (f: string) => `$filter=${encodeURIComponent(f)}`;
 
 interface Grootboek {
