@@ -94,6 +94,16 @@ const zEnv = z.object({
   EXACT_CLIENT_SECRET: z.string().optional(),
   /** The Exact Online site of the country (start.exactonline.nl for the Netherlands); tests use a fake. */
   EXACT_BASE_URL: z.string().url().default('https://start.exactonline.nl'),
+  /**
+   * SnelStart B2B API v2 (decision 068): the subscription key of the product subscribed to in the SnelStart
+   * developer portal (sent as Ocp-Apim-Subscription-Key); unset = not offered. Each company brings its own
+   * koppelsleutel (client key) from SnelStart Web.
+   */
+  SNELSTART_SUBSCRIPTION_KEY: z.string().optional(),
+  SNELSTART_API_URL: z.string().url().default('https://b2bapi.snelstart.nl'),
+  SNELSTART_AUTH_URL: z.string().url().default('https://auth.snelstart.nl'),
+  /** SnelStart Web, where a customer makes the koppelsleutel ('Koppelingen'); the link window opens it. */
+  SNELSTART_WEB_URL: z.string().url().default('https://web.snelstart.nl'),
   /** How often a working process asks the linked accounting package which booked invoices are paid. */
   INTEGRATION_PAYMENT_SYNC_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Seconds an outgoing call to a provider may take. */

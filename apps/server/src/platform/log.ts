@@ -14,6 +14,9 @@ export const REDACT_PATHS = [
   '*.oldpassword',
   '*.password_confirmation',
   '*.token',
+  // An accounting package's key (SnelStart's koppelsleutel, decision 068).
+  'client_key',
+  '*.client_key',
   'smtpUrl',
 ];
 

@@ -31,8 +31,17 @@ export const zIntegrationList = z.array(zIntegration);
 
 export const zIntegrationParams = z.object({ service: zIntegrationService, id: zId });
 
-/** getExactAuthUrl / getSnelstartAuthUrl: the address opened in a window. */
+/**
+ * getExactAuthUrl / getSnelstartAuthUrl: the address opened in a window (Exact's consent screen; SnelStart
+ * Web's page where the customer makes the koppelsleutel, decision 068).
+ */
 export const zAuthUrl = z.object({ authUrl: z.string() });
+
+/** SnelStart's link: the koppelsleutel (client key) made in SnelStart Web, exchanged for a token at once. */
+export const zClientKeyLink = z
+  .object({ client_key: z.string().trim().min(8, 'Vul de koppelsleutel in.').max(2000) })
+  .strict();
+export type ClientKeyLink = z.infer<typeof zClientKeyLink>;
 
 /** A row of an accounting lookup: ledger account, warehouse, division, VAT code, journal or item. */
 export const zAccountingOption = z.object({

@@ -121,6 +121,9 @@ export const INTEGRATION_TEXTS = {
   pushExistingStarted: 'De verstuurde facturen worden geboekt.',
   nothingToPush: 'Er zijn geen verstuurde facturen die nog geboekt moeten worden.',
   lookupNotOffered: (service: string) => `${service} biedt deze lijst niet.`,
+  /** Decision 068: SnelStart links with the koppelsleutel the customer makes in SnelStart Web. */
+  clientKeyRefused: (service: string) =>
+    `${service} accepteert deze koppelsleutel niet. Kopieer de sleutel opnieuw uit ${service} Web.`,
   /** Spec 000 section 8. */
   forceRemoveTitle: 'Agenda geforceerd verwijderen',
   forceRemoveBody:

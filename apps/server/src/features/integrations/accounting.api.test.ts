@@ -83,6 +83,17 @@ const pushes = async () =>
 const pushOf = async (id: number) => (await pushes()).find((p) => p.document_id === id);
 
 describe('linking Exact Online', () => {
+  it('says SnelStart is not set up on a server without its subscription key', async () => {
+    const res = await api('GET', '/api/company/getsnelstartauthurl');
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'SnelStart is op deze server niet ingesteld. Vraag de beheerder de app bij SnelStart te registreren.',
+    );
+    expect(
+      (await api('POST', '/api/integrations/snelstart/link', { client_key: 'x'.repeat(20) })).status,
+    ).toBe(409);
+  });
+
   it('refuses a callback without a known state, in Dutch', async () => {
     const res = await fetch(`${t.baseUrl}/api/integrations/exact/callback?code=x&state=onbekend`);
     expect(res.status).toBe(400);

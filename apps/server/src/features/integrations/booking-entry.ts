@@ -50,15 +50,22 @@ export function allocate(total: Decimal, weights: Decimal[]): Decimal[] {
   return parts;
 }
 
-/** What is missing from the settings for this invoice, in Dutch; null when complete. */
-export function missingSettings(inv: InvoiceForBooking, s: AccountingSettings): string | null {
+/**
+ * What is missing from the settings for this invoice, in Dutch; null when complete. `needs`: what the package
+ * asks besides the ledgers (Exact: a journal and VAT codes; SnelStart books by rate, in its own journal).
+ */
+export function missingSettings(
+  inv: InvoiceForBooking,
+  s: AccountingSettings,
+  needs: { journal: boolean; vatCodes: boolean } = { journal: true, vatCodes: true },
+): string | null {
   const missing: string[] = [];
-  if (!s.journal) missing.push('verkoopdagboek');
+  if (needs.journal && !s.journal) missing.push('verkoopdagboek');
   for (const rate of VAT_RATES) {
     if (Number(inv.billed[`exc_${rate}`]) === 0) continue;
     const slot = slotOf(rate, inv.reverseCharge);
     if (!s[SLOT_FIELDS[slot].ledger]) missing.push(`grootboekrekening ${SLOT_NAMES[slot]}`);
-    if (!s[SLOT_FIELDS[slot].vat]) missing.push(`btw-code ${SLOT_NAMES[slot]}`);
+    if (needs.vatCodes && !s[SLOT_FIELDS[slot].vat]) missing.push(`btw-code ${SLOT_NAMES[slot]}`);
   }
   if (
     inv.whole &&
@@ -82,10 +89,12 @@ export function bookingEntry(inv: InvoiceForBooking, s: AccountingSettings): Acc
   const shares = discount.isZero() ? net.map(() => new Decimal(0)) : allocate(discount, net);
   const lines: AccountingLine[] = [];
   rates.forEach((rate, i) => {
-    const slot = SLOT_FIELDS[slotOf(rate, inv.reverseCharge)];
+    const slotName = slotOf(rate, inv.reverseCharge);
+    const slot = SLOT_FIELDS[slotName];
     const gross = net[i]!.plus(shares[i]!);
     lines.push({
       ledger: String(s[slot.ledger]),
+      slot: slotName,
       vatCode: String(s[slot.vat]),
       amount: (incl ? gross.plus(vat[i]!) : gross).toFixed(2),
       vat: vat[i]!.toFixed(2),
@@ -109,9 +118,11 @@ export function bookingEntry(inv: InvoiceForBooking, s: AccountingSettings): Acc
     } else {
       rates.forEach((rate, i) => {
         if (shares[i]!.isZero()) return;
-        const slot = SLOT_FIELDS[slotOf(rate, inv.reverseCharge)];
+        const slotName = slotOf(rate, inv.reverseCharge);
+        const slot = SLOT_FIELDS[slotName];
         lines.push({
           ledger: s.exact_discount_reference,
+          slot: slotName,
           vatCode: String(s[slot.vat]),
           amount: shares[i]!.negated().toFixed(2),
           vat: '0.00',
@@ -134,6 +145,7 @@ export function bookingEntry(inv: InvoiceForBooking, s: AccountingSettings): Acc
         60,
       ),
     credit: inv.credit,
+    vatIncluded: incl,
     journal: s.journal,
     customer: inv.customer,
     lines,

@@ -12,12 +12,12 @@ import type { Tx } from '../../platform/db/database';
 import { integrationConnection } from '../../platform/db/tables/integrations.schema';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { toIso } from '../../platform/http/dates';
-import { OAuthError, REFRESH_MARGIN_MS, refreshTokens } from '../../platform/integrations/oauth';
+import { OAuthError, REFRESH_MARGIN_MS } from '../../platform/integrations/oauth';
 import type { AccountingProvider } from './accounting-provider';
 import type { IntegrationContext } from './integration-context';
-import { callbackUrl } from './integration-context';
 import { writeIntegrationLog } from './integration-log';
-import { ProviderError, type ProviderHttp, providerHttp } from './provider-http';
+import { providerHttpFor, renewToken } from './provider-auth';
+import { ProviderError, type ProviderHttp } from './provider-http';
 
 export type ConnectionRow = typeof integrationConnection.$inferSelect;
 
@@ -123,9 +123,7 @@ export async function withProvider<T>(
 ): Promise<T> {
   const actor = { companyId };
   const label = labelOf(provider.service);
-  const endpoints = provider.oauth(ctx.config);
-  if (!endpoints) throw conflict(INTEGRATION_TEXTS.notConfigured(label));
-  const oauth = { ...endpoints, redirectUri: callbackUrl(ctx.config, provider.service) };
+  if (!provider.auth(ctx.config)) throw conflict(INTEGRATION_TEXTS.notConfigured(label));
 
   const current = async (force: boolean): Promise<{ row: ConnectionRow; token: string }> =>
     ctx.db.tenant(actor, async (tx) => {
@@ -140,7 +138,8 @@ export async function withProvider<T>(
       if (fresh && !force) return { row, token: ctx.box.open(row.accessTokenEnc) };
       if (!row.refreshTokenEnc) throw conflict(INTEGRATION_TEXTS.expired(label));
       try {
-        const tokens = await refreshTokens(oauth, ctx.box.open(row.refreshTokenEnc), ctx.timeoutMs);
+        // The refresh token (OAuth), or the client key that gets the next token (SnelStart).
+        const tokens = await renewToken(ctx, provider, ctx.box.open(row.refreshTokenEnc));
         const [updated] = await tx
           .update(integrationConnection)
           .set({
@@ -158,13 +157,7 @@ export async function withProvider<T>(
       }
     });
 
-  const http = (token: string) =>
-    providerHttp({
-      baseUrl: provider.apiBase(ctx.config),
-      accessToken: token,
-      timeoutMs: ctx.timeoutMs,
-      errorText: (b) => provider.errorText(b),
-    });
+  const http = (token: string) => providerHttpFor(ctx, provider, token);
 
   try {
     const first = await current(false);

@@ -8,6 +8,7 @@ import type {
   AccountingProvider,
   BookedEntry,
 } from './accounting-provider';
+import { odataString as lit } from './odata';
 import { ProviderError, type ProviderHttp } from './provider-http';
 
 interface ODataList<T> {
@@ -23,8 +24,6 @@ const rows = <T>(answer: ODataList<T> | null): T[] => {
   return Array.isArray(d) ? d : (d.results ?? []);
 };
 
-/** An OData string literal: single quotes doubled. */
-const lit = (value: string) => `'${value.replace(/'/g, "''")}'`;
 const q = (params: Record<string, string>) =>
   Object.entries(params)
     .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
@@ -173,17 +172,22 @@ class ExactClient implements AccountingClient {
 
 export const exactOnline: AccountingProvider = {
   service: 'exact',
-  oauth(config) {
+  auth(config) {
     if (!config.EXACT_CLIENT_ID || !config.EXACT_CLIENT_SECRET) return null;
     const base = config.EXACT_BASE_URL.replace(/\/$/, '');
     return {
-      authorizeUrl: `${base}/api/oauth2/auth`,
-      tokenUrl: `${base}/api/oauth2/token`,
-      clientId: config.EXACT_CLIENT_ID,
-      clientSecret: config.EXACT_CLIENT_SECRET,
+      kind: 'oauth',
+      endpoints: {
+        authorizeUrl: `${base}/api/oauth2/auth`,
+        tokenUrl: `${base}/api/oauth2/token`,
+        clientId: config.EXACT_CLIENT_ID,
+        clientSecret: config.EXACT_CLIENT_SECRET,
+      },
     };
   },
   apiBase: (config) => config.EXACT_BASE_URL.replace(/\/$/, ''),
+  apiHeaders: () => ({}),
+  needs: { journal: true, vatCodes: true },
   errorText(body) {
     const e = (body as { error?: { message?: { value?: unknown } | string } } | null)?.error;
     if (!e) return null;

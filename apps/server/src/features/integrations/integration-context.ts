@@ -9,6 +9,7 @@ import type { Jobs } from '../../platform/jobs/jobs';
 import type { Logger } from '../../platform/logger';
 import type { AccountingProvider } from './accounting-provider';
 import { exactOnline } from './exact-online';
+import { snelstart } from './snelstart';
 
 export interface IntegrationContext {
   config: Config;
@@ -32,7 +33,7 @@ export function integrationContext(deps: Deps): IntegrationContext {
       logger: deps.logger,
       box: secretBoxFor(deps.config),
       timeoutMs: deps.config.INTEGRATION_TIMEOUT_SECONDS * 1000,
-      accounting: { exact: exactOnline },
+      accounting: { exact: exactOnline, snelstart },
     };
     contexts.set(deps, ctx);
   }

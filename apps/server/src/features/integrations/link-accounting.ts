@@ -14,18 +14,40 @@ import {
   integrationConnection,
   integrationOauthState,
 } from '../../platform/db/tables/integrations.schema';
-import { conflict } from '../../platform/errors';
-import { authorizeAddress, exchangeCode, newState, pkcePair } from '../../platform/integrations/oauth';
+import { AppError, conflict } from '../../platform/errors';
+import {
+  authorizeAddress,
+  clientKeyToken,
+  exchangeCode,
+  newState,
+  OAuthError,
+  type OAuthTokens,
+  pkcePair,
+} from '../../platform/integrations/oauth';
 import type { AccountingProvider } from './accounting-provider';
 import { labelOf, linkedAccounting, providerProblem } from './connections';
 import { callbackUrl, type IntegrationContext } from './integration-context';
 import { writeIntegrationLog } from './integration-log';
-import { providerHttp } from './provider-http';
+import { providerHttpFor } from './provider-auth';
 
 export function accountingProvider(ctx: IntegrationContext, service: AccountingService): AccountingProvider {
   const provider = ctx.accounting[service];
-  if (!provider?.oauth(ctx.config)) throw conflict(INTEGRATION_TEXTS.notConfigured(labelOf(service)));
+  if (!provider?.auth(ctx.config)) throw conflict(INTEGRATION_TEXTS.notConfigured(labelOf(service)));
   return provider;
+}
+
+/**
+ * One company, one package (decision 068): linking is refused while this package is active, or while another
+ * package is linked at all (a lapsed link of the same package may be linked again).
+ */
+async function refuseSecondLink(tx: Tx, service: AccountingService): Promise<void> {
+  const linked = await linkedAccounting(tx);
+  if (linked && (linked.status === 'active' || linked.service !== service))
+    throw conflict(
+      linked.service === service
+        ? INTEGRATION_TEXTS.alreadyLinked(labelOf(service))
+        : INTEGRATION_TEXTS.otherAccountingLinked(labelOf(linked.service)),
+    );
 }
 
 /** The address of the package's consent screen, for a manager of the transaction's company. */
@@ -36,13 +58,10 @@ export async function startAccountingLink(
   userId: number,
 ): Promise<{ authUrl: string }> {
   const provider = accountingProvider(ctx, service);
-  const linked = await linkedAccounting(tx);
-  if (linked && linked.status === 'active')
-    throw conflict(
-      linked.service === service
-        ? INTEGRATION_TEXTS.alreadyLinked(labelOf(service))
-        : INTEGRATION_TEXTS.otherAccountingLinked(labelOf(linked.service)),
-    );
+  await refuseSecondLink(tx, service);
+  const auth = provider.auth(ctx.config)!;
+  // A key-based package: the window opens the page where the customer makes the key, pasted here after.
+  if (auth.kind === 'clientkey') return { authUrl: auth.keyPageUrl };
   const state = newState();
   const { verifier, challenge } = pkcePair();
   await tx
@@ -55,7 +74,7 @@ export async function startAccountingLink(
     forUser: false,
     codeVerifierEnc: ctx.box.seal(verifier),
   });
-  const endpoints = { ...provider.oauth(ctx.config)!, redirectUri: callbackUrl(ctx.config, service) };
+  const endpoints = { ...auth.endpoints, redirectUri: callbackUrl(ctx.config, service) };
   return { authUrl: authorizeAddress(endpoints, state, challenge) };
 }
 
@@ -90,60 +109,17 @@ export async function finishAccountingLink(
   if (!round) return { ok: false, message: INTEGRATION_TEXTS.stateInvalid };
   if (query.error || !query.code) return { ok: false, message: INTEGRATION_TEXTS.authorizationDenied(label) };
   const provider = ctx.accounting[service];
-  const endpoints = provider?.oauth(ctx.config);
-  if (!provider || !endpoints) return { ok: false, message: INTEGRATION_TEXTS.notConfigured(label) };
+  const auth = provider?.auth(ctx.config);
+  if (!provider || auth?.kind !== 'oauth')
+    return { ok: false, message: INTEGRATION_TEXTS.notConfigured(label) };
   try {
     const tokens = await exchangeCode(
-      { ...endpoints, redirectUri: callbackUrl(ctx.config, service) },
+      { ...auth.endpoints, redirectUri: callbackUrl(ctx.config, service) },
       query.code,
       ctx.box.open(round.codeVerifierEnc),
       ctx.timeoutMs,
     );
-    const described = await provider.describeLink(
-      providerHttp({
-        baseUrl: provider.apiBase(ctx.config),
-        accessToken: tokens.accessToken,
-        timeoutMs: ctx.timeoutMs,
-        errorText: (b) => provider.errorText(b),
-      }),
-    );
-    await ctx.db.tenant({ companyId: round.companyId, userId: round.userId }, async (tx) => {
-      const values = {
-        status: 'active',
-        accountLabel: described.accountLabel.slice(0, 200),
-        accessTokenEnc: ctx.box.seal(tokens.accessToken),
-        refreshTokenEnc: tokens.refreshToken ? ctx.box.seal(tokens.refreshToken) : null,
-        tokenExpiresAt: tokens.expiresAt,
-        state: described.state,
-        lastError: null,
-        updatedAt: new Date(),
-      };
-      const [existing] = await tx
-        .select({ id: integrationConnection.id })
-        .from(integrationConnection)
-        .where(and(eq(integrationConnection.service, service), isNull(integrationConnection.userId)));
-      if (existing)
-        await tx.update(integrationConnection).set(values).where(eq(integrationConnection.id, existing.id));
-      else await tx.insert(integrationConnection).values({ ...values, service, createdBy: round.userId });
-      // The administration the link reached is the one booked in, until the manager picks another.
-      const division = String(described.state.currentDivision ?? '');
-      if (division) {
-        await tx
-          .insert(accountingSettings)
-          .values({ division })
-          .onConflictDoUpdate({
-            target: accountingSettings.companyId,
-            set: {
-              division: sql`case when ${accountingSettings.division} = '' then excluded.division else ${accountingSettings.division} end`,
-            },
-          });
-      }
-      await writeIntegrationLog(tx, {
-        service,
-        userId: round.userId,
-        message: `${INTEGRATION_TEXTS.linked(label)} ${described.accountLabel}`,
-      });
-    });
+    await keepConnection(ctx, provider, { companyId: round.companyId, userId: round.userId }, tokens, null);
     return { ok: true, message: INTEGRATION_TEXTS.linked(label) };
   } catch (err) {
     ctx.logger.warn(
@@ -158,4 +134,94 @@ export async function finishAccountingLink(
     }
     return { ok: false, message };
   }
+}
+
+/**
+ * Links a key-based package (SnelStart, decision 068): the client key the manager made in the package is
+ * exchanged for a token at once (a wrong key is refused in Dutch, nothing kept), the package says which
+ * administration it reaches, and the key is kept sealed: it gets every next token.
+ */
+export async function linkWithClientKey(
+  ctx: IntegrationContext,
+  actor: { companyId: number; userId: number },
+  service: AccountingService,
+  clientKey: string,
+): Promise<{ message: string }> {
+  const provider = accountingProvider(ctx, service);
+  const auth = provider.auth(ctx.config)!;
+  const label = labelOf(service);
+  if (auth.kind !== 'clientkey') throw conflict(INTEGRATION_TEXTS.notConfigured(label));
+  await ctx.db.tenant(actor, (tx) => refuseSecondLink(tx, service));
+  let tokens: OAuthTokens;
+  try {
+    tokens = await clientKeyToken(auth.tokenUrl, clientKey, ctx.timeoutMs);
+  } catch (err) {
+    if (err instanceof OAuthError && err.code !== 'unreachable' && (err.status ?? 500) < 500)
+      throw new AppError('validation', INTEGRATION_TEXTS.clientKeyRefused(label));
+    throw new AppError('unavailable', INTEGRATION_TEXTS.unreachable(label));
+  }
+  try {
+    await keepConnection(ctx, provider, actor, tokens, clientKey);
+  } catch (err) {
+    ctx.logger.warn(
+      { service, err: err instanceof Error ? err.message : String(err) },
+      'integration link failed',
+    );
+    throw providerProblem(service, err);
+  }
+  return { message: INTEGRATION_TEXTS.linked(label) };
+}
+
+/**
+ * Asks the package what the link reaches and keeps the connection, its secrets sealed: the refresh token
+ * (OAuth) or the client key (`credential`), whichever gets the next token.
+ */
+async function keepConnection(
+  ctx: IntegrationContext,
+  provider: AccountingProvider,
+  actor: { companyId: number; userId: number },
+  tokens: OAuthTokens,
+  credential: string | null,
+): Promise<void> {
+  const service = provider.service;
+  const label = labelOf(service);
+  const described = await provider.describeLink(providerHttpFor(ctx, provider, tokens.accessToken));
+  const renewWith = credential ?? tokens.refreshToken;
+  await ctx.db.tenant(actor, async (tx) => {
+    const values = {
+      status: 'active',
+      accountLabel: described.accountLabel.slice(0, 200),
+      accessTokenEnc: ctx.box.seal(tokens.accessToken),
+      refreshTokenEnc: renewWith ? ctx.box.seal(renewWith) : null,
+      tokenExpiresAt: tokens.expiresAt,
+      state: described.state,
+      lastError: null,
+      updatedAt: new Date(),
+    };
+    const [existing] = await tx
+      .select({ id: integrationConnection.id })
+      .from(integrationConnection)
+      .where(and(eq(integrationConnection.service, service), isNull(integrationConnection.userId)));
+    if (existing)
+      await tx.update(integrationConnection).set(values).where(eq(integrationConnection.id, existing.id));
+    else await tx.insert(integrationConnection).values({ ...values, service, createdBy: actor.userId });
+    // The administration the link reached is the one booked in, until the manager picks another.
+    const division = String(described.state.currentDivision ?? '');
+    if (division) {
+      await tx
+        .insert(accountingSettings)
+        .values({ division })
+        .onConflictDoUpdate({
+          target: accountingSettings.companyId,
+          set: {
+            division: sql`case when ${accountingSettings.division} = '' then excluded.division else ${accountingSettings.division} end`,
+          },
+        });
+    }
+    await writeIntegrationLog(tx, {
+      service,
+      userId: actor.userId,
+      message: `${INTEGRATION_TEXTS.linked(label)} ${described.accountLabel}`,
+    });
+  });
 }

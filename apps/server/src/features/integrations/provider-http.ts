@@ -18,7 +18,7 @@ export interface ProviderHttp {
   post<T>(path: string, body: unknown): Promise<T>;
 }
 
-/** How a provider's error body names the problem (Exact: OData `error.message.value`). */
+/** How a provider's error body names the problem (Exact: OData `error.message.value`; SnelStart: `[{ message }]`). */
 export type ErrorText = (body: unknown) => string | null;
 
 const plainErrorText: ErrorText = (body) => {
@@ -35,6 +35,8 @@ export function providerHttp(options: {
   accessToken: string;
   timeoutMs: number;
   errorText?: ErrorText;
+  /** Headers every call carries besides the token (SnelStart's subscription key). */
+  headers?: Record<string, string>;
 }): ProviderHttp {
   const errorText = options.errorText ?? plainErrorText;
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -43,6 +45,7 @@ export function providerHttp(options: {
       res = await fetch(`${options.baseUrl}${path}`, {
         method,
         headers: {
+          ...options.headers,
           authorization: `Bearer ${options.accessToken}`,
           accept: 'application/json',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),

@@ -125,7 +125,7 @@ export async function runInvoicePush(
     );
   if (!provider) return refuse(INTEGRATION_TEXTS.notConfigured(label));
   if (!invoice) return refuse('De factuur is niet verstuurd of heeft geen klant.');
-  const missing = missingSettings(invoice, settings);
+  const missing = missingSettings(invoice, settings, provider.needs);
   if (missing) return refuse(missing);
   const entry = bookingEntry(invoice, settings);
   try {

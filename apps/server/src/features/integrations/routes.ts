@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 // is the credential) and answers a small page that tells the opener and closes.
 import {
   ACCOUNTING_LOOKUPS,
+  ACCOUNTING_SERVICES,
   INTEGRATION_CHANNEL,
   INTEGRATION_TEXTS,
   isAccountingService,
@@ -15,6 +16,7 @@ import {
   zAccountingSettings,
   zAuthUrl,
   zBatchStarted,
+  zClientKeyLink,
   zIdParams,
   zIntegrationList,
   zIntegrationLogPage,
@@ -43,7 +45,12 @@ import {
 } from './connections';
 import { integrationContext } from './integration-context';
 import { queryIntegrationLog } from './integration-log';
-import { accountingProvider, finishAccountingLink, startAccountingLink } from './link-accounting';
+import {
+  accountingProvider,
+  finishAccountingLink,
+  linkWithClientKey,
+  startAccountingLink,
+} from './link-accounting';
 import { startPushExisting } from './push-existing';
 import { queryPushes, retryPush } from './push-invoices';
 
@@ -172,6 +179,40 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get(
+    '/api/company/getsnelstartauthurl',
+    {
+      config: MANAGE,
+      schema: {
+        summary: 'Adres van SnelStart Web waar de koppelsleutel gemaakt wordt (in een venster)',
+        response: { 200: zAuthUrl },
+      },
+    },
+    async (request) =>
+      tenantTx(request, (tx) => startAccountingLink(ctx(), tx, 'snelstart', authOf(request).userId)),
+  );
+
+  r.post(
+    '/api/integrations/snelstart/link',
+    {
+      config: MANAGE,
+      schema: {
+        summary: 'SnelStart koppelen met de koppelsleutel uit SnelStart Web',
+        body: zClientKeyLink,
+        response: { 200: zMessage },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return linkWithClientKey(
+        ctx(),
+        { companyId: auth.companyId, userId: auth.userId },
+        'snelstart',
+        request.body.client_key,
+      );
+    },
+  );
+
+  r.get(
     '/api/integrations/:service/callback',
     {
       config: {
@@ -210,29 +251,32 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  for (const lookup of ACCOUNTING_LOOKUPS) {
-    r.get(
-      `/api/integrations/exact/${lookup}`,
-      {
-        config: MANAGE,
-        schema: { summary: `Exact Online: ${lookup}`, response: { 200: zAccountingOptions } },
-      },
-      async (request) => {
-        if (!LOOKUPS_OF.exact.includes(lookup))
-          throw conflict(INTEGRATION_TEXTS.lookupNotOffered('Exact Online'));
-        const provider = accountingProvider(ctx(), 'exact');
-        const settings = await tenantTx(request, (tx) => readAccountingSettings(tx));
-        try {
-          return await withProvider(ctx(), authOf(request).companyId, provider, (http, conn) =>
-            provider
-              .client(http, conn.state, settings.division || String(conn.state.currentDivision ?? ''))
-              .lookup(lookup),
-          );
-        } catch (err) {
-          throw providerProblem('exact', err);
-        }
-      },
-    );
+  for (const service of ACCOUNTING_SERVICES) {
+    const label = labelOf(service);
+    for (const lookup of ACCOUNTING_LOOKUPS) {
+      r.get(
+        `/api/integrations/${service}/${lookup}`,
+        {
+          config: MANAGE,
+          schema: { summary: `${label}: ${lookup}`, response: { 200: zAccountingOptions } },
+        },
+        async (request) => {
+          if (!LOOKUPS_OF[service].includes(lookup))
+            throw conflict(INTEGRATION_TEXTS.lookupNotOffered(label));
+          const provider = accountingProvider(ctx(), service);
+          const settings = await tenantTx(request, (tx) => readAccountingSettings(tx));
+          try {
+            return await withProvider(ctx(), authOf(request).companyId, provider, (http, conn) =>
+              provider
+                .client(http, conn.state, settings.division || String(conn.state.currentDivision ?? ''))
+                .lookup(lookup),
+            );
+          } catch (err) {
+            throw providerProblem(service, err);
+          }
+        },
+      );
+    }
   }
 
   r.get(

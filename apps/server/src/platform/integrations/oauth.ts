@@ -60,16 +60,16 @@ export function authorizeAddress(ep: OAuthEndpoints, state: string, challenge: s
 }
 
 async function tokenCall(
-  ep: OAuthEndpoints,
+  tokenUrl: string,
   params: Record<string, string>,
   timeoutMs: number,
 ): Promise<OAuthTokens> {
   let res: Response;
   try {
-    res = await fetch(ep.tokenUrl, {
+    res = await fetch(tokenUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ ...params, client_id: ep.clientId, client_secret: ep.clientSecret }),
+      body: new URLSearchParams(params),
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
@@ -103,8 +103,15 @@ export function exchangeCode(
   timeoutMs: number,
 ): Promise<OAuthTokens> {
   return tokenCall(
-    ep,
-    { grant_type: 'authorization_code', code, redirect_uri: ep.redirectUri, code_verifier: verifier },
+    ep.tokenUrl,
+    {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: ep.redirectUri,
+      code_verifier: verifier,
+      client_id: ep.clientId,
+      client_secret: ep.clientSecret,
+    },
     timeoutMs,
   );
 }
@@ -114,7 +121,24 @@ export function refreshTokens(
   refreshToken: string,
   timeoutMs: number,
 ): Promise<OAuthTokens> {
-  return tokenCall(ep, { grant_type: 'refresh_token', refresh_token: refreshToken }, timeoutMs);
+  return tokenCall(
+    ep.tokenUrl,
+    {
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: ep.clientId,
+      client_secret: ep.clientSecret,
+    },
+    timeoutMs,
+  );
+}
+
+/**
+ * A token for a key the customer made in the package (SnelStart's `grant_type=clientkey` with the
+ * koppelsleutel; decision 068): no consent screen and no refresh token: the key itself gets the next token.
+ */
+export function clientKeyToken(tokenUrl: string, clientKey: string, timeoutMs: number): Promise<OAuthTokens> {
+  return tokenCall(tokenUrl, { grant_type: 'clientkey', clientkey: clientKey }, timeoutMs);
 }
 
 /** A token is refreshed this long before it expires, so a call never starts with one about to lapse. */

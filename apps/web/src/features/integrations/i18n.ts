@@ -11,6 +11,14 @@ export const integrationsNl = {
   linkedAs: 'Gekoppeld als {{label}}',
   popupBlocked: 'Het koppelvenster werd geblokkeerd. Sta pop-ups toe voor deze site en probeer opnieuw.',
   waiting: 'Rond het koppelen af in het venster dat opende.',
+  keyTitle: '{{service}} koppelen',
+  keyIntro:
+    'Maak in {{service}} Web onder Koppelingen een koppelsleutel voor Installatiemanager, kopieer die en plak hem hieronder.',
+  keyOpen: '{{service}} Web openen',
+  keyLabel: 'Koppelsleutel',
+  keySubmit: 'Koppelen',
+  byRate:
+    '{{service}} boekt per btw-tarief in zijn eigen verkoopdagboek: alleen de grootboekrekeningen zijn nodig.',
   settings: 'Boekhoudinstellingen',
   settingsIntro:
     'Op welke grootboekrekeningen en btw-codes elke factuur geboekt wordt. Is een pakket gekoppeld, dan kiest u uit zijn lijsten.',
@@ -62,6 +70,13 @@ export const integrationsEn: typeof integrationsNl = {
   linkedAs: 'Linked as {{label}}',
   popupBlocked: 'The link window was blocked. Allow pop-ups for this site and try again.',
   waiting: 'Finish linking in the window that opened.',
+  keyTitle: 'Link {{service}}',
+  keyIntro:
+    'In {{service}} Web, under Koppelingen, make a link key (koppelsleutel) for Installatiemanager, copy it and paste it below.',
+  keyOpen: 'Open {{service}} Web',
+  keyLabel: 'Link key',
+  keySubmit: 'Link',
+  byRate: '{{service}} books by VAT rate in its own sales journal: only the ledger accounts are needed.',
   settings: 'Accounting settings',
   settingsIntro:
     'The ledger accounts and VAT codes every invoice is booked on. With a package linked, you choose from its lists.',

@@ -1,6 +1,8 @@
 import type {
+  AccountingLookup,
   AccountingOption,
   AccountingPush,
+  AccountingService,
   AccountingSettings,
   Integration,
   IntegrationLogLine,
@@ -32,10 +34,10 @@ export function useAccountingSettings(enabled = true) {
 }
 
 /** A lookup of the linked package (ledger accounts, VAT codes, journals...), read once the link is active. */
-export function useAccountingLookup(kind: string, enabled: boolean) {
+export function useAccountingLookup(service: AccountingService, kind: AccountingLookup, enabled: boolean) {
   return useQuery({
-    queryKey: [...INTEGRATIONS_KEY, 'lookup', kind],
-    queryFn: ({ signal }) => api.get<AccountingOption[]>(`/api/integrations/exact/${kind}`, { signal }),
+    queryKey: [...INTEGRATIONS_KEY, 'lookup', service, kind],
+    queryFn: ({ signal }) => api.get<AccountingOption[]>(`/api/integrations/${service}/${kind}`, { signal }),
     enabled,
     staleTime: 5 * 60_000,
     retry: false,
@@ -74,8 +76,22 @@ function useRefresh() {
   return () => queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY });
 }
 
-export function useExactAuthUrl() {
-  return useMutation({ mutationFn: () => api.get<{ authUrl: string }>('/api/company/getexactauthurl') });
+/** getExactAuthUrl / getSnelstartAuthUrl: Exact's consent screen, or SnelStart Web where the key is made. */
+export function useAuthUrl() {
+  return useMutation({
+    mutationFn: (service: AccountingService) =>
+      api.get<{ authUrl: string }>(`/api/company/get${service}authurl`),
+  });
+}
+
+/** SnelStart: the koppelsleutel pasted from SnelStart Web (decision 068). */
+export function useSnelstartLink() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (clientKey: string) =>
+      api.post<{ message: string }>('/api/integrations/snelstart/link', { client_key: clientKey }),
+    onSuccess: refresh,
+  });
 }
 
 export function useUnlink() {

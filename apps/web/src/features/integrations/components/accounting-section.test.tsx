@@ -124,6 +124,75 @@ describe('document settings: the accounting section', () => {
     });
   });
 
+  it('links SnelStart with the koppelsleutel and asks only its ledgers', async () => {
+    setToken('t');
+    let linked = false;
+    const SNEL: Integration = {
+      ...LINK,
+      id: 4,
+      service: 'snelstart',
+      account_label: 'Warmte Techniek BV',
+    };
+    const { calls } = mockServer({
+      session: createTestSession({ userrole: 1000 }),
+      routes: {
+        'GET /api/integrations/listforcompany/12': () => ({ body: linked ? [SNEL] : [] }),
+        'GET /api/integrations/accounting/settings': () => ({ body: SETTINGS }),
+        'GET /api/integrations/accounting/pushes': () => page([]),
+        'GET /api/integrations/exact/log': () => page([]),
+        'GET /api/integrations/snelstart/log': () => page([]),
+        'GET /api/integrations/snelstart/ledgeraccounts': () => ({
+          body: [{ id: 'g1', code: '8000', description: 'Omzet hoog', percentage: null }],
+        }),
+        'POST /api/integrations/snelstart/link': (call) => {
+          if ((call.body as { client_key: string }).client_key !== 'sleutel-uit-snelstart-web')
+            return {
+              status: 422,
+              body: {
+                message:
+                  'SnelStart accepteert deze koppelsleutel niet. Kopieer de sleutel opnieuw uit SnelStart Web.',
+              },
+            };
+          linked = true;
+          return { body: { message: 'SnelStart is gekoppeld.' } };
+        },
+      },
+    });
+    renderApp('/account/company_documentsettings');
+    const section = within(await screen.findByRole('region', { name: 'Koppelingen' }, { timeout: 5000 }));
+    expect(await section.findByText('Nog niet gekoppeld.')).toBeTruthy();
+    expect(section.getByRole('button', { name: 'Koppelen met Exact Online' })).toBeTruthy();
+    fireEvent.click(section.getByRole('button', { name: 'Koppelen met SnelStart' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'SnelStart koppelen' }));
+    expect(dialog.getByRole('button', { name: 'SnelStart Web openen' })).toBeTruthy();
+    const key = dialog.getByLabelText(/Koppelsleutel/);
+    fireEvent.change(key, { target: { value: 'verkeerd-gekopieerd' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Koppelen' }));
+    expect(
+      await dialog.findByText(
+        'SnelStart accepteert deze koppelsleutel niet. Kopieer de sleutel opnieuw uit SnelStart Web.',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(key, { target: { value: 'sleutel-uit-snelstart-web' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Koppelen' }));
+    expect(await section.findByText('Gekoppeld als Warmte Techniek BV')).toBeTruthy();
+    const settings = within(section.getByRole('region', { name: 'Boekhoudinstellingen' }));
+    expect(
+      await settings.findByText(
+        'SnelStart boekt per btw-tarief in zijn eigen verkoopdagboek: alleen de grootboekrekeningen zijn nodig.',
+      ),
+    ).toBeTruthy();
+    expect(settings.queryByText('Verkoopdagboek')).toBeNull();
+    expect(settings.queryAllByText('Btw-code')).toHaveLength(0);
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.includes('/api/integrations/snelstart/ledgeraccounts'))).toBe(true),
+    );
+    // Only the list SnelStart has is asked for.
+    expect(calls.some((c) => c.url.includes('/api/integrations/snelstart/vatcodes'))).toBe(false);
+    // No list of Exact Online's (its log is the section's default before a package is linked).
+    expect(calls.some((c) => /\/api\/integrations\/exact\/(?!log)/.test(c.url))).toBe(false);
+  });
+
   it('is not there for staff below manager', async () => {
     const { calls } = setup(100);
     renderApp('/account/company_documentsettings');

@@ -44,6 +44,7 @@ export function AccountingSection() {
       {settings.data && (
         <AccountingSettingsCard
           settings={settings.data}
+          service={linked && isAccountingService(linked.service) ? linked.service : null}
           linked={linked?.status === 'active'}
           canSave={canSave}
         />

@@ -1,9 +1,13 @@
 import {
   ACCOUNTING_DISCOUNT_LABELS,
   ACCOUNTING_VAT_TYPE_LABELS,
+  type AccountingLookup,
   type AccountingOption,
+  type AccountingService,
   type AccountingSettings,
   DISCOUNT_OPTIONS_OF,
+  INTEGRATION_SERVICE_LABELS,
+  LOOKUPS_OF,
 } from '@im/domain';
 import {
   Alert,
@@ -83,10 +87,13 @@ const SLOTS = [
  */
 export function AccountingSettingsCard({
   settings,
+  service,
   linked,
   canSave,
 }: {
   settings: AccountingSettings;
+  /** The company's package (linked or lapsed); Exact Online's fields while none is. */
+  service: AccountingService | null;
   linked: boolean;
   canSave: boolean;
 }) {
@@ -94,12 +101,16 @@ export function AccountingSettingsCard({
   const [draft, setDraft] = useState(settings);
   useEffect(() => setDraft(settings), [settings]);
   const save = useUpdateAccountingSettings();
-  const ledgers = useAccountingLookup('ledgeraccounts', linked);
-  const vatCodes = useAccountingLookup('vatcodes', linked);
-  const journals = useAccountingLookup('journals', linked);
-  const divisions = useAccountingLookup('divisions', linked);
-  const warehouses = useAccountingLookup('warehouses', linked);
-  const items = useAccountingLookup('items', linked);
+  const pkg = service ?? 'exact';
+  // SnelStart books by VAT rate in its own sales journal: only its ledger accounts are asked (decision 068).
+  const byRate = pkg === 'snelstart';
+  const offered = (kind: AccountingLookup) => linked && LOOKUPS_OF[pkg].includes(kind);
+  const ledgers = useAccountingLookup(pkg, 'ledgeraccounts', offered('ledgeraccounts'));
+  const vatCodes = useAccountingLookup(pkg, 'vatcodes', offered('vatcodes'));
+  const journals = useAccountingLookup(pkg, 'journals', offered('journals'));
+  const divisions = useAccountingLookup(pkg, 'divisions', offered('divisions'));
+  const warehouses = useAccountingLookup(pkg, 'warehouses', offered('warehouses'));
+  const items = useAccountingLookup(pkg, 'items', offered('items'));
   const lookupError = [ledgers, vatCodes, journals].find((q) => q.isError)?.error;
   const set = (key: Key) => (value: string | boolean) => setDraft((d) => ({ ...d, [key]: value }));
   const disabled = !canSave;
@@ -131,21 +142,28 @@ export function AccountingSettingsCard({
               {t('integrations.lookupFailed', { message: lookupError.message })}
             </Alert>
           )}
+          {byRate && (
+            <Text size="sm">{t('integrations.byRate', { service: INTEGRATION_SERVICE_LABELS[pkg] })}</Text>
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <CodeField
-              label={t('integrations.division')}
-              value={draft.division}
-              options={divisions.data}
-              onChange={set('division')}
-              disabled={disabled}
-            />
-            <CodeField
-              label={t('integrations.journal')}
-              value={draft.journal}
-              options={journals.data}
-              onChange={set('journal')}
-              disabled={disabled}
-            />
+            {!byRate && (
+              <CodeField
+                label={t('integrations.division')}
+                value={draft.division}
+                options={divisions.data}
+                onChange={set('division')}
+                disabled={disabled}
+              />
+            )}
+            {!byRate && (
+              <CodeField
+                label={t('integrations.journal')}
+                value={draft.journal}
+                options={journals.data}
+                onChange={set('journal')}
+                disabled={disabled}
+              />
+            )}
             <Select
               label={t('integrations.vatType')}
               data={Object.entries(ACCOUNTING_VAT_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
@@ -156,7 +174,7 @@ export function AccountingSettingsCard({
             />
             <Select
               label={t('integrations.discount')}
-              data={DISCOUNT_OPTIONS_OF.exact.map((value) => ({
+              data={DISCOUNT_OPTIONS_OF[pkg].map((value) => ({
                 value,
                 label: ACCOUNTING_DISCOUNT_LABELS[value],
               }))}
@@ -165,14 +183,16 @@ export function AccountingSettingsCard({
               allowDeselect={false}
               disabled={disabled}
             />
-            <CodeField
-              label={t('integrations.warehouse')}
-              value={draft.warehouse}
-              options={warehouses.data}
-              onChange={set('warehouse')}
-              disabled={disabled}
-            />
-            {draft.discount_option === 'own_item' && (
+            {!byRate && (
+              <CodeField
+                label={t('integrations.warehouse')}
+                value={draft.warehouse}
+                options={warehouses.data}
+                onChange={set('warehouse')}
+                disabled={disabled}
+              />
+            )}
+            {!byRate && draft.discount_option === 'own_item' && (
               <CodeField
                 label={t('integrations.discountItem')}
                 value={draft.discount_item}
@@ -187,7 +207,7 @@ export function AccountingSettingsCard({
               <Text component="legend" fw={600} size="sm" mb={4}>
                 {t(`integrations.${slot.key}`)}
               </Text>
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              <SimpleGrid cols={{ base: 1, sm: byRate ? 2 : 3 }} spacing="sm">
                 <CodeField
                   label={t('integrations.ledger')}
                   value={String(draft[slot.ledger])}
@@ -202,13 +222,15 @@ export function AccountingSettingsCard({
                   maxLength={200}
                   disabled={disabled}
                 />
-                <CodeField
-                  label={t('integrations.vatCode')}
-                  value={String(draft[slot.vat])}
-                  options={vatCodes.data}
-                  onChange={set(slot.vat)}
-                  disabled={disabled}
-                />
+                {!byRate && (
+                  <CodeField
+                    label={t('integrations.vatCode')}
+                    value={String(draft[slot.vat])}
+                    options={vatCodes.data}
+                    onChange={set(slot.vat)}
+                    disabled={disabled}
+                  />
+                )}
               </SimpleGrid>
             </fieldset>
           ))}
@@ -216,7 +238,7 @@ export function AccountingSettingsCard({
             <Text component="legend" fw={600} size="sm" mb={4}>
               {t('integrations.rateDiscount')}
             </Text>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <SimpleGrid cols={{ base: 1, sm: byRate ? 2 : 3 }} spacing="sm">
               <CodeField
                 label={t('integrations.ledger')}
                 value={draft.exact_discount_reference}
