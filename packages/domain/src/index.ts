@@ -24,6 +24,7 @@ export * from './modules';
 export * from './money';
 export * from './names';
 export * from './pagination';
+export * from './partner-project-invoicing';
 export * from './password';
 export * from './planning';
 export * from './relations';
