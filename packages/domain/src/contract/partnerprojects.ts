@@ -242,6 +242,8 @@ export const zProjectFlowFilters = z.object({
   type: z.string().max(50).optional(),
   tag: z.string().max(100).optional(),
   query: z.string().max(200).optional(),
+  /** One flow by id: the label of a chosen model or copy source (the pickers search by `query`). */
+  flow_id: zId.optional(),
 });
 export type ProjectFlowFilters = z.infer<typeof zProjectFlowFilters>;
 export const zProjectFlowQuery = zPaginationQuery.extend(zProjectFlowFilters.shape);
