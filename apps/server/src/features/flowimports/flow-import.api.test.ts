@@ -445,6 +445,88 @@ describe('flow import: import, choices, undo', () => {
     expect(theirs.status).not.toBe(200);
   });
 
+  it('attaches the external file to every imported flow as one stored file, and undo removes it', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const external = await upload('/api/flow/loadexternalfile', a.token, pdf, 'brief.pdf', 'file');
+    expect(external.status, JSON.stringify(external.body)).toBe(200);
+    const preview = await upload(
+      '/api/flow/loadimportfile',
+      a.token,
+      csv([
+        'Brief Een;brief.een@voorbeeld.nl;Briefweg;1;7411 AA;Deventer;;B1',
+        'Brief Twee;brief.twee@voorbeeld.nl;Briefweg;2;7411 AA;Deventer;;B2',
+        'Brief Drie;brief.drie@voorbeeld.nl;Briefweg;3;7411 AA;Deventer;;B3',
+      ]),
+      'brief.csv',
+    );
+    // Another company cannot attach this company's upload.
+    const theirPreview = await upload('/api/flow/loadimportfile', b.token, csv(['Van B;;;;;;;']), 'b.csv');
+    const stolen = await t.api('POST', '/api/flow/bulkimport', {
+      token: b.token,
+      body: {
+        file: theirPreview.body.file,
+        mapping: theirPreview.body.mapping,
+        externalFilepath: external.body.externalFilepath,
+      },
+    });
+    expect(stolen.status).toBe(422);
+    expect(stolen.body.errors.externalFilepath).toEqual([FLOW_IMPORT_TEXTS.externalFileUnknown]);
+
+    const { importId } = await importAndWait(a.token, {
+      file: preview.body.file,
+      mapping: preview.body.mapping,
+      externalFilename: 'Bewonersbrief.pdf',
+      externalFilepath: external.body.externalFilepath,
+    });
+    const counts = () =>
+      t.server.deps.db.platform((tx) =>
+        tx.execute<{ files: number; refs: number }>(
+          `select (select count(*)::int from stored_file where storage_key = '${external.body.externalFilepath}') as files,
+             (select count(*)::int from flow_shared_file where flow_import_id = ${importId}) as refs` as never,
+        ),
+      );
+    expect((await counts()).rows[0]).toEqual({ files: 1, refs: 3 });
+    const flowIds = (
+      await t.server.deps.db.platform((tx) =>
+        tx.execute<{ flow_id: number }>(
+          `select flow_id from flow_import_row where import_id = ${importId} order by row` as never,
+        ),
+      )
+    ).rows.map((r) => r.flow_id);
+    const details = await Promise.all(
+      flowIds.map((id) => t.api('GET', `/api/flow/${id}`, { token: a.token })),
+    );
+    for (const d of details)
+      expect(d.body.files.map((f: { filename: string }) => f.filename)).toEqual(['Bewonersbrief.pdf']);
+    const fileId = details[0]!.body.files[0].id as number;
+    const download = await fetch(`${t.baseUrl}/api/flowfile/${fileId}`, {
+      headers: { authorization: `Bearer ${a.token}` },
+    });
+    expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+    expect((await t.api('GET', `/api/flowfile/${fileId}`, { token: b.token })).status).toBe(404);
+
+    // Removing it from one flow leaves the others theirs; the bytes stay while a flow refers to them.
+    expect((await t.api('DELETE', `/api/flowfile/${fileId}`, { token: a.token })).status).toBe(422);
+    const removed = await t.api('DELETE', `/api/flowfile/${fileId}?flow_id=${flowIds[0]}`, {
+      token: a.token,
+    });
+    expect(removed.status).toBe(200);
+    expect((await t.api('GET', `/api/flow/${flowIds[0]}`, { token: a.token })).body.files).toEqual([]);
+    expect((await t.api('GET', `/api/flow/${flowIds[1]}`, { token: a.token })).body.files).toHaveLength(1);
+    expect((await counts()).rows[0]).toEqual({ files: 1, refs: 2 });
+    expect(await t.server.deps.storage.exists(external.body.externalFilepath)).toBe(true);
+    // A flow deleted for good takes only its own reference.
+    expect((await t.api('DELETE', `/api/flow/${flowIds[1]}`, { token: a.token })).status).toBe(200);
+    expect((await t.api('POST', `/api/flow/${flowIds[1]}/forcedelete`, { token: a.token })).status).toBe(200);
+    expect((await counts()).rows[0]).toEqual({ files: 1, refs: 1 });
+    expect(await t.server.deps.storage.exists(external.body.externalFilepath)).toBe(true);
+
+    const undo = await t.api('POST', `/api/flowimport/${importId}/undo`, { token: a.token });
+    await waitForBatch(t, a.token, undo.body.batchId);
+    expect((await counts()).rows[0]).toEqual({ files: 0, refs: 0 });
+    expect(await t.server.deps.storage.exists(external.body.externalFilepath)).toBe(false);
+  });
+
   it('refuses links to records of another company', async () => {
     const other = await createTestRelation(t, b.token, { fullname: 'Van B' });
     const preview = await upload('/api/flow/loadimportfile', a.token, csv(['Link Test;;;;;;;']), 'l.csv');

@@ -1,12 +1,22 @@
 import type { ModelFlow, SelectableDocument } from '@im/domain';
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 import { salesDocument } from './documents.schema';
-import { flow } from './flows.schema';
 import { flowProfile } from './flowprofiles.schema';
+import { flow } from './flows.schema';
 import { partner } from './partners.schema';
 
 /**
