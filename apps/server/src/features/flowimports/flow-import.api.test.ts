@@ -1,7 +1,7 @@
 import { FLOW_IMPORT_TEXTS, INVALID_POSTCODE } from '@im/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCrmCompany, createTestRelation, waitForBatch } from '../../../test/crm-factories';
+import { createCrmCompany, createTestRelation, logCount, waitForBatch } from '../../../test/crm-factories';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/test-server';
 
 let t: TestServer;
@@ -605,5 +605,51 @@ describe('platform admin: relation import and export', () => {
     await waitForBatch(t, admin, del.body.batchId);
     const left = await t.api('GET', '/api/relation/querypaginated?offset=0&limit=5', { token: b.token });
     expect(left.body.pagination.total).toBe(0);
+  });
+
+  it('resets every lead of a company to the open lead, leaving flows past the lead stage alone', async () => {
+    const c = await createCrmCompany(t, { name: 'Leads resetten', role: 1000 });
+    const flows: number[] = [];
+    for (let i = 0; i < 4; i++)
+      flows.push((await createTestRelation(t, c.token, { createnewflow: true })).flows[0].id);
+    const phases = await t.server.deps.db.tenant({ companyId: c.companyId }, async (tx) => {
+      const rows = await tx.execute<{ id: number }>(
+        `select id from flow_phase where flowstage = 'new' order by "order", id` as never,
+      );
+      return rows.rows.map((r) => r.id);
+    });
+    expect(phases.length).toBeGreaterThan(1);
+    await t.server.deps.db.tenant({ companyId: c.companyId }, (tx) =>
+      tx.execute(
+        `update flow set flow_status = case id when ${flows[0]} then 'unread' when ${flows[2]} then 'intake' else 'new' end,
+           flow_phase_id = case id when ${flows[1]} then ${phases[1]} else flow_phase_id end
+         where id in (${flows.join(',')})` as never,
+      ),
+    );
+    const state = async () =>
+      (
+        await t.server.deps.db.tenant({ companyId: c.companyId }, (tx) =>
+          tx.execute<{ flow_status: string; flow_phase_id: number | null }>(
+            `select flow_status, flow_phase_id from flow where id in (${flows.join(',')}) order by id` as never,
+          ),
+        )
+      ).rows;
+    const intakeBefore = (await state())[2];
+    const admin = await t.login(ADMIN.email, ADMIN.password);
+    expect(
+      (await t.api('POST', `/api/company/${c.companyId}/resetallleads`, { token: c.token })).status,
+    ).toBe(403);
+    expect((await t.api('POST', '/api/company/999999/resetallleads', { token: admin })).status).toBe(404);
+    const reset = await t.api('POST', `/api/company/${c.companyId}/resetallleads`, { token: admin });
+    expect(reset.status).toBe(200);
+    // The unread lead and the lead in a later phase; the open one already was, the intake is past the leads.
+    expect(reset.body.count).toBe(2);
+    const after = await state();
+    for (const i of [0, 1, 3]) expect(after[i]).toEqual({ flow_status: 'new', flow_phase_id: phases[0] });
+    expect(after[2]).toEqual(intakeBefore);
+    expect(await logCount(t, 'flow', flows[0]!, 'update')).toBeGreaterThan(0);
+    // Nothing left to reset the second time.
+    const again = await t.api('POST', `/api/company/${c.companyId}/resetallleads`, { token: admin });
+    expect(again.body.count).toBe(0);
   });
 });
