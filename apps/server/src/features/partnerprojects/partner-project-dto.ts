@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { epochMs, isoFast } from '../../platform/db/iso';
 import type { partnerProject } from '../../platform/db/tables/partnerprojects.schema';
+import { PROJECT_FLOW_SQL } from './project-flow-sql';
 import { loadProjectProgress } from './project-invoicing';
 
 type Row = typeof partnerProject.$inferSelect;
@@ -43,13 +44,6 @@ interface ProjectRow extends Record<string, unknown> {
   by_status: Record<string, number> | null;
   created_at: number;
 }
-
-/**
- * The flows a project's cockpit counts and lists: live, not cancelled, not the main flow (spec 001 section 2).
- * `p` is the project's alias.
- */
-export const PROJECT_FLOW_SQL = sql`f.partner_project_id = p.id and f.deleted_at is null
-  and f.flow_status <> 'cancelled' and f.id is distinct from p.mainflow_id`;
 
 /** Projects by id in the order given, with partner, main flow, relation and the flow counts per status. */
 export async function loadProjects(tx: Tx, ids: readonly number[]): Promise<PartnerProject[]> {

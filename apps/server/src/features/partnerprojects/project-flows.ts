@@ -15,7 +15,7 @@ import type { Tx } from '../../platform/db/database';
 import { epochMs, isoFast } from '../../platform/db/iso';
 import { containsPattern } from '../../platform/db/paginate';
 import { validationError } from '../../platform/errors';
-import { PROJECT_FLOW_SQL } from './partner-project-dto';
+import { PROJECT_FLOW_SQL } from './project-flow-sql';
 
 interface FlowRow extends Record<string, unknown> {
   id: number;

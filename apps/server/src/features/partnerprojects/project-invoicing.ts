@@ -7,7 +7,7 @@ import {
 } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { PROJECT_FLOW_SQL } from './partner-project-dto';
+import { PROJECT_FLOW_SQL } from './project-flow-sql';
 
 /**
  * The amount excl. VAT a flow brings into a combined document: its latest live confirmation or quotation,
