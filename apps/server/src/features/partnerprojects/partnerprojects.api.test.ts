@@ -231,6 +231,30 @@ describe('the cockpit', () => {
       token: a.token,
     });
     expect(words.body.data.map((f: { id: number }) => f.id)).toEqual([flows[2]]);
+    // The pickers' search (decision 066): by customer name or flow number, a page of 10; one flow by id.
+    const picked = await t.api(
+      'GET',
+      `/api/partnerproject/${projectId}/flows?query=${all.body.data[4].number}&limit=10`,
+      {
+        token: a.token,
+      },
+    );
+    expect(picked.body.data.map((f: { id: number }) => f.id)).toContain(flows[4]);
+    expect(picked.body.pagination.limit).toBe(10);
+    const byCustomer = await t.api(
+      'GET',
+      `/api/partnerproject/${projectId}/flows?query=${encodeURIComponent(all.body.data[1].relation_fullname)}&limit=10`,
+      { token: a.token },
+    );
+    expect(byCustomer.body.data.map((f: { id: number }) => f.id)).toContain(flows[1]);
+    const one = await t.api('GET', `/api/partnerproject/${projectId}/flows?flow_id=${flows[3]}`, {
+      token: a.token,
+    });
+    expect(one.body.data.map((f: { id: number }) => f.id)).toEqual([flows[3]]);
+    const notInProject = await t.api('GET', `/api/partnerproject/${projectId}/flows?flow_id=${mainFlowId}`, {
+      token: a.token,
+    });
+    expect(notInProject.body.data).toEqual([]);
     const options = await t.api('GET', `/api/partnerproject/${projectId}/getfilteroptions`, {
       token: a.token,
     });
