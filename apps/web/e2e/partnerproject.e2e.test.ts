@@ -166,6 +166,33 @@ describe('partner project cockpit end to end', () => {
       await page.waitForTimeout(300);
       await page.screenshot({ path: `${SCREENSHOT_DIR}/pipeline-partner-${name}.png` });
     }
+    // The copy source by typing, and the combine dialog, at a phone's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${app.baseUrl}/#/partnerproject_detail/${projectId}`);
+    await page.getByRole('heading', { name: LABEL }).waitFor();
+    await page
+      .getByRole('checkbox', { name: /^Dossier \d+$/ })
+      .first()
+      .check();
+    await page.getByRole('button', { name: 'Acties' }).click();
+    await page.getByRole('menuitem', { name: 'Documenten kopiëren' }).click();
+    const copy = page.getByRole('dialog', { name: 'Documenten kopiëren' });
+    await copy.getByRole('textbox', { name: 'Kopiëren van dossier' }).fill('Selwerderdwarsstraat 39');
+    await page.getByRole('option', { name: /Isolatie Selwerderdwarsstraat 39/ }).waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/partnerproject-copy-source-phone.png` });
+    await page.keyboard.press('Escape');
+    await copy.getByRole('button', { name: 'Annuleren' }).click();
+    await copy.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Acties' }).click();
+    await page.getByRole('menuitem', { name: 'Combineren tot één factuur' }).click();
+    const combine = page.getByRole('dialog', { name: 'Combineren tot één factuur' });
+    await combine.getByText(/Voortgangsdrempel bereikt/).waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/partnerproject-combine-invoice-phone.png` });
+    await combine.getByRole('button', { name: 'Annuleren' }).click();
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
