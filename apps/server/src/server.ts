@@ -87,7 +87,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   };
   registerRelationJobs(jobs, chunkSize, storage);
   registerProductJobs(jobs);
-  registerFlowImportJobs(jobs);
+  registerFlowImportJobs(jobs, storage);
   registerPartnerProjectJobs(jobs);
   registerFieldImportJob(jobs);
   registerWebhookJobs(jobs, { db, config, logger });

@@ -15,6 +15,7 @@ const lines = EXAMPLE.trimEnd().split('\r\n');
 // Row 2 of the file again at the end: a duplicate within the file.
 const FILE = Buffer.from(`${[...lines, lines[2]].join('\r\n')}\r\n`);
 const MANAGER = 'sanne@zonnestroom-noord.nl';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 let app: E2eApp;
 let page: Page;
@@ -101,8 +102,19 @@ describe('bulk import end to end', () => {
     await page.getByRole('button', { name: 'Nieuwe import' }).click();
     await chooseFile(page);
     await page.getByText('Bestaand (1)').waitFor();
+    // This time with the residents' letter for every home: one stored file, a reference per flow (decision 066).
+    await page
+      .locator('input[type=file][accept*="pdf"]')
+      .setInputFiles({ name: 'bewonersbrief.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.getByText('bewonersbrief.pdf').waitFor();
+    await shot(page, 'flowimport-attachment-desk');
     await importAll(page);
     expect(await importedFlows()).toBe(50);
+    const [shared] = await app.sql<{ files: number; refs: number }>(
+      `select count(distinct s.stored_file_id)::int as files, count(*)::int as refs from flow_shared_file s
+         join flow f on f.id = s.flow_id where f.description like 'Spouwmuurisolatie en HR++ glas%'`,
+    );
+    expect(shared).toEqual({ files: 1, refs: 50 });
   }, 240_000);
 
   it('works on a phone at 390 px', async () => {
@@ -112,6 +124,10 @@ describe('bulk import end to end', () => {
     await phone.goto(`${app.baseUrl}/#/flow_bulkimport`);
     await phone.getByRole('heading', { name: 'Dossiers importeren' }).waitFor();
     await chooseFile(phone);
+    await phone
+      .locator('input[type=file][accept*="pdf"]')
+      .setInputFiles({ name: 'bewonersbrief.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await phone.getByText('bewonersbrief.pdf').waitFor();
     expect(await sidewaysOverflow(phone)).toBe(0);
     await shot(phone, 'flowimport-preview-phone');
   }, 120_000);

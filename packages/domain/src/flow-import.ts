@@ -120,6 +120,7 @@ export const FLOW_IMPORT_TEXTS = {
   noImportableFlows: 'Er is geen dossier geselecteerd om te importeren.',
   partnerProjectUnknown: 'Dit partnerproject bestaat niet.',
   partnerProjectOfOtherPartner: 'Dit partnerproject hoort bij een andere partner.',
+  externalFileUnknown: 'Deze bijlage bestaat niet (meer); voeg het bestand opnieuw toe.',
   wrongType:
     'Dit bestand kan niet worden ingelezen. Kies een Excel-bestand (xlsx of xls) of een csv-bestand.',
   brokenXlsx:

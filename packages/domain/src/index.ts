@@ -25,6 +25,7 @@ export * from './money';
 export * from './names';
 export * from './offline';
 export * from './pagination';
+export * from './partner-project-invoicing';
 export * from './password';
 export * from './planning';
 export * from './relations';

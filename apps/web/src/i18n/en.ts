@@ -308,7 +308,7 @@ export const en: Strings<Catalog> = {
     subscriptionsTitle: 'Subscriptions',
     relationsTitle: 'Relations',
     relationsHint:
-      'This company’s relations: export (xlsx or csv), import from a spreadsheet (existing and repeated relations are left alone), move all relations to the trash, or complete every open action.',
+      'This company’s relations: export (xlsx or csv), import from a spreadsheet (existing and repeated relations are left alone), move all relations to the trash, complete every open action or set every lead back to open.',
     exportRelationsCsv: 'Export as csv',
     relationsImportTitle: 'Import relations',
     relationsImportSummary:
@@ -321,6 +321,10 @@ export const en: Strings<Catalog> = {
     completeAllActions: 'Complete all actions',
     completeAllActionsConfirm: 'Complete every open action of this company?',
     actionsCompleted: '{{count}} actions completed.',
+    resetAllLeads: 'Reset all leads',
+    resetAllLeadsConfirm:
+      "Set every case file of this company that is still a lead (unread or new) back to open, in the pipeline's first phase? Case files further along stay as they are.",
+    leadsReset: '{{count}} leads set back to open.',
     productsTitle: 'Products',
     productsHint: 'This company’s product catalogue: export, copy from another company or delete.',
     copyProductsFrom: 'Copy from company',

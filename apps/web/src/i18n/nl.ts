@@ -305,7 +305,7 @@ export const nl = {
     subscriptionsTitle: 'Abonnementen',
     relationsTitle: 'Relaties',
     relationsHint:
-      'De relaties van dit bedrijf: exporteren (xlsx of csv), importeren uit een spreadsheet (bestaande en dubbele relaties blijven staan), alle relaties naar de prullenbak, of alle open acties afronden.',
+      'De relaties van dit bedrijf: exporteren (xlsx of csv), importeren uit een spreadsheet (bestaande en dubbele relaties blijven staan), alle relaties naar de prullenbak, alle open acties afronden of alle leads terugzetten naar open.',
     exportRelationsCsv: 'Exporteren als csv',
     relationsImportTitle: 'Relaties importeren',
     relationsImportSummary:
@@ -318,6 +318,10 @@ export const nl = {
     completeAllActions: 'Alle acties afronden',
     completeAllActionsConfirm: 'Alle open acties van dit bedrijf afronden?',
     actionsCompleted: '{{count}} acties afgerond.',
+    resetAllLeads: 'Alle leads terugzetten',
+    resetAllLeadsConfirm:
+      'Alle dossiers van dit bedrijf die nog lead zijn (ongelezen of nieuw) terugzetten naar open, in de eerste fase van de pipeline? Dossiers die verder zijn, blijven staan.',
+    leadsReset: '{{count}} leads teruggezet naar open.',
     productsTitle: 'Producten',
     productsHint:
       'De productcatalogus van dit bedrijf: exporteren, kopiëren van een ander bedrijf of verwijderen.',

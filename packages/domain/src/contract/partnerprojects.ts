@@ -191,6 +191,16 @@ export const zPartnerProject = z.object({
   flows_count: z.number().int(),
   /** Those flows per flow status, in the status order: the cockpit's phase progress bar. */
   flows_by_status: z.array(z.object({ status: z.enum(FLOW_STATUSES), count: z.number().int() })),
+  /** Where the project stands against its progress threshold (decision 066); null without a threshold. */
+  progress: z
+    .object({
+      method: z.string(),
+      required: z.number(),
+      current: z.number(),
+      reached: z.boolean(),
+      text: z.string(),
+    })
+    .nullable(),
   created_at: z.string(),
 });
 export type PartnerProject = z.infer<typeof zPartnerProject>;
@@ -232,6 +242,8 @@ export const zProjectFlowFilters = z.object({
   type: z.string().max(50).optional(),
   tag: z.string().max(100).optional(),
   query: z.string().max(200).optional(),
+  /** One flow by id: the label of a chosen model or copy source (the pickers search by `query`). */
+  flow_id: zId.optional(),
 });
 export type ProjectFlowFilters = z.infer<typeof zProjectFlowFilters>;
 export const zProjectFlowQuery = zPaginationQuery.extend(zProjectFlowFilters.shape);
@@ -297,7 +309,14 @@ export const zCopyFlowDataItems = zFlowSelection.extend({
   copyFromFlowId: zId,
   selectedFlowDataItemIds: z.array(zId).max(50),
 });
-export const zCombineFlows = zFlowSelection.extend({ kind: z.enum(['quotation', 'invoice']) });
+export const zCombineFlows = zFlowSelection.extend({
+  kind: z.enum(['quotation', 'invoice']),
+  /**
+   * An invoice under a partial invoice method (decision 066): partial_fixed the amount excl. VAT per flow,
+   * partial_percentage the percentage of each flow's lines. Ignored otherwise.
+   */
+  partial_amount: z.number().positive().max(1_000_000_000).optional(),
+});
 export const zUpdateTags = zFlowSelection.extend({
   addableTags: z.array(zTag).max(20).default([]),
   removableTags: z.array(zTag).max(20).default([]),

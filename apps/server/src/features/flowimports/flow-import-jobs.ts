@@ -2,6 +2,7 @@ import { FLOW_IMPORT_CHUNK, FLOW_IMPORT_TEXTS } from '@im/domain';
 import { z } from 'zod';
 import { rawRows } from '../../platform/db/database';
 import { writeLog } from '../../platform/events/write-log';
+import type { FileStorage } from '../../platform/files/storage';
 import type { Jobs } from '../../platform/jobs/jobs';
 import type { PreparedRow } from './classify-rows';
 import { type ImportLinks, writeImportChunk } from './import-flow-row';
@@ -24,7 +25,7 @@ const zUndoPayload = z.object({ importId: z.number().int() });
  * (or removes them) together with the batch's progress and state, so a restart goes on after the last
  * committed chunk and a row is never half written (decision 063).
  */
-export function registerFlowImportJobs(jobs: Jobs): void {
+export function registerFlowImportJobs(jobs: Jobs, storage?: FileStorage): void {
   jobs.defineBatch({
     type: FLOW_IMPORT,
     payload: zImportPayload,
@@ -68,7 +69,9 @@ export function registerFlowImportJobs(jobs: Jobs): void {
           return { progress: 1, state: { total: count!.n, afterRow: 0, done: 0 } };
         });
       }
+      let removedKeys: string[] = [];
       for (let finished = false; !finished; ) {
+        let stepKeys: string[] = [];
         await ctx.step(async (tx) => {
           const afterRow = Number(ctx.state.afterRow ?? 0);
           const result = await undoImportChunk(tx, importId, afterRow, UNDO_CHUNK);
@@ -86,6 +89,16 @@ export function registerFlowImportJobs(jobs: Jobs): void {
                returning flows_removed, relations_removed, flows_kept, relations_kept`,
               [importId],
             );
+            // The import's external file leaves every flow it was attached to; its bytes go after the commit.
+            await rawRows(tx, 'delete from flow_shared_file where flow_import_id = $1', [importId]);
+            const gone = await rawRows<{ storage_key: string }>(
+              tx,
+              `delete from stored_file f where f.owner_type = 'flowimport' and f.owner_id = $1
+                 and not exists (select 1 from flow_shared_file s where s.stored_file_id = f.id)
+               returning f.storage_key`,
+              [importId],
+            );
+            stepKeys = gone.map((g) => g.storage_key);
             await writeLog(tx, {
               type: 'flow',
               id: null,
@@ -107,7 +120,11 @@ export function registerFlowImportJobs(jobs: Jobs): void {
             state: { ...ctx.state, afterRow: result.lastRow ?? afterRow, done },
           };
         });
+        // Only once the step's transaction committed.
+        removedKeys = stepKeys;
       }
+      // A crash between the commit and here leaves the bytes without a record only (as relation deletes do).
+      for (const key of removedKeys) await storage?.delete(key).catch(() => {});
     },
   });
 }

@@ -1,7 +1,7 @@
 import { FLOW_IMPORT_TEXTS, INVALID_POSTCODE } from '@im/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCrmCompany, createTestRelation, waitForBatch } from '../../../test/crm-factories';
+import { createCrmCompany, createTestRelation, logCount, waitForBatch } from '../../../test/crm-factories';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/test-server';
 
 let t: TestServer;
@@ -445,6 +445,88 @@ describe('flow import: import, choices, undo', () => {
     expect(theirs.status).not.toBe(200);
   });
 
+  it('attaches the external file to every imported flow as one stored file, and undo removes it', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const external = await upload('/api/flow/loadexternalfile', a.token, pdf, 'brief.pdf', 'file');
+    expect(external.status, JSON.stringify(external.body)).toBe(200);
+    const preview = await upload(
+      '/api/flow/loadimportfile',
+      a.token,
+      csv([
+        'Brief Een;brief.een@voorbeeld.nl;Briefweg;1;7411 AA;Deventer;;B1',
+        'Brief Twee;brief.twee@voorbeeld.nl;Briefweg;2;7411 AA;Deventer;;B2',
+        'Brief Drie;brief.drie@voorbeeld.nl;Briefweg;3;7411 AA;Deventer;;B3',
+      ]),
+      'brief.csv',
+    );
+    // Another company cannot attach this company's upload.
+    const theirPreview = await upload('/api/flow/loadimportfile', b.token, csv(['Van B;;;;;;;']), 'b.csv');
+    const stolen = await t.api('POST', '/api/flow/bulkimport', {
+      token: b.token,
+      body: {
+        file: theirPreview.body.file,
+        mapping: theirPreview.body.mapping,
+        externalFilepath: external.body.externalFilepath,
+      },
+    });
+    expect(stolen.status).toBe(422);
+    expect(stolen.body.errors.externalFilepath).toEqual([FLOW_IMPORT_TEXTS.externalFileUnknown]);
+
+    const { importId } = await importAndWait(a.token, {
+      file: preview.body.file,
+      mapping: preview.body.mapping,
+      externalFilename: 'Bewonersbrief.pdf',
+      externalFilepath: external.body.externalFilepath,
+    });
+    const counts = () =>
+      t.server.deps.db.platform((tx) =>
+        tx.execute<{ files: number; refs: number }>(
+          `select (select count(*)::int from stored_file where storage_key = '${external.body.externalFilepath}') as files,
+             (select count(*)::int from flow_shared_file where flow_import_id = ${importId}) as refs` as never,
+        ),
+      );
+    expect((await counts()).rows[0]).toEqual({ files: 1, refs: 3 });
+    const flowIds = (
+      await t.server.deps.db.platform((tx) =>
+        tx.execute<{ flow_id: number }>(
+          `select flow_id from flow_import_row where import_id = ${importId} order by row` as never,
+        ),
+      )
+    ).rows.map((r) => r.flow_id);
+    const details = await Promise.all(
+      flowIds.map((id) => t.api('GET', `/api/flow/${id}`, { token: a.token })),
+    );
+    for (const d of details)
+      expect(d.body.files.map((f: { filename: string }) => f.filename)).toEqual(['Bewonersbrief.pdf']);
+    const fileId = details[0]!.body.files[0].id as number;
+    const download = await fetch(`${t.baseUrl}/api/flowfile/${fileId}`, {
+      headers: { authorization: `Bearer ${a.token}` },
+    });
+    expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+    expect((await t.api('GET', `/api/flowfile/${fileId}`, { token: b.token })).status).toBe(404);
+
+    // Removing it from one flow leaves the others theirs; the bytes stay while a flow refers to them.
+    expect((await t.api('DELETE', `/api/flowfile/${fileId}`, { token: a.token })).status).toBe(422);
+    const removed = await t.api('DELETE', `/api/flowfile/${fileId}?flow_id=${flowIds[0]}`, {
+      token: a.token,
+    });
+    expect(removed.status).toBe(200);
+    expect((await t.api('GET', `/api/flow/${flowIds[0]}`, { token: a.token })).body.files).toEqual([]);
+    expect((await t.api('GET', `/api/flow/${flowIds[1]}`, { token: a.token })).body.files).toHaveLength(1);
+    expect((await counts()).rows[0]).toEqual({ files: 1, refs: 2 });
+    expect(await t.server.deps.storage.exists(external.body.externalFilepath)).toBe(true);
+    // A flow deleted for good takes only its own reference.
+    expect((await t.api('DELETE', `/api/flow/${flowIds[1]}`, { token: a.token })).status).toBe(200);
+    expect((await t.api('POST', `/api/flow/${flowIds[1]}/forcedelete`, { token: a.token })).status).toBe(200);
+    expect((await counts()).rows[0]).toEqual({ files: 1, refs: 1 });
+    expect(await t.server.deps.storage.exists(external.body.externalFilepath)).toBe(true);
+
+    const undo = await t.api('POST', `/api/flowimport/${importId}/undo`, { token: a.token });
+    await waitForBatch(t, a.token, undo.body.batchId);
+    expect((await counts()).rows[0]).toEqual({ files: 0, refs: 0 });
+    expect(await t.server.deps.storage.exists(external.body.externalFilepath)).toBe(false);
+  });
+
   it('refuses links to records of another company', async () => {
     const other = await createTestRelation(t, b.token, { fullname: 'Van B' });
     const preview = await upload('/api/flow/loadimportfile', a.token, csv(['Link Test;;;;;;;']), 'l.csv');
@@ -523,5 +605,51 @@ describe('platform admin: relation import and export', () => {
     await waitForBatch(t, admin, del.body.batchId);
     const left = await t.api('GET', '/api/relation/querypaginated?offset=0&limit=5', { token: b.token });
     expect(left.body.pagination.total).toBe(0);
+  });
+
+  it('resets every lead of a company to the open lead, leaving flows past the lead stage alone', async () => {
+    const c = await createCrmCompany(t, { name: 'Leads resetten', role: 1000 });
+    const flows: number[] = [];
+    for (let i = 0; i < 4; i++)
+      flows.push((await createTestRelation(t, c.token, { createnewflow: true })).flows[0].id);
+    const phases = await t.server.deps.db.tenant({ companyId: c.companyId }, async (tx) => {
+      const rows = await tx.execute<{ id: number }>(
+        `select id from flow_phase where flowstage = 'new' order by "order", id` as never,
+      );
+      return rows.rows.map((r) => r.id);
+    });
+    expect(phases.length).toBeGreaterThan(1);
+    await t.server.deps.db.tenant({ companyId: c.companyId }, (tx) =>
+      tx.execute(
+        `update flow set flow_status = case id when ${flows[0]} then 'unread' when ${flows[2]} then 'intake' else 'new' end,
+           flow_phase_id = case id when ${flows[1]} then ${phases[1]} else flow_phase_id end
+         where id in (${flows.join(',')})` as never,
+      ),
+    );
+    const state = async () =>
+      (
+        await t.server.deps.db.tenant({ companyId: c.companyId }, (tx) =>
+          tx.execute<{ flow_status: string; flow_phase_id: number | null }>(
+            `select flow_status, flow_phase_id from flow where id in (${flows.join(',')}) order by id` as never,
+          ),
+        )
+      ).rows;
+    const intakeBefore = (await state())[2];
+    const admin = await t.login(ADMIN.email, ADMIN.password);
+    expect(
+      (await t.api('POST', `/api/company/${c.companyId}/resetallleads`, { token: c.token })).status,
+    ).toBe(403);
+    expect((await t.api('POST', '/api/company/999999/resetallleads', { token: admin })).status).toBe(404);
+    const reset = await t.api('POST', `/api/company/${c.companyId}/resetallleads`, { token: admin });
+    expect(reset.status).toBe(200);
+    // The unread lead and the lead in a later phase; the open one already was, the intake is past the leads.
+    expect(reset.body.count).toBe(2);
+    const after = await state();
+    for (const i of [0, 1, 3]) expect(after[i]).toEqual({ flow_status: 'new', flow_phase_id: phases[0] });
+    expect(after[2]).toEqual(intakeBefore);
+    expect(await logCount(t, 'flow', flows[0]!, 'update')).toBeGreaterThan(0);
+    // Nothing left to reset the second time.
+    const again = await t.api('POST', `/api/company/${c.companyId}/resetallleads`, { token: admin });
+    expect(again.body.count).toBe(0);
   });
 });

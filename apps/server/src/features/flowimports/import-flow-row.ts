@@ -20,6 +20,8 @@ export interface ImportLinks {
   officeUserId: number | null;
   projectUserId: number | null;
   leadSource: string | null;
+  /** The import's external file, referred to by every imported flow (absent in older batches). */
+  sharedFileId?: number | null;
 }
 
 interface RelationValues {
@@ -234,6 +236,13 @@ export async function writeImportChunk(
       [column(flows, 'id')],
     );
     await refreshFlowSearchText(tx, { flowIds: column(flows, 'id') });
+    if (links.sharedFileId)
+      await rawRows(
+        tx,
+        `insert into flow_shared_file (flow_id, stored_file_id, flow_import_id)
+         select id, $2, $3 from unnest($1::int[]) as u(id) on conflict do nothing`,
+        [column(flows, 'id'), links.sharedFileId, links.importId],
+      );
   }
   const logType = [...relations.map(() => 'relation'), ...flows.map(() => 'flow')];
   const logIds = [...column(relations, 'id'), ...column(flows, 'id')];

@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import Papa from 'papaparse';
 import { rawRows, type Tx } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
+import { writeLog } from '../../platform/events/write-log';
 import { contentDisposition } from '../../platform/files/send-file';
 import { writeSpreadsheet } from '../../platform/files/spreadsheet';
 import { moduleRoute } from '../../platform/http/access';
@@ -28,6 +29,7 @@ import { parseImportFile, receiveImportFile } from './read-import-file';
 // Spec 000 sections 4 and 7: the platform administrator's imports and exports per company.
 const ADMIN = { access: moduleRoute('ADMIN') };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const RESET_LEAD_LOG = 'Lead teruggezet naar open (Eerste stap van de pipeline) door de beheerder';
 export const RELATION_FILE_HAS_ERRORS = 'Het bestand bevat fouten; er is niets geïmporteerd.';
 
 /** Runs `fn` as the company `id` (any live company; an unknown or deleted one answers 404). */
@@ -191,6 +193,42 @@ export async function relationAdminRoutes(app: FastifyInstance): Promise<void> {
           [],
         );
         return { count: done.length };
+      }),
+  );
+
+  // Spec 000 section 7 "resetallleads (status 'open')" (decision 066): every live flow of the company still in
+  // the lead stage (unread or new) goes back to the open lead, status 'new' in the lead stage's first phase;
+  // flows past the lead stage are left alone. Each changed flow gets a log item; the answer is the count.
+  r.post(
+    '/api/company/:id/resetallleads',
+    { config: ADMIN, schema: { params: zIdParams, response: { 200: zAdminCount } } },
+    async (request) =>
+      asCompany(request, request.params.id, async (tx) => {
+        const reset = await rawRows<{ id: number }>(
+          tx,
+          `with first_phase as (
+             select id from flow_phase where flowstage = 'new' order by "order", id limit 1)
+           update flow f set flow_status = 'new', flow_phase_id = (select id from first_phase), updated_at = now()
+           where f.deleted_at is null and f.merged_into_flow_id is null and f.flow_status in ('unread', 'new')
+             and (f.flow_status <> 'new' or f.flow_phase_id is distinct from (select id from first_phase))
+           returning f.id`,
+          [],
+        );
+        if (reset.length > 0) {
+          await rawRows(
+            tx,
+            `insert into log_item (loggable_type, loggable_id, action, description)
+             select 'flow', u.id, 'update', $2 from unnest($1::int[]) as u(id)`,
+            [reset.map((r) => r.id), RESET_LEAD_LOG],
+          );
+          await writeLog(tx, {
+            type: 'company',
+            id: request.params.id,
+            action: 'update',
+            description: `${reset.length} leads teruggezet naar open`,
+          });
+        }
+        return { count: reset.length };
       }),
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '@im/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { storedFile } from '../../platform/db/tables/files.schema';
 import { receiveUpload } from '../../platform/files/upload';
 import { moduleRoute } from '../../platform/http/access';
 import { uploadDoc } from '../../platform/http/openapi';
@@ -94,6 +95,17 @@ export async function flowImportRoutes(app: FastifyInstance): Promise<void> {
         kind: 'image-or-pdf',
         keyPrefix: `flowimports/${companyId}/external`,
       });
+      // One stored file for the whole import; bulkImport makes it the import's and every flow refers to it.
+      try {
+        await tenantTx(request, (tx) =>
+          tx
+            .insert(storedFile)
+            .values({ ...upload, purpose: 'flowfile', ownerType: 'flowimport', ownerId: null }),
+        );
+      } catch (err) {
+        await storage.delete(upload.storageKey);
+        throw err;
+      }
       return { externalFilename: upload.filename, externalFilepath: upload.storageKey };
     },
   );

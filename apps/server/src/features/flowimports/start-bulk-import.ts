@@ -50,6 +50,24 @@ async function checkLinks(tx: Tx, input: BulkImport): Promise<{ projectPartnerId
   return { projectPartnerId };
 }
 
+/**
+ * The external file (loadexternalfile) becomes the import's: one stored file that every imported flow refers
+ * to (decision 066). A path that is not a pending upload of the company is refused; the name typed in the
+ * screen (externalFilename) is the name the flows show.
+ */
+async function claimExternalFile(tx: Tx, input: BulkImport, importId: number): Promise<number | null> {
+  if (!input.externalFilepath) return null;
+  const name = input.externalFilename?.trim();
+  const [file] = await rawRows<{ id: number }>(
+    tx,
+    `update stored_file set owner_id = $2, filename = coalesce(nullif($3, ''), filename)
+     where storage_key = $1 and owner_type = 'flowimport' and owner_id is null returning id`,
+    [input.externalFilepath, importId, name ?? ''],
+  );
+  if (!file) throw refuse('externalFilepath', FLOW_IMPORT_TEXTS.externalFileUnknown);
+  return file.id;
+}
+
 /** Starting the project brings the flows in at the project stage (spec 001 "start_project"; decision 063). */
 const statusOf = (input: BulkImport) =>
   input.start_project && input.partner_project_id ? 'project' : input.status;
@@ -92,6 +110,7 @@ export async function startBulkImport(
     officeUserId: input.office_user_id ?? null,
     projectUserId: input.project_user_id ?? null,
     leadSource: input.lead_source ?? null,
+    sharedFileId: await claimExternalFile(tx, input, importId),
   };
   const batchId = await jobs.startBatch(tx, FLOW_IMPORT, { importId, filename: file.filename, rows, links });
   await rawRows(tx, 'update flow_import set batch_id = $2 where id = $1', [importId, batchId]);

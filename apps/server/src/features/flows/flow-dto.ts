@@ -95,7 +95,9 @@ const FLOW_EXTRAS_SQL = `
     (select p.name from flow_profile p where p.id = (select flowprofile_id from flow where id = $1)) as profile_name,
     (select coalesce(json_agg(json_build_object('id', f.id, 'filename', f.filename, 'mime_type', f.mime_type,
         'size', f.size, 'purpose', f.purpose, 'created_at', ${epochMsText('f.created_at')}) order by f.id), '[]')
-      from stored_file f where f.owner_type = 'flow' and f.owner_id = $1
+      from stored_file f where ((f.owner_type = 'flow' and f.owner_id = $1)
+          -- A file shared by many flows (an import's external file, decision 066) by its reference row.
+          or f.id in (select s.stored_file_id from flow_shared_file s where s.flow_id = $1))
         and f.purpose in ('flowfile', 'assistfile')) as files`;
 
 /** The detail's lead dates, flow profile and files in one statement (one read instead of four). */

@@ -2,9 +2,10 @@ import { type FileInfo, zFileInfo, zId, zIdParams, zMessage, zRenameFile } from 
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { isoFast } from '../../platform/db/iso';
-import { storedFile } from '../../platform/db/tables/files.schema';
+import { flowSharedFile, storedFile } from '../../platform/db/tables/files.schema';
 import { relation } from '../../platform/db/tables/relations.schema';
 import { notFound, validationError } from '../../platform/errors';
 import { writeLog } from '../../platform/events/write-log';
@@ -24,6 +25,8 @@ const OWNER_REQUIRED = 'Geef flow_id of relation_id.';
 const FLOW_ID_REQUIRED = 'Geef flow_id, company_id of flowprofile_id.';
 const UNKNOWN_RELATION = 'Onbekende relatie.';
 const UNKNOWN_COMPANY = 'Onbekend bedrijf.';
+const SHARED_NEEDS_FLOW =
+  'Dit bestand hoort bij meerdere dossiers; geef het dossier (flow_id) waar het af moet.';
 
 type Purpose = 'flowfile' | 'assistfile';
 type Owner = { type: 'flow' | 'relation' | 'company' | 'flowprofile'; id: number; label: string };
@@ -130,6 +133,38 @@ async function findFile(tx: Tx, id: number, purpose: Purpose) {
   return row;
 }
 
+/**
+ * Removes a shared file (an import's external file) from one flow: its reference row goes, and the file
+ * with it when no other flow refers to it; answers the storage key then, else null (decision 066).
+ */
+async function unshare(
+  tx: Tx,
+  file: typeof storedFile.$inferSelect,
+  flowId: number | undefined,
+): Promise<string | null> {
+  if (flowId === undefined) throw validationError(SHARED_NEEDS_FLOW, { flow_id: [SHARED_NEEDS_FLOW] });
+  const [ref] = await tx
+    .delete(flowSharedFile)
+    .where(and(eq(flowSharedFile.storedFileId, file.id), eq(flowSharedFile.flowId, flowId)))
+    .returning({ id: flowSharedFile.id });
+  if (!ref) throw notFound(FILE_NOT_FOUND);
+  await writeLog(tx, {
+    type: 'flow',
+    id: flowId,
+    action: 'delete',
+    description: `Bestand ${file.filename} verwijderd`,
+    changes: { file_id: file.id, shared: true },
+  });
+  const [left] = await tx
+    .select({ id: flowSharedFile.id })
+    .from(flowSharedFile)
+    .where(eq(flowSharedFile.storedFileId, file.id))
+    .limit(1);
+  if (left) return null;
+  await tx.delete(storedFile).where(eq(storedFile.id, file.id));
+  return file.storageKey;
+}
+
 const FILE_UPLOADS: Record<Purpose, UploadDoc> = {
   flowfile: {
     accepts: 'een afbeelding of PDF',
@@ -203,10 +238,21 @@ export async function flowFileRoutes(app: FastifyInstance): Promise<void> {
 
     r.delete(
       `/api/${purpose}/:id`,
-      { config: CRM, schema: { params: zIdParams, response: { 200: zMessage } } },
+      {
+        config: CRM,
+        schema: {
+          params: zIdParams,
+          querystring: z.object({
+            /** The flow a shared file is removed from (decision 066); other files ignore it. */
+            flow_id: zId.optional(),
+          }),
+          response: { 200: zMessage },
+        },
+      },
       async (request) => {
         const key = await tenantTx(request, async (tx) => {
           const file = await findFile(tx, request.params.id, purpose);
+          if (file.ownerType === 'flowimport') return unshare(tx, file, request.query.flow_id);
           await tx.delete(storedFile).where(eq(storedFile.id, file.id));
           await writeLog(tx, {
             type: file.ownerType === 'flow' || file.ownerType === 'relation' ? file.ownerType : 'file',
@@ -217,7 +263,7 @@ export async function flowFileRoutes(app: FastifyInstance): Promise<void> {
           });
           return file.storageKey;
         });
-        await app.deps.storage.delete(key);
+        if (key) await app.deps.storage.delete(key);
         return { message: 'Bestand verwijderd.' };
       },
     );

@@ -1,5 +1,5 @@
 import { FLOW_DELETE_BLOCKED } from '@im/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { storedFile } from '../../platform/db/tables/files.schema';
 import { flow } from '../../platform/db/tables/flows.schema';
@@ -49,6 +49,13 @@ export async function forceDeleteFlow(tx: Tx, id: number): Promise<string[]> {
     .delete(storedFile)
     .where(and(eq(storedFile.ownerType, 'flow'), eq(storedFile.ownerId, id)))
     .returning({ storageKey: storedFile.storageKey });
+  // Shared files (decision 066): this flow's reference goes; the file only when it was the last one.
+  const shared = await tx.execute<{ storage_key: string }>(sql`
+    with refs as (delete from flow_shared_file where flow_id = ${id} returning stored_file_id)
+    delete from stored_file f where f.id in (select stored_file_id from refs)
+      and not exists (select 1 from flow_shared_file s where s.stored_file_id = f.id and s.flow_id <> ${id})
+    returning f.storage_key`);
+  files.push(...shared.rows.map((r) => ({ storageKey: r.storage_key })));
   await tx.delete(flow).where(eq(flow.id, id));
   await writeLog(tx, {
     type: 'flow',

@@ -1,11 +1,20 @@
-import { FLOW_STATUSES, type FlowStatus } from '@im/domain';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  combineGrouping,
+  combineHeader,
+  Decimal,
+  FLOW_STATUSES,
+  type FlowStatus,
+  flowInvoiceRefusal,
+  partialFraction,
+} from '@im/domain';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../platform/db/database';
 import { calculationItem } from '../../platform/db/tables/calculations.schema';
 import { documentWidget } from '../../platform/db/tables/documents.schema';
 import { flow } from '../../platform/db/tables/flows.schema';
 import { flowDataItem } from '../../platform/db/tables/forms.schema';
+import { partnerProjectDocumentFlow } from '../../platform/db/tables/partnerprojects.schema';
 import { writeLog } from '../../platform/events/write-log';
 import {
   copyCalculation,
@@ -18,6 +27,9 @@ import {
 } from '../calculations';
 import { copyWidgets, createDocument, findDocument } from '../documents';
 import { changeFlowStatus, lockFlow } from '../flows';
+import { flowInvoiceFacts } from './project-invoicing';
+
+type ItemRecord = typeof calculationItem.$inferSelect;
 
 const zDocRef = z.object({
   type: z.enum(['quotation', 'confirmation', 'invoice', 'document']),
@@ -48,6 +60,12 @@ export const zBulkAction = z.discriminatedUnion('action', [
     kind: z.enum(['quotation', 'invoice']),
     mainDocumentId: z.number().int(),
     calculationId: z.number().int(),
+    /** The project's methods as they were when the batch started (decision 066). */
+    projectId: z.number().int().nullable().default(null),
+    calcMethod: z.string().nullable().default(null),
+    invoiceMethod: z.string().nullable().default(null),
+    /** partial_fixed: euros excl. VAT per flow; partial_percentage: the percentage of each flow's lines. */
+    partialAmount: z.number().nullable().default(null),
   }),
   z.object({ action: z.literal('standardaction') }),
   z.object({
@@ -162,28 +180,9 @@ export async function applyToFlow(tx: Tx, flowId: number, a: BulkAction): Promis
       });
       return;
     }
-    case 'combine': {
-      const source = await sourceCalculation(tx, flowId, a.kind);
-      if (source === null) return;
-      const header = await createItem(tx, {
-        calculation_id: a.calculationId,
-        item_type: 'header',
-        item_name: `Dossier ${current.number}${current.description ? ` – ${current.description}` : ''}`.slice(
-          0,
-          255,
-        ),
-      });
-      await insertCopies(tx, await itemRecords(tx, source), a.calculationId, { rootParent: header.id });
-      // Totals only through the domain's money engine.
-      await recalculate(tx, a.calculationId, { store: true });
-      await writeLog(tx, {
-        type: 'flow',
-        id: flowId,
-        action: 'update',
-        description: `Regels van dossier ${current.number} opgenomen in ${a.kind === 'invoice' ? 'factuur' : 'offerte'} ${a.mainDocumentId} van het hoofddossier`,
-      });
+    case 'combine':
+      await combineFlow(tx, current, a);
       return;
-    }
     case 'copyfrommodels': {
       // The model of the flow's type; a flow without a type takes the only model when there is one.
       const model =
@@ -232,6 +231,168 @@ export async function applyToFlow(tx: Tx, flowId: number, a: BulkAction): Promis
       return;
     }
   }
+}
+
+type CombineAction = Extract<BulkAction, { action: 'combine' }>;
+
+/** The header `label` at the root of the combined calculation, made when it is not there yet. */
+async function headerFor(tx: Tx, calculationId: number, label: string): Promise<number> {
+  const [found] = await tx
+    .select({ id: calculationItem.id })
+    .from(calculationItem)
+    .where(
+      and(
+        eq(calculationItem.calculationId, calculationId),
+        isNull(calculationItem.calculationitemId),
+        eq(calculationItem.itemType, 'header'),
+        eq(calculationItem.itemName, label),
+      ),
+    )
+    .limit(1);
+  if (found) return found.id;
+  return (await createItem(tx, { calculation_id: calculationId, item_type: 'header', item_name: label })).id;
+}
+
+/** The form (vertical) name of each root line of a calculation: its own or a sub-line's selected form. */
+async function verticalOfRoots(tx: Tx, items: ItemRecord[]): Promise<Map<number, string | null>> {
+  const fdiIds = [
+    ...new Set(items.map((i) => i.flowdataitemSelected).filter((v): v is number => v !== null)),
+  ];
+  const names = new Map<number, string>();
+  if (fdiIds.length > 0) {
+    const rows = await tx.execute<{ id: number; name: string }>(sql`
+      select i.id, v.name from flow_data_item i join vertical v on v.id = i.vertical_id
+      where i.id = any(${`{${fdiIds.join(',')}}`}::int[])`);
+    for (const r of rows.rows) names.set(r.id, r.name);
+  }
+  const parent = new Map(items.map((i) => [i.id, i.calculationitemId]));
+  const rootOf = (id: number): number => {
+    let at = id;
+    for (let p = parent.get(at); p !== null && p !== undefined && parent.has(p); p = parent.get(at)) at = p;
+    return at;
+  };
+  const out = new Map<number, string | null>();
+  for (const i of items) if (!out.has(rootOf(i.id))) out.set(rootOf(i.id), null);
+  for (const i of items) {
+    const name = i.flowdataitemSelected === null ? undefined : names.get(i.flowdataitemSelected);
+    if (name && out.get(rootOf(i.id)) === null) out.set(rootOf(i.id), name);
+  }
+  return out;
+}
+
+/**
+ * One flow's part of a combined quotation or invoice (decision 066): the invoice method decides whether the
+ * flow is taken (a refusal throws, and the batch counts the flow as skipped with that reason) and how much
+ * (partial terms); the calculation method decides the headers the copied lines go under. Totals are the
+ * calculation engine's, never summed here.
+ */
+async function combineFlow(tx: Tx, current: Awaited<ReturnType<typeof lockFlow>>, a: CombineAction) {
+  const invoiceMethod = a.kind === 'invoice' ? a.invoiceMethod : null;
+  if (invoiceMethod && a.projectId !== null) {
+    const refusal = flowInvoiceRefusal(
+      invoiceMethod,
+      await flowInvoiceFacts(tx, a.projectId, current.id, a.mainDocumentId),
+    );
+    if (refusal) throw new Error(refusal);
+  }
+  const grouping = combineGrouping(a.calcMethod);
+  const flowFacts = { number: current.number, description: current.description, type: current.type };
+  if (invoiceMethod === 'partial_fixed') {
+    const label = combineHeader(
+      grouping === 'none' ? 'none' : grouping === 'flow' ? 'flow' : 'type',
+      flowFacts,
+      null,
+    );
+    const line = {
+      calculation_id: a.calculationId,
+      item_type: 'manual' as const,
+      item_name:
+        `Termijn dossier ${current.number}${current.description ? ` – ${current.description}` : ''}`.slice(
+          0,
+          255,
+        ),
+      product_amount: '1',
+      unit_rate_exc_manual: new Decimal(a.partialAmount ?? 0).toFixed(2),
+      vat_percentage: 21 as const,
+    };
+    await createItem(
+      tx,
+      label === null ? line : { ...line, calculationitem_id: await headerFor(tx, a.calculationId, label) },
+    );
+  } else {
+    const source = await sourceCalculation(tx, current.id, a.kind);
+    if (source === null) return;
+    const items = await itemRecords(tx, source);
+    if (items.length === 0) return;
+    const verticals =
+      grouping === 'vertical' || grouping === 'type_vertical' ? await verticalOfRoots(tx, items) : null;
+    const inside = new Set(items.map((i) => i.id));
+    const roots = items.filter((i) => i.calculationitemId === null || !inside.has(i.calculationitemId));
+    const groups = new Map<string | null, Set<number>>();
+    for (const r of roots) {
+      const label = combineHeader(grouping, flowFacts, verticals?.get(r.id) ?? null);
+      if (!groups.has(label)) groups.set(label, new Set());
+      groups.get(label)!.add(r.id);
+    }
+    const parent = new Map(items.map((i) => [i.id, i.calculationitemId]));
+    const rootOf = (id: number): number => {
+      let at = id;
+      for (let p = parent.get(at); p !== null && p !== undefined && inside.has(p); p = parent.get(at)) at = p;
+      return at;
+    };
+    const [{ next }] = (
+      await tx.execute<{ next: number }>(sql`select coalesce(max("order"), -1)::int + 1 as next
+        from calculation_item where calculation_id = ${a.calculationId} and calculationitem_id is null`)
+    ).rows as [{ next: number }];
+    let order = next;
+    const copied: number[] = [];
+    for (const [label, rootIds] of groups) {
+      const rows = items.filter((i) => rootIds.has(rootOf(i.id)));
+      const ids =
+        label === null
+          ? await insertCopies(tx, rows, a.calculationId, { rootOrder: () => order++ })
+          : await insertCopies(tx, rows, a.calculationId, {
+              rootParent: await headerFor(tx, a.calculationId, label),
+            });
+      copied.push(...ids.values());
+    }
+    if (invoiceMethod === 'partial_percentage')
+      await scaleLines(tx, copied, partialFraction(a.partialAmount ?? 100));
+  }
+  if (a.projectId !== null)
+    await tx
+      .insert(partnerProjectDocumentFlow)
+      .values({
+        partnerProjectId: a.projectId,
+        documentId: a.mainDocumentId,
+        flowId: current.id,
+        kind: a.kind,
+      })
+      .onConflictDoNothing();
+  // Totals only through the domain's money engine.
+  await recalculate(tx, a.calculationId, { store: true });
+  await writeLog(tx, {
+    type: 'flow',
+    id: current.id,
+    action: 'update',
+    description: `Regels van dossier ${current.number} opgenomen in ${a.kind === 'invoice' ? 'factuur' : 'offerte'} ${a.mainDocumentId} van het hoofddossier`,
+  });
+}
+
+/** A partial term: each copied line's quantity times the fraction (the engine prices the rest). */
+async function scaleLines(tx: Tx, ids: number[], fraction: Decimal): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await tx
+    .select({ id: calculationItem.id, amount: calculationItem.productAmount })
+    .from(calculationItem)
+    .where(and(inArray(calculationItem.id, ids), ne(calculationItem.itemType, 'header')));
+  if (rows.length === 0) return;
+  const values = rows.map(
+    (r) =>
+      sql`(${r.id}::int, ${new Decimal(r.amount).times(fraction).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4)}::numeric)`,
+  );
+  await tx.execute(sql`update calculation_item c set product_amount = v.amount
+    from (values ${sql.join(values, sql`, `)}) as v(id, amount) where c.id = v.id`);
 }
 
 /** An empty calculation for the combined document: the flows' lines are added one flow at a time. */

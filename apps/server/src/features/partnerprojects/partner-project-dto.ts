@@ -4,11 +4,14 @@ import {
   type PartnerProject,
   type PartnerProjectLogItem,
   type PartnerProjectPhase,
+  type ProjectProgress,
 } from '@im/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { epochMs, isoFast } from '../../platform/db/iso';
 import type { partnerProject } from '../../platform/db/tables/partnerprojects.schema';
+import { PROJECT_FLOW_SQL } from './project-flow-sql';
+import { loadProjectProgress } from './project-invoicing';
 
 type Row = typeof partnerProject.$inferSelect;
 
@@ -42,13 +45,6 @@ interface ProjectRow extends Record<string, unknown> {
   created_at: number;
 }
 
-/**
- * The flows a project's cockpit counts and lists: live, not cancelled, not the main flow (spec 001 section 2).
- * `p` is the project's alias.
- */
-export const PROJECT_FLOW_SQL = sql`f.partner_project_id = p.id and f.deleted_at is null
-  and f.flow_status <> 'cancelled' and f.id is distinct from p.mainflow_id`;
-
 /** Projects by id in the order given, with partner, main flow, relation and the flow counts per status. */
 export async function loadProjects(tx: Tx, ids: readonly number[]): Promise<PartnerProject[]> {
   if (ids.length === 0) return [];
@@ -67,49 +63,59 @@ export async function loadProjects(tx: Tx, ids: readonly number[]): Promise<Part
     left join relation r on r.id = p.relation_id and r.deleted_at is null
     where p.id in ${sql.raw(`(${ids.map(Number).join(',')})`)}`);
   const byId = new Map(rows.rows.map((r) => [r.id, r]));
-  return ids
-    .map((id) => byId.get(id))
-    .filter((r): r is ProjectRow => r !== undefined)
-    .map((r) => {
-      const byStatus = r.by_status ?? {};
-      const flowsByStatus = FLOW_STATUSES.filter((s) => (byStatus[s] ?? 0) > 0).map((s) => ({
-        status: s as FlowStatus,
-        count: byStatus[s]!,
-      }));
-      return {
-        id: r.id,
-        company_id: r.company_id,
-        partner_id: r.partner_id,
-        partner_name: r.partner_name,
-        label: r.label,
-        status: r.status as PartnerProjectPhase,
-        mainflow_id: r.mainflow_id,
-        main_flow:
-          r.mainflow_id === null
-            ? null
-            : { id: r.mainflow_id, number: r.main_number!, description: r.main_description ?? '' },
-        start_date: r.start_date,
-        end_date: r.end_date,
-        relation_id: r.relation_fullname === null ? null : r.relation_id,
-        relation_fullname: r.relation_fullname,
-        user_id: r.user_id,
-        flowprofile_id: r.flowprofile_id,
-        quotation_calc_method: r.quotation_calc_method,
-        invoice_calc_method: r.invoice_calc_method,
-        invoice_method: r.invoice_method,
-        progress_threshold_method: r.progress_threshold_method,
-        progress_threshold_amount:
-          r.progress_threshold_amount === null ? null : Number(r.progress_threshold_amount),
-        quotationable_documents: r.quotationable_documents,
-        invoiceable_documents: r.invoiceable_documents,
-        model_flows: r.model_flows,
-        flow_types: r.flow_types,
-        tags: r.tags,
-        flows_count: flowsByStatus.reduce((n, s) => n + s.count, 0),
-        flows_by_status: flowsByStatus,
-        created_at: isoFast(r.created_at),
-      };
-    });
+  const found = ids.map((id) => byId.get(id)).filter((r): r is ProjectRow => r !== undefined);
+  const progress = new Map<number, ProjectProgress | null>();
+  for (const r of found)
+    progress.set(
+      r.id,
+      await loadProjectProgress(
+        tx,
+        r.id,
+        r.progress_threshold_method,
+        r.progress_threshold_amount === null ? null : Number(r.progress_threshold_amount),
+      ),
+    );
+  return found.map((r) => {
+    const byStatus = r.by_status ?? {};
+    const flowsByStatus = FLOW_STATUSES.filter((s) => (byStatus[s] ?? 0) > 0).map((s) => ({
+      status: s as FlowStatus,
+      count: byStatus[s]!,
+    }));
+    return {
+      id: r.id,
+      company_id: r.company_id,
+      partner_id: r.partner_id,
+      partner_name: r.partner_name,
+      label: r.label,
+      status: r.status as PartnerProjectPhase,
+      mainflow_id: r.mainflow_id,
+      main_flow:
+        r.mainflow_id === null
+          ? null
+          : { id: r.mainflow_id, number: r.main_number!, description: r.main_description ?? '' },
+      start_date: r.start_date,
+      end_date: r.end_date,
+      relation_id: r.relation_fullname === null ? null : r.relation_id,
+      relation_fullname: r.relation_fullname,
+      user_id: r.user_id,
+      flowprofile_id: r.flowprofile_id,
+      quotation_calc_method: r.quotation_calc_method,
+      invoice_calc_method: r.invoice_calc_method,
+      invoice_method: r.invoice_method,
+      progress_threshold_method: r.progress_threshold_method,
+      progress_threshold_amount:
+        r.progress_threshold_amount === null ? null : Number(r.progress_threshold_amount),
+      quotationable_documents: r.quotationable_documents,
+      invoiceable_documents: r.invoiceable_documents,
+      model_flows: r.model_flows,
+      flow_types: r.flow_types,
+      tags: r.tags,
+      flows_count: flowsByStatus.reduce((n, s) => n + s.count, 0),
+      flows_by_status: flowsByStatus,
+      progress: progress.get(r.id) ?? null,
+      created_at: isoFast(r.created_at),
+    };
+  });
 }
 
 export async function loadProject(tx: Tx, id: number): Promise<PartnerProject | null> {

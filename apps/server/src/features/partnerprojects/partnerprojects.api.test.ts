@@ -231,6 +231,30 @@ describe('the cockpit', () => {
       token: a.token,
     });
     expect(words.body.data.map((f: { id: number }) => f.id)).toEqual([flows[2]]);
+    // The pickers' search (decision 066): by customer name or flow number, a page of 10; one flow by id.
+    const picked = await t.api(
+      'GET',
+      `/api/partnerproject/${projectId}/flows?query=${all.body.data[4].number}&limit=10`,
+      {
+        token: a.token,
+      },
+    );
+    expect(picked.body.data.map((f: { id: number }) => f.id)).toContain(flows[4]);
+    expect(picked.body.pagination.limit).toBe(10);
+    const byCustomer = await t.api(
+      'GET',
+      `/api/partnerproject/${projectId}/flows?query=${encodeURIComponent(all.body.data[1].relation_fullname)}&limit=10`,
+      { token: a.token },
+    );
+    expect(byCustomer.body.data.map((f: { id: number }) => f.id)).toContain(flows[1]);
+    const one = await t.api('GET', `/api/partnerproject/${projectId}/flows?flow_id=${flows[3]}`, {
+      token: a.token,
+    });
+    expect(one.body.data.map((f: { id: number }) => f.id)).toEqual([flows[3]]);
+    const notInProject = await t.api('GET', `/api/partnerproject/${projectId}/flows?flow_id=${mainFlowId}`, {
+      token: a.token,
+    });
+    expect(notInProject.body.data).toEqual([]);
     const options = await t.api('GET', `/api/partnerproject/${projectId}/getfilteroptions`, {
       token: a.token,
     });
@@ -341,6 +365,12 @@ describe('the cockpit', () => {
   });
 
   it('combines the flows into one invoice on the main flow, its total through the engine', async () => {
+    // Without an invoice method, threshold or calculation method: every flow, a header per flow.
+    const plain = await t.api('PATCH', `/api/partnerproject/${projectId}`, {
+      token: a.token,
+      body: { invoice_method: null, progress_threshold_method: null, invoice_calc_method: null },
+    });
+    expect(plain.status).toBe(200);
     await addLine(a.token, flows[3]!, 'Vloerisolatie', 500.5);
     const combine = await t.api('POST', `/api/partnerproject/${projectId}/combineflowsintodocument`, {
       token: a.token,
@@ -424,6 +454,156 @@ describe('the cockpit', () => {
     expect((await flowRow(flows[4]!)).flow_status).toBe('project');
     const log = await t.api('GET', `/api/partnerproject/${projectId}/getwithlogitems`, { token: a.token });
     expect(log.body.logitems[0].description).toMatch(/1 van 2 dossiers verwerkt; 1 overgeslagen/);
+  });
+});
+
+describe("the project's calculation and invoice methods and its progress threshold (decision 066)", () => {
+  let project: number;
+  const homes: number[] = [];
+
+  const combine = (kind: 'invoice' | 'quotation', extra: Record<string, unknown> = {}) =>
+    t.api('POST', `/api/partnerproject/${project}/combineflowsintodocument`, {
+      token: a.token,
+      body: { allMatching: {}, kind, ...extra },
+    });
+  const linesOf = async (documentId: number, kind: 'invoice' | 'quotation') => {
+    const doc = await t.api('GET', `/api/${kind}/${documentId}`, { token: a.token });
+    const calc = await t.api('GET', `/api/calculation/${doc.body.calculation_id}`, { token: a.token });
+    return calc.body as {
+      amount_exc_vat: number;
+      calculationitems: { item_name: string; item_type: string; product_amount: number }[];
+    };
+  };
+
+  beforeAll(async () => {
+    const main = await createTestRelation(t, a.token, { createnewflow: true, flow_description: 'Hoofd 2' });
+    const p = await t.api('POST', '/api/partner', {
+      token: a.token,
+      body: { name: 'Woonstichting Methode' },
+    });
+    const created = await t.api('POST', '/api/partnerproject', {
+      token: a.token,
+      body: {
+        partner_id: p.body.id,
+        label: 'Methoden',
+        mainflow_id: main.flows[0].id,
+        quotation_calc_method: 'per_item_no_group',
+        invoice_calc_method: 'per_flowtype_no_group',
+        invoice_method: 'finished_flows',
+        progress_threshold_method: 'amount_finished_flows',
+        progress_threshold_amount: 2,
+      },
+    });
+    project = created.body.id;
+    for (const [i, type] of (['rijwoning', 'rijwoning', 'hoekwoning'] as const).entries()) {
+      const id = await flowInProject(a.token, project, `Methode ${i + 1}`, type);
+      await addLine(a.token, id, `Isolatie ${i + 1}`, 1000 * (i + 1));
+      homes.push(id);
+    }
+  });
+
+  it('refuses an invoice before the threshold, then takes only finished flows, once, headed per type', async () => {
+    const before = await t.api('GET', `/api/partnerproject/${project}`, { token: a.token });
+    expect(before.body.progress).toMatchObject({ current: 0, required: 2, reached: false });
+    const early = await combine('invoice');
+    expect(early.status).toBe(422);
+    expect(early.body.message).toBe(
+      'De voortgangsdrempel van het project is nog niet bereikt: 0 van 3 dossiers afgerond (drempel 2).',
+    );
+    for (const id of [homes[0], homes[2]])
+      expect(
+        (
+          await t.api('POST', `/api/flow/${id}/changestatus`, {
+            token: a.token,
+            body: { flow_status: 'invoice' },
+          })
+        ).status,
+      ).toBe(200);
+    const after = await t.api('GET', `/api/partnerproject/${project}`, { token: a.token });
+    expect(after.body.progress).toMatchObject({ current: 2, reached: true });
+
+    const first = await combine('invoice');
+    expect(first.status).toBe(200);
+    await waitForBatch(t, a.token, first.body.batchId);
+    const calc = await linesOf(first.body.mainDocumentId, 'invoice');
+    const names = calc.calculationitems.map((i) => i.item_name);
+    expect(names.filter((n) => n.startsWith('Type '))).toEqual(['Type rijwoning', 'Type hoekwoning']);
+    expect(names).toEqual(expect.arrayContaining(['Isolatie 1', 'Isolatie 3']));
+    expect(names).not.toContain('Isolatie 2');
+    expect(calc.amount_exc_vat).toBe(4000);
+    const log = await t.api('GET', `/api/partnerproject/${project}/getwithlogitems`, { token: a.token });
+    expect(log.body.logitems[0].description).toContain('2 van 3 dossiers verwerkt; 1 overgeslagen');
+    expect(log.body.logitems[0].description).toContain('Dossier is nog niet afgerond.');
+
+    // Invoiced once: a second invoice takes nothing of them.
+    const again = await combine('invoice');
+    await waitForBatch(t, a.token, again.body.batchId);
+    expect((await linesOf(again.body.mainDocumentId, 'invoice')).amount_exc_vat).toBe(0);
+    const log2 = await t.api('GET', `/api/partnerproject/${project}/getwithlogitems`, { token: a.token });
+    expect(log2.body.logitems[0].description).toContain('Dossier is al gefactureerd in een projectfactuur.');
+  });
+
+  it('combines a quotation of every flow without headers (per_item_no_group)', async () => {
+    const q = await combine('quotation');
+    expect(q.status).toBe(200);
+    await waitForBatch(t, a.token, q.body.batchId);
+    const calc = await linesOf(q.body.mainDocumentId, 'quotation');
+    expect(calc.calculationitems.filter((i) => i.item_type === 'header')).toHaveLength(0);
+    expect(calc.amount_exc_vat).toBe(6000);
+  });
+
+  it('invoices a percentage term of every flow and asks for the percentage', async () => {
+    await t.api('PATCH', `/api/partnerproject/${project}`, {
+      token: a.token,
+      body: {
+        invoice_method: 'partial_percentage',
+        progress_threshold_method: null,
+        invoice_calc_method: null,
+      },
+    });
+    const missing = await combine('invoice');
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.partial_amount).toEqual(['Vul een percentage tussen 0 en 100 in.']);
+    const term = await combine('invoice', { partial_amount: 30 });
+    await waitForBatch(t, a.token, term.body.batchId);
+    const calc = await linesOf(term.body.mainDocumentId, 'invoice');
+    expect(calc.amount_exc_vat).toBe(1800);
+    expect(calc.calculationitems.find((i) => i.item_name === 'Isolatie 2')?.product_amount).toBe(0.3);
+
+    await t.api('PATCH', `/api/partnerproject/${project}`, {
+      token: a.token,
+      body: { invoice_method: 'partial_fixed' },
+    });
+    const fixed = await combine('invoice', { partial_amount: 250 });
+    await waitForBatch(t, a.token, fixed.body.batchId);
+    expect((await linesOf(fixed.body.mainDocumentId, 'invoice')).amount_exc_vat).toBe(750);
+  });
+
+  it('needs the INVOICE module for a combined invoice, QUOTATION for a quotation', async () => {
+    const companyId = await t.createTestCompany({
+      name: 'Zonder facturatie',
+      modules: MODULES.filter((m) => m !== 'INVOICE' && m !== 'QUOTATION'),
+    });
+    const manager = await t.createTestUser({ companyId, role: 1000 });
+    const token = await t.login(manager.email);
+    const main = await createTestRelation(t, token, { createnewflow: true, flow_description: 'Hoofd' });
+    const p = await t.api('POST', '/api/partner', { token, body: { name: 'P' } });
+    const pr = await t.api('POST', '/api/partnerproject', {
+      token,
+      body: { partner_id: p.body.id, label: 'Zonder', mainflow_id: main.flows[0].id },
+    });
+    await flowInProject(token, pr.body.id, 'Woning');
+    for (const [kind, message] of [
+      ['invoice', 'Voor een factuur is de module Facturatie nodig.'],
+      ['quotation', 'Voor een offerte is de module Offertes nodig.'],
+    ] as const) {
+      const res = await t.api('POST', `/api/partnerproject/${pr.body.id}/combineflowsintodocument`, {
+        token,
+        body: { allMatching: {}, kind },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(message);
+    }
   });
 });
 

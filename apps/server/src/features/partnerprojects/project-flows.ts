@@ -15,7 +15,7 @@ import type { Tx } from '../../platform/db/database';
 import { epochMs, isoFast } from '../../platform/db/iso';
 import { containsPattern } from '../../platform/db/paginate';
 import { validationError } from '../../platform/errors';
-import { PROJECT_FLOW_SQL } from './partner-project-dto';
+import { PROJECT_FLOW_SQL } from './project-flow-sql';
 
 interface FlowRow extends Record<string, unknown> {
   id: number;
@@ -46,6 +46,7 @@ function whereOf(projectId: number, q: ProjectFlowFilters): SQL {
   if (q.flow_phase_id) conditions.push(sql`f.flow_phase_id = ${q.flow_phase_id}`);
   if (q.type) conditions.push(sql`f.type = ${q.type}`);
   if (q.tag) conditions.push(sql`f.tags @> array[${q.tag}]::text[]`);
+  if (q.flow_id) conditions.push(sql`f.id = ${q.flow_id}`);
   return sql.join(conditions, sql` and `);
 }
 

@@ -374,7 +374,14 @@ export async function partnerProjectRoutes(app: FastifyInstance): Promise<void> 
         const input = request.body as z.infer<S> & z.infer<typeof zFlowSelection>;
         const action = toAction(input);
         return withProject(request, request.params.id, async (tx) => {
-          const checked = await checkBulk(tx, request.params.id, input, action, input);
+          const checked = await checkBulk(
+            tx,
+            request.params.id,
+            input,
+            action,
+            input,
+            authOf(request).modules,
+          );
           return startBulk(tx, app.deps.jobs, request.params.id, checked);
         });
       },

@@ -1,12 +1,18 @@
-import { type BulkStarted, type ProjectFlowFilters, PARTNER_PROJECT_TEXTS as T } from '@im/domain';
+import {
+  type BulkStarted,
+  PARTNER_PROJECT_INVOICE_TEXTS as I,
+  type ProjectFlowFilters,
+  PARTNER_PROJECT_TEXTS as T,
+} from '@im/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { flowDataItem } from '../../platform/db/tables/forms.schema';
-import { validationError } from '../../platform/errors';
+import { forbidden, validationError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs/jobs';
 import { createDocument, findDocument } from '../documents';
 import { type BulkAction, emptyCalculationLines } from './bulk-actions';
 import { resolveSelection } from './project-flows';
+import { loadProjectProgress } from './project-invoicing';
 import { PARTNER_PROJECT_BULK } from './project-jobs';
 import { liveFlowExists } from './query-partner-projects';
 import { projectRow } from './save-partner-project';
@@ -28,7 +34,8 @@ export async function checkBulk(
   input: Record<string, unknown>,
   action: BulkAction | 'combine',
   selection: Selection,
-): Promise<{ bulk: BulkAction | { action: 'combine'; kind: 'quotation' | 'invoice' }; flowIds: number[] }> {
+  modules: ReadonlySet<string>,
+): Promise<{ bulk: BulkAction | CombineStart; flowIds: number[] }> {
   const project = (await projectRow(tx, projectId))!;
   if (action !== 'combine') {
     if (action.action === 'editstatusses' && !action.newFlowStatus && !action.newFlowPhaseId)
@@ -61,14 +68,54 @@ export async function checkBulk(
       if (project.modelFlows.length === 0) throw bad('model_flows', T.noModelFlow);
       action.modelFlows = project.modelFlows;
     }
-  } else if (!project.mainflowId || !(await liveFlowExists(tx, project.mainflowId)))
-    throw bad('mainflow_id', T.noMainFlow);
+  } else {
+    const kind = input.kind as 'quotation' | 'invoice';
+    // The document's own module as well as the cockpit's (decision 066).
+    if (kind === 'invoice' && !modules.has('INVOICE')) throw forbidden(I.invoiceModuleMissing);
+    if (kind === 'quotation' && !modules.has('QUOTATION')) throw forbidden(I.quotationModuleMissing);
+    if (!project.mainflowId || !(await liveFlowExists(tx, project.mainflowId)))
+      throw bad('mainflow_id', T.noMainFlow);
+    if (kind === 'invoice') {
+      const partial = input.partial_amount as number | undefined;
+      if (project.invoiceMethod === 'partial_fixed' && !partial)
+        throw bad('partial_amount', I.partialAmountRequired);
+      if (project.invoiceMethod === 'partial_percentage' && (!partial || partial > 100))
+        throw bad('partial_amount', I.partialPercentageRequired);
+      const progress = await loadProjectProgress(
+        tx,
+        projectId,
+        project.progressThresholdMethod,
+        project.progressThresholdAmount === null ? null : Number(project.progressThresholdAmount),
+      );
+      if (progress && !progress.reached)
+        throw bad('progress_threshold_amount', `${I.thresholdNotReached}: ${progress.text}.`);
+    }
+  }
   const flowIds = await resolveSelection(tx, projectId, selection);
+  if (action !== 'combine') return { bulk: action, flowIds };
+  const kind = input.kind as 'quotation' | 'invoice';
   return {
-    bulk: action === 'combine' ? { action, kind: input.kind as 'quotation' | 'invoice' } : action,
+    bulk: {
+      action,
+      kind,
+      calcMethod: kind === 'invoice' ? project.invoiceCalcMethod : project.quotationCalcMethod,
+      invoiceMethod: kind === 'invoice' ? project.invoiceMethod : null,
+      partialAmount:
+        kind === 'invoice' && project.invoiceMethod?.startsWith('partial_')
+          ? ((input.partial_amount as number | undefined) ?? null)
+          : null,
+    },
     flowIds,
   };
 }
+
+type CombineStart = {
+  action: 'combine';
+  kind: 'quotation' | 'invoice';
+  calcMethod: string | null;
+  invoiceMethod: string | null;
+  partialAmount: number | null;
+};
 
 /**
  * Records the batch with its flows in the request's transaction. Combining first makes the one document on
@@ -92,7 +139,12 @@ export async function startBulk(
     });
     await emptyCalculationLines(tx, doc.calculation_id!);
     mainDocumentId = doc.id;
-    bulk = { action: 'combine', kind, mainDocumentId: doc.id, calculationId: doc.calculation_id! };
+    bulk = {
+      ...checked.bulk,
+      mainDocumentId: doc.id,
+      calculationId: doc.calculation_id!,
+      projectId,
+    };
   } else bulk = checked.bulk as BulkAction;
   const batchId = await jobs.startBatch(tx, PARTNER_PROJECT_BULK, {
     projectId,

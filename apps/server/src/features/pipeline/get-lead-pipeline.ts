@@ -70,6 +70,8 @@ interface RawLead extends Record<string, unknown> {
   relation_fullname: string;
   description: string;
   amount_inc_vat: string | null;
+  partner: string | null;
+  partner_project: string | null;
 }
 
 /**
@@ -86,7 +88,8 @@ function columnLeadsRead(f: FlowFilters, sort: PipelineSort, limit: number): Raw
     c.statuses.map(
       (status) =>
         sql`(select ${col}::int as col, f.id, f.flow_status, f.flow_phase_id, f.type, f.tags, f.lead_source,
-            f.user_id, f.created_at, f.updated_at, f.flowstage_start_at, f.relation_fullname, f.description
+            f.user_id, f.created_at, f.updated_at, f.flowstage_start_at, f.relation_fullname, f.description,
+            f.partner_id, f.partner_project_id
           from flow_read f where ${flowWhere({ ...f, statuses: [status] })} order by ${order} limit ${limit})`,
     ),
   );
@@ -105,11 +108,14 @@ function columnLeadsRead(f: FlowFilters, sort: PipelineSort, limit: number): Raw
     select f.id, f.col, f.flow_status, f.flow_phase_id, f.type, f.tags, f.lead_source, f.user_id,
       ${epochMs(sql`ld.date_lead`)} as date_lead, ${epochMs(sql`f.updated_at`)} as updated_at,
       ${epochMs(sql`f.flowstage_start_at`)} as flowstage_start_at, f.relation_fullname, f.description,
-      a.amount as amount_inc_vat
+      a.amount as amount_inc_vat, pa.name as partner, pp.label as partner_project
     from page f
     -- Per card by its unique index: a hash join would read every company's lead dates.
     left join lateral (select date_lead from lead where flow_id = f.id limit 1) ld on true
     left join amounts a on a.flow_id = f.id
+    -- The card's partner and partner project by their primary keys (RLS keeps them the company's).
+    left join partner pa on pa.id = f.partner_id
+    left join partner_project pp on pp.id = f.partner_project_id
     order by f.col, f.ord`,
     (rows: RawLead[]) => rows,
   );
@@ -149,8 +155,8 @@ function toLead(r: RawLead, names: Names): PipelineLead {
     flow_type: r.type,
     flow_tags: r.tags,
     flow_lead_source: r.lead_source,
-    partner: null,
-    partner_project: null,
+    partner: r.partner,
+    partner_project: r.partner_project,
     user_fullname: r.user_id === null ? '' : (names.users.get(r.user_id) ?? ''),
     date_lead: isoFastOrNull(r.date_lead),
     updated_at: isoFast(r.updated_at),

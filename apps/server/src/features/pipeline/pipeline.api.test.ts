@@ -112,6 +112,27 @@ describe('lead pipeline', () => {
     expect(card.user_fullname).not.toBe('');
   });
 
+  it("names the card's partner and partner project", async () => {
+    const flowId = (await pipeline())[1]!.leads[0]!.id;
+    await t.server.deps.db.tenant({ companyId }, async (tx) => {
+      const p = await tx.execute<{ id: number }>(
+        sql`insert into partner (name) values ('Energie Noord') returning id`,
+      );
+      const pp = await tx.execute<{ id: number }>(sql`insert into partner_project (partner_id, label)
+        values (${p.rows[0]!.id}, 'Zon op 80 daken') returning id`);
+      await tx.execute(sql`update flow set partner_id = ${p.rows[0]!.id}, partner_project_id = ${pp.rows[0]!.id}
+        where id = ${flowId}`);
+    });
+    const card = (await pipeline())[1]!.leads.find((l) => l.id === flowId) as unknown as Record<
+      string,
+      unknown
+    >;
+    expect(card).toMatchObject({ partner: 'Energie Noord', partner_project: 'Zon op 80 daken' });
+    await t.server.deps.db.tenant({ companyId }, (tx) =>
+      tx.execute(sql`update flow set partner_id = null, partner_project_id = null where id = ${flowId}`),
+    );
+  });
+
   it('takes the per-column limit options and refuses others', async () => {
     expect((await pipeline('?limit=250'))[0]!.leads).toHaveLength(130);
     expect((await pipeline('?limit=100000'))[0]!.leads).toHaveLength(130);

@@ -25,6 +25,11 @@ export const flowImportsNl = {
   partnerProject: 'Partnerproject',
   noPartnerProject: 'geen',
   startProject: 'Project starten (dossiers in Uitvoering)',
+  externalFile: 'Bijlage voor alle dossiers',
+  otherExternalFile: 'Andere bijlage',
+  externalFileHint:
+    'Een afbeelding of PDF (bijvoorbeeld de bewonersbrief) die bij elk geïmporteerd dossier komt.',
+  removeExternalFile: 'Bijlage weghalen',
   previewTitle: 'Voorbeeld',
   counts: {
     all: 'Alle ({{count}})',
@@ -111,6 +116,10 @@ export const flowImportsEn: typeof flowImportsNl = {
   partnerProject: 'Partner project',
   noPartnerProject: 'none',
   startProject: 'Start the project (flows in execution)',
+  externalFile: 'Attachment for every case file',
+  otherExternalFile: 'Other attachment',
+  externalFileHint: 'An image or PDF (the residents’ letter, say) that goes with every imported case file.',
+  removeExternalFile: 'Remove attachment',
   previewTitle: 'Preview',
   counts: {
     all: 'All ({{count}})',

@@ -24,6 +24,20 @@ export function useLoadImportFile() {
   });
 }
 
+/** loadexternalfile: an image or PDF attached to every flow of the next import (decision 066). */
+export function useLoadExternalFile() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.post<{ externalFilename: string; externalFilepath: string }>(
+        '/api/flow/loadexternalfile',
+        form,
+      );
+    },
+  });
+}
+
 export function usePreviewImportFile() {
   return useMutation({
     mutationFn: (body: { file: string; mapping: FlowImportMapping }) =>

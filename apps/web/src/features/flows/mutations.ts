@@ -164,7 +164,8 @@ export function useRenameFile(flowId: number, kind: FileKind) {
 export function useDeleteFile(flowId: number, kind: FileKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fileId: number) => api.delete(`/api/${kind}/${fileId}`),
+    // flow_id: a file shared by many flows (an import's attachment) leaves this flow only (decision 066).
+    mutationFn: (fileId: number) => api.delete(`/api/${kind}/${fileId}`, { query: { flow_id: flowId } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: flowKey(flowId) }),
   });
 }

@@ -79,9 +79,11 @@ export function useProjectFlows(
   offset: number,
   limit: number,
   forPartner = false,
+  enabled = true,
 ) {
   const path = forPartner ? 'flowsforpartner' : 'flows';
   return useQuery({
+    enabled: enabled && id > 0,
     queryKey: [...PROJECT_KEY, id, path, filters, offset, limit],
     queryFn: ({ signal }) =>
       api.get<ProjectFlowPage>(

@@ -1,7 +1,8 @@
-import { bigint, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from '../columns';
 import { companyIdColumn, currentUserIdSql, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
+import { flow } from './flows.schema';
 
 /** Metadata of a stored file; the bytes live in the file storage under `storage_key`. */
 export const storedFile = pgTable(
@@ -20,4 +21,27 @@ export const storedFile = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.companyId, t.ownerType, t.ownerId), tenantPolicy()],
+).enableRLS();
+
+/**
+ * One stored file shown on many flows without copying its bytes (decision 066): the bulk import's external
+ * file (`loadexternalfile`) is one `stored_file` (owner type 'flowimport', the import) and each imported flow
+ * gets a reference row here. Removing the file from a flow removes its reference; the row and the bytes go
+ * when the last reference goes (a file delete, a flow deleted for good, or the import's undo).
+ */
+export const flowSharedFile = pgTable(
+  'flow_shared_file',
+  {
+    id: idColumn(),
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    flowId: integer('flow_id')
+      .notNull()
+      .references(() => flow.id, { onDelete: 'cascade' }),
+    storedFileId: integer('stored_file_id')
+      .notNull()
+      .references(() => storedFile.id, { onDelete: 'cascade' }),
+    flowImportId: integer('flow_import_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.flowId, t.storedFileId), index().on(t.storedFileId), tenantPolicy()],
 ).enableRLS();

@@ -1,10 +1,22 @@
 import type { ModelFlow, SelectableDocument } from '@im/domain';
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, numeric, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
+import { salesDocument } from './documents.schema';
 import { flowProfile } from './flowprofiles.schema';
+import { flow } from './flows.schema';
 import { partner } from './partners.schema';
 
 /**
@@ -47,4 +59,33 @@ export const partnerProject = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index().on(t.companyId, t.partnerId, t.id), index().on(t.companyId, t.label, t.id), tenantPolicy()],
+).enableRLS();
+
+/**
+ * Which flows went into a combined quotation or invoice on the project's main flow (decision 066): an
+ * invoice method that takes finished work ('finished_flows', 'finished_tasks', 'finished_verticals') takes a
+ * flow once, and the threshold's invoiceable amount leaves out what a live project invoice already holds.
+ */
+export const partnerProjectDocumentFlow = pgTable(
+  'partner_project_document_flow',
+  {
+    id: idColumn(),
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    partnerProjectId: integer('partner_project_id')
+      .notNull()
+      .references(() => partnerProject.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => salesDocument.id, { onDelete: 'cascade' }),
+    flowId: integer('flow_id')
+      .notNull()
+      .references(() => flow.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.documentId, t.flowId),
+    index().on(t.companyId, t.partnerProjectId, t.flowId),
+    tenantPolicy(),
+  ],
 ).enableRLS();

@@ -1,6 +1,6 @@
 import type { AdminCount, BatchStarted, RelationImportPreview } from '@im/domain';
 import { Button, Group, List, Stack, Text } from '@mantine/core';
-import { IconChecks, IconDownload, IconTrash } from '@tabler/icons-react';
+import { IconChecks, IconDownload, IconRotate, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { downloadFile } from '../../../api/download';
@@ -11,7 +11,7 @@ import { toast } from '../../../ui/toasts';
 
 const MAX_ERRORS_SHOWN = 50;
 
-/** Platform administration of a company's relations (spec 000 section 7; decision 063). */
+/** Platform administration of a company's relations (spec 000 section 7; decisions 063 and 066). */
 export function CompanyRelations({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const base = `/api/company/${companyId}`;
@@ -32,6 +32,15 @@ export function CompanyRelations({ companyId }: { companyId: number }) {
       toast.success(t('companies.actionsCompleted', { count }));
     } catch (error) {
       toast.error((error as Error).message, t('companies.completeAllActions'));
+    }
+  };
+  const onResetLeads = async () => {
+    if (!(await ask(t('companies.resetAllLeads'), t('companies.resetAllLeadsConfirm')))) return;
+    try {
+      const { count } = await api.post<AdminCount>(`${base}/resetallleads`);
+      toast.success(t('companies.leadsReset', { count }));
+    } catch (error) {
+      toast.error((error as Error).message, t('companies.resetAllLeads'));
     }
   };
   return (
@@ -80,6 +89,9 @@ export function CompanyRelations({ companyId }: { companyId: number }) {
         </Button>
         <Button variant="default" leftSection={<IconChecks size={16} />} onClick={() => void onComplete()}>
           {t('companies.completeAllActions')}
+        </Button>
+        <Button variant="default" leftSection={<IconRotate size={16} />} onClick={() => void onResetLeads()}>
+          {t('companies.resetAllLeads')}
         </Button>
         <Button
           color="red"

@@ -10,6 +10,7 @@ import {
   Anchor,
   Button,
   Card,
+  CloseButton,
   FileButton,
   Group,
   Select,
@@ -20,7 +21,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPaperclip, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasModule } from '../../../api/access';
@@ -37,6 +38,7 @@ import { ImportResult } from '../components/import-result';
 import {
   useBulkImport,
   useFlowImport,
+  useLoadExternalFile,
   useLoadImportFile,
   usePartnerChoices,
   usePreviewImportFile,
@@ -56,6 +58,10 @@ export function FlowBulkImportScreen() {
   const [partnerId, setPartnerId] = useState<string | null>(null);
   const [projectId, setProjectId] = useState<string | null>(null);
   const [startProject, setStartProject] = useState(false);
+  const [external, setExternal] = useState<{ externalFilename: string; externalFilepath: string } | null>(
+    null,
+  );
+  const loadExternal = useLoadExternalFile();
   const session = useSession();
   const projects = usePartnerProjects(Number(partnerId ?? 0), hasModule(session, 'PARTNERMANAGEMENT'));
   const [importId, setImportId] = useState<number | null>(null);
@@ -117,6 +123,7 @@ export function FlowBulkImportScreen() {
         partner_id: partnerId ? Number(partnerId) : null,
         partner_project_id: projectId ? Number(projectId) : null,
         start_project: projectId ? startProject : false,
+        ...(external ?? {}),
       },
       {
         onSuccess: ({ batchId, importId: id }) =>
@@ -127,6 +134,7 @@ export function FlowBulkImportScreen() {
               refresh();
               setImportId(id);
               setPreview(null);
+              setExternal(null);
             },
           }),
         onError: (error) => showActionError(error),
@@ -227,6 +235,45 @@ export function FlowBulkImportScreen() {
                 />
               )}
             </SimpleGrid>
+            <Group gap="sm" mt="md" wrap="wrap">
+              <FileButton
+                accept="image/*,application/pdf"
+                onChange={(file) =>
+                  file &&
+                  loadExternal.mutate(file, {
+                    onSuccess: setExternal,
+                    onError: (error) => toast.error(error.message, t('common.importFailed')),
+                  })
+                }
+              >
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="default"
+                    leftSection={<IconPaperclip size={16} />}
+                    loading={loadExternal.isPending}
+                  >
+                    {external ? t('flowImports.otherExternalFile') : t('flowImports.externalFile')}
+                  </Button>
+                )}
+              </FileButton>
+              {external ? (
+                <Group gap={4}>
+                  <Text size="sm" fw={500}>
+                    {external.externalFilename}
+                  </Text>
+                  <CloseButton
+                    size="sm"
+                    aria-label={t('flowImports.removeExternalFile')}
+                    onClick={() => setExternal(null)}
+                  />
+                </Group>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t('flowImports.externalFileHint')}
+                </Text>
+              )}
+            </Group>
           </Card>
           <ImportPreviewTable
             preview={preview}

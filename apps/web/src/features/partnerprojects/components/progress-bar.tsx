@@ -1,5 +1,5 @@
 import { FLOW_STATUS_LABELS, type FlowStatus, type PartnerProject } from '@im/domain';
-import { Card, Group, Progress, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Card, Group, Progress, Text, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /** One colour per status along the flow's order, so the bar fills from left (lead) to right (done). */
@@ -61,6 +61,16 @@ export function ProjectProgressBar({ project }: { project: PartnerProject }) {
           </Group>
         ))}
       </Group>
+      {project.progress && (
+        <Group gap="xs" mt="xs" wrap="wrap">
+          <Badge color={project.progress.reached ? 'green' : 'gray'} variant="light">
+            {project.progress.reached
+              ? t('partnerprojects.thresholdReached')
+              : t('partnerprojects.progressThreshold')}
+          </Badge>
+          <Text size="sm">{project.progress.text}</Text>
+        </Group>
+      )}
     </Card>
   );
 }

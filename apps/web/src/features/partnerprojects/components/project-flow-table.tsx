@@ -237,7 +237,7 @@ export function ProjectFlowTable({
                 {canSelect && (
                   <Checkbox
                     size="md"
-                    aria-label={`${t('partnerprojects.selectPage')} ${f.number}`}
+                    aria-label={`Dossier ${f.number}`}
                     checked={isTicked(f.id)}
                     onChange={() => toggle(f.id)}
                   />

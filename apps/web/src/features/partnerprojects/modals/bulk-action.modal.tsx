@@ -2,18 +2,28 @@ import {
   FLOW_STATUS_LABELS,
   FLOW_STATUSES,
   type FlowStatus,
+  PARTNER_PROJECT_INVOICE_TEXTS,
   PARTNER_PROJECT_TEXTS,
   type PartnerProject,
   stageOf,
 } from '@im/domain';
-import { Alert, Checkbox, Select, Stack, TagsInput, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, Select, Stack, TagsInput, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFlowSettings } from '../../../api/companies';
 import { FormActions } from '../../../ui/form/form-actions';
 import { FormError } from '../../../ui/form/form-error';
 import { FormModal } from '../../../ui/form/form-modal';
-import { type BulkPath, useAvailableDocuments, useProjectFlows } from '../queries';
+import { type ProjectFlowOption, ProjectFlowTypeahead } from '../components/project-flow-typeahead';
+import { type BulkPath, useAvailableDocuments } from '../queries';
+
+/** A method's Dutch name, or 'standaard' when the project sets none. */
+function methodLabel(t: TFunction, group: 'calcMethods' | 'invoiceMethods', value: string | null): string {
+  return value
+    ? t(`partnerprojects.${group}.${value}`, { defaultValue: value })
+    : t('partnerprojects.defaultMethod');
+}
 
 /** The cockpit's bulk actions (spec 001 section 2 "Partner project ... bulk actions"). */
 export type BulkChoice =
@@ -102,24 +112,24 @@ function BulkForm({
   const settings = useFlowSettings();
   const [status, setStatus] = useState<string>('');
   const [phase, setPhase] = useState<string>('');
-  const [fromFlow, setFromFlow] = useState<string>('');
+  const [from, setFrom] = useState<ProjectFlowOption | null>(null);
+  const fromFlow = from ? String(from.id) : '';
+  const [partial, setPartial] = useState<number | string>('');
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [add, setAdd] = useState<string[]>([]);
   const [remove, setRemove] = useState<string[]>([]);
   const [localError, setLocalError] = useState<string | null>(null);
   const isCopy = choice === 'copydocuments' || choice === 'copyflowdataitems';
-  const flows = useProjectFlows(project.id, {}, 0, 100);
   const available = useAvailableDocuments(project.id, isCopy && fromFlow ? Number(fromFlow) : null);
 
   const stage = status ? stageOf(status as FlowStatus) : null;
   const phases = (settings.data?.flowphases ?? []).filter((p) => !status || p.flowstage === stage);
-  const copyOptions = [
-    ...(project.model_flows ?? []).map((m) => m.id),
-    ...(flows.data?.data ?? []).map((f) => f.id),
-  ];
-  const flowLabel = new Map(
-    (flows.data?.data ?? []).map((f) => [f.id, `${f.number} · ${f.description || f.relation_fullname}`]),
-  );
+  const isCombine = choice === 'combinequotation' || choice === 'combineinvoice';
+  const partialMethod =
+    choice === 'combineinvoice' && project.invoice_method?.startsWith('partial_')
+      ? project.invoice_method
+      : null;
+  const blocked = choice === 'combineinvoice' && project.progress !== null && !project.progress.reached;
   const choices =
     choice === 'copydocuments'
       ? (available.data?.documents ?? []).map((d) => ({
@@ -160,8 +170,18 @@ function BulkForm({
     } else if (choice === 'updatetags') {
       if (add.length + remove.length === 0) return setLocalError(PARTNER_PROJECT_TEXTS.noTagsSelected);
       body = { addableTags: add, removableTags: remove };
-    } else if (choice === 'combinequotation' || choice === 'combineinvoice') {
+    } else if (isCombine) {
       body = { kind: choice === 'combineinvoice' ? 'invoice' : 'quotation' };
+      if (partialMethod) {
+        const amount = Number(partial);
+        if (!partial || !(amount > 0) || (partialMethod === 'partial_percentage' && amount > 100))
+          return setLocalError(
+            partialMethod === 'partial_percentage'
+              ? PARTNER_PROJECT_INVOICE_TEXTS.partialPercentageRequired
+              : PARTNER_PROJECT_INVOICE_TEXTS.partialAmountRequired,
+          );
+        body.partial_amount = amount;
+      }
     }
     onSubmit(bulkPath(choice), body);
   };
@@ -178,12 +198,50 @@ function BulkForm({
         <Text>
           {t('partnerprojects.bulkConfirm', { action: t(`partnerprojects.actions.${choice}`), count })}
         </Text>
-        {(choice === 'combinequotation' || choice === 'combineinvoice') && (
+        {isCombine && (
           <Alert color={project.main_flow ? 'blue' : 'red'}>
             {project.main_flow
               ? `${t('partnerprojects.bulkCombineHint')} ${t('partnerprojects.mainFlow')}: ${project.main_flow.number} · ${project.main_flow.description}`
               : PARTNER_PROJECT_TEXTS.noMainFlow}
           </Alert>
+        )}
+        {isCombine && (
+          <Text size="sm" c="dimmed">
+            {t('partnerprojects.combineMethods', {
+              calc: methodLabel(
+                t,
+                'calcMethods',
+                choice === 'combineinvoice' ? project.invoice_calc_method : project.quotation_calc_method,
+              ),
+            })}
+            {choice === 'combineinvoice' &&
+              ` ${t('partnerprojects.combineInvoiceMethod', { method: methodLabel(t, 'invoiceMethods', project.invoice_method) })}`}
+          </Text>
+        )}
+        {choice === 'combineinvoice' && project.progress && (
+          <Alert color={project.progress.reached ? 'green' : 'red'}>
+            {project.progress.reached
+              ? `${t('partnerprojects.thresholdReached')}: ${project.progress.text}`
+              : `${PARTNER_PROJECT_INVOICE_TEXTS.thresholdNotReached}: ${project.progress.text}.`}
+          </Alert>
+        )}
+        {partialMethod && (
+          <NumberInput
+            label={t(
+              partialMethod === 'partial_percentage'
+                ? 'partnerprojects.partialPercentage'
+                : 'partnerprojects.partialAmount',
+            )}
+            min={0}
+            max={partialMethod === 'partial_percentage' ? 100 : undefined}
+            decimalScale={2}
+            decimalSeparator=","
+            thousandSeparator="."
+            prefix={partialMethod === 'partial_fixed' ? '€ ' : undefined}
+            suffix={partialMethod === 'partial_percentage' ? ' %' : undefined}
+            value={partial}
+            onChange={setPartial}
+          />
         )}
         {choice === 'copyfrommodels' && project.model_flows.length === 0 && (
           <Alert color="red">{PARTNER_PROJECT_TEXTS.noModelFlow}</Alert>
@@ -213,20 +271,36 @@ function BulkForm({
           />
         )}
         {isCopy && (
-          <Select
+          <ProjectFlowTypeahead
+            projectId={project.id}
             label={t('partnerprojects.copyFrom')}
             placeholder={t('partnerprojects.copyFromHint')}
-            searchable
-            data={[...new Set(copyOptions)].map((id) => ({
-              value: String(id),
-              label: flowLabel.get(id) ?? `Dossier ${id}`,
-            }))}
-            value={fromFlow}
+            value={from}
             onChange={(v) => {
-              setFromFlow(v ?? '');
+              setFrom(v);
               setPicked(new Set());
             }}
           />
+        )}
+        {isCopy && project.model_flows.length > 0 && (
+          <Group gap="xs">
+            {project.model_flows.map((m) => (
+              <Button
+                key={`${m.type}-${m.id}`}
+                size="compact-sm"
+                variant="light"
+                onClick={() => {
+                  setFrom({
+                    id: m.id,
+                    label: `${t('partnerprojects.modelOf', { type: m.type || '-' })} · ${m.id}`,
+                  });
+                  setPicked(new Set());
+                }}
+              >
+                {t('partnerprojects.modelOf', { type: m.type || '-' })}
+              </Button>
+            ))}
+          </Group>
         )}
         {isCopy && fromFlow && available.isSuccess && choices.length === 0 && (
           <Text c="dimmed">{t('partnerprojects.nothingToCopy')}</Text>
@@ -259,6 +333,7 @@ function BulkForm({
         <FormActions
           onCancel={onClose}
           isPending={isPending}
+          isSubmitDisabled={blocked}
           submitLabel={t('partnerprojects.start')}
           mt="sm"
         />

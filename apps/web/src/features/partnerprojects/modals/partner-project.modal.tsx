@@ -6,6 +6,7 @@ import {
   type PartnerProject,
 } from '@im/domain';
 import { Group, NumberInput, Select, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormActions } from '../../../ui/form/form-actions';
@@ -14,7 +15,42 @@ import { FormModal, type FormModalProps } from '../../../ui/form/form-modal';
 import { useAppForm } from '../../../ui/form/use-app-form';
 import { toast } from '../../../ui/toasts';
 import { type RelationOption, RelationTypeahead } from '../../../ui/typeahead';
-import { useCreateProject, useProjectFlows, useUpdateProject } from '../queries';
+import {
+  type ProjectFlowOption,
+  ProjectFlowTypeahead,
+  useProjectFlowOption,
+} from '../components/project-flow-typeahead';
+import { useCreateProject, useUpdateProject } from '../queries';
+
+/** The model flow of one flow type: any of the project's flows, found by typing (decision 066). */
+function ModelFlowPicker({
+  projectId,
+  type,
+  flowId,
+  onChange,
+}: {
+  projectId: number;
+  type: string;
+  flowId: number | null;
+  onChange: (id: number | null) => void;
+}) {
+  const stored = useProjectFlowOption(projectId, flowId);
+  const [picked, setPicked] = useState<ProjectFlowOption | null>(null);
+  const value = picked && picked.id === flowId ? picked : stored;
+  return (
+    <div style={{ flex: 1, minWidth: 0 }}>
+      <ProjectFlowTypeahead
+        projectId={projectId}
+        label={type}
+        value={value}
+        onChange={(v) => {
+          setPicked(v);
+          onChange(v?.id ?? null);
+        }}
+      />
+    </div>
+  );
+}
 
 interface Values extends Record<string, unknown> {
   label: string;
@@ -109,7 +145,6 @@ function ProjectForm({
   const navigate = useNavigate();
   const create = useCreateProject();
   const update = useUpdateProject(project?.id ?? 0);
-  const flows = useProjectFlows(project?.id ?? 0, {}, 0, 100);
   const { form, values, inputProps, fieldError, onSubmit, formError, saveCallbacks, showServerError } =
     useAppForm<Values>({
       initialValues: {
@@ -136,16 +171,12 @@ function ProjectForm({
       },
       validate,
     });
-  const methodOptions = (list: readonly string[]) => [
+  const methodOptions = (
+    list: readonly string[],
+    group: 'calcMethods' | 'invoiceMethods' | 'thresholdMethods',
+  ) => [
     { value: '', label: t('partnerprojects.none') },
-    ...list.map((m) => ({ value: m, label: m.replaceAll('_', ' ') })),
-  ];
-  const flowOptions = [
-    { value: '', label: t('partnerprojects.none') },
-    ...(flows.data?.data ?? []).map((f) => ({
-      value: String(f.id),
-      label: `${f.number} · ${f.description || f.relation_fullname}`,
-    })),
+    ...list.map((m) => ({ value: m, label: t(`partnerprojects.${group}.${m}`, { defaultValue: m }) })),
   ];
 
   const submit = onSubmit((v) => {
@@ -181,25 +212,25 @@ function ProjectForm({
           <TextInput type="date" label={t('partnerprojects.endDate')} {...inputProps('end_date')} />
           <Select
             label={t('partnerprojects.quotationCalcMethod')}
-            data={methodOptions(PARTNER_PROJECT_CALC_METHODS)}
+            data={methodOptions(PARTNER_PROJECT_CALC_METHODS, 'calcMethods')}
             allowDeselect={false}
             {...inputProps('quotation_calc_method')}
           />
           <Select
             label={t('partnerprojects.invoiceCalcMethod')}
-            data={methodOptions(PARTNER_PROJECT_CALC_METHODS)}
+            data={methodOptions(PARTNER_PROJECT_CALC_METHODS, 'calcMethods')}
             allowDeselect={false}
             {...inputProps('invoice_calc_method')}
           />
           <Select
             label={t('partnerprojects.invoiceMethod')}
-            data={methodOptions(PARTNER_PROJECT_INVOICE_METHODS)}
+            data={methodOptions(PARTNER_PROJECT_INVOICE_METHODS, 'invoiceMethods')}
             allowDeselect={false}
             {...inputProps('invoice_method')}
           />
           <Select
             label={t('partnerprojects.thresholdMethod')}
-            data={methodOptions(PARTNER_PROJECT_THRESHOLD_METHODS)}
+            data={methodOptions(PARTNER_PROJECT_THRESHOLD_METHODS, 'thresholdMethods')}
             allowDeselect={false}
             {...inputProps('progress_threshold_method')}
           />
@@ -238,17 +269,14 @@ function ProjectForm({
             </Text>
             {values.flow_types.map((type) => (
               <Group key={type} gap="xs" wrap="nowrap" align="flex-end">
-                <Select
-                  style={{ flex: 1, minWidth: 0 }}
-                  label={type}
-                  data={flowOptions}
-                  allowDeselect={false}
-                  searchable
-                  value={values.models[type]?.id ?? ''}
+                <ModelFlowPicker
+                  projectId={project.id}
+                  type={type}
+                  flowId={values.models[type]?.id ? Number(values.models[type]?.id) : null}
                   onChange={(id) =>
                     form.setFieldValue('models', {
                       ...values.models,
-                      [type]: { id: id ?? '', amount: values.models[type]?.amount ?? 0 },
+                      [type]: { id: id === null ? '' : String(id), amount: values.models[type]?.amount ?? 0 },
                     })
                   }
                 />

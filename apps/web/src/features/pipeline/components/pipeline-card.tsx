@@ -39,6 +39,11 @@ export const PipelineCard = memo(function PipelineCard({
       </div>
       {lead.flow_description && <div className={classes.description}>{lead.flow_description}</div>}
       {lead.flow_phase_description && <div className={classes.phase}>{lead.flow_phase_description}</div>}
+      {(lead.partner || lead.partner_project) && (
+        <div className={classes.dimmed}>
+          {[lead.partner, lead.partner_project].filter(Boolean).join(' · ')}
+        </div>
+      )}
       {lead.flow_tags.length > 0 && (
         <div className={classes.tags}>
           {lead.flow_tags.map((tag) => (

@@ -51,7 +51,13 @@ function board(): PipelineBoard {
       leads:
         status === 'new'
           ? [
-              createTestPipelineLead({ id: 1, relation_fullname: 'Jan de Boer', amount_inc_vat: '1493.82' }),
+              createTestPipelineLead({
+                id: 1,
+                relation_fullname: 'Jan de Boer',
+                amount_inc_vat: '1493.82',
+                partner: 'Energie Noord',
+                partner_project: 'Zon op 80 daken',
+              }),
               createTestPipelineLead({ id: 2, relation_fullname: 'Piet Smit', flow_status: 'unread' }),
               createTestPipelineLead({ id: 3, relation_fullname: 'Kees Bakker', amount_inc_vat: '0.10' }),
             ]
@@ -99,6 +105,7 @@ describe('pipeline', { timeout: 20_000 }, () => {
     expect(within(card).getByText('Zonnepanelen')).toBeTruthy();
     expect(within(card).getByText('Eerste contact maken')).toBeTruthy();
     expect(within(card).getByText('Eigen website · Anna de Vries')).toBeTruthy();
+    expect(within(card).getByText('Energie Noord · Zon op 80 daken')).toBeTruthy();
     expect(within(card).getByText(/10-01-2026 · \d+ dagen in fase/)).toBeTruthy();
     // The dossier's amount incl. VAT, and the column's sum of its cards to the cent.
     expect(within(card).getByText('€ 1.493,82')).toBeTruthy();
