@@ -26,6 +26,7 @@ export * from './names';
 export * from './pagination';
 export * from './password';
 export * from './planning';
+export * from './portal';
 export * from './relations';
 export * from './roles';
 export * from './search';
