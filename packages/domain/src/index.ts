@@ -28,6 +28,7 @@ export * from './pagination';
 export * from './partner-project-invoicing';
 export * from './password';
 export * from './planning';
+export * from './portal';
 export * from './relations';
 export * from './roles';
 export * from './search';

@@ -108,6 +108,14 @@ const zEnv = z.object({
   INTEGRATION_PAYMENT_SYNC_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Seconds an outgoing call to a provider may take. */
   INTEGRATION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
+  /**
+   * The external portal of the side menu (spec 000 section 2, decision 067): its address in this environment
+   * (development, test, production each set their own), opened with `?token=` a short-lived signed token.
+   * Unset: the portal link answers that the portal is not set up here.
+   */
+  PORTAL_URL: z.string().url().optional(),
+  /** The secret portal tokens are signed with (HMAC-SHA256), shared with the portal; at least 32 characters. */
+  PORTAL_TOKEN_SECRET: z.string().min(32).optional(),
   /** Where file bytes live (decision 052): `disk` under DATA_DIR/files, or an S3-compatible bucket. */
   FILE_STORAGE: z.enum(['disk', 's3']).default('disk'),
   /** Unset: AWS S3. Set for MinIO, Ceph, Scaleway and other S3-compatible stores. */
@@ -155,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither',
     );
+  if (e.PORTAL_URL && !e.PORTAL_TOKEN_SECRET)
+    throw new Error('Invalid configuration:\n  PORTAL_TOKEN_SECRET: required when PORTAL_URL is set');
   const appUrl = (e.APP_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(
     /\/$/,
     '',

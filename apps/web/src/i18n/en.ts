@@ -172,6 +172,9 @@ export const en: Strings<Catalog> = {
   },
   menu: {
     navigation: 'Main menu',
+    portal: 'Portal',
+    portalHint: 'Opens in a new tab',
+    portalFailed: 'The portal could not be opened.',
     dashboard: 'Dashboard',
     relations: 'Relations',
     organizations: 'Organizations',

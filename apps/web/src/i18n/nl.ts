@@ -169,6 +169,9 @@ export const nl = {
   },
   menu: {
     navigation: 'Hoofdmenu',
+    portal: 'Portaal',
+    portalHint: 'Opent in een nieuw tabblad',
+    portalFailed: 'Het portaal kon niet worden geopend.',
     dashboard: 'Dashboard',
     relations: 'Relaties',
     organizations: 'Organisaties',

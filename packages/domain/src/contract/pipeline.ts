@@ -53,6 +53,11 @@ export const zPipelineLead = z.object({
     .string()
     .regex(/^-?\d+\.\d{2}$/)
     .nullable(),
+  /**
+   * Per KPI setting (kpi_products, kpi_products2, kpi_products3, in that order) and product unit: the sum of
+   * quantity × kpi_value of those products' counted lines in the calculation `amount_inc_vat` comes from;
+   * zero sums left out, so [] without KPI products (decision 067).
+   */
   kpi_values: z.array(z.object({ value: z.number(), unit: z.string() })),
   current_start_date: z.string().nullable(),
   current_end_date: z.string().nullable(),

@@ -72,7 +72,51 @@ interface RawLead extends Record<string, unknown> {
   amount_inc_vat: string | null;
   partner: string | null;
   partner_project: string | null;
+  /** [value, unit] per KPI and unit, in KPI order; null without any. */
+  kpi_values: [number, string][] | null;
 }
+
+/**
+ * The KPI values of the page's cards (decision 067), in the same statement as their amounts: the lines of the
+ * calculation each card's amount comes from (`amounts`) with their effective quantity as the calculation engine
+ * counts it (a sub-line's amount is per unit of its parent, lines under a header are grouped, not multiplied; a
+ * line counts when it and its parents are selected and it is no header), times the product's kpi_value, summed
+ * per KPI setting (kpi_products, kpi_products2, kpi_products3) and the product's kpi_unit. Zero sums are left
+ * out. The recursion walks down from each calculation's top lines by the calculationitem_id index, at most
+ * KPI_DEPTH levels deep (the editor nests far less).
+ */
+const KPI_DEPTH = 8;
+const KPI_CTES = sql.raw(`
+    kpi_set as (
+      select s.company_id, k.kpi, (k.product_id #>> '{}')::int as product_id
+      from company_settings s
+      cross join lateral (
+        select 1 as kpi, e from jsonb_array_elements(s.kpi_products) e
+        union all select 2, e from jsonb_array_elements(s.kpi_products2) e
+        union all select 3, e from jsonb_array_elements(s.kpi_products3) e) k(kpi, product_id)
+      where s.company_id in (select company_id from amounts)),
+    lines as (
+      select a.flow_id, a.company_id, i.id, i.product_id, i.item_type, i.product_amount::numeric as qty,
+        case when i.item_type = 'header' then 1::numeric else i.product_amount::numeric end as base,
+        i.selected as live, 1 as depth
+      from amounts a join calculation_item i on i.calculation_id = a.calculation_id and i.calculationitem_id is null
+      union all
+      select p.flow_id, p.company_id, i.id, i.product_id, i.item_type, i.product_amount * p.base,
+        case when i.item_type = 'header' then p.base else i.product_amount * p.base end,
+        p.live and i.selected, p.depth + 1
+      from lines p join calculation_item i on i.calculationitem_id = p.id
+      where p.depth < ${KPI_DEPTH}),
+    kpi_sums as (
+      select l.flow_id, k.kpi, pr.kpi_unit as unit, sum(l.qty * pr.kpi_value) as value
+      from lines l
+      join kpi_set k on k.company_id = l.company_id and k.product_id = l.product_id
+      join product pr on pr.id = l.product_id and pr.company_id = l.company_id
+      where l.live and l.item_type <> 'header' and pr.kpi_value is not null
+      group by 1, 2, 3
+      having sum(l.qty * pr.kpi_value) <> 0),
+    kpi_values as (
+      select flow_id, json_agg(json_build_array(value::float8, unit) order by kpi, unit) as kpi_values
+      from kpi_sums group by flow_id)`);
 
 /**
  * The first `limit` flows of each column in the chosen order. Each status of a column is read on its
@@ -95,20 +139,22 @@ function columnLeadsRead(f: FlowFilters, sort: PipelineSort, limit: number): Raw
   );
   return sqlRead(
     sql`
-    with picked as (${sql.join(perStatus, sql` union all `)}),
+    with recursive picked as (${sql.join(perStatus, sql` union all `)}),
     ranked as (select f.*, row_number() over (partition by f.col order by ${order}) as ord from picked f),
     page as materialized (select * from ranked f where f.ord <= ${limit}),
-    amounts as (
-      select distinct on (c.flow_id) c.flow_id, c.amount_inc_vat::text as amount
+    amounts as materialized (
+      select distinct on (c.flow_id) c.flow_id, c.id as calculation_id, c.company_id,
+        c.amount_inc_vat::text as amount
       from calculation c
       left join sales_document d on d.flow_id = c.flow_id and d.calculation_id = c.id and not d.is_template
       where c.flow_id in (select id from page) and not c.is_template
         and (d.id is null or (d.deleted_at is null and d.status <> 'cancelled' and d.kind <> 'document'))
-      order by c.flow_id, case when d.kind = 'quotation' then d.id end desc nulls last, c.id desc)
+      order by c.flow_id, case when d.kind = 'quotation' then d.id end desc nulls last, c.id desc),
+    ${KPI_CTES}
     select f.id, f.col, f.flow_status, f.flow_phase_id, f.type, f.tags, f.lead_source, f.user_id,
       ${epochMs(sql`ld.date_lead`)} as date_lead, ${epochMs(sql`f.updated_at`)} as updated_at,
       ${epochMs(sql`f.flowstage_start_at`)} as flowstage_start_at, f.relation_fullname, f.description,
-      a.amount as amount_inc_vat, pa.name as partner, pp.label as partner_project
+      a.amount as amount_inc_vat, pa.name as partner, pp.label as partner_project, k.kpi_values
     from page f
     -- Per card by its unique index: a hash join would read every company's lead dates.
     left join lateral (select date_lead from lead where flow_id = f.id limit 1) ld on true
@@ -116,6 +162,7 @@ function columnLeadsRead(f: FlowFilters, sort: PipelineSort, limit: number): Raw
     -- The card's partner and partner project by their primary keys (RLS keeps them the company's).
     left join partner pa on pa.id = f.partner_id
     left join partner_project pp on pp.id = f.partner_project_id
+    left join kpi_values k on k.flow_id = f.id
     order by f.col, f.ord`,
     (rows: RawLead[]) => rows,
   );
@@ -165,7 +212,7 @@ function toLead(r: RawLead, names: Names): PipelineLead {
     flow_description: r.description,
     turnover_weighted: 0,
     amount_inc_vat: r.amount_inc_vat,
-    kpi_values: [],
+    kpi_values: r.kpi_values === null ? [] : r.kpi_values.map(([value, unit]) => ({ value, unit })),
     current_start_date: null,
     current_end_date: null,
   };

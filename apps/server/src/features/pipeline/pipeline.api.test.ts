@@ -1,7 +1,11 @@
 import { PIPELINE_COLUMNS, PIPELINE_SORT_OPTIONS, zPipeline } from '@im/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRelation as createRelationByApi, createSalesCompany } from '../../../test/crm-factories';
+import {
+  createTestRelation as createRelationByApi,
+  createSalesCompany,
+  createTestProduct,
+} from '../../../test/crm-factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { createTestFlow, createTestRelation } from '../flows/flow-test-factory';
 
@@ -286,5 +290,133 @@ describe('the amount on each card (decision 033)', () => {
     const theirView = await amounts(other.token);
     expect(theirView.get(theirs)).toBe('1208.79');
     expect(theirView.has(mine)).toBe(false);
+  });
+});
+
+describe('the KPI values on each card (decision 067)', () => {
+  let sales: { companyId: number; token: string };
+  let other: { companyId: number; token: string };
+  const post = async (path: string, body: unknown, as = sales.token) => {
+    const res = await t.api('POST', path, { token: as, body });
+    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const newFlow = async (as = sales.token) =>
+    (await createRelationByApi(t, as, { createnewflow: true })).flows[0].id as number;
+  const line = async (calculationId: number, body: Record<string, unknown>, as = sales.token) =>
+    (await post('/api/calculationitem', { calculation_id: calculationId, ...body }, as)).id as number;
+  const kpis = async (as: string) => {
+    const res = await t.api('GET', '/api/user/getleadpipeline?limit=250', { token: as });
+    expect(res.status).toBe(200);
+    expect(zPipeline.strict().safeParse(res.body).success).toBe(true);
+    const byId = new Map<number, { value: number; unit: string }[]>();
+    for (const column of res.body.columns as {
+      leads: { id: number; kpi_values: { value: number; unit: string }[] }[];
+    }[])
+      for (const lead of column.leads) byId.set(lead.id, lead.kpi_values);
+    return byId;
+  };
+  const settings = async (as: string, body: Record<string, unknown>) => {
+    const current = await t.api('GET', '/api/company/getcurrentflowsettings', { token: as });
+    const res = await t.api('PATCH', `/api/companysettings/${current.body.company_settings_id}`, {
+      token: as,
+      body,
+    });
+    expect(res.status).toBe(200);
+  };
+
+  beforeAll(async () => {
+    sales = await createSalesCompany(t, { name: 'Pijplijn KPI A' });
+    other = await createSalesCompany(t, { name: 'Pijplijn KPI B' });
+  });
+
+  it('sums quantity × kpi_value of the KPI products in the card’s calculation, per KPI and unit', async () => {
+    const panel = await createTestProduct(t, sales.token, {
+      item_name: 'Paneel',
+      kpi_value: '410',
+      kpi_unit: 'Wp',
+    });
+    const panel2 = await createTestProduct(t, sales.token, {
+      item_name: 'Paneel XL',
+      kpi_value: '440,5',
+      kpi_unit: 'Wp',
+    });
+    const pump = await createTestProduct(t, sales.token, {
+      item_name: 'Warmtepomp',
+      kpi_value: '1',
+      kpi_unit: 'stuks',
+    });
+    const notKpi = await createTestProduct(t, sales.token, {
+      item_name: 'Omvormer',
+      kpi_value: '5',
+      kpi_unit: 'kW',
+    });
+    await settings(sales.token, { kpi_products: [panel.id, panel2.id], kpi_products2: [pump.id] });
+
+    const flow = await newFlow();
+    const calc = await post('/api/calculation', { flow_id: flow });
+    await line(calc.id, { item_type: 'product', product_id: panel.id, product_amount: '10' });
+    await line(calc.id, { item_type: 'product', product_id: panel2.id, product_amount: '2' });
+    await line(calc.id, { item_type: 'product', product_id: notKpi.id, product_amount: '1' });
+    // A line not chosen does not count; a sub-line counts per unit of its parent; a header groups only.
+    await line(calc.id, {
+      item_type: 'product',
+      product_id: panel.id,
+      product_amount: '100',
+      selected: false,
+    });
+    const header = await line(calc.id, { item_type: 'header', item_name: 'Optie', product_amount: '3' });
+    const parent = await line(calc.id, {
+      item_type: 'product',
+      product_id: pump.id,
+      product_amount: '2',
+      calculationitem_id: header,
+    });
+    await line(calc.id, {
+      item_type: 'product',
+      product_id: panel.id,
+      product_amount: '4',
+      calculationitem_id: parent,
+    });
+    const none = await newFlow();
+
+    const seen = await kpis(sales.token);
+    // 10 × 410 + 2 × 440.5 + (2 × 4) × 410 = 4100 + 881 + 3280; pumps: 2 (the header does not multiply).
+    expect(seen.get(flow)).toEqual([
+      { value: 8261, unit: 'Wp' },
+      { value: 2, unit: 'stuks' },
+    ]);
+    expect(seen.get(none)).toEqual([]);
+
+    // The card follows its amount's calculation: a live quotation's lines before the flow's own.
+    const q = await post('/api/quotation', { flow_id: flow, calculation_id: null });
+    await line(q.calculation_id, { item_type: 'product', product_id: panel.id, product_amount: '12' });
+    expect((await kpis(sales.token)).get(flow)).toEqual([{ value: 4920, unit: 'Wp' }]);
+
+    // Without KPI products the cards show none.
+    await settings(sales.token, { kpi_products: [], kpi_products2: [] });
+    expect((await kpis(sales.token)).get(flow)).toEqual([]);
+  });
+
+  it("never counts another company's settings or lines", async () => {
+    const mine = await createTestProduct(t, sales.token, {
+      item_name: 'Paneel A',
+      kpi_value: '400',
+      kpi_unit: 'Wp',
+    });
+    await settings(sales.token, { kpi_products3: [mine.id] });
+    const theirs = await createTestProduct(t, other.token, {
+      item_name: 'Paneel B',
+      kpi_value: '300',
+      kpi_unit: 'Wp',
+    });
+    const theirFlow = await newFlow(other.token);
+    const calc = await post('/api/calculation', { flow_id: theirFlow }, other.token);
+    await line(calc.id, { item_type: 'product', product_id: theirs.id, product_amount: '5' }, other.token);
+    // B has no KPI products: A's settings name A's product only and never reach B's board.
+    expect((await kpis(other.token)).get(theirFlow)).toEqual([]);
+    expect((await kpis(sales.token)).has(theirFlow)).toBe(false);
+    await settings(other.token, { kpi_products: [theirs.id] });
+    expect((await kpis(other.token)).get(theirFlow)).toEqual([{ value: 1500, unit: 'Wp' }]);
   });
 });

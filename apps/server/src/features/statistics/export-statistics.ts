@@ -89,7 +89,7 @@ export async function exportStatistics(
     if (form.rows.length === 0) throw notFound('Formulier niet gevonden.');
     rows = await leadsWithForm(tx, q.vertical_id, from, to);
     filter = { verticalId: q.vertical_id };
-  } else rows = await readLeadTally(tx, 'w', first, last, {}, false);
+  } else rows = await readLeadTally(tx, 'w', first, last, {});
   const invoiced = await invoicedPerPeriod(tx, 'week', first, lastDay, { filter });
   const sent = await documentsPerPeriod(tx, 'quotation', 'date_send', 'week', from, to, filter);
   const approved = await documentsPerPeriod(tx, 'quotation', 'date_approved', 'week', from, to, filter);

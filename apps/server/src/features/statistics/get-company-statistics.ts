@@ -16,7 +16,7 @@ import {
   companyLeadSources,
   flowFilterOf,
   periodStatistics,
-  readLeadTally,
+  readLeadTallyByDimension,
   seriesBy,
 } from './lead-tally';
 
@@ -36,7 +36,7 @@ export async function getCompanyStatistics(
   const months = monthStarts(q.months, now);
   const first = months[0]!;
   const end = nextMonthStart(months.at(-1)!);
-  const rows = await readLeadTally(tx, 'm', first, months.at(-1)!, filter, true);
+  const tally = await readLeadTallyByDimension(tx, 'm', first, months.at(-1)!, filter);
   const invoiced = await invoicedPerPeriod(tx, 'month', first, shiftDay(end, -1), { filter });
   const from = businessDayStart(first);
   const to = businessDayStart(end);
@@ -50,14 +50,14 @@ export async function getCompanyStatistics(
   );
   const allusers = users.rows.map((u) => ({ id: u.id, username: fullName(u) }));
   const nameOf = new Map(allusers.map((u) => [u.id, u.username]));
-  const byUser = seriesBy(rows, months, (r) => r.user_id);
-  const byProfile = seriesBy(rows, months, (r) => r.flowprofile_id);
+  const byUser = seriesBy(tally.users, months, (r) => r.user_id);
+  const byProfile = seriesBy(tally.profiles, months, (r) => r.flowprofile_id);
   const userSeries = [...byUser.entries()]
     .map(([id, counts]) => ({ id, username: nameOf.get(id) ?? NO_USER, counts }))
     .sort((a, b) => a.username.localeCompare(b.username, 'nl'));
   return {
     months: months.map((m) => m.slice(0, 7)),
-    ...periodStatistics(months, rows, await companyLeadSources(tx), invoiced, sent, approved),
+    ...periodStatistics(months, tally.sources, await companyLeadSources(tx), invoiced, sent, approved),
     allusers,
     usernames: userSeries.map((u) => u.username),
     users: userSeries,

@@ -43,7 +43,7 @@ export async function getImStatistics(tx: Tx, now = new Date()): Promise<ImStati
     from unnest(${dateArray(months)}::date[], ${dateArray(ends)}::date[]) as m(p, e)`);
   const running = new Map(subs.rows.map((row) => [row.p, Number(row.n)]));
   const leads = new Map<string, number>();
-  for (const row of await readLeadTally(tx, 'm', first, months.at(-1)!, {}, false, { platform: true }))
+  for (const row of await readLeadTally(tx, 'm', first, months.at(-1)!, {}, { platform: true }))
     leads.set(row.period, (leads.get(row.period) ?? 0) + row.leads);
   const invoiced = await invoicedPerPeriod(tx, 'month', first, shiftDay(ends.at(-1)!, -1), {
     platform: true,

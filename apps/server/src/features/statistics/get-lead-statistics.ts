@@ -53,7 +53,7 @@ export async function getLeadStatistics(
   const lastDay = shiftDay(weeks.at(-1)!, 6);
   const from = businessDayStart(first);
   const to = businessDayStart(shiftDay(lastDay, 1));
-  const rows = await readLeadTally(tx, 'w', first, weeks.at(-1)!, filter, false);
+  const rows = await readLeadTally(tx, 'w', first, weeks.at(-1)!, filter);
   const invoiced = await invoicedPerPeriod(tx, 'week', first, lastDay, { filter });
   const sent = await documentsPerPeriod(tx, 'quotation', 'date_send', 'week', from, to, filter);
   const approved = await documentsPerPeriod(tx, 'quotation', 'date_approved', 'week', from, to, filter);

@@ -50,21 +50,9 @@ export async function checkFilterIds(tx: Tx, q: StatisticsFilters): Promise<void
   }
 }
 
-/**
- * The lead tally (migration 0052, decision 058) of the caller's company from period `from` to `to`
- * (inclusive starts of weeks or months), narrowed by the filters, grouped by period and the named dimensions.
- */
-export async function readLeadTally(
-  tx: Tx,
-  grain: 'w' | 'm',
-  from: string,
-  to: string,
-  filter: FlowFilter,
-  byUserAndProfile: boolean,
-  options: { platform?: boolean } = {},
-): Promise<TallyRow[]> {
+function tallyWhere(grain: 'w' | 'm', from: string, to: string, filter: FlowFilter, platform?: boolean): SQL {
   const where: SQL[] = [
-    options.platform ? LIVE_COMPANIES : sql`company_id = ${currentCompanyIdSql}`,
+    platform ? LIVE_COMPANIES : sql`company_id = ${currentCompanyIdSql}`,
     sql`grain = ${grain}`,
     sql`period >= ${from}::date`,
     sql`period <= ${to}::date`,
@@ -72,19 +60,65 @@ export async function readLeadTally(
   if (filter.userId !== undefined) where.push(sql`user_id = ${filter.userId}`);
   if (filter.flowprofileId !== undefined) where.push(sql`flowprofile_id = ${filter.flowprofileId}`);
   if (filter.leadSource !== undefined) where.push(sql`lead_source = ${filter.leadSource}`);
-  const dims = byUserAndProfile ? sql`user_id, flowprofile_id` : sql`0 as user_id, 0 as flowprofile_id`;
-  const sums = sql.raw(
-    STATISTIC_STAGES.map((s) => `sum(${PLURAL[s]})::int as r_${s}, sum(${s}_secs)::float8 as s_${s}`).join(
-      ', ',
-    ),
-  );
-  const r = await tx.execute<
-    Record<string, string | number>
-  >(sql`select period::text as period, lead_source, ${dims},
-      sum(leads)::int as leads, ${sums}
-    from lead_tally where ${sql.join(where, sql` and `)}
-    group by 1, 2, 3, 4 having sum(leads) <> 0`);
-  return r.rows.map((row) => ({
+  return sql.join(where, sql` and `);
+}
+
+const SUMS = sql.raw(
+  STATISTIC_STAGES.map((s) => `sum(${PLURAL[s]})::int as r_${s}, sum(${s}_secs)::float8 as s_${s}`).join(
+    ', ',
+  ),
+);
+
+/**
+ * The lead tally (migration 0052, decision 058) of the caller's company from period `from` to `to`
+ * (inclusive starts of weeks or months), narrowed by the filters, grouped by period and lead source.
+ */
+export async function readLeadTally(
+  tx: Tx,
+  grain: 'w' | 'm',
+  from: string,
+  to: string,
+  filter: FlowFilter,
+  options: { platform?: boolean } = {},
+): Promise<TallyRow[]> {
+  const r = await tx.execute<Record<string, string | number>>(sql`select period::text as period, lead_source,
+      0 as user_id, 0 as flowprofile_id, sum(leads)::int as leads, ${SUMS}
+    from lead_tally where ${tallyWhere(grain, from, to, filter, options.platform)}
+    group by 1, 2 having sum(leads) <> 0`);
+  return r.rows.map(toTallyRow);
+}
+
+/**
+ * The same window summed three ways in one statement (grouping sets): per period and lead source (`sources`,
+ * user and profile 0), per period and handler (`users`, source '') and per period and request profile
+ * (`profiles`). PostgreSQL adds up the window's rows (periods × handlers × profiles × sources, thousands for
+ * 60 months) instead of sending them all to be summed here.
+ */
+export async function readLeadTallyByDimension(
+  tx: Tx,
+  grain: 'w' | 'm',
+  from: string,
+  to: string,
+  filter: FlowFilter,
+): Promise<{ sources: TallyRow[]; users: TallyRow[]; profiles: TallyRow[] }> {
+  const r = await tx.execute<Record<string, string | number>>(sql`select period::text as period,
+      coalesce(lead_source, '') as lead_source, coalesce(user_id, 0) as user_id,
+      coalesce(flowprofile_id, 0) as flowprofile_id, grouping(lead_source, user_id, flowprofile_id) as g,
+      sum(leads)::int as leads, ${SUMS}
+    from lead_tally where ${tallyWhere(grain, from, to, filter)}
+    group by grouping sets ((period, lead_source), (period, user_id), (period, flowprofile_id))
+    having sum(leads) <> 0`);
+  const out = { sources: [] as TallyRow[], users: [] as TallyRow[], profiles: [] as TallyRow[] };
+  for (const row of r.rows) {
+    // grouping(): a bit per column left out of the set, lead_source the highest.
+    const g = Number(row.g);
+    (g === 3 ? out.sources : g === 5 ? out.users : out.profiles).push(toTallyRow(row));
+  }
+  return out;
+}
+
+function toTallyRow(row: Record<string, string | number>): TallyRow {
+  return {
     period: String(row.period),
     lead_source: String(row.lead_source),
     user_id: Number(row.user_id),
@@ -96,7 +130,7 @@ export async function readLeadTally(
     seconds: Object.fromEntries(
       STATISTIC_STAGES.map((s) => [s, Number(row[`s_${s}`])]),
     ) as TallyRow['seconds'],
-  }));
+  };
 }
 
 /** Sums `value` of the rows per period into a series over `periods`, grouped by `key`. */

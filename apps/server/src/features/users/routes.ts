@@ -3,6 +3,7 @@ import {
   PROTECTED_USER_ID,
   zCreateUserRequest,
   zPasswordChange,
+  zPortalLink,
   zSessionData,
   zUpdateUser,
   zUser,
@@ -22,6 +23,7 @@ import { writeLog } from '../../platform/events/write-log';
 import { anyUser, anyUserOrPartner } from '../../platform/http/access';
 import { authOf, tenantReads, tenantTx } from '../../platform/http/request-auth';
 import { findUserById, isEmailTaken, loadUserDto } from './find-user';
+import { issuePortalLink } from './issue-portal-link';
 import { queryUsers } from './query-users';
 import { saveUser, targetCompanyId } from './save-user';
 import { sessionDataPlan } from './session-data';
@@ -37,6 +39,13 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     '/api/user/getcurrentuser',
     { config: { access: anyUserOrPartner }, schema: { response: { 200: zSessionData } } },
     async (request) => tenantReads(request, sessionDataPlan(authOf(request))),
+  );
+
+  // The side menu's portal link (decision 067): a 5-minute token signed for the portal, never the session's.
+  r.post(
+    '/api/user/portaltoken',
+    { config: { access: anyUserOrPartner }, schema: { response: { 200: zPortalLink } } },
+    async (request) => tenantTx(request, (tx) => issuePortalLink(tx, authOf(request), app.deps.config)),
   );
 
   r.get(

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { MenuGroup } from '../../api/route-types';
 import { buildMenu, type MenuItem } from './menu-items';
+import { PortalLink } from './portal-link';
 
 // Ungrouped entries first, then the sections in this order.
 const GROUPS: readonly MenuGroup[] = ['settings', 'admin'];
@@ -42,6 +43,7 @@ export function SideMenu({ session, onNavigate }: { session: SessionData; onNavi
       {main.map((item) => (
         <MenuLink key={item.path} item={item} pathname={pathname} onNavigate={onNavigate} />
       ))}
+      <PortalLink session={session} onNavigate={onNavigate} />
       {GROUPS.map((group) => {
         const entries = items.filter((item) => item.group === group);
         if (entries.length === 0) return null;

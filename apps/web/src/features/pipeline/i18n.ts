@@ -23,6 +23,7 @@ export const nl = {
   },
   card: {
     amount: 'Bedrag incl. btw (laatste offerte of calculatie)',
+    kpis: 'KPI-waarden (uit de laatste offerte of calculatie)',
     unread: 'Ongelezen',
     daysInStage_one: '{{count}} dag in fase',
     daysInStage_other: '{{count}} dagen in fase',
@@ -65,6 +66,7 @@ export const en: typeof nl = {
   },
   card: {
     amount: 'Amount incl. VAT (latest quotation or calculation)',
+    kpis: 'KPI values (from the latest quotation or calculation)',
     unread: 'Unread',
     daysInStage_one: '{{count}} day in stage',
     daysInStage_other: '{{count}} days in stage',

@@ -2,7 +2,7 @@ import { formatEuro } from '@im/domain';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../../ui/format';
+import { formatDate, formatNumber } from '../../../ui/format';
 import type { PipelineLead } from '../types';
 import classes from './pipeline-card.module.css';
 
@@ -56,6 +56,15 @@ export const PipelineCard = memo(function PipelineCard({
       <div className={classes.dimmed}>
         {[lead.flow_lead_source, lead.user_fullname].filter(Boolean).join(' · ')}
       </div>
+      {lead.kpi_values.length > 0 && (
+        <div className={classes.kpis} title={t('pipeline.card.kpis')}>
+          {lead.kpi_values.map((k) => (
+            <span key={`${k.unit}-${k.value}`} className={classes.kpi}>
+              {formatNumber(k.value)} {k.unit}
+            </span>
+          ))}
+        </div>
+      )}
       <div className={classes.row}>
         <span className={classes.dimmed}>
           {formatDate(lead.date_lead)}

@@ -57,6 +57,10 @@ function board(): PipelineBoard {
                 amount_inc_vat: '1493.82',
                 partner: 'Energie Noord',
                 partner_project: 'Zon op 80 daken',
+                kpi_values: [
+                  { value: 8261.5, unit: 'Wp' },
+                  { value: 2, unit: 'stuks' },
+                ],
               }),
               createTestPipelineLead({ id: 2, relation_fullname: 'Piet Smit', flow_status: 'unread' }),
               createTestPipelineLead({ id: 3, relation_fullname: 'Kees Bakker', amount_inc_vat: '0.10' }),
@@ -111,6 +115,11 @@ describe('pipeline', { timeout: 20_000 }, () => {
     expect(within(card).getByText('€ 1.493,82')).toBeTruthy();
     const piet = within(column('Lead')).getByText('Piet Smit').closest('[data-lead-id]') as HTMLElement;
     expect(within(piet).queryByText(/€/)).toBeNull();
+    // The KPI values of its calculation (decision 067); none on a card without them.
+    expect(within(card).getByText('8.261,5 Wp')).toBeTruthy();
+    expect(within(card).getByText('2 stuks')).toBeTruthy();
+    expect(within(card).getByTitle('KPI-waarden (uit de laatste offerte of calculatie)')).toBeTruthy();
+    expect(within(piet).queryByTitle('KPI-waarden (uit de laatste offerte of calculatie)')).toBeNull();
     expect(within(column('Lead')).getByTestId('column-amount').textContent).toMatch(/^€\s1\.493,92$/);
     expect(within(column('Opname')).queryByTestId('column-amount')).toBeNull();
   });
