@@ -21,8 +21,8 @@ const SLOW_4G = { latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThrou
 async function phonePhoto(i: number): Promise<Buffer> {
   return sharp({
     create: {
-      width: 4000,
-      height: 3000,
+      width: Number(process.env.PHOTO_WIDTH ?? 4000),
+      height: Math.round(Number(process.env.PHOTO_WIDTH ?? 4000) * 0.75),
       channels: 3,
       background: '#777',
       noise: { type: 'gaussian', mean: 120 + (i % 40), sigma: 40 },
@@ -42,11 +42,14 @@ try {
     isMobile: true,
     hasTouch: true,
     locale: 'nl-NL',
-    // The page stays open the whole run: no worker is needed, and the DevTools network conditions (offline,
-    // slow 4G) reach only the page's own requests, not those a worker would pass on.
-    serviceWorkers: 'block',
+    // The installed app, as on the phone (the worker does not take API calls: slow 4G reaches them).
+    serviceWorkers: 'allow',
   });
   const page = await context.newPage();
+  if (process.env.DEBUG) page.on('console', (m) => console.log('page:', m.type(), m.text()));
+  if (process.env.DEBUG) page.on('pageerror', (e) => console.log('page error:', e.message));
+  if (process.env.DEBUG)
+    page.on('requestfailed', (r) => console.log('failed:', r.url(), r.failure()?.errorText));
   await login(page, app.baseUrl, 'sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
   await page.waitForURL(/#\/dashboard/);
   const call = (path: string) =>
@@ -82,9 +85,7 @@ try {
   await page.goto(`${app.baseUrl}/#/intake_detail/${target.intakeId}?formId=${target.verticalId}`);
   const form = page.getByRole('region', { name: 'Opname zonnepanelen' });
   await form.getByRole('button', { name: 'Foto toevoegen' }).first().waitFor();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: true, ...SLOW_4G });
+  await context.setOffline(true);
 
   // Written to files: the browser takes them from disk, as a phone's gallery gives them.
   const dir = mkdtempSync(path.join(os.tmpdir(), 'im-outbox-bench-'));
@@ -97,9 +98,40 @@ try {
     writeFileSync(file, buffer);
     photos.push(file);
   }
+  console.log(`${PHOTOS} photos made (${(originalBytes / 1024 / 1024).toFixed(1)} MB); adding them offline`);
   const chooser = page.waitForEvent('filechooser');
   await form.getByRole('button', { name: 'Foto toevoegen' }).first().tap();
   await (await chooser).setFiles(photos);
+  await page.waitForTimeout(3000);
+  await page.screenshot({ path: path.join(os.tmpdir(), 'outbox-bench.png'), fullPage: true });
+  if (process.env.DEBUG)
+    console.log(
+      'probe:',
+      await page.evaluate(async () => {
+        const out: string[] = [];
+        const t0 = performance.now();
+        const c = document.createElement('canvas');
+        c.width = 100;
+        c.height = 100;
+        const blob = await new Promise<Blob | null>((r) => c.toBlob(r, 'image/jpeg', 0.7));
+        out.push(`toBlob ${blob?.size} ${Math.round(performance.now() - t0)}ms`);
+        const bmp = await createImageBitmap(blob!, { imageOrientation: 'from-image' });
+        out.push(`bitmap ${bmp.width} ${Math.round(performance.now() - t0)}ms`);
+        const open = indexedDB.open('im-outbox', 1);
+        const result = await Promise.race([
+          new Promise((r) => {
+            open.onsuccess = () => r('open ok');
+            open.onerror = () => r(`open error ${open.error}`);
+            open.onblocked = () => r('blocked');
+          }),
+          new Promise((r) => setTimeout(() => r('open timeout'), 3000)),
+        ]);
+        out.push(String(result));
+        out.push(`session ${localStorage.getItem('im.session') ? 'yes' : 'no'}`);
+        return out.join(' | ');
+      }),
+    );
+  console.log('waiting photos now:', await page.locator('[data-testid="waiting-photo"]').count());
   await page.waitForFunction(
     (n) => document.querySelectorAll('[data-testid="waiting-photo"]').length >= n,
     PHOTOS,
@@ -140,9 +172,11 @@ try {
   );
 
   // The connection comes back as slow 4G: the shell sends what waits, oldest first.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
   const startedAt = Date.now();
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await context.setOffline(false);
   await page
     .getByText(/wachten op dit apparaat|worden verstuurd|wacht op dit apparaat|wordt verstuurd/)
     .first()

@@ -13,7 +13,10 @@ export function createQueryClient(): QueryClient {
         // (decision 060); without one the query pauses until the connection is back.
         networkMode: 'offlineFirst',
       },
-      mutations: { retry: false },
+      // A change is tried at once, also when the browser says it is offline (decision 069): a photo, a note
+      // or 'Afronden' then waits in the device's outbox, any other save says there is no connection. A
+      // paused save would spin until the connection returns and then change something the user left.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
