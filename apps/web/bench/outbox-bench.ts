@@ -46,10 +46,6 @@ try {
     serviceWorkers: 'allow',
   });
   const page = await context.newPage();
-  if (process.env.DEBUG) page.on('console', (m) => console.log('page:', m.type(), m.text()));
-  if (process.env.DEBUG) page.on('pageerror', (e) => console.log('page error:', e.message));
-  if (process.env.DEBUG)
-    page.on('requestfailed', (r) => console.log('failed:', r.url(), r.failure()?.errorText));
   await login(page, app.baseUrl, 'sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
   await page.waitForURL(/#\/dashboard/);
   const call = (path: string) =>
@@ -102,43 +98,11 @@ try {
   const chooser = page.waitForEvent('filechooser');
   await form.getByRole('button', { name: 'Foto toevoegen' }).first().tap();
   await (await chooser).setFiles(photos);
-  await page.waitForTimeout(3000);
-  await page.screenshot({ path: path.join(os.tmpdir(), 'outbox-bench.png'), fullPage: true });
-  if (process.env.DEBUG)
-    console.log(
-      'probe:',
-      await page.evaluate(async () => {
-        const out: string[] = [];
-        const t0 = performance.now();
-        const c = document.createElement('canvas');
-        c.width = 100;
-        c.height = 100;
-        const blob = await new Promise<Blob | null>((r) => c.toBlob(r, 'image/jpeg', 0.7));
-        out.push(`toBlob ${blob?.size} ${Math.round(performance.now() - t0)}ms`);
-        const bmp = await createImageBitmap(blob!, { imageOrientation: 'from-image' });
-        out.push(`bitmap ${bmp.width} ${Math.round(performance.now() - t0)}ms`);
-        const open = indexedDB.open('im-outbox', 1);
-        const result = await Promise.race([
-          new Promise((r) => {
-            open.onsuccess = () => r('open ok');
-            open.onerror = () => r(`open error ${open.error}`);
-            open.onblocked = () => r('blocked');
-          }),
-          new Promise((r) => setTimeout(() => r('open timeout'), 3000)),
-        ]);
-        out.push(String(result));
-        out.push(`session ${localStorage.getItem('im.session') ? 'yes' : 'no'}`);
-        return out.join(' | ');
-      }),
-    );
-  console.log('waiting photos now:', await page.locator('[data-testid="waiting-photo"]').count());
-  await page.waitForFunction(
-    (n) => document.querySelectorAll('[data-testid="waiting-photo"]').length >= n,
-    PHOTOS,
-    {
-      timeout: 300_000,
-    },
-  );
+  // Every photo kept (the field's own gallery; the intake's photo card shows them too).
+  await form
+    .getByTestId('waiting-photo')
+    .nth(PHOTOS - 1)
+    .waitFor({ timeout: 600_000 });
   // 150 notes beside them, in the outbox's own format, made after the photos.
   const keptBytes = await page.evaluate(
     async ({ notes, flowId, owner }) => {
