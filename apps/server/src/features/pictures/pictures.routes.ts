@@ -111,19 +111,23 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
     {
       config: {
         ...CRM,
-        ...uploadDoc({
-          accepts: 'een foto (JPEG, PNG, WebP, HEIC...; geen SVG)',
-          fields: {
-            flow_id: 'Het dossier.',
-            intake_id: 'De intake.',
-            project_id: 'Het project.',
-            vertical_id: 'Het formulier (bij een fotoveld).',
-            flow_data_item_id: 'Het ingevulde formulier (bij een fotoveld).',
-            field_name: 'Het fotoveld van het formulier.',
-            picturable_id: 'Waar de foto bij hoort (met picturable_type).',
-            picturable_type: 'flow, intake, project of flowdataitem.',
-          },
-        }),
+        openapi: {
+          ...uploadDoc({
+            accepts: 'een foto (JPEG, PNG, WebP, HEIC...; geen SVG)',
+            fields: {
+              flow_id: 'Het dossier.',
+              intake_id: 'De intake.',
+              project_id: 'Het project.',
+              vertical_id: 'Het formulier (bij een fotoveld).',
+              flow_data_item_id: 'Het ingevulde formulier (bij een fotoveld).',
+              field_name: 'Het fotoveld van het formulier.',
+              picturable_id: 'Waar de foto bij hoort (met picturable_type).',
+              picturable_type: 'flow, intake, project of flowdataitem.',
+            },
+          }).openapi,
+          // 410: sent again with the key of a photo made and deleted since (decision 069).
+          gone: true,
+        },
       },
       schema: {
         summary: 'Upload a photo (multipart: file and the link fields); only images, judged by content',

@@ -37,7 +37,8 @@ export async function noteRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     '/api/note',
-    { config: CRM, schema: { body: zCreateNote, response: { 201: zNote } } },
+    // 410: sent again with the key of a note made and deleted since (decision 069).
+    { config: { ...CRM, openapi: { gone: true } }, schema: { body: zCreateNote, response: { 201: zNote } } },
     async (request, reply) => {
       const auth = authOf(request);
       const key = idempotencyKeyOf(request);

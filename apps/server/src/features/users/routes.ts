@@ -44,7 +44,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   // The side menu's portal link (decision 067): a 5-minute token signed for the portal, never the session's.
   r.post(
     '/api/user/portaltoken',
-    { config: { access: anyUserOrPartner }, schema: { response: { 200: zPortalLink } } },
+    {
+      // Without the user's portal flag: 403.
+      config: { access: anyUserOrPartner, openapi: { forbidden: true } },
+      schema: { response: { 200: zPortalLink } },
+    },
     async (request) => tenantTx(request, (tx) => issuePortalLink(tx, authOf(request), app.deps.config)),
   );
 

@@ -14,8 +14,13 @@ export interface RouteDoc {
   upload?: UploadDoc;
   /** A file answer (200) instead of JSON: its content types and what it is. */
   download?: DownloadDoc;
-  /** The route can answer 410 (a customer link whose dossier or document is gone). */
+  /**
+   * The route can answer 410 (a customer link whose dossier or document is gone; a keyed create whose record
+   * was made by an earlier send and deleted since, decision 069).
+   */
   gone?: boolean;
+  /** The route can answer 403 beyond its module and role (a flag of the user's own, decision 067). */
+  forbidden?: boolean;
 }
 
 export interface UploadDoc {
@@ -311,7 +316,11 @@ export function errorsFor(method: string, route: RouteFacts | undefined, op: Ope
   // Any call can be malformed (an address or a JSON body that cannot be read, a forbidden key).
   const codes: string[] = ['400'];
   if (!isOpen) codes.push('401');
-  if (route && !isPublic(route.access) && (route.access.module || route.access.minRole > 0))
+  if (
+    route &&
+    !isPublic(route.access) &&
+    (route.access.module || route.access.minRole > 0 || route.doc?.forbidden)
+  )
     codes.push('403');
   // A record named in the path, the query or the body (`*_id`, a customer's hash) that is not there.
   if (route?.hasParams || takesInput) codes.push('404');
