@@ -12,6 +12,17 @@ afterAll(async () => app?.stop());
 
 const PHONE = { width: 390, height: 844, touch: true, serviceWorker: true };
 
+/** Sanne logged in on a phone, the app's service worker in control (the app is installed). */
+async function sanneOnPhoneWithWorker(): Promise<Page> {
+  const page = await app.newPage(PHONE);
+  await login(page, app.baseUrl, 'sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
+  await page.waitForURL(/#\/dashboard/);
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+  return page;
+}
+
 describe('the staff app without a connection (decision 059)', () => {
   it('is installable: a manifest with its icons, served as the browser expects', async () => {
     const page = await app.newPage(PHONE);
@@ -83,12 +94,7 @@ describe('the staff app without a connection (decision 059)', () => {
   });
 
   it('takes the day along, opens the intake form offline, keeps a change across closing the app, and back online shows the office’s change to the same field for a choice', async () => {
-    const page = await app.newPage(PHONE);
-    await login(page, app.baseUrl, 'sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
-    await page.waitForURL(/#\/dashboard/);
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    const page = await sanneOnPhoneWithWorker();
     const call = <T = Json>(method: string, path: string, body?: unknown) => api<T>(page, method, path, body);
 
     // Today's survey on the roof: a task for Sanne with the intake's solar form as its context.
@@ -190,12 +196,7 @@ describe('the staff app without a connection (decision 059)', () => {
   });
 
   it('offline: fills every field type, takes three photos, adds a note and completes the task; back online each arrives exactly once', async () => {
-    const page = await app.newPage(PHONE);
-    await login(page, app.baseUrl, 'sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
-    await page.waitForURL(/#\/dashboard/);
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    const page = await sanneOnPhoneWithWorker();
     const call = <T = Json>(method: string, path: string, body?: unknown) => api<T>(page, method, path, body);
 
     // A form with one field of every type, on an intake planned for today with its task.

@@ -1,8 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { type OutboxItem, outboxItems, outboxVersion, subscribeOutbox } from './outbox';
 
-/** The current user's waiting outbox items of one kind, oldest first; follows every change of the outbox. */
-export function useOutboxItems(kind: OutboxItem['kind']): OutboxItem[] {
+/** The current user's waiting outbox items (of one kind, or all), oldest first; follows every change of the outbox. */
+export function useOutboxItems(kind?: OutboxItem['kind']): OutboxItem[] {
   const version = useSyncExternalStore(subscribeOutbox, outboxVersion);
   const [items, setItems] = useState<OutboxItem[]>([]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the version says when the outbox changed
@@ -10,7 +10,7 @@ export function useOutboxItems(kind: OutboxItem['kind']): OutboxItem[] {
     let isCurrent = true;
     void outboxItems()
       .then((all) => {
-        if (isCurrent) setItems(all.filter((item) => item.kind === kind));
+        if (isCurrent) setItems(kind ? all.filter((item) => item.kind === kind) : all);
       })
       .catch(() => undefined);
     return () => {

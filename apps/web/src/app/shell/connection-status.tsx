@@ -33,7 +33,7 @@ export function ConnectionStatus() {
   const version = useSyncExternalStore(subscribeKeptChanges, keptChangesVersion);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the version says when storage changed
   const kept = useMemo(() => keptChanges(), [version]);
-  const outbox = [...useOutboxItems('note'), ...useOutboxItems('picture')];
+  const outbox = useOutboxItems();
   const progress = useSyncExternalStore(subscribeReplayProgress, replayProgress);
   const waiting = [
     ...kept.filter((change) => !change.refused && !change.conflicts),
