@@ -64,27 +64,38 @@ describe.skipIf(!available && process.env.CI !== 'true')('behind PgBouncer, with
 
   it('PgBouncer loses a named statement between transactions; the pooled client names none', async () => {
     const url = on(bouncer.url);
-    const text = 'select $1::int + 1 as n -- pooler test';
-    // Client A names the text on the server connection it has; B then holds that connection in a
-    // transaction, so A's next transaction gets another server connection, where the name is unknown.
+    const text = 'select $1::int + 1 as n, pg_backend_pid() as pid -- pooler test';
+    // Client A names the text on the server connection it has (the second run names it); other clients then
+    // hold server connections in open transactions until one holds the very connection A named it on (found by
+    // its backend pid, so other clients of the pool cannot make this pass by chance), and A's next
+    // transaction gets another server connection, where the name is unknown.
     const run = async (Client: typeof PreparingClient) => {
       const a = new Client({ connectionString: url });
-      const b = new pg.Client({ connectionString: url });
+      const holders: pg.Client[] = [];
       await a.connect();
-      await b.connect();
       try {
         await a.query(text, [1]);
-        await a.query(text, [2]);
-        await b.query('begin');
-        await b.query('select 1');
+        const named = (await a.query(text, [2])).rows[0].pid as number;
+        for (let i = 0; i < 10; i++) {
+          const b = new pg.Client({ connectionString: url });
+          await b.connect();
+          holders.push(b);
+          await b.query('begin');
+          const held = (await b.query('select pg_backend_pid() as pid')).rows[0].pid as number;
+          if (held === named) break;
+        }
+        const holds = await Promise.all(holders.map((b) => b.query('select pg_backend_pid() as pid')));
+        expect(holds.map((r) => r.rows[0].pid)).toContain(named);
         return await a.query(text, [3]).then(
           (r: pg.QueryResult) => r.rows[0].n as number,
           (err: Error) => err.message,
         );
       } finally {
-        await b.query('rollback').catch(() => {});
+        for (const b of holders) {
+          await b.query('rollback').catch(() => {});
+          await b.end();
+        }
         await a.end();
-        await b.end();
       }
     };
     expect(await run(PreparingClient)).toMatch(/prepared statement "im_\d+" does not exist/);
