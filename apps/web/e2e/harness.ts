@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -50,6 +50,12 @@ export interface E2eApp {
     touch?: boolean;
     serviceWorker?: boolean;
   }): Promise<Page>;
+  /**
+   * A browser of its own whose profile (service worker, IndexedDB, local storage, cache) lives in
+   * `userDataDir`: closed and launched again on the same directory, it is the phone's browser opened again
+   * from what it stored, as after the app was swiped away. The service worker is allowed.
+   */
+  openProfile(userDataDir: string, device: { width: number; height: number; touch?: boolean }): Promise<BrowserContext>;
   /**
    * Runs SQL on the app's embedded database as its superuser: for rows no call can make yet (a sent
    * invoice before the sales documents exist). The cluster's port is line 4 of its postmaster.pid.
@@ -178,6 +184,28 @@ function demoTemplate(): string | undefined {
  * template (e2e/global-setup.ts), or, when a run has none, on a fresh embedded database with `--demo`.
  * `env`: extra server settings (an SMTP_URL of a test mail server).
  */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+function contextOptions(device?: { width: number; height: number; touch?: boolean; serviceWorker?: boolean }) {
+  return {
+    viewport: device ? { width: device.width, height: device.height } : { width: 1280, height: 800 },
+    hasTouch: device?.touch ?? false,
+    isMobile: device?.touch ?? false,
+    locale: 'nl-NL',
+    timezoneId: 'Europe/Amsterdam',
+    serviceWorkers: device?.serviceWorker ? ('allow' as const) : ('block' as const),
+  };
+}
+
 export async function startApp(options: { env?: Record<string, string> } = {}): Promise<E2eApp> {
   const template = demoTemplate();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'im-e2e-'));
@@ -192,33 +220,20 @@ export async function startApp(options: { env?: Record<string, string> } = {}): 
     });
   }
   const { server, baseUrl } = await startServer(dataDir, template ? [] : ['--demo'], options.env);
-  const browser = await chromium.launch({
-    executablePath: findChromium(),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   return {
     baseUrl,
     browser,
     async newPage(device) {
-      const context = await browser.newContext({
-        viewport: device ? { width: device.width, height: device.height } : { width: 1280, height: 800 },
-        hasTouch: device?.touch ?? false,
-        isMobile: device?.touch ?? false,
-        locale: 'nl-NL',
-        timezoneId: 'Europe/Amsterdam',
-        serviceWorkers: device?.serviceWorker ? 'allow' : 'block',
-      });
+      const context = await browser.newContext(contextOptions(device));
       return context.newPage();
     },
+    openProfile: (userDataDir, device) =>
+      chromium.launchPersistentContext(userDataDir, {
+        executablePath: findChromium(),
+        args: CHROMIUM_ARGS,
+        ...contextOptions({ ...device, serviceWorker: true }),
+      }),
     sql: (text, values) => embeddedSql(dataDir, text, values),
     async stop() {
       await browser.close().catch(() => {});

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +16,8 @@ afterAll(async () => app?.stop());
 const PHONE = { width: 390, height: 844, touch: true, serviceWorker: true };
 
 /** Sanne logged in on a phone, the app's service worker in control (the app is installed). */
-async function sanneOnPhoneWithWorker(): Promise<Page> {
-  const page = await app.newPage(PHONE);
+async function sanneOnPhoneWithWorker(page?: Page): Promise<Page> {
+  page ??= await app.newPage(PHONE);
   await login(page, app.baseUrl, 'sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
   await page.waitForURL(/#\/dashboard/);
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
@@ -195,8 +198,11 @@ describe('the staff app without a connection (decision 059)', () => {
     await context2.close();
   });
 
-  it('offline: fills every field type, takes three photos, adds a note and completes the task; back online each arrives exactly once', async () => {
-    const page = await sanneOnPhoneWithWorker();
+  it('offline: fills every field type, takes three photos, adds a note and completes the task; the phone’s browser closed and opened again; back online each arrives exactly once', async () => {
+    // The phone's browser keeps its profile on disk: closed and launched again, it opens from what it stored.
+    const profile = mkdtempSync(path.join(os.tmpdir(), 'im-phone-'));
+    let context = await app.openProfile(profile, PHONE);
+    const page = await sanneOnPhoneWithWorker(context.pages()[0] ?? (await context.newPage()));
     const call = <T = Json>(method: string, path: string, body?: unknown) => api<T>(page, method, path, body);
 
     // A form with one field of every type, on an intake planned for today with its task.
@@ -258,7 +264,6 @@ describe('the staff app without a connection (decision 059)', () => {
     await page.goto(`${app.baseUrl}/#/task_overview`);
     await page.getByRole('button', { name: 'Beschikbaar maken voor offline' }).tap();
     await page.getByText(/^Klaar: \d+ schermen staan op dit apparaat\.$/).waitFor({ timeout: 120_000 });
-    const context = page.context();
     await context.setOffline(true);
     await page.reload();
     await page.getByText('Geen verbinding', { exact: true }).waitFor();
@@ -321,9 +326,12 @@ describe('the staff app without a connection (decision 059)', () => {
     expect(await sidewaysOverflow(page)).toBe(0);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/offline-note-task.png`, fullPage: true });
 
-    // Closed and opened again offline: all of it waits on the device (the form, 3 photos, the note, the task).
-    await page.close();
-    const again = await context.newPage();
+    // The browser closed and launched again on its stored profile, still offline: all of it waits on the
+    // device (the form, 3 photos, the note, the task).
+    await context.close();
+    context = await app.openProfile(profile, PHONE);
+    await context.setOffline(true);
+    const again = context.pages()[0] ?? (await context.newPage());
     await again.goto(`${app.baseUrl}/#/task_overview`);
     await again
       .getByText('6 wijzigingen wachten op dit apparaat op verzending.')
@@ -368,6 +376,7 @@ describe('the staff app without a connection (decision 059)', () => {
     expect(await arrived()).toEqual(expected);
     await office.context().close();
     await context.close();
+    rmSync(profile, { recursive: true, force: true });
   });
 });
 
