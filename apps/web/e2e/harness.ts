@@ -55,7 +55,10 @@ export interface E2eApp {
    * `userDataDir`: closed and launched again on the same directory, it is the phone's browser opened again
    * from what it stored, as after the app was swiped away. The service worker is allowed.
    */
-  openProfile(userDataDir: string, device: { width: number; height: number; touch?: boolean }): Promise<BrowserContext>;
+  openProfile(
+    userDataDir: string,
+    device: { width: number; height: number; touch?: boolean },
+  ): Promise<BrowserContext>;
   /**
    * Runs SQL on the app's embedded database as its superuser: for rows no call can make yet (a sent
    * invoice before the sales documents exist). The cluster's port is line 4 of its postmaster.pid.
@@ -195,7 +198,12 @@ const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-function contextOptions(device?: { width: number; height: number; touch?: boolean; serviceWorker?: boolean }) {
+function contextOptions(device?: {
+  width: number;
+  height: number;
+  touch?: boolean;
+  serviceWorker?: boolean;
+}) {
   return {
     viewport: device ? { width: device.width, height: device.height } : { width: 1280, height: 800 },
     hasTouch: device?.touch ?? false,
