@@ -18,6 +18,9 @@ export const OFFLINE_MESSAGES = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isIdempotencyKey = (value: string): boolean => UUID.test(value);
 
+/** Kept notes sent in one request at most (POST /api/note/batch). */
+export const NOTE_BATCH_MAX = 50;
+
 /** Photos taken offline are kept on the device at most this long side, as JPEG of this quality. */
 export const OFFLINE_PHOTO_MAX_SIDE = 1600;
 export const OFFLINE_PHOTO_QUALITY = 0.72;

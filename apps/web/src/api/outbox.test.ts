@@ -122,24 +122,59 @@ describe('the outbox', () => {
     vi.stubGlobal('fetch', offline());
     await sendOrKeep(note('Geweigerd'));
     await sendOrKeep(note('Al verwijderd'));
-    await sendOrKeep(note('Server stuk'));
-    let n = 0;
-    mockFetch(() => {
-      n += 1;
-      if (n === 1) return { status: 422, body: { message: 'De notitie is te lang.' } };
-      if (n === 2)
-        return { status: 410, body: { message: 'Dit is al eerder ontvangen en intussen verwijderd.' } };
-      return { status: 503, body: { message: 'Even niet' } };
-    });
-    expect(await replayKeptChanges()).toBe(1);
-    const left = await outboxItems();
-    expect(left.map((i) => [i.body.content, i.refused ?? null])).toEqual([
+    await sendOrKeep(note('Komt aan'));
+    const keys = (await outboxItems()).map((i) => i.key);
+    // The server failing: everything waits.
+    mockFetch(() => ({ status: 503, body: { message: 'Even niet' } }));
+    expect(await replayKeptChanges()).toBe(0);
+    expect(await outboxItems()).toHaveLength(3);
+    // One answer per note: refused, made and deleted since, made.
+    const { calls } = mockFetch(() => ({
+      body: {
+        results: [
+          { key: keys[0], status: 422, note: null, message: 'De notitie is te lang.' },
+          {
+            key: keys[1],
+            status: 410,
+            note: null,
+            message: 'Dit is al eerder ontvangen en intussen verwijderd.',
+          },
+          { key: keys[2], status: 201, note: { id: 3 }, message: null },
+        ],
+      },
+    }));
+    expect(await replayKeptChanges()).toBe(2);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/note/batch']);
+    expect((await outboxItems()).map((i) => [i.body.content, i.refused ?? null])).toEqual([
       ['Geweigerd', 'De notitie is te lang.'],
-      ['Server stuk', null],
     ]);
+    // The session gone: the new note waits for the next login.
+    vi.stubGlobal('fetch', offline());
+    await sendOrKeep(note('Na het verlopen'));
     mockFetch(() => ({ status: 401, body: { message: 'Log opnieuw in.' } }));
     await replayKeptChanges();
-    expect((await outboxItems()).map((i) => i.body.content)).toEqual(['Geweigerd', 'Server stuk']);
+    expect((await outboxItems()).map((i) => i.body.content)).toEqual(['Geweigerd', 'Na het verlopen']);
+  });
+
+  it('sends notes made one after another in one request, each with its key; a batch refused as a whole goes one by one', async () => {
+    vi.stubGlobal('fetch', offline());
+    for (const content of ['Een', 'Twee', 'Drie']) await sendOrKeep(note(content));
+    const keys = (await outboxItems()).map((i) => i.key);
+    const first = mockFetch((call) =>
+      call.url === '/api/note/batch'
+        ? { status: 422, body: { message: 'Controleer de invoer.' } }
+        : { status: 201, body: { id: 1 } },
+    );
+    expect(await replayKeptChanges()).toBe(3);
+    expect(first.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/note/batch',
+      'POST /api/note',
+      'POST /api/note',
+      'POST /api/note',
+    ]);
+    expect((first.calls[0]!.body as { notes: { key: string }[] }).notes.map((n) => n.key)).toEqual(keys);
+    expect(first.calls.slice(1).map((c) => c.headers[IDEMPOTENCY_KEY_HEADER])).toEqual(keys);
+    expect(await outboxItems()).toEqual([]);
   });
 
   it('keeps each user’s items apart: another user on the device neither sees nor sends them', async () => {

@@ -2,6 +2,7 @@
 // server and web.
 import { z } from 'zod';
 import { zFlag } from '../flags';
+import { NOTE_BATCH_MAX } from '../offline';
 import { zPaginated, zPaginationQuery } from '../pagination';
 import {
   ACTION_PRIORITIES,
@@ -64,6 +65,28 @@ export const zCreateNote = zTargetIds
   .extend({ content: zNoteContent, sticky: zFlag.optional() })
   .superRefine(atMostOneTarget);
 export type CreateNote = z.infer<typeof zCreateNote>;
+
+/**
+ * POST /api/note/batch (decision 073): notes a device kept offline, sent in one request, each with its own
+ * key and made once by it as POST /api/note with that key would; one answer per note, in the order sent.
+ */
+export const zNoteBatch = z.object({
+  notes: z
+    .array(z.object({ key: z.uuid(), note: zCreateNote }))
+    .min(1)
+    .max(NOTE_BATCH_MAX),
+});
+export type NoteBatch = z.infer<typeof zNoteBatch>;
+
+export const zNoteBatchResult = z.object({
+  key: z.string(),
+  /** 201 made (or made before by the same key), 410 made and deleted since, 4xx refused with its message. */
+  status: z.number().int(),
+  note: zNote.nullable(),
+  message: z.string().nullable(),
+});
+export const zNoteBatchAnswer = z.object({ results: z.array(zNoteBatchResult) });
+export type NoteBatchAnswer = z.infer<typeof zNoteBatchAnswer>;
 
 export const zUpdateNote = z.object({ content: zNoteContent.optional(), sticky: zFlag.optional() });
 export type UpdateNote = z.infer<typeof zUpdateNote>;

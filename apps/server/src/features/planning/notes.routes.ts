@@ -4,6 +4,8 @@ import {
   zIdParams,
   zMessage,
   zNote,
+  zNoteBatch,
+  zNoteBatchAnswer,
   zNoteQuery,
   zUpdateNote,
 } from '@im/domain';
@@ -49,6 +51,34 @@ export async function noteRoutes(app: FastifyInstance): Promise<void> {
       });
       if (!created) throw new AppError('gone', OFFLINE_MESSAGES.madeAndDeleted);
       return reply.status(201).send(created);
+    },
+  );
+  r.post(
+    '/api/note/batch',
+    // Notes a device kept offline, in one request (decision 073): each made once by its own key, in its own
+    // transaction, so one refused note (its flow deleted meanwhile) does not hold back the others.
+    { config: CRM, schema: { body: zNoteBatch, response: { 200: zNoteBatchAnswer } } },
+    async (request) => {
+      const auth = authOf(request);
+      const results = [];
+      for (const { key: given, note } of request.body.notes) {
+        const key = given.toLowerCase();
+        try {
+          const created = await tenantTx(request, async (tx) => {
+            const { id } = await createOnce(tx, key, 'note', () => createNote(tx, note, auth));
+            return loadNote(tx, id);
+          });
+          results.push(
+            created
+              ? { key: given, status: 201, note: created, message: null }
+              : { key: given, status: 410, note: null, message: OFFLINE_MESSAGES.madeAndDeleted },
+          );
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          results.push({ key: given, status: error.status, note: null, message: error.message });
+        }
+      }
+      return { results };
     },
   );
   r.patch(

@@ -161,3 +161,72 @@ describe('a create sent again with its key', () => {
     expect(rows.rows).toHaveLength(0);
   });
 });
+
+describe('kept notes sent in one request (POST /api/note/batch)', () => {
+  const batch = (c: Company, notes: { key: string; note: Record<string, unknown> }[]) =>
+    t.api('POST', '/api/note/batch', { token: c.token, body: { notes } });
+
+  it('makes each note once by its key, in order, and answers each; sent again it makes nothing more', async () => {
+    const keys = [randomUUID(), randomUUID(), randomUUID()];
+    // The second was sent alone before (its answer lost): the batch answers that note, not a new one.
+    const single = await note(a, flowA, keys[1]!, 'Twee');
+    const before = await count('note', flowA);
+    const notes = keys.map((key, i) => ({
+      key,
+      note: { flow_id: flowA, content: ['Een', 'Twee', 'Drie'][i] },
+    }));
+    const first = await batch(a, notes);
+    expect(first.status).toBe(200);
+    expect(first.body.results.map((r: { key: string; status: number }) => [r.key, r.status])).toEqual(
+      keys.map((key) => [key, 201]),
+    );
+    expect(first.body.results[1].note).toEqual(single.body);
+    expect(first.body.results.map((r: { note: { content: string } }) => r.note.content)).toEqual([
+      'Een',
+      'Twee',
+      'Drie',
+    ]);
+    const ids = first.body.results.map((r: { note: { id: number } }) => r.note.id);
+    expect(ids[0]).toBeLessThan(ids[2]);
+    expect(await count('note', flowA)).toBe(before + 2);
+    const again = await batch(a, notes);
+    expect(again.body.results.map((r: { note: { id: number } }) => r.note.id)).toEqual(ids);
+    expect(await count('note', flowA)).toBe(before + 2);
+  });
+
+  it('refuses one note without holding back the others, answers 410 for one deleted since', async () => {
+    const deletedKey = randomUUID();
+    const made = await note(a, flowA, deletedKey, 'Weg');
+    expect((await t.api('DELETE', `/api/note/${made.body.id}`, { token: a.token })).status).toBe(200);
+    const before = await count('note', flowA);
+    const beforeB = await count('note', flowB);
+    const answer = await batch(a, [
+      { key: randomUUID(), note: { flow_id: flowB, content: 'Dossier van een ander bedrijf' } },
+      { key: deletedKey, note: { flow_id: flowA, content: 'Weg' } },
+      { key: randomUUID(), note: { flow_id: flowA, content: 'Komt aan' } },
+    ]);
+    expect(answer.status).toBe(200);
+    const [foreign, gone, fine] = answer.body.results;
+    expect([404, 422]).toContain(foreign.status);
+    expect(foreign.note).toBeNull();
+    expect(foreign.message).toEqual(expect.any(String));
+    expect(gone).toMatchObject({ status: 410, message: OFFLINE_MESSAGES.madeAndDeleted, note: null });
+    expect(fine).toMatchObject({ status: 201, note: { content: 'Komt aan', flow_id: flowA } });
+    expect(await count('note', flowA)).toBe(before + 1);
+    expect(await count('note', flowB)).toBe(beforeB);
+  });
+
+  it('refuses a malformed batch as a whole with field errors: no note made', async () => {
+    const before = await count('note', flowA);
+    for (const notes of [
+      [],
+      [{ key: 'geen-uuid', note: { flow_id: flowA, content: 'x' } }],
+      [{ key: randomUUID(), note: { flow_id: flowA, content: '' } }],
+      Array.from({ length: 51 }, () => ({ key: randomUUID(), note: { flow_id: flowA, content: 'x' } })),
+    ]) {
+      const answer = await batch(a, notes);
+      expect(answer.status).toBe(422);
+    }
+    expect(await count('note', flowA)).toBe(before);
+  });
+});

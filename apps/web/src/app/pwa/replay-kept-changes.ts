@@ -1,5 +1,12 @@
+import { NOTE_BATCH_MAX } from '@im/domain';
 import { api, isApiError, NETWORK_ERROR_STATUS } from '../../api/client';
-import { outboxItems, replayOutboxItem } from '../../api/outbox';
+import {
+  isBatchableNote,
+  type OutboxItem,
+  outboxItems,
+  replayOutboxItem,
+  replayOutboxNotes,
+} from '../../api/outbox';
 import {
   type FieldConflict,
   forgetKeptChange,
@@ -46,7 +53,31 @@ export function replayKeptChanges(): Promise<number> {
   return running;
 }
 
-type Step = { at: number; run: () => Promise<boolean> };
+/** One change to send: `run` answers how many reached the server. A waiting note may join its neighbours. */
+type Step = { at: number; run: () => Promise<number>; note?: OutboxItem };
+
+/** Notes next to each other in a lane go in one request (at most NOTE_BATCH_MAX), still in their order. */
+function batchNotes(queue: Step[]): Step[] {
+  const out: Step[] = [];
+  let run: OutboxItem[] = [];
+  const flush = () => {
+    if (run.length === 0) return;
+    const notes = run;
+    out.push({ at: notes[0]!.at, run: () => replayOutboxNotes(notes) });
+    run = [];
+  };
+  for (const step of queue) {
+    if (step.note) {
+      run.push(step.note);
+      if (run.length === NOTE_BATCH_MAX) flush();
+    } else {
+      flush();
+      out.push(step);
+    }
+  }
+  flush();
+  return out;
+}
 
 /** One round; answers how many changes reached the server. */
 async function replay(): Promise<number> {
@@ -57,11 +88,11 @@ async function replay(): Promise<number> {
       at: change.at,
       run: async () => {
         try {
-          return await replayOne(change);
+          return (await replayOne(change)) ? 1 : 0;
         } catch (error) {
           if (isApiError(error, NETWORK_ERROR_STATUS)) throw error;
           if (isRefusal(error)) markKeptChangeRefused(change, (error as Error).message);
-          return false;
+          return 0;
         }
       },
     });
@@ -69,7 +100,12 @@ async function replay(): Promise<number> {
   const photos: Step[] = [];
   for (const item of await outboxItems().catch(() => [])) {
     if (item.refused) continue;
-    (item.kind === 'picture' ? photos : steps).push({ at: item.at, run: () => replayOutboxItem(item) });
+    const step: Step = {
+      at: item.at,
+      run: async () => ((await replayOutboxItem(item)) ? 1 : 0),
+      note: isBatchableNote(item) ? item : undefined,
+    };
+    (item.kind === 'picture' ? photos : steps).push(step);
   }
   const total = steps.length + photos.length;
   let sent = 0;
@@ -79,9 +115,9 @@ async function replay(): Promise<number> {
   // way round. A photo and a note are separate records: nothing depends on the order between the lanes.
   const lane = async (queue: Step[]) => {
     queue.sort((a, b) => a.at - b.at);
-    for (const step of queue) {
+    for (const step of batchNotes(queue)) {
       try {
-        if (await step.run()) sent += 1;
+        sent += await step.run();
       } catch {
         return;
       }
