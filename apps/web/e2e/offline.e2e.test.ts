@@ -293,8 +293,21 @@ describe('the staff app without a connection (decision 059)', () => {
       ['#a63', '#36a', '#3a6'].map(async (background, i) => ({
         name: `dak-${i + 1}.jpg`,
         mimeType: 'image/jpeg',
+        // The first carries where it was taken, as a phone's camera writes it (52° 5' 30" N, 6° 30' E).
         buffer: await sharp({ create: { width: 2400, height: 1800, channels: 3, background } })
           .jpeg()
+          .withExif(
+            i === 0
+              ? {
+                  IFD3: {
+                    GPSLatitudeRef: 'N',
+                    GPSLatitude: '52/1 5/1 3000/100',
+                    GPSLongitudeRef: 'E',
+                    GPSLongitude: '6/1 30/1 0/1',
+                  },
+                }
+              : {},
+          )
           .toBuffer(),
       })),
     );
@@ -369,6 +382,15 @@ describe('the staff app without a connection (decision 059)', () => {
       task: 'afgerond',
     };
     await expect.poll(arrived, { timeout: 60_000 }).toEqual(expected);
+    // The photo made small on the device lost its EXIF; where it was taken travelled beside it (decision 073).
+    const stored = await list<{ filename: string; lat: number | null; lng: number | null }>(
+      office,
+      `/api/picture?flow_data_item_id=${item.id}`,
+    );
+    const located = stored.find((p) => p.filename === 'dak-1.jpg')!;
+    expect(located.lat).toBeCloseTo(52 + 5 / 60 + 30 / 3600, 6);
+    expect(located.lng).toBeCloseTo(6.5, 6);
+    expect(stored.filter((p) => p.lat === null)).toHaveLength(2);
     // Another round (the app started again) sends nothing twice.
     await again.reload();
     await again.getByText('Taken', { exact: true }).first().waitFor();

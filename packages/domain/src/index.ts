@@ -27,6 +27,7 @@ export * from './offline';
 export * from './pagination';
 export * from './partner-project-invoicing';
 export * from './password';
+export * from './photo-location';
 export * from './planning';
 export * from './portal';
 export * from './relations';

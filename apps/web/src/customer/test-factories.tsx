@@ -230,6 +230,8 @@ export function customerForm(item: Partial<FlowDataItem> = {}): CustomerForm {
           field_name: 'dakfoto',
           url: '/api/picture/88',
           thumbnail_url: '/api/picture/88/showthumbnail',
+          lat: null,
+          lng: null,
           created_at: '2026-02-11T09:30:00Z',
         },
       ],

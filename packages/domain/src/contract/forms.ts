@@ -5,6 +5,7 @@ import { FIELD_RULE_OPERATORS } from '../documents';
 import { zFlag } from '../flags';
 import { FIELD_TYPES } from '../forms';
 import { zPaginated, zPaginationQuery } from '../pagination';
+import { isPhotoLocation, PHOTO_LOCATION_MESSAGES } from '../photo-location';
 import {
   FIELD_NAME_PATTERN,
   FLOW_DATA_ITEM_STATUSES,
@@ -195,21 +196,33 @@ export const zPicture = z.object({
   field_name: z.string().nullable(),
   url: z.string(),
   thumbnail_url: z.string(),
+  /** Where it was taken (decision 073), or null. */
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
   created_at: z.string(),
 });
 export type Picture = z.infer<typeof zPicture>;
 
 /** The text fields of POST api/picture (spec 002 section 7), next to the file. */
-export const zPictureUploadFields = z.object({
-  flow_id: z.preprocess(blank, zId.optional()),
-  intake_id: z.preprocess(blank, zId.optional()),
-  project_id: z.preprocess(blank, zId.optional()),
-  vertical_id: z.preprocess(blank, zId.optional()),
-  flow_data_item_id: z.preprocess(blank, zId.optional()),
-  field_name: z.preprocess(blank, zFieldName.optional()),
-  picturable_id: z.preprocess(blank, zId.optional()),
-  picturable_type: z.preprocess(blank, z.enum(['flow', 'intake', 'project', 'flowdataitem']).optional()),
-});
+export const zPictureUploadFields = z
+  .object({
+    flow_id: z.preprocess(blank, zId.optional()),
+    intake_id: z.preprocess(blank, zId.optional()),
+    project_id: z.preprocess(blank, zId.optional()),
+    vertical_id: z.preprocess(blank, zId.optional()),
+    flow_data_item_id: z.preprocess(blank, zId.optional()),
+    field_name: z.preprocess(blank, zFieldName.optional()),
+    picturable_id: z.preprocess(blank, zId.optional()),
+    picturable_type: z.preprocess(blank, z.enum(['flow', 'intake', 'project', 'flowdataitem']).optional()),
+    /** Where the photo was taken, read on the device (decision 073): both or neither. */
+    lat: z.preprocess(blank, z.coerce.number().optional()),
+    lng: z.preprocess(blank, z.coerce.number().optional()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.lat === undefined && v.lng === undefined) return;
+    if (v.lat === undefined || v.lng === undefined || !isPhotoLocation(v.lat, v.lng))
+      ctx.addIssue({ code: 'custom', message: PHOTO_LOCATION_MESSAGES.invalid, path: ['lat'] });
+  });
 export type PictureUploadFields = z.infer<typeof zPictureUploadFields>;
 export const zPictureListQuery = z.object({
   flow_id: z.preprocess(blank, zId.optional()),

@@ -342,7 +342,11 @@ export async function storeCustomerFlowFile(
 // ---------------------------------------------------------------- form copies
 
 function asCustomerItem(item: FlowDataItem, hash: string): FlowDataItem {
-  return { ...item, pictures: item.pictures.map((p) => ({ ...p, ...customerPictureUrls(p, hash) })) };
+  // Where a staff photo was taken is for the office (decision 073): the customer's copy carries no location.
+  return {
+    ...item,
+    pictures: item.pictures.map((p) => ({ ...p, lat: null, lng: null, ...customerPictureUrls(p, hash) })),
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { FORM_MESSAGES } from '@im/domain';
+import { FORM_MESSAGES, PHOTO_LOCATION_MESSAGES } from '@im/domain';
 import { eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import sharp from 'sharp';
@@ -186,7 +186,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('upload', () => {
-  it('applies the EXIF orientation, strips the location, stores original and thumbnail', async () => {
+  it('applies the EXIF orientation, strips the location from the file, keeps it beside it, stores original and thumbnail', async () => {
     const input = await phoneJpeg(300, 200);
     const meta = await sharp(input).metadata();
     expect(meta.orientation).toBe(6);
@@ -209,6 +209,9 @@ describe('upload', () => {
     });
     expect(res.body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
     expect(await logCount(t, 'picture', res.body.id, 'upload')).toBe(1);
+    // Where it was taken, read from the EXIF before it is stripped (decision 073).
+    expect(res.body.lat).toBeCloseTo(52 + 22 / 60 + 12.34 / 3600, 6);
+    expect(res.body.lng).toBeCloseTo(4 + 53 / 60, 6);
 
     const row = (await storedRow(res.body.id))!;
     expect(row.storageKey).toMatch(new RegExp(`^pictures/${a.companyId}/`));
@@ -232,6 +235,30 @@ describe('upload', () => {
     const served = await sharp(original.bytes).metadata();
     expect(hasGps(served.exif)).toBe(false);
     expect(served.exif).toBeUndefined();
+  });
+
+  it('keeps the location the device read (its photo made small has no EXIF left) and refuses a bad one', async () => {
+    const sent = await upload({ intake_id: A.intakeId, lat: '52.5', lng: '6.1' }, await plainJpeg(40, 30));
+    expect(sent.status).toBe(201);
+    expect([sent.body.lat, sent.body.lng]).toEqual([52.5, 6.1]);
+    // The device's reading wins over the photo's own EXIF.
+    const both = await upload({ intake_id: A.intakeId, lat: '51', lng: '5' }, await phoneJpeg(30, 20));
+    expect([both.body.lat, both.body.lng]).toEqual([51, 5]);
+    const none = await upload({ intake_id: A.intakeId }, await plainJpeg(40, 30));
+    expect([none.body.lat, none.body.lng]).toEqual([null, null]);
+    const bads: Record<string, string>[] = [
+      { lat: '95', lng: '5' },
+      { lat: '52' },
+      { lng: '5' },
+      { lat: 'noord', lng: '5' },
+      { lat: '0', lng: '0' },
+    ];
+    for (const bad of bads) {
+      const refused = await upload({ intake_id: A.intakeId, ...bad }, await plainJpeg(40, 30));
+      expect(refused.status, JSON.stringify(bad)).toBe(422);
+    }
+    const refused = await upload({ intake_id: A.intakeId, lat: '95', lng: '5' }, await plainJpeg(40, 30));
+    expect(refused.body.errors.lat).toEqual([PHOTO_LOCATION_MESSAGES.invalid]);
   });
 
   it('takes a photo larger than 10 MB (the general upload limit) and keeps its size', async () => {
@@ -557,7 +584,14 @@ describe('customer (flow hash)', () => {
     });
     expect(res.body.thumbnail_url).toBe(`/api/picture/${res.body.id}/getbycustomer?hash=${A.hash}&width=400`);
     const row = (await storedRow(res.body.id))!;
-    expect(row).toMatchObject({ uploadedBy: 'customer', flowId: A.flowId, intakeId: A.intakeId });
+    // A customer's photo keeps no location, not even beside the file.
+    expect(row).toMatchObject({
+      uploadedBy: 'customer',
+      flowId: A.flowId,
+      intakeId: A.intakeId,
+      lat: null,
+      lng: null,
+    });
     expect(await logCount(t, 'picture', res.body.id, 'upload')).toBe(1);
 
     const thumb = await download('GET', `/api/picture/${res.body.id}/getbycustomer?hash=${A.hash}&width=400`);

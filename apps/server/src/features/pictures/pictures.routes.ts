@@ -1,7 +1,9 @@
 import {
+  EXIF_READ_BYTES,
   FORM_MESSAGES,
   OFFLINE_MESSAGES,
   type Picture,
+  readPhotoLocation,
   zId,
   zIdParams,
   zMessage,
@@ -123,6 +125,8 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
               field_name: 'Het fotoveld van het formulier.',
               picturable_id: 'Waar de foto bij hoort (met picturable_type).',
               picturable_type: 'flow, intake, project of flowdataitem.',
+              lat: 'Waar de foto is genomen: breedtegraad (met lng; anders uit de EXIF van de foto).',
+              lng: 'Waar de foto is genomen: lengtegraad (met lat).',
             },
           }).openapi,
           // 410: sent again with the key of a photo made and deleted since (decision 069).
@@ -153,6 +157,13 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
         { snapshot: true },
       );
       if (before) return reply.status(201).send(existingPicture(before.picture));
+      // Where it was taken: as the device read it (a photo made small there has lost its EXIF), else from the
+      // photo's own EXIF before processing strips it (decision 073).
+      const { lat, lng } = parsed.data;
+      const location =
+        lat !== undefined && lng !== undefined
+          ? { lat, lng }
+          : readPhotoLocation(received.bytes.subarray(0, EXIF_READ_BYTES));
       const files = await storeProcessed(
         storage,
         auth.companyId,
@@ -167,7 +178,7 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
             tx,
             key,
             'picture',
-            async () => (await insertPicture(tx, target, files, 'user')).id,
+            async () => (await insertPicture(tx, target, files, 'user', location)).id,
           );
           return { picture: await loadPicture(tx, id), isAgain };
         });

@@ -1,7 +1,7 @@
 // Pictures (spec 002 section 7): rows of the `picture` table, linked to a flow and optionally an
 // intake, project, form copy (flow data item) and photo field. Every read and change runs in a tenant
 // transaction, so another company's ids are simply not found (404).
-import { FORM_MESSAGES, type Picture, type PictureUploadFields } from '@im/domain';
+import { FORM_MESSAGES, type PhotoLocation, type Picture, type PictureUploadFields } from '@im/domain';
 import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { isoFast } from '../../platform/db/iso';
@@ -48,6 +48,8 @@ const LIST_COLUMNS = {
   verticalId: picture.verticalId,
   flowDataItemId: picture.flowDataItemId,
   fieldName: picture.fieldName,
+  lat: picture.lat,
+  lng: picture.lng,
   createdAt: picture.createdAt,
 };
 type ListRow = { [K in keyof typeof LIST_COLUMNS]: (typeof picture.$inferSelect)[K] };
@@ -68,6 +70,8 @@ export function toPicture(row: ListRow): Picture {
     field_name: row.fieldName,
     url: `/api/picture/${row.id}`,
     thumbnail_url: `/api/picture/${row.id}/showthumbnail`,
+    lat: row.lat,
+    lng: row.lng,
     created_at: isoFast(row.createdAt),
   };
 }
@@ -330,10 +334,13 @@ export async function insertPicture(
   target: PictureTarget,
   files: StoredPictureFiles,
   uploadedBy: 'user' | 'customer',
+  location: PhotoLocation | null = null,
 ): Promise<Picture> {
   const [row] = await tx
     .insert(picture)
     .values({
+      lat: location?.lat ?? null,
+      lng: location?.lng ?? null,
       flowId: target.flowId,
       intakeId: target.intakeId,
       projectId: target.projectId,

@@ -113,18 +113,31 @@ async function replay(): Promise<number> {
   // Two lanes, each in the order its changes were made: photos (bound by the upload's bandwidth) go up beside
   // the rest (bound by the round trip), so on a slow line 50 photos do not hold up 150 notes, nor the other
   // way round. A photo and a note are separate records: nothing depends on the order between the lanes.
-  const lane = async (queue: Step[]) => {
-    queue.sort((a, b) => a.at - b.at);
-    for (const step of batchNotes(queue)) {
-      try {
-        sent += await step.run();
-      } catch {
-        return;
+  // A lane sends its changes in the order they were made, with `workers` of them under way at once; the
+  // first failure for the network (or 5xx, 401) ends the lane, what is left waits for the next round.
+  const lane = async (queue: Step[], workers: number) => {
+    let next = 0;
+    let isStopped = false;
+    const worker = async () => {
+      while (!isStopped && next < queue.length) {
+        const step = queue[next++]!;
+        try {
+          sent += await step.run();
+        } catch {
+          isStopped = true;
+          return;
+        }
+        setProgress({ sent, total });
       }
-      setProgress({ sent, total });
-    }
+    };
+    await Promise.all(Array.from({ length: workers }, worker));
   };
-  await Promise.all([lane(steps), lane(photos)]);
+  const inOrder = (queue: Step[]) => queue.sort((a, b) => a.at - b.at);
+  // Photos go up two at a time: while one is processed on the server (and its answer crosses the slow
+  // line's round trip), the next one's bytes are already on the way. Two neighbouring photos may be stored
+  // in swapped order; each is its own record, made once by its key. The rest goes one at a time, notes
+  // next to each other in one request.
+  await Promise.all([lane(batchNotes(inOrder(steps)), 1), lane(inOrder(photos), 2)]);
   return sent;
 }
 

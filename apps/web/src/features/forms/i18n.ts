@@ -58,6 +58,8 @@ export const formsNl = {
   openPhoto: 'Foto {{name}} vergroten',
   deletePhoto: 'Foto verwijderen',
   lightbox: 'Foto',
+  photoTakenAt: 'Waar genomen',
+  photoTakenAtLabel: 'Waar de foto is genomen, op de kaart (opent in een nieuw venster)',
   locations: 'Locaties',
   addLocation: 'Locatie toevoegen',
   locationName: 'Naam van de locatie',

@@ -17,7 +17,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { keptFile, sendOrKeep } from '../../api/outbox';
-import { compressPhoto, keptPhotoName } from '../../ui/files/compress-photo';
+import { compressPhoto, keptPhotoName, photoLocationOf } from '../../ui/files/compress-photo';
 
 export const INTAKE_TABLE_PATH = '/api/intake/querypaginated';
 export const PROJECT_TABLE_PATH = '/api/project/querypaginated';
@@ -173,14 +173,13 @@ export function useUploadPicture() {
       file: File;
       fields: Record<string, string | number | undefined>;
     }) => {
-      const kept = await compressPhoto(file);
+      const [kept, location] = await Promise.all([compressPhoto(file), photoLocationOf(file)]);
       return sendOrKeep<Picture>({
         kind: 'picture',
         path: '/api/picture',
-        body: Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Record<
-          string,
-          string | number
-        >,
+        body: Object.fromEntries(
+          Object.entries({ ...fields, ...location }).filter(([, v]) => v !== undefined),
+        ) as Record<string, string | number>,
         file: await keptFile(kept, keptPhotoName(file.name, kept)),
       });
     },

@@ -1,4 +1,10 @@
-import { OFFLINE_PHOTO_MAX_SIDE, OFFLINE_PHOTO_QUALITY } from '@im/domain';
+import {
+  EXIF_READ_BYTES,
+  OFFLINE_PHOTO_MAX_SIDE,
+  OFFLINE_PHOTO_QUALITY,
+  type PhotoLocation,
+  readPhotoLocation,
+} from '@im/domain';
 
 /**
  * A photo as the device keeps it for the outbox (decision 069): turned upright by its EXIF orientation
@@ -40,4 +46,36 @@ export function keptPhotoName(original: string, kept: Blob): string {
   if (kept.type !== 'image/jpeg') return original;
   const dot = original.lastIndexOf('.');
   return `${dot > 0 ? original.slice(0, dot) : original || 'foto'}.jpg`;
+}
+
+/**
+ * Where a photo was taken (decision 073), read before it is made small (re-encoding drops the EXIF): the
+ * photo's own GPS position, else the device's current position when the user already allowed it (never a
+ * prompt in the middle of a survey; a position seen in the last two minutes, or none within two seconds).
+ */
+export async function photoLocationOf(file: Blob): Promise<PhotoLocation | null> {
+  try {
+    const fromPhoto = readPhotoLocation(new Uint8Array(await file.slice(0, EXIF_READ_BYTES).arrayBuffer()));
+    if (fromPhoto) return fromPhoto;
+  } catch {
+    // Unreadable bytes: no location from the photo.
+  }
+  return devicePosition();
+}
+
+async function devicePosition(): Promise<PhotoLocation | null> {
+  if (typeof navigator === 'undefined' || !navigator.geolocation || !navigator.permissions) return null;
+  try {
+    const permission = await navigator.permissions.query({ name: 'geolocation' });
+    if (permission.state !== 'granted') return null;
+    return await new Promise((resolve) =>
+      navigator.geolocation.getCurrentPosition(
+        ({ coords }) => resolve({ lat: coords.latitude, lng: coords.longitude }),
+        () => resolve(null),
+        { maximumAge: 120_000, timeout: 2_000 },
+      ),
+    );
+  } catch {
+    return null;
+  }
 }

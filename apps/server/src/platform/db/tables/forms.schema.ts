@@ -2,6 +2,7 @@ import type { CalculationRule, FormValue, ShowRule } from '@im/domain';
 import {
   type AnyPgColumn,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -196,6 +197,9 @@ export const picture = pgTable(
     size: integer('size').notNull(),
     width: integer('width'),
     height: integer('height'),
+    /** Where the photo was taken (decision 073): from the device or the photo's EXIF; the file keeps none. */
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
     /** 'user' or 'customer' (through the dossier link). */
     uploadedBy: varchar('uploaded_by', { length: 10 }).notNull().default('user'),
     createdAt: createdAt(),

@@ -1,4 +1,4 @@
-import { FORM_MESSAGES, type Picture } from '@im/domain';
+import { FORM_MESSAGES, type Picture, photoLocationUrl } from '@im/domain';
 import {
   ActionIcon,
   Button,
@@ -11,7 +11,14 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { IconCamera, IconChevronLeft, IconChevronRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconCamera,
+  IconChevronLeft,
+  IconChevronRight,
+  IconMapPin,
+  IconPhotoPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
@@ -165,6 +172,19 @@ export function PictureGallery({
                   <IconChevronRight size={18} />
                 </ActionIcon>
               </Group>
+              {current.lat !== null && current.lng !== null && (
+                <Button
+                  component="a"
+                  variant="default"
+                  href={photoLocationUrl({ lat: current.lat, lng: current.lng })}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t('forms.photoTakenAtLabel')}
+                  leftSection={<IconMapPin size={16} />}
+                >
+                  {t('forms.photoTakenAt')}
+                </Button>
+              )}
               {canDelete && (
                 <Button
                   color="red"
