@@ -90,7 +90,7 @@ function readTiff(view: DataView, start: number, length: number): PhotoLocation 
   const gps = entries(u32(gpsPointer.at));
   const degrees = (tag: number) => {
     const value = gps.get(tag);
-    if (!value || value.type !== 5 || value.count !== 3) return null;
+    if (value?.type !== 5 || value.count !== 3) return null;
     let total = 0;
     for (let i = 0; i < 3; i++) {
       const denominator = u32(value.at + i * 8 + 4);
