@@ -131,6 +131,31 @@ describe('the staff app without a connection (decision 059)', () => {
     });
     expect(context.status).toBe(201);
 
+    // A photo of the roof on the form already: its thumbnail is taken along too.
+    const jpeg = [
+      ...(await sharp({ create: { width: 640, height: 480, channels: 3, background: '#a63' } })
+        .jpeg()
+        .toBuffer()),
+    ];
+    const uploaded = await page.evaluate(
+      async ({ bytes, itemId }) => {
+        const data = new FormData();
+        data.append('flow_data_item_id', String(itemId));
+        data.append('field_name', 'foto_dak');
+        data.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'schuur.jpg');
+        const token = localStorage.getItem('im.token');
+        return (
+          await fetch('/api/picture', {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}` },
+            body: data,
+          })
+        ).status;
+      },
+      { bytes: jpeg, itemId: target!.itemId },
+    );
+    expect(uploaded).toBe(201);
+
     await page.goto(`${app.baseUrl}/#/task_overview`);
     await page.getByRole('button', { name: 'Beschikbaar maken voor offline' }).tap();
     await page.getByText(/^Klaar: \d+ schermen staan op dit apparaat\.$/).waitFor({ timeout: 120_000 });
@@ -145,6 +170,12 @@ describe('the staff app without a connection (decision 059)', () => {
     const form = page.getByRole('region', { name: 'Opname zonnepanelen' });
     const count = form.getByLabel('Aantal panelen', { exact: true });
     await count.waitFor({ timeout: 30_000 });
+    // The photo's thumbnail shows from the device's copy.
+    const thumbnail = form.getByRole('img', { name: 'Foto schuur.jpg' });
+    await thumbnail.waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await count.fill('17');
     await form.getByText('Niet opgeslagen').waitFor({ timeout: 30_000 });
     expect(await sidewaysOverflow(page)).toBe(0);

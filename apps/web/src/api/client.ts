@@ -146,6 +146,38 @@ async function sendRequest<T>(method: string, path: string, options: RequestOpti
   return payload as T;
 }
 
+/**
+ * An image behind the API (a photo, its thumbnail): its bytes, or null when the server has none
+ * (`x-imagestatus: unavailable`) or refuses. Kept like any read in the take-along frame, so a form's photos
+ * show offline as thumbnails (decision 073); without a connection the kept copy answers.
+ */
+export async function apiImage(source: string): Promise<Blob | null> {
+  // A fragment (a version that forces a new fetch) is never sent, nor part of the kept copy's address.
+  const url = source.replace(/#.*$/, '');
+  noteActivity(1);
+  try {
+    const token = getToken();
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        cache: 'no-store',
+      });
+    } catch {
+      const kept = await readCopy(url).catch(() => undefined);
+      return kept instanceof Blob ? kept : null;
+    }
+    if (!response.ok || response.headers.get('x-imagestatus') === 'unavailable') return null;
+    const image = await response.blob();
+    const keeping = keepCopy(url, image);
+    if (isTakeAlongFrame()) await keeping.catch(() => undefined);
+    else void keeping.catch(() => undefined);
+    return image;
+  } finally {
+    noteActivity(-1);
+  }
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>

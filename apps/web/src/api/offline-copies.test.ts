@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestSession } from '../test/render';
-import { api } from './client';
+import { api, apiImage } from './client';
 import {
   dropOfflineCopies,
   keepCopy,
@@ -77,6 +77,24 @@ describe('offline copies of reads (decision 060)', () => {
     expect(await readCopy('/api/task/1')).toEqual({ secret: 'van Sanne' });
     await dropOfflineCopies();
     expect(await readCopy('/api/task/1')).toBeUndefined();
+  });
+
+  it('keeps a photo’s thumbnail read in the frame as an image, and shows it without a connection', async () => {
+    window.name = TAKE_ALONG_FRAME;
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(jpeg, { headers: { 'content-type': 'image/jpeg' } })),
+    );
+    const online = await apiImage('/api/picture/5/showthumbnail#v=2');
+    expect(online?.size).toBe(4);
+    expect((await offlineSummary()).bytes).toBe(4);
+    window.name = '';
+    vi.stubGlobal('fetch', offline());
+    const kept = await apiImage('/api/picture/5/showthumbnail');
+    expect(kept).toBeInstanceOf(Blob);
+    expect([kept!.size, kept!.type]).toEqual([4, 'image/jpeg']);
+    expect(await apiImage('/api/picture/6/showthumbnail')).toBeNull();
   });
 
   it('refuses a copy past the budget', async () => {

@@ -67,8 +67,11 @@ export async function keepCopy(url: string, body: unknown): Promise<void> {
   const key = `${owner} ${url}`;
   const earlier = await store.get('copies', key);
   if (!earlier && !isTaking) return;
-  const text = JSON.stringify(body);
-  const bytes = text.length * 2;
+  // An image (a photo's thumbnail) is kept as its bytes (every browser stores those in IndexedDB); an
+  // answer as its JSON.
+  const image = isBlob(body) ? { type: body.type, bytes: await body.arrayBuffer() } : null;
+  const text = image ? '' : JSON.stringify(body);
+  const bytes = image ? image.bytes.byteLength : text.length * 2;
   if (isTaking) {
     // The frame lives for one screen: the total is read once, then followed.
     frameBytes ??= (await summary(store, owner)).bytes;
@@ -76,15 +79,27 @@ export async function keepCopy(url: string, body: unknown): Promise<void> {
     if (used + bytes > OFFLINE_BUDGET_BYTES) throw new OfflineBudgetError(url);
     frameBytes = used + bytes;
   }
-  await store.put('copies', { key, owner, url, body: JSON.parse(text), bytes, storedAt: Date.now() });
+  const kept = image ? { [KEPT_IMAGE]: image } : JSON.parse(text);
+  await store.put('copies', { key, owner, url, body: kept, bytes, storedAt: Date.now() });
 }
 
-/** The kept answer of `url` for the current user, or undefined. */
+/** The kept answer of `url` for the current user (an image as a Blob again), or undefined. */
 export async function readCopy(url: string): Promise<unknown> {
   const owner = currentOwner();
   if (!owner || !available()) return undefined;
-  return (await (await db()).get('copies', `${owner} ${url}`))?.body;
+  const body = (await (await db()).get('copies', `${owner} ${url}`))?.body;
+  const image = body && typeof body === 'object' ? (body as KeptImage)[KEPT_IMAGE] : undefined;
+  return image ? new Blob([image.bytes], { type: image.type }) : body;
 }
+
+const KEPT_IMAGE = '__keptImage';
+/** A Blob of any realm (a Response's blob may come from another one than the page's Blob). */
+const isBlob = (value: unknown): value is Blob =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Blob).arrayBuffer === 'function' &&
+  typeof (value as Blob).type === 'string';
+type KeptImage = { [KEPT_IMAGE]?: { type: string; bytes: ArrayBuffer } };
 
 export interface OfflineSummary {
   count: number;

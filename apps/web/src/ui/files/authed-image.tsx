@@ -1,6 +1,6 @@
 import { Image, type ImageProps, Skeleton } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { getToken } from '../../api/token';
+import { apiImage } from '../../api/client';
 
 /**
  * An image behind the API (it needs the bearer token, so a plain `src` cannot load it). `version`
@@ -20,12 +20,9 @@ export function AuthedImage({
   useEffect(() => {
     let objectUrl: string | null = null;
     let cancelled = false;
-    const token = getToken();
-    fetch(source, { headers: token ? { Authorization: `Bearer ${token}` } : {}, cache: 'no-store' })
-      .then(async (response) => {
-        if (!response.ok || response.headers.get('x-imagestatus') === 'unavailable') return null;
-        return URL.createObjectURL(await response.blob());
-      })
+    // Kept for offline use when taken along (the version is not part of the kept copy's address).
+    apiImage(source)
+      .then((image) => (image ? URL.createObjectURL(image) : null))
       .catch(() => null)
       .then((created) => {
         objectUrl = created;
