@@ -39,7 +39,7 @@ export const assistMail = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'assist_mail_flow_id_fk',
       columns: [t.companyId, t.flowId],

@@ -33,7 +33,7 @@ export const session = pgTable(
   },
   (t) => [
     uniqueIndex('session_token_company_unique').on(t.tokenHash, t.companyId),
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'session_user_id_fk',
       columns: [t.companyId, t.userId],
@@ -62,7 +62,7 @@ export const passwordReset = pgTable(
   },
   (t) => [
     uniqueIndex('password_reset_token_company_unique').on(t.tokenHash, t.companyId),
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'password_reset_user_id_fk',
       columns: [t.companyId, t.userId],

@@ -21,5 +21,5 @@ export const batch = pgTable(
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] }), tenantPolicy()],
+  (t) => [primaryKey({ columns: [t.id, t.companyId] }), tenantPolicy()],
 ).enableRLS();

@@ -62,7 +62,7 @@ export const calculation = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'calculation_flow_id_fk',
       columns: [t.companyId, t.flowId],
@@ -116,7 +116,7 @@ export const calculationItem = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'calculation_item_calculation_id_fk',
       columns: [t.companyId, t.calculationId],

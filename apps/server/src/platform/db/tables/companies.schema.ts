@@ -92,7 +92,7 @@ export const companySettings = pgTable(
     dashboardLeads: jsonb('dashboard_leads').$type<{ filter: string; limit: number }>(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] }), tenantPolicy()],
+  (t) => [primaryKey({ columns: [t.id, t.companyId] }), tenantPolicy()],
 ).enableRLS();
 
 /** The 14 modules of spec 000 section 6; platform data, not company-owned. */
@@ -113,7 +113,7 @@ export const companyModule = pgTable(
     purchased: boolean('purchased').notNull().default(true),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     unique().on(t.companyId, t.moduleId),
     index().on(t.moduleId),
     tenantPolicy(),

@@ -46,7 +46,7 @@ export const documentResponse = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'document_response_document_id_fk',
       columns: [t.companyId, t.documentId],
@@ -84,7 +84,7 @@ export const customerView = pgTable(
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'customer_view_flow_id_fk',
       columns: [t.companyId, t.flowId],

@@ -58,7 +58,7 @@ export const documentType = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     uniqueIndex('document_type_system_unique')
       .on(t.companyId, t.systemKind)
       .where(sql`system_kind is not null`),
@@ -114,7 +114,7 @@ export const salesDocument = pgTable(
     sortAmount: numeric('sort_amount').notNull().default(sql`'-Infinity'`),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'sales_document_flow_id_fk',
       columns: [t.companyId, t.flowId],
@@ -255,7 +255,7 @@ export const documentWidget = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'document_widget_document_id_fk',
       columns: [t.companyId, t.documentId],
@@ -292,7 +292,7 @@ export const documentVersion = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'document_version_document_id_fk',
       columns: [t.companyId, t.documentId],

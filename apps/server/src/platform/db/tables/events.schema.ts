@@ -43,7 +43,7 @@ export const domainEvent = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     index().on(t.txid, t.id),
     index().on(t.createdAt),
     tenantPolicy(),

@@ -31,7 +31,7 @@ export const storedFile = pgTable(
   },
   (t) => [
     uniqueIndex('stored_file_storage_key_company_unique').on(t.storageKey, t.companyId),
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     index().on(t.companyId, t.ownerType, t.ownerId),
     tenantPolicy(),
   ],
@@ -54,7 +54,7 @@ export const flowSharedFile = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'flow_shared_file_flow_id_fk',
       columns: [t.companyId, t.flowId],

@@ -40,7 +40,7 @@ export const flowImport = pgTable(
     undoneAt: timestamp('undone_at', { withTimezone: true }),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'flow_import_batch_id_fk',
       columns: [t.companyId, t.batchId],
@@ -75,7 +75,7 @@ export const flowImportRow = pgTable(
       columns: [t.companyId, t.importId],
       foreignColumns: [flowImport.companyId, flowImport.id],
     }).onDelete('cascade'),
-    primaryKey({ columns: [t.companyId, t.importId, t.row] }),
+    primaryKey({ columns: [t.importId, t.row, t.companyId] }),
     tenantPolicy(),
   ],
 ).enableRLS();

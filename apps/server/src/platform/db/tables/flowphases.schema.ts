@@ -17,7 +17,7 @@ export const flowPhase = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     index().on(t.companyId, t.flowstage, t.order),
     tenantPolicy(),
   ],

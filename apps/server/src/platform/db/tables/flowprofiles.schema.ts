@@ -19,5 +19,5 @@ export const flowProfile = pgTable(
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] }), tenantPolicy()],
+  (t) => [primaryKey({ columns: [t.id, t.companyId] }), tenantPolicy()],
 ).enableRLS();

@@ -56,7 +56,7 @@ export const flow = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'flow_flow_phase_id_fk',
       columns: [t.companyId, t.flowPhaseId],
@@ -179,7 +179,7 @@ export const lead = pgTable(
   },
   (t) => [
     uniqueIndex('lead_company_flow_unique').on(t.companyId, t.flowId),
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'lead_flow_id_fk',
       columns: [t.companyId, t.flowId],

@@ -33,7 +33,7 @@ export const vertical = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     index('vertical_company_name').on(t.companyId, t.archived, t.name),
     tenantPolicy(),
   ],
@@ -60,7 +60,7 @@ export const verticalDataField = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'vertical_data_field_vertical_id_fk',
       columns: [t.companyId, t.verticalId],
@@ -92,7 +92,7 @@ export const intake = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'intake_flow_id_fk',
       columns: [t.companyId, t.flowId],
@@ -132,7 +132,7 @@ export const project = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'project_flow_id_fk',
       columns: [t.companyId, t.flowId],
@@ -164,7 +164,7 @@ export const flowData = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.flowId] }),
+    primaryKey({ columns: [t.flowId, t.companyId] }),
     foreignKey({
       name: 'flow_data_flow_id_fk',
       columns: [t.companyId, t.flowId],
@@ -199,7 +199,7 @@ export const flowDataItem = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'flow_data_item_flow_id_fk',
       columns: [t.companyId, t.flowId],
@@ -256,7 +256,7 @@ export const picture = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'picture_flow_id_fk',
       columns: [t.companyId, t.flowId],

@@ -27,7 +27,7 @@ export const incidentType = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     index('incident_type_company').on(t.companyId, t.name),
     tenantPolicy(),
   ],
@@ -56,7 +56,7 @@ export const incident = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'incident_incident_type_id_fk',
       columns: [t.companyId, t.incidentTypeId],

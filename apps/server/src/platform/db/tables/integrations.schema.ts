@@ -45,7 +45,7 @@ export const integrationConnection = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'integration_connection_user_id_fk',
       columns: [t.companyId, t.userId],
@@ -78,7 +78,7 @@ export const integrationOauthState = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.state] }),
+    primaryKey({ columns: [t.state, t.companyId] }),
     foreignKey({
       name: 'integration_oauth_state_user_id_fk',
       columns: [t.companyId, t.userId],
@@ -102,7 +102,7 @@ export const integrationLog = pgTable(
     at: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     index('integration_log_by_service').on(t.companyId, t.service, t.id),
     tenantPolicy(),
   ],
@@ -142,7 +142,7 @@ export const accountingSettings = pgTable(
     autoPush: boolean('auto_push').notNull().default(true),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] }), tenantPolicy()],
+  (t) => [primaryKey({ columns: [t.id, t.companyId] }), tenantPolicy()],
 ).enableRLS();
 
 /**
@@ -171,7 +171,7 @@ export const accountingPush = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'accounting_push_document_id_fk',
       columns: [t.companyId, t.documentId],

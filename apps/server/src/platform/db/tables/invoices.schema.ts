@@ -72,7 +72,7 @@ export const invoice = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'invoice_id_fk',
       columns: [t.companyId, t.id],
@@ -112,7 +112,7 @@ export const invoicePayment = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'invoice_payment_invoice_id_fk',
       columns: [t.companyId, t.invoiceId],

@@ -39,7 +39,7 @@ export const mediaFile = pgTable(
   (t) => [
     uniqueIndex('media_file_public_token_company_unique').on(t.publicToken, t.companyId),
     uniqueIndex('media_file_storage_key_company_unique').on(t.storageKey, t.companyId),
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     index().on(t.companyId, t.createdAt.desc(), t.id.desc()),
     index('media_file_filename_trgm').using('gin', sql`lower(${t.filename}) gin_trgm_ops`),
     tenantPolicy(),

@@ -23,7 +23,7 @@ export const locationType = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index().on(t.companyId), tenantPolicy()],
+  (t) => [primaryKey({ columns: [t.id, t.companyId] }), index().on(t.companyId), tenantPolicy()],
 ).enableRLS();
 
 /** An address of a relation or organization; the main one is the relation's (first) address. */
@@ -49,7 +49,7 @@ export const location = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'location_relation_id_fk',
       columns: [t.companyId, t.relationId],

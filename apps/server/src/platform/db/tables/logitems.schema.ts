@@ -22,7 +22,7 @@ export const logItem = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     index().on(t.companyId, t.loggableType, t.loggableId),
     index().on(t.companyId, t.createdAt),
     tenantPolicy(),

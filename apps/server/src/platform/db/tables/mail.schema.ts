@@ -38,7 +38,7 @@ export const outboxMail = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     index().on(t.createdAt),
     index().on(t.companyId, t.createdAt),
     // The recovery's question every minute: which mails were being handed over?

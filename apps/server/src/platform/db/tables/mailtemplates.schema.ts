@@ -20,7 +20,7 @@ export const mailTemplate = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     index('mail_template_company_type').on(t.companyId, t.templateType, t.id),
     tenantPolicy(),
   ],
@@ -39,7 +39,7 @@ export const messageTemplate = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     index('message_template_company').on(t.companyId, t.category, t.description),
     tenantPolicy(),
   ],
@@ -57,7 +57,7 @@ export const contactTemplate = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     index('contact_template_company').on(t.companyId, t.description),
     tenantPolicy(),
   ],
@@ -84,7 +84,7 @@ export const flowMail = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'flow_mail_flow_id_fk',
       columns: [t.companyId, t.flowId],

@@ -48,7 +48,7 @@ export const message = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'message_flow_id_fk',
       columns: [t.companyId, t.flowId],
@@ -93,7 +93,7 @@ export const flowConversation = pgTable(
     ),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.flowId] }),
+    primaryKey({ columns: [t.flowId, t.companyId] }),
     foreignKey({
       name: 'flow_conversation_flow_id_fk',
       columns: [t.companyId, t.flowId],

@@ -26,7 +26,7 @@ export const notification = pgTable(
   },
   (t) => [
     // The dropdown (a user's unread, newest first) and the overview (a user's day, newest first).
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'notification_user_id_fk',
       columns: [t.companyId, t.userId],

@@ -40,7 +40,7 @@ export const organization = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'organization_flowprofile_id_fk',
       columns: [t.companyId, t.flowprofileId],

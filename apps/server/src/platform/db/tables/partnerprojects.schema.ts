@@ -59,7 +59,7 @@ export const partnerProject = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'partner_project_partner_id_fk',
       columns: [t.companyId, t.partnerId],
@@ -93,7 +93,7 @@ export const partnerProjectDocumentFlow = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'partner_project_document_flow_partner_project_id_fk',
       columns: [t.companyId, t.partnerProjectId],

@@ -23,7 +23,7 @@ export const partner = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'partner_flowprofile_id_fk',
       columns: [t.companyId, t.flowprofileId],

@@ -71,7 +71,7 @@ export const note = pgTable(
   },
   (t) => [
     ...targetForeignKeys('note', t),
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'note_user_id_fk',
       columns: [t.companyId, t.userId],
@@ -117,7 +117,7 @@ export const action = pgTable(
     ...targetForeignKeys('action', t),
     // The overview: one company's open (or completed) actions per sort column, of everyone or one
     // user; ids are paged on these alone (index-only), the 25 rows are joined afterwards.
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'action_user_id_fk',
       columns: [t.companyId, t.userId],
@@ -207,7 +207,7 @@ export const agendaItem = pgTable(
     ...targetForeignKeys('agenda_item', t),
     // The calendar: items overlapping a range, of all users or one. The end is in the index, so the
     // items that start in the 62 days before the range but end before it are skipped in the index.
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'agenda_item_user_id_fk',
       columns: [t.companyId, t.userId],
@@ -240,7 +240,7 @@ export const calendarFeed = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.userId] }),
+    primaryKey({ columns: [t.userId, t.companyId] }),
     foreignKey({
       name: 'calendar_feed_user_id_fk',
       columns: [t.companyId, t.userId],
@@ -286,7 +286,7 @@ export const task = pgTable(
   },
   (t) => [
     // The overview and the map: one company's open (or on hold) tasks by start.
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'task_user_id_fk',
       columns: [t.companyId, t.userId],

@@ -83,7 +83,7 @@ export const product = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     index('product_company_name').on(t.companyId, t.itemName, t.id).where(sql`deleted_at is null`),
     index('product_company_updated').on(t.companyId, t.updatedAt, t.id).where(sql`deleted_at is null`),
     index('product_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
@@ -105,7 +105,7 @@ export const productTableRow = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'product_table_row_product_id_fk',
       columns: [t.companyId, t.productId],

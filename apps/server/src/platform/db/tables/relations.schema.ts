@@ -57,7 +57,7 @@ export const relation = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'relation_flowprofile_id_fk',
       columns: [t.companyId, t.flowprofileId],
@@ -103,7 +103,7 @@ export const relationTally = pgTable(
     trashed: integer('trashed').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     index('relation_tally_company').on(t.companyId),
     tenantPolicy(),
   ],

@@ -54,7 +54,7 @@ export const subscription = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     index().on(t.companyId, t.startDate),
     index().on(t.subscriptionTypeId),
     check('subscription_end_not_before_start', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),

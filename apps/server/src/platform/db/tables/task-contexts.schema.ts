@@ -22,7 +22,7 @@ export const taskContextType = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'task_context_type_task_id_fk',
       columns: [t.companyId, t.taskId],
@@ -67,7 +67,7 @@ export const taskContext = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'task_context_task_id_fk',
       columns: [t.companyId, t.taskId],

@@ -40,7 +40,7 @@ export const user = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     uniqueIndex('user_email_lower_unique').on(sql`lower(${t.email})`).where(sql`deleted_at is null`),
     index().on(t.companyId),
     // querypaginated searches name, surname and e-mail with ILIKE (pg_trgm) and sorts by lower(name).

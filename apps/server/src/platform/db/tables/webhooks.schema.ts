@@ -38,7 +38,7 @@ export const webhookConnection = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     index('webhook_connection_company_name').on(t.companyId, t.name),
     tenantPolicy(),
   ],
@@ -73,7 +73,7 @@ export const webhookDelivery = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'webhook_delivery_connection_id_fk',
       columns: [t.companyId, t.connectionId],

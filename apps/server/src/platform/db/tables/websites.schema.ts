@@ -44,7 +44,7 @@ export const website = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'website_flowprofile_id_fk',
       columns: [t.companyId, t.flowprofileId],

@@ -64,7 +64,7 @@ export const eventTriggerRule = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'event_trigger_rule_created_by_fk',
       columns: [t.companyId, t.createdBy],
@@ -100,7 +100,7 @@ export const delayedRule = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'delayed_rule_rule_id_fk',
       columns: [t.companyId, t.ruleId],
@@ -144,7 +144,7 @@ export const ruleRun = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    primaryKey({ columns: [t.id, t.companyId] }),
     foreignKey({
       name: 'rule_run_rule_id_fk',
       columns: [t.companyId, t.ruleId],
