@@ -22,7 +22,11 @@ export const session = pgTable(
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     userId: integer('user_id').notNull(),
-    /** The platform admin behind a login-as session; null for an ordinary login. */
+    /**
+     * The platform admin behind a login-as session; null for an ordinary login. A user of the platform's
+     * own company, so of another company than the session: no foreign key (as `log_item.admin_user_id`;
+     * decision 072). Users are only ever soft-deleted, so the key's old ON DELETE CASCADE never acted.
+     */
     impersonatorUserId: integer('impersonator_user_id'),
     ip: varchar('ip', { length: 64 }),
     userAgent: text('user_agent'),
@@ -37,11 +41,6 @@ export const session = pgTable(
     foreignKey({
       name: 'session_user_id_fk',
       columns: [t.companyId, t.userId],
-      foreignColumns: [user.companyId, user.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'session_impersonator_user_id_fk',
-      columns: [t.companyId, t.impersonatorUserId],
       foreignColumns: [user.companyId, user.id],
     }).onDelete('cascade'),
     index().on(t.userId),
