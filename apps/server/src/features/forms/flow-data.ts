@@ -64,7 +64,7 @@ export async function updateFlowData(tx: Tx, id: number, input: UpdateFlowData):
       .insert(flowData)
       .values({ flowId: f.id, description: input.description })
       .onConflictDoUpdate({
-        target: flowData.flowId,
+        target: [flowData.companyId, flowData.flowId],
         set: { description: input.description, updatedAt: sql`now()` },
       });
     await writeLog(tx, {

@@ -83,7 +83,7 @@ export async function refreshConversation(tx: Tx, flowId: number): Promise<void>
       (array_agg(id order by created_at desc, id desc))[1], max(created_at)
     from message where flow_id = ${flowId}
     having count(*) > 0
-    on conflict (flow_id) do update set message_count = excluded.message_count,
+    on conflict (company_id, flow_id) do update set message_count = excluded.message_count,
       unread_count = excluded.unread_count, unanswered_count = excluded.unanswered_count,
       last_message_id = excluded.last_message_id, last_message_at = excluded.last_message_at`);
   await tx.execute(

@@ -279,11 +279,14 @@ describe('the amount on each card (decision 033)', () => {
     const mine = await newFlow();
     const theirs = await newFlow(other.token);
     await calculation(theirs, '999,00', other.token);
-    // A row of the other company pointing at this company's flow (only possible by hand) stays unseen.
-    await t.server.deps.db.platform((tx) =>
-      tx.execute(sql`insert into calculation (company_id, flow_id, hash, columns, rows, amount_inc_vat)
+    // A row of the other company pointing at this company's flow cannot even be made by hand: the foreign
+    // key includes company_id (decision 072).
+    await expect(
+      t.server.deps.db.platform((tx) =>
+        tx.execute(sql`insert into calculation (company_id, flow_id, hash, columns, rows, amount_inc_vat)
         values (${other.companyId}, ${mine}, md5(random()::text), '[]', '[]', 777)`),
-    );
+      ),
+    ).rejects.toMatchObject({ cause: { code: '23503', constraint: 'calculation_flow_id_fk' } });
     const seen = await amounts(sales.token);
     expect(seen.get(mine)).toBeNull();
     expect(seen.has(theirs)).toBe(false);

@@ -34,7 +34,7 @@ export async function renewFeed(tx: Tx, userId: number, appUrl: string): Promise
     .insert(calendarFeed)
     .values({ userId, tokenHash: hashToken(token), createdAt: now })
     .onConflictDoUpdate({
-      target: calendarFeed.userId,
+      target: [calendarFeed.companyId, calendarFeed.userId],
       set: { tokenHash: hashToken(token), createdAt: now },
     });
   await writeLog(tx, {

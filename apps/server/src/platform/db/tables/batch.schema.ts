@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from '../columns';
 import { companyIdColumn, currentUserIdSql, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
@@ -7,7 +7,7 @@ import { company } from './companies.schema';
 export const batch = pgTable(
   'batch',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     type: varchar('type', { length: 60 }).notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
@@ -21,5 +21,5 @@ export const batch = pgTable(
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
   },
-  () => [tenantPolicy()],
+  (t) => [primaryKey({ columns: [t.id, t.companyId] }), tenantPolicy()],
 ).enableRLS();

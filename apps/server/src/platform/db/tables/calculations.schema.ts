@@ -1,18 +1,19 @@
 import type { ProductPricing, TagColumn } from '@im/domain';
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../columns';
+import { companyRowId, createdAt, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 import { flow } from './flows.schema';
@@ -28,9 +29,9 @@ const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
 export const calculation = pgTable(
   'calculation',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    flowId: integer('flow_id').references(() => flow.id, { onDelete: 'cascade' }),
+    flowId: integer('flow_id'),
     isTemplate: boolean('is_template').notNull().default(false),
     name: varchar('name', { length: 200 }).notNull().default(''),
     hash: varchar('hash', { length: 64 }).notNull(),
@@ -61,9 +62,15 @@ export const calculation = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'calculation_flow_id_fk',
+      columns: [t.companyId, t.flowId],
+      foreignColumns: [flow.companyId, flow.id],
+    }).onDelete('cascade'),
     index().on(t.flowId),
     index('calculation_company_templates').on(t.companyId, t.name).where(sql`is_template`),
-    uniqueIndex('calculation_hash_unique').on(t.hash),
+    uniqueIndex('calculation_hash_company_unique').on(t.hash, t.companyId),
     tenantPolicy(),
   ],
 ).enableRLS();
@@ -72,17 +79,13 @@ export const calculation = pgTable(
 export const calculationItem = pgTable(
   'calculation_item',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    calculationId: integer('calculation_id')
-      .notNull()
-      .references(() => calculation.id, { onDelete: 'cascade' }),
-    calculationitemId: integer('calculationitem_id').references((): AnyPgColumn => calculationItem.id, {
-      onDelete: 'cascade',
-    }),
+    calculationId: integer('calculation_id').notNull(),
+    calculationitemId: integer('calculationitem_id'),
     order: integer('order').notNull().default(0),
     itemType: varchar('item_type', { length: 10 }).notNull().default('manual'),
-    productId: integer('product_id').references(() => product.id, { onDelete: 'set null' }),
+    productId: integer('product_id'),
     productType: varchar('product_type', { length: 20 }),
     pricing: jsonb('pricing').$type<ProductPricing | null>(),
     itemName: varchar('item_name', { length: 255 }).notNull().default(''),
@@ -113,6 +116,22 @@ export const calculationItem = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'calculation_item_calculation_id_fk',
+      columns: [t.companyId, t.calculationId],
+      foreignColumns: [calculation.companyId, calculation.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'calculation_item_calculationitem_id_fk',
+      columns: [t.companyId, t.calculationitemId],
+      foreignColumns: [t.companyId, t.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'calculation_item_product_id_fk',
+      columns: [t.companyId, t.productId],
+      foreignColumns: [product.companyId, product.id],
+    }).onDelete('set null'),
     index().on(t.calculationId, t.order),
     index().on(t.calculationitemId),
     index().on(t.productId),

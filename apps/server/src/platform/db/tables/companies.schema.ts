@@ -6,11 +6,12 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, idColumn, updatedAt } from '../columns';
+import { companyRowId, createdAt, deletedAt, idColumn, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 
 export const company = pgTable(
@@ -36,7 +37,7 @@ export const company = pgTable(
 export const companySettings = pgTable(
   'company_settings',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn()
       .unique()
       .references(() => company.id, { onDelete: 'cascade' }),
@@ -91,7 +92,7 @@ export const companySettings = pgTable(
     dashboardLeads: jsonb('dashboard_leads').$type<{ filter: string; limit: number }>(),
     updatedAt: updatedAt(),
   },
-  () => [tenantPolicy()],
+  (t) => [primaryKey({ columns: [t.id, t.companyId] }), tenantPolicy()],
 ).enableRLS();
 
 /** The 14 modules of spec 000 section 6; platform data, not company-owned. */
@@ -104,12 +105,17 @@ export const module = pgTable('module', {
 export const companyModule = pgTable(
   'company_module',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     moduleId: integer('module_id')
       .notNull()
       .references(() => module.id),
     purchased: boolean('purchased').notNull().default(true),
   },
-  (t) => [unique().on(t.companyId, t.moduleId), index().on(t.moduleId), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    unique().on(t.companyId, t.moduleId),
+    index().on(t.moduleId),
+    tenantPolicy(),
+  ],
 ).enableRLS();

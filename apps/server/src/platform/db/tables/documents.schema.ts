@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -14,7 +15,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../columns';
+import { companyRowId, createdAt, idColumn, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { calculation } from './calculations.schema';
 import { company } from './companies.schema';
@@ -46,7 +47,7 @@ export const documentWidgetType = pgTable(
 export const documentType = pgTable(
   'document_type',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     description: varchar('description', { length: 100 }).notNull(),
     systemKind: varchar('system_kind', { length: 20 }),
@@ -57,6 +58,7 @@ export const documentType = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
     uniqueIndex('document_type_system_unique')
       .on(t.companyId, t.systemKind)
       .where(sql`system_kind is not null`),
@@ -68,18 +70,18 @@ export const documentType = pgTable(
 export const salesDocument = pgTable(
   'sales_document',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     kind: varchar('kind', { length: 20 }).notNull(),
     hash: varchar('hash', { length: 64 }).notNull(),
     status: varchar('status', { length: 20 }).notNull().default('draft'),
     number: integer('number'),
     title: varchar('title', { length: 200 }).notNull().default(''),
-    flowId: integer('flow_id').references(() => flow.id, { onDelete: 'cascade' }),
-    relationId: integer('relation_id').references(() => relation.id, { onDelete: 'cascade' }),
-    calculationId: integer('calculation_id').references(() => calculation.id, { onDelete: 'restrict' }),
+    flowId: integer('flow_id'),
+    relationId: integer('relation_id'),
+    calculationId: integer('calculation_id'),
     isTemplate: boolean('is_template').notNull().default(false),
-    documentTypeId: integer('document_type_id').references(() => documentType.id, { onDelete: 'restrict' }),
+    documentTypeId: integer('document_type_id'),
     sourceDocumentId: integer('source_document_id'),
     documentdate: date('documentdate'),
     dateSend: timestamp('date_send', { withTimezone: true }),
@@ -112,7 +114,28 @@ export const salesDocument = pgTable(
     sortAmount: numeric('sort_amount').notNull().default(sql`'-Infinity'`),
   },
   (t) => [
-    uniqueIndex('sales_document_hash_unique').on(t.hash),
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'sales_document_flow_id_fk',
+      columns: [t.companyId, t.flowId],
+      foreignColumns: [flow.companyId, flow.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'sales_document_relation_id_fk',
+      columns: [t.companyId, t.relationId],
+      foreignColumns: [relation.companyId, relation.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'sales_document_calculation_id_fk',
+      columns: [t.companyId, t.calculationId],
+      foreignColumns: [calculation.companyId, calculation.id],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'sales_document_document_type_id_fk',
+      columns: [t.companyId, t.documentTypeId],
+      foreignColumns: [documentType.companyId, documentType.id],
+    }).onDelete('restrict'),
+    uniqueIndex('sales_document_hash_company_unique').on(t.hash, t.companyId),
     uniqueIndex('sales_document_number_unique')
       .on(t.companyId, t.kind, t.number)
       .where(sql`number is not null`),
@@ -207,11 +230,9 @@ export const documentSortRange = pgTable(
 export const documentWidget = pgTable(
   'document_widget',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => salesDocument.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id').notNull(),
     order: integer('order').notNull(),
     description: varchar('description', { length: 200 }).notNull().default('nieuwe widget'),
     documentWidgetTypeId: integer('document_widget_type_id')
@@ -225,7 +246,7 @@ export const documentWidget = pgTable(
     customClass: varchar('custom_class', { length: 200 }).notNull().default(''),
     customStyling: varchar('custom_styling', { length: 1000 }).notNull().default(''),
     isHidden: boolean('is_hidden').notNull().default(false),
-    pictureFileId: integer('picture_file_id').references(() => storedFile.id, { onDelete: 'set null' }),
+    pictureFileId: integer('picture_file_id'),
     recurringverticalId: integer('recurringvertical_id'),
     columns: jsonb('columns').$type<StoredTag[]>().notNull().default([]),
     rows: jsonb('rows').$type<StoredTag[]>().notNull().default([]),
@@ -233,32 +254,63 @@ export const documentWidget = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('document_widget_document').on(t.documentId, t.order), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'document_widget_document_id_fk',
+      columns: [t.companyId, t.documentId],
+      foreignColumns: [salesDocument.companyId, salesDocument.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'document_widget_picture_file_id_fk',
+      columns: [t.companyId, t.pictureFileId],
+      foreignColumns: [storedFile.companyId, storedFile.id],
+    }).onDelete('set null'),
+    index('document_widget_document').on(t.documentId, t.order),
+    tenantPolicy(),
+  ],
 ).enableRLS();
 
 /** What the customer received: the exact HTML and PDF of each sending, with their SHA-256. */
 export const documentVersion = pgTable(
   'document_version',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => salesDocument.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id').notNull(),
     version: integer('version').notNull(),
     status: varchar('status', { length: 20 }).notNull(),
     html: text('html').notNull(),
     htmlSha256: varchar('html_sha256', { length: 64 }).notNull(),
-    pdfFileId: integer('pdf_file_id').references(() => storedFile.id, { onDelete: 'set null' }),
+    pdfFileId: integer('pdf_file_id'),
     pdfSha256: varchar('pdf_sha256', { length: 64 }),
     /** An invoice's e-invoice (UBL) as sent with this version; downloads serve it unchanged. */
-    einvoiceFileId: integer('einvoice_file_id').references(() => storedFile.id, { onDelete: 'set null' }),
+    einvoiceFileId: integer('einvoice_file_id'),
     toEmail: varchar('to_email', { length: 254 }),
     mailed: boolean('mailed').notNull().default(false),
     outboxMailId: integer('outbox_mail_id'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('document_version_unique').on(t.documentId, t.version), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'document_version_document_id_fk',
+      columns: [t.companyId, t.documentId],
+      foreignColumns: [salesDocument.companyId, salesDocument.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'document_version_pdf_file_id_fk',
+      columns: [t.companyId, t.pdfFileId],
+      foreignColumns: [storedFile.companyId, storedFile.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'document_version_einvoice_file_id_fk',
+      columns: [t.companyId, t.einvoiceFileId],
+      foreignColumns: [storedFile.companyId, storedFile.id],
+    }).onDelete('set null'),
+    uniqueIndex('document_version_company_unique').on(t.companyId, t.documentId, t.version),
+    tenantPolicy(),
+  ],
 ).enableRLS();
 
 /**

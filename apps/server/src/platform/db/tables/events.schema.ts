@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -23,7 +24,7 @@ const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 export const domainEvent = pgTable(
   'domain_event',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
     txid: xid8('txid').notNull().default(sql`pg_current_xact_id()`),
     companyId: companyIdColumn(),
     kind: varchar('kind', { length: 80 }).notNull(),
@@ -41,7 +42,12 @@ export const domainEvent = pgTable(
       .default(sql`coalesce(nullif(current_setting('app.rule_depth', true), '')::smallint, 0)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.txid, t.id), index().on(t.createdAt), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    index().on(t.txid, t.id),
+    index().on(t.createdAt),
+    tenantPolicy(),
+  ],
 ).enableRLS();
 
 /** Where each durable consumer stands in the outbox: the last (txid, id) it has handled. */

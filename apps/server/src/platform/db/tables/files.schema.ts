@@ -1,5 +1,14 @@
-import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn } from '../columns';
+import {
+  bigint,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { companyRowId, createdAt } from '../columns';
 import { companyIdColumn, currentUserIdSql, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 import { flow } from './flows.schema';
@@ -8,9 +17,9 @@ import { flow } from './flows.schema';
 export const storedFile = pgTable(
   'stored_file',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    storageKey: varchar('storage_key', { length: 300 }).notNull().unique(),
+    storageKey: varchar('storage_key', { length: 300 }).notNull(),
     filename: varchar('filename', { length: 255 }).notNull(),
     mimeType: varchar('mime_type', { length: 100 }).notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
@@ -20,7 +29,12 @@ export const storedFile = pgTable(
     uploadedBy: integer('uploaded_by').default(currentUserIdSql),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.companyId, t.ownerType, t.ownerId), tenantPolicy()],
+  (t) => [
+    uniqueIndex('stored_file_storage_key_company_unique').on(t.storageKey, t.companyId),
+    primaryKey({ columns: [t.id, t.companyId] }),
+    index().on(t.companyId, t.ownerType, t.ownerId),
+    tenantPolicy(),
+  ],
 ).enableRLS();
 
 /**
@@ -32,16 +46,27 @@ export const storedFile = pgTable(
 export const flowSharedFile = pgTable(
   'flow_shared_file',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    flowId: integer('flow_id')
-      .notNull()
-      .references(() => flow.id, { onDelete: 'cascade' }),
-    storedFileId: integer('stored_file_id')
-      .notNull()
-      .references(() => storedFile.id, { onDelete: 'cascade' }),
+    flowId: integer('flow_id').notNull(),
+    storedFileId: integer('stored_file_id').notNull(),
     flowImportId: integer('flow_import_id'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex().on(t.flowId, t.storedFileId), index().on(t.storedFileId), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'flow_shared_file_flow_id_fk',
+      columns: [t.companyId, t.flowId],
+      foreignColumns: [flow.companyId, flow.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'flow_shared_file_stored_file_id_fk',
+      columns: [t.companyId, t.storedFileId],
+      foreignColumns: [storedFile.companyId, storedFile.id],
+    }).onDelete('cascade'),
+    uniqueIndex('flow_shared_file_unique').on(t.companyId, t.flowId, t.storedFileId),
+    index().on(t.storedFileId),
+    tenantPolicy(),
+  ],
 ).enableRLS();

@@ -1,5 +1,6 @@
 import {
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -9,7 +10,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../columns';
+import { companyRowId, createdAt, updatedAt } from '../columns';
 import { companyIdColumn, currentUserIdSql, tenantPolicy } from '../tenancy-sql';
 import { batch } from './batch.schema';
 import { company } from './companies.schema';
@@ -21,10 +22,10 @@ import { company } from './companies.schema';
 export const flowImport = pgTable(
   'flow_import',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    batchId: uuid('batch_id').references(() => batch.id, { onDelete: 'set null' }),
-    undoBatchId: uuid('undo_batch_id').references(() => batch.id, { onDelete: 'set null' }),
+    batchId: uuid('batch_id'),
+    undoBatchId: uuid('undo_batch_id'),
     filename: varchar('filename', { length: 255 }).notNull().default(''),
     rows: integer('rows').notNull().default(0),
     flowsCreated: integer('flows_created').notNull().default(0),
@@ -38,7 +39,21 @@ export const flowImport = pgTable(
     createdAt: createdAt(),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
   },
-  (t) => [index('flow_import_company_created').on(t.companyId, t.createdAt), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'flow_import_batch_id_fk',
+      columns: [t.companyId, t.batchId],
+      foreignColumns: [batch.companyId, batch.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'flow_import_undo_batch_id_fk',
+      columns: [t.companyId, t.undoBatchId],
+      foreignColumns: [batch.companyId, batch.id],
+    }).onDelete('set null'),
+    index('flow_import_company_created').on(t.companyId, t.createdAt),
+    tenantPolicy(),
+  ],
 ).enableRLS();
 
 /** What one imported row made: the undo removes exactly these records (and keeps what got other work). */
@@ -46,9 +61,7 @@ export const flowImportRow = pgTable(
   'flow_import_row',
   {
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    importId: integer('import_id')
-      .notNull()
-      .references(() => flowImport.id, { onDelete: 'cascade' }),
+    importId: integer('import_id').notNull(),
     row: integer('row').notNull(),
     flowId: integer('flow_id'),
     relationId: integer('relation_id'),
@@ -56,7 +69,15 @@ export const flowImportRow = pgTable(
     locationId: integer('location_id'),
     locationCreated: boolean('location_created').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.importId, t.row] }), tenantPolicy()],
+  (t) => [
+    foreignKey({
+      name: 'flow_import_row_import_id_fk',
+      columns: [t.companyId, t.importId],
+      foreignColumns: [flowImport.companyId, flowImport.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.importId, t.row, t.companyId] }),
+    tenantPolicy(),
+  ],
 ).enableRLS();
 
 /** The column mapping a company used last, offered again for its next file with the same headers. */

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../columns';
+import { index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { companyRowId, createdAt, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 
@@ -7,7 +7,7 @@ import { company } from './companies.schema';
 export const flowPhase = pgTable(
   'flow_phase',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     description: varchar('description', { length: 200 }).notNull(),
     color: varchar('color', { length: 20 }).notNull().default('gray'),
@@ -16,5 +16,9 @@ export const flowPhase = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.companyId, t.flowstage, t.order), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    index().on(t.companyId, t.flowstage, t.order),
+    tenantPolicy(),
+  ],
 ).enableRLS();

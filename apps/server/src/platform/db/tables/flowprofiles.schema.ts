@@ -1,5 +1,5 @@
-import { jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, idColumn, updatedAt } from '../columns';
+import { jsonb, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { companyRowId, createdAt, deletedAt, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 
@@ -11,7 +11,7 @@ import { company } from './companies.schema';
 export const flowProfile = pgTable(
   'flow_profile',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 200 }).notNull(),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
@@ -19,5 +19,5 @@ export const flowProfile = pgTable(
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
   },
-  () => [tenantPolicy()],
+  (t) => [primaryKey({ columns: [t.id, t.companyId] }), tenantPolicy()],
 ).enableRLS();

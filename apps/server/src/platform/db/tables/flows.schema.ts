@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -9,7 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, idColumn, updatedAt } from '../columns';
+import { companyRowId, createdAt, deletedAt, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 import { flowPhase } from './flowphases.schema';
@@ -27,22 +28,20 @@ import { user } from './users.schema';
 export const flow = pgTable(
   'flow',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     hash: varchar('hash', { length: 64 }).notNull(),
     number: integer('number').notNull(),
     description: varchar('description', { length: 500 }).notNull().default(''),
     flowStatus: varchar('flow_status', { length: 20 }).notNull().default('new'),
-    flowPhaseId: integer('flow_phase_id').references(() => flowPhase.id, { onDelete: 'set null' }),
-    userId: integer('user_id').references(() => user.id, { onDelete: 'set null' }),
-    officeUserId: integer('office_user_id').references(() => user.id, { onDelete: 'set null' }),
-    projectUserId: integer('project_user_id').references(() => user.id, { onDelete: 'set null' }),
-    relationId: integer('relation_id')
-      .notNull()
-      .references(() => relation.id, { onDelete: 'cascade' }),
-    locationId: integer('location_id').references(() => location.id, { onDelete: 'set null' }),
+    flowPhaseId: integer('flow_phase_id'),
+    userId: integer('user_id'),
+    officeUserId: integer('office_user_id'),
+    projectUserId: integer('project_user_id'),
+    relationId: integer('relation_id').notNull(),
+    locationId: integer('location_id'),
     leadSource: varchar('lead_source', { length: 100 }).notNull().default('Eigen website'),
-    flowprofileId: integer('flowprofile_id').references(() => flowProfile.id, { onDelete: 'set null' }),
+    flowprofileId: integer('flowprofile_id'),
     partnerId: integer('partner_id'),
     partnerProjectId: integer('partner_project_id'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
@@ -57,7 +56,43 @@ export const flow = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
-    uniqueIndex('flow_hash_unique').on(t.hash),
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'flow_flow_phase_id_fk',
+      columns: [t.companyId, t.flowPhaseId],
+      foreignColumns: [flowPhase.companyId, flowPhase.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'flow_user_id_fk',
+      columns: [t.companyId, t.userId],
+      foreignColumns: [user.companyId, user.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'flow_office_user_id_fk',
+      columns: [t.companyId, t.officeUserId],
+      foreignColumns: [user.companyId, user.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'flow_project_user_id_fk',
+      columns: [t.companyId, t.projectUserId],
+      foreignColumns: [user.companyId, user.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'flow_relation_id_fk',
+      columns: [t.companyId, t.relationId],
+      foreignColumns: [relation.companyId, relation.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'flow_location_id_fk',
+      columns: [t.companyId, t.locationId],
+      foreignColumns: [location.companyId, location.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'flow_flowprofile_id_fk',
+      columns: [t.companyId, t.flowprofileId],
+      foreignColumns: [flowProfile.companyId, flowProfile.id],
+    }).onDelete('set null'),
+    uniqueIndex('flow_hash_company_unique').on(t.hash, t.companyId),
     uniqueIndex('flow_company_number').on(t.companyId, t.number),
     index('flow_company_live_id').on(t.companyId, t.id).where(sql`deleted_at is null`),
     index('flow_company_status_id').on(t.companyId, t.flowStatus, t.id).where(sql`deleted_at is null`),
@@ -128,12 +163,9 @@ export const flowSortRange = pgTable(
 export const lead = pgTable(
   'lead',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    flowId: integer('flow_id')
-      .notNull()
-      .unique()
-      .references(() => flow.id, { onDelete: 'cascade' }),
+    flowId: integer('flow_id').notNull(),
     dateLead: timestamp('date_lead', { withTimezone: true }),
     dateIntake: timestamp('date_intake', { withTimezone: true }),
     dateQuotation: timestamp('date_quotation', { withTimezone: true }),
@@ -145,7 +177,16 @@ export const lead = pgTable(
     dateArchived: timestamp('date_archived', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
-  () => [tenantPolicy()],
+  (t) => [
+    uniqueIndex('lead_company_flow_unique').on(t.companyId, t.flowId),
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'lead_flow_id_fk',
+      columns: [t.companyId, t.flowId],
+      foreignColumns: [flow.companyId, flow.id],
+    }).onDelete('cascade'),
+    tenantPolicy(),
+  ],
 ).enableRLS();
 
 /** Per-company running numbers (flow numbers, later quotation and invoice numbers). */

@@ -1,18 +1,19 @@
 import type { CalculationRule, FormValue, ShowRule } from '@im/domain';
 import {
-  type AnyPgColumn,
   boolean,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../columns';
+import { companyRowId, createdAt, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 import { flow } from './flows.schema';
@@ -22,7 +23,7 @@ import { relation } from './relations.schema';
 export const vertical = pgTable(
   'vertical',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 200 }).notNull(),
     type: varchar('type', { length: 12 }).notNull().default('intake'),
@@ -32,18 +33,20 @@ export const vertical = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('vertical_company_name').on(t.companyId, t.archived, t.name), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    index('vertical_company_name').on(t.companyId, t.archived, t.name),
+    tenantPolicy(),
+  ],
 ).enableRLS();
 
 /** A data field of a form, ordered by `order`; show rules and formula rules as JSON lists. */
 export const verticalDataField = pgTable(
   'vertical_data_field',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    verticalId: integer('vertical_id')
-      .notNull()
-      .references(() => vertical.id, { onDelete: 'cascade' }),
+    verticalId: integer('vertical_id').notNull(),
     fieldLabel: varchar('field_label', { length: 200 }).notNull(),
     fieldName: varchar('field_name', { length: 100 }).notNull(),
     description: text('description').notNull().default(''),
@@ -58,8 +61,14 @@ export const verticalDataField = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'vertical_data_field_vertical_id_fk',
+      columns: [t.companyId, t.verticalId],
+      foreignColumns: [vertical.companyId, vertical.id],
+    }).onDelete('cascade'),
     index('vertical_data_field_vertical_order').on(t.verticalId, t.order),
-    uniqueIndex('vertical_data_field_name').on(t.verticalId, t.fieldName),
+    uniqueIndex('vertical_data_field_company_name').on(t.companyId, t.verticalId, t.fieldName),
     tenantPolicy(),
   ],
 ).enableRLS();
@@ -68,10 +77,10 @@ export const verticalDataField = pgTable(
 export const intake = pgTable(
   'intake',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    flowId: integer('flow_id').references(() => flow.id, { onDelete: 'cascade' }),
-    relationId: integer('relation_id').references(() => relation.id, { onDelete: 'set null' }),
+    flowId: integer('flow_id'),
+    relationId: integer('relation_id'),
     number: integer('number'),
     status: varchar('status', { length: 10 }).notNull().default('draft'),
     intakeDate: timestamp('intake_date', { withTimezone: true }),
@@ -79,13 +88,27 @@ export const intake = pgTable(
     name: varchar('name', { length: 200 }).notNull().default(''),
     description: text('description').notNull().default(''),
     verticalIds: jsonb('vertical_ids').$type<number[]>().notNull().default([]),
-    intakeTemplateId: integer('intaketemplate_id').references((): AnyPgColumn => intake.id, {
-      onDelete: 'set null',
-    }),
+    intakeTemplateId: integer('intaketemplate_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'intake_flow_id_fk',
+      columns: [t.companyId, t.flowId],
+      foreignColumns: [flow.companyId, flow.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'intake_relation_id_fk',
+      columns: [t.companyId, t.relationId],
+      foreignColumns: [relation.companyId, relation.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'intake_intaketemplate_id_fk',
+      columns: [t.companyId, t.intakeTemplateId],
+      foreignColumns: [t.companyId, t.id],
+    }).onDelete('set null'),
     index('intake_company_created').on(t.companyId, t.isTemplate, t.createdAt, t.id),
     index('intake_flow').on(t.flowId),
     tenantPolicy(),
@@ -96,22 +119,31 @@ export const intake = pgTable(
 export const project = pgTable(
   'project',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    flowId: integer('flow_id').references(() => flow.id, { onDelete: 'cascade' }),
+    flowId: integer('flow_id'),
     number: integer('number'),
     status: varchar('status', { length: 10 }).notNull().default('new'),
     isTemplate: boolean('is_template').notNull().default(false),
     name: varchar('name', { length: 200 }).notNull().default(''),
     description: text('description').notNull().default(''),
     verticalIds: jsonb('vertical_ids').$type<number[]>().notNull().default([]),
-    projectTemplateId: integer('projecttemplate_id').references((): AnyPgColumn => project.id, {
-      onDelete: 'set null',
-    }),
+    projectTemplateId: integer('projecttemplate_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'project_flow_id_fk',
+      columns: [t.companyId, t.flowId],
+      foreignColumns: [flow.companyId, flow.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'project_projecttemplate_id_fk',
+      columns: [t.companyId, t.projectTemplateId],
+      foreignColumns: [t.companyId, t.id],
+    }).onDelete('set null'),
     index('project_company_created').on(t.companyId, t.isTemplate, t.createdAt, t.id),
     index('project_flow').on(t.flowId),
     tenantPolicy(),
@@ -126,15 +158,21 @@ export const project = pgTable(
 export const flowData = pgTable(
   'flow_data',
   {
-    flowId: integer('flow_id')
-      .primaryKey()
-      .references(() => flow.id, { onDelete: 'cascade' }),
+    flowId: integer('flow_id').notNull(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     description: text('description').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  () => [tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.flowId, t.companyId] }),
+    foreignKey({
+      name: 'flow_data_flow_id_fk',
+      columns: [t.companyId, t.flowId],
+      foreignColumns: [flow.companyId, flow.id],
+    }).onDelete('cascade'),
+    tenantPolicy(),
+  ],
 ).enableRLS();
 
 /**
@@ -144,17 +182,13 @@ export const flowData = pgTable(
 export const flowDataItem = pgTable(
   'flow_data_item',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    flowId: integer('flow_id')
-      .notNull()
-      .references(() => flow.id, { onDelete: 'cascade' }),
-    verticalId: integer('vertical_id')
-      .notNull()
-      .references(() => vertical.id, { onDelete: 'restrict' }),
+    flowId: integer('flow_id').notNull(),
+    verticalId: integer('vertical_id').notNull(),
     itemType: varchar('item_type', { length: 10 }).notNull().default('form'),
-    intakeId: integer('intake_id').references(() => intake.id, { onDelete: 'set null' }),
-    projectId: integer('project_id').references(() => project.id, { onDelete: 'set null' }),
+    intakeId: integer('intake_id'),
+    projectId: integer('project_id'),
     status: varchar('status', { length: 10 }).notNull().default('open'),
     values: jsonb('values').$type<Record<string, FormValue>>().notNull().default({}),
     locations: jsonb('locations')
@@ -166,6 +200,27 @@ export const flowDataItem = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'flow_data_item_flow_id_fk',
+      columns: [t.companyId, t.flowId],
+      foreignColumns: [flow.companyId, flow.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'flow_data_item_vertical_id_fk',
+      columns: [t.companyId, t.verticalId],
+      foreignColumns: [vertical.companyId, vertical.id],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'flow_data_item_intake_id_fk',
+      columns: [t.companyId, t.intakeId],
+      foreignColumns: [intake.companyId, intake.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'flow_data_item_project_id_fk',
+      columns: [t.companyId, t.projectId],
+      foreignColumns: [project.companyId, project.id],
+    }).onDelete('set null'),
     index('flow_data_item_flow').on(t.flowId, t.id),
     index('flow_data_item_intake').on(t.intakeId),
     index('flow_data_item_project').on(t.projectId),
@@ -182,13 +237,13 @@ export const flowDataItem = pgTable(
 export const picture = pgTable(
   'picture',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    flowId: integer('flow_id').references(() => flow.id, { onDelete: 'cascade' }),
-    intakeId: integer('intake_id').references(() => intake.id, { onDelete: 'set null' }),
-    projectId: integer('project_id').references(() => project.id, { onDelete: 'set null' }),
-    verticalId: integer('vertical_id').references(() => vertical.id, { onDelete: 'set null' }),
-    flowDataItemId: integer('flow_data_item_id').references(() => flowDataItem.id, { onDelete: 'cascade' }),
+    flowId: integer('flow_id'),
+    intakeId: integer('intake_id'),
+    projectId: integer('project_id'),
+    verticalId: integer('vertical_id'),
+    flowDataItemId: integer('flow_data_item_id'),
     fieldName: varchar('field_name', { length: 100 }),
     storageKey: varchar('storage_key', { length: 300 }).notNull(),
     thumbnailKey: varchar('thumbnail_key', { length: 300 }).notNull(),
@@ -205,6 +260,32 @@ export const picture = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'picture_flow_id_fk',
+      columns: [t.companyId, t.flowId],
+      foreignColumns: [flow.companyId, flow.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'picture_intake_id_fk',
+      columns: [t.companyId, t.intakeId],
+      foreignColumns: [intake.companyId, intake.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'picture_project_id_fk',
+      columns: [t.companyId, t.projectId],
+      foreignColumns: [project.companyId, project.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'picture_vertical_id_fk',
+      columns: [t.companyId, t.verticalId],
+      foreignColumns: [vertical.companyId, vertical.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'picture_flow_data_item_id_fk',
+      columns: [t.companyId, t.flowDataItemId],
+      foreignColumns: [flowDataItem.companyId, flowDataItem.id],
+    }).onDelete('cascade'),
     index('picture_flow').on(t.flowId, t.id),
     index('picture_intake').on(t.intakeId, t.id),
     index('picture_project').on(t.projectId, t.id),

@@ -1,17 +1,19 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../columns';
+import { companyRowId, createdAt, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 import { salesDocument } from './documents.schema';
@@ -24,9 +26,9 @@ import { user } from './users.schema';
 export const integrationConnection = pgTable(
   'integration_connection',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    userId: integer('user_id'),
     /** 'exact' | 'snelstart' | 'gcal' | 'outlook' | 'quickr' | 'glbl' */
     service: varchar('service', { length: 20 }).notNull(),
     /** 'active' | 'error' (a refresh was refused: link again) */
@@ -43,11 +45,17 @@ export const integrationConnection = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'integration_connection_user_id_fk',
+      columns: [t.companyId, t.userId],
+      foreignColumns: [user.companyId, user.id],
+    }).onDelete('cascade'),
     uniqueIndex('integration_connection_company_service')
       .on(t.companyId, t.service)
       .where(sql`${t.userId} is null`),
-    uniqueIndex('integration_connection_user_service')
-      .on(t.userId, t.service)
+    uniqueIndex('integration_connection_company_user_service')
+      .on(t.companyId, t.userId, t.service)
       .where(sql`${t.userId} is not null`),
     tenantPolicy(),
   ],
@@ -60,25 +68,31 @@ export const integrationConnection = pgTable(
 export const integrationOauthState = pgTable(
   'integration_oauth_state',
   {
-    state: varchar('state', { length: 64 }).primaryKey(),
+    state: varchar('state', { length: 64 }).notNull(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
     service: varchar('service', { length: 20 }).notNull(),
     /** Whether the link is the user's own (calendar) or the company's. */
     forUser: boolean('for_user').notNull(),
     codeVerifierEnc: text('code_verifier_enc').notNull(),
     createdAt: createdAt(),
   },
-  () => [tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.state, t.companyId] }),
+    foreignKey({
+      name: 'integration_oauth_state_user_id_fk',
+      columns: [t.companyId, t.userId],
+      foreignColumns: [user.companyId, user.id],
+    }).onDelete('cascade'),
+    tenantPolicy(),
+  ],
 ).enableRLS();
 
 /** What a connection did, for the staff to read ('Koppelingen'); kept when the connection goes. */
 export const integrationLog = pgTable(
   'integration_log',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     service: varchar('service', { length: 20 }).notNull(),
     userId: integer('user_id'),
@@ -87,7 +101,11 @@ export const integrationLog = pgTable(
     documentId: integer('document_id'),
     at: createdAt(),
   },
-  (t) => [index('integration_log_by_service').on(t.companyId, t.service, t.id), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    index('integration_log_by_service').on(t.companyId, t.service, t.id),
+    tenantPolicy(),
+  ],
 ).enableRLS();
 
 /**
@@ -97,7 +115,7 @@ export const integrationLog = pgTable(
 export const accountingSettings = pgTable(
   'accounting_settings',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn()
       .unique()
       .references(() => company.id, { onDelete: 'cascade' }),
@@ -124,7 +142,7 @@ export const accountingSettings = pgTable(
     autoPush: boolean('auto_push').notNull().default(true),
     updatedAt: updatedAt(),
   },
-  () => [tenantPolicy()],
+  (t) => [primaryKey({ columns: [t.id, t.companyId] }), tenantPolicy()],
 ).enableRLS();
 
 /**
@@ -135,12 +153,10 @@ export const accountingSettings = pgTable(
 export const accountingPush = pgTable(
   'accounting_push',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     service: varchar('service', { length: 20 }).notNull(),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => salesDocument.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id').notNull(),
     idempotencyKey: uuid('idempotency_key').notNull().defaultRandom(),
     /** 'queued' | 'booked' | 'refused' | 'retrying' */
     status: varchar('status', { length: 10 }).notNull().default('queued'),
@@ -155,6 +171,12 @@ export const accountingPush = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'accounting_push_document_id_fk',
+      columns: [t.companyId, t.documentId],
+      foreignColumns: [salesDocument.companyId, salesDocument.id],
+    }).onDelete('cascade'),
     uniqueIndex('accounting_push_once').on(t.companyId, t.service, t.documentId),
     index('accounting_push_unpaid')
       .on(t.companyId, t.service)

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -13,7 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../columns';
+import { companyRowId, createdAt, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 import { salesDocument } from './documents.schema';
@@ -30,9 +31,7 @@ const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
 export const invoice = pgTable(
   'invoice',
   {
-    id: integer('id')
-      .primaryKey()
-      .references(() => salesDocument.id, { onDelete: 'cascade' }),
+    id: integer('id').notNull(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     invoiceType: varchar('invoice_type', { length: 20 }).notNull().default('normal'),
     partialinvoicetype: varchar('partialinvoicetype', { length: 20 }),
@@ -73,6 +72,12 @@ export const invoice = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'invoice_id_fk',
+      columns: [t.companyId, t.id],
+      foreignColumns: [salesDocument.companyId, salesDocument.id],
+    }).onDelete('cascade'),
     index('invoice_partial_group').on(t.partialinvoiceId).where(sql`partialinvoice_id is not null`),
     index('invoice_credited').on(t.creditedInvoiceId).where(sql`credited_invoice_id is not null`),
     index('invoice_quarterly').on(t.companyId, t.sentDay).where(sql`sent_day is not null`),
@@ -95,11 +100,9 @@ export const invoice = pgTable(
 export const invoicePayment = pgTable(
   'invoice_payment',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    invoiceId: integer('invoice_id')
-      .notNull()
-      .references(() => invoice.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id').notNull(),
     paidOn: date('paid_on').notNull(),
     amount: money('amount').notNull(),
     method: varchar('method', { length: 20 }).notNull(),
@@ -109,9 +112,15 @@ export const invoicePayment = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'invoice_payment_invoice_id_fk',
+      columns: [t.companyId, t.invoiceId],
+      foreignColumns: [invoice.companyId, invoice.id],
+    }).onDelete('cascade'),
     index('invoice_payment_by_invoice').on(t.invoiceId, t.paidOn, t.id),
-    uniqueIndex('invoice_payment_provider')
-      .on(t.invoiceId, t.providerPaymentId)
+    uniqueIndex('invoice_payment_company_provider')
+      .on(t.companyId, t.invoiceId, t.providerPaymentId)
       .where(sql`provider_payment_id is not null`),
     check('invoice_payment_positive', sql`amount > 0`),
     tenantPolicy(),

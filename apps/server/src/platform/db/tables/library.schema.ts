@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../columns';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { companyRowId, createdAt, idColumn, updatedAt } from '../columns';
 import { companyIdColumn, currentUserIdSql, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 
@@ -13,20 +23,23 @@ import { company } from './companies.schema';
 export const mediaFile = pgTable(
   'media_file',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     filename: varchar('filename', { length: 255 }).notNull(),
     mimeType: varchar('mime_type', { length: 100 }).notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     width: integer('width'),
     height: integer('height'),
-    storageKey: varchar('storage_key', { length: 300 }).notNull().unique(),
+    storageKey: varchar('storage_key', { length: 300 }).notNull(),
     thumbnailKey: varchar('thumbnail_key', { length: 300 }),
-    publicToken: varchar('public_token', { length: 64 }).notNull().unique(),
+    publicToken: varchar('public_token', { length: 64 }).notNull(),
     uploadedBy: integer('uploaded_by').default(currentUserIdSql),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('media_file_public_token_company_unique').on(t.publicToken, t.companyId),
+    uniqueIndex('media_file_storage_key_company_unique').on(t.storageKey, t.companyId),
+    primaryKey({ columns: [t.id, t.companyId] }),
     index().on(t.companyId, t.createdAt.desc(), t.id.desc()),
     index('media_file_filename_trgm').using('gin', sql`lower(${t.filename}) gin_trgm_ops`),
     tenantPolicy(),

@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn } from '../columns';
+import { index, integer, jsonb, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import { companyRowId, createdAt } from '../columns';
 import { companyIdColumn, currentImpersonatorIdSql, currentUserIdSql, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 
@@ -10,7 +10,7 @@ import { company } from './companies.schema';
 export const logItem = pgTable(
   'log_item',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     loggableType: varchar('loggable_type', { length: 50 }).notNull(),
     loggableId: integer('loggable_id'),
@@ -22,6 +22,7 @@ export const logItem = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
     index().on(t.companyId, t.loggableType, t.loggableId),
     index().on(t.companyId, t.createdAt),
     tenantPolicy(),

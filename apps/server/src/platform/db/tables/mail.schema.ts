@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn } from '../columns';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { companyRowId, createdAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 
@@ -11,7 +11,7 @@ import { company } from './companies.schema';
 export const outboxMail = pgTable(
   'outbox_mail',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     toAddress: varchar('to_address', { length: 254 }).notNull(),
     fromAddress: varchar('from_address', { length: 300 }).notNull(),
@@ -38,6 +38,7 @@ export const outboxMail = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
     index().on(t.createdAt),
     index().on(t.companyId, t.createdAt),
     // The recovery's question every minute: which mails were being handed over?

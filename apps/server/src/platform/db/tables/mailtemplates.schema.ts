@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../columns';
+import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import { companyRowId, createdAt, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 import { flow } from './flows.schema';
@@ -10,7 +10,7 @@ import { user } from './users.schema';
 export const mailTemplate = pgTable(
   'mail_template',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     templateType: varchar('template_type', { length: 40 }).notNull(),
     description: varchar('description', { length: 200 }).notNull(),
@@ -19,14 +19,18 @@ export const mailTemplate = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('mail_template_company_type').on(t.companyId, t.templateType, t.id), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    index('mail_template_company_type').on(t.companyId, t.templateType, t.id),
+    tenantPolicy(),
+  ],
 ).enableRLS();
 
 /** A ready answer for the communicator (category, description, message). */
 export const messageTemplate = pgTable(
   'message_template',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     category: varchar('category', { length: 100 }).notNull().default(''),
     description: varchar('description', { length: 200 }).notNull(),
@@ -34,33 +38,39 @@ export const messageTemplate = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('message_template_company').on(t.companyId, t.category, t.description), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    index('message_template_company').on(t.companyId, t.category, t.description),
+    tenantPolicy(),
+  ],
 ).enableRLS();
 
 /** A contact moment's text (a call, a visit) to register on a flow. */
 export const contactTemplate = pgTable(
   'contact_template',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     description: varchar('description', { length: 200 }).notNull(),
     note: text('note').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('contact_template_company').on(t.companyId, t.description), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    index('contact_template_company').on(t.companyId, t.description),
+    tenantPolicy(),
+  ],
 ).enableRLS();
 
 /** A mail sent from a flow: what went out (kept after sending) and its delivery through the outbox. */
 export const flowMail = pgTable(
   'flow_mail',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    flowId: integer('flow_id')
-      .notNull()
-      .references(() => flow.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => user.id, { onDelete: 'set null' }),
+    flowId: integer('flow_id').notNull(),
+    userId: integer('user_id'),
     toAddress: varchar('to_address', { length: 254 }).notNull(),
     subject: varchar('subject', { length: 300 }).notNull(),
     message: text('message').notNull(),
@@ -69,9 +79,33 @@ export const flowMail = pgTable(
       .$type<{ id: number; filename: string; size: number }[]>()
       .notNull()
       .default([]),
-    mailTemplateId: integer('mail_template_id').references(() => mailTemplate.id, { onDelete: 'set null' }),
-    outboxMailId: integer('outbox_mail_id').references(() => outboxMail.id, { onDelete: 'set null' }),
+    mailTemplateId: integer('mail_template_id'),
+    outboxMailId: integer('outbox_mail_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('flow_mail_flow').on(t.flowId, t.createdAt), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'flow_mail_flow_id_fk',
+      columns: [t.companyId, t.flowId],
+      foreignColumns: [flow.companyId, flow.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'flow_mail_user_id_fk',
+      columns: [t.companyId, t.userId],
+      foreignColumns: [user.companyId, user.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'flow_mail_mail_template_id_fk',
+      columns: [t.companyId, t.mailTemplateId],
+      foreignColumns: [mailTemplate.companyId, mailTemplate.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'flow_mail_outbox_mail_id_fk',
+      columns: [t.companyId, t.outboxMailId],
+      foreignColumns: [outboxMail.companyId, outboxMail.id],
+    }).onDelete('set null'),
+    index('flow_mail_flow').on(t.flowId, t.createdAt),
+    tenantPolicy(),
+  ],
 ).enableRLS();

@@ -1,15 +1,17 @@
 import { sql } from 'drizzle-orm';
 import {
+  foreignKey,
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../columns';
+import { companyRowId, createdAt, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 import { flow } from './flows.schema';
@@ -25,12 +27,10 @@ import { user } from './users.schema';
 export const message = pgTable(
   'message',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    flowId: integer('flow_id')
-      .notNull()
-      .references(() => flow.id, { onDelete: 'cascade' }),
-    relationId: integer('relation_id').references(() => relation.id, { onDelete: 'set null' }),
+    flowId: integer('flow_id').notNull(),
+    relationId: integer('relation_id'),
     messageableType: varchar('messageable_type', { length: 20 }).notNull().default('flow'),
     messageableId: integer('messageable_id').notNull(),
     sendableType: varchar('sendable_type', { length: 10 }).notNull(),
@@ -38,7 +38,7 @@ export const message = pgTable(
     receiveableType: varchar('receiveable_type', { length: 10 }).notNull(),
     receiveableId: integer('receiveable_id'),
     /** The staff author (null for a customer's message). */
-    userId: integer('user_id').references(() => user.id, { onDelete: 'set null' }),
+    userId: integer('user_id'),
     content: text('content').notNull(),
     status: varchar('status', { length: 12 }).notNull().default('unread'),
     /** Who on the company side answers: office (backoffice), project (uitvoering), null (sales). */
@@ -48,9 +48,25 @@ export const message = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'message_flow_id_fk',
+      columns: [t.companyId, t.flowId],
+      foreignColumns: [flow.companyId, flow.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'message_relation_id_fk',
+      columns: [t.companyId, t.relationId],
+      foreignColumns: [relation.companyId, relation.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'message_user_id_fk',
+      columns: [t.companyId, t.userId],
+      foreignColumns: [user.companyId, user.id],
+    }).onDelete('set null'),
     index('message_flow_created').on(t.flowId, t.createdAt, t.id),
     index('message_company_created').on(t.companyId, t.createdAt, t.id),
-    uniqueIndex('message_hash_unique').on(t.hash),
+    uniqueIndex('message_hash_company_unique').on(t.hash, t.companyId),
     tenantPolicy(),
   ],
 ).enableRLS();
@@ -63,9 +79,7 @@ export const message = pgTable(
 export const flowConversation = pgTable(
   'flow_conversation',
   {
-    flowId: integer('flow_id')
-      .primaryKey()
-      .references(() => flow.id, { onDelete: 'cascade' }),
+    flowId: integer('flow_id').notNull(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     messageCount: integer('message_count').notNull().default(0),
     unreadCount: integer('unread_count').notNull().default(0),
@@ -79,6 +93,12 @@ export const flowConversation = pgTable(
     ),
   },
   (t) => [
+    primaryKey({ columns: [t.flowId, t.companyId] }),
+    foreignKey({
+      name: 'flow_conversation_flow_id_fk',
+      columns: [t.companyId, t.flowId],
+      foreignColumns: [flow.companyId, flow.id],
+    }).onDelete('cascade'),
     index('flow_conversation_company_last').on(t.companyId, t.lastMessageAt, t.flowId),
     index('flow_conversation_company_state_last').on(t.companyId, t.state, t.lastMessageAt, t.flowId),
     tenantPolicy(),

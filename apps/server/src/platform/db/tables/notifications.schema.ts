@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../columns';
+import { foreignKey, index, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import { companyRowId, createdAt, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 import { flow } from './flows.schema';
@@ -12,13 +12,13 @@ import { user } from './users.schema';
 export const notification = pgTable(
   'notification',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    userId: integer('user_id'),
     notificationClass: varchar('notification_class', { length: 10 }).notNull().default('user'),
     notifiableType: varchar('notifiable_type', { length: 20 }).notNull(),
     notifiableId: integer('notifiable_id').notNull(),
-    flowId: integer('flow_id').references(() => flow.id, { onDelete: 'cascade' }),
+    flowId: integer('flow_id'),
     content: text('content').notNull(),
     status: varchar('status', { length: 10 }).notNull().default('unread'),
     createdAt: createdAt(),
@@ -26,6 +26,17 @@ export const notification = pgTable(
   },
   (t) => [
     // The dropdown (a user's unread, newest first) and the overview (a user's day, newest first).
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'notification_user_id_fk',
+      columns: [t.companyId, t.userId],
+      foreignColumns: [user.companyId, user.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'notification_flow_id_fk',
+      columns: [t.companyId, t.flowId],
+      foreignColumns: [flow.companyId, flow.id],
+    }).onDelete('cascade'),
     index('notification_user_status_created').on(t.userId, t.status, t.createdAt, t.id),
     index('notification_user_created').on(t.userId, t.createdAt, t.id),
     index('notification_flow').on(t.flowId, t.createdAt),

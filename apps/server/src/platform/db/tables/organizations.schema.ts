@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, idColumn, updatedAt } from '../columns';
+import {
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { companyRowId, createdAt, deletedAt, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 import { flowProfile } from './flowprofiles.schema';
@@ -8,7 +16,7 @@ import { flowProfile } from './flowprofiles.schema';
 export const organization = pgTable(
   'organization',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 200 }).notNull(),
     email: varchar('email', { length: 254 }).notNull().default(''),
@@ -22,7 +30,7 @@ export const organization = pgTable(
     orderReference: varchar('order_reference', { length: 100 }).notNull().default(''),
     country: varchar('country', { length: 100 }).notNull().default('Nederland'),
     leadSource: varchar('lead_source', { length: 100 }).notNull().default('Eigen website'),
-    flowprofileId: integer('flowprofile_id').references(() => flowProfile.id, { onDelete: 'set null' }),
+    flowprofileId: integer('flowprofile_id'),
     /** The relation that is the organization's contact person (no FK: relations reference organizations). */
     contactpersonId: integer('contactperson_id'),
     lat: doublePrecision('lat'),
@@ -32,6 +40,12 @@ export const organization = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'organization_flowprofile_id_fk',
+      columns: [t.companyId, t.flowprofileId],
+      foreignColumns: [flowProfile.companyId, flowProfile.id],
+    }).onDelete('set null'),
     index().on(t.companyId, t.name),
     index('organization_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     tenantPolicy(),

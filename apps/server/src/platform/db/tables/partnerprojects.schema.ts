@@ -2,16 +2,18 @@ import type { ModelFlow, SelectableDocument } from '@im/domain';
 import { sql } from 'drizzle-orm';
 import {
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../columns';
+import { companyRowId, createdAt, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 import { salesDocument } from './documents.schema';
@@ -29,11 +31,9 @@ import { partner } from './partners.schema';
 export const partnerProject = pgTable(
   'partner_project',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    partnerId: integer('partner_id')
-      .notNull()
-      .references(() => partner.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id').notNull(),
     label: varchar('label', { length: 200 }).notNull(),
     status: varchar('status', { length: 30 }).notNull().default('new'),
     mainflowId: integer('mainflow_id'),
@@ -41,7 +41,7 @@ export const partnerProject = pgTable(
     endDate: date('end_date', { mode: 'string' }),
     relationId: integer('relation_id'),
     userId: integer('user_id'),
-    flowprofileId: integer('flowprofile_id').references(() => flowProfile.id, { onDelete: 'set null' }),
+    flowprofileId: integer('flowprofile_id'),
     quotationCalcMethod: varchar('quotation_calc_method', { length: 40 }),
     invoiceCalcMethod: varchar('invoice_calc_method', { length: 40 }),
     invoiceMethod: varchar('invoice_method', { length: 40 }),
@@ -58,7 +58,22 @@ export const partnerProject = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.companyId, t.partnerId, t.id), index().on(t.companyId, t.label, t.id), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'partner_project_partner_id_fk',
+      columns: [t.companyId, t.partnerId],
+      foreignColumns: [partner.companyId, partner.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'partner_project_flowprofile_id_fk',
+      columns: [t.companyId, t.flowprofileId],
+      foreignColumns: [flowProfile.companyId, flowProfile.id],
+    }).onDelete('set null'),
+    index().on(t.companyId, t.partnerId, t.id),
+    index().on(t.companyId, t.label, t.id),
+    tenantPolicy(),
+  ],
 ).enableRLS();
 
 /**
@@ -69,22 +84,32 @@ export const partnerProject = pgTable(
 export const partnerProjectDocumentFlow = pgTable(
   'partner_project_document_flow',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    partnerProjectId: integer('partner_project_id')
-      .notNull()
-      .references(() => partnerProject.id, { onDelete: 'cascade' }),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => salesDocument.id, { onDelete: 'cascade' }),
-    flowId: integer('flow_id')
-      .notNull()
-      .references(() => flow.id, { onDelete: 'cascade' }),
+    partnerProjectId: integer('partner_project_id').notNull(),
+    documentId: integer('document_id').notNull(),
+    flowId: integer('flow_id').notNull(),
     kind: varchar('kind', { length: 20 }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex().on(t.documentId, t.flowId),
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'partner_project_document_flow_partner_project_id_fk',
+      columns: [t.companyId, t.partnerProjectId],
+      foreignColumns: [partnerProject.companyId, partnerProject.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'partner_project_document_flow_document_id_fk',
+      columns: [t.companyId, t.documentId],
+      foreignColumns: [salesDocument.companyId, salesDocument.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'partner_project_document_flow_flow_id_fk',
+      columns: [t.companyId, t.flowId],
+      foreignColumns: [flow.companyId, flow.id],
+    }).onDelete('cascade'),
+    uniqueIndex('partner_project_document_flow_unique').on(t.companyId, t.documentId, t.flowId),
     index().on(t.companyId, t.partnerProjectId, t.flowId),
     tenantPolicy(),
   ],

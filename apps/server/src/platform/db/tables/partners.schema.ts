@@ -1,5 +1,5 @@
-import { date, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../columns';
+import { date, foreignKey, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { companyRowId, createdAt, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 import { flowProfile } from './flowprofiles.schema';
@@ -12,15 +12,24 @@ import { flowProfile } from './flowprofiles.schema';
 export const partner = pgTable(
   'partner',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 200 }).notNull(),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     /** The request profile new flows of this partner get. */
-    flowprofileId: integer('flowprofile_id').references(() => flowProfile.id, { onDelete: 'set null' }),
+    flowprofileId: integer('flowprofile_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.companyId, t.name), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'partner_flowprofile_id_fk',
+      columns: [t.companyId, t.flowprofileId],
+      foreignColumns: [flowProfile.companyId, flowProfile.id],
+    }).onDelete('set null'),
+    index().on(t.companyId, t.name),
+    tenantPolicy(),
+  ],
 ).enableRLS();

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -12,7 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../columns';
+import { companyRowId, createdAt, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 import { flow } from './flows.schema';
@@ -29,24 +30,53 @@ import { user } from './users.schema';
  */
 const targetColumns = () => ({
   targetType: varchar('target_type', { length: 20 }).notNull(),
-  relationId: integer('relation_id').references(() => relation.id, { onDelete: 'cascade' }),
-  organizationId: integer('organization_id').references(() => organization.id, { onDelete: 'cascade' }),
-  flowId: integer('flow_id').references(() => flow.id, { onDelete: 'cascade' }),
+  relationId: integer('relation_id'),
+  organizationId: integer('organization_id'),
+  flowId: integer('flow_id'),
 });
+
+/** The target columns' foreign keys, each with `company_id` (decision 072). */
+const targetForeignKeys = (
+  table: string,
+  t: { companyId: AnyPgColumn; relationId: AnyPgColumn; organizationId: AnyPgColumn; flowId: AnyPgColumn },
+) => [
+  foreignKey({
+    name: `${table}_relation_id_fk`,
+    columns: [t.companyId, t.relationId],
+    foreignColumns: [relation.companyId, relation.id],
+  }).onDelete('cascade'),
+  foreignKey({
+    name: `${table}_organization_id_fk`,
+    columns: [t.companyId, t.organizationId],
+    foreignColumns: [organization.companyId, organization.id],
+  }).onDelete('cascade'),
+  foreignKey({
+    name: `${table}_flow_id_fk`,
+    columns: [t.companyId, t.flowId],
+    foreignColumns: [flow.companyId, flow.id],
+  }).onDelete('cascade'),
+];
 
 export const note = pgTable(
   'note',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     ...targetColumns(),
     content: text('content').notNull(),
     sticky: boolean('sticky').notNull().default(false),
-    userId: integer('user_id').references(() => user.id, { onDelete: 'set null' }),
+    userId: integer('user_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    ...targetForeignKeys('note', t),
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'note_user_id_fk',
+      columns: [t.companyId, t.userId],
+      foreignColumns: [user.companyId, user.id],
+    }).onDelete('set null'),
     index('note_relation').on(t.relationId, t.createdAt),
     index('note_organization').on(t.organizationId, t.createdAt),
     index('note_flow').on(t.flowId, t.createdAt),
@@ -59,11 +89,11 @@ export const note = pgTable(
 export const action = pgTable(
   'action',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     ...targetColumns(),
     description: text('description').notNull(),
-    userId: integer('user_id').references(() => user.id, { onDelete: 'set null' }),
+    userId: integer('user_id'),
     status: varchar('status', { length: 10 }).notNull().default('open'),
     priority: varchar('priority', { length: 10 }).notNull().default('normal'),
     /** 4 top, 3 high, 2 normal, 1 low: the priority as a number the overview's sort index can use. */
@@ -79,13 +109,25 @@ export const action = pgTable(
      * of a flow whose status changes; null without a flow.
      */
     flowStatus: varchar('flow_status', { length: 20 }),
-    createdBy: integer('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    ...targetForeignKeys('action', t),
     // The overview: one company's open (or completed) actions per sort column, of everyone or one
     // user; ids are paged on these alone (index-only), the 25 rows are joined afterwards.
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'action_user_id_fk',
+      columns: [t.companyId, t.userId],
+      foreignColumns: [user.companyId, user.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'action_created_by_fk',
+      columns: [t.companyId, t.createdBy],
+      foreignColumns: [user.companyId, user.id],
+    }).onDelete('set null'),
     index('action_company_status_due').on(t.companyId, t.status, t.dueDate, t.id),
     index('action_company_due').on(t.companyId, t.dueDate, t.id),
     index('action_company_status_overdue').on(t.companyId, t.status, t.overdueDate, t.id),
@@ -144,7 +186,7 @@ export const actionTally = pgTable(
 export const agendaItem = pgTable(
   'agenda_item',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     ...targetColumns(),
     title: varchar('title', { length: 200 }).notNull(),
@@ -153,17 +195,29 @@ export const agendaItem = pgTable(
     attendees: varchar('attendees', { length: 1000 }).notNull().default(''),
     startDate: timestamp('start_date', { withTimezone: true }).notNull(),
     endDate: timestamp('end_date', { withTimezone: true }).notNull(),
-    userId: integer('user_id').references(() => user.id, { onDelete: 'set null' }),
+    userId: integer('user_id'),
     /** Stable id for calendar feeds (iCalendar UID). */
     uid: varchar('uid', { length: 64 }).notNull().default(sql`gen_random_uuid()::text`),
     /** The intake the appointment plans (spec 002 section 3: an intake's agenda items). */
-    intakeId: integer('intake_id').references(() => intake.id, { onDelete: 'set null' }),
+    intakeId: integer('intake_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    ...targetForeignKeys('agenda_item', t),
     // The calendar: items overlapping a range, of all users or one. The end is in the index, so the
     // items that start in the 62 days before the range but end before it are skipped in the index.
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'agenda_item_user_id_fk',
+      columns: [t.companyId, t.userId],
+      foreignColumns: [user.companyId, user.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'agenda_item_intake_id_fk',
+      columns: [t.companyId, t.intakeId],
+      foreignColumns: [intake.companyId, intake.id],
+    }).onDelete('set null'),
     index('agenda_item_company_start_end').on(t.companyId, t.startDate, t.endDate, t.id),
     index('agenda_item_company_user_start_end').on(t.companyId, t.userId, t.startDate, t.endDate, t.id),
     index('agenda_item_relation').on(t.relationId),
@@ -180,14 +234,21 @@ export const agendaItem = pgTable(
 export const calendarFeed = pgTable(
   'calendar_feed',
   {
-    userId: integer('user_id')
-      .primaryKey()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('calendar_feed_token').on(t.tokenHash), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.companyId] }),
+    foreignKey({
+      name: 'calendar_feed_user_id_fk',
+      columns: [t.companyId, t.userId],
+      foreignColumns: [user.companyId, user.id],
+    }).onDelete('cascade'),
+    uniqueIndex('calendar_feed_token_company').on(t.tokenHash, t.companyId),
+    tenantPolicy(),
+  ],
 ).enableRLS();
 
 /**
@@ -197,13 +258,13 @@ export const calendarFeed = pgTable(
 export const task = pgTable(
   'task',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     description: text('description').notNull(),
     type: varchar('type', { length: 20 }).notNull().default('overig'),
     status: varchar('status', { length: 10 }).notNull().default('open'),
-    userId: integer('user_id').references(() => user.id, { onDelete: 'set null' }),
-    flowId: integer('flow_id').references(() => flow.id, { onDelete: 'cascade' }),
+    userId: integer('user_id'),
+    flowId: integer('flow_id'),
     startDate: timestamp('start_date', { withTimezone: true }),
     endDate: timestamp('end_date', { withTimezone: true }),
     completionDate: timestamp('completion_date', { withTimezone: true }),
@@ -212,21 +273,55 @@ export const task = pgTable(
     duration: integer('duration'),
     amountOfPeople: integer('amount_of_people').notNull().default(1),
     location: varchar('location', { length: 300 }).notNull().default(''),
-    locationId: integer('location_id').references(() => location.id, { onDelete: 'set null' }),
+    locationId: integer('location_id'),
     attendees: varchar('attendees', { length: 1000 }).notNull().default(''),
     isTemplate: boolean('is_template').notNull().default(false),
-    taskTemplateId: integer('task_template_id').references((): AnyPgColumn => task.id, {
-      onDelete: 'set null',
-    }),
-    leadingTaskId: integer('leading_task_id').references((): AnyPgColumn => task.id, { onDelete: 'cascade' }),
+    taskTemplateId: integer('task_template_id'),
+    leadingTaskId: integer('leading_task_id'),
     /** The intake or project the task belongs to (spec 002 section 3: their tasks). */
-    intakeId: integer('intake_id').references(() => intake.id, { onDelete: 'set null' }),
-    projectId: integer('project_id').references(() => project.id, { onDelete: 'set null' }),
+    intakeId: integer('intake_id'),
+    projectId: integer('project_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     // The overview and the map: one company's open (or on hold) tasks by start.
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'task_user_id_fk',
+      columns: [t.companyId, t.userId],
+      foreignColumns: [user.companyId, user.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'task_flow_id_fk',
+      columns: [t.companyId, t.flowId],
+      foreignColumns: [flow.companyId, flow.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'task_location_id_fk',
+      columns: [t.companyId, t.locationId],
+      foreignColumns: [location.companyId, location.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'task_task_template_id_fk',
+      columns: [t.companyId, t.taskTemplateId],
+      foreignColumns: [t.companyId, t.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'task_leading_task_id_fk',
+      columns: [t.companyId, t.leadingTaskId],
+      foreignColumns: [t.companyId, t.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'task_intake_id_fk',
+      columns: [t.companyId, t.intakeId],
+      foreignColumns: [intake.companyId, intake.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'task_project_id_fk',
+      columns: [t.companyId, t.projectId],
+      foreignColumns: [project.companyId, project.id],
+    }).onDelete('set null'),
     index('task_company_status_start').on(t.companyId, t.isTemplate, t.status, t.startDate, t.id),
     index('task_company_user_status').on(t.companyId, t.userId, t.status),
     index('task_flow').on(t.flowId),

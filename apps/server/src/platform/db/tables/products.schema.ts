@@ -1,6 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { index, integer, jsonb, numeric, pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, idColumn, updatedAt } from '../columns';
+import {
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { companyRowId, createdAt, deletedAt, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 
@@ -28,7 +38,7 @@ export interface PriceMatrix {
 export const product = pgTable(
   'product',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     itemName: varchar('item_name', { length: 255 }).notNull(),
     description: text('description').notNull().default(''),
@@ -73,6 +83,7 @@ export const product = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
     index('product_company_name').on(t.companyId, t.itemName, t.id).where(sql`deleted_at is null`),
     index('product_company_updated').on(t.companyId, t.updatedAt, t.id).where(sql`deleted_at is null`),
     index('product_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
@@ -84,16 +95,23 @@ export const product = pgTable(
 export const productTableRow = pgTable(
   'product_table_row',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => product.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
     unitAmount: amount4('unit_amount'),
     unitRateExc: amount4('unit_rate_exc'),
     unitRateInc: amount4('unit_rate_inc'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.productId), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'product_table_row_product_id_fk',
+      columns: [t.companyId, t.productId],
+      foreignColumns: [product.companyId, product.id],
+    }).onDelete('cascade'),
+    index().on(t.productId),
+    tenantPolicy(),
+  ],
 ).enableRLS();

@@ -1,6 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { bigint, doublePrecision, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, idColumn, updatedAt } from '../columns';
+import {
+  bigint,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { companyRowId, createdAt, deletedAt, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 import { flowProfile } from './flowprofiles.schema';
@@ -14,7 +24,7 @@ import { organization } from './organizations.schema';
 export const relation = pgTable(
   'relation',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 100 }).notNull().default(''),
     nameprefix: varchar('nameprefix', { length: 50 }).notNull().default(''),
@@ -32,8 +42,8 @@ export const relation = pgTable(
     /** Defaults for this customer's invoices (BT-10, BT-13), before an organization's (decision 044). */
     buyerReference: varchar('buyer_reference', { length: 100 }).notNull().default(''),
     orderReference: varchar('order_reference', { length: 100 }).notNull().default(''),
-    flowprofileId: integer('flowprofile_id').references(() => flowProfile.id, { onDelete: 'set null' }),
-    organizationId: integer('organization_id').references(() => organization.id, { onDelete: 'set null' }),
+    flowprofileId: integer('flowprofile_id'),
+    organizationId: integer('organization_id'),
     /** The main flow chosen with update_reason flowchange (no FK: flows reference relations); else the newest. */
     flowId: integer('flow_id'),
     lat: doublePrecision('lat'),
@@ -47,6 +57,17 @@ export const relation = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'relation_flowprofile_id_fk',
+      columns: [t.companyId, t.flowprofileId],
+      foreignColumns: [flowProfile.companyId, flowProfile.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'relation_organization_id_fk',
+      columns: [t.companyId, t.organizationId],
+      foreignColumns: [organization.companyId, organization.id],
+    }).onDelete('set null'),
     index('relation_company_live').on(t.companyId, t.id).where(sql`deleted_at is null`),
     index('relation_company_trashed').on(t.companyId, t.deletedAt).where(sql`deleted_at is not null`),
     index('relation_company_surname').on(t.companyId, t.surname, t.id),
@@ -76,10 +97,14 @@ export const relation = pgTable(
 export const relationTally = pgTable(
   'relation_tally',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
     companyId: companyIdColumn(),
     live: integer('live').notNull(),
     trashed: integer('trashed').notNull(),
   },
-  (t) => [index('relation_tally_company').on(t.companyId), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    index('relation_tally_company').on(t.companyId),
+    tenantPolicy(),
+  ],
 ).enableRLS();

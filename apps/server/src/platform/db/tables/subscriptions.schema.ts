@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../columns';
+import { companyRowId, createdAt, idColumn, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company, module } from './companies.schema';
 
@@ -43,7 +43,7 @@ export const subscriptionTypeModule = pgTable(
 export const subscription = pgTable(
   'subscription',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     subscriptionTypeId: integer('subscription_type_id')
       .notNull()
@@ -54,6 +54,7 @@ export const subscription = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
     index().on(t.companyId, t.startDate),
     index().on(t.subscriptionTypeId),
     check('subscription_end_not_before_start', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),

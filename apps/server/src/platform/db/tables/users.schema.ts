@@ -1,13 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, idColumn, updatedAt } from '../columns';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { companyRowId, createdAt, deletedAt, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 
 export const user = pgTable(
   'user',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 100 }).notNull(),
     nameprefix: varchar('nameprefix', { length: 50 }).notNull().default(''),
@@ -30,6 +40,7 @@ export const user = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
     uniqueIndex('user_email_lower_unique').on(sql`lower(${t.email})`).where(sql`deleted_at is null`),
     index().on(t.companyId),
     // querypaginated searches name, surname and e-mail with ILIKE (pg_trgm) and sorts by lower(name).

@@ -1,6 +1,16 @@
 import type { WebhookTag } from '@im/domain';
-import { index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../columns';
+import {
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { companyRowId, createdAt, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 import { flow } from './flows.schema';
@@ -12,7 +22,7 @@ import { flow } from './flows.schema';
 export const webhookConnection = pgTable(
   'webhook_connection',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 200 }).notNull(),
     url: varchar('url', { length: 2000 }).notNull(),
@@ -27,7 +37,11 @@ export const webhookConnection = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('webhook_connection_company_name').on(t.companyId, t.name), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    index('webhook_connection_company_name').on(t.companyId, t.name),
+    tenantPolicy(),
+  ],
 ).enableRLS();
 
 /**
@@ -37,12 +51,10 @@ export const webhookConnection = pgTable(
 export const webhookDelivery = pgTable(
   'webhook_delivery',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    connectionId: integer('connection_id')
-      .notNull()
-      .references(() => webhookConnection.id, { onDelete: 'cascade' }),
-    flowId: integer('flow_id').references(() => flow.id, { onDelete: 'set null' }),
+    connectionId: integer('connection_id').notNull(),
+    flowId: integer('flow_id'),
     /** The workflow rule that asked for it (no foreign key: rules may be deleted, the log stays). */
     ruleId: integer('rule_id'),
     eventId: text('event_id'),
@@ -61,6 +73,17 @@ export const webhookDelivery = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'webhook_delivery_connection_id_fk',
+      columns: [t.companyId, t.connectionId],
+      foreignColumns: [webhookConnection.companyId, webhookConnection.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'webhook_delivery_flow_id_fk',
+      columns: [t.companyId, t.flowId],
+      foreignColumns: [flow.companyId, flow.id],
+    }).onDelete('set null'),
     index('webhook_delivery_connection_created').on(t.connectionId, t.createdAt, t.id),
     index('webhook_delivery_company').on(t.companyId),
     tenantPolicy(),

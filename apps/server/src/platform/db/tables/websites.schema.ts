@@ -1,7 +1,17 @@
 import type { WebsiteMappingRow } from '@im/domain';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../columns';
+import {
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { companyRowId, createdAt, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 import { flowProfile } from './flowprofiles.schema';
@@ -16,14 +26,14 @@ import { user } from './users.schema';
 export const website = pgTable(
   'website',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 200 }).notNull(),
     siteurl: varchar('siteurl', { length: 500 }).notNull().default(''),
     leadSource: varchar('lead_source', { length: 100 }).notNull().default('Eigen website'),
-    flowprofileId: integer('flowprofile_id').references(() => flowProfile.id, { onDelete: 'set null' }),
+    flowprofileId: integer('flowprofile_id'),
     /** The sales handler of its leads; required by the API, null only when the user was removed. */
-    userId: integer('user_id').references(() => user.id, { onDelete: 'set null' }),
+    userId: integer('user_id'),
     status: varchar('status', { length: 10 }).notNull().default('concept'),
     mapping: jsonb('mapping').$type<WebsiteMappingRow[]>().notNull().default(sql`'[]'::jsonb`),
     key: varchar('key', { length: 64 }).notNull(),
@@ -34,8 +44,19 @@ export const website = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'website_flowprofile_id_fk',
+      columns: [t.companyId, t.flowprofileId],
+      foreignColumns: [flowProfile.companyId, flowProfile.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'website_user_id_fk',
+      columns: [t.companyId, t.userId],
+      foreignColumns: [user.companyId, user.id],
+    }).onDelete('set null'),
     index('website_company').on(t.companyId, t.name),
-    uniqueIndex('website_key_unique').on(t.key),
+    uniqueIndex('website_key_company_unique').on(t.key, t.companyId),
     tenantPolicy(),
   ],
 ).enableRLS();

@@ -3,18 +3,20 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../columns';
+import { companyRowId, createdAt, idColumn, updatedAt } from '../columns';
 import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 import { flow } from './flows.schema';
@@ -40,7 +42,7 @@ export const eventTrigger = pgTable('event_trigger', {
 export const eventTriggerRule = pgTable(
   'event_trigger_rule',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
     eventTriggerTag: varchar('event_trigger_tag', { length: 60 }).notNull(),
     type: varchar('type', { length: 40 }).notNull(),
@@ -57,11 +59,20 @@ export const eventTriggerRule = pgTable(
     conditions: jsonb('conditions').$type<RuleCondition[]>().notNull().default(sql`'[]'::jsonb`),
     startfromnow: boolean('startfromnow').notNull().default(false),
     flowTags: jsonb('flow_tags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    createdBy: integer('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('event_trigger_rule_company_tag').on(t.companyId, t.eventTriggerTag), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'event_trigger_rule_created_by_fk',
+      columns: [t.companyId, t.createdBy],
+      foreignColumns: [user.companyId, user.id],
+    }).onDelete('set null'),
+    index('event_trigger_rule_company_tag').on(t.companyId, t.eventTriggerTag),
+    tenantPolicy(),
+  ],
 ).enableRLS();
 
 /**
@@ -72,12 +83,10 @@ export const eventTriggerRule = pgTable(
 export const delayedRule = pgTable(
   'delayed_rule',
   {
-    id: idColumn(),
+    id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    ruleId: integer('rule_id').references(() => eventTriggerRule.id, { onDelete: 'set null' }),
-    flowId: integer('flow_id')
-      .notNull()
-      .references(() => flow.id, { onDelete: 'cascade' }),
+    ruleId: integer('rule_id'),
+    flowId: integer('flow_id').notNull(),
     trigger: varchar('trigger', { length: 60 }).notNull(),
     /** The domain event that scheduled it (null for date triggers planned from the lead dates). */
     eventId: text('event_id'),
@@ -91,6 +100,17 @@ export const delayedRule = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'delayed_rule_rule_id_fk',
+      columns: [t.companyId, t.ruleId],
+      foreignColumns: [eventTriggerRule.companyId, eventTriggerRule.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'delayed_rule_flow_id_fk',
+      columns: [t.companyId, t.flowId],
+      foreignColumns: [flow.companyId, flow.id],
+    }).onDelete('cascade'),
     index('delayed_rule_due').on(t.dueAt).where(sql`status = 'pending'`),
     index('delayed_rule_flow').on(t.flowId, t.createdAt),
     index('delayed_rule_rule').on(t.ruleId).where(sql`status = 'pending'`),
@@ -106,14 +126,12 @@ export const delayedRule = pgTable(
 export const ruleRun = pgTable(
   'rule_run',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    ruleId: integer('rule_id').references(() => eventTriggerRule.id, { onDelete: 'set null' }),
+    ruleId: integer('rule_id'),
     ruleDescription: varchar('rule_description', { length: 500 }).notNull().default(''),
     ruleType: varchar('rule_type', { length: 40 }).notNull(),
-    flowId: integer('flow_id')
-      .notNull()
-      .references(() => flow.id, { onDelete: 'cascade' }),
+    flowId: integer('flow_id').notNull(),
     trigger: varchar('trigger', { length: 60 }).notNull(),
     runKey: varchar('run_key', { length: 80 }).notNull(),
     delayedRuleId: integer('delayed_rule_id'),
@@ -126,6 +144,17 @@ export const ruleRun = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'rule_run_rule_id_fk',
+      columns: [t.companyId, t.ruleId],
+      foreignColumns: [eventTriggerRule.companyId, eventTriggerRule.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'rule_run_flow_id_fk',
+      columns: [t.companyId, t.flowId],
+      foreignColumns: [flow.companyId, flow.id],
+    }).onDelete('cascade'),
     uniqueIndex('rule_run_key').on(t.companyId, t.runKey),
     index('rule_run_flow').on(t.flowId, t.id),
     tenantPolicy(),
