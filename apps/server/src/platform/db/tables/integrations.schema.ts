@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -160,6 +161,34 @@ export const accountingPush = pgTable(
       .on(t.companyId, t.service)
       .where(sql`${t.status} = 'booked' and ${t.paidSyncedAt} is null`),
     index('accounting_push_by_company').on(t.companyId, t.id),
+    tenantPolicy(),
+  ],
+).enableRLS();
+
+/**
+ * One agenda item's event in a user's own calendar (decision 070): made when the item is first pushed, its
+ * external id kept, so an update or delete reaches the same event and a retried push never makes a second.
+ * The agenda item is no foreign key: the row outlives it until its event is deleted in the calendar.
+ */
+export const calendarEventLink = pgTable(
+  'calendar_event_link',
+  {
+    id: integer('id').generatedByDefaultAsIdentity(),
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    agendaItemId: integer('agenda_item_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** 'gcal' | 'outlook' */
+    service: varchar('service', { length: 20 }).notNull(),
+    externalId: varchar('external_id', { length: 1024 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    uniqueIndex('calendar_event_link_once').on(t.companyId, t.agendaItemId, t.userId, t.service),
+    index('calendar_event_link_by_user').on(t.companyId, t.userId, t.service),
     tenantPolicy(),
   ],
 ).enableRLS();
