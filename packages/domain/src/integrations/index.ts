@@ -153,13 +153,3 @@ export function externalEventsRange(now: Date): { from: Date; to: Date } {
   to.setUTCMonth(to.getUTCMonth() + EXTERNAL_EVENTS_MONTHS_AHEAD);
   return { from, to };
 }
-
-/**
- * Experimental feature flags a platform administrator may set on a user (spec 000 section 2; decision 067:
- * `portal` shows the 'Portaal' link in the side menu). One list for server and web.
- */
-export const EXPERIMENTAL_FEATURE_FLAGS = ['portal'] as const;
-export type ExperimentalFeatureFlag = (typeof EXPERIMENTAL_FEATURE_FLAGS)[number];
-export const EXPERIMENTAL_FEATURE_FLAG_LABELS: Record<ExperimentalFeatureFlag, string> = {
-  portal: 'Portaal (link in het zijmenu)',
-};
