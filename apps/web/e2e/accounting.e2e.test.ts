@@ -150,6 +150,8 @@ describe('own calendar', () => {
     ]);
     await popup.getByText('De agenda is gekoppeld').waitFor();
     await card.getByText('Gekoppeld als monteur@gmail.test').waitFor();
+    // Outlook has no app registered on this server: not offered.
+    expect(await card.getByText('Microsoft 365 / Outlook').count()).toBe(0);
     await popup.waitForEvent('close', { timeout: 10_000 }).catch(() => {});
 
     // An appointment made here lands in her Google calendar, once.

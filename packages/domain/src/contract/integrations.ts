@@ -158,6 +158,9 @@ export const zPushExisting = z.object({ from: z.iso.date().optional() }).strict(
 
 export const zCalendarService = z.enum(CALENDAR_SERVICES);
 
+/** The calendars this server has an app registered with (the others are not offered on the profile). */
+export const zOfferedCalendars = z.array(zCalendarService);
+
 /** getAuthUrl / getAuthUrlForUser: the calendar's consent screen for the logged-in user, opened in a window. */
 export const zCalendarAuthParams = z.object({ service: zCalendarService });
 

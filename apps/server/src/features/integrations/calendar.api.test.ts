@@ -73,6 +73,10 @@ const DAY = 86_400_000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
 
 describe('linking a calendar', () => {
+  it('names the calendars this server offers', async () => {
+    expect(await ok('GET', '/api/integrations/calendars')).toEqual(['gcal', 'outlook']);
+  });
+
   it('asks for the calendar with state and PKCE (S256) and Google for offline access', async () => {
     const { authUrl } = await ok('GET', '/api/integrations/gcal/getauthurl');
     const url = new URL(authUrl);

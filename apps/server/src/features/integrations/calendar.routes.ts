@@ -1,6 +1,13 @@
 // The calendar routes of the integrations (decision 070): a user's own consent window (getAuthUrl) and their
 // external events for the agenda (spec 001: GET integrations/gcal/list/{userId}/{from}/{to}).
-import { zAuthUrl, zCalendarAuthParams, zExternalEventList, zExternalEventsParams } from '@im/domain';
+import {
+  CALENDAR_SERVICES,
+  zAuthUrl,
+  zCalendarAuthParams,
+  zExternalEventList,
+  zExternalEventsParams,
+  zOfferedCalendars,
+} from '@im/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { moduleRoute } from '../../platform/http/access';
@@ -13,6 +20,18 @@ const OWN = { access: moduleRoute('BASIS') };
 
 export function calendarRoutes(instance: FastifyInstance, ctx: () => IntegrationContext): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/integrations/calendars',
+    {
+      config: OWN,
+      schema: {
+        summary: 'Agenda’s die op deze server te koppelen zijn',
+        response: { 200: zOfferedCalendars },
+      },
+    },
+    async () => CALENDAR_SERVICES.filter((s) => ctx().calendars[s].auth(ctx().config) !== null),
+  );
 
   app.get(
     '/api/integrations/:service/getauthurl',

@@ -62,6 +62,7 @@ export const integrationsNl = {
     '{{service}} ontkoppelen? Je afspraken worden daarna niet meer bijgewerkt in die agenda.',
   forceRemove: 'Geforceerd verwijderen',
   noCalendars: 'Geen agenda gekoppeld.',
+  noCalendarsOffered: 'Op deze server kan (nog) geen agenda gekoppeld worden.',
   external: 'Externe agenda',
 };
 
@@ -127,5 +128,6 @@ export const integrationsEn: typeof integrationsNl = {
   calendarUnlinkConfirm: 'Unlink {{service}}? Your appointments will no longer be updated in that calendar.',
   forceRemove: 'Force removal',
   noCalendars: 'No calendar linked.',
+  noCalendarsOffered: 'No calendar can be linked on this server (yet).',
   external: 'External calendar',
 };

@@ -139,6 +139,15 @@ export function useMyIntegrations() {
   });
 }
 
+/** The calendars this server can link (an app registered with the provider). */
+export function useOfferedCalendars() {
+  return useQuery({
+    queryKey: [...INTEGRATIONS_KEY, 'offered'],
+    queryFn: ({ signal }) => api.get<CalendarService[]>('/api/integrations/calendars', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
 /** listforuser: a user's calendar links (oneself, or every user from role 5000). */
 export function useUserIntegrations(userId: number, enabled = true) {
   return useQuery({

@@ -16,6 +16,7 @@ import {
   useCalendarAuthUrl,
   useForceRemove,
   useMyIntegrations,
+  useOfferedCalendars,
   useRefreshIntegrations,
   useUnlink,
   useUserIntegrations,
@@ -149,6 +150,10 @@ function CalendarRow({
   );
 }
 
+/** The calendars offered on this server, and any linked before one stopped being offered (to unlink it). */
+const shown = (mine: Integration[], offered: CalendarService[]) =>
+  CALENDAR_SERVICES.filter((s) => offered.includes(s) || mine.some((i) => i.service === s));
+
 /**
  * 'Agenda koppelen' on the user profile (spec 000 section 2): Google Agenda or Outlook, each linked in a
  * window; the user's agenda items then appear in it and its events in /calendar.
@@ -156,6 +161,7 @@ function CalendarRow({
 export function CalendarLinkCard() {
   const { t } = useTranslation();
   const mine = useMyIntegrations();
+  const offered = useOfferedCalendars();
   const refresh = useRefreshIntegrations();
   const [message, setMessage] = useState<IntegrationOutcome | null>(null);
   const onOutcome = useCallback(
@@ -186,13 +192,19 @@ export function CalendarLinkCard() {
           {message.message}
         </Alert>
       )}
+      {mine.data && offered.data && shown(mine.data, offered.data).length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('integrations.noCalendarsOffered')}
+        </Text>
+      )}
       {mine.data &&
-        CALENDAR_SERVICES.map((service) => (
+        offered.data &&
+        shown(mine.data, offered.data).map((service) => (
           <CalendarRow
             key={service}
             service={service}
             linked={mine.data.find((i) => i.service === service)}
-            canLink
+            canLink={offered.data.includes(service)}
           />
         ))}
     </Card>
