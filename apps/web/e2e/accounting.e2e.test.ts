@@ -1,20 +1,25 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeCalendar, startFakeGoogleCalendar } from '../../server/test/fake-calendars';
 import { type FakeExact, startFakeExact } from '../../server/test/fake-exact';
 import { seriousA11yViolations } from './admin-helpers';
 import { api as callApi, type Json, shot as takeShot } from './flows-helpers';
 import { DEMO_PASSWORD, type E2eApp, login, sidewaysOverflow, startApp } from './harness';
 
 // Sanne links Exact Online from the document settings (a local fake of Exact; decision 065), maps the ledgers
-// from its lists, sends an invoice, sees it booked once; the books mark it paid and so does the app.
+// from its lists, sends an invoice, sees it booked once; the books mark it paid and so does the app. She also
+// links her own Google Agenda from her profile (a local fake; decision 070): her appointment appears there, an
+// event from there shows in the agenda, and unlinking while Google is away offers the forced removal.
 
 let app: E2eApp;
 let page: Page;
 let exact: FakeExact;
+let google: FakeCalendar;
 
 beforeAll(async () => {
   exact = await startFakeExact();
-  app = await startApp({ env: { ...exact.env, INTEGRATION_PAYMENT_SYNC_SECONDS: '2' } });
+  google = await startFakeGoogleCalendar();
+  app = await startApp({ env: { ...exact.env, ...google.env, INTEGRATION_PAYMENT_SYNC_SECONDS: '2' } });
   page = await app.newPage();
   await login(page, app.baseUrl, 'sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
   await page.waitForURL(/#\/dashboard/);
@@ -22,6 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
   await exact?.close();
+  await google?.close();
 });
 
 const api = <T = Json>(method: string, path: string, body?: unknown) => callApi<T>(page, method, path, body);
@@ -127,5 +133,78 @@ describe('accounting', () => {
     await section.scrollIntoViewIfNeeded();
     expect(await sidewaysOverflow(page)).toBe(0);
     await takeShot(page, 'accounting-phone');
+  });
+});
+
+describe('own calendar', () => {
+  it('links Google Agenda on the profile, pushes an appointment, shows an event from there and unlinks', {
+    timeout: 120_000,
+  }, async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${app.baseUrl}/#/account/user_profile`);
+    const card = page.getByRole('region', { name: 'Agenda koppelen' });
+    await card.getByRole('button', { name: 'Koppelen met Google Agenda' }).waitFor();
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      card.getByRole('button', { name: 'Koppelen met Google Agenda' }).click(),
+    ]);
+    await popup.getByText('De agenda is gekoppeld').waitFor();
+    await card.getByText('Gekoppeld als monteur@gmail.test').waitFor();
+    // Outlook has no app registered on this server: not offered.
+    expect(await card.getByText('Microsoft 365 / Outlook').count()).toBe(0);
+    await popup.waitForEvent('close', { timeout: 10_000 }).catch(() => {});
+
+    // An appointment made here lands in her Google calendar, once.
+    const start = new Date(Date.now() + 2 * 86_400_000);
+    await api('POST', '/api/agendaitem', {
+      title: 'Omvormer vervangen',
+      start_date: start.toISOString(),
+      end_date: new Date(start.getTime() + 3_600_000).toISOString(),
+    });
+    await expect
+      .poll(() => google.live().filter((e) => e.summary === 'Omvormer vervangen').length, { timeout: 30_000 })
+      .toBe(1);
+
+    // An event made in Google shows in the agenda (around now: always in the shown week) and does nothing on a click.
+    google.addOwnEvent('Tandarts', new Date(Date.now() - 1_800_000), new Date(Date.now() + 1_800_000));
+    await page.goto(`${app.baseUrl}/#/calendar`);
+    const external = page.locator('.im-calendar-external').filter({ hasText: 'Tandarts' });
+    await external.first().waitFor({ timeout: 20_000 });
+    await external.first().click();
+    await page.waitForTimeout(300);
+    expect(page.url()).toMatch(/#\/calendar$/);
+    await takeShot(page, 'calendar-external');
+    // On a phone the agenda opens on today's day view, the event in it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await external.first().waitFor({ timeout: 20_000 });
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await takeShot(page, 'calendar-external-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Google away while unlinking: the link keeps its error flag and the forced removal is offered.
+    await page.goto(`${app.baseUrl}/#/account/user_profile`);
+    await card.getByText('Gekoppeld als monteur@gmail.test').waitFor();
+    google.failRevoke(1);
+    await card.getByRole('button', { name: 'Ontkoppelen' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Ontkoppelen' }).click();
+    const force = page.getByRole('dialog', { name: 'Agenda geforceerd verwijderen' });
+    await force
+      .getByText(
+        'Er is iets fout gegaan met het ontkoppelen. Weet u zeker dat u deze agenda geforceerd wilt verwijderen?',
+      )
+      .waitFor();
+    await card.getByText('Fout: koppel opnieuw').waitFor();
+    await takeShot(page, 'calendar-force-remove');
+    await force.getByRole('button', { name: 'Geforceerd verwijderen' }).click();
+    await page.getByText('Google Agenda is ontkoppeld.').first().waitFor();
+    await card.getByRole('button', { name: 'Koppelen met Google Agenda' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // On a phone the card fits the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.scrollIntoViewIfNeeded();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await takeShot(page, 'calendar-profile-phone');
   });
 });

@@ -39,3 +39,13 @@ export const PORTAL_TEXTS = {
 export function hasPortalFlag(flags: readonly string[]): boolean {
   return flags.includes(PORTAL_FLAG);
 }
+
+/**
+ * Experimental feature flags a platform administrator may set on a user (spec 000 section 2; decision 067:
+ * `portal` shows the 'Portaal' link in the side menu). One list for server and web.
+ */
+export const EXPERIMENTAL_FEATURE_FLAGS = [PORTAL_FLAG] as const;
+export type ExperimentalFeatureFlag = (typeof EXPERIMENTAL_FEATURE_FLAGS)[number];
+export const EXPERIMENTAL_FEATURE_FLAG_LABELS: Record<ExperimentalFeatureFlag, string> = {
+  portal: 'Portaal (link in het zijmenu)',
+};

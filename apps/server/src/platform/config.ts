@@ -104,6 +104,27 @@ const zEnv = z.object({
   SNELSTART_AUTH_URL: z.string().url().default('https://auth.snelstart.nl'),
   /** SnelStart Web, where a customer makes the koppelsleutel ('Koppelingen'); the link window opens it. */
   SNELSTART_WEB_URL: z.string().url().default('https://web.snelstart.nl'),
+  /**
+   * Google Calendar (decision 070): the OAuth client of the app registered in Google Cloud Console (type Web
+   * application, redirect URI `${APP_URL}/api/integrations/gcal/callback`); unset = not offered. The endpoints
+   * default to Google's own; tests point them at a local fake.
+   */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_REVOKE_URL: z.string().url().default('https://oauth2.googleapis.com/revoke'),
+  GOOGLE_CALENDAR_API_URL: z.string().url().default('https://www.googleapis.com/calendar/v3'),
+  /**
+   * Microsoft 365 / Outlook through Microsoft Graph (decision 070): the app registered in Microsoft Entra
+   * (redirect URI `${APP_URL}/api/integrations/outlook/callback`); unset = not offered. MICROSOFT_TENANT
+   * `common` lets work and personal accounts link.
+   */
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_TENANT: z.string().default('common'),
+  MICROSOFT_LOGIN_URL: z.string().url().default('https://login.microsoftonline.com'),
+  MICROSOFT_GRAPH_URL: z.string().url().default('https://graph.microsoft.com/v1.0'),
   /** How often a working process asks the linked accounting package which booked invoices are paid. */
   INTEGRATION_PAYMENT_SYNC_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Seconds an outgoing call to a provider may take. */

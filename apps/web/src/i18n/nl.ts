@@ -456,6 +456,10 @@ export const nl = {
       partner: 'Partner',
     },
     settingsTitle: 'Instellingen',
+    flagsTitle: 'Experimentele functies',
+    flagsHelp: 'Alleen voor deze gebruiker; een platformbeheerder zet ze aan of uit.',
+    flagsSave: 'Experimentele functies opslaan',
+    flagsSaved: 'De experimentele functies zijn opgeslagen.',
     blacklistTitle: 'Geblokkeerde modules',
     blacklistHelp:
       'Een geblokkeerde module is voor deze gebruiker uitgeschakeld, ook al heeft het bedrijf hem.',

@@ -65,6 +65,7 @@ export function createTestUserRow(overrides: Partial<UserRow> = {}): UserRow {
     receives_newsletter: false,
     simplemode: 0,
     altDashboard: '',
+    experimental_feature_flags: [],
     created_at: '2026-03-01T10:00:00+01:00',
     ...overrides,
   };

@@ -5,6 +5,7 @@ import {
   ACCOUNTING_DISCOUNT_OPTIONS,
   ACCOUNTING_PUSH_STATUSES,
   ACCOUNTING_VAT_TYPES,
+  CALENDAR_SERVICES,
   INTEGRATION_SERVICES,
   INTEGRATION_STATUSES,
 } from '../integrations';
@@ -152,3 +153,39 @@ export const zIntegrationLogQuery = zPaginationQuery;
 
 /** The first push of existing sent invoices: those sent on or after `from` (all when absent). */
 export const zPushExisting = z.object({ from: z.iso.date().optional() }).strict();
+
+// ---------------------------------------------------------------- calendars (decision 070)
+
+export const zCalendarService = z.enum(CALENDAR_SERVICES);
+
+/** The calendars this server has an app registered with (the others are not offered on the profile). */
+export const zOfferedCalendars = z.array(zCalendarService);
+
+/** getAuthUrl / getAuthUrlForUser: the calendar's consent screen for the logged-in user, opened in a window. */
+export const zCalendarAuthParams = z.object({ service: zCalendarService });
+
+/**
+ * GET integrations/{gcal|outlook}/list/{userId}/{from}/{to}: a user's external calendar events (spec 001:
+ * last week to six months ahead), shown in the agenda as items of kind google.
+ */
+export const zExternalEventsParams = z.object({
+  service: zCalendarService,
+  userId: zId,
+  from: z.iso.date({ error: 'Ongeldige datum.' }),
+  to: z.iso.date({ error: 'Ongeldige datum.' }),
+});
+
+/** An event of the user's own calendar (spec 001: external calendar events carry summary, start, end). */
+export const zExternalEvent = z.object({
+  id: z.string(),
+  service: zCalendarService,
+  summary: z.string(),
+  start: z.string(),
+  end: z.string(),
+  all_day: z.boolean(),
+  location: z.string(),
+  /** Always 'google': the agenda shows it and does nothing when it is clicked (spec 001). */
+  kind: z.literal('google'),
+});
+export type ExternalEvent = z.infer<typeof zExternalEvent>;
+export const zExternalEventList = z.array(zExternalEvent);

@@ -4,6 +4,7 @@ import { zFlag, zFlagNumber } from '../flags';
 import { MODULE_TAGS } from '../modules';
 import { zPaginated, zPaginationQuery } from '../pagination';
 import { zPassword } from '../password';
+import { EXPERIMENTAL_FEATURE_FLAGS } from '../portal';
 import { ASSIGNABLE_ROLES } from '../roles';
 import { ALT_DASHBOARDS, USER_TYPES } from '../user-types';
 import { zId } from './common';
@@ -49,6 +50,8 @@ export const zUser = z.object({
   receives_newsletter: z.boolean(),
   simplemode: z.number().int(),
   altDashboard: z.string(),
+  /** Spec 000 section 3 (session data); set by a platform administrator (decision 070). */
+  experimental_feature_flags: z.array(z.string()),
   created_at: z.string(),
 });
 
@@ -75,6 +78,11 @@ export const zUpdateUser = zUpdateOwnUser.extend({
   hide_from_planning: zFlag.optional(),
   altDashboard: z.enum(ALT_DASHBOARDS).optional(),
   update_reason: z.string().max(50).optional(),
+  /** Only a platform administrator sets these (the list of `EXPERIMENTAL_FEATURE_FLAGS`). */
+  experimental_feature_flags: z
+    .array(z.enum(EXPERIMENTAL_FEATURE_FLAGS))
+    .max(EXPERIMENTAL_FEATURE_FLAGS.length)
+    .optional(),
 });
 
 export type UpdateUser = z.infer<typeof zUpdateUser>;

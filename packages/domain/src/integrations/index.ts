@@ -128,5 +128,28 @@ export const INTEGRATION_TEXTS = {
   forceRemoveTitle: 'Agenda geforceerd verwijderen',
   forceRemoveBody:
     'Er is iets fout gegaan met het ontkoppelen. Weet u zeker dat u deze agenda geforceerd wilt verwijderen?',
+  /** Calendars (decision 070). */
+  calendarLinkedWindow: 'De agenda is gekoppeld. Dit venster kan dicht.',
+  calendarAlreadyLinked: (service: string) => `${service} is al gekoppeld aan je account. Ontkoppel eerst.`,
+  unlinkFailed: (service: string) =>
+    `Het ontkoppelen van ${service} is niet gelukt. Je kunt de agenda geforceerd verwijderen.`,
+  externalEventsOthers: 'Je kunt alleen je eigen externe agenda bekijken.',
+  externalRangeTooLong: 'Kies een periode van hoogstens 366 dagen.',
   quickrLoginFailure: 'Installatiemanager kan geen verbinding maken met Quickr met deze inloggegevens.',
 } as const;
+
+/** Spec 000 section 9 / spec 001: external calendar events from last week to six months ahead by default. */
+export const EXTERNAL_EVENTS_DAYS_BACK = 7;
+export const EXTERNAL_EVENTS_MONTHS_AHEAD = 6;
+/** The longest range one read of external events may ask for. */
+export const MAX_EXTERNAL_RANGE_DAYS = 366;
+/** Retries of a calendar push after its first attempt (pg-boss backoff). */
+export const CALENDAR_PUSH_RETRIES = 6;
+
+/** The default range of external events around `now`: last week to six months ahead (spec 000 section 9). */
+export function externalEventsRange(now: Date): { from: Date; to: Date } {
+  const from = new Date(now.getTime() - EXTERNAL_EVENTS_DAYS_BACK * 86_400_000);
+  const to = new Date(now);
+  to.setUTCMonth(to.getUTCMonth() + EXTERNAL_EVENTS_MONTHS_AHEAD);
+  return { from, to };
+}

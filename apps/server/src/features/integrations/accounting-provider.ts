@@ -1,9 +1,10 @@
 // What an accounting package offers the app (decision 065): one interface, one implementation per package.
 import type { AccountingLookup, AccountingOption, AccountingService, AccountingVatSlot } from '@im/domain';
-import type { Config } from '../../platform/config';
-import type { OAuthEndpoints } from '../../platform/integrations/oauth';
 import type { InvoiceForBooking } from '../invoices';
+import type { LinkedProvider, ProviderAuth } from './linked-provider';
 import type { ProviderHttp } from './provider-http';
+
+export type { ProviderAuth };
 
 /** The customer of an invoice as the package keeps it (its code: 'R12' for relation 12, 'O5' for organization 5). */
 export type AccountingCustomer = InvoiceForBooking['customer'];
@@ -47,23 +48,8 @@ export interface AccountingClient {
   isPaid(entry: BookedEntry): Promise<boolean>;
 }
 
-/**
- * How the app gets a token of the package: the OAuth 2.0 code flow with a consent window (Exact Online), or a
- * key the customer makes in the package and pastes here, exchanged for a token (SnelStart's koppelsleutel,
- * decision 068). `keyPageUrl`: where the customer makes the key (the link window opens it).
- */
-export type ProviderAuth =
-  | { kind: 'oauth'; endpoints: Omit<OAuthEndpoints, 'redirectUri'> }
-  | { kind: 'clientkey'; tokenUrl: string; keyPageUrl: string };
-
-export interface AccountingProvider {
+export interface AccountingProvider extends LinkedProvider {
   service: AccountingService;
-  /** null when the server has no app registered with the package. */
-  auth(config: Config): ProviderAuth | null;
-  apiBase(config: Config): string;
-  /** Headers every API call carries besides the token. */
-  apiHeaders(config: Config): Record<string, string>;
-  errorText(body: unknown): string | null;
   /** The settings an entry needs besides the ledgers: a sales journal, VAT codes per rate. */
   needs: { journal: boolean; vatCodes: boolean };
   /** After the link: what it reaches (label) and what the provider keeps (the administration). */

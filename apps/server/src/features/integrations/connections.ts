@@ -9,13 +9,13 @@ import {
 } from '@im/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { integrationConnection } from '../../platform/db/tables/integrations.schema';
+import { calendarEventLink, integrationConnection } from '../../platform/db/tables/integrations.schema';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { toIso } from '../../platform/http/dates';
 import { OAuthError, REFRESH_MARGIN_MS } from '../../platform/integrations/oauth';
-import type { AccountingProvider } from './accounting-provider';
 import type { IntegrationContext } from './integration-context';
 import { writeIntegrationLog } from './integration-log';
+import type { LinkedProvider } from './linked-provider';
 import { providerHttpFor, renewToken } from './provider-auth';
 import { ProviderError, type ProviderHttp } from './provider-http';
 
@@ -77,7 +77,7 @@ export async function linkedAccounting(tx: Tx): Promise<ConnectionRow | null> {
   return found.find((r) => isAccountingService(r.service)) ?? null;
 }
 
-/** Unlinks: the tokens go with the row (the package keeps nothing of ours to revoke); the log stays. */
+/** Forgets a link: the tokens go with the row; the log stays. */
 export async function removeConnection(
   tx: Tx,
   row: ConnectionRow,
@@ -85,6 +85,11 @@ export async function removeConnection(
   forced = false,
 ): Promise<void> {
   await tx.delete(integrationConnection).where(eq(integrationConnection.id, row.id));
+  // The events pushed stay in the calendar; what tied them to agenda items goes with the link.
+  if (row.userId !== null)
+    await tx
+      .delete(calendarEventLink)
+      .where(and(eq(calendarEventLink.userId, row.userId), eq(calendarEventLink.service, row.service)));
   await writeIntegrationLog(tx, {
     service: row.service,
     userId: row.userId ?? by,
@@ -110,16 +115,21 @@ export function providerProblem(service: string, err: unknown): AppError {
   throw err;
 }
 
+const ofOwner = (userId: number | null) =>
+  userId === null ? isNull(integrationConnection.userId) : eq(integrationConnection.userId, userId);
+
 /**
- * Runs `fn` with an HTTP client holding a valid token of the company's connection. A token that expires within
+ * Runs `fn` with an HTTP client holding a valid token of the company's connection (`userId` null) or of a
+ * user's own (a calendar). A token that expires within
  * a minute is refreshed first, under the row's lock (a package that rotates refresh tokens accepts each once);
  * a call answered 401 refreshes once and tries again. A refused refresh marks the connection 'error'.
  */
 export async function withProvider<T>(
   ctx: IntegrationContext,
   companyId: number,
-  provider: AccountingProvider,
+  provider: LinkedProvider,
   fn: (http: ProviderHttp, row: ConnectionRow) => Promise<T>,
+  userId: number | null = null,
 ): Promise<T> {
   const actor = { companyId };
   const label = labelOf(provider.service);
@@ -130,7 +140,7 @@ export async function withProvider<T>(
       const [row] = await tx
         .select()
         .from(integrationConnection)
-        .where(and(eq(integrationConnection.service, provider.service), isNull(integrationConnection.userId)))
+        .where(and(eq(integrationConnection.service, provider.service), ofOwner(userId)))
         .for('update');
       if (!row?.accessTokenEnc) throw conflict(INTEGRATION_TEXTS.notLinked(label));
       if (row.status === 'error') throw conflict(INTEGRATION_TEXTS.expired(label));
@@ -170,12 +180,17 @@ export async function withProvider<T>(
     }
   } catch (err) {
     if (err instanceof ProviderError && err.kind === 'expired')
-      await markExpired(ctx, companyId, provider.service);
+      await markExpired(ctx, companyId, provider.service, userId);
     throw err;
   }
 }
 
-async function markExpired(ctx: IntegrationContext, companyId: number, service: string): Promise<void> {
+async function markExpired(
+  ctx: IntegrationContext,
+  companyId: number,
+  service: string,
+  userId: number | null,
+): Promise<void> {
   await ctx.db.tenant({ companyId }, async (tx) => {
     const changed = await tx
       .update(integrationConnection)
@@ -183,7 +198,7 @@ async function markExpired(ctx: IntegrationContext, companyId: number, service: 
       .where(
         and(
           eq(integrationConnection.service, service),
-          isNull(integrationConnection.userId),
+          ofOwner(userId),
           sql`${integrationConnection.status} <> 'error'`,
         ),
       )
@@ -191,6 +206,7 @@ async function markExpired(ctx: IntegrationContext, companyId: number, service: 
     if (changed.length > 0)
       await writeIntegrationLog(tx, {
         service,
+        userId,
         level: 'error',
         message: INTEGRATION_TEXTS.expired(labelOf(service)),
       });

@@ -1,6 +1,6 @@
 // What the integration use-cases need beyond a transaction: the server's settings, the secret box, the job
 // queue and the providers. One per server (tests run several in one process).
-import type { AccountingService } from '@im/domain';
+import type { AccountingService, CalendarService } from '@im/domain';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/database';
 import type { Deps } from '../../platform/deps';
@@ -8,7 +8,10 @@ import { type SecretBox, secretBoxFor } from '../../platform/integrations/secret
 import type { Jobs } from '../../platform/jobs/jobs';
 import type { Logger } from '../../platform/logger';
 import type { AccountingProvider } from './accounting-provider';
+import type { CalendarProvider } from './calendar-provider';
 import { exactOnline } from './exact-online';
+import { googleCalendar } from './google-calendar';
+import { outlookCalendar } from './outlook-calendar';
 import { snelstart } from './snelstart';
 
 export interface IntegrationContext {
@@ -19,6 +22,7 @@ export interface IntegrationContext {
   box: SecretBox;
   timeoutMs: number;
   accounting: Partial<Record<AccountingService, AccountingProvider>>;
+  calendars: Record<CalendarService, CalendarProvider>;
 }
 
 const contexts = new WeakMap<Deps, IntegrationContext>();
@@ -34,6 +38,7 @@ export function integrationContext(deps: Deps): IntegrationContext {
       box: secretBoxFor(deps.config),
       timeoutMs: deps.config.INTEGRATION_TIMEOUT_SECONDS * 1000,
       accounting: { exact: exactOnline, snelstart },
+      calendars: { gcal: googleCalendar, outlook: outlookCalendar },
     };
     contexts.set(deps, ctx);
   }

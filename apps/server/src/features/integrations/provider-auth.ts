@@ -1,14 +1,14 @@
-// Tokens of an accounting package (decisions 065, 068): the one place that knows how a provider's token is
+// Tokens of a linked provider (decisions 065, 068, 070): the one place that knows how a provider's token is
 // renewed (an OAuth refresh, or the customer's key exchanged again) and how its API is called.
 import { clientKeyToken, type OAuthTokens, refreshTokens } from '../../platform/integrations/oauth';
-import type { AccountingProvider } from './accounting-provider';
 import { callbackUrl, type IntegrationContext } from './integration-context';
+import type { LinkedProvider } from './linked-provider';
 import { type ProviderHttp, providerHttp } from './provider-http';
 
 /** A fresh token from what the connection keeps sealed: the refresh token (OAuth) or the client key. */
 export function renewToken(
   ctx: IntegrationContext,
-  provider: AccountingProvider,
+  provider: LinkedProvider,
   credential: string,
 ): Promise<OAuthTokens> {
   const auth = provider.auth(ctx.config);
@@ -24,7 +24,7 @@ export function renewToken(
 /** The package's API with a token: its base address, its headers and its way of naming an error. */
 export function providerHttpFor(
   ctx: IntegrationContext,
-  provider: AccountingProvider,
+  provider: LinkedProvider,
   accessToken: string,
 ): ProviderHttp {
   return providerHttp({

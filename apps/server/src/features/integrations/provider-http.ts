@@ -16,6 +16,8 @@ export class ProviderError extends Error {
 export interface ProviderHttp {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body: unknown): Promise<T>;
+  patch<T>(path: string, body: unknown): Promise<T>;
+  delete<T>(path: string): Promise<T>;
 }
 
 /** How a provider's error body names the problem (Exact: OData `error.message.value`; SnelStart: `[{ message }]`). */
@@ -72,5 +74,7 @@ export function providerHttp(options: {
   return {
     get: (path) => call('GET', path),
     post: (path, body) => call('POST', path, body),
+    patch: (path, body) => call('PATCH', path, body),
+    delete: (path) => call('DELETE', path),
   };
 }

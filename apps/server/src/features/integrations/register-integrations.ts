@@ -1,9 +1,10 @@
-// Wires the integrations into a server (src/server.ts): the push job, the first-push batch, the consumer that
+// Wires the integrations into a server (src/server.ts): the push jobs (invoices, agenda items), the first-push batch, the consumer that
 // queues a sent invoice's booking, and the payment sync of a working process.
-import { ACCOUNTING_PUSH_RETRIES } from '@im/domain';
+import { ACCOUNTING_PUSH_RETRIES, CALENDAR_PUSH_RETRIES } from '@im/domain';
 import type { Deps } from '../../platform/deps';
 import type { EventConsumer } from '../../platform/events';
 import { integrationContext } from './integration-context';
+import { CALENDAR_PUSH_JOB, queueCalendarPush, runCalendarPush, zCalendarPushPayload } from './push-calendar';
 import { registerPushExisting } from './push-existing';
 import {
   ACCOUNTING_PUSH_JOB,
@@ -24,6 +25,13 @@ export function registerIntegrationJobs(deps: Deps): { consumer: EventConsumer; 
     expireInSeconds: 120,
     handle: (payload) => runInvoicePush(ctx, payload),
   });
+  deps.jobs.defineJob({
+    name: CALENDAR_PUSH_JOB,
+    payload: zCalendarPushPayload,
+    retryLimit: CALENDAR_PUSH_RETRIES,
+    expireInSeconds: 120,
+    handle: (payload) => runCalendarPush(ctx, payload),
+  });
   registerPushExisting(deps.jobs, () => ctx);
   deps.jobs.onRecovery(async () => {
     await requeueStalledPushes(ctx);
@@ -35,6 +43,13 @@ export function registerIntegrationJobs(deps: Deps): { consumer: EventConsumer; 
       const sent = events.filter((e) => e.kind === 'invoice.send' && e.entity_id !== null);
       for (const e of sent) {
         await deps.db.tenant({ companyId: e.company_id }, (tx) => queueSentInvoice(ctx, tx, e.entity_id!));
+      }
+      // An agenda item made, changed or deleted: its user's own calendars follow (decision 070).
+      const agenda = events.filter((e) => e.entity_type === 'agendaitem' && e.entity_id !== null);
+      for (const e of agenda) {
+        await deps.db.tenant({ companyId: e.company_id }, (tx) =>
+          queueCalendarPush(ctx, tx, e.company_id, e.entity_id!),
+        );
       }
     },
   };

@@ -35,6 +35,7 @@ import { moduleRoute, publicRoute } from '../../platform/http/access';
 import { downloadDoc, FILE_TYPES } from '../../platform/http/openapi';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import { readAccountingSettings, updateAccountingSettings } from './accounting-settings';
+import { calendarRoutes } from './calendar.routes';
 import {
   findConnection,
   labelOf,
@@ -51,6 +52,7 @@ import {
   linkWithClientKey,
   startAccountingLink,
 } from './link-accounting';
+import { finishCalendarLink, unlinkCalendar } from './link-calendar';
 import { startPushExisting } from './push-existing';
 import { queryPushes, retryPush } from './push-invoices';
 
@@ -67,13 +69,27 @@ const escapeHtml = (s: string) =>
  * and the opener when it is still reachable) and closes itself after a success. Its one inline script is
  * allowed by its hash alone.
  */
-function callbackPage(appUrl: string, ok: boolean, message: string): { html: string; csp: string } {
+function callbackPage(
+  appUrl: string,
+  ok: boolean,
+  message: string,
+  calendar = false,
+): { html: string; csp: string } {
   const origin = new URL(appUrl).origin;
   const data = JSON.stringify({ type: INTEGRATION_CHANNEL, ok, message }).replace(/</g, '\\u003c');
   const script = `(function(){var d=${data};try{var c=new BroadcastChannel(${JSON.stringify(INTEGRATION_CHANNEL)});c.postMessage(d);c.close()}catch(e){}try{if(window.opener)window.opener.postMessage(d,${JSON.stringify(origin)})}catch(e){}${ok ? 'setTimeout(function(){window.close()},1200);' : ''}})();`;
   const hash = createHash('sha256').update(script).digest('base64');
-  const title = escapeHtml(ok ? INTEGRATION_TEXTS.linkedWindow : INTEGRATION_TEXTS.failedWindow);
-  const html = `<!doctype html><html lang="nl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;padding:2rem;max-width:32rem;margin:auto"><h1 style="font-size:1.25rem">${title}</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(`${appUrl}/#/account/company_documentsettings`)}">Naar de documentinstellingen</a></p><script>${script}</script></body></html>`;
+  const title = escapeHtml(
+    ok
+      ? calendar
+        ? INTEGRATION_TEXTS.calendarLinkedWindow
+        : INTEGRATION_TEXTS.linkedWindow
+      : INTEGRATION_TEXTS.failedWindow,
+  );
+  const back = calendar
+    ? { path: 'user_profile', label: 'Naar je profiel' }
+    : { path: 'company_documentsettings', label: 'Naar de documentinstellingen' };
+  const html = `<!doctype html><html lang="nl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;padding:2rem;max-width:32rem;margin:auto"><h1 style="font-size:1.25rem">${title}</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(`${appUrl}/#/account/${back.path}`)}">${back.label}</a></p><script>${script}</script></body></html>`;
   return {
     html,
     csp: `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
@@ -133,13 +149,17 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
     async (request: { params: { service: string; id: number } } & Parameters<typeof authOf>[0]) => {
       const auth = authOf(request);
       const { service, id } = request.params;
-      await tenantTx(request, async (tx) => {
+      const row = await tenantTx(request, async (tx) => {
         const row = await findConnection(tx, id, service);
         const own = row.userId !== null && row.userId === auth.userId;
         const manages = row.userId === null ? auth.role >= 1000 : auth.role >= SEES_ALL_USERS;
         if (!own && !manages) throw notFound(INTEGRATION_TEXTS.notFound);
+        // A calendar's token is revoked first (outside the transaction: the provider may be slow or away).
+        if (!forced && isCalendarService(service)) return row;
         await removeConnection(tx, row, auth.userId, forced);
+        return null;
       });
+      if (row) await unlinkCalendar(ctx(), { companyId: auth.companyId, userId: auth.userId }, row);
       return { message: INTEGRATION_TEXTS.unlinked(labelOf(service)) };
     };
 
@@ -147,7 +167,12 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
     '/api/integrations/:service/:id',
     {
       config: OWN,
-      schema: { summary: 'Koppeling ontkoppelen', params: zIntegrationParams, response: { 200: zMessage } },
+      schema: {
+        summary:
+          'Koppeling ontkoppelen (een agenda: eerst ingetrokken bij de dienst; lukt dat niet, dan 503)',
+        params: zIntegrationParams,
+        response: { 200: zMessage },
+      },
     },
     unlink(false),
   );
@@ -167,6 +192,8 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       return unlink(true)(request);
     },
   );
+
+  calendarRoutes(app, ctx);
 
   r.get(
     '/api/company/getexactauthurl',
@@ -238,14 +265,23 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      if (!isAccountingService(request.params.service)) throw notFound(INTEGRATION_TEXTS.notFound);
-      const outcome = await finishAccountingLink(ctx(), request.params.service, request.query);
+      const { service } = request.params;
+      if (!isAccountingService(service) && !isCalendarService(service))
+        throw notFound(INTEGRATION_TEXTS.notFound);
+      const outcome = isCalendarService(service)
+        ? await finishCalendarLink(ctx(), service, request.query)
+        : await finishAccountingLink(ctx(), service, request.query);
       reply
         .status(outcome.ok ? 200 : 400)
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
         .type('text/html; charset=utf-8');
-      const page = callbackPage(app.deps.config.APP_URL, outcome.ok, outcome.message);
+      const page = callbackPage(
+        app.deps.config.APP_URL,
+        outcome.ok,
+        outcome.message,
+        isCalendarService(service),
+      );
       reply.header('content-security-policy', page.csp);
       return page.html;
     },

@@ -83,7 +83,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   r.patch(
     '/api/user/:id',
-    { config: { access: anyUser }, schema: { params: zId, body: zUpdateUser, response: { 200: zUser } } },
+    {
+      // 403 beyond the role: a field the caller may not change (experimental feature flags: decision 070).
+      config: { access: anyUser, openapi: { forbidden: true } },
+      schema: { params: zId, body: zUpdateUser, response: { 200: zUser } },
+    },
     async (request) => {
       const auth = authOf(request);
       const emailTaken = (email: string) =>

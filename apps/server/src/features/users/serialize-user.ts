@@ -29,6 +29,7 @@ export function serializeUser(u: typeof user.$inferSelect, companyName: string):
     receives_newsletter: u.receivesNewsletter,
     simplemode: u.simplemode,
     altDashboard: u.altDashboard,
+    experimental_feature_flags: u.experimentalFeatureFlags,
     created_at: toIso(u.createdAt),
   };
 }

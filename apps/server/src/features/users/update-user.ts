@@ -20,7 +20,10 @@ const COLUMN: Record<string, keyof typeof user.$inferInsert> = {
   module_blacklist: 'moduleBlacklist',
   hide_from_planning: 'hideFromPlanning',
   altDashboard: 'altDashboard',
+  experimental_feature_flags: 'experimentalFeatureFlags',
 };
+
+const PLATFORM_ONLY = 'Alleen een platformbeheerder zet experimentele functies aan.';
 
 const ORDER_REQUIRED = 'Geef de volgorde op.';
 
@@ -50,6 +53,8 @@ export async function updateUser(
     (set as Record<string, unknown>)[COLUMN[key]!] = value;
     changes[key] = value;
   }
+  if (set.experimentalFeatureFlags !== undefined && scope !== 'platform') throw forbidden(PLATFORM_ONLY);
+  if (set.experimentalFeatureFlags) set.experimentalFeatureFlags = [...new Set(set.experimentalFeatureFlags)];
   if (set.role !== undefined && scope !== 'platform') {
     if (set.role > actorRole) throw forbidden('U kunt geen hogere rol toekennen dan uw eigen rol.');
   }

@@ -209,6 +209,34 @@ describe('tenancy of get, update and delete', () => {
     });
   });
 
+  it('only a platform admin sets experimental feature flags, from the one list; the session carries them', async () => {
+    const u = await t.createTestUser({ companyId: companyA });
+    const byManager = await t.api('PATCH', `/api/user/${u.id}`, {
+      token: managerA.token,
+      body: { experimental_feature_flags: ['portal'] },
+    });
+    expect(byManager.status).toBe(403);
+    expect(byManager.body.message).toBe('Alleen een platformbeheerder zet experimentele functies aan.');
+    const unknown = await t.api('PATCH', `/api/user/${u.id}`, {
+      token: admin,
+      body: { experimental_feature_flags: ['onbekend'] },
+    });
+    expect(unknown.status).toBe(422);
+    const set = await t.api('PATCH', `/api/user/${u.id}`, {
+      token: admin,
+      body: { experimental_feature_flags: ['portal'] },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.experimental_feature_flags).toEqual(['portal']);
+    const session = await t.api('GET', '/api/user/getcurrentuser', { token: await t.login(u.email) });
+    expect(session.body.experimental_feature_flags).toEqual(['portal']);
+    const cleared = await t.api('PATCH', `/api/user/${u.id}`, {
+      token: admin,
+      body: { experimental_feature_flags: [] },
+    });
+    expect(cleared.body.experimental_feature_flags).toEqual([]);
+  });
+
   it('orderOnly changes the order and nothing else', async () => {
     const u = await t.createTestUser({ companyId: companyA });
     const res = await t.api('PATCH', `/api/user/${u.id}`, {

@@ -55,6 +55,15 @@ export const integrationsNl = {
   log: 'Logboek',
   logEmpty: 'Nog niets gebeurd.',
   logFailed: 'Het logboek kon niet worden geladen.',
+  calendarTitle: 'Agenda koppelen',
+  calendarIntro:
+    'Koppel je eigen agenda: je afspraken van hier komen erin te staan, en de afspraken daaruit zie je in de agenda.',
+  calendarUnlinkConfirm:
+    '{{service}} ontkoppelen? Je afspraken worden daarna niet meer bijgewerkt in die agenda.',
+  forceRemove: 'Geforceerd verwijderen',
+  noCalendars: 'Geen agenda gekoppeld.',
+  noCalendarsOffered: 'Op deze server kan (nog) geen agenda gekoppeld worden.',
+  external: 'Externe agenda',
 };
 
 export const integrationsEn: typeof integrationsNl = {
@@ -113,4 +122,12 @@ export const integrationsEn: typeof integrationsNl = {
   log: 'Log',
   logEmpty: 'Nothing happened yet.',
   logFailed: 'The log could not be loaded.',
+  calendarTitle: 'Link a calendar',
+  calendarIntro:
+    'Link your own calendar: your appointments from here appear in it, and its events show in the agenda.',
+  calendarUnlinkConfirm: 'Unlink {{service}}? Your appointments will no longer be updated in that calendar.',
+  forceRemove: 'Force removal',
+  noCalendars: 'No calendar linked.',
+  noCalendarsOffered: 'No calendar can be linked on this server (yet).',
+  external: 'External calendar',
 };

@@ -4,12 +4,15 @@ import type {
   AccountingPush,
   AccountingService,
   AccountingSettings,
+  CalendarService,
+  ExternalEvent,
   Integration,
   IntegrationLogLine,
   Paginated,
   UpdateAccountingSettings,
 } from '@im/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../api/client';
 
 export const INTEGRATIONS_KEY = ['integrations'] as const;
@@ -73,7 +76,7 @@ export function useIntegrationLog(service: string, page: number) {
 
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY });
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY }), [queryClient]);
 }
 
 /** getExactAuthUrl / getSnelstartAuthUrl: Exact's consent screen, or SnelStart Web where the key is made. */
@@ -125,6 +128,72 @@ export function usePushExisting() {
   return useMutation({
     mutationFn: (from: string | null) =>
       api.post<{ batchId: string }>('/api/integrations/accounting/pushexisting', from ? { from } : {}),
+  });
+}
+
+/** GET /api/integrations: the logged-in user's own links (their calendars). */
+export function useMyIntegrations() {
+  return useQuery({
+    queryKey: [...INTEGRATIONS_KEY, 'mine'],
+    queryFn: ({ signal }) => api.get<Integration[]>('/api/integrations', { signal }),
+  });
+}
+
+/** The calendars this server can link (an app registered with the provider). */
+export function useOfferedCalendars() {
+  return useQuery({
+    queryKey: [...INTEGRATIONS_KEY, 'offered'],
+    queryFn: ({ signal }) => api.get<CalendarService[]>('/api/integrations/calendars', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** listforuser: a user's calendar links (oneself, or every user from role 5000). */
+export function useUserIntegrations(userId: number, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: [...INTEGRATIONS_KEY, 'user', userId],
+    queryFn: ({ signal }) => api.get<Integration[]>(`/api/integrations/listforuser/${userId}`, { signal }),
+  });
+}
+
+/** getAuthUrl: the calendar's consent screen for the logged-in user. */
+export function useCalendarAuthUrl() {
+  return useMutation({
+    mutationFn: (service: CalendarService) =>
+      api.get<{ authUrl: string }>(`/api/integrations/${service}/getauthurl`),
+  });
+}
+
+/** Forced removal of a calendar whose unlinking failed (spec 000 section 8). */
+export function useForceRemove() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (i: Pick<Integration, 'service' | 'id'>) =>
+      api.post<{ message: string }>(`/api/integrations/${i.service}/${i.id}/forceremove`, {}),
+    onSuccess: refresh,
+  });
+}
+
+/** A user's external calendar events (spec 001: last week to six months ahead), both calendars. */
+export function useExternalEvents(userId: number, range: { from: string; to: string }, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: [...INTEGRATIONS_KEY, 'external', userId, range.from, range.to],
+    queryFn: async ({ signal }) => {
+      const lists = await Promise.all(
+        (['gcal', 'outlook'] as const).map((service) =>
+          api
+            .get<ExternalEvent[]>(`/api/integrations/${service}/list/${userId}/${range.from}/${range.to}`, {
+              signal,
+            })
+            // A calendar away or lapsed: the agenda shows what it has; the profile tells what is wrong.
+            .catch(() => [] as ExternalEvent[]),
+        ),
+      );
+      return lists.flat();
+    },
+    staleTime: 60_000,
   });
 }
 

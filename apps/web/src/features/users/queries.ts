@@ -20,7 +20,7 @@ export type UserSettingsUpdate = Partial<
     | 'simplemode'
     | 'altDashboard'
   >
->;
+> & { experimental_feature_flags?: string[] };
 
 export const USERS_PATH = '/api/user/querypaginated';
 const userKey = (id: number) => ['user', id] as const;

@@ -185,3 +185,35 @@ export const accountingPush = pgTable(
     tenantPolicy(),
   ],
 ).enableRLS();
+
+/**
+ * One agenda item's event in a user's own calendar (decision 070): made when the item is first pushed, its
+ * external id kept, so an update or delete reaches the same event and a retried push never makes a second.
+ * The agenda item is no foreign key: the row outlives it until its event is deleted in the calendar.
+ */
+export const calendarEventLink = pgTable(
+  'calendar_event_link',
+  {
+    id: companyRowId(),
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    /** No foreign key: the link outlives its agenda item until the push has deleted the external event. */
+    agendaItemId: integer('agenda_item_id').notNull(),
+    userId: integer('user_id').notNull(),
+    /** 'gcal' | 'outlook' */
+    service: varchar('service', { length: 20 }).notNull(),
+    externalId: varchar('external_id', { length: 1024 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'calendar_event_link_user_id_fk',
+      columns: [t.companyId, t.userId],
+      foreignColumns: [user.companyId, user.id],
+    }).onDelete('cascade'),
+    uniqueIndex('calendar_event_link_once').on(t.companyId, t.agendaItemId, t.userId, t.service),
+    index('calendar_event_link_by_user').on(t.companyId, t.userId, t.service),
+    tenantPolicy(),
+  ],
+).enableRLS();

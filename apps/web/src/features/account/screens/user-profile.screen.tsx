@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Loader, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth';
+import { CalendarLinkCard } from '../../integrations';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 import { SimpleModeSwitch } from '../components/simple-mode-switch';
@@ -43,6 +44,7 @@ export function UserProfileScreen() {
             </Title>
             <PasswordForm userId={user.data.id} />
           </Card>
+          <CalendarLinkCard />
         </>
       )}
     </Stack>

@@ -1,18 +1,18 @@
 import {
   type AccountingService,
-  INTEGRATION_CHANNEL,
   INTEGRATION_SERVICE_LABELS,
   INTEGRATION_STATUS_LABELS,
   type Integration,
   isAccountingService,
 } from '@im/domain';
 import { Alert, Button, Card, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../ui/confirm-dialog';
 import { LightBadge } from '../../../ui/light-badge';
 import { toast } from '../../../ui/toasts';
 import { useAuthUrl, useRefreshIntegrations, useSnelstartLink, useUnlink } from '../queries';
+import { type IntegrationOutcome, useIntegrationOutcome } from './use-integration-outcome';
 
 const SNELSTART = INTEGRATION_SERVICE_LABELS.snelstart;
 
@@ -102,32 +102,16 @@ export function AccountingLinkCard({ integrations }: { integrations: Integration
   const [waiting, setWaiting] = useState(false);
   const [keyDialog, setKeyDialog] = useState(false);
 
-  // The window's last page tells every open screen of the app (BroadcastChannel: same origin), and the opener
-  // when it is still reachable; both may arrive, the second finds nothing waiting.
-  useEffect(() => {
-    let handled = '';
-    function onOutcome(origin: string, raw: unknown) {
-      if (origin !== window.location.origin) return;
-      const data = raw as { type?: string; ok?: boolean; message?: string } | null;
-      if (data?.type !== INTEGRATION_CHANNEL) return;
-      const key = `${data.ok}:${data.message}:${Math.floor(Date.now() / 2000)}`;
-      if (key === handled) return;
-      handled = key;
+  const onOutcome = useCallback(
+    (outcome: IntegrationOutcome) => {
       setWaiting(false);
-      if (data.ok) toast.success(data.message ?? '');
-      else toast.error(data.message ?? '');
+      if (outcome.ok) toast.success(outcome.message);
+      else toast.error(outcome.message);
       void refresh();
-    }
-    const onMessage = (event: MessageEvent) => onOutcome(event.origin, event.data);
-    window.addEventListener('message', onMessage);
-    const channel =
-      typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(INTEGRATION_CHANNEL);
-    if (channel) channel.onmessage = (event) => onOutcome(window.location.origin, event.data);
-    return () => {
-      window.removeEventListener('message', onMessage);
-      channel?.close();
-    };
-  }, [refresh]);
+    },
+    [refresh],
+  );
+  useIntegrationOutcome(onOutcome);
 
   async function startLink(service: AccountingService) {
     if (service === 'snelstart') {

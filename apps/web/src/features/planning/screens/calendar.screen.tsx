@@ -4,6 +4,8 @@ import {
   AGENDA_ITEM_KINDS,
   type AgendaItem,
   type CalendarView,
+  type ExternalEvent,
+  externalEventsRange,
   readableTextColor,
   TASK_TYPE_COLORS,
   TASK_TYPE_LABELS,
@@ -36,6 +38,7 @@ import { useNavigate } from 'react-router';
 import { showActionError } from '../../../ui/alert-dialog';
 import { toast } from '../../../ui/toasts';
 import { useSession } from '../../auth';
+import { useExternalEvents } from '../../integrations';
 import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { useUserOptions } from '../components/user-options';
 import { AgendaItemModal } from '../modals/agenda-item.modal';
@@ -50,7 +53,14 @@ type CalendarEvent = {
   start: Date;
   end: Date;
   color: string;
-} & ({ kind: 'appointment'; item: AgendaItem } | { kind: 'task'; task: TaskCalendarItem });
+} & (
+  | { kind: 'appointment'; item: AgendaItem }
+  | { kind: 'task'; task: TaskCalendarItem }
+  | { kind: 'google'; external: ExternalEvent }
+);
+
+/** Events of the user's own Google or Outlook calendar (spec 001: kind google; clicking does nothing). */
+export const EXTERNAL_EVENT_COLOR = '#5c5f66';
 
 /** An event's title: an appointment with what it links to, a task with its type and dossier. */
 export function taskEventTitle(task: TaskCalendarItem): string {
@@ -136,6 +146,13 @@ export function CalendarScreen() {
   const tasks = useTaskCalendar(range, owner);
   const save = useSaveAgendaItem();
   const saveTask = useSaveTask();
+  // External events: the chosen user's (another's only from role 1000: the choice offers no other below it),
+  // or one's own with all users; last week to six months ahead (spec 000 section 9), read once per visit.
+  const externalRange = useMemo(() => {
+    const r = externalEventsRange(new Date());
+    return { from: format(r.from, 'yyyy-MM-dd'), to: format(r.to, 'yyyy-MM-dd') };
+  }, []);
+  const external = useExternalEvents(owner === 'all' ? session.currentuser_id : owner, externalRange);
   const [openTaskId, setOpenTaskId] = useState<number | null>(null);
   const openTask = useTask(openTaskId);
 
@@ -163,8 +180,19 @@ export function CalendarScreen() {
           task,
         }),
       ),
+      ...(external.data ?? []).map(
+        (e, i): CalendarEvent => ({
+          kind: 'google',
+          id: -1 - i,
+          title: e.summary || t('integrations.external'),
+          start: new Date(e.start),
+          end: new Date(e.end),
+          color: EXTERNAL_EVENT_COLOR,
+          external: e,
+        }),
+      ),
     ],
-    [items.data, tasks.data],
+    [items.data, tasks.data, external.data, t],
   );
 
   // The week and day views scroll their hours in a box of their own; without a tab stop a keyboard cannot
@@ -269,21 +297,31 @@ export function CalendarScreen() {
             step={30}
             timeslots={2}
             scrollToTime={new Date(1970, 0, 1, 7)}
-            onSelectEvent={(event) =>
-              event.kind === 'task' ? setOpenTaskId(event.id) : navigate(`/agendaitem_detail/${event.id}`)
-            }
+            onSelectEvent={(event) => {
+              // An external event (kind google) does nothing when clicked (spec 001).
+              if (event.kind === 'google') return;
+              if (event.kind === 'task') setOpenTaskId(event.id);
+              else navigate(`/agendaitem_detail/${event.id}`);
+            }}
             onSelectSlot={({ start, end }) => setSlot({ start, end })}
             onEventDrop={move}
             onEventResize={move}
             eventPropGetter={(event) => ({
-              className: event.kind === 'task' ? 'im-calendar-task' : undefined,
+              className:
+                event.kind === 'task'
+                  ? 'im-calendar-task'
+                  : event.kind === 'google'
+                    ? 'im-calendar-external'
+                    : undefined,
               style: {
                 backgroundColor: event.color,
                 borderColor: event.color,
                 color: event.kind === 'task' ? readableTextColor(event.color) : '#fff',
               },
             })}
-            draggableAccessor={() => true}
+            draggableAccessor={(event) => event.kind !== 'google'}
+            resizableAccessor={(event) => event.kind !== 'google'}
+            allDayAccessor={(event) => event.kind === 'google' && event.external.all_day}
           />
         </Box>
         <Group gap="md" mt="sm" aria-label={t('planning.agenda.legend')}>
@@ -309,6 +347,10 @@ export function CalendarScreen() {
               <Text size="xs">{t('planning.agenda.taskLegend', { type: TASK_TYPE_LABELS[type] })}</Text>
             </Group>
           ))}
+          <Group gap={6}>
+            <Box w={12} h={12} style={{ background: EXTERNAL_EVENT_COLOR, borderRadius: 2 }} aria-hidden />
+            <Text size="xs">{t('integrations.external')}</Text>
+          </Group>
         </Group>
       </Card>
       <CalendarFeedCard />

@@ -45,6 +45,19 @@ describe('user detail', () => {
     expect(router.state.location.pathname).toBe('/user_detail/1');
   });
 
+  it('a platform admin turns on an experimental feature flag from the one list', async () => {
+    const user = createTestUserRow();
+    const { calls } = setup(user, {
+      'PATCH /api/user/9': (c) => ({ body: { ...user, ...(c.body as object) } }),
+    });
+    const save = await screen.findByRole('button', { name: 'Experimentele functies opslaan' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Portaal (link in het zijmenu)' }));
+    fireEvent.click(save);
+    expect(await screen.findByText('De experimentele functies zijn opgeslagen.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ experimental_feature_flags: ['portal'] });
+  });
+
   it('saves only the changed settings: role, blacklist and planning', async () => {
     const user = createTestUserRow();
     const { calls } = setup(user, {

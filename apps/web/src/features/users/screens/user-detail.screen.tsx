@@ -6,6 +6,7 @@ import { isApiError } from '../../../api/client';
 import { useCompany } from '../../../api/companies';
 import { formatDate } from '../../../ui/format';
 import { useSession } from '../../auth';
+import { ExperimentalFlagsForm } from '../components/experimental-flags-form';
 import { useDeleteUserAction } from '../components/use-delete-user';
 import { canLoginAs, useLoginAs } from '../components/use-login-as';
 import { UserSettingsForm } from '../components/user-settings-form';
@@ -79,6 +80,9 @@ export function UserDetailScreen() {
                 companyModules={company.data?.modules.map((m) => m.tag)}
               />
             )}
+          </Card>
+          <Card withBorder padding="lg" component="section" aria-label={t('users.flagsTitle')}>
+            <ExperimentalFlagsForm key={user.data.id} user={user.data} />
           </Card>
         </>
       )}
