@@ -102,7 +102,11 @@ export async function finishCalendarLink(
         .insert(integrationConnection)
         .values({ ...values, service, userId: round.userId, createdBy: round.userId })
         .onConflictDoUpdate({
-          target: [integrationConnection.userId, integrationConnection.service],
+          target: [
+            integrationConnection.companyId,
+            integrationConnection.userId,
+            integrationConnection.service,
+          ],
           targetWhere: sql`${integrationConnection.userId} is not null`,
           set: values,
         });
