@@ -104,6 +104,12 @@ const zEnv = z.object({
   SNELSTART_AUTH_URL: z.string().url().default('https://auth.snelstart.nl'),
   /** SnelStart Web, where a customer makes the koppelsleutel ('Koppelingen'); the link window opens it. */
   SNELSTART_WEB_URL: z.string().url().default('https://web.snelstart.nl'),
+  /**
+   * Quickr (solar design) and Glbl (reports) on forms (decision 071): each company links its own account
+   * (Quickr: username and password; Glbl: an API key), so only the API addresses are configuration.
+   */
+  QUICKR_API_URL: z.string().url().default('https://api.quickr.nl'),
+  GLBL_API_URL: z.string().url().default('https://api.glbl.nl'),
   /** How often a working process asks the linked accounting package which booked invoices are paid. */
   INTEGRATION_PAYMENT_SYNC_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Seconds an outgoing call to a provider may take. */

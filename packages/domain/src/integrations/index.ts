@@ -130,3 +130,5 @@ export const INTEGRATION_TEXTS = {
     'Er is iets fout gegaan met het ontkoppelen. Weet u zeker dat u deze agenda geforceerd wilt verwijderen?',
   quickrLoginFailure: 'Installatiemanager kan geen verbinding maken met Quickr met deze inloggegevens.',
 } as const;
+
+export * from './solar';
