@@ -42,11 +42,18 @@ export function glblResult(id: number, values: Record<string, FormValue>): GlblR
   };
 }
 
-/** Asks Glbl for the item's report (through the job queue), unless one is asked, being made or ready. */
-export async function generateReport(ctx: IntegrationContext, actor: Actor, id: number): Promise<GlblResult> {
+/** Asks Glbl for the item's report (through the job queue), unless one is asked, being made or (unless `again`) ready. */
+export async function generateReport(
+  ctx: IntegrationContext,
+  actor: Actor,
+  id: number,
+  again = false,
+): Promise<GlblResult> {
   return ctx.db.tenant(actor, async (tx) => {
     const item = await lockSolarItem(tx, id, 'glbl');
-    if (ASKED.includes(String(item.values.glblStatus ?? ''))) return glblResult(id, item.values);
+    const status = String(item.values.glblStatus ?? '');
+    // A ready report is made anew only when asked again (the design changed); one in the making never twice.
+    if (ASKED.includes(status) && !(again && status === 'ready')) return glblResult(id, item.values);
     const key = randomUUID();
     const patch = {
       glblStatus: 'queued',

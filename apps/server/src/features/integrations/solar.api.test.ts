@@ -238,6 +238,17 @@ describe('Glbl report', () => {
       glblPDF: s1.glblPDF,
     });
     expect(fake.reports.size).toBe(1);
+    // Asked again on purpose (the design changed): a new report, its own PDF later.
+    const again = await ok('POST', '/api/integrations/glbl/generatereport', {
+      flowDataItemId: itemId,
+      again: true,
+    });
+    expect(again).toMatchObject({ glblStatus: 'queued', glblPDF: null });
+    await waitFor(
+      () => ok('POST', '/api/integrations/glbl/status', { flowDataItemId: itemId }),
+      (v) => v.glblStatus === 'processing',
+    );
+    expect(fake.reports.size).toBe(2);
   });
 
   it('answers status before any report with a Dutch 422', async () => {

@@ -23,10 +23,12 @@ import { linkGlbl, linkQuickr } from './solar-connection';
 const MANAGE = { access: moduleRoute('SETTINGS', 1000) };
 const FORMS = { access: moduleRoute('CRM') };
 
-const zCreateDesign = zFlowDataItemRef.extend({
-  /** A new design although the item has one (spec: one design per item unless asked again). */
+/** A new design or report although the item has one (spec: one per item unless asked again). */
+const zAgain = zFlowDataItemRef.extend({
   again: z.union([z.boolean(), z.literal(1), z.literal(0), z.literal('1'), z.literal('0')]).optional(),
 });
+const isAgain = (again: boolean | 0 | 1 | '0' | '1' | undefined) =>
+  again === true || again === 1 || again === '1';
 
 export async function solarRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -82,19 +84,12 @@ export async function solarRoutes(app: FastifyInstance): Promise<void> {
       config: FORMS,
       schema: {
         summary: 'Quickr: een ontwerp maken (één per formulier, tenzij opnieuw gevraagd)',
-        body: zCreateDesign,
+        body: zAgain,
         response: { 200: zQuickrResult },
       },
     },
-    async (request) => {
-      const again = request.body.again;
-      return createDesign(
-        ctx(),
-        actorOf(request),
-        request.body.flowDataItemId,
-        again === true || again === 1 || again === '1',
-      );
-    },
+    async (request) =>
+      createDesign(ctx(), actorOf(request), request.body.flowDataItemId, isAgain(request.body.again)),
   );
 
   r.post(
@@ -116,11 +111,12 @@ export async function solarRoutes(app: FastifyInstance): Promise<void> {
       config: FORMS,
       schema: {
         summary: 'Glbl: een rapport laten maken (één tegelijk per formulier)',
-        body: zFlowDataItemRef,
+        body: zAgain,
         response: { 200: zGlblResult },
       },
     },
-    async (request) => generateReport(ctx(), actorOf(request), request.body.flowDataItemId),
+    async (request) =>
+      generateReport(ctx(), actorOf(request), request.body.flowDataItemId, isAgain(request.body.again)),
   );
 
   r.post(

@@ -81,6 +81,7 @@ export const integrationsNl = {
     plan: 'Legplan',
     design: 'Ontwerp in Quickr',
     makeReport: 'Rapport maken',
+    newReportConfirm: 'Er is al een rapport. Een nieuw rapport maken?',
     reportPdf: 'Rapport (PDF)',
   },
 };
@@ -166,6 +167,7 @@ export const integrationsEn: typeof integrationsNl = {
     plan: 'Panel plan',
     design: 'Design in Quickr',
     makeReport: 'Make report',
+    newReportConfirm: 'There is a report already. Make a new one?',
     reportPdf: 'Report (PDF)',
   },
 };

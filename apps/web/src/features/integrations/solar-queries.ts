@@ -38,7 +38,10 @@ export function useQuickrLogin(flowDataItemId: number) {
 
 export function useGlblCall(flowDataItemId: number) {
   return useMutation({
-    mutationFn: (call: 'generatereport' | 'status') =>
-      api.post<GlblResult>(`/api/integrations/glbl/${call}`, { flowDataItemId }),
+    mutationFn: ({ call, again }: { call: 'generatereport' | 'status'; again?: boolean }) =>
+      api.post<GlblResult>(`/api/integrations/glbl/${call}`, {
+        flowDataItemId,
+        ...(again ? { again: true } : {}),
+      }),
   });
 }

@@ -207,7 +207,7 @@ export function GlblField({ field, item, values, onServerValues }: SolarFieldPro
   useEffect(() => {
     if (!pending) return;
     const timer = setInterval(() => {
-      mutateAsync('status')
+      mutateAsync({ call: 'status' })
         .then((r) => onServerValues(asValues(r)))
         .catch((err) => setError(solarError(err)));
     }, POLL_MS);
@@ -215,9 +215,18 @@ export function GlblField({ field, item, values, onServerValues }: SolarFieldPro
   }, [pending, mutateAsync, onServerValues]);
 
   async function generate() {
+    const again = status === 'ready';
+    if (
+      again &&
+      !(await confirm({
+        title: t('integrations.solar.makeReport'),
+        message: t('integrations.solar.newReportConfirm'),
+      }))
+    )
+      return;
     setError(null);
     try {
-      onServerValues(asValues(await mutateAsync('generatereport')));
+      onServerValues(asValues(await mutateAsync({ call: 'generatereport', again })));
     } catch (err) {
       setError(solarError(err));
     }
