@@ -27,9 +27,6 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DB_POOL_SIZE: '5',
     GEOCODER: 'none',
     WEBHOOK_ALLOW_LOOPBACK: 'true',
-    // Quickr and Glbl (decision 071) at a closed local port unless a test starts their fake.
-    QUICKR_API_URL: 'http://127.0.0.1:9/quickr',
-    GLBL_API_URL: 'http://127.0.0.1:9/glbl',
     ...(overrides.FILE_STORAGE ? {} : testStorageEnv(dataDir)),
     ...overrides,
   });

@@ -19,6 +19,16 @@ export const QUICKR_FIELDS = [
 ] as const;
 export type QuickrField = (typeof QUICKR_FIELDS)[number];
 
+/** The Quickr figures a form's formula may read (a calculated field such as the expected yield in euros). */
+export const QUICKR_NUMBER_FIELDS: ReadonlySet<string> = new Set([
+  'quickrNrOfPv',
+  'quickrPower',
+  'quickrMaxNrOfPv',
+  'quickrEfficiency',
+  'quickrExpectedOutput',
+  'quickrPowerPerPV',
+]);
+
 /** Spec 002 section 7: the Glbl fields of a flow data item. */
 export const GLBL_FIELDS = ['glblId', 'glblStatus', 'glblPDF'] as const;
 export type GlblField = (typeof GLBL_FIELDS)[number];

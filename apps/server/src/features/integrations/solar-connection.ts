@@ -15,6 +15,13 @@ import { isLoginFailure, type QuickrApi, type QuickrSession, quickrApi, quickrLo
 
 type Actor = { companyId: number; userId: number };
 
+/** The service's API address; a server without it does not offer the service (409, before any call). */
+function baseUrlOf(ctx: IntegrationContext, service: 'quickr' | 'glbl'): string {
+  const url = service === 'quickr' ? ctx.config.QUICKR_API_URL : ctx.config.GLBL_API_URL;
+  if (!url) throw conflict(INTEGRATION_TEXTS.notConfigured(labelOf(service)));
+  return url;
+}
+
 /** A provider's failure as the user reads it (spec 002 section 8): login_failure in the spec's words, else the message. */
 export function solarProblem(service: 'quickr' | 'glbl', err: unknown): AppError {
   if (err instanceof AppError) return err;
@@ -61,7 +68,7 @@ async function keepConnection(
 export async function linkQuickr(ctx: IntegrationContext, actor: Actor, input: QuickrLink) {
   let session: QuickrSession;
   try {
-    session = await quickrLogin(ctx.config.QUICKR_API_URL, input, ctx.timeoutMs);
+    session = await quickrLogin(baseUrlOf(ctx, 'quickr'), input, ctx.timeoutMs);
   } catch (err) {
     throw solarProblem('quickr', err);
   }
@@ -78,7 +85,7 @@ export async function linkQuickr(ctx: IntegrationContext, actor: Actor, input: Q
 export async function linkGlbl(ctx: IntegrationContext, actor: Actor, input: GlblLink) {
   let name: string;
   try {
-    const account = await glblApi(ctx.config.GLBL_API_URL, input.api_key, ctx.timeoutMs).account();
+    const account = await glblApi(baseUrlOf(ctx, 'glbl'), input.api_key, ctx.timeoutMs).account();
     name = account?.name ?? 'Glbl';
   } catch (err) {
     if (err instanceof ProviderError && (err.kind === 'expired' || err.status === 403))
@@ -115,8 +122,8 @@ export async function withQuickr<T>(
   companyId: number,
   fn: (api: QuickrApi) => Promise<T>,
 ): Promise<T> {
+  const base = baseUrlOf(ctx, 'quickr');
   const row = await connectionOf(ctx, companyId, 'quickr');
-  const base = ctx.config.QUICKR_API_URL;
   const renew = async (): Promise<string> => {
     if (!row.refreshTokenEnc) throw conflict(INTEGRATION_TEXTS.expired('Quickr'));
     try {
@@ -171,9 +178,10 @@ export async function withGlbl<T>(
   companyId: number,
   fn: (api: GlblApi) => Promise<T>,
 ): Promise<T> {
+  const base = baseUrlOf(ctx, 'glbl');
   const row = await connectionOf(ctx, companyId, 'glbl');
   try {
-    return await fn(glblApi(ctx.config.GLBL_API_URL, ctx.box.open(row.accessTokenEnc!), ctx.timeoutMs));
+    return await fn(glblApi(base, ctx.box.open(row.accessTokenEnc!), ctx.timeoutMs));
   } catch (err) {
     throw solarProblem('glbl', err);
   }

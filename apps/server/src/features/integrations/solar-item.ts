@@ -2,13 +2,14 @@
 // 404, as one that does not exist), of a live flow, on a form with a field of that kind; its address is the
 // flow's location, else the customer's main address. The results go into the item's values under the spec's
 // names, so the form shows them and its formulas can read them.
-import { type FormValue, SOLAR_TEXTS } from '@im/domain';
+import { type FlowDataItemType, type FormValue, SOLAR_TEXTS } from '@im/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { flow } from '../../platform/db/tables/flows.schema';
 import { flowDataItem, verticalDataField } from '../../platform/db/tables/forms.schema';
 import { location } from '../../platform/db/tables/locations.schema';
 import { notFound, validationError } from '../../platform/errors';
+import { computeValues, loadFields } from '../forms';
 import type { QuickrAddress } from './quickr';
 
 export interface SolarItem {
@@ -47,12 +48,28 @@ export async function lockSolarItem(tx: Tx, id: number, kind: 'quickr' | 'glbl')
   return row;
 }
 
-/** Merges `patch` into the item's values (only the service's own fields). */
+/**
+ * Merges `patch` (only the service's own fields) into the item's values and computes the form's formulas
+ * again, so a calculated field that reads a Quickr figure is stored with it.
+ */
 export async function writeSolarValues(tx: Tx, id: number, patch: Record<string, FormValue>): Promise<void> {
-  await tx
-    .update(flowDataItem)
-    .set({ values: sql`${flowDataItem.values} || ${JSON.stringify(patch)}::jsonb`, updatedAt: new Date() })
+  const [row] = await tx
+    .select({
+      values: flowDataItem.values,
+      verticalId: flowDataItem.verticalId,
+      itemType: flowDataItem.itemType,
+    })
+    .from(flowDataItem)
     .where(eq(flowDataItem.id, id));
+  if (!row) return;
+  const fields = await loadFields(tx, [row.verticalId]);
+  let values: Record<string, FormValue> = { ...row.values, ...patch };
+  try {
+    values = computeValues(row.itemType as FlowDataItemType, fields, values);
+  } catch {
+    // A circular form stays as it was typed; the service's figures are kept all the same.
+  }
+  await tx.update(flowDataItem).set({ values, updatedAt: new Date() }).where(eq(flowDataItem.id, id));
 }
 
 /** The address of the flow: its own location, else the customer's main one; 422 without postcode and number. */

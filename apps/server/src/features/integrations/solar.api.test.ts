@@ -53,6 +53,14 @@ beforeAll(async () => {
     city: 'Heerenveen',
   });
   const solar = await formWith(['quickr', 'glbl', 'number']);
+  // A calculated field that reads the design's expected output (decision 071).
+  await ok('POST', '/api/verticaldatafield', {
+    vertical_id: solar,
+    field_label: 'Opbrengst in euro',
+    field_name: 'opbrengst_euro',
+    field_type: 'calculated',
+    calculationrules: [{ formula: 'quickrExpectedOutput * 0.25', showrules: [] }],
+  });
   itemId = (await ok('POST', '/api/flowdataitem', { vertical_id: solar, flow_id: flowId })).id;
   const plain = await formWith(['text']);
   plainItemId = (await ok('POST', '/api/flowdataitem', { vertical_id: plain, flow_id: flowId })).id;
@@ -146,7 +154,11 @@ describe('Quickr on a flow data item', () => {
     expect(again.quickrDesignId).not.toBe(first.quickrDesignId);
     expect(fake.designs.size).toBe(2);
     const item = await ok('GET', `/api/flowdataitem/${itemId}`);
-    expect(item.values).toMatchObject({ quickrDesignId: again.quickrDesignId, quickrNrOfPv: 16 });
+    expect(item.values).toMatchObject({
+      quickrDesignId: again.quickrDesignId,
+      quickrNrOfPv: 16,
+      opbrengst_euro: 1530,
+    });
   });
 
   it('fetches the design again with the changes made in Quickr, after a lapsed session', async () => {
