@@ -209,8 +209,9 @@ describe('forms on a phone', () => {
       city: 'Heerenveen',
     });
 
-    // On the phone: scan, design, report.
+    // On the phone: scan, design, report (loaded afresh: the form got its new fields since the last visit).
     await go(`/intake_detail/${intake!.id}`);
+    await page.reload();
     const region = page.getByRole('region', { name: 'Opname zonnepanelen' });
     const quickr = region.getByTestId('quickr-zonnepanelenontwerp');
     await quickr.getByRole('button', { name: 'Scannen' }).tap();
