@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeSolar, startFakeSolar } from '../../server/test/fake-solar';
 import { seriousA11yViolations } from './admin-helpers';
 import { api as callApi, type Json, shot as takeShot } from './flows-helpers';
 import { DEMO_PASSWORD, type E2eApp, login, sidewaysOverflow, startApp } from './harness';
@@ -13,14 +14,19 @@ import { DEMO_PASSWORD, type E2eApp, login, sidewaysOverflow, startApp } from '.
 
 let app: E2eApp;
 let page: Page;
+let solar: FakeSolar;
 
 beforeAll(async () => {
-  app = await startApp();
+  solar = await startFakeSolar();
+  app = await startApp({ env: solar.env });
   page = await app.newPage({ width: 390, height: 844, touch: true });
   await login(page, app.baseUrl, 'sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
   await page.waitForURL(/#\/dashboard/);
 });
-afterAll(async () => app?.stop());
+afterAll(async () => {
+  await app?.stop();
+  await solar?.close();
+});
 
 const go = async (hash: string) => page.goto(`${app.baseUrl}/#${hash}`);
 const api = <T = Json>(method: string, path: string, body?: unknown) => callApi<T>(page, method, path, body);
@@ -140,5 +146,96 @@ describe('forms on a phone', () => {
     await page.getByRole('region', { name: "Foto's" }).getByRole('button', { name: 'Foto toevoegen' }).tap();
     await (await chooser).setFiles(svg);
     await page.getByText('Foto is niet geupload').waitFor();
+  });
+
+  it('Quickr and Glbl on the intake: linked in the settings, scan, design and a report with its PDF, at 390 and 1280 px', {
+    timeout: 120_000,
+  }, async () => {
+    // The manager links Quickr at 1280 px: a wrong password shows the spec's text.
+    const wide = await app.newPage({ width: 1280, height: 900 });
+    await login(wide, app.baseUrl, 'sanne@zonnestroom-noord.nl', DEMO_PASSWORD);
+    await wide.waitForURL(/#\/dashboard/);
+    await wide.goto(`${app.baseUrl}/#/account/company_intakesettings`);
+    const card = wide.getByRole('region', { name: 'Zonnepanelenontwerp en rapporten' });
+    await card.getByRole('button', { name: 'Koppelen met Quickr' }).click();
+    const dialog = wide.getByRole('dialog', { name: 'Quickr koppelen' });
+    await dialog.getByLabel('Gebruikersnaam').fill(solar.quickrUser.username);
+    await dialog.getByLabel('Wachtwoord').fill('fout');
+    await dialog.getByRole('button', { name: 'Koppelen' }).click();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'Installatiemanager kan geen verbinding maken met Quickr met deze inloggegevens.' })
+      .waitFor();
+    await dialog.getByLabel('Wachtwoord').fill(solar.quickrUser.password);
+    await dialog.getByRole('button', { name: 'Koppelen' }).click();
+    await card.getByText('Gekoppeld als Zonnig Installatie BV').waitFor();
+    await card.getByRole('button', { name: 'Koppelen met Glbl' }).click();
+    const glblDialog = wide.getByRole('dialog', { name: 'Glbl koppelen' });
+    await glblDialog.getByLabel('API-sleutel').fill(solar.glblKey);
+    await glblDialog.getByRole('button', { name: 'Koppelen' }).click();
+    await expect.poll(() => card.getByText('Gekoppeld als Zonnig Installatie BV').count()).toBe(2);
+    await takeShot(wide, 'solar-links-1280');
+
+    // The solar intake form gets a Quickr and a Glbl field; its flow has an address.
+    const intakes = await api<{ data: IntakeRow[] }>('GET', '/api/intake/querypaginated?limit=50');
+    let intake: IntakeRow | undefined;
+    let formId = 0;
+    for (const candidate of intakes.data) {
+      const detail = await api<{ flowdataitems: (Item & { vertical_id: number })[] }>(
+        'GET',
+        `/api/intake/${candidate.id}`,
+      );
+      const solarForm = detail.flowdataitems.find((i) => i.vertical.name === 'Opname zonnepanelen');
+      if (solarForm) [intake, formId] = [candidate, solarForm.vertical_id];
+    }
+    for (const [name, label, type] of [
+      ['zonnepanelenontwerp', 'Zonnepanelenontwerp', 'quickr'],
+      ['rapport', 'Rapport', 'glbl'],
+    ]) {
+      const field = await api('POST', '/api/verticaldatafield', {
+        vertical_id: formId,
+        field_label: label,
+        field_name: name,
+        field_type: type,
+      });
+      expect(field.status).toBe(201);
+    }
+    const flow = await api<{ relation_id: number }>('GET', `/api/flow/${intake!.flow_id}`);
+    await api('POST', '/api/location', {
+      relation_id: flow.relation_id,
+      address: 'Dorpsstraat',
+      number: '12',
+      postcode: '8441AB',
+      city: 'Heerenveen',
+    });
+
+    // On the phone: scan, design, report (loaded afresh: the form got its new fields since the last visit).
+    await go(`/intake_detail/${intake!.id}`);
+    await page.reload();
+    const region = page.getByRole('region', { name: 'Opname zonnepanelen' });
+    const quickr = region.getByTestId('quickr-zonnepanelenontwerp');
+    await quickr.getByRole('button', { name: 'Scannen' }).tap();
+    await quickr.getByText('Max. panelen').waitFor();
+    await quickr.getByRole('button', { name: 'Ontwerp maken' }).tap();
+    await quickr.getByText('6.800 Wp').waitFor();
+    await quickr.getByRole('link', { name: 'Legplan' }).waitFor();
+    expect(solar.designs.size).toBe(1);
+    const glbl = region.getByTestId('glbl-rapport');
+    await glbl.getByRole('button', { name: 'Rapport maken' }).tap();
+    await glbl.getByText(/Aangevraagd|Wordt gemaakt/).waitFor();
+    await expect.poll(() => solar.reports.size, { timeout: 20_000 }).toBe(1);
+    solar.finishReports();
+    await glbl.getByText('Klaar').waitFor({ timeout: 20_000 });
+    await glbl.getByRole('button', { name: 'Rapport (PDF)' }).waitFor();
+    await fitsThePhone();
+    await shot('solar-intake-390');
+    const files = await api<{ files: { filename: string }[] }>('GET', `/api/flow/${intake!.flow_id}`);
+    expect(files.files.filter((f) => f.filename.startsWith('Glbl-rapport'))).toHaveLength(1);
+
+    // The same form at 1280 px.
+    await wide.goto(`${app.baseUrl}/#/intake_detail/${intake!.id}`);
+    await wide.getByTestId('quickr-zonnepanelenontwerp').getByText('6.800 Wp').waitFor();
+    await takeShot(wide, 'solar-intake-1280');
+    await wide.close();
   });
 });

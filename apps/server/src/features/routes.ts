@@ -22,6 +22,7 @@ import { portalConfigRoutes } from './health';
 import { healthRoutes } from './health/routes';
 import { incidentRoutes } from './incidents/routes';
 import { integrationRoutes } from './integrations/routes';
+import { solarRoutes } from './integrations/solar.routes';
 import { invoiceRoutes } from './invoices/invoices.routes';
 import { libraryRoutes } from './library/routes';
 import { liveRoutes } from './live/routes';
@@ -105,4 +106,5 @@ export async function registerFeatureRoutes(app: FastifyInstance): Promise<void>
   await app.register(websiteRoutes);
   await app.register(webhookRoutes);
   await app.register(integrationRoutes);
+  await app.register(solarRoutes);
 }

@@ -125,6 +125,13 @@ const zEnv = z.object({
   MICROSOFT_TENANT: z.string().default('common'),
   MICROSOFT_LOGIN_URL: z.string().url().default('https://login.microsoftonline.com'),
   MICROSOFT_GRAPH_URL: z.string().url().default('https://graph.microsoft.com/v1.0'),
+  /**
+   * Quickr (solar design) and Glbl (reports) on forms (decision 071): each company links its own account
+   * (Quickr: username and password; Glbl: an API key), so only the API addresses are configuration; unset =
+   * the service is not offered (its calls answer 409).
+   */
+  QUICKR_API_URL: z.string().url().optional(),
+  GLBL_API_URL: z.string().url().optional(),
   /** How often a working process asks the linked accounting package which booked invoices are paid. */
   INTEGRATION_PAYMENT_SYNC_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Seconds an outgoing call to a provider may take. */

@@ -31,6 +31,7 @@ export * from './product-import';
 export * from './products';
 export * from './relations';
 export * from './search';
+export * from './solar';
 export * from './statistics';
 export * from './subscriptions';
 export * from './systemnotifications';

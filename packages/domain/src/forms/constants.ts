@@ -13,6 +13,9 @@ export const FIELD_TYPES = [
   'photo',
   'calculated',
   'hidden',
+  // Decision 071: a Quickr solar design or a Glbl report on the filled-in form (spec 002 section 7).
+  'quickr',
+  'glbl',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 

@@ -105,6 +105,16 @@ describe('evaluateForm: formulas', () => {
     expect(result.values).not.toBe(input);
   });
 
+  it('reads the figures a Quickr design wrote into the item (decision 071), not other unknown names', () => {
+    const fields = [number('prijs_kwh'), calc('opbrengst_euro', 'quickrExpectedOutput * prijs_kwh')];
+    const values = { prijs_kwh: '0,25', quickrExpectedOutput: 6120, quickrRefId: 'scan-1' };
+    expect(evaluateForm(fields, values).values.opbrengst_euro).toBe(1530);
+    expect(evaluateForm(fields, { prijs_kwh: 1 }).values.opbrengst_euro).toBe(0);
+    const onFormulaError = vi.fn();
+    evaluateForm([calc('x', 'quickrRefId * 2')], values, { onFormulaError });
+    expect(onFormulaError).toHaveBeenCalledTimes(1);
+  });
+
   it('turns a true/false result into 1/0', () => {
     const fields = [number('a'), calc('groot', 'a > 10')];
     expect(evaluateForm(fields, { a: 11 }).values.groot).toBe(1);

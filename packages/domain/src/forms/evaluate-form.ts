@@ -10,6 +10,8 @@
 //   the first rule whose show rules all hold gives the value, no rule holding gives null. Fields of
 //   those types without calculation rules keep their stored value.
 // - Formula errors are only logged (onFormulaError, once per field and formula per call); the value is null.
+
+import { QUICKR_NUMBER_FIELDS } from '../integrations/solar';
 import {
   CircularCalculationError,
   type FieldType,
@@ -104,7 +106,9 @@ function buildPlan(fields: readonly FormFieldDef[]): Plan {
       const names = compiled.ok ? compiled.fields : [];
       for (const name of names) deps.add(name);
       for (const r of rule.showrules ?? []) deps.add(r.field_name);
-      return { rule, compiled, unknown: names.find((name) => !byName.has(name)) };
+      // Besides the form's own fields, a formula may read the figures a Quickr design wrote (decision 071).
+      const known = (name: string) => byName.has(name) || QUICKR_NUMBER_FIELDS.has(name);
+      return { rule, compiled, unknown: names.find((name) => !known(name)) };
     });
     p.calcDeps = [...deps];
   }
@@ -220,7 +224,8 @@ export function evaluateForm(
         if (r.unknown !== undefined) throw new FormulaFailure(`Onbekend veld in formule: ${r.unknown}`);
         const scope = new Map<string, unknown>();
         for (const name of compiled.fields) {
-          scope.set(name, formulaInput(plan.byName.get(name)!, own(seen, name)));
+          const field = plan.byName.get(name);
+          scope.set(name, field ? formulaInput(field, own(seen, name)) : toNumber(own(seen, name)));
         }
         return asFieldValue(compiled.run(scope));
       } catch (error) {

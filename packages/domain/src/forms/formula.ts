@@ -34,6 +34,7 @@ import {
   unaryMinusDependencies,
   unaryPlusDependencies,
 } from 'mathjs';
+import { QUICKR_NUMBER_FIELDS } from '../integrations/solar';
 import type { FormValue } from './constants';
 import { valuesAreSame } from './show-rules';
 
@@ -191,7 +192,8 @@ export function validateFormula(formula: string, knownFieldNames: readonly strin
   const compiled = compileFormula(formula);
   if (!compiled.ok) return compiled.message;
   const known = new Set(knownFieldNames);
-  const unknown = compiled.fields.find((name) => !known.has(name));
+  // A Quickr design's figures are readable too (decision 071).
+  const unknown = compiled.fields.find((name) => !known.has(name) && !QUICKR_NUMBER_FIELDS.has(name));
   return unknown === undefined ? null : `Onbekend veld in formule: ${unknown}`;
 }
 

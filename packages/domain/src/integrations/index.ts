@@ -153,3 +153,5 @@ export function externalEventsRange(now: Date): { from: Date; to: Date } {
   to.setUTCMonth(to.getUTCMonth() + EXTERNAL_EVENTS_MONTHS_AHEAD);
   return { from, to };
 }
+
+export * from './solar';

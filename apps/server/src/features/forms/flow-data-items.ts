@@ -68,7 +68,10 @@ function checkValue(f: FieldRow, value: FormValue): FormValue {
       return value === true || value === 1 || value === '1' || value === 'true';
     case 'calculated':
     case 'photo':
-      // Computed by the engine / kept as pictures: a value sent for them is ignored.
+    case 'quickr':
+    case 'glbl':
+      // Computed by the engine / kept as pictures / written by the service (decision 071): a value sent
+      // for them is ignored.
       return null;
     default:
       return typeof value === 'string' ? value : String(value);

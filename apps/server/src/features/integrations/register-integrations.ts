@@ -3,6 +3,7 @@
 import { ACCOUNTING_PUSH_RETRIES, CALENDAR_PUSH_RETRIES } from '@im/domain';
 import type { Deps } from '../../platform/deps';
 import type { EventConsumer } from '../../platform/events';
+import { registerGlblJob } from './glbl-report';
 import { integrationContext } from './integration-context';
 import { CALENDAR_PUSH_JOB, queueCalendarPush, runCalendarPush, zCalendarPushPayload } from './push-calendar';
 import { registerPushExisting } from './push-existing';
@@ -33,6 +34,7 @@ export function registerIntegrationJobs(deps: Deps): { consumer: EventConsumer; 
     handle: (payload) => runCalendarPush(ctx, payload),
   });
   registerPushExisting(deps.jobs, () => ctx);
+  registerGlblJob(deps.jobs, () => ctx);
   deps.jobs.onRecovery(async () => {
     await requeueStalledPushes(ctx);
   });

@@ -178,8 +178,11 @@ function FormBody({
       <fieldset className="c-fieldset" disabled={isSent}>
         <legend className="c-sr-only">{item.vertical.name}</legend>
         {form.fields.map((field) =>
-          field.field_type === 'hidden' || visible[field.field_name] === false ? null : field.field_type ===
-            'photo' ? (
+          // Quickr and Glbl fields are the office's tools (decision 071): not on the customer's form.
+          field.field_type === 'hidden' ||
+          field.field_type === 'quickr' ||
+          field.field_type === 'glbl' ||
+          visible[field.field_name] === false ? null : field.field_type === 'photo' ? (
             <Photos
               key={field.id}
               field={field}

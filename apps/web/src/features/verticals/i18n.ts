@@ -149,4 +149,6 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   photo: 'Foto',
   calculated: 'Berekend',
   hidden: 'Verborgen',
+  quickr: 'Quickr zonnepanelenontwerp',
+  glbl: 'Glbl rapport',
 };

@@ -19,13 +19,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AutosaveStatus } from '../../../ui/autosave/autosave-status';
 import { useAutosave } from '../../../ui/autosave/use-autosave';
 import { formatDateTime } from '../../../ui/format';
 import { LightBadge } from '../../../ui/light-badge';
 import { useSession } from '../../auth';
+import { GlblField, QuickrField } from '../../integrations';
 import { saveFlowDataItem, useFlowDataItemAction } from '../queries';
 import { FormLocations } from './form-locations';
 import { PictureGallery, PictureUpload } from './picture-gallery';
@@ -80,6 +81,12 @@ export function FormFiller({ item, fields }: { item: FlowDataItem; fields: Verti
     }
   }, [fields, values]);
 
+  // What Quickr or Glbl wrote on the server (decision 071): shown at once, not saved again.
+  const onServerValues = useCallback(
+    (written: Record<string, FormValue>) => setValues((current) => ({ ...current, ...written })),
+    [],
+  );
+
   const onChange = (name: string, value: FormValue) => {
     setValues((current) => ({ ...current, [name]: value }));
     autosave.change({ [name]: value });
@@ -110,7 +117,11 @@ export function FormFiller({ item, fields }: { item: FlowDataItem; fields: Verti
       )}
       <Stack gap="sm">
         {fields.map((f) =>
-          f.field_type === 'hidden' || visible[f.field_name] === false ? null : (
+          f.field_type === 'hidden' || visible[f.field_name] === false ? null : f.field_type === 'quickr' ? (
+            <QuickrField key={f.id} field={f} item={item} values={values} onServerValues={onServerValues} />
+          ) : f.field_type === 'glbl' ? (
+            <GlblField key={f.id} field={f} item={item} values={values} onServerValues={onServerValues} />
+          ) : (
             <FieldInput
               key={f.id}
               field={f}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useVerticals } from '../../../api/verticals';
 import { StandardCalculations } from '../../calculations';
+import { SolarLinksCard } from '../../integrations';
 import { SectionCard } from '../components/section-card';
 import { TemplateNameModal } from '../components/stage-common';
 import { useCreateIntake, useCreateProject, useStageTemplates } from '../queries';
@@ -97,6 +98,7 @@ export function IntakeSettingsScreen() {
       <Title order={1}>{TITLES.intake}</Title>
       <Templates kind="intake" />
       <FormsOfType type="intake" />
+      <SolarLinksCard />
     </Stack>
   );
 }
