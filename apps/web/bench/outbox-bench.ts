@@ -171,9 +171,8 @@ try {
 
 \`npm run bench:outbox\` (apps/web/bench/outbox-bench.ts): Chromium at 390 × 844 with touch, the demo's Sanne.
 Offline, ${PHOTOS} photos (4000 × 3000 JPEG with texture, ${mb(originalBytes)} in all) are added to the solar intake
-form's photo field through 'Foto toevoegen' (each made upright and at most ${OFFLINE_PHOTO_MAX_SIDE} px on the device, decisions 069
-and 073:
-${mb(keptBytes)} kept), and ${NOTES} notes wait in the outbox beside them (sent in batches of ${NOTE_BATCH_MAX}). The connection comes back as slow 4G
+form's photo field through 'Foto toevoegen' (each made upright and at most ${OFFLINE_PHOTO_MAX_SIDE} px on the device, decisions 069 and
+073: ${mb(keptBytes)} kept), and ${NOTES} notes wait in the outbox beside them (sent in batches of ${NOTE_BATCH_MAX}). The connection comes back as slow 4G
 (1.6 Mbit/s down, 750 kbit/s up, 150 ms, DevTools protocol); timed from then until the shell's waiting notice is
 gone. Then the server is asked: every photo and note arrived, none twice.
 
