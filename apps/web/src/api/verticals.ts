@@ -25,10 +25,12 @@ export function useVertical(id: number | null, { staleTime = 0 }: { staleTime?: 
 }
 
 /** The forms of one type (or all), for pickers. */
-export function useVerticals(type?: VerticalType, isEnabled = true) {
+/** Live forms (of one type); for a flow only those its request profile allows (the server refuses others). */
+export function useVerticals(type?: VerticalType, isEnabled = true, flowId?: number) {
   return useQuery({
-    queryKey: [...VERTICAL_KEY, 'list', type ?? 'all'],
-    queryFn: ({ signal }) => api.get<Vertical[]>('/api/vertical', { signal, query: { type } }),
+    queryKey: [...VERTICAL_KEY, 'list', type ?? 'all', flowId ?? 'any'],
+    queryFn: ({ signal }) =>
+      api.get<Vertical[]>('/api/vertical', { signal, query: { type, flow_id: flowId } }),
     staleTime: 60_000,
     enabled: isEnabled,
   });

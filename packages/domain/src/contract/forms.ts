@@ -113,7 +113,11 @@ export const zVerticalPageQuery = zPaginationQuery.extend({
 });
 export type VerticalPageQuery = z.infer<typeof zVerticalPageQuery>;
 export const zVerticalPage = zPaginated(zVertical);
-export const zVerticalListQuery = z.object({ type: z.preprocess(blank, zVerticalType.optional()) });
+/** GET /api/vertical: live forms, of one type; with flow_id only those the flow's request profile allows. */
+export const zVerticalListQuery = z.object({
+  type: z.preprocess(blank, zVerticalType.optional()),
+  flow_id: z.preprocess(blank, zId.optional()),
+});
 
 const zFieldName = z
   .string()

@@ -248,6 +248,18 @@ describe('request profile settings', () => {
       body: { flow_id: rel.flow_id, vertical_id: allowed },
     });
     expect(added.status).toBe(201);
+    // The form picker of that flow offers only the allowed form; without a flow, every form.
+    const offered = await t.api('GET', `/api/vertical?type=intake&flow_id=${rel.flow_id}`, {
+      token: a.token,
+    });
+    expect(offered.body.map((v: { id: number }) => v.id)).toEqual([allowed]);
+    const every = await t.api('GET', '/api/vertical?type=intake', { token: a.token });
+    expect(every.body.map((v: { id: number }) => v.id)).toEqual(expect.arrayContaining([allowed, other]));
+    const free = await createTestRelation(t, a.token, { createnewflow: true });
+    const unlimited = await t.api('GET', `/api/vertical?type=intake&flow_id=${free.flow_id}`, {
+      token: a.token,
+    });
+    expect(unlimited.body.length).toBe(every.body.length);
     // Another company's form is not a form of this company.
     const formB = (
       await t.api('POST', '/api/vertical', { token: b.token, body: { name: 'B', type: 'intake' } })

@@ -259,14 +259,22 @@ export async function duplicateFlowProfile(tx: Tx, id: number) {
 }
 
 /**
- * Whether a flow may get a form: yes unless the flow's request profile has a form whitelist without it
- * (spec 000 section 3 vertical_whitelist; an empty list allows every form).
+ * The forms a flow may get: null for every form, else its request profile's form whitelist (spec 000
+ * section 3 vertical_whitelist; an empty list allows every form).
  */
-export async function profileAllowsForm(tx: Tx, flowId: number, verticalId: number): Promise<boolean> {
+export async function profileFormWhitelist(tx: Tx, flowId: number): Promise<number[] | null> {
   const result = await tx.execute<{ whitelist: unknown }>(sql`
     select fp.settings->'vertical_whitelist' as whitelist
     from flow f join flow_profile fp on fp.id = f.flowprofile_id and fp.deleted_at is null
     where f.id = ${flowId}`);
   const list = result.rows[0]?.whitelist;
-  return !Array.isArray(list) || list.length === 0 || list.includes(verticalId);
+  return Array.isArray(list) && list.length > 0
+    ? list.filter((v): v is number => typeof v === 'number')
+    : null;
+}
+
+/** Whether a flow may get a form: yes unless the flow's request profile has a form whitelist without it. */
+export async function profileAllowsForm(tx: Tx, flowId: number, verticalId: number): Promise<boolean> {
+  const whitelist = await profileFormWhitelist(tx, flowId);
+  return whitelist === null || whitelist.includes(verticalId);
 }

@@ -45,6 +45,7 @@ import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
 import { tenantTx } from '../../platform/http/request-auth';
+import { profileFormWhitelist } from '../flowprofiles';
 import { removePictureFiles } from '../pictures';
 import { flowDataLocations, getFlowData, updateFlowData } from './flow-data';
 import {
@@ -131,7 +132,12 @@ export async function formRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/vertical',
     { config: CRM, schema: { querystring: zVerticalListQuery, response: { 200: z.array(zVertical) } } },
-    (request) => tenantTx(request, (tx) => listVerticals(tx, request.query.type)),
+    (request) =>
+      tenantTx(request, async (tx) => {
+        const { type, flow_id: flowId } = request.query;
+        // For one flow: only the forms its request profile allows (the server refuses the others).
+        return listVerticals(tx, type, flowId === undefined ? null : await profileFormWhitelist(tx, flowId));
+      }),
   );
   r.get(
     '/api/vertical/:id',

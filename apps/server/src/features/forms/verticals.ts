@@ -15,7 +15,7 @@ import {
   type VerticalType,
   validateFormula,
 } from '@im/domain';
-import { and, asc, count, eq, gt, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { containsPattern, sortOrder } from '../../platform/db/paginate';
 import { vertical, verticalDataField } from '../../platform/db/tables/forms.schema';
@@ -98,11 +98,22 @@ export async function queryVerticals(tx: Tx, q: VerticalPageQuery): Promise<Pagi
 }
 
 /** Every live form of the company (pickers), optionally of one type. */
-export async function listVerticals(tx: Tx, type?: VerticalType): Promise<Vertical[]> {
+/** Live forms, of one type if given, among `only` if given (a request profile's whitelist). */
+export async function listVerticals(
+  tx: Tx,
+  type?: VerticalType,
+  only?: number[] | null,
+): Promise<Vertical[]> {
   const rows = await tx
     .select({ v: vertical, fields: fieldsCount })
     .from(vertical)
-    .where(and(eq(vertical.archived, false), type ? eq(vertical.type, type) : undefined))
+    .where(
+      and(
+        eq(vertical.archived, false),
+        type ? eq(vertical.type, type) : undefined,
+        only ? inArray(vertical.id, only) : undefined,
+      ),
+    )
     .orderBy(asc(vertical.name), asc(vertical.id));
   return rows.map((r) => serializeVertical(r.v, r.fields));
 }

@@ -38,7 +38,7 @@ export function FormTabs({
 }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const verticals = useVerticals(type);
+  const verticals = useVerticals(type, true, target.flow_id);
   const create = useCreateFlowDataItem();
   const remove = useDeleteFlowDataItem();
   const [adding, setAdding] = useState<string | null>(null);
