@@ -311,7 +311,7 @@ describe('platform administration', () => {
     const markId = users.body.data[0]?.id;
     await go(page, `/user_detail/${markId}`);
     await page.getByRole('switch', { name: 'Ontvangt de nieuwsbrief' }).click();
-    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await page.getByText('De gebruiker is opgeslagen.').waitFor();
 
     await go(page, '/user_newsletter_overview');
