@@ -1,13 +1,8 @@
 // Linking an accounting package (spec 000 section 7: getExactAuthUrl / getSnelstartAuthUrl answer authUrl,
 // opened in a window; decision 065). The state and the PKCE verifier are kept server-side; the public
 // callback finds the round by its state alone, uses it once, and never trusts anything else it is sent.
-import {
-  type AccountingService,
-  INTEGRATION_TEXTS,
-  isAccountingService,
-  OAUTH_STATE_MINUTES,
-} from '@im/domain';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { type AccountingService, INTEGRATION_TEXTS, isAccountingService } from '@im/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import {
   accountingSettings,
@@ -28,6 +23,7 @@ import type { AccountingProvider } from './accounting-provider';
 import { labelOf, linkedAccounting, providerProblem } from './connections';
 import { callbackUrl, type IntegrationContext } from './integration-context';
 import { writeIntegrationLog } from './integration-log';
+import { pruneOauthRounds, takeOauthRound } from './oauth-rounds';
 import { providerHttpFor } from './provider-auth';
 
 export function accountingProvider(ctx: IntegrationContext, service: AccountingService): AccountingProvider {
@@ -64,9 +60,7 @@ export async function startAccountingLink(
   if (auth.kind === 'clientkey') return { authUrl: auth.keyPageUrl };
   const state = newState();
   const { verifier, challenge } = pkcePair();
-  await tx
-    .delete(integrationOauthState)
-    .where(lt(integrationOauthState.createdAt, sql`now() - make_interval(mins => ${OAUTH_STATE_MINUTES})`));
+  await pruneOauthRounds(tx);
   await tx.insert(integrationOauthState).values({
     state,
     userId,
@@ -93,19 +87,7 @@ export async function finishAccountingLink(
   if (!isAccountingService(service)) return { ok: false, message: INTEGRATION_TEXTS.stateInvalid };
   const label = labelOf(service);
   if (!query.state) return { ok: false, message: INTEGRATION_TEXTS.stateInvalid };
-  const round = await ctx.db.platform(async (tx) => {
-    const [taken] = await tx
-      .delete(integrationOauthState)
-      .where(
-        and(
-          eq(integrationOauthState.state, query.state!),
-          eq(integrationOauthState.service, service),
-          sql`${integrationOauthState.createdAt} > now() - make_interval(mins => ${OAUTH_STATE_MINUTES})`,
-        ),
-      )
-      .returning();
-    return taken ?? null;
-  });
+  const round = await takeOauthRound(ctx.db, query.state, service);
   if (!round) return { ok: false, message: INTEGRATION_TEXTS.stateInvalid };
   if (query.error || !query.code) return { ok: false, message: INTEGRATION_TEXTS.authorizationDenied(label) };
   const provider = ctx.accounting[service];

@@ -2,8 +2,8 @@
 // unlink). The same OAuth round as the accounting link (state and PKCE verifier kept server-side, used once),
 // but the connection is the user's. Unlinking revokes the token where the provider offers it; a failed
 // revocation keeps the connection with its error flag, and forced removal (spec 000 section 8) drops it anyway.
-import { type CalendarService, INTEGRATION_TEXTS, isCalendarService, OAUTH_STATE_MINUTES } from '@im/domain';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { type CalendarService, INTEGRATION_TEXTS, isCalendarService } from '@im/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { integrationConnection, integrationOauthState } from '../../platform/db/tables/integrations.schema';
 import { AppError, conflict } from '../../platform/errors';
@@ -13,6 +13,7 @@ import { type ConnectionRow, labelOf, providerProblem, removeConnection } from '
 import { callbackUrl, type IntegrationContext } from './integration-context';
 import { writeIntegrationLog } from './integration-log';
 import type { CallbackOutcome } from './link-accounting';
+import { pruneOauthRounds, takeOauthRound } from './oauth-rounds';
 import { providerHttpFor } from './provider-auth';
 
 export function calendarProvider(ctx: IntegrationContext, service: CalendarService): CalendarProvider {
@@ -38,9 +39,7 @@ export async function startCalendarLink(
   if (auth.kind !== 'oauth') throw conflict(INTEGRATION_TEXTS.notConfigured(labelOf(service)));
   const state = newState();
   const { verifier, challenge } = pkcePair();
-  await tx
-    .delete(integrationOauthState)
-    .where(lt(integrationOauthState.createdAt, sql`now() - make_interval(mins => ${OAUTH_STATE_MINUTES})`));
+  await pruneOauthRounds(tx);
   await tx.insert(integrationOauthState).values({
     state,
     userId,
@@ -61,20 +60,7 @@ export async function finishCalendarLink(
   if (!isCalendarService(service) || !query.state)
     return { ok: false, message: INTEGRATION_TEXTS.stateInvalid };
   const label = labelOf(service);
-  const round = await ctx.db.platform(async (tx) => {
-    const [taken] = await tx
-      .delete(integrationOauthState)
-      .where(
-        and(
-          eq(integrationOauthState.state, query.state!),
-          eq(integrationOauthState.service, service),
-          eq(integrationOauthState.forUser, true),
-          sql`${integrationOauthState.createdAt} > now() - make_interval(mins => ${OAUTH_STATE_MINUTES})`,
-        ),
-      )
-      .returning();
-    return taken ?? null;
-  });
+  const round = await takeOauthRound(ctx.db, query.state, service, true);
   if (!round) return { ok: false, message: INTEGRATION_TEXTS.stateInvalid };
   if (query.error || !query.code) return { ok: false, message: INTEGRATION_TEXTS.authorizationDenied(label) };
   const provider = ctx.calendars[service];
