@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { inlineScripts } from './build/inline-scripts.ts';
 import { precompress } from './build/precompress.ts';
 
 // The server (apps/server) serves the built SPA from apps/web/dist and answers /api;
@@ -11,6 +12,7 @@ const apiTarget = process.env.IM_API_URL ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [
     react(),
+    inlineScripts(),
     // The staff app is installable and opens without a connection where it was opened before
     // (decision 059): the service worker precaches every built file of the staff app; the customer
     // pages (customer.html) and /api stay on the network.

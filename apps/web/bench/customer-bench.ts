@@ -18,6 +18,8 @@ import {
 const RUNS = Number(process.env.RUNS ?? 5);
 /** Issue 15: first render of a customer page under a second on this machine (unthrottled). */
 const TARGET_MS = 1000;
+/** Issue 50: a mail link opened on a phone on slow 4G shows its first frame within 1.5 s. */
+const SLOW_4G_TARGET_MS = 1500;
 
 const PAGES = [
   {
@@ -34,7 +36,7 @@ const PAGES = [
 
 const profiles: NetworkProfile[] = PROFILES.map((p) => ({
   ...p,
-  target: p.conditions === null ? TARGET_MS : null,
+  target: p.conditions === null ? TARGET_MS : p.name.startsWith('slow 4G') ? SLOW_4G_TARGET_MS : null,
 }));
 
 const app = await startApp();
@@ -74,9 +76,10 @@ const report = `# Customer pages load time
 
 \`npm run bench:customer\` (apps/web/bench/customer-bench.ts): Chromium at 390 × 844 with touch, cold cache (a
 new context per run, cache disabled), the built app on the real server with the demo data. Time from tapping
-the mail link (\`/#/customer_..._detail/{hash}\` on the staff entry, handed to \`customer.html\` by
-\`customer-redirect.js\`) to the first frame that shows the dossier's timeline or the quotation's heading, with
-its data from the API; wall clock, median of ${RUNS} runs. Throttling through the DevTools protocol.
+the mail link (\`/#/customer_..._detail/{hash}\` on the staff entry, handed to \`customer.html\` by the
+staff entry's inline script) to the first frame that shows the dossier's timeline or the quotation's heading,
+with its data from the API; wall clock, median of ${RUNS} runs. Throttling through the DevTools protocol.
+customer.html starts the page's API read in an inline script while its scripts download (decision 076).
 
 Initial load of the customer entry: ${(entry.total / 1024).toFixed(1)} KiB gzip in ${entry.requests} files (budget 100 KiB,
 checked by \`apps/web/e2e/bundle.e2e.test.ts\`).

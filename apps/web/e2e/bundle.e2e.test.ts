@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,11 +52,49 @@ describe('what the browser downloads first', () => {
     expect(html.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(html.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await html.text()).toContain('<div id="root">');
-    const redirect = await fetch(`${app.baseUrl}/customer-redirect.js`);
-    expect(redirect.status).toBe(200);
-    expect(await redirect.text()).toContain('customer.html');
-    const index = await (await fetch(`${app.baseUrl}/`)).text();
-    expect(index.indexOf('/customer-redirect.js')).toBeLessThan(index.indexOf('type="module"'));
+    // The hand-over is inline, before the staff app's first module; the CSP allows it by its hash alone.
+    const indexAnswer = await fetch(`${app.baseUrl}/`);
+    const index = await indexAnswer.text();
+    const inline = /<script>([\s\S]*?)<\/script>/.exec(index);
+    expect(inline?.[1]).toContain('customer.html');
+    expect(inline!.index).toBeLessThan(index.indexOf('type="module"'));
+    const csp = indexAnswer.headers.get('content-security-policy') ?? '';
+    const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(inline![1]!).digest('base64')}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect((await fetch(`${app.baseUrl}/customer-redirect.js`)).status).not.toBe(200);
+  });
+
+  it("a mail link on slow 4G: the dossier is asked for while the page's scripts still load, once", async () => {
+    const page = await app.newPage({ width: 390, height: 844, touch: true });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    const events: string[] = [];
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    page.on('request', (r) => events.push(`start ${new URL(r.url()).pathname}`));
+    page.on('requestfinished', (r) => events.push(`end ${new URL(r.url()).pathname}`));
+    await page.goto(`${app.baseUrl}/#/customer_flow_detail/demo-dossier-formulier-01`);
+    await page.waitForURL(/customer\.html#/);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const read = '/api/flow/demo-dossier-formulier-01/getbycustomer';
+    expect(events.filter((e) => e === `start ${read}`)).toHaveLength(1);
+    const entryScript = events.findIndex((e) => /^end \/assets\/customer-[^/]+\.js$/.test(e));
+    expect(entryScript).toBeGreaterThan(-1);
+    expect(events.indexOf(`start ${read}`)).toBeLessThan(entryScript);
+    // The staff entry hands the link over at once: none of the staff app's scripts runs (their fetch by
+    // the browser's look-ahead is cancelled with the old page).
+    expect(events).toContain('start /customer.html');
+    expect(refused).toEqual([]);
+    await page.context().close();
   });
 
   it('both entries name an icon the server has (no 404 for /favicon.ico on a first visit)', async () => {

@@ -89,7 +89,7 @@ describe('route guard (spec 000 section 4)', () => {
   });
 
   it('sends unknown routes to /404, logged in or not', () => {
-    // Customer links never reach the staff router (public/customer-redirect.js, customer.html).
+    // Customer links never reach the staff router (src/customer-redirect.js inlined into index.html, customer.html).
     expect(redirectOf('/customer_flow_detail/xyz', null)).toBe('/404');
     expect(redirectOf('/does_not_exist', null)).toBe('/404');
     expect(redirectOf('/does_not_exist', createTestSession())).toBe('/404');

@@ -99,7 +99,7 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   ...['/401', '/403', '/404', '/500', '/503'].map(open),
 
   // The customer pages (spec 002 section 2: /customer_..._detail/{hash}, no login) are a separate
-  // entry, customer.html with its own router (src/customer); public/customer-redirect.js sends their
+  // entry, customer.html with its own router (src/customer); src/customer-redirect.js (inlined into index.html) sends their
   // links there before any staff code runs (decision 024).
 
   // Dashboards. /dashboard is a minimal welcome screen for now; the full dashboards (statistics,

@@ -1,6 +1,9 @@
 // The customer pages' own small API client: no token (the hash in the path or query is the
 // customer's credential), JSON in and out, the contract's error body `{message}`.
+import { customerHeaders, takeFirstRead } from './first-read';
 import { TX } from './texts';
+
+export { enablePreview, isPreview } from './preview';
 
 /** An answer outside 2xx (status 0: no answer at all). */
 export class CustomerApiError extends Error {
@@ -19,29 +22,6 @@ export const isStatus = (error: unknown, status: number): boolean =>
 export const messageOf = (error: unknown): string =>
   error instanceof Error && error.message ? error.message : TX.failed(0);
 
-const PREVIEW_KEY = 'im.customer.preview';
-
-/**
- * Staff's "view as customer" opens a customer link with `preview=1`: from then on this tab's calls
- * carry `x-customer-preview: 1`, so the server records no customer open and marks no message read.
- */
-export function enablePreview(): void {
-  try {
-    window.sessionStorage.setItem(PREVIEW_KEY, '1');
-  } catch {
-    previewFallback = true;
-  }
-}
-let previewFallback = false;
-
-export function isPreview(): boolean {
-  try {
-    return previewFallback || window.sessionStorage.getItem(PREVIEW_KEY) === '1';
-  } catch {
-    return previewFallback;
-  }
-}
-
 async function send(
   method: string,
   path: string,
@@ -49,8 +29,7 @@ async function send(
   signal?: AbortSignal,
   keepalive = false,
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (isPreview()) headers['x-customer-preview'] = '1';
+  const headers = customerHeaders();
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -59,7 +38,8 @@ async function send(
   }
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: payload, signal, keepalive });
+    const early = method === 'GET' ? takeFirstRead(path) : null;
+    response = await (early ?? fetch(path, { method, headers, body: payload, signal, keepalive }));
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new CustomerApiError(0, TX.network);

@@ -106,8 +106,8 @@ function reachStatic(entry: string) {
   return { files: [...files].map((f) => path.relative(SRC, f)) };
 }
 
-describe('customer-redirect.js (public, before the staff app)', () => {
-  const source = readFileSync(path.join(WEB, 'public/customer-redirect.js'), 'utf8');
+describe('customer-redirect.js (inlined into index.html, before the staff app)', () => {
+  const source = readFileSync(path.join(SRC, 'customer-redirect.js'), 'utf8');
   type Listener = (event?: { newURL?: string }) => void;
   const run = (hash: string, pathname = '/') => {
     const replaced: string[] = [];

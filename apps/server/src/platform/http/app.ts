@@ -22,6 +22,7 @@ import type { Deps } from '../deps';
 import type { AppLogger } from '../log';
 import { addressCountStore } from './address-counts';
 import { registerErrorHandling } from './error-handler';
+import { inlineScriptSources } from './inline-scripts';
 import { acceptEmptyJsonBodies, strictValidator } from './json-body';
 import { openApiNotes } from './openapi';
 import { registerAccessControl } from './request-auth';
@@ -98,7 +99,7 @@ export async function buildApp(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptSources(options.webDistDir)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(deps.config.MAP_TILE_URL)],
         connectSrc: ["'self'"],

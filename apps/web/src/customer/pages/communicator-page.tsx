@@ -1,6 +1,6 @@
 import { CUSTOMER_TEXTS, type CustomerDossier } from '@im/domain';
-import { enc } from '../api';
 import { brandOfCompany, Frame, useTitle } from '../brand';
+import { firstReadPath } from '../first-read';
 import { BreakingError, breakingErrorText, isTransient } from '../parts/breaking-error';
 import { Conversation } from '../parts/conversation';
 import { DossierLink } from '../parts/dossier-link';
@@ -15,7 +15,7 @@ export const COMMUNICATOR_REFRESH_MS = 30_000;
 /** /customer_communicator/{flowHash}: the conversation with the installer as a full page. */
 export function CommunicatorPage({ location }: { location: CustomerLocation }) {
   const { hash } = location;
-  const dossier = useLoad<CustomerDossier>(`/api/flow/${enc(hash)}/getbycustomer`);
+  const dossier = useLoad<CustomerDossier>(firstReadPath(location));
   const d = dossier.data;
   useTitle(d ? `${TX.messages} · ${d.company.name}` : null);
 

@@ -7,6 +7,7 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { downloadFile, enc, messageOf } from '../api';
 import { brandOfCompany, Frame, useTitle } from '../brand';
+import { firstReadPath } from '../first-read';
 import { formatDate, formatDateTime } from '../format';
 import { Attachments } from '../parts/attachments';
 import { BreakingError, breakingErrorText, isTransient } from '../parts/breaking-error';
@@ -27,7 +28,7 @@ const AnswerModal = lazy(() => import('../modals/answer-modals'));
  */
 export function DocumentPage({ kind, location }: { kind: SignableKind; location: CustomerLocation }) {
   const { hash, options } = location;
-  const doc = useLoad<CustomerDocument>(`/api/${kind}/${enc(hash)}/getbycustomer`);
+  const doc = useLoad<CustomerDocument>(firstReadPath({ route: kind, hash }));
   const [answering, setAnswering] = useState<'approve' | 'reject' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);

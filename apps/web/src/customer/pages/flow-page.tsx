@@ -5,8 +5,8 @@ import {
   DOCUMENT_KIND_LABELS,
 } from '@im/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { enc } from '../api';
 import { brandOfCompany, Frame, useTitle } from '../brand';
+import { firstReadPath } from '../first-read';
 import { formatDate, formatVisit } from '../format';
 import { BreakingError, breakingErrorText, isTransient } from '../parts/breaking-error';
 import { QuestionsPanel } from '../parts/conversation';
@@ -36,7 +36,7 @@ const FLOW_ERRORS = { notFound: CUSTOMER_TEXTS.flowNotFound, gone: CUSTOMER_TEXT
  */
 export function FlowPage({ location }: { location: CustomerLocation }) {
   const { hash, options } = location;
-  const dossier = useLoad<CustomerDossier>(`/api/flow/${enc(hash)}/getbycustomer`);
+  const dossier = useLoad<CustomerDossier>(firstReadPath(location));
   const d = dossier.data;
   const [cameBack] = useState(() => staysOnDossier(hash));
   const redirect = d?.redirect && !options.withOpenForm && !cameBack ? d.redirect : null;

@@ -7,6 +7,7 @@ import {
 import { useEffect, useState } from 'react';
 import { downloadFile, enc, messageOf } from '../api';
 import { brandOfCompany, Frame, useTitle } from '../brand';
+import { firstReadPath } from '../first-read';
 import { formatMoney } from '../format';
 import { Attachments } from '../parts/attachments';
 import { BreakingError, breakingErrorText, isTransient } from '../parts/breaking-error';
@@ -62,7 +63,7 @@ export function InvoicePage({ location }: { location: CustomerLocation }) {
   const isPaymentReturn = Boolean(options.paymentCompleted);
   const [settled, setSettled] = useState(false);
   const invoice = useLoad<CustomerInvoice>(
-    `/api/invoice/${enc(hash)}/getbycustomer`,
+    firstReadPath(location),
     isPaymentReturn && !settled ? PAYMENT_RETURN_POLL_MS : undefined,
   );
   const [downloadError, setDownloadError] = useState<string | null>(null);
