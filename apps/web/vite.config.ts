@@ -78,6 +78,11 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'vendor-router', test: /node_modules[\\/]react-router[\\/]/, priority: 2 },
+            {
+              name: 'vendor-ui',
+              test: /node_modules[\\/](@mantine[\\/](core|hooks)|@tabler[\\/]icons-react|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -8,7 +8,7 @@ import { companyHasModule, dashboardPathFor, isPartnerUser } from '../../api/acc
 import { sessionBranding, useDocumentTitle, useHostBranding } from '../branding';
 import { ADMIN_TOP_BAR_COLOR } from '../theme';
 // Plug the global search, the communicator count and the notification menu into the top bar.
-import '../../features/communication';
+import '../../features/communication/wiring';
 import '../../features/search';
 import { getSearchBox, getTopBarItems } from '../../ui/top-bar-slots';
 import { ConnectionStatus } from './connection-status';

@@ -1,10 +1,4 @@
-import { registerTopBarItem } from '../../ui/top-bar-slots';
-import { CommunicatorTopBarItem, NotificationTopBarItem } from './components/top-bar';
-
-// Importing the feature plugs the communicator count and the notification menu into the top bar.
-registerTopBarItem(CommunicatorTopBarItem, 10);
-registerTopBarItem(NotificationTopBarItem, 20);
-
+// The top-bar items are plugged in by wiring.ts, which the app shell imports.
 export { Conversation } from './components/conversation';
 export { DashboardMessages } from './components/dashboard-messages';
 export { DashboardNotifications } from './components/dashboard-notifications';

@@ -1,150 +1,30 @@
-import '@mantine/tiptap/styles.css';
-import './rich-text.css';
-import { MERGE_TAGS } from '@im/domain';
-import { Input, Menu } from '@mantine/core';
-import { Link, RichTextEditor as MantineRichTextEditor } from '@mantine/tiptap';
-import { IconBraces, IconPhoto } from '@tabler/icons-react';
-import { useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { MediaPickerModal } from '../media-picker/media-picker.modal';
-import { ImageNode } from './image-node';
+import { Input, Skeleton } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import type { RichTextEditorProps } from './tiptap-editor';
 
-/** A chosen picture is at most this wide in the text (a mail is about 640 px). */
-const MAX_IMAGE_WIDTH = 600;
+export type { RichTextEditorProps } from './tiptap-editor';
 
-/** The Dutch labels of the editor's controls (Mantine's are English). */
-const LABELS = {
-  boldControlLabel: 'Vet',
-  italicControlLabel: 'Cursief',
-  underlineControlLabel: 'Onderstrepen',
-  strikeControlLabel: 'Doorhalen',
-  clearFormattingControlLabel: 'Opmaak wissen',
-  linkControlLabel: 'Link',
-  unlinkControlLabel: 'Link weghalen',
-  bulletListControlLabel: 'Opsomming',
-  orderedListControlLabel: 'Genummerde lijst',
-  h2ControlLabel: 'Kop',
-  h3ControlLabel: 'Subkop',
-  undoControlLabel: 'Ongedaan maken',
-  redoControlLabel: 'Opnieuw',
-  linkEditorInputLabel: 'Adres van de link',
-  linkEditorInputPlaceholder: 'https://voorbeeld.nl',
-  linkEditorExternalLink: 'In een nieuw venster openen',
-  linkEditorInternalLink: 'In hetzelfde venster openen',
-  linkEditorSave: 'Opslaan',
-};
+const TiptapEditor = lazy(() => import('./tiptap-editor').then((m) => ({ default: m.TiptapEditor })));
+
+/** Loads the editor's code ahead, where a screen knows an editor is about to be shown. */
+export const preloadRichTextEditor = () => import('./tiptap-editor').then(() => undefined);
 
 /**
- * Rich text (Tiptap through @mantine/tiptap) with a menu that inserts merge tags. The HTML it
- * produces is sanitised again on the server before it is stored or sent (decision 019).
+ * Rich text with merge tags (tiptap-editor.tsx). Its code (Tiptap and ProseMirror, about 130 KiB gzip) is
+ * fetched when the first editor is shown, not with the screens that may show one: the dashboard and the
+ * dossier carry mail dialogs, and the first screen after a login must not wait for an editor no one opened
+ * (decision 076). Meanwhile the label and a box of the editor's height hold its place.
  */
-export function RichTextEditor({
-  label,
-  value,
-  onChange,
-  error,
-  withMergeTags = true,
-  withImages = false,
-  minHeight = 160,
-}: {
-  label: string;
-  value: string;
-  onChange: (html: string) => void;
-  error?: string | null;
-  withMergeTags?: boolean;
-  /** A toolbar button that inserts a picture of the media library (mail templates). */
-  withImages?: boolean;
-  minHeight?: number;
-}) {
-  const { t } = useTranslation();
-  const labelId = useId();
-  const [isPicking, setPicking] = useState(false);
-  const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false }), Link, ImageNode],
-    content: value,
-    immediatelyRender: true,
-    shouldRerenderOnTransaction: false,
-    editorProps: { attributes: { 'aria-labelledby': labelId, role: 'textbox', 'aria-multiline': 'true' } },
-    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
-  });
-
-  // A new value from outside (a template chosen, a draft loaded) replaces the content.
-  useEffect(() => {
-    if (editor && value !== (editor.isEmpty ? '' : editor.getHTML()))
-      editor.commands.setContent(value, { emitUpdate: false });
-  }, [editor, value]);
-
+export function RichTextEditor(props: RichTextEditorProps) {
   return (
-    <Input.Wrapper label={label} labelProps={{ id: labelId }} error={error}>
-      <MantineRichTextEditor editor={editor} labels={LABELS} style={{ marginTop: 4 }}>
-        <MantineRichTextEditor.Toolbar>
-          <MantineRichTextEditor.ControlsGroup>
-            <MantineRichTextEditor.Bold />
-            <MantineRichTextEditor.Italic />
-            <MantineRichTextEditor.Underline />
-            <MantineRichTextEditor.ClearFormatting />
-          </MantineRichTextEditor.ControlsGroup>
-          <MantineRichTextEditor.ControlsGroup>
-            <MantineRichTextEditor.H2 />
-            <MantineRichTextEditor.H3 />
-            <MantineRichTextEditor.BulletList />
-            <MantineRichTextEditor.OrderedList />
-          </MantineRichTextEditor.ControlsGroup>
-          <MantineRichTextEditor.ControlsGroup>
-            <MantineRichTextEditor.Link />
-            <MantineRichTextEditor.Unlink />
-          </MantineRichTextEditor.ControlsGroup>
-          {withImages && (
-            <MantineRichTextEditor.Control
-              aria-label={t('mediaPicker.insertImage')}
-              title={t('mediaPicker.insertImage')}
-              onClick={() => setPicking(true)}
-            >
-              <IconPhoto size={16} />
-            </MantineRichTextEditor.Control>
-          )}
-          {withMergeTags && (
-            <Menu position="bottom-start" withinPortal shadow="md" width={300}>
-              <Menu.Target>
-                <MantineRichTextEditor.Control
-                  aria-label={t('richText.mergeTags')}
-                  title={t('richText.mergeTags')}
-                >
-                  <IconBraces size={16} />
-                </MantineRichTextEditor.Control>
-              </Menu.Target>
-              <Menu.Dropdown mah={320} style={{ overflowY: 'auto' }}>
-                {MERGE_TAGS.map((tag) => (
-                  <Menu.Item
-                    key={tag.tag}
-                    onClick={() => editor?.chain().focus().insertContent(`{{ ${tag.tag} }}`).run()}
-                  >
-                    {tag.description}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
-          )}
-        </MantineRichTextEditor.Toolbar>
-        <MantineRichTextEditor.Content style={{ minHeight }} className="im-rich-text" />
-      </MantineRichTextEditor>
-      {withImages && (
-        <MediaPickerModal
-          opened={isPicking}
-          onClose={() => setPicking(false)}
-          onPick={(file) => {
-            if (!file.public_url) return;
-            const width = file.width ? Math.min(file.width, MAX_IMAGE_WIDTH) : null;
-            editor
-              ?.chain()
-              .focus()
-              .insertContent({ type: 'image', attrs: { src: file.public_url, alt: file.filename, width } })
-              .run();
-          }}
-        />
-      )}
-    </Input.Wrapper>
+    <Suspense
+      fallback={
+        <Input.Wrapper label={props.label} error={props.error ?? undefined}>
+          <Skeleton h={props.minHeight ?? 160} radius="sm" aria-busy="true" />
+        </Input.Wrapper>
+      }
+    >
+      <TiptapEditor {...props} />
+    </Suspense>
   );
 }
