@@ -181,17 +181,20 @@ export function rawFlowRowRead(id: number): RawRead<RawFlowRow | undefined> {
 
 /**
  * A page of flows in one statement: `pageSql` answers one row, the page's ids in order (`ids`) and the
- * total (`n`); the page's live flows follow, one row each (one row of nulls for an empty page).
+ * total (`n`); the page's live flows follow in that order, one row each (one row of nulls for an empty
+ * page). The ids are not sent back per row: 25 arrays of 25 ids to parse cost the server more than the
+ * rows' own columns (bench:api, docs/benchmarks/hot-reads.md).
  */
-export function flowPageRead(pageSql: SQL): RawRead<{ ids: number[]; total: number; rows: FlowRow[] }> {
+export function flowPageRead(pageSql: SQL): RawRead<{ total: number; rows: FlowRow[] }> {
   return sqlRead(
     sql`with page as materialized (${pageSql})
-      select page.n as page_total, page.ids as page_ids, fr.* from page
+      select page.n as page_total, fr.* from page
       left join lateral (${sql.raw(FLOW_ROW_SELECT)}
-        where f.id = any(page.ids) and f.merged_into_flow_id is null and f.deleted_at is null) fr on true`,
-    (rows: (RawFlowRow & { page_total: number; page_ids: number[] })[]) => {
-      const ids = rows[0]?.page_ids ?? [];
-      return { ids, total: rows[0]?.page_total ?? 0, rows: inOrder(ids, rows) };
-    },
+        where f.id = any(page.ids) and f.merged_into_flow_id is null and f.deleted_at is null) fr on true
+      order by array_position(page.ids, fr.id)`,
+    (rows: (RawFlowRow & { page_total: number })[]) => ({
+      total: rows[0]?.page_total ?? 0,
+      rows: rows.flatMap((r) => (r.id === null ? [] : [toFlowRow(r)])),
+    }),
   );
 }

@@ -73,7 +73,13 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
   // Collection calls first (static paths).
   r.get(
     '/api/flow/querypaginated',
-    { config: CRM, schema: { querystring: zFlowQuery, response: { 200: zFlowPage } } },
+    {
+      config: CRM,
+      schema: { querystring: zFlowQuery, response: { 200: zFlowPage } },
+      // Checking 25 rows against the schema cost a tenth of the call's CPU (bench:api); the rows are built
+      // by typed code (`toFlowRow`) and the API tests check the shape, as for the lead pipeline.
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
     async (request) => {
       // The usual page (by id, one indexed filter at most, near the start) in one statement and round trip.
       // An overview a second's lag cannot hurt: from the replica when there is one (decision 053).
