@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { afterLoginFiles } from './build/after-login-files.ts';
 import { inlineScripts } from './build/inline-scripts.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -13,6 +14,7 @@ export default defineConfig({
   plugins: [
     react(),
     inlineScripts(),
+    afterLoginFiles(),
     // The staff app is installable and opens without a connection where it was opened before
     // (decision 059): the service worker precaches every built file of the staff app; the customer
     // pages (customer.html) and /api stay on the network.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
 import { DIST, measureEntries } from '../../../scripts/bundle-budget.mjs';
-import { type E2eApp, startApp } from './harness';
+import { DEMO_PASSWORD, type E2eApp, startApp } from './harness';
 
 interface EntryMeasure {
   entry: string;
@@ -63,6 +63,47 @@ describe('what the browser downloads first', () => {
     expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(inline![1]!).digest('base64')}'`);
     expect(scriptSrc).not.toContain('unsafe-inline');
     expect((await fetch(`${app.baseUrl}/customer-redirect.js`)).status).not.toBe(200);
+  });
+
+  it('the login screen names the files the first screen after a login needs, to fetch them at low priority', async () => {
+    const index = await (await fetch(`${app.baseUrl}/`)).text();
+    const listed = JSON.parse(
+      /<script type="application\/json" id="im-after-login">(.*?)<\/script>/.exec(index)![1]!,
+    ) as string[];
+    expect(listed.some((f) => /\/assets\/app-shell-/.test(f))).toBe(true);
+    expect(listed.some((f) => /\/assets\/dashboard\.screen-/.test(f))).toBe(true);
+    // None of the login screen's own files, no editor code, and every one is served.
+    const first = staff.files.map((f) => `/${f.file}`);
+    expect(listed.filter((f) => first.includes(f))).toEqual([]);
+    expect(listed.filter((f) => /tiptap|prosemirror/i.test(f))).toEqual([]);
+    for (const file of listed) expect((await fetch(`${app.baseUrl}${file}`)).status, file).toBe(200);
+
+    // A login on slow 4G as soon as the form is usable: the login's request does not wait for those files,
+    // and the dashboard's first answer is asked for once, beside them.
+    const page = await app.newPage({ width: 390, height: 844, touch: true });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    const events: string[] = [];
+    const name = (url: string) => `${new URL(url).pathname}${new URL(url).search}`;
+    page.on('request', (r) => events.push(`start ${name(r.url())}`));
+    page.on('requestfinished', (r) => events.push(`end ${name(r.url())}`));
+    await page.goto(`${app.baseUrl}/#/login`);
+    await page.getByLabel('E-mailadres').fill('sanne@zonnestroom-noord.nl');
+    await page.getByLabel(/^Wachtwoord/).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await page.getByText('Welkom, Sanne de Vries').waitFor();
+    const lastFile = Math.max(...listed.map((f) => events.indexOf(`end ${f}`)));
+    expect(events.indexOf('end /api/authenticate')).toBeLessThan(lastFile);
+    const layout = '/api/user/getdashboard?usecase=standard';
+    expect(events.filter((e) => e === `start ${layout}`)).toHaveLength(1);
+    expect(events.indexOf(`end ${layout}`)).toBeLessThan(lastFile);
+    await page.context().close();
   });
 
   it("a mail link on slow 4G: the dossier is asked for while the page's scripts still load, once", async () => {

@@ -1,12 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { startEarlyRead } from './api/early-reads';
 import { getToken, setToken } from './api/token';
 import { LoginFirst } from './app/login-first/login-first';
 import { pageScaleFor } from './app/page-scale';
 import { registerServiceWorker } from './app/pwa/register-service-worker';
 import type { AuthAnswer } from './features/auth';
 import { loginNl } from './features/auth/i18n';
-import { loadDashboardScreen } from './features/dashboard';
+import { dashboardLayoutUrl, loadDashboardScreen } from './features/dashboard';
 import { LANGUAGE_STORAGE_KEY } from './i18n/language-key';
 
 // Decision 051: a first visit without a session, on the login route, gets a small login screen at once
@@ -49,7 +50,11 @@ function startWithLogin(container: HTMLElement): void {
   const handOver = async (login?: AuthAnswer) => {
     // The token is kept first: a reload after a failed app download finds the session.
     if (login) setToken(login.token);
-    if (login) prefetchAfterLogin();
+    if (login) {
+      // The dashboard's first answer comes beside the app's files rather than after them (decision 076).
+      startEarlyRead(dashboardLayoutUrl('standard'), login.token);
+      prefetchAfterLogin();
+    }
     const { startApp } = await loadApp().catch(() => {
       throw new Error(loginNl.api.network);
     });
@@ -74,9 +79,41 @@ function startWithLogin(container: HTMLElement): void {
   // so a login does not wait for them.
   const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
   idle(() => {
-    void loadApp().catch(() => undefined);
-    prefetchAfterLogin();
+    preloadAfterLogin(() => {
+      void loadApp().catch(() => undefined);
+      prefetchAfterLogin();
+    });
   });
+}
+
+/**
+ * The files the build listed for the first screen after a login (build/after-login-files.ts), fetched at
+ * low priority: on HTTP/1.1 (six connections) the login's own request, sent while they load, goes before
+ * them instead of after the last (decision 076). `then` runs when they are in (evaluating them costs no
+ * request any more), or at once without a list (development).
+ */
+function preloadAfterLogin(then: () => void): void {
+  let files: string[] = [];
+  try {
+    files = JSON.parse(document.getElementById('im-after-login')?.textContent ?? '[]') as string[];
+  } catch {
+    files = [];
+  }
+  let waiting = files.length;
+  if (waiting === 0) return then();
+  const done = () => {
+    waiting -= 1;
+    if (waiting === 0) then();
+  };
+  for (const file of files) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = file;
+    link.fetchPriority = 'low';
+    link.addEventListener('load', done, { once: true });
+    link.addEventListener('error', done, { once: true });
+    document.head.append(link);
+  }
 }
 
 /** The app's page zoom between phone and desk widths (app/page-scale.ts), until the app applies it. */

@@ -1,8 +1,12 @@
 import { i18n } from '../i18n';
+import { takeEarlyRead } from './early-reads';
 import { isTakeAlongFrame, keepCopy, readCopy } from './offline-copies';
 import { getToken } from './token';
+import { buildUrl, type QueryValue } from './url';
 
 export type FieldErrors = Record<string, string[]>;
+
+export { buildUrl, type QueryValue } from './url';
 
 /** An answer outside 2xx, carrying the contract's error body `{message, errors?}`. */
 export class ApiError extends Error {
@@ -19,8 +23,6 @@ export class ApiError extends Error {
 /** Status 0: the request never got an answer (offline, server down, aborted by the network). */
 export const NETWORK_ERROR_STATUS = 0;
 
-export type QueryValue = string | number | boolean | null | undefined;
-
 export interface RequestOptions {
   body?: unknown;
   query?: Record<string, QueryValue>;
@@ -29,16 +31,6 @@ export interface RequestOptions {
   keepalive?: boolean;
   /** Headers of this request besides the defaults (a create's `Idempotency-Key`, decision 069). */
   headers?: Record<string, string>;
-}
-
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    params.append(key, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
 function readFieldErrors(value: unknown): FieldErrors {
@@ -113,13 +105,15 @@ async function sendRequest<T>(method: string, path: string, options: RequestOpti
   const url = buildUrl(path, options.query);
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body,
-      signal: options.signal,
-      keepalive: options.keepalive,
-    });
+    const early = method === 'GET' && body === undefined ? takeEarlyRead(url, token) : null;
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body,
+        signal: options.signal,
+        keepalive: options.keepalive,
+      }));
   } catch (error) {
     if (options.signal?.aborted) throw error;
     // Work taken along (decision 060): a read the network cannot answer is answered by its kept copy.

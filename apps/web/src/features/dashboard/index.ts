@@ -1,1 +1,2 @@
+export { dashboardLayoutUrl } from './layout-read';
 export { dashboardScreens, loadDashboardScreen } from './routes';

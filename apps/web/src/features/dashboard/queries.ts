@@ -9,6 +9,7 @@ import type {
 } from '@im/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { dashboardLayoutUrl } from './layout-read';
 
 // Keys start with 'dashboard': the live channel refreshes them when something on the dashboard changes.
 const DASHBOARD = ['dashboard'] as const;
@@ -16,8 +17,7 @@ const DASHBOARD = ['dashboard'] as const;
 export function useDashboard(usecase: DashboardUsecase | undefined) {
   return useQuery({
     queryKey: [...DASHBOARD, 'layout', usecase ?? ''],
-    queryFn: ({ signal }) =>
-      api.get<Dashboard>('/api/user/getdashboard', { query: usecase ? { usecase } : {}, signal }),
+    queryFn: ({ signal }) => api.get<Dashboard>(dashboardLayoutUrl(usecase), { signal }),
   });
 }
 
