@@ -164,8 +164,6 @@ export type CalendarItemKind = (typeof CALENDAR_ITEM_KINDS)[number];
 export const CALENDAR_TASK_DONE_SUFFIX = ' (afgerond)';
 /** A planned task without an end lasts this long in the calendar. */
 export const CALENDAR_TASK_DEFAULT_MINUTES = 60;
-/** How often the calendars are asked for their changes (a pg-boss schedule; decision 074). */
-export const CALENDAR_SYNC_CRON = '* * * * *';
 /** The app address a getAuthUrlForUser link opens: the profile, with the calendar and the user it is for. */
 export const CALENDAR_LINK_PARAM = 'koppel';
 export const CALENDAR_LINK_FOR_PARAM = 'voor';

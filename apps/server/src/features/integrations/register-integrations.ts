@@ -1,7 +1,7 @@
 // Wires the integrations into a server (src/server.ts): the push jobs (invoices, agenda items and planned tasks),
 // the calendars' sync back (a schedule every minute, a job per connection), the first-push batch, the consumer
 // that queues a sent invoice's booking, and the payment sync of a working process.
-import { ACCOUNTING_PUSH_RETRIES, CALENDAR_PUSH_RETRIES, CALENDAR_SYNC_CRON } from '@im/domain';
+import { ACCOUNTING_PUSH_RETRIES, CALENDAR_PUSH_RETRIES } from '@im/domain';
 import type { Deps } from '../../platform/deps';
 import type { EventConsumer } from '../../platform/events';
 import { registerGlblJob } from './glbl-report';
@@ -48,7 +48,7 @@ export function registerIntegrationJobs(deps: Deps): { consumer: EventConsumer; 
     payload: zCalendarSyncAllPayload,
     retryLimit: 0,
     expireInSeconds: 60,
-    cron: CALENDAR_SYNC_CRON,
+    cron: deps.config.CALENDAR_SYNC_CRON,
     handle: async () => {
       await queueCalendarSyncs(ctx);
     },

@@ -227,9 +227,7 @@ export const calendarEventLink = pgTable(
     }).onDelete('cascade'),
     uniqueIndex('calendar_event_link_item_once').on(t.companyId, t.kind, t.itemId, t.userId, t.service),
     index('calendar_event_link_by_user').on(t.companyId, t.userId, t.service),
-    index('calendar_event_link_by_leader')
-      .on(t.companyId, t.leaderId)
-      .where(sql`${t.leaderId} is not null`),
+    index('calendar_event_link_by_leader').on(t.companyId, t.leaderId).where(sql`${t.leaderId} is not null`),
     tenantPolicy(),
   ],
 ).enableRLS();
