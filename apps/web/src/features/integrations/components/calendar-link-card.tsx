@@ -176,7 +176,6 @@ function LinkRequest({ userId }: { userId: number }) {
       {mine
         ? INTEGRATION_TEXTS.linkForYou(INTEGRATION_SERVICE_LABELS[service])
         : INTEGRATION_TEXTS.linkForOtherUser}
-      {!mine && <Text size="sm">{t('integrations.calendarIntro')}</Text>}
     </Alert>
   );
 }
