@@ -165,7 +165,6 @@ const shown = (mine: Integration[], offered: CalendarService[]) =>
  * user it is for are in the address. Its user is asked to link; anyone else is told it is not theirs.
  */
 function LinkRequest({ userId }: { userId: number }) {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
   const service = params.get(CALENDAR_LINK_PARAM) ?? '';
   const forUser = Number(params.get(CALENDAR_LINK_FOR_PARAM));
