@@ -62,8 +62,10 @@ describe('own calendar: Outlook', () => {
     await page.waitForTimeout(1500);
     expect(outlook.live().filter((e) => e.summary === 'Warmtepomp onderhoud')).toHaveLength(1);
 
-    // An event made in Outlook shows in the agenda (around now: in the shown week and day).
-    outlook.addOwnEvent('Teamoverleg', new Date(Date.now() - 1_800_000), new Date(Date.now() + 1_800_000));
+    // An event made in Outlook shows in the agenda (today 10:00 in Amsterdam: in the shown week and day, in view).
+    const today = new Date();
+    today.setUTCHours(9, 0, 0, 0);
+    outlook.addOwnEvent('Teamoverleg', today, new Date(today.getTime() + 3_600_000));
     await page.goto(`${app.baseUrl}/#/calendar`);
     const external = page.locator('.im-calendar-external').filter({ hasText: 'Teamoverleg' });
     await external.first().waitFor({ timeout: 20_000 });
