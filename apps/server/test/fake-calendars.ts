@@ -7,7 +7,11 @@ import type { AddressInfo } from 'node:net';
 // Calendar API v3's events of the primary calendar (list with timeMin/timeMax, insert with our own id: 409 when
 // it exists, patch, delete). Microsoft: the identity platform's v2.0 authorize and token endpoints and Graph's
 // /me, /me/events (a create's transactionId is kept: the same one answers the event made before) and
-// /me/calendarView. No test reaches the real services.
+// /me/calendarView. Both keep a change counter, for incremental sync the way the real APIs offer it (decision 074):
+// Google's events.list answers a nextSyncToken on its last page and, given a syncToken, what changed since
+// (deleted events with status 'cancelled'; an expired token 410 Gone, reason fullSyncRequired); Graph's
+// /me/calendarView/delta pages to an @odata.deltaLink whose $deltatoken answers what changed since (a deleted
+// event as { id, @removed }; an expired token 410 Gone, SyncStateNotFound). No test reaches the real services.
 
 export interface FakeCalendarEvent {
   id: string;
@@ -33,6 +37,12 @@ export interface FakeCalendar {
   live(): FakeCalendarEvent[];
   /** An event made in the calendar itself (as the user would in Google or Outlook). */
   addOwnEvent(summary: string, start: Date, end: Date): FakeCalendarEvent;
+  /** The user moves an event in the calendar itself. */
+  moveEvent(id: string, start: Date, end: Date): void;
+  /** The user deletes an event in the calendar itself. */
+  removeEvent(id: string): void;
+  /** Every sync token handed out so far is forgotten (the next incremental sync answers 410 Gone). */
+  expireSyncTokens(): void;
   requests: { method: string; path: string }[];
   /** The next `n` API calls (not OAuth) answer 503. */
   failNext(n: number): void;
@@ -62,6 +72,20 @@ function startFake(kind: 'gcal' | 'outlook'): Promise<FakeCalendar> {
   let failing = 0;
   let losing = 0;
   let revokeFailing = 0;
+  // Incremental sync: every change of an event takes the next number; a token names the number it was given at.
+  let counter = 0;
+  // Tokens carry the epoch they were handed out in; expiring them starts a new epoch.
+  let epoch = 1;
+  const changedAt = new Map<string, number>();
+  const touch = (e: FakeCalendarEvent) => {
+    changedAt.set(e.id, ++counter);
+    return e;
+  };
+  const changedSince = (n: number) =>
+    [...events.values()]
+      .filter((e) => (changedAt.get(e.id) ?? 0) > n)
+      .sort((a, z) => changedAt.get(a.id)! - changedAt.get(z.id)!);
+  const etagOf = (e: FakeCalendarEvent) => `"${changedAt.get(e.id) ?? 0}"`;
 
   const issue = () => {
     const a = randomBytes(24).toString('hex');
@@ -171,6 +195,7 @@ function startFake(kind: 'gcal' | 'outlook'): Promise<FakeCalendar> {
         const base = '/calendar/v3/calendars/primary/events';
         const shape = (e: FakeCalendarEvent) => ({
           kind: 'calendar#event',
+          etag: etagOf(e),
           id: e.id,
           status: e.cancelled ? 'cancelled' : 'confirmed',
           summary: e.summary,
@@ -190,14 +215,53 @@ function startFake(kind: 'gcal' | 'outlook'): Promise<FakeCalendar> {
           if (x.status === 'confirmed') e.cancelled = false;
         };
         if (u.pathname === base && method === 'GET') {
-          // Both bounds are optional (RFC3339 with an offset when given).
-          const min = Date.parse(u.searchParams.get('timeMin') ?? '') || -8.64e15;
-          const max = Date.parse(u.searchParams.get('timeMax') ?? '') || 8.64e15;
-          const items = [...events.values()]
-            .filter((e) => Date.parse(e.end) > min && Date.parse(e.start) < max)
-            .sort((a, z) => a.start.localeCompare(z.start))
-            .map(shape);
-          return json(200, { kind: 'calendar#events', summary: account, items });
+          const syncToken = u.searchParams.get('syncToken');
+          const pageSize = Math.min(Number(u.searchParams.get('maxResults') ?? '250') || 250, 2500);
+          const offset = Number(u.searchParams.get('pageToken') ?? '0') || 0;
+          let all: FakeCalendarEvent[];
+          // The token handed out at the end of this list: what changed after now.
+          let next = counter;
+          if (syncToken) {
+            // Google refuses a syncToken together with timeMin, timeMax, orderBy and the like.
+            if (
+              u.searchParams.has('timeMin') ||
+              u.searchParams.has('timeMax') ||
+              u.searchParams.has('orderBy')
+            )
+              return error(400, 'Invalid sync token combination.');
+            const m = /^s(\d+)_(\d+)$/.exec(syncToken);
+            if (!m || Number(m[1]) !== epoch || Number(m[2]) > counter)
+              return json(410, {
+                error: {
+                  code: 410,
+                  message: 'Sync token is no longer valid, a full sync is required.',
+                  errors: [
+                    {
+                      domain: 'calendar',
+                      reason: 'fullSyncRequired',
+                      message: 'Sync token is no longer valid, a full sync is required.',
+                    },
+                  ],
+                },
+              });
+            all = changedSince(Number(m[2]));
+            next = Math.max(Number(m[2]), counter);
+          } else {
+            // Both bounds are optional (RFC3339 with an offset when given); deleted events only with showDeleted.
+            const min = Date.parse(u.searchParams.get('timeMin') ?? '') || -8.64e15;
+            const max = Date.parse(u.searchParams.get('timeMax') ?? '') || 8.64e15;
+            all = [...events.values()]
+              .filter((e) => !e.cancelled && Date.parse(e.end) > min && Date.parse(e.start) < max)
+              .sort((a, z) => a.start.localeCompare(z.start));
+          }
+          const items = all.slice(offset, offset + pageSize).map(shape);
+          const more = offset + pageSize < all.length;
+          return json(200, {
+            kind: 'calendar#events',
+            summary: account,
+            items,
+            ...(more ? { nextPageToken: String(offset + pageSize) } : { nextSyncToken: `s${epoch}_${next}` }),
+          });
         }
         if (u.pathname === base && method === 'POST') {
           const id = typeof b.id === 'string' ? b.id : randomBytes(10).toString('hex');
@@ -215,6 +279,7 @@ function startFake(kind: 'gcal' | 'outlook'): Promise<FakeCalendar> {
           };
           fill(e, b);
           events.set(id, e);
+          touch(e);
           if (losing > 0) {
             losing--;
             return error(503, 'Backend Error');
@@ -226,11 +291,13 @@ function startFake(kind: 'gcal' | 'outlook'): Promise<FakeCalendar> {
         if (m && !e) return error(404, 'Not Found');
         if (e && method === 'PATCH') {
           fill(e, b);
+          touch(e);
           return json(200, shape(e));
         }
         if (e && method === 'DELETE') {
           if (e.cancelled) return error(410, 'Resource has been deleted');
           e.cancelled = true;
+          touch(e);
           return empty(204);
         }
         return error(404, 'Not Found');
@@ -238,6 +305,7 @@ function startFake(kind: 'gcal' | 'outlook'): Promise<FakeCalendar> {
 
       function graph(method: string, u: URL, b: Record<string, unknown>) {
         const shape = (e: FakeCalendarEvent) => ({
+          '@odata.etag': `W/${etagOf(e)}`,
           id: e.id,
           subject: e.summary,
           body: { contentType: 'text', content: e.description },
@@ -276,6 +344,43 @@ function startFake(kind: 'gcal' | 'outlook'): Promise<FakeCalendar> {
             .map(shape);
           return json(200, { '@odata.context': 'calendarView', value });
         }
+        if (u.pathname === '/v1.0/me/calendarView/delta' && method === 'GET') {
+          if (!/outlook\.timezone="UTC"/.test(String(req.headers.prefer ?? '')))
+            return error(400, 'Expected UTC times');
+          const deltaLink = (n: number, min: number, max: number) =>
+            `http://${req.headers.host}/v1.0/me/calendarView/delta?$deltatoken=${Buffer.from(`${epoch}.${n}.${min}.${max}`).toString('base64url')}`;
+          const token = u.searchParams.get('$deltatoken');
+          if (token) {
+            const [era, n, min, max] = Buffer.from(token, 'base64url')
+              .toString('utf8')
+              .split('.')
+              .map(Number);
+            if (era !== epoch || n === undefined || Number.isNaN(n) || n > counter)
+              return json(410, {
+                error: { code: 'SyncStateNotFound', message: 'The sync state generation is not found.' },
+              });
+            const value = changedSince(n)
+              .filter((e) => Date.parse(e.end) > min! && Date.parse(e.start) < max!)
+              .map((e) => (e.cancelled ? { id: e.id, '@removed': { reason: 'deleted' } } : shape(e)));
+            return json(200, {
+              '@odata.context': 'delta',
+              value,
+              '@odata.deltaLink': deltaLink(counter, min!, max!),
+            });
+          }
+          // The first round needs the window.
+          const min = Date.parse(u.searchParams.get('startDateTime') ?? '');
+          const max = Date.parse(u.searchParams.get('endDateTime') ?? '');
+          if (Number.isNaN(min) || Number.isNaN(max)) return error(400, 'ErrorInvalidParameter');
+          const value = [...events.values()]
+            .filter((e) => !e.cancelled && Date.parse(e.end) > min && Date.parse(e.start) < max)
+            .map(shape);
+          return json(200, {
+            '@odata.context': 'delta',
+            value,
+            '@odata.deltaLink': deltaLink(counter, min, max),
+          });
+        }
         if (u.pathname === '/v1.0/me/events' && method === 'POST') {
           const tx = typeof b.transactionId === 'string' ? b.transactionId : undefined;
           const earlier = tx
@@ -295,6 +400,7 @@ function startFake(kind: 'gcal' | 'outlook'): Promise<FakeCalendar> {
           };
           fill(e, b);
           events.set(e.id, e);
+          touch(e);
           if (losing > 0) {
             losing--;
             return error(503, 'ServiceUnavailable');
@@ -306,10 +412,12 @@ function startFake(kind: 'gcal' | 'outlook'): Promise<FakeCalendar> {
         if (m && (!e || e.cancelled)) return error(404, 'ErrorItemNotFound');
         if (e && method === 'PATCH') {
           fill(e, b);
+          touch(e);
           return json(200, shape(e));
         }
         if (e && method === 'DELETE') {
           e.cancelled = true;
+          touch(e);
           return empty(204);
         }
         return error(404, 'ErrorInvalidRequest');
@@ -358,7 +466,24 @@ function startFake(kind: 'gcal' | 'outlook'): Promise<FakeCalendar> {
             cancelled: false,
           };
           events.set(e.id, e);
+          touch(e);
           return e;
+        },
+        moveEvent(id, start, end) {
+          const e = events.get(id);
+          if (!e || e.cancelled) throw new Error(`no event ${id}`);
+          e.start = start.toISOString();
+          e.end = end.toISOString();
+          touch(e);
+        },
+        removeEvent(id) {
+          const e = events.get(id);
+          if (!e || e.cancelled) throw new Error(`no event ${id}`);
+          e.cancelled = true;
+          touch(e);
+        },
+        expireSyncTokens() {
+          epoch++;
         },
         requests,
         failNext: (n) => {

@@ -134,6 +134,11 @@ const zEnv = z.object({
   GLBL_API_URL: z.string().url().optional(),
   /** How often a working process asks the linked accounting package which booked invoices are paid. */
   INTEGRATION_PAYMENT_SYNC_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /**
+   * When the calendars are asked for their changes (a pg-boss cron, UTC; decision 074): every minute. Tests set a
+   * rare one, so the rounds they run themselves are the only ones.
+   */
+  CALENDAR_SYNC_CRON: z.string().min(9).max(100).default('* * * * *'),
   /** Seconds an outgoing call to a provider may take. */
   INTEGRATION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
   /**

@@ -164,6 +164,12 @@ export const zOfferedCalendars = z.array(zCalendarService);
 /** getAuthUrl / getAuthUrlForUser: the calendar's consent screen for the logged-in user, opened in a window. */
 export const zCalendarAuthParams = z.object({ service: zCalendarService });
 
+/** getAuthUrlForUser (decision 074): the calendar and the user the link is for. */
+export const zCalendarAuthForUserParams = z.object({ service: zCalendarService, userId: zId });
+/** The app address the user opens (after logging in) to give their own consent; no secret in it. */
+export const zCalendarLinkForUser = z.object({ url: z.string(), user_id: z.number().int() });
+export type CalendarLinkForUser = z.infer<typeof zCalendarLinkForUser>;
+
 /**
  * GET integrations/{gcal|outlook}/list/{userId}/{from}/{to}: a user's external calendar events (spec 001:
  * last week to six months ahead), shown in the agenda as items of kind google.

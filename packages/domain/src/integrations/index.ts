@@ -135,6 +135,17 @@ export const INTEGRATION_TEXTS = {
     `Het ontkoppelen van ${service} is niet gelukt. Je kunt de agenda geforceerd verwijderen.`,
   externalEventsOthers: 'Je kunt alleen je eigen externe agenda bekijken.',
   externalRangeTooLong: 'Kies een periode van hoogstens 366 dagen.',
+  /** getAuthUrlForUser (decision 074): a link the other user opens to give their own consent. */
+  linkForOthersRole: 'Alleen een systeembeheerder maakt een koppellink voor een andere gebruiker.',
+  linkForUserMade: (service: string, by: string) => `Koppellink voor ${service} gemaakt door ${by}`,
+  linkForOtherUser:
+    'Deze koppellink is voor een andere gebruiker. Log in als die gebruiker om de agenda te koppelen.',
+  linkForYou: (service: string) =>
+    `Je bent gevraagd je ${service} te koppelen. Klik op de knop en geef toestemming met je eigen account.`,
+  /** Changes made in the calendar, taken back here (decision 074). */
+  takenTime: (service: string, title: string) => `Tijd overgenomen uit ${service}: ${title}`,
+  takenDeletion: (service: string, title: string) => `Verwijderd in ${service}: ${title}`,
+  syncRestarted: (service: string) => `${service}: volledige synchronisatie opnieuw gestart`,
   quickrLoginFailure: 'Installatiemanager kan geen verbinding maken met Quickr met deze inloggegevens.',
 } as const;
 
@@ -145,6 +156,19 @@ export const EXTERNAL_EVENTS_MONTHS_AHEAD = 6;
 export const MAX_EXTERNAL_RANGE_DAYS = 366;
 /** Retries of a calendar push after its first attempt (pg-boss backoff). */
 export const CALENDAR_PUSH_RETRIES = 6;
+
+/** What is pushed to a user's own calendar (decision 074): agenda items and planned tasks. */
+export const CALENDAR_ITEM_KINDS = ['agendaitem', 'task'] as const;
+export type CalendarItemKind = (typeof CALENDAR_ITEM_KINDS)[number];
+/** A completed task stays in the calendar, its title marked (decision 074). */
+export const CALENDAR_TASK_DONE_SUFFIX = ' (afgerond)';
+/** A planned task without an end lasts this long in the calendar. */
+export const CALENDAR_TASK_DEFAULT_MINUTES = 60;
+/** The app address a getAuthUrlForUser link opens: the profile, with the calendar and the user it is for. */
+export const CALENDAR_LINK_PARAM = 'koppel';
+export const CALENDAR_LINK_FOR_PARAM = 'voor';
+export const calendarLinkPath = (service: CalendarService, userId: number): string =>
+  `/account/user_profile?${CALENDAR_LINK_PARAM}=${service}&${CALENDAR_LINK_FOR_PARAM}=${userId}`;
 
 /** The default range of external events around `now`: last week to six months ahead (spec 000 section 9). */
 export function externalEventsRange(now: Date): { from: Date; to: Date } {

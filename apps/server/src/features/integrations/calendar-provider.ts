@@ -26,6 +26,27 @@ export interface CalendarEvent {
   location: string;
 }
 
+/** An event changed in the calendar since the last sync (decision 074); times as ISO instants. */
+export interface CalendarChange {
+  id: string;
+  deleted: boolean;
+  start: string;
+  end: string;
+}
+
+/** What a sync round read: the changes, and the token the next round starts from. */
+export interface CalendarDelta {
+  changes: CalendarChange[];
+  token: string;
+}
+
+/** The provider no longer knows the sync token (Google and Graph answer 410 Gone): sync in full again. */
+export class SyncTokenExpired extends Error {
+  constructor() {
+    super('sync token expired');
+  }
+}
+
 export interface CalendarProvider extends LinkedProvider {
   service: CalendarService;
   /** Where a token is revoked on unlinking, or null when the provider offers none (Graph: just forget). */
@@ -39,6 +60,11 @@ export interface CalendarProvider extends LinkedProvider {
   updateEvent(http: ProviderHttp, id: string, event: CalendarEventInput): Promise<string>;
   /** Deletes the event; one already gone is fine. */
   deleteEvent(http: ProviderHttp, id: string): Promise<void>;
+  /**
+   * Incremental sync (Google: events.list with syncToken; Graph: calendarView/delta with its deltaLink). Without a
+   * token: every event from `from` on (a full sync) and the first token. Throws SyncTokenExpired on 410 Gone.
+   */
+  syncEvents(http: ProviderHttp, token: string | null, from: Date): Promise<CalendarDelta>;
 }
 
 /** `error.message` of Google's and Graph's error bodies. */

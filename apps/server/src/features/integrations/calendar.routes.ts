@@ -1,9 +1,12 @@
-// The calendar routes of the integrations (decision 070): a user's own consent window (getAuthUrl) and their
-// external events for the agenda (spec 001: GET integrations/gcal/list/{userId}/{from}/{to}).
+// The calendar routes of the integrations (decisions 070, 074): a user's own consent window (getAuthUrl), the
+// link a system administrator gives a user to link their calendar (getAuthUrlForUser), and the external events
+// for the agenda (spec 001: GET integrations/gcal/list/{userId}/{from}/{to}).
 import {
   CALENDAR_SERVICES,
   zAuthUrl,
+  zCalendarAuthForUserParams,
   zCalendarAuthParams,
+  zCalendarLinkForUser,
   zExternalEventList,
   zExternalEventsParams,
   zOfferedCalendars,
@@ -14,6 +17,7 @@ import { moduleRoute } from '../../platform/http/access';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import type { IntegrationContext } from './integration-context';
 import { startCalendarLink } from './link-calendar';
+import { calendarLinkForUser } from './link-calendar-for-user';
 import { listExternalEvents } from './list-external-events';
 
 const OWN = { access: moduleRoute('BASIS') };
@@ -45,6 +49,30 @@ export function calendarRoutes(instance: FastifyInstance, ctx: () => Integration
     },
     async (request) =>
       tenantTx(request, (tx) => startCalendarLink(ctx(), tx, request.params.service, authOf(request).userId)),
+  );
+
+  app.get(
+    '/api/integrations/:service/getauthurlforuser/:userId',
+    {
+      config: { ...OWN, openapi: { forbidden: true } },
+      schema: {
+        summary: 'Koppellink voor de agenda van een andere gebruiker (die zelf toestemming geeft)',
+        params: zCalendarAuthForUserParams,
+        response: { 200: zCalendarLinkForUser },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return tenantTx(request, (tx) =>
+        calendarLinkForUser(
+          ctx(),
+          tx,
+          { userId: auth.userId, role: auth.role },
+          request.params.service,
+          request.params.userId,
+        ),
+      );
+    },
   );
 
   app.get(

@@ -4,15 +4,26 @@
 // forgets the tokens.
 import type { Config } from '../../platform/config';
 import {
+  type CalendarChange,
   type CalendarEvent,
   type CalendarEventInput,
   type CalendarProvider,
   calendarErrorText,
   isGone,
+  SyncTokenExpired,
 } from './calendar-provider';
-import type { ProviderHttp } from './provider-http';
+import { ProviderError, type ProviderHttp } from './provider-http';
 
 const MAX_PAGES = 20;
+const MAX_SYNC_PAGES = 100;
+/** Graph's calendarView/delta needs an end: this far after the sync's start (a full sync renews the window). */
+const SYNC_WINDOW_DAYS = 800;
+
+/** Graph's next and delta links are absolute; the client adds the base itself. */
+const relative = (link: string): string | null => {
+  const at = link.indexOf('/me/');
+  return at < 0 ? null : link.slice(at);
+};
 
 interface GraphTime {
   dateTime: string;
@@ -26,6 +37,7 @@ interface GraphEvent {
   start?: GraphTime;
   end?: GraphTime;
   location?: { displayName?: string };
+  '@removed'?: { reason?: string };
 }
 
 /** Graph's dateTime in UTC (we ask for UTC) has no offset: read it as UTC. */
@@ -131,5 +143,42 @@ export const outlookCalendar: CalendarProvider = {
     } catch (err) {
       if (!isGone(err)) throw err;
     }
+  },
+
+  async syncEvents(http, token, from) {
+    // Graph's delta query on the calendar view: the first round (a window from `from` on) pages with
+    // @odata.nextLink and ends with an @odata.deltaLink; calling that link answers what changed since, a
+    // deleted event as { id, @removed }. The deltaLink is the token. An expired one: 410 Gone.
+    const changes: CalendarChange[] = [];
+    let path: string | null = token;
+    if (!path) {
+      const to = new Date(from.getTime() + SYNC_WINDOW_DAYS * 86_400_000);
+      const q = new URLSearchParams({ startDateTime: from.toISOString(), endDateTime: to.toISOString() });
+      path = `/me/calendarView/delta?${q}`;
+    }
+    for (let i = 0; i < MAX_SYNC_PAGES && path; i++) {
+      let page: { value?: GraphEvent[]; '@odata.nextLink'?: string; '@odata.deltaLink'?: string };
+      try {
+        page = await http.get(path);
+      } catch (err) {
+        if (err instanceof ProviderError && err.status === 410) throw new SyncTokenExpired();
+        throw err;
+      }
+      for (const e of page?.value ?? [])
+        changes.push({
+          id: e.id,
+          deleted: e['@removed'] !== undefined || e.isCancelled === true,
+          start: toIso(e.start),
+          end: toIso(e.end),
+        });
+      const delta = page?.['@odata.deltaLink'];
+      if (delta) {
+        const next = relative(delta);
+        if (next) return { changes, token: next };
+      }
+      const more = page?.['@odata.nextLink'];
+      path = more ? relative(more) : null;
+    }
+    throw new ProviderError('refused', 'Outlook gaf geen deltaLink.');
   },
 };

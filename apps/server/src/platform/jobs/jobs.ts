@@ -51,6 +51,13 @@ export interface JobDefinition<P> {
    * job whose process died is picked up after this long.
    */
   expireInSeconds?: number;
+  /**
+   * 'stately': at most one job queued and one active per singleton key (pg-boss queue policy), so work per
+   * thing (a calendar connection's sync) takes turns and never piles up. Default 'standard'.
+   */
+  policy?: 'standard' | 'stately';
+  /** A cron schedule (pg-boss, UTC) that queues the job with an empty payload, on one process of all. */
+  cron?: string;
   handle(payload: P): Promise<void>;
 }
 
@@ -117,9 +124,11 @@ export class Jobs {
   async start(options: { work: boolean } = { work: true }): Promise<void> {
     await this.boss.start();
     await this.ensureQueue(BATCH_QUEUE);
-    for (const name of this.jobDefs.keys()) await this.ensureQueue(name);
+    for (const [name, def] of this.jobDefs) await this.ensureQueue(name, def.policy);
     this.started = true;
     if (!options.work) return;
+    for (const [name, def] of this.jobDefs)
+      if (def.cron) await this.boss.schedule(name, def.cron, {}, { retryLimit: 0 } as never);
     await this.boss.work<{ batchId: string }>(
       BATCH_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: 0.5 },
@@ -155,9 +164,9 @@ export class Jobs {
     this.recoveryTimer.unref();
   }
 
-  private async ensureQueue(name: string): Promise<void> {
+  private async ensureQueue(name: string, policy: 'standard' | 'stately' = 'standard'): Promise<void> {
     if (!(await this.boss.getQueue(name))) {
-      await this.boss.createQueue(name, { name, retryLimit: 0, expireInSeconds: 4 * 3600 } as never);
+      await this.boss.createQueue(name, { name, policy, retryLimit: 0, expireInSeconds: 4 * 3600 } as never);
     }
   }
 
@@ -194,6 +203,24 @@ export class Jobs {
         db: executorFor(tx, this.db.appRole),
       } as never,
     );
+  }
+
+  /**
+   * Queues a job outside any transaction (work found by a scheduled job). With a singleton key, a queue of
+   * policy 'stately' keeps one such job waiting at most (a second is dropped).
+   */
+  async queue<P extends object>(
+    name: string,
+    payload: P,
+    options: { singletonKey?: string } = {},
+  ): Promise<void> {
+    const def = this.jobDefs.get(name);
+    if (!def) throw new Error(`Unknown job ${name}`);
+    await this.boss.send(name, def.payload.parse(payload) as object, {
+      retryLimit: def.retryLimit,
+      ...(def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    });
   }
 
   /** Runs a batch if nobody else does; the advisory lock lives as long as this worker's connection. */

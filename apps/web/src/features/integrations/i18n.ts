@@ -63,6 +63,10 @@ export const integrationsNl = {
   forceRemove: 'Geforceerd verwijderen',
   noCalendars: 'Geen agenda gekoppeld.',
   noCalendarsOffered: 'Op deze server kan (nog) geen agenda gekoppeld worden.',
+  linkForUser: 'Koppellink voor {{service}}',
+  linkForUserLabel: 'Koppellink voor {{service}} (stuur deze naar de gebruiker)',
+  linkForUserHint: 'De gebruiker opent de link, logt in en geeft zelf toestemming met het eigen account.',
+
   external: 'Externe agenda',
   solar: {
     title: 'Zonnepanelenontwerp en rapporten',
@@ -158,6 +162,10 @@ export const integrationsEn: typeof integrationsNl = {
   forceRemove: 'Force removal',
   noCalendars: 'No calendar linked.',
   noCalendarsOffered: 'No calendar can be linked on this server (yet).',
+  linkForUser: 'Link for {{service}}',
+  linkForUserLabel: 'Link for {{service}} (send it to the user)',
+  linkForUserHint: 'The user opens the link, logs in and gives consent with their own account.',
+
   external: 'External calendar',
   solar: {
     title: 'Solar design and reports',

@@ -4,6 +4,7 @@ import type {
   AccountingPush,
   AccountingService,
   AccountingSettings,
+  CalendarLinkForUser,
   CalendarService,
   ExternalEvent,
   Integration,
@@ -162,6 +163,14 @@ export function useCalendarAuthUrl() {
   return useMutation({
     mutationFn: (service: CalendarService) =>
       api.get<{ authUrl: string }>(`/api/integrations/${service}/getauthurl`),
+  });
+}
+
+/** getAuthUrlForUser (decision 074): the app address another user opens to link their own calendar. */
+export function useCalendarLinkForUser() {
+  return useMutation({
+    mutationFn: ({ service, userId }: { service: CalendarService; userId: number }) =>
+      api.get<CalendarLinkForUser>(`/api/integrations/${service}/getauthurlforuser/${userId}`),
   });
 }
 

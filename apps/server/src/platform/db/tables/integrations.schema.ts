@@ -187,21 +187,34 @@ export const accountingPush = pgTable(
 ).enableRLS();
 
 /**
- * One agenda item's event in a user's own calendar (decision 070): made when the item is first pushed, its
- * external id kept, so an update or delete reaches the same event and a retried push never makes a second.
- * The agenda item is no foreign key: the row outlives it until its event is deleted in the calendar.
+ * One agenda item's or planned task's event in a user's own calendar (decisions 070, 074): made when the item
+ * is first pushed, its external id kept, so an update or delete reaches the same event and a retried push never
+ * makes a second. What was pushed last (a hash of the event, and its times) is kept too: a push of the same
+ * again is skipped, and the sync back tells a change made in the calendar from the echo of our own push.
+ * The item is no foreign key: the row outlives it until its event is deleted in the calendar.
  */
 export const calendarEventLink = pgTable(
   'calendar_event_link',
   {
     id: companyRowId(),
     companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
-    /** No foreign key: the link outlives its agenda item until the push has deleted the external event. */
-    agendaItemId: integer('agenda_item_id').notNull(),
+    /** 'agendaitem' | 'task' (CALENDAR_ITEM_KINDS) */
+    kind: varchar('kind', { length: 12 }).notNull().default('agendaitem'),
+    /**
+     * The agenda item's or task's id (the column keeps its first name). No foreign key: the link outlives
+     * its item until the push has deleted the external event.
+     */
+    itemId: integer('agenda_item_id').notNull(),
+    /** A following task's leading task: deleting the leader deletes its followers without events of theirs. */
+    leaderId: integer('leader_id'),
     userId: integer('user_id').notNull(),
     /** 'gcal' | 'outlook' */
     service: varchar('service', { length: 20 }).notNull(),
     externalId: varchar('external_id', { length: 1024 }).notNull(),
+    /** SHA-256 of the event as last pushed (or taken back from the calendar). */
+    pushedHash: varchar('pushed_hash', { length: 64 }),
+    pushedStart: timestamp('pushed_start', { withTimezone: true }),
+    pushedEnd: timestamp('pushed_end', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -212,8 +225,9 @@ export const calendarEventLink = pgTable(
       columns: [t.companyId, t.userId],
       foreignColumns: [user.companyId, user.id],
     }).onDelete('cascade'),
-    uniqueIndex('calendar_event_link_once').on(t.companyId, t.agendaItemId, t.userId, t.service),
+    uniqueIndex('calendar_event_link_item_once').on(t.companyId, t.kind, t.itemId, t.userId, t.service),
     index('calendar_event_link_by_user').on(t.companyId, t.userId, t.service),
+    index('calendar_event_link_by_leader').on(t.companyId, t.leaderId).where(sql`${t.leaderId} is not null`),
     tenantPolicy(),
   ],
 ).enableRLS();

@@ -15,17 +15,41 @@ const user = {
   simplemode: 0,
 };
 
-function setup(routes: Record<string, MockRoute> = {}) {
+function setup(routes: Record<string, MockRoute> = {}, path = '/account/user_profile') {
   setToken('t');
   const server = mockServer({
     session: createTestSession(),
     routes: { 'GET /api/user/7': () => ({ body: user }), ...routes },
   });
-  renderApp('/account/user_profile');
+  renderApp(path);
   return server;
 }
 
 describe('user profile', () => {
+  const calendars = {
+    'GET /api/integrations': () => ({ body: [] }),
+    'GET /api/integrations/calendars': () => ({ body: ['outlook'] }),
+  };
+
+  it('asks the user a calendar link was made for to link it (decision 074)', async () => {
+    setup(calendars, '/account/user_profile?koppel=outlook&voor=7');
+    expect(
+      await screen.findByText(
+        'Je bent gevraagd je Microsoft 365 / Outlook te koppelen. Klik op de knop en geef toestemming met je eigen account.',
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Koppelen met Microsoft 365 / Outlook' })).toBeTruthy();
+  });
+
+  it('tells another user the calendar link is not theirs', async () => {
+    setup(calendars, '/account/user_profile?koppel=gcal&voor=8');
+    expect(
+      await screen.findByText(
+        'Deze koppellink is voor een andere gebruiker. Log in als die gebruiker om de agenda te koppelen.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('shows the own details and PATCHes only the changed fields', async () => {
     const { calls } = setup({ 'PATCH /api/user/7': (c) => ({ body: { ...user, ...(c.body as object) } }) });
     const surname = (await screen.findByLabelText(/^Achternaam/)) as HTMLInputElement;

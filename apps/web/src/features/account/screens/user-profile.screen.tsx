@@ -44,7 +44,7 @@ export function UserProfileScreen() {
             </Title>
             <PasswordForm userId={user.data.id} />
           </Card>
-          <CalendarLinkCard />
+          <CalendarLinkCard userId={session.currentuser_id} />
         </>
       )}
     </Stack>

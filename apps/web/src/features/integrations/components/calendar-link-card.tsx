@@ -1,19 +1,25 @@
 import {
+  CALENDAR_LINK_FOR_PARAM,
+  CALENDAR_LINK_PARAM,
   CALENDAR_SERVICES,
   type CalendarService,
   INTEGRATION_SERVICE_LABELS,
   INTEGRATION_STATUS_LABELS,
   INTEGRATION_TEXTS,
   type Integration,
+  isCalendarService,
 } from '@im/domain';
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { CopyButton } from '../../../ui/clipboard';
 import { confirm } from '../../../ui/confirm-dialog';
 import { LightBadge } from '../../../ui/light-badge';
 import { toast } from '../../../ui/toasts';
 import {
   useCalendarAuthUrl,
+  useCalendarLinkForUser,
   useForceRemove,
   useMyIntegrations,
   useOfferedCalendars,
@@ -155,10 +161,29 @@ const shown = (mine: Integration[], offered: CalendarService[]) =>
   CALENDAR_SERVICES.filter((s) => offered.includes(s) || mine.some((i) => i.service === s));
 
 /**
- * 'Agenda koppelen' on the user profile (spec 000 section 2): Google Agenda or Outlook, each linked in a
- * window; the user's agenda items then appear in it and its events in /calendar.
+ * A link made for this profile by a system administrator (getAuthUrlForUser, decision 074): the calendar and the
+ * user it is for are in the address. Its user is asked to link; anyone else is told it is not theirs.
  */
-export function CalendarLinkCard() {
+function LinkRequest({ userId }: { userId: number }) {
+  const [params] = useSearchParams();
+  const service = params.get(CALENDAR_LINK_PARAM) ?? '';
+  const forUser = Number(params.get(CALENDAR_LINK_FOR_PARAM));
+  if (!isCalendarService(service) || !forUser) return null;
+  const mine = forUser === userId;
+  return (
+    <Alert color={mine ? 'blue' : 'orange'} mb="xs" role={mine ? 'status' : 'alert'}>
+      {mine
+        ? INTEGRATION_TEXTS.linkForYou(INTEGRATION_SERVICE_LABELS[service])
+        : INTEGRATION_TEXTS.linkForOtherUser}
+    </Alert>
+  );
+}
+
+/**
+ * 'Agenda koppelen' on the user profile (spec 000 section 2): Google Agenda or Outlook, each linked in a
+ * window; the user's agenda items and planned tasks then appear in it and its events in /calendar.
+ */
+export function CalendarLinkCard({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const mine = useMyIntegrations();
   const offered = useOfferedCalendars();
@@ -181,6 +206,7 @@ export function CalendarLinkCard() {
       <Text size="sm" c="dimmed" mb="sm">
         {t('integrations.calendarIntro')}
       </Text>
+      <LinkRequest userId={userId} />
       {mine.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
       {mine.isError && (
         <Alert color="red" role="alert">
@@ -211,12 +237,61 @@ export function CalendarLinkCard() {
   );
 }
 
-/** A user's calendar links in the user settings, for a role above 4999 (spec 000 section 6): unlink only. */
+/**
+ * getAuthUrlForUser (decision 074): a link for the user to open; they give consent with their own account. Shown
+ * with a copy button, to send by mail or chat.
+ */
+function LinkForUser({ service, userId }: { service: CalendarService; userId: number }) {
+  const { t } = useTranslation();
+  const make = useCalendarLinkForUser();
+  const label = INTEGRATION_SERVICE_LABELS[service];
+  if (make.data)
+    return (
+      <Stack gap={2}>
+        <TextInput
+          readOnly
+          label={t('integrations.linkForUserLabel', { service: label })}
+          value={make.data.url}
+          onFocus={(e) => e.currentTarget.select()}
+          rightSection={<CopyButton value={make.data.url} />}
+        />
+        <Text size="xs" c="dimmed">
+          {t('integrations.linkForUserHint')}
+        </Text>
+      </Stack>
+    );
+  return (
+    <Group gap="xs">
+      <Button
+        size="sm"
+        variant="default"
+        loading={make.isPending}
+        onClick={() =>
+          make.mutate(
+            { service, userId },
+            { onError: (err) => toast.error(err instanceof Error ? err.message : String(err)) },
+          )
+        }
+      >
+        {t('integrations.linkForUser', { service: label })}
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * A user's calendar links in the user settings, for a role above 4999 (spec 000 section 6): unlink, and for a
+ * calendar not linked yet a link the user opens to link it themselves (getAuthUrlForUser).
+ */
 export function UserCalendarLinks({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const links = useUserIntegrations(userId);
+  const offered = useOfferedCalendars();
   const calendars = (links.data ?? []).filter((i) =>
     (CALENDAR_SERVICES as readonly string[]).includes(i.service),
+  );
+  const unlinked = (offered.data ?? []).filter(
+    (s) => links.data && !calendars.some((i) => i.service === s && i.status === 'active'),
   );
   return (
     <Stack gap={4} aria-label={t('integrations.calendarTitle')} component="section">
@@ -231,6 +306,9 @@ export function UserCalendarLinks({ userId }: { userId: number }) {
       )}
       {calendars.map((i) => (
         <CalendarRow key={i.id} service={i.service as CalendarService} linked={i} canLink={false} />
+      ))}
+      {unlinked.map((service) => (
+        <LinkForUser key={service} service={service} userId={userId} />
       ))}
     </Stack>
   );

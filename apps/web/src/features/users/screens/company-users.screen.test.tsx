@@ -39,4 +39,29 @@ describe('settings: company users', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ module_blacklist: ['CRM'] });
   });
+
+  it('makes a calendar link for a user without a linked calendar, shown to copy (getAuthUrlForUser)', async () => {
+    setToken('t');
+    const jan = createTestUserRow();
+    const url = 'https://app.test/#/account/user_profile?koppel=gcal&voor=9';
+    const { calls } = mockServer({
+      session: companyAdmin,
+      routes: {
+        'GET /api/user/querypaginated': () => page([jan]),
+        'GET /api/company/getmodules': () => ({ body: [{ id: 1, tag: 'BASIS', purchased: true }] }),
+        'GET /api/integrations/listforuser/9': () => ({ body: [] }),
+        'GET /api/integrations/calendars': () => ({ body: ['gcal'] }),
+        'GET /api/integrations/gcal/getauthurlforuser/9': () => ({ body: { url, user_id: 9 } }),
+      },
+    });
+    renderApp('/account/company_users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Jan van Dijk bewerken' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Jan van Dijk bewerken' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Koppellink voor Google Agenda' }));
+    const field = (await within(dialog).findByLabelText(
+      'Koppellink voor Google Agenda (stuur deze naar de gebruiker)',
+    )) as HTMLInputElement;
+    expect(field.value).toBe(url);
+    expect(calls.some((c) => c.url === '/api/integrations/gcal/getauthurlforuser/9')).toBe(true);
+  });
 });
