@@ -8,7 +8,7 @@
  * answers), target at least 100 a second. DATABASE_URL / BENCH_DATA_DIR keep the data between runs as
  * for bench:crm. --write stores the table in docs/benchmarks/search.md.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -223,11 +223,6 @@ async function prepare(
     await client.query('vacuum analyze search_entry, note, message');
   }
   await client.query('create table if not exists bench_loaded (at timestamptz default now())');
-  // Kept data was migrated when it was loaded: the search function as the current migration defines it.
-  const migration = readFileSync(path.join(ROOT, 'apps/server/drizzle/0049_search.sql'), 'utf8');
-  const start = migration.indexOf('CREATE FUNCTION search_matches(');
-  const end = migration.indexOf('END $$;', start) + 'END $$;'.length;
-  await client.query(migration.slice(start, end).replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION'));
   const counts = await client.query<{ kind: string; n: number }>(
     'select kind, count(*)::int as n from search_entry where company_id = $1 group by kind order by kind',
     [companyId],

@@ -44,7 +44,8 @@ export const searchEntry = pgTable(
   },
   (t) => [
     primaryKey({ name: 'search_entry_pk', columns: [t.companyId, t.kind, t.entityId] }),
-    index('search_entry_tsv').using('gin', t.tsv),
+    // btree_gin (migration 0062, decision 075): a search reads one company's entries of one kind only.
+    index('search_entry_kind_tsv').using('gin', t.companyId, t.kind, t.tsv),
     index('search_entry_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
     // A source's refresh finds an entry by its id alone (ids are unique per kind across companies).
     index('search_entry_entity').on(t.kind, t.entityId),
