@@ -13,6 +13,8 @@ import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** Text compared byte by byte: a word's start is a range of the index (`LIKE 'asbest%'`). */
+const byteText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
 
 /**
  * One row per searchable thing of a company (decision 055): a flow, relation, organization, note,
@@ -52,4 +54,18 @@ export const searchEntry = pgTable(
     index('search_entry_flow').on(t.flowId),
     tenantPolicy(),
   ],
+).enableRLS();
+
+/**
+ * The words (text search lexemes starting with a letter) of a company's search entries (decision 075): a
+ * word typed as the start of longer words is searched as the words with that start. Added by a trigger on
+ * search_entry (migration 0062), never removed (a word no entry has any more finds nothing).
+ */
+export const searchWord = pgTable(
+  'search_word',
+  {
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    word: byteText('word').notNull(),
+  },
+  (t) => [primaryKey({ name: 'search_word_pk', columns: [t.companyId, t.word] }), tenantPolicy()],
 ).enableRLS();
