@@ -39,6 +39,19 @@ SELECT DISTINCT e.company_id, w.word COLLATE "C"
 FROM search_entry e CROSS JOIN LATERAL unnest(tsvector_to_array(e.tsv)) AS w(word)
 WHERE w.word ~ '^[[:alpha:]]'
 ON CONFLICT DO NOTHING;--> statement-breakpoint
+-- A source's refresh runs for each updated row (a location's insert updates its relation, and so each
+-- relation's entry): a generic plan of `id = ANY(ids)` read every live relation for one id (200,000 rows
+-- per updated relation at 200,000 relations). Planned for the ids they get.
+ALTER FUNCTION search_refresh_flow(integer[]) SET plan_cache_mode = force_custom_plan;--> statement-breakpoint
+ALTER FUNCTION search_refresh_relation(integer[]) SET plan_cache_mode = force_custom_plan;--> statement-breakpoint
+ALTER FUNCTION search_refresh_organization(integer[]) SET plan_cache_mode = force_custom_plan;--> statement-breakpoint
+ALTER FUNCTION search_refresh_note(integer[]) SET plan_cache_mode = force_custom_plan;--> statement-breakpoint
+ALTER FUNCTION search_refresh_message(integer[]) SET plan_cache_mode = force_custom_plan;--> statement-breakpoint
+ALTER FUNCTION search_refresh_incident(integer[]) SET plan_cache_mode = force_custom_plan;--> statement-breakpoint
+ALTER FUNCTION search_refresh_flowdataitem(integer[]) SET plan_cache_mode = force_custom_plan;--> statement-breakpoint
+ALTER FUNCTION search_refresh_sales_document(integer[]) SET plan_cache_mode = force_custom_plan;--> statement-breakpoint
+ALTER FUNCTION search_refresh_task(integer[]) SET plan_cache_mode = force_custom_plan;--> statement-breakpoint
+ALTER FUNCTION search_refresh_agendaitem(integer[]) SET plan_cache_mode = force_custom_plan;--> statement-breakpoint
 DROP FUNCTION search_matches(tsquery, text, text[], boolean, integer, integer);--> statement-breakpoint
 -- The search's hits (decisions 055 and 075), each kind's page: rows skip+1 to skip+per_kind+1 of the kind's
 -- ranking (one past the page tells the caller there is more). Row-level security would keep the text search
