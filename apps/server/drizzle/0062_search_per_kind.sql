@@ -60,7 +60,7 @@ DROP FUNCTION search_matches(tsquery, text, text[], boolean, integer, integer);-
 -- incidents of others.
 -- A typed start of a word ('asbest':*) is searched as the company's words with that start (at most 200 of
 -- them; more, and the prefix match itself is used). Which matches are ranked: a kind's newest entries are
--- read newest first, stopping at 5 pages of matches or after 50 pages of entries; when those hold a page,
+-- read newest first, stopping at 3 pages of matches or after 50 pages of entries; when those hold a page,
 -- its matches are ranked. Otherwise the index finds the kind's matches (at most 500). Ranked by ts_rank_cd,
 -- then the newest. Names match by trigram similarity (typos) only when the words found nothing at all.
 CREATE FUNCTION search_matches(q tsquery, names text, kinds text[], all_incidents boolean, me integer,
@@ -110,7 +110,7 @@ BEGIN
             AND (e.kind <> 'incident' OR all_incidents OR e.user_id IS NULL OR e.user_id = me)
             AND (e.flow_id IS NULL OR coalesce((SELECT f.deleted_at IS NULL FROM public.flow f
               WHERE f.id = e.flow_id AND f.company_id = company), false))
-          LIMIT 5 * need
+          LIMIT 3 * need
         ), enough AS (SELECT count(*) >= need AS yes FROM latest),
         matches AS (
           SELECT l.* FROM latest l WHERE (SELECT yes FROM enough)
@@ -141,16 +141,23 @@ BEGIN
   IF found_any OR names = '' THEN
     RETURN;
   END IF;
-  -- One trigram scan for every kind (the trigram index is on the title alone), each kind ranked on its own.
+  -- One trigram scan for every kind (the trigram index is on the title alone), at most 500 matches, each
+  -- kind's ranked on its own; the trashed-flow lookup only for the rows a page needs.
   RETURN QUERY
+    WITH pool AS MATERIALIZED (
+      SELECT e.*, word_similarity(names, e.title) AS score FROM public.search_entry e
+      WHERE e.company_id = company AND e.kind = ANY(kinds) AND names <% e.title
+        AND (e.kind <> 'incident' OR all_incidents OR e.user_id IS NULL OR e.user_id = me)
+      LIMIT 500
+    )
     SELECT r.kind, r.entity_id, r.flow_id, r.relation_id, r.organization_id, r.title, r.body, r.updated_at, r.rn::int
-    FROM (SELECT m.*, row_number() OVER (PARTITION BY m.kind
-        ORDER BY word_similarity(names, m.title) DESC, m.updated_at DESC, m.entity_id DESC) AS rn
-      FROM (SELECT e.* FROM public.search_entry e
-        WHERE e.company_id = company AND e.kind = ANY(kinds) AND names <% e.title
-          AND (e.kind <> 'incident' OR all_incidents OR e.user_id IS NULL OR e.user_id = me)
-          AND (e.flow_id IS NULL OR coalesce((SELECT f.deleted_at IS NULL FROM public.flow f
-            WHERE f.id = e.flow_id AND f.company_id = company), false))
-        LIMIT 2000) m) r
-    WHERE r.rn > skip AND r.rn <= need;
+    FROM unnest(kinds) AS k(kind) CROSS JOIN LATERAL (
+      SELECT p.*, row_number() OVER () AS rn FROM (
+        SELECT e.* FROM (
+          SELECT * FROM pool WHERE pool.kind = k.kind
+          ORDER BY pool.score DESC, pool.updated_at DESC, pool.entity_id DESC OFFSET 0) e
+        WHERE e.flow_id IS NULL OR coalesce((SELECT f.deleted_at IS NULL FROM public.flow f
+          WHERE f.id = e.flow_id AND f.company_id = company), false)
+        LIMIT need) p) r
+    WHERE r.rn > skip;
 END $$;
