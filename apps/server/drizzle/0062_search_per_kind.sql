@@ -78,6 +78,7 @@ DECLARE
   qt text;
   words_q tsquery;
   prefix text;
+  start text COLLATE "C";
   words text[];
   k text;
   found_any boolean := false;
@@ -87,10 +88,12 @@ BEGIN
   END IF;
   qt := coalesce(q::text, '');
   FOR prefix IN SELECT DISTINCT m[1] FROM regexp_matches(qt, '''((?:[^'']|'''')+)'':\*', 'g') AS m LOOP
+    start := replace(prefix, '''''', '''') COLLATE "C";
     SELECT array_agg(w.word ORDER BY w.word) INTO words FROM (
       SELECT s.word FROM public.search_word s
-      WHERE s.company_id = company
-        AND s.word LIKE replace(replace(replace(replace(prefix, '''''', ''''), '\', '\\'), '%', '\%'), '_', '\_') || '%'
+      -- A range of the C-collated key (a LIKE pattern in a generic plan would read every word).
+      WHERE s.company_id = company AND s.word >= start AND s.word < start || chr(1114111)
+        AND starts_with(s.word, start)
       ORDER BY s.word LIMIT 201) w;
     IF cardinality(words) <= 200 THEN
       qt := replace(qt, '''' || prefix || ''':*', '(' || array_to_string(array(SELECT quote_literal(x) FROM unnest(words) x), ' | ') || ')');
