@@ -95,7 +95,9 @@ export async function searchEverything(
   const allIncidents = findsIncidentsOfOthers(who.role);
 
   // Each kind's page comes ranked from search_matches() (migrations 0049 and 0062); the display fields of
-  // those few rows are read here by key.
+  // those few rows are read here by key, each in its own lateral lookup. Row-level security does not let
+  // `rel.id = coalesce(…)` use the index (it read all 200,000 relations per hit): the ids are computed
+  // first (`offset 0` keeps them apart), then looked up.
   const result = await tx.execute<HitRow>(sql`
     with q as (select to_tsquery('dutch', ${tsquery}) as ts)
     select r.kind, r.entity_id as id, r.title, r.rn,
@@ -103,20 +105,24 @@ export async function searchEverything(
         ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=24, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "`})
       end as headline,
       r.flow_id, f.number as flow_number,
-      coalesce(r.relation_id, f.relation_id) as relation_id, rel.fullname as relation_name,
-      coalesce(r.organization_id, rel.organization_id) as organization_id, org.name as organization_name,
+      rel_ref.id as relation_id, rel.fullname as relation_name,
+      org_ref.id as organization_id, org.name as organization_name,
       d.number, fd.intake_id, fd.project_id, fd.vertical_id,
       case when m.sendable_type in ('relation', 'user') then m.sendable_type end as sender,
       r.updated_at::text as updated_at
     from q cross join search_matches(q.ts, ${names}::text,
       ${sql.raw(`ARRAY[${kinds.map((k) => `'${k}'`).join(',')}]::text[]`)}, ${allIncidents}::boolean,
       ${who.userId}::int, ${offset}::int, ${perKind}::int) r
-    left join flow f on f.id = r.flow_id
-    left join relation rel on rel.id = coalesce(r.relation_id, f.relation_id)
-    left join organization org on org.id = coalesce(r.organization_id, rel.organization_id)
-    left join sales_document d on r.kind in ('quotation', 'confirmation', 'document', 'invoice') and d.id = r.entity_id
-    left join flow_data_item fd on r.kind = 'flowdataitem' and fd.id = r.entity_id
-    left join message m on r.kind = 'message' and m.id = r.entity_id
+    left join lateral (select f.number, f.relation_id from flow f where f.id = r.flow_id offset 0) f on true
+    cross join lateral (select coalesce(r.relation_id, f.relation_id) as id offset 0) rel_ref
+    left join lateral (select rel.fullname, rel.organization_id from relation rel where rel.id = rel_ref.id offset 0) rel on true
+    cross join lateral (select coalesce(r.organization_id, rel.organization_id) as id offset 0) org_ref
+    left join lateral (select org.name from organization org where org.id = org_ref.id offset 0) org on true
+    left join lateral (select d.number from sales_document d
+      where r.kind in ('quotation', 'confirmation', 'document', 'invoice') and d.id = r.entity_id offset 0) d on true
+    left join lateral (select fd.intake_id, fd.project_id, fd.vertical_id from flow_data_item fd
+      where r.kind = 'flowdataitem' and fd.id = r.entity_id offset 0) fd on true
+    left join lateral (select m.sendable_type from message m where r.kind = 'message' and m.id = r.entity_id offset 0) m on true
     order by r.kind, r.rn`);
 
   const groups = new Map<SearchKind, { hits: SearchHit[]; more: boolean }>();
