@@ -282,7 +282,7 @@ async function main(): Promise<void> {
         `# Search benchmark\n\n\`npm run bench:search${SMALL ? ' -- --small' : ''}\` on ${os.cpus().length} cores, PostgreSQL ${version}, ` +
           `load ${loadBefore.toFixed(1)} before and ${os.loadavg()[0]!.toFixed(1)} after. One company: ${FLOWS.toLocaleString('nl-NL')} flows, ` +
           `${RELATIONS.toLocaleString('nl-NL')} relations, ${NOTES.toLocaleString('nl-NL')} notes, ${MESSAGES.toLocaleString('nl-NL')} messages. ` +
-          `Index entries: ${entries}.\n\nServer time per call (Server-Timing), ${cases.length} cases (decision 055):\n\n${table}\n\n` +
+          `Index entries: ${entries}.\n\nServer time per call (Server-Timing), ${cases.length} cases (decisions 055, 075):\n\n${table}\n\n` +
           `| what | how | target | measured | result |\n|---|---|---|---|---|\n${rateLine}\n`,
       );
       log(`written to ${path.relative(ROOT, file)}`);
