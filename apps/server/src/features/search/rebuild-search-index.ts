@@ -75,6 +75,15 @@ export async function rebuildSearchIndex(
       rows += written;
       options.onProgress?.(companyId, source, written);
     }
+    // The words a typed start of a word is searched as (decision 075), of entries written before the trigger.
+    await db.platform((tx) =>
+      tx.execute(sql`
+        insert into search_word (company_id, word)
+        select distinct e.company_id, w.word collate "C"
+        from search_entry e cross join lateral unnest(tsvector_to_array(e.tsv)) as w(word)
+        where e.company_id = ${companyId} and w.word ~ '^[[:alpha:]]'
+        on conflict do nothing`),
+    );
   }
   return { companies: companyIds.length, rows };
 }

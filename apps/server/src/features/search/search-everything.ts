@@ -11,8 +11,6 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 
-/** How many matches are ranked at most: a word found in half the company is ranked among a sample. */
-const CANDIDATES = 2000;
 /** Marks around a matched word in ts_headline's snippet; removed from the text first. */
 const MARK_START = '\u27E6';
 const MARK_END = '\u27E7';
@@ -79,8 +77,9 @@ export function snippetParts(headline: string): SearchHit['snippet'] {
 /**
  * One search over the company's case files (decision 055). Without `kind`: the best hits of every kind the
  * user may open, `limit` of each; with `kind`: a page of that kind (`offset`, `limit`).
- * One statement: the matches (search_matches(), migration 0049), ranked per kind, with their display fields;
- * names (titles) that look like the typed words match too ('Janssen' for 'jansen', pg_trgm at 0.5).
+ * One statement: each kind's page of matches (search_matches(), migration 0062, decision 075), with their
+ * display fields; names (titles) that look like the typed words match too ('Janssen' for 'jansen', pg_trgm
+ * at 0.5) when the words find nothing.
  */
 export async function searchEverything(
   tx: Tx,
@@ -95,35 +94,35 @@ export async function searchEverything(
   const offset = query.kind ? query.offset : 0;
   const allIncidents = findsIncidentsOfOthers(who.role);
 
+  // Each kind's page comes ranked from search_matches() (migrations 0049 and 0062); the display fields of
+  // those few rows are read here by key, each in its own lateral lookup. Row-level security does not let
+  // `rel.id = coalesce(…)` use the index (it read all 200,000 relations per hit): the ids are computed
+  // first (`offset 0` keeps them apart), then looked up.
   const result = await tx.execute<HitRow>(sql`
-    with q as (select to_tsquery('dutch', ${tsquery}) as ts),
-    candidates as (
-      select m.* from q, search_matches(q.ts, ${names}::text,
-        ${sql.raw(`ARRAY[${kinds.map((k) => `'${k}'`).join(',')}]::text[]`)}, ${allIncidents}::boolean,
-        ${who.userId}::int, ${CANDIDATES}::int) m
-    ),
-    ranked as (
-      select c.*, row_number() over (partition by c.kind order by c.score desc, c.updated_at desc, c.entity_id desc) as rn
-      from candidates c
-    )
-    select r.kind, r.entity_id as id, r.title, r.rn::int as rn,
+    with q as (select to_tsquery('dutch', ${tsquery}) as ts)
+    select r.kind, r.entity_id as id, r.title, r.rn,
       case when r.body = '' then '' else ts_headline('dutch', translate(r.body, ${MARK_START + MARK_END}, ''), q.ts,
         ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=24, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "`})
       end as headline,
       r.flow_id, f.number as flow_number,
-      coalesce(r.relation_id, f.relation_id) as relation_id, rel.fullname as relation_name,
-      coalesce(r.organization_id, rel.organization_id) as organization_id, org.name as organization_name,
+      rel_ref.id as relation_id, rel.fullname as relation_name,
+      org_ref.id as organization_id, org.name as organization_name,
       d.number, fd.intake_id, fd.project_id, fd.vertical_id,
       case when m.sendable_type in ('relation', 'user') then m.sendable_type end as sender,
       r.updated_at::text as updated_at
-    from ranked r cross join q
-    left join flow f on f.id = r.flow_id
-    left join relation rel on rel.id = coalesce(r.relation_id, f.relation_id)
-    left join organization org on org.id = coalesce(r.organization_id, rel.organization_id)
-    left join sales_document d on r.kind in ('quotation', 'confirmation', 'document', 'invoice') and d.id = r.entity_id
-    left join flow_data_item fd on r.kind = 'flowdataitem' and fd.id = r.entity_id
-    left join message m on r.kind = 'message' and m.id = r.entity_id
-    where r.rn > ${offset} and r.rn <= ${offset + perKind + 1}
+    from q cross join search_matches(q.ts, ${names}::text,
+      ${sql.raw(`ARRAY[${kinds.map((k) => `'${k}'`).join(',')}]::text[]`)}, ${allIncidents}::boolean,
+      ${who.userId}::int, ${offset}::int, ${perKind}::int) r
+    left join lateral (select f.number, f.relation_id from flow f where f.id = r.flow_id offset 0) f on true
+    cross join lateral (select coalesce(r.relation_id, f.relation_id) as id offset 0) rel_ref
+    left join lateral (select rel.fullname, rel.organization_id from relation rel where rel.id = rel_ref.id offset 0) rel on true
+    cross join lateral (select coalesce(r.organization_id, rel.organization_id) as id offset 0) org_ref
+    left join lateral (select org.name from organization org where org.id = org_ref.id offset 0) org on true
+    left join lateral (select d.number from sales_document d
+      where r.kind in ('quotation', 'confirmation', 'document', 'invoice') and d.id = r.entity_id offset 0) d on true
+    left join lateral (select fd.intake_id, fd.project_id, fd.vertical_id from flow_data_item fd
+      where r.kind = 'flowdataitem' and fd.id = r.entity_id offset 0) fd on true
+    left join lateral (select m.sendable_type from message m where r.kind = 'message' and m.id = r.entity_id offset 0) m on true
     order by r.kind, r.rn`);
 
   const groups = new Map<SearchKind, { hits: SearchHit[]; more: boolean }>();

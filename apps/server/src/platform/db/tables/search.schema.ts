@@ -13,6 +13,8 @@ import { companyIdColumn, tenantPolicy } from '../tenancy-sql';
 import { company } from './companies.schema';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** Text compared byte by byte: a word's start is a range of the index (`LIKE 'asbest%'`). */
+const byteText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
 
 /**
  * One row per searchable thing of a company (decision 055): a flow, relation, organization, note,
@@ -44,11 +46,26 @@ export const searchEntry = pgTable(
   },
   (t) => [
     primaryKey({ name: 'search_entry_pk', columns: [t.companyId, t.kind, t.entityId] }),
-    index('search_entry_tsv').using('gin', t.tsv),
+    // btree_gin (migration 0062, decision 075): a search reads one company's entries of one kind only.
+    index('search_entry_kind_tsv').using('gin', t.companyId, t.kind, t.tsv),
     index('search_entry_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
     // A source's refresh finds an entry by its id alone (ids are unique per kind across companies).
     index('search_entry_entity').on(t.kind, t.entityId),
     index('search_entry_flow').on(t.flowId),
     tenantPolicy(),
   ],
+).enableRLS();
+
+/**
+ * The words (text search lexemes starting with a letter) of a company's search entries (decision 075): a
+ * word typed as the start of longer words is searched as the words with that start. Added by a trigger on
+ * search_entry (migration 0062), never removed (a word no entry has any more finds nothing).
+ */
+export const searchWord = pgTable(
+  'search_word',
+  {
+    companyId: companyIdColumn().references(() => company.id, { onDelete: 'cascade' }),
+    word: byteText('word').notNull(),
+  },
+  (t) => [primaryKey({ name: 'search_word_pk', columns: [t.companyId, t.word] }), tenantPolicy()],
 ).enableRLS();
