@@ -77,6 +77,8 @@ latency per request, download and upload rate). Median of ${RUNS} runs.
 - Dashboard after login (slow 4G): from the form's submit to the first frame showing "${WELCOME}"
   (an installer of the demo data), submitted as soon as the form is usable (the worst case: the app is
   still downloading) or after ${TYPING_MS / 1000} s, as a person typing (the app loads in idle time meanwhile).
+  While the form waits, the files of the first screen after a login load at low priority, so the login's
+  request and the dashboard's first read (started with the login's answer) go before them (decision 076).
 
 Initial load of the login screen: ${(staff.total / 1024).toFixed(1)} KiB gzip in ${staff.requests} files (index.html,
 its statically imported chunks and CSS; budget ${Math.round(BUDGETS['index.html'] / 1024)} KiB, checked by \`apps/web/e2e/bundle.e2e.test.ts\`).
