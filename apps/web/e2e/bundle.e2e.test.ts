@@ -23,6 +23,24 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.stop());
 
+/** A phone at 390 px on slow 4G (1.6 Mbit/s, 150 ms), recording each request's start and end (path and query). */
+async function slow4GPhone() {
+  const page = await app.newPage({ width: 390, height: 844, touch: true });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  const events: string[] = [];
+  const name = (url: string) => `${new URL(url).pathname}${new URL(url).search}`;
+  page.on('request', (r) => events.push(`start ${name(r.url())}`));
+  page.on('requestfinished', (r) => events.push(`end ${name(r.url())}`));
+  return { page, events };
+}
+
 describe('what the browser downloads first', () => {
   it('every HTML entry stays within its gzip budget (staff login 150 KiB, customer pages 100 KiB)', () => {
     expect(staff).toBeDefined();
@@ -80,19 +98,7 @@ describe('what the browser downloads first', () => {
 
     // A login on slow 4G as soon as the form is usable: the login's request does not wait for those files,
     // and the dashboard's first answer is asked for once, beside them.
-    const page = await app.newPage({ width: 390, height: 844, touch: true });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    const events: string[] = [];
-    const name = (url: string) => `${new URL(url).pathname}${new URL(url).search}`;
-    page.on('request', (r) => events.push(`start ${name(r.url())}`));
-    page.on('requestfinished', (r) => events.push(`end ${name(r.url())}`));
+    const { page, events } = await slow4GPhone();
     await page.goto(`${app.baseUrl}/#/login`);
     await page.getByLabel('E-mailadres').fill('sanne@zonnestroom-noord.nl');
     await page.getByLabel(/^Wachtwoord/).fill(DEMO_PASSWORD);
@@ -107,22 +113,11 @@ describe('what the browser downloads first', () => {
   });
 
   it("a mail link on slow 4G: the dossier is asked for while the page's scripts still load, once", async () => {
-    const page = await app.newPage({ width: 390, height: 844, touch: true });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    const events: string[] = [];
+    const { page, events } = await slow4GPhone();
     const refused: string[] = [];
     page.on('console', (m) => {
       if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
     });
-    page.on('request', (r) => events.push(`start ${new URL(r.url()).pathname}`));
-    page.on('requestfinished', (r) => events.push(`end ${new URL(r.url()).pathname}`));
     await page.goto(`${app.baseUrl}/#/customer_flow_detail/demo-dossier-formulier-01`);
     await page.waitForURL(/customer\.html#/);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
