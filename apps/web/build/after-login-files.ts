@@ -16,7 +16,7 @@ function closure(bundle: OutputBundle, roots: readonly OutputChunk[]): Set<strin
   const visit = (file: string) => {
     if (files.has(file)) return;
     const chunk = bundle[file];
-    if (!chunk || chunk.type !== 'chunk') return;
+    if (chunk?.type !== 'chunk') return;
     files.add(file);
     for (const imported of chunk.imports) visit(imported);
   };

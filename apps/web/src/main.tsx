@@ -100,7 +100,10 @@ function preloadAfterLogin(then: () => void): void {
     files = [];
   }
   let waiting = files.length;
-  if (waiting === 0) return then();
+  if (waiting === 0) {
+    then();
+    return;
+  }
   const done = () => {
     waiting -= 1;
     if (waiting === 0) then();
