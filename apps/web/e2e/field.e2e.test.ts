@@ -1,7 +1,8 @@
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './admin-helpers';
 import { ADMIN, DEMO_PASSWORD, type E2eApp, login, SCREENSHOT_DIR, startApp } from './harness';
+import { longPress, touch } from './pipeline-helpers';
 
 // The staff app in the field: every staff route at a phone's 390 x 844 and a tablet's 820 x 1180,
 // with touch. No horizontal page scroll, no control out of reach, no console error, no serious
@@ -335,14 +336,6 @@ describe.each(DEVICES)('on a $name ($width x $height, touch)', (device) => {
   }, 600_000);
 });
 
-/** A finger on the screen through the DevTools protocol: real touch input, as a phone sends it. */
-async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) {
-  await cdp.send('Input.dispatchTouchEvent', {
-    type,
-    touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y: Math.round(y) }],
-  });
-}
-
 describe('the pipeline with a finger', () => {
   it('a swipe scrolls the column, a long press drags a card to another column', async () => {
     const page = await app.newPage({ width: 820, height: 1180, touch: true });
@@ -372,16 +365,21 @@ describe('the pipeline with a finger', () => {
     await page.waitForTimeout(500);
     page.off('request', onRequest);
     expect(changes).toEqual([]);
-    await scroller.evaluate((el) => el.scrollTo(0, 0));
+    // Back to the column's top; the swipe's fling may still be running, so until it stands still there.
+    await expect
+      .poll(async () => {
+        await scroller.evaluate((el) => el.scrollTo({ top: 0, behavior: 'instant' }));
+        await page.waitForTimeout(150);
+        return scroller.evaluate((el) => el.scrollTop);
+      })
+      .toBe(0);
 
     // A long press picks the card up; the finger carries it to the next column.
-    const moving = first.locator('[data-lead-id]').first();
-    const leadId = await moving.getAttribute('data-lead-id');
-    const from = (await moving.boundingBox())!;
+    const leadId = await first.locator('[data-lead-id]').first().getAttribute('data-lead-id');
+    const from = (await first.locator(`[data-lead-id="${leadId}"]`).boundingBox())!;
     const to = (await page.locator('[data-column="intake"]').boundingBox())!;
     const toX = Math.min(to.x + 80, 820 - 20);
-    await touch(cdp, 'touchStart', from.x + 20, from.y + 20);
-    await page.waitForTimeout(450);
+    await longPress(page, cdp, from.x + 20, from.y + 20);
     for (let step = 1; step <= 10; step++)
       await touch(
         cdp,

@@ -26,6 +26,15 @@ export async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 
   });
 }
 
+/**
+ * Presses a finger at (x, y) until the card under it is picked up (its copy under the finger shows): a
+ * fixed wait fails on a busy machine, where the long press's timer runs after the first move.
+ */
+export async function longPress(page: Page, cdp: CDPSession, x: number, y: number) {
+  await touch(cdp, 'touchStart', x, y);
+  await page.locator('[data-drag-overlay]').waitFor();
+}
+
 /** Which column the phone board shows in front (its scroll position in column widths). */
 export function columnInFront(page: Page): Promise<number> {
   return page
@@ -40,8 +49,7 @@ export function columnInFront(page: Page): Promise<number> {
 export async function carryToRightEdge(page: Page, cdp: CDPSession, card: Locator, until: number) {
   const box = (await card.boundingBox())!;
   const width = page.viewportSize()!.width;
-  await touch(cdp, 'touchStart', box.x + 40, box.y + 20);
-  await page.waitForTimeout(450);
+  await longPress(page, cdp, box.x + 40, box.y + 20);
   for (let step = 1; step <= 6; step++) await touch(cdp, 'touchMove', box.x + 40 + step * 10, box.y + 40);
   const changes: { at: number; column: number }[] = [];
   let last = await columnInFront(page);

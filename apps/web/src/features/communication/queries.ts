@@ -156,7 +156,8 @@ export function useFlowMailDraft(
   taskId?: number,
 ) {
   return useQuery({
-    queryKey: ['flow', flowId, 'maildraft', templateId, taskId ?? null],
+    // Outside the flow's key: a change of the flow must not read the draft again under the user's edits.
+    queryKey: ['maildraft', 'flow', flowId, templateId, taskId ?? null],
     queryFn: ({ signal }) =>
       api.get<FlowMailDraft>(`/api/flow/${flowId}/getforsendingemail`, {
         query: { mailtemplate_id: templateId ?? undefined, sendable_task_id: taskId },

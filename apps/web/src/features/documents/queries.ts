@@ -65,9 +65,14 @@ export function useDocumentPreview(kind: DocumentKind, id: number) {
   });
 }
 
+/**
+ * The send dialog's draft, read when the dialog opens and when another mail template is chosen. Its key is
+ * outside the document's, so a change of the document elsewhere (its PDF, a save) does not read it again
+ * under the user's edits.
+ */
 export function useMailDraft(kind: DocumentKind, id: number, mailtemplateId: number | null) {
   return useQuery({
-    queryKey: [...documentKey(kind, id), 'maildraft', mailtemplateId],
+    queryKey: ['maildraft', kind, id, mailtemplateId],
     queryFn: ({ signal }) =>
       api.get<DocumentMailDraft>(kindApi(kind, id, 'getforsendingemail'), {
         query: { mailtemplate_id: mailtemplateId },

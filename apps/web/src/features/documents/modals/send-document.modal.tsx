@@ -35,20 +35,22 @@ function SendForm({ document, onClose }: Omit<Props, 'opened'>) {
   const [templateId, setTemplateId] = useState<number | null>(null);
   const draft = useMailDraft(document.kind, document.id, templateId);
   const [fields, setFields] = useState<Fields | null>(null);
-  const [loadedFrom, setLoadedFrom] = useState<DocumentMailDraft | null>(null);
+  // The draft the fields were filled from, and for which template: only choosing another one refills them.
+  const [loaded, setLoaded] = useState<{ templateId: number | null; draft: DocumentMailDraft } | null>(null);
   const send = useSendDocument(document.kind, document.id);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
-  // A (re)loaded draft, e.g. after choosing another mail template, fills the form anew.
-  if (draft.data && draft.data !== loadedFrom) {
-    setLoadedFrom(draft.data);
+  if (draft.data && (loaded === null || loaded.templateId !== templateId)) {
+    setLoaded({ templateId, draft: draft.data });
     const { to_email, subject, message, sendpdf, sendattachments } = draft.data;
     setFields({ to_email, subject, message, sendpdf, sendattachments });
   }
 
-  if (draft.isError) return <FormError message={draft.error.message} />;
-  if (!fields || !loadedFrom) return <Loader aria-label={t('common.send')} />;
+  // A failed read replaces the form only before it was filled; after that the user's text stays.
+  if (draft.isError && !fields) return <FormError message={draft.error.message} />;
+  if (!fields || !loaded) return <Loader aria-label={t('common.send')} />;
+  const loadedFrom = loaded.draft;
 
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
     setFields({ ...fields, [key]: value });
@@ -91,7 +93,7 @@ function SendForm({ document, onClose }: Omit<Props, 'opened'>) {
 
   return (
     <form noValidate onSubmit={submit}>
-      <FormError message={error} />
+      <FormError message={error ?? (draft.isError ? draft.error.message : null)} />
       <Stack gap="sm">
         {templateOptions.length > 0 && (
           <Select

@@ -288,6 +288,29 @@ describe('document editor', () => {
     ).toBeTruthy();
   });
 
+  it("keeps what the user typed in the send dialog when the document's data is read again", async () => {
+    let drafts = 0;
+    const { calls, queryClient } = setup({
+      'GET /api/quotation/5/getforsendingemail': () => {
+        drafts += 1;
+        return { body: createTestMailDraft({ subject: `Concept ${drafts}` }) };
+      },
+    });
+    await findEditor();
+    fireEvent.click(screen.getByRole('button', { name: 'Versturen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Versturen' });
+    const subject = (await within(dialog).findByLabelText(/^Onderwerp/)) as HTMLInputElement;
+    expect(subject.value).toBe('Concept 1');
+    fireEvent.change(subject, { target: { value: 'Mijn eigen onderwerp' } });
+    // Everything is read again, the draft too (a new one, with another subject): the typed text stays.
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(drafts).toBe(2));
+    expect((within(dialog).getByLabelText(/^Onderwerp/) as HTMLInputElement).value).toBe(
+      'Mijn eigen onderwerp',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Versturen' })).toBeTruthy();
+  });
+
   it('shows the server message inside the send dialog when sending fails', async () => {
     setup({
       'GET /api/quotation/5/getforsendingemail': () => ({ body: createTestMailDraft() }),

@@ -25,7 +25,10 @@ export const PipelineCard = memo(function PipelineCard({
   const { t } = useTranslation();
   const days = daysInStage(lead.flowstage_start_at);
   return (
-    <div className={isOverlay ? `${classes.card} ${classes.overlay}` : classes.card}>
+    <div
+      className={isOverlay ? `${classes.card} ${classes.overlay}` : classes.card}
+      data-drag-overlay={isOverlay || undefined}
+    >
       <div className={classes.row}>
         {/* Pressing the name opens the flow instead of starting a drag. */}
         <Link
