@@ -41,7 +41,7 @@ export interface RawFlowRow extends Record<string, unknown>, MainLocationColumns
 }
 
 // What a row shows: phase, handler, relation name, the flow's address (its own location, else the
-// relation's main one) and lead date. A fixed text (`rawRows`): the flow detail, the overview pages and
+// relation's main one, kept by id on the relation: decision 077) and lead date. A fixed text (`rawRows`): the flow detail, the overview pages and
 // the pipeline read it on every request (docs/decisions/014-request-cost.md). A flow has at most one lead
 // (lead.flow_id is unique), so the lead is a plain join: as a lateral read it was a scan of the lead table
 // per flow wherever that table is small.
@@ -54,20 +54,14 @@ const FLOW_ROW_SELECT = `
     f.cancel_reason, ${epochMsText('f.flowstage_start_at')} as flowstage_start_at,
     ${epochMsText('ld.date_lead')} as date_lead, ${epochMsText('f.created_at')} as created_at,
     ${epochMsText('f.updated_at')} as updated_at, ${epochMsText('f.deleted_at')} as deleted_at,
-    coalesce(fl.address, rl.address) as l_address, coalesce(fl.number, rl.number) as l_number,
-    coalesce(fl.number_addition, rl.number_addition) as l_number_addition,
-    coalesce(fl.postcode, rl.postcode) as l_postcode, coalesce(fl.city, rl.city) as l_city,
-    coalesce(fl.country, rl.country) as l_country
+    l.address as l_address, l.number as l_number, l.number_addition as l_number_addition,
+    l.postcode as l_postcode, l.city as l_city, l.country as l_country
   from flow f
   join relation r on r.id = f.relation_id
   left join flow_phase p on p.id = f.flow_phase_id
   left join "user" u on u.id = f.user_id
   left join lead ld on ld.flow_id = f.id
-  left join location fl on fl.id = f.location_id
-  left join lateral (
-    select address, number, number_addition, postcode, city, country from location
-    where relation_id = f.relation_id and fl.id is null order by is_main desc, id limit 1
-  ) rl on true`;
+  left join location l on l.id = coalesce(f.location_id, r.main_location_id)`;
 
 /**
  * Flows by id ($1), live only or live and trashed. Merged-away flows are never returned. One id reads

@@ -44,10 +44,7 @@ const RELATIONS_SQL = `
   select ${RELATION_COLUMNS}
   from relation r
   left join organization o on o.id = r.organization_id
-  left join lateral (
-    select address, number, number_addition, postcode, city, country from location
-    where relation_id = r.id order by is_main desc, id limit 1
-  ) ml on true
+  left join location ml on ml.id = r.main_location_id
   left join lateral (
     select f.id, f.flow_status from flow f
     where f.relation_id = r.id and f.deleted_at is null and f.merged_into_flow_id is null
@@ -56,8 +53,8 @@ const RELATIONS_SQL = `
 `;
 
 /**
- * Several relations (a page): the main locations and main flows of all of them in one pass over each
- * table (`distinct on`), not one lateral read per relation, which on small tables is a scan of the
+ * Several relations (a page): the main location by its id on the relation (decision 077), the main flows
+ * of all of them in one pass over the table (`distinct on`), not one lateral read per relation, which on small tables is a scan of the
  * table per relation with the tenant policy checked on every row. `ids` is an int[] expression.
  */
 function relationsOfIdsSql(ids: string): string {
@@ -65,11 +62,7 @@ function relationsOfIdsSql(ids: string): string {
   select ${RELATION_COLUMNS}
   from relation r
   left join organization o on o.id = r.organization_id
-  left join (
-    select distinct on (relation_id) relation_id, address, number, number_addition, postcode, city, country
-    from location where relation_id = any(${ids})
-    order by relation_id, is_main desc, id
-  ) ml on ml.relation_id = r.id
+  left join location ml on ml.id = r.main_location_id
   left join (
     select distinct on (f.relation_id) f.relation_id, f.id, f.flow_status
     from flow f join relation fr on fr.id = f.relation_id

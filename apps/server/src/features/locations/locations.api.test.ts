@@ -156,6 +156,51 @@ describe('locations', () => {
     expect(await logCount(t, 'location', second.id, 'delete')).toBe(1);
   });
 
+  it("a flow's row and its relation show the main location, kept by the database on every change (decision 077)", async () => {
+    const rel = await createTestRelation(t, a.token);
+    const flow = (await t.api('POST', '/api/flow', { token: a.token, body: { relation_id: rel.id } })).body;
+    const shown = async () => {
+      const page = await t.api('GET', '/api/flow/querypaginated?offset=0&limit=25&status=all', {
+        token: a.token,
+      });
+      const row = page.body.data.find((r: { id: number }) => r.id === flow.id);
+      const relation = await t.api('GET', `/api/relation/${rel.id}`, { token: a.token });
+      expect(relation.body.address).toBe(row.address);
+      return row.address as string;
+    };
+    expect(await shown()).toBe('');
+    const first = (
+      await t.api('POST', '/api/location', {
+        token: a.token,
+        body: { relation_id: rel.id, address: 'Kade', number: '1', city: 'Joure' },
+      })
+    ).body;
+    expect(await shown()).toBe('Kade 1, Joure');
+    // Written past the application, as a bulk import writes: the trigger keeps the main location too.
+    const run = (query: ReturnType<typeof sql>) =>
+      t.server.deps.db.platform((tx) => tx.execute<{ id: number }>(query));
+    const [written] = (
+      await run(sql`insert into location (company_id, relation_id, address, number, city, is_main)
+        values (${a.companyId}, ${rel.id}, 'Werf', '2', 'Joure', true) returning id`)
+    ).rows;
+    await run(sql`update location set is_main = false where id = ${first.id}`);
+    expect(await shown()).toBe('Werf 2, Joure');
+    await run(sql`delete from location where id = ${written!.id}`);
+    expect(await shown()).toBe('Kade 1, Joure');
+    // The flow's own location goes before the relation's.
+    const own = (
+      await t.api('POST', '/api/location', {
+        token: a.token,
+        body: { relation_id: rel.id, address: 'Dijk', number: '3', city: 'Joure' },
+      })
+    ).body;
+    await t.api('PATCH', `/api/flow/${flow.id}`, { token: a.token, body: { location_id: own.id } });
+    const page = await t.api('GET', '/api/flow/querypaginated?offset=0&limit=25&status=all', {
+      token: a.token,
+    });
+    expect(page.body.data.find((r: { id: number }) => r.id === flow.id).address).toBe('Dijk 3, Joure');
+  });
+
   it('locations of organizations, and 422s for bad input', async () => {
     const org = (
       await t.api('POST', '/api/organization', { token: a.token, body: { name: 'VvE Het Anker' } })

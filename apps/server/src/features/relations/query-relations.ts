@@ -164,16 +164,13 @@ interface TypeaheadRow {
 }
 
 // One fixed-text statement (a hot call, decision 014): the candidates from the trigram index through
-// relation_search_ids(), then each one's main location (is_main first, then the oldest). The candidate
+// relation_search_ids(), then each one's main location (is_main first, then the oldest; by id, decision 077). The candidate
 // count and the limit are part of the text, not parameters: with a parameter for the limit PostgreSQL
 // prices its generic plan for a tenth of the table and so plans the statement anew on every run.
 const TYPEAHEAD_SQL = `select r.id, r.fullname, r.email, ml.address, ml.number, ml.number_addition as "numberAddition",
     ml.postcode, ml.city, ml.country
   from relation r
-  left join lateral (
-    select address, number, number_addition, postcode, city, country from location
-    where relation_id = r.id order by is_main desc, id limit 1
-  ) ml on true
+  left join location ml on ml.id = r.main_location_id
   where r.company_id = nullif(current_setting('app.company_id', true), '')::integer and r.deleted_at is null
     and r.id in (select relation_search_ids($1::text[], false, ${TYPEAHEAD_CANDIDATES}))
   order by lower(r.fullname) like $2 desc, r.fullname asc, r.id asc

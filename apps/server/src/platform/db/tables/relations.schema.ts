@@ -18,7 +18,7 @@ import { organization } from './organizations.schema';
 
 /**
  * A customer (person). `fullname` is derived by the database, so it can never disagree with its parts.
- * `search_text` and `main_city` are kept by database triggers (migrations crm_relations_extra and crm_relations_extra_search) from the name, e-mail and
+ * `search_text`, `main_city` and `main_location_id` are kept by database triggers (migrations crm_relations_extra and crm_relations_extra_search) from the name, e-mail and
  * main location, whoever writes them; `relation_search_ids()` searches them (docs/decisions/007).
  */
 export const relation = pgTable(
@@ -52,6 +52,12 @@ export const relation = pgTable(
     searchText: text('search_text').notNull().default(''),
     /** City of the main location, set by trigger: the overview sorts on it. */
     mainCity: varchar('main_city', { length: 100 }).notNull().default(''),
+    /**
+     * The main location (is_main first, then the oldest), set by the same trigger: rows that show the
+     * relation's address join it by id instead of sorting its locations per row (decision 077). No foreign
+     * key: it is derived, and the trigger keeps it on every insert, move and delete of a location.
+     */
+    mainLocationId: integer('main_location_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
