@@ -1,5 +1,5 @@
 ALTER TABLE "relation" ADD COLUMN "main_location_id" integer;--> statement-breakpoint
--- docs/decisions/077-main-location-by-id.md. The trigger that keeps a relation's search text and main city on
+-- docs/decisions/077-list-rows-without-per-row-work.md. The trigger that keeps a relation's search text and main city on
 -- every change of its locations keeps its main location's id as well (is_main first, then the oldest), so a
 -- list row joins the address by id instead of sorting the relation's locations once per row.
 CREATE FUNCTION relation_main_location_id(p_id integer) RETURNS integer LANGUAGE sql STABLE AS $$

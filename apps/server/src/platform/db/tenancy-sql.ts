@@ -28,10 +28,14 @@ export const allCompaniesSql = sql.raw(
 /** The `company_id` column every company-owned table has; filled from the transaction's company. */
 export const companyIdColumn = () => integer('company_id').notNull().default(currentCompanyIdSql);
 
-/** Row-level security: a row is visible and writable only for its own company (or in platform scope). */
+/**
+ * Row-level security: a row is visible and writable only for its own company (or in platform scope). The
+ * settings are read in sub-selects, which PostgreSQL runs once per statement (an InitPlan), not twice for
+ * every row it looks at: a list's small tables are read whole, and the policy was most of that (decision 077).
+ */
 export function tenantPolicy(column = 'company_id') {
   const expr = sql.raw(
-    `${column} = nullif(current_setting('${SETTING.companyId}', true), '')::integer or coalesce(current_setting('${SETTING.allCompanies}', true), '') = 'on'`,
+    `${column} = (select nullif(current_setting('${SETTING.companyId}', true), '')::integer) or (select coalesce(current_setting('${SETTING.allCompanies}', true), '') = 'on')`,
   );
   return pgPolicy('tenant_isolation', {
     as: 'permissive',
