@@ -49,7 +49,11 @@ export async function takeCalendarChange(
     .for('update');
   if (!link) return false;
   const label = labelOf(service);
-  const log = (message: string) => writeIntegrationLog(tx, { service, userId: link.userId, message });
+  // What was taken goes in the item's log and, in the same words, in the integration's log.
+  const record = async (entry: Omit<Parameters<typeof writeLog>[1], 'description'>, description: string) => {
+    await writeLog(tx, { ...entry, description });
+    await writeIntegrationLog(tx, { service, userId: link.userId, message: description });
+  };
 
   if (change.deleted) {
     // The event is gone there: nothing of ours to delete any more.
@@ -60,29 +64,20 @@ export async function takeCalendarChange(
         .where(eq(agendaItem.id, link.itemId))
         .returning({ flowId: agendaItem.flowId, title: agendaItem.title });
       if (!gone) return false;
-      await writeLog(tx, {
-        type: 'agendaitem',
-        id: link.itemId,
-        action: 'delete',
-        description: INTEGRATION_TEXTS.takenDeletion(label, gone.title),
-        flowId: gone.flowId,
-      });
-      await log(INTEGRATION_TEXTS.takenDeletion(label, gone.title));
+      await record(
+        { type: 'agendaitem', id: link.itemId, action: 'delete', flowId: gone.flowId },
+        INTEGRATION_TEXTS.takenDeletion(label, gone.title),
+      );
       return true;
     }
     const [row] = await tx.select().from(task).where(eq(task.id, link.itemId)).for('update');
     // A completed task is history: its event deleted there changes nothing here.
     if (!row || row.status === 'afgerond') return false;
+    const taken = INTEGRATION_TEXTS.takenDeletion(label, row.description);
     if (row.leadingTaskId !== null) {
       // A following task: its user is off the work; the leader and the others stay planned.
       await tx.delete(task).where(eq(task.id, row.id));
-      await writeLog(tx, {
-        type: 'task',
-        id: row.id,
-        action: 'delete',
-        description: INTEGRATION_TEXTS.takenDeletion(label, row.description),
-        flowId: row.flowId,
-      });
+      await record({ type: 'task', id: row.id, action: 'delete', flowId: row.flowId }, taken);
     } else {
       // The task stays work to do, unplanned; its followers with it.
       const unplanned = { startDate: null, endDate: null, updatedAt: new Date() };
@@ -90,16 +85,17 @@ export async function takeCalendarChange(
         .update(task)
         .set(unplanned)
         .where(or(eq(task.id, row.id), eq(task.leadingTaskId, row.id)));
-      await writeLog(tx, {
-        type: 'task',
-        id: row.id,
-        action: 'update',
-        description: INTEGRATION_TEXTS.takenDeletion(label, row.description),
-        changes: { startDate: null, endDate: null },
-        flowId: row.flowId,
-      });
+      await record(
+        {
+          type: 'task',
+          id: row.id,
+          action: 'update',
+          changes: { startDate: null, endDate: null },
+          flowId: row.flowId,
+        },
+        taken,
+      );
     }
-    await log(INTEGRATION_TEXTS.takenDeletion(label, row.description));
     return true;
   }
 
@@ -119,15 +115,16 @@ export async function takeCalendarChange(
         .update(agendaItem)
         .set({ startDate: start, endDate: end, updatedAt: new Date() })
         .where(eq(agendaItem.id, item.id));
-      await writeLog(tx, {
-        type: 'agendaitem',
-        id: item.id,
-        action: 'update',
-        description: INTEGRATION_TEXTS.takenTime(label, item.title),
-        changes: { startDate: start, endDate: end },
-        flowId: item.flowId,
-      });
-      await log(INTEGRATION_TEXTS.takenTime(label, item.title));
+      await record(
+        {
+          type: 'agendaitem',
+          id: item.id,
+          action: 'update',
+          changes: { startDate: start, endDate: end },
+          flowId: item.flowId,
+        },
+        INTEGRATION_TEXTS.takenTime(label, item.title),
+      );
     }
     await remember(tx, link, agendaEvent(companyId, moved));
     return true;
@@ -145,15 +142,16 @@ export async function takeCalendarChange(
       .update(task)
       .set({ startDate: start, endDate: end, updatedAt: new Date() })
       .where(or(eq(task.id, leaderId), eq(task.leadingTaskId, leaderId)));
-    await writeLog(tx, {
-      type: 'task',
-      id: leaderId,
-      action: 'update',
-      description: INTEGRATION_TEXTS.takenTime(label, leader.description),
-      changes: { startDate: start, endDate: end },
-      flowId: leader.flowId,
-    });
-    await log(INTEGRATION_TEXTS.takenTime(label, leader.description));
+    await record(
+      {
+        type: 'task',
+        id: leaderId,
+        action: 'update',
+        changes: { startDate: start, endDate: end },
+        flowId: leader.flowId,
+      },
+      INTEGRATION_TEXTS.takenTime(label, leader.description),
+    );
   }
   await remember(tx, link, taskEvent(companyId, { ...row, startDate: start, endDate: end }));
   return true;
