@@ -41,8 +41,8 @@ export interface RawFlowRow extends Record<string, unknown>, MainLocationColumns
 }
 
 // What a row shows: phase, handler, relation name, the flow's address (its own location, else the
-// relation's main one, kept by id on the relation: decision 077) and lead date. A fixed text (`rawRows`): the flow detail, the overview pages and
-// the pipeline read it on every request (docs/decisions/014-request-cost.md). A flow has at most one lead
+// relation's main one, kept by id on the relation: decision 077) and lead date. A fixed text (`rawRows`):
+// the flow detail, the overview pages and the pipeline read it on every request (docs/decisions/014-request-cost.md). A flow has at most one lead
 // (lead.flow_id is unique), so the lead is a plain join: as a lateral read it was a scan of the lead table
 // per flow wherever that table is small.
 const FLOW_ROW_SELECT = `

@@ -54,8 +54,8 @@ const RELATIONS_SQL = `
 
 /**
  * Several relations (a page): the main location by its id on the relation (decision 077), the main flows
- * of all of them in one pass over the table (`distinct on`), not one lateral read per relation, which on small tables is a scan of the
- * table per relation with the tenant policy checked on every row. `ids` is an int[] expression.
+ * of all of them in one pass over the table (`distinct on`), not one lateral read per relation, which on
+ * small tables is a scan of the table per relation. `ids` is an int[] expression.
  */
 function relationsOfIdsSql(ids: string): string {
   return `

@@ -164,9 +164,10 @@ interface TypeaheadRow {
 }
 
 // One fixed-text statement (a hot call, decision 014): the candidates from the trigram index through
-// relation_search_ids(), then each one's main location (is_main first, then the oldest; by id, decision 077). The candidate
-// count and the limit are part of the text, not parameters: with a parameter for the limit PostgreSQL
-// prices its generic plan for a tenth of the table and so plans the statement anew on every run.
+// relation_search_ids(), then each one's main location (is_main first, then the oldest), joined by the
+// relation's main_location_id (decision 077). The candidate count and the limit are part of the text,
+// not parameters: with a parameter for the limit PostgreSQL prices its generic plan for a tenth of the
+// table and so plans the statement anew on every run.
 const TYPEAHEAD_SQL = `select r.id, r.fullname, r.email, ml.address, ml.number, ml.number_addition as "numberAddition",
     ml.postcode, ml.city, ml.country
   from relation r

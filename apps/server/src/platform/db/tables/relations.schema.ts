@@ -18,8 +18,8 @@ import { organization } from './organizations.schema';
 
 /**
  * A customer (person). `fullname` is derived by the database, so it can never disagree with its parts.
- * `search_text`, `main_city` and `main_location_id` are kept by database triggers (migrations crm_relations_extra and crm_relations_extra_search) from the name, e-mail and
- * main location, whoever writes them; `relation_search_ids()` searches them (docs/decisions/007).
+ * `search_text`, `main_city` and `main_location_id` are kept by database triggers (migrations
+ * crm_relations_extra, crm_relations_extra_search and relation_main_location) from the name, e-mail and main location, whoever writes them; `relation_search_ids()` searches them (docs/decisions/007).
  */
 export const relation = pgTable(
   'relation',
