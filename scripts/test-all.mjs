@@ -1,7 +1,7 @@
 // `npm test`: every test of the project. Unit tests, the API tests against the embedded PostgreSQL
 // and again against the PostgreSQL on 127.0.0.1:5432 (with files on a local S3) when one answers, then the browser tests
 // against the built app. Ends with one line "N passed, N failed".
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,8 @@ function answers(url) {
 
 const startedAt = performance.now();
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'im-test-results-'));
+// What a failed browser test left behind (apps/web/e2e/failure-report.ts): printed at the end.
+const e2eFailureDir = path.join(outDir, 'e2e-failures');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSuites = [];
 /** Every failed test with the start of its message, repeated at the end so a truncated log still names it. */
@@ -115,7 +117,10 @@ if (await answers(EXTERNAL_URL)) {
   );
 }
 if (timed('build', () => run('npm', ['run', 'build'])) !== 0) failedSuites.push('build');
-else vitest('end-to-end (Chromium)', ['--config', 'apps/web/vitest.e2e.config.ts']);
+else
+  vitest('end-to-end (Chromium)', ['--config', 'apps/web/vitest.e2e.config.ts'], {
+    E2E_FAILURE_DIR: e2eFailureDir,
+  });
 
 console.log('\nTime per stage:');
 for (const [name, seconds] of stageTimes)
@@ -123,6 +128,10 @@ for (const [name, seconds] of stageTimes)
 console.log(`  ${'total'.padEnd(48)} ${((performance.now() - startedAt) / 1000).toFixed(0).padStart(5)} s`);
 console.log('');
 if (failedTests.length) console.log(`Failed tests:\n  ${failedTests.join('\n  ')}\n`);
+if (existsSync(e2eFailureDir)) {
+  for (const note of readdirSync(e2eFailureDir).filter((name) => name.endsWith('.txt')))
+    console.log(`${readFileSync(path.join(e2eFailureDir, note), 'utf8')}(screenshots in ${e2eFailureDir})\n`);
+}
 if (failedSuites.length) console.log(`Failed: ${[...new Set(failedSuites)].join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSuites.length || totals.failed ? 1 : 0);

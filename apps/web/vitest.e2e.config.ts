@@ -9,6 +9,7 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.test.ts'],
     environment: 'node',
     globalSetup: ['e2e/global-setup.ts'],
+    setupFiles: ['e2e/failure-report.setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { watchPage } from './failure-report';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const ADMIN = { email: 'admin@e2e.test', password: 'Beheer123' };
@@ -234,7 +235,9 @@ export async function startApp(options: { env?: Record<string, string> } = {}): 
     browser,
     async newPage(device) {
       const context = await browser.newContext(contextOptions(device));
-      return context.newPage();
+      const page = await context.newPage();
+      watchPage(page);
+      return page;
     },
     openProfile: (userDataDir, device) =>
       chromium.launchPersistentContext(userDataDir, {

@@ -43,6 +43,7 @@ export const en: Strings<Catalog> = {
     sessionFailed: 'Your details could not be loaded.',
     retry: 'Try again',
     home: 'Go to the home page',
+    refreshFailed: 'Not updated: you see what was loaded last.',
   },
   api: loginEn.api,
   richText: {

@@ -41,6 +41,7 @@ export const nl = {
     sessionFailed: 'Je gegevens konden niet worden geladen.',
     retry: 'Opnieuw proberen',
     home: 'Naar de startpagina',
+    refreshFailed: 'Niet bijgewerkt: je ziet wat het laatst is geladen.',
   },
   api: loginNl.api,
   richText: {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
+import { hasLoadFailed, RefreshFailedNotice } from './load-failure';
 
 /** The parts of a TanStack query result the frame reads. */
 export interface DetailQuery<T> {
@@ -26,7 +27,7 @@ interface DetailScreenProps<T> {
 
 /**
  * A detail screen's frame: the back link, a loader, and on a load failure the breaking-error state
- * of spec 001 section 8 (a filled red alert instead of the screen).
+ * of spec 001 section 8 (a filled red alert instead of the screen); a failed read again keeps the screen.
  */
 export function DetailScreen<T>({
   query,
@@ -42,7 +43,7 @@ export function DetailScreen<T>({
     </Anchor>
   );
   if (query.isPending && query.fetchStatus !== 'idle') return <Loader aria-label={t('app.loading')} />;
-  if (query.isError || !query.data) {
+  if (hasLoadFailed(query) || !query.data) {
     return (
       <Stack gap="md" maw={900}>
         {backLink}
@@ -55,6 +56,7 @@ export function DetailScreen<T>({
   return (
     <Stack gap="md" maw={1400}>
       {backLink}
+      <RefreshFailedNotice query={query} />
       {children(query.data)}
     </Stack>
   );

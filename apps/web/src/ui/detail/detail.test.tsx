@@ -68,6 +68,23 @@ describe('detail screen', () => {
     expect(within(screen.getByRole('alert')).getByText('Databasefout')).toBeTruthy();
     expect(screen.queryByText('Dit ding bestaat niet (meer).')).toBeNull();
   });
+
+  it('keeps the screen when reading it again fails, and says what shows is the last loaded state', () => {
+    const data = { id: 1, name: 'Warmtepomp' };
+    renderDetail({ data, error: new ApiError(503, 'Even niet bereikbaar'), isError: true, ...settled });
+    expect(screen.getByRole('heading', { name: 'Warmtepomp' })).toBeTruthy();
+    const notice = screen.getByRole('status');
+    expect(within(notice).getByText('Niet bijgewerkt: je ziet wat het laatst is geladen.')).toBeTruthy();
+    expect(within(notice).getByText('Even niet bereikbaar')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('breaks off when reading it again answers 404: it is gone', () => {
+    const data = { id: 1, name: 'Warmtepomp' };
+    renderDetail({ data, error: new ApiError(404, 'Not found'), isError: true, ...settled });
+    expect(within(screen.getByRole('alert')).getByText('Dit ding bestaat niet (meer).')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Warmtepomp' })).toBeNull();
+  });
 });
 
 function DeletableThing({

@@ -290,7 +290,7 @@ describe('document editor', () => {
 
   it("keeps what the user typed in the send dialog when the document's data is read again", async () => {
     let drafts = 0;
-    const { calls, queryClient } = setup({
+    const { queryClient } = setup({
       'GET /api/quotation/5/getforsendingemail': () => {
         drafts += 1;
         return { body: createTestMailDraft({ subject: `Concept ${drafts}` }) };
@@ -309,6 +309,53 @@ describe('document editor', () => {
       'Mijn eigen onderwerp',
     );
     expect(within(dialog).getByRole('button', { name: 'Versturen' })).toBeTruthy();
+  });
+
+  it('keeps the editor and an open send dialog when reading the document again fails, and says so', async () => {
+    let reads = 0;
+    const { queryClient } = setup({
+      'GET /api/quotation/5': () => {
+        reads += 1;
+        return reads === 1
+          ? { body: createTestDocument() }
+          : { status: 503, body: { message: 'De server is even niet bereikbaar.' } };
+      },
+      'GET /api/quotation/5/getforsendingemail': () => ({
+        body: createTestMailDraft({ subject: 'Concept' }),
+      }),
+    });
+    await findEditor();
+    fireEvent.click(screen.getByRole('button', { name: 'Versturen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Versturen' });
+    const subject = (await within(dialog).findByLabelText(/^Onderwerp/)) as HTMLInputElement;
+    fireEvent.change(subject, { target: { value: 'Mijn eigen onderwerp' } });
+    // A 5xx is tried twice (query-client.ts); both fail.
+    await queryClient.invalidateQueries({ queryKey: ['documents'] });
+    expect(
+      await screen.findByText('Niet bijgewerkt: je ziet wat het laatst is geladen.', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(reads).toBeGreaterThanOrEqual(2);
+    expect(screen.getByRole('heading', { name: 'Offerte 2026001' })).toBeTruthy();
+    expect(screen.queryByText('Het document kon niet worden geladen.')).toBeNull();
+    expect((within(dialog).getByLabelText(/^Onderwerp/) as HTMLInputElement).value).toBe(
+      'Mijn eigen onderwerp',
+    );
+  });
+
+  it('says the document is gone when reading it again answers 404', async () => {
+    let reads = 0;
+    const { queryClient } = setup({
+      'GET /api/quotation/5': () => {
+        reads += 1;
+        return reads === 1
+          ? { body: createTestDocument() }
+          : { status: 404, body: { message: 'Niet gevonden' } };
+      },
+    });
+    await findEditor();
+    await queryClient.invalidateQueries({ queryKey: ['documents'] });
+    expect(await screen.findByText('Het document kon niet worden geladen.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Offerte 2026001' })).toBeNull();
   });
 
   it('shows the server message inside the send dialog when sending fails', async () => {

@@ -4,6 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/client';
+import { hasLoadFailed, RefreshFailedNotice } from '../../../ui/detail';
 import { useSession } from '../../auth';
 import { DocumentEditor } from '../components/document-editor';
 import { detailPath, overviewPath } from '../kinds';
@@ -23,7 +24,7 @@ export function DocumentDetail({ kind, isTemplateRoute }: { kind: DocumentKind; 
   // Partner users get the partner's read-only view of a quotation or invoice (spec 002 section 2).
   if (session.user_type === 'partner' && (kind === 'quotation' || kind === 'invoice') && !isTemplateRoute)
     return <Navigate to={`/document_partner/${id}?documentType=${kind}`} replace />;
-  if (document.isError || !Number.isInteger(id) || id <= 0) {
+  if (hasLoadFailed(document) || !Number.isInteger(id) || id <= 0) {
     const isGone = !document.isError || isApiError(document.error, 404);
     return (
       <Alert
@@ -51,7 +52,12 @@ export function DocumentDetail({ kind, isTemplateRoute }: { kind: DocumentKind; 
   if (!document.data) return <Loader aria-label={t('app.loading')} />;
   if (document.data.is_template !== isTemplateRoute)
     return <Navigate to={detailPath(kind, id, document.data.is_template)} replace />;
-  return <DocumentEditor key={document.data.id} document={document.data} />;
+  return (
+    <>
+      <RefreshFailedNotice query={document} />
+      <DocumentEditor key={document.data.id} document={document.data} />
+    </>
+  );
 }
 
 export const QuotationDetailScreen = () => <DocumentDetail kind="quotation" isTemplateRoute={false} />;

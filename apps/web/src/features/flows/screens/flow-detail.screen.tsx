@@ -8,6 +8,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { api, isApiError } from '../../../api/client';
 import { subscribeLiveEvents } from '../../../api/live';
 import { showActionError } from '../../../ui/alert-dialog';
+import { hasLoadFailed, RefreshFailedNotice } from '../../../ui/detail';
 import { formatDateTime } from '../../../ui/format';
 import { toast } from '../../../ui/toasts';
 import { useSession } from '../../auth';
@@ -52,7 +53,7 @@ export function FlowDetailScreen() {
   }, [companyId, loadedId]);
 
   // Spec 001 section 8: a flow load failure sets a breaking-error state.
-  if (flow.isError || !Number.isInteger(id) || id <= 0) {
+  if (hasLoadFailed(flow) || !Number.isInteger(id) || id <= 0) {
     const isGone = !flow.isError || isApiError(flow.error, 404);
     return (
       <Alert
@@ -75,6 +76,7 @@ export function FlowDetailScreen() {
 
   return (
     <Stack gap="md">
+      <RefreshFailedNotice query={flow} />
       <FlowTitle flow={flow.data} />
       {flow.data.deleted_at && <TrashedBanner flow={flow.data} />}
       <Tabs
