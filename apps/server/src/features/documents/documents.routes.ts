@@ -26,6 +26,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../platform/files/send-file';
 import { moduleRoute, partnerRoute } from '../../platform/http/access';
 import { PDF_FILE } from '../../platform/http/openapi';
+import { plainJsonSerializer } from '../../platform/http/plain-json';
 import { authOf, tenantReads, tenantTx } from '../../platform/http/request-auth';
 import {
   createDocument,
@@ -91,7 +92,12 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
     const base = `/api/${kind}`;
     r.get(
       base,
-      { config, schema: { querystring: zDocumentQuery, response: { 200: zDocumentPage } } },
+      {
+        config,
+        schema: { querystring: zDocumentQuery, response: { 200: zDocumentPage } },
+        // A page of rows built by `toDocumentRow` (platform/http/plain-json.ts).
+        serializerCompiler: plainJsonSerializer,
+      },
       async (request) => {
         // The overview as it opens (no search, the date sort, near the start): one statement and round trip.
         const plan = documentPagePlan(kind, request.query);

@@ -1,4 +1,4 @@
-import { FLOW_STATUSES, fullName } from '@im/domain';
+import { FLOW_STATUSES, fullName, zFlowPage } from '@im/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchRoundTrips } from '../../../test/round-trips';
@@ -132,6 +132,8 @@ async function expectSamePage(params: Record<string, string | number>, where: SQ
   const qs = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
   const res = await api(`/api/flow/querypaginated?${qs}`);
   expect(res.status, qs.toString()).toBe(200);
+  // Written without the schema's check (platform/http/plain-json.ts): exactly the schema's shape.
+  expect(zFlowPage.parse(res.body), qs.toString()).toEqual(res.body);
   expect(res.body.pagination, qs.toString()).toEqual({
     total: ref.total,
     offset,

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { zDocumentPage } from '@im/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSalesCompany, createTestRelation } from '../../../test/crm-factories';
 import { watchRoundTrips } from '../../../test/round-trips';
@@ -485,9 +486,12 @@ describe('the invoice overview', () => {
     const first = await t.api('GET', '/api/invoice?offset=0&limit=25&sort=-documentdate', { token: a.token });
     const rows = first.body.data as { id: number; flow_id: number | null }[];
     expect(rows.length).toBe(25);
+    // Written without the schema's check (plain-json.ts): exactly the schema's shape, nothing more.
+    expect(zDocumentPage.parse(first.body)).toEqual(first.body);
     let compared = 0;
     for (const flowId of new Set(rows.map((r) => r.flow_id).filter((id) => id !== null))) {
       const ofFlow = await t.api('GET', `/api/invoice?flow_id=${flowId}&limit=100`, { token: a.token });
+      expect(zDocumentPage.parse(ofFlow.body)).toEqual(ofFlow.body);
       const byId = new Map((ofFlow.body.data as { id: number }[]).map((r) => [r.id, r]));
       for (const row of rows.filter((r) => r.flow_id === flowId)) {
         expect(row).toEqual(byId.get(row.id));
@@ -500,6 +504,7 @@ describe('the invoice overview', () => {
       token: a.token,
     });
     expect(past.body.data).toEqual([]);
+    expect(zDocumentPage.parse(past.body)).toEqual(past.body);
     expect(past.body.pagination.total).toBe(first.body.pagination.total);
   });
 });

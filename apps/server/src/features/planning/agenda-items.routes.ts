@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { moduleRoute } from '../../platform/http/access';
+import { plainJsonSerializer } from '../../platform/http/plain-json';
 import { authOf, tenantTx } from '../../platform/http/request-auth';
 import {
   createAgendaItem,
@@ -37,7 +38,7 @@ export async function agendaItemRoutes(app: FastifyInstance): Promise<void> {
       // A month of everyone is 5,000 items: checking them against the schema copies every one of them
       // (more garbage than the answer itself). The types are checked at compile time and the API tests
       // check the shape, as for the lead pipeline.
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      serializerCompiler: plainJsonSerializer,
     },
     (request) => {
       const q = request.query;
