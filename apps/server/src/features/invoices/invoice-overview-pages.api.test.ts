@@ -1,5 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
 import { zDocumentPage } from '@im/domain';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSalesCompany, createTestRelation } from '../../../test/crm-factories';
 import { watchRoundTrips } from '../../../test/round-trips';
