@@ -4,7 +4,6 @@ import type {
   CalendarFeed,
   CreateAction,
   CreateAgendaItem,
-  CreateNote,
   DashboardActionFilter,
   DashboardActions,
   DashboardTaskFilter,
