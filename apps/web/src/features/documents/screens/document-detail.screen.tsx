@@ -53,10 +53,10 @@ export function DocumentDetail({ kind, isTemplateRoute }: { kind: DocumentKind; 
   if (document.data.is_template !== isTemplateRoute)
     return <Navigate to={detailPath(kind, id, document.data.is_template)} replace />;
   return (
-    <>
+    <Stack gap="md">
       <RefreshFailedNotice query={document} />
       <DocumentEditor key={document.data.id} document={document.data} />
-    </>
+    </Stack>
   );
 }
 
