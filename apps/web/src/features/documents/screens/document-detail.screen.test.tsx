@@ -28,7 +28,8 @@ function setup(
   return { ...server, ...renderApp(path) };
 }
 
-const findEditor = () => screen.findByRole('heading', { name: 'Offerte 2026001' }, { timeout: 5000 });
+// The first test also loads the lazy screen: on a busy machine that takes seconds.
+const findEditor = () => screen.findByRole('heading', { name: 'Offerte 2026001' }, { timeout: 15_000 });
 
 afterEach(() => vi.restoreAllMocks());
 
