@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { compileEInvoiceRules } from '../src/features/invoices/einvoice/validate-einvoice';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/platform/db/embedded';
 import { createLogger } from '../src/platform/log';
 import { createServer } from '../src/server';
@@ -38,6 +39,8 @@ declare module 'vitest' {
  * S3 server (s3rver) that every test server keeps its files in (docs/decisions/052).
  */
 export default async function setup(project: TestProject) {
+  // The e-invoice rules compiled once for every worker, beside the database's set-up (validate-einvoice.ts).
+  const compilingRules = compileEInvoiceRules();
   let embedded: EmbeddedPostgres | null = null;
   let dataDir: string | null = null;
   let cluster: PrimaryWithReplica | null = null;
@@ -77,6 +80,10 @@ export default async function setup(project: TestProject) {
     project.provide('poolerDatabaseUrl', bouncer.url);
   }
   project.provide('templateDatabase', template);
+  // A failure here is the e-invoice tests' to report (they compile again and say why).
+  await compilingRules.catch((error: unknown) =>
+    console.warn('Compiling the e-invoice rules failed:', error),
+  );
 
   return async () => {
     // First: its server connections would hold the test databases open.

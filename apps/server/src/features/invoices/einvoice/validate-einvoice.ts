@@ -142,6 +142,11 @@ function stylesheet(file: string): Promise<unknown> {
 }
 
 async function compile(file: string): Promise<unknown> {
+  return JSON.parse(readFileSync(await compiledFile(file), 'utf8')) as unknown;
+}
+
+/** The path of a stylesheet's SEF in the cache, compiled now when it is not there yet. */
+async function compiledFile(file: string): Promise<string> {
   const saxonVersion = (require('saxon-js/package.json') as { version: string }).version;
   const hash = createHash('sha256')
     .update(saxonVersion)
@@ -160,7 +165,19 @@ async function compile(file: string): Promise<unknown> {
     );
     renameSync(partial, sef);
   }
-  return JSON.parse(readFileSync(sef, 'utf8')) as unknown;
+  return sef;
+}
+
+/**
+ * Compiles every stylesheet into the cache on disk, without loading it: the test run's global set-up
+ * does it once, before the workers start, so that no two of them compile the same rules at once (each
+ * compilation is a minute of CPU) and no test's time goes to it. Nothing to do when the artefacts are
+ * missing.
+ */
+export async function compileEInvoiceRules(): Promise<void> {
+  const dir = findEInvoiceArtefacts();
+  if (!dir) return;
+  await Promise.all([FILES.en16931, FILES.peppol, FILES.nlcius].map((f) => compiledFile(path.join(dir, f))));
 }
 
 /**
