@@ -28,6 +28,16 @@ function setup(
   return { ...server, ...renderApp(path) };
 }
 
+/** The document on the first read, then `status` with `message` on every read again. */
+function readOnceThenFail(status: number, message: string) {
+  let reads = 0;
+  const route: MockRoute = () => {
+    reads += 1;
+    return reads === 1 ? { body: createTestDocument() } : { status, body: { message } };
+  };
+  return { route, count: () => reads };
+}
+
 // The first test also loads the lazy screen: on a busy machine that takes seconds.
 const findEditor = () => screen.findByRole('heading', { name: 'Offerte 2026001' }, { timeout: 15_000 });
 
@@ -313,14 +323,9 @@ describe('document editor', () => {
   });
 
   it('keeps the editor and an open send dialog when reading the document again fails, and says so', async () => {
-    let reads = 0;
+    const reads = readOnceThenFail(503, 'De server is even niet bereikbaar.');
     const { queryClient } = setup({
-      'GET /api/quotation/5': () => {
-        reads += 1;
-        return reads === 1
-          ? { body: createTestDocument() }
-          : { status: 503, body: { message: 'De server is even niet bereikbaar.' } };
-      },
+      'GET /api/quotation/5': reads.route,
       'GET /api/quotation/5/getforsendingemail': () => ({
         body: createTestMailDraft({ subject: 'Concept' }),
       }),
@@ -335,7 +340,7 @@ describe('document editor', () => {
     expect(
       await screen.findByText('Niet bijgewerkt: je ziet wat het laatst is geladen.', {}, { timeout: 10_000 }),
     ).toBeTruthy();
-    expect(reads).toBeGreaterThanOrEqual(2);
+    expect(reads.count()).toBeGreaterThanOrEqual(2);
     expect(screen.getByRole('heading', { name: 'Offerte 2026001' })).toBeTruthy();
     expect(screen.queryByText('Het document kon niet worden geladen.')).toBeNull();
     expect((within(dialog).getByLabelText(/^Onderwerp/) as HTMLInputElement).value).toBe(
@@ -344,15 +349,7 @@ describe('document editor', () => {
   });
 
   it('says the document is gone when reading it again answers 404', async () => {
-    let reads = 0;
-    const { queryClient } = setup({
-      'GET /api/quotation/5': () => {
-        reads += 1;
-        return reads === 1
-          ? { body: createTestDocument() }
-          : { status: 404, body: { message: 'Niet gevonden' } };
-      },
-    });
+    const { queryClient } = setup({ 'GET /api/quotation/5': readOnceThenFail(404, 'Niet gevonden').route });
     await findEditor();
     await queryClient.invalidateQueries({ queryKey: ['documents'] });
     expect(await screen.findByText('Het document kon niet worden geladen.')).toBeTruthy();
