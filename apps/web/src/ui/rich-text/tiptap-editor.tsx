@@ -74,9 +74,11 @@ export function TiptapEditor({
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
 
-  // A new value from outside (a template chosen, a draft loaded) replaces the content.
+  // A new value from outside (a template chosen, a draft loaded) replaces the content. Never on an editor
+  // already destroyed (its dialog closing, the editor made anew): reading its HTML then throws, and the
+  // error took the whole screen down to the error page (a mail sent from the send dialog, decision 078).
   useEffect(() => {
-    if (editor && value !== (editor.isEmpty ? '' : editor.getHTML()))
+    if (editor && !editor.isDestroyed && value !== (editor.isEmpty ? '' : editor.getHTML()))
       editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
