@@ -124,6 +124,9 @@ const saxonJs = (): SaxonApi => {
   return saxon;
 };
 
+/** The rule sets compiled to SEF (the UBL schema is checked by xmllint, not compiled). */
+const RULE_FILES = [FILES.en16931, FILES.peppol, FILES.nlcius];
+
 const compiled = new Map<string, Promise<unknown>>();
 
 function sefCacheDir(): string {
@@ -177,7 +180,7 @@ async function compiledFile(file: string): Promise<string> {
 export async function compileEInvoiceRules(): Promise<void> {
   const dir = findEInvoiceArtefacts();
   if (!dir) return;
-  await Promise.all([FILES.en16931, FILES.peppol, FILES.nlcius].map((f) => compiledFile(path.join(dir, f))));
+  await Promise.all(RULE_FILES.map((f) => compiledFile(path.join(dir, f))));
 }
 
 /**
@@ -187,7 +190,7 @@ export async function compileEInvoiceRules(): Promise<void> {
  */
 export async function prepareEInvoiceValidation(): Promise<void> {
   const dir = artefactDir();
-  const files = [FILES.en16931, FILES.peppol, FILES.nlcius].map((f) => path.join(dir, f));
+  const files = RULE_FILES.map((f) => path.join(dir, f));
   await Promise.all(files.map(stylesheet));
 }
 
